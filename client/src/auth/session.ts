@@ -1,0 +1,175 @@
+import { type SigninSilentArgs, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
+import type { AppConfig } from '../http/config';
+import { t } from '../i18n/translate';
+import {
+  addressAfterCallback,
+  canRenewSilently,
+  classifyRenewError,
+  classifySignInError,
+  hashRoute,
+  isFramed,
+  mayRestartSignIn,
+} from './signInPolicy';
+import { buildUserManagerSettings, SIGN_IN_TIMINGS } from './userManagerSettings';
+
+/** Raised on window when a silent renew fails for a reason other than a timeout (R-AU022). */
+export const RENEW_ERROR_EVENT = 'anmeldesystem:renew-error';
+
+const RESTARTS_KEY = 'anmeldesystem:sign-in-restarts';
+
+/**
+ * oidc-client-ts sends the settings' extraTokenParams with the code exchange but not with the
+ * refresh-token grant of a silent renew; without the resource indicator the provider would hand
+ * out a token that is not meant for our API.
+ */
+class AnmeldesystemUserManager extends UserManager {
+  override signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
+    return super.signinSilent({ extraTokenParams: this.settings.extraTokenParams, ...args });
+  }
+}
+
+let userManager: UserManager | undefined;
+let scope = 'openid';
+
+function manager(): UserManager {
+  if (!userManager) throw new Error('Authentication has not been set up');
+  return userManager;
+}
+
+function readRestarts(): number[] {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(RESTARTS_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((value): value is number => typeof value === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+function currentReturnTo(): string {
+  return hashRoute(window.location.hash);
+}
+
+/** Starts an interactive sign-in: a redirect, or a popup when the app runs inside a frame (R-SH007). */
+export async function startSignIn(returnTo = currentReturnTo()): Promise<User | null> {
+  if (isFramed(window)) return manager().signinPopup({ state: { returnTo } });
+  await manager().signinRedirect({ state: { returnTo } });
+  return null;
+}
+
+/** Restarts sign-in after an error (R-AU017, R-AU018), at most a few times in a row so a broken setup cannot loop. */
+async function restartSignIn(error: unknown): Promise<void> {
+  const now = Date.now();
+  const previous = readRestarts();
+  if (!mayRestartSignIn(previous, now)) throw error;
+  window.sessionStorage.setItem(RESTARTS_KEY, JSON.stringify([...previous, now].slice(-10)));
+  console.error('Sign-in restarted after error', error);
+  await manager().removeUser();
+  await startSignIn();
+}
+
+function handleRenewError(error: unknown): void {
+  switch (classifyRenewError(error)) {
+    case 'retry':
+      // R-AU021: a timed-out renew is tried again after 5 s.
+      window.setTimeout(() => {
+        manager()
+          .signinSilent()
+          .catch(handleRenewError);
+      }, SIGN_IN_TIMINGS.silentRenewRetrySeconds * 1000);
+      return;
+    case 'restartSignIn':
+      restartSignIn(error).catch((restartError: unknown) => {
+        console.error('Sign-in could not be restarted', restartError);
+        window.dispatchEvent(new CustomEvent(RENEW_ERROR_EVENT, { detail: error }));
+      });
+      return;
+    case 'report':
+      console.error('Silent renew failed', error);
+      window.dispatchEvent(new CustomEvent(RENEW_ERROR_EVENT, { detail: error }));
+  }
+}
+
+/** Sets up oidc-client-ts from /config.json (R-AU006); call once before anything else. */
+export function setUpAuthentication(config: AppConfig): UserManager {
+  scope = config.oidc.scope;
+  userManager = new AnmeldesystemUserManager(
+    buildUserManagerSettings(config, window.location.origin, new WebStorageStateStore({ store: window.localStorage })),
+  );
+  userManager.events.addSilentRenewError(handleRenewError);
+  userManager.events.addUserSignedOut(() => {
+    // Signed out at the provider (session monitor): drop the local session and sign in again.
+    void manager()
+      .removeUser()
+      .then(() => startSignIn())
+      .catch((error: unknown) => console.error('Sign-in after sign-out at the provider failed', error));
+  });
+  return userManager;
+}
+
+export type CallbackOutcome = 'continue' | 'done';
+
+/**
+ * Completes the sign-in on the callback path (R-AU010) before the hash router renders, then puts
+ * the hash route into the address (R-AU011). "done" means there is nothing more to do on this page:
+ * a popup or silent-renew frame that handed its result to the opener, or a restarted redirect.
+ */
+export async function completeSignInCallback(): Promise<CallbackOutcome> {
+  try {
+    const user = await manager().signinCallback();
+    if (!user) return 'done';
+    window.sessionStorage.removeItem(RESTARTS_KEY);
+    window.history.replaceState(null, '', addressAfterCallback(user.state));
+    return 'continue';
+  } catch (error) {
+    if (classifySignInError(error) === 'fail') throw error;
+    await restartSignIn(error);
+    return 'done';
+  }
+}
+
+export type StartOutcome = { kind: 'signedIn'; user: User } | { kind: 'redirecting' } | { kind: 'needsPopup' };
+
+/**
+ * The login check at start (R-AU007..R-AU009, R-AU012, R-AU013): a valid user mounts the app; an
+ * expired one is renewed silently when offline access allows it; otherwise sign-in starts and the
+ * app is not mounted. Inside a frame the popup needs a click, so the caller offers a button.
+ */
+export async function ensureSignedIn(): Promise<StartOutcome> {
+  const user = await manager().getUser();
+  if (user && !user.expired) return { kind: 'signedIn', user };
+  if (user && canRenewSilently(user, scope)) {
+    try {
+      const renewed = await manager().signinSilent();
+      if (renewed && !renewed.expired) return { kind: 'signedIn', user: renewed };
+    } catch (error) {
+      if (classifySignInError(error) === 'fail') throw error;
+      await restartSignIn(error);
+      return { kind: 'redirecting' };
+    }
+  }
+  if (user) await manager().removeUser();
+  if (isFramed(window)) return { kind: 'needsPopup' };
+  await startSignIn();
+  return { kind: 'redirecting' };
+}
+
+/** The bearer token for API calls; fails with "User is not authenticated" without one (R-AU020). */
+export async function getAccessToken(): Promise<string> {
+  const um = userManager;
+  const user = um ? await um.getUser() : null;
+  if (user && !user.expired && user.access_token) return user.access_token;
+  if (um && user && canRenewSilently(user, scope)) {
+    try {
+      const renewed = await um.signinSilent();
+      if (renewed?.access_token && !renewed.expired) return renewed.access_token;
+    } catch (error) {
+      console.error('Token renewal before a call failed', error);
+    }
+  }
+  throw new Error(t('auth.notAuthenticated'));
+}
+
+/** Logout: sign-out redirect to the provider's end-session endpoint (R-AU016, R-AU026). */
+export async function signOut(): Promise<void> {
+  await manager().signoutRedirect();
+}

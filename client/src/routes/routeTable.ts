@@ -1,0 +1,245 @@
+import type { MessageKey } from '../i18n/de';
+import { t } from '../i18n/translate';
+
+/**
+ * The one route table of the client (spec §2 "Screens and routes"). The menu, the navigation
+ * guard and the page titles all read it; nothing else lists paths or roles.
+ */
+
+/** Roles as the API writes them (spec §6), plus the second reading results_* / result_* (R-RP002). */
+export type RoleName =
+  | 'admin'
+  | 'user_read'
+  | 'user_manage'
+  | 'association_read'
+  | 'association_manage'
+  | 'invoice_read'
+  | 'invoice_manage'
+  | 'registration_read'
+  | 'registration_manage'
+  | 'registration_create'
+  | 'event_manage'
+  | 'results_read'
+  | 'results_manage';
+
+export type ScreenRouteName =
+  | 'start'
+  | 'editProfile'
+  | 'associationUserEdit'
+  | 'registrationOverview'
+  | 'userManage'
+  | 'associationManage'
+  | 'districtAssociationManage'
+  | 'eventManage'
+  | 'eventLocationManage'
+  | 'resultManage';
+
+export type HelpRouteName =
+  | 'startPageHelp'
+  | 'userAccountHelp'
+  | 'associationUserEditHelp'
+  | 'registrationOverviewHelp'
+  | 'userManageHelp'
+  | 'associationManageHelp'
+  | 'eventManageHelp'
+  | 'eventLocationManageHelp'
+  | 'resultManageHelp';
+
+export type RouteName = ScreenRouteName | HelpRouteName;
+
+/** Where a screen's link sits in the drawer menu. */
+export type MenuPlacement = 'main' | 'eventGroup';
+
+export interface ScreenRoute {
+  kind: 'screen';
+  name: ScreenRouteName;
+  path: string;
+  /** Catalog key of the German screen name; also the menu label. */
+  titleKey: MessageKey;
+  /** Any one of these roles grants access; empty means everyone (admin always passes). */
+  roles: readonly RoleName[];
+  menu: MenuPlacement;
+  /** Only the staff screens are split into their own chunk. */
+  staff: boolean;
+  help?: { name: HelpRouteName; path: string };
+}
+
+export interface HelpRoute {
+  kind: 'help';
+  name: HelpRouteName;
+  path: string;
+  /** The screen this page documents: its title, menu label and roles. */
+  helpFor: ScreenRouteName;
+  titleKey: MessageKey;
+  roles: readonly RoleName[];
+}
+
+export type AppRoute = ScreenRoute | HelpRoute;
+
+const EVENT_ROLES = ['registration_read', 'registration_manage', 'event_manage'] as const;
+
+export const screenRoutes: readonly ScreenRoute[] = [
+  {
+    kind: 'screen',
+    name: 'start',
+    path: '/',
+    titleKey: 'route.start',
+    roles: [],
+    menu: 'main',
+    staff: false,
+    help: { name: 'startPageHelp', path: '/help/start' },
+  },
+  {
+    kind: 'screen',
+    name: 'editProfile',
+    path: '/user/profile',
+    titleKey: 'route.editProfile',
+    roles: [],
+    menu: 'main',
+    staff: false,
+    help: { name: 'userAccountHelp', path: '/help/user/account' },
+  },
+  {
+    kind: 'screen',
+    name: 'associationUserEdit',
+    path: '/association/edit',
+    titleKey: 'route.associationUserEdit',
+    roles: [],
+    menu: 'main',
+    staff: false,
+    help: { name: 'associationUserEditHelp', path: '/help/association/edit' },
+  },
+  {
+    kind: 'screen',
+    name: 'registrationOverview',
+    path: '/registration/overview',
+    titleKey: 'route.registrationOverview',
+    roles: [],
+    menu: 'main',
+    staff: false,
+    help: { name: 'registrationOverviewHelp', path: '/help/registration/overview' },
+  },
+  {
+    kind: 'screen',
+    name: 'userManage',
+    path: '/user/manage',
+    titleKey: 'route.userManage',
+    roles: ['user_read', 'user_manage'],
+    menu: 'main',
+    staff: true,
+    help: { name: 'userManageHelp', path: '/help/user/manage' },
+  },
+  {
+    kind: 'screen',
+    name: 'associationManage',
+    path: '/association/manage',
+    titleKey: 'route.associationManage',
+    roles: ['association_read', 'association_manage'],
+    menu: 'main',
+    staff: true,
+    help: { name: 'associationManageHelp', path: '/help/association/manage' },
+  },
+  {
+    kind: 'screen',
+    name: 'districtAssociationManage',
+    path: '/districtassociation/manage',
+    titleKey: 'route.districtAssociationManage',
+    roles: ['admin'],
+    menu: 'main',
+    staff: true,
+  },
+  {
+    kind: 'screen',
+    name: 'eventManage',
+    path: '/event/manage',
+    titleKey: 'route.eventManage',
+    roles: EVENT_ROLES,
+    menu: 'eventGroup',
+    staff: true,
+    help: { name: 'eventManageHelp', path: '/help/event/manage' },
+  },
+  {
+    kind: 'screen',
+    name: 'eventLocationManage',
+    path: '/event/location/manage',
+    titleKey: 'route.eventLocationManage',
+    roles: EVENT_ROLES,
+    menu: 'eventGroup',
+    staff: true,
+    help: { name: 'eventLocationManageHelp', path: '/help/event/location/manage' },
+  },
+  {
+    kind: 'screen',
+    name: 'resultManage',
+    path: '/result/manage',
+    titleKey: 'route.resultManage',
+    roles: ['results_read', 'results_manage'],
+    menu: 'main',
+    staff: true,
+    help: { name: 'resultManageHelp', path: '/help/result/manage' },
+  },
+];
+
+/** Help pages inherit title and roles from the screen they document (R-SH051), in listing order. */
+export const helpRoutes: readonly HelpRoute[] = screenRoutes.flatMap((screen): HelpRoute[] =>
+  screen.help
+    ? [
+        {
+          kind: 'help',
+          name: screen.help.name,
+          path: screen.help.path,
+          helpFor: screen.name,
+          titleKey: screen.titleKey,
+          roles: screen.roles,
+        },
+      ]
+    : [],
+);
+
+export const appRoutes: readonly AppRoute[] = [...screenRoutes, ...helpRoutes];
+
+export function findRoute(name: RouteName): AppRoute {
+  const route = appRoutes.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  return route;
+}
+
+export function routePath(name: RouteName): string {
+  return findRoute(name).path;
+}
+
+/** The German screen name, also used as the menu label (help entries carry their screen's name). */
+export function routeLabel(route: AppRoute): string {
+  return t(route.titleKey);
+}
+
+/** The route's title: the screen name, or "Hilfe: {screen name}" for help pages (R-SH014). */
+export function routeTitle(route: AppRoute): string {
+  return route.kind === 'help' ? t('route.helpTitle', { title: t(route.titleKey) }) : t(route.titleKey);
+}
+
+/** Page title "{title} - Anmeldesystem", or "Anmeldesystem" without a title (R-SH012, R-SH013). */
+export function pageTitle(title?: string | null): string {
+  return title ? t('app.pageTitle', { title }) : t('app.name');
+}
+
+/** One reading spells the results roles result_read/result_manage (R-RP002): treat both alike. */
+function normalizeRole(role: string): string {
+  return role.replace(/^result_/, 'results_');
+}
+
+/**
+ * The client-side role check of menu and guard (R-SH033, R-SH034): passes when nothing is
+ * required, when the user is admin, or when the user holds any one of the required roles.
+ * It only hides and redirects; the server authorises every call itself.
+ */
+export function hasAnyRole(userRoles: readonly string[], required: readonly string[]): boolean {
+  if (required.length === 0) return true;
+  const held = new Set(userRoles.map(normalizeRole));
+  if (held.has('admin')) return true;
+  return required.some((role) => held.has(normalizeRole(role)));
+}
+
+export function canAccess(route: AppRoute, userRoles: readonly string[]): boolean {
+  return hasAnyRole(userRoles, route.roles);
+}

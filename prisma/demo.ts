@@ -1,0 +1,146 @@
+// Demo accounts and data, seeded only with DEMO_DATA=1 (the default local start). Idempotent:
+// a second start finds the demo district associations and leaves everything as it is.
+import type { DataKey } from "../server/src/crypto/aead.ts";
+import type { Prisma, PrismaClient } from "../server/src/generated/prisma/client.ts";
+import { hashPassword } from "../server/src/idp/passwords.ts";
+import { berlinDay, deadlineOf } from "../server/src/shared/time.ts";
+
+export const DEMO_PASSWORD = "demo";
+
+const STAFF_ROLES = ["user_manage", "association_manage", "event_manage", "registration_manage", "results_manage", "invoice_manage"] as const;
+const READER_ROLES = ["user_read", "association_read", "registration_read", "results_read", "invoice_read"] as const;
+
+const DAY = 24 * 3600 * 1000;
+
+export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataKey; now?: Date } = { dataKey: Buffer.alloc(32) }) {
+  if (await prisma.districtAssociation.findFirst({ where: { iamRef: "demo-kv-1" } })) return false;
+  const now = _opts.now ?? new Date();
+  const inDays = (d: number) => new Date(now.getTime() + d * DAY);
+  const deadlineIn = (d: number) => deadlineOf(berlinDay(inDays(d)));
+  const password = await hashPassword(DEMO_PASSWORD);
+
+  await prisma.$transaction(
+    async (tx) => {
+      const kv1 = await tx.districtAssociation.create({
+        data: { name: "Kreisverband Musterstadt", iamRef: "demo-kv-1", gdprLink: "https://example.org/musterstadt/datenschutz", impressLink: "https://example.org/musterstadt/impressum" },
+      });
+      const kv2 = await tx.districtAssociation.create({
+        data: { name: "Kreisverband Beispieltal", iamRef: "demo-kv-2", gdprLink: "https://example.org/beispieltal/datenschutz", impressLink: "https://example.org/beispieltal/impressum" },
+      });
+      const club = (name: string, districtAssociationId: number, invoiceEmail: string) => tx.association.create({ data: { name, districtAssociationId, invoiceEmail } });
+      const mvMuster = await club("Musikverein Musterstadt", kv1.id, "kasse@mv-musterstadt.example");
+      await club("Stadtkapelle Musterstadt", kv1.id, "info@stadtkapelle.example");
+      await club("Jugendblasorchester Nord", kv1.id, "jbo-nord@example.org");
+      const mvBeispiel = await club("Musikverein Beispieltal", kv2.id, "kasse@mv-beispieltal.example");
+      await club("Trachtenkapelle Talheim", kv2.id, "info@tk-talheim.example");
+
+      const user = (data: Omit<Prisma.UserUncheckedCreateInput, "passwordHash">, clubs: number[] = []) =>
+        tx.user.create({
+          data: { ...data, passwordHash: password, associations: { create: clubs.map((associationId) => ({ associationId })) } },
+        });
+      const address = { phone: "+49711123456", street: "Hauptstraße 1", postcode: "70173", city: "Musterstadt", country: "Deutschland" };
+      await user({ email: "admin@demo.test", firstname: "Anna", lastname: "Admin", roles: ["admin"], districtAssociationId: kv1.id, ...address });
+      await user({ email: "staff@demo.test", firstname: "Stefan", lastname: "Stab", roles: [...STAFF_ROLES], districtAssociationId: kv1.id, ...address });
+      await user({ email: "staff2@demo.test", firstname: "Sabine", lastname: "Stab", roles: [...STAFF_ROLES], districtAssociationId: kv2.id, ...address, city: "Beispieltal" });
+      await user({ email: "reader@demo.test", firstname: "Rita", lastname: "Leser", roles: [...READER_ROLES], districtAssociationId: kv1.id, ...address });
+      await user({ email: "member@demo.test", firstname: "Max", lastname: "Mitglied", roles: [], districtAssociationId: kv1.id, ...address }, [mvMuster.id]);
+      await user({ email: "member2@demo.test", firstname: "Mia", lastname: "Mitglied", roles: [], districtAssociationId: kv2.id, ...address, city: "Beispieltal" }, [mvBeispiel.id]);
+
+      const common = {
+        editPhase: "NO_RESTRICTIONS" as const,
+        startPublishing: inDays(-30),
+        finishPublishing: inDays(365),
+        privacyPolicy: "Die Daten werden nur zur Durchführung der Veranstaltung verwendet.",
+        cancellationConditions: "Eine Stornierung nach Anmeldeschluss ist kostenpflichtig.",
+      };
+      const at = (d: number, h: number) => new Date(inDays(d).setUTCHours(h, 0, 0, 0));
+      const place = { street: "Schulstraße 5", postcode: "70173", city: "Musterstadt", country: "Deutschland" };
+
+      await tx.event.create({
+        data: {
+          ...common,
+          name: "D-Prüfungen Frühjahr",
+          description: "Theorie- und Praxisprüfungen D1 bis D3",
+          districtAssociationId: kv1.id,
+          formType: "DEXAM",
+          registrationDeadline: deadlineIn(40),
+          expiration: inDays(400),
+          start: at(60, 8),
+          end: at(61, 17),
+          address: "Musikschule Musterstadt, Schulstraße 5, 70173 Musterstadt",
+          locations: {
+            create: [
+              { ...place, name: "Musikschule Musterstadt (Theorie)", type: "DEXAM_THEORY", start: at(60, 8), end: at(60, 12), dexamTypes: ["D1", "D2", "D3"] },
+              { ...place, name: "Musikschule Musterstadt (Praxis Holz)", type: "DEXAM_PRACTICE", start: at(61, 8), end: at(61, 17), dexamTypes: ["D1", "D2", "D3"], instruments: ["FLUTE", "OBOE", "CLARINET", "ALTO_SAXOPHONE"] },
+              { ...place, name: "Klarinette D2 (Praxis)", type: "DEXAM_PRACTICE", start: at(61, 9), end: at(61, 13), dexamTypes: ["D2"], instruments: ["CLARINET"] },
+              { ...place, name: "Gymnasium Musterstadt (Praxis Blech)", type: "DEXAM_PRACTICE", street: "Am Gymnasium 2", start: at(61, 8), end: at(61, 17), dexamTypes: ["D1", "D2", "D3"], instruments: ["TRUMPET", "FLUGELHORN", "FRENCH_HORN", "TROMBONE", "TUBA", "PERCUSSION"] },
+              { ...place, name: "Vorbereitungskurs Musterstadt", type: "DEXAM_PREPARATION", dexamTypes: ["D1", "D2", "D3"] },
+            ],
+          },
+        },
+      });
+      await tx.event.create({
+        data: {
+          ...common,
+          name: "D-Prüfungen Freizeit Sommer",
+          description: "Lehrgang mit Übernachtung und Prüfung",
+          districtAssociationId: kv1.id,
+          formType: "DEXAM_CAMP",
+          registrationDeadline: deadlineIn(50),
+          expiration: inDays(420),
+          start: at(90, 10),
+          end: at(96, 12),
+          address: "Jugendherberge Seeblick, Seeweg 1, 88000 Seedorf",
+          locations: {
+            create: [
+              { name: "Jugendherberge Seeblick (Theorie)", type: "DEXAM_THEORY", street: "Seeweg 1", postcode: "88000", city: "Seedorf", start: at(95, 9), end: at(95, 12), dexamTypes: ["D1", "D2"] },
+              { name: "Jugendherberge Seeblick (Praxis)", type: "DEXAM_PRACTICE", street: "Seeweg 1", postcode: "88000", city: "Seedorf", start: at(96, 9), end: at(96, 12), dexamTypes: ["D1", "D2"], instruments: ["FLUTE", "CLARINET", "TRUMPET", "TROMBONE", "PERCUSSION"] },
+              { name: "Freizeit-Vorbereitung", type: "DEXAM_PREPARATION", street: "Seeweg 1", postcode: "88000", city: "Seedorf", dexamTypes: ["D1", "D2"] },
+            ],
+          },
+        },
+      });
+      await tx.event.create({
+        data: {
+          ...common,
+          name: "Wertungsspiele",
+          description: "Konzert-, Unterhaltungs- und Kammermusikwertungen",
+          districtAssociationId: kv1.id,
+          formType: "COMPETITION",
+          registrationDeadline: deadlineIn(45),
+          expiration: inDays(450),
+          start: at(100, 9),
+          end: at(101, 20),
+          address: "Stadthalle Musterstadt, Festplatz 1, 70173 Musterstadt",
+          locations: {
+            create: [
+              { name: "Stadthalle Musterstadt", type: "COMPETITION", street: "Festplatz 1", postcode: "70173", city: "Musterstadt", start: at(100, 9), end: at(100, 20), competitionTypes: ["T", "K", "U", "M"] },
+              { name: "Kulturzentrum Musterstadt", type: "COMPETITION", street: "Kulturweg 3", postcode: "70173", city: "Musterstadt", start: at(101, 9), end: at(101, 18), competitionTypes: ["G", "B"] },
+            ],
+          },
+        },
+      });
+      await tx.event.create({
+        data: {
+          ...common,
+          name: "D-Prüfungen Herbst Beispieltal",
+          districtAssociationId: kv2.id,
+          formType: "DEXAM",
+          registrationDeadline: deadlineIn(70),
+          expiration: inDays(450),
+          start: at(120, 8),
+          end: at(120, 17),
+          address: "Schulzentrum Beispieltal",
+          locations: {
+            create: [
+              { name: "Schulzentrum Beispieltal (Theorie)", type: "DEXAM_THEORY", street: "Talstraße 9", postcode: "79000", city: "Beispieltal", start: at(120, 8), end: at(120, 11), dexamTypes: ["D1", "D2", "D3"] },
+              { name: "Schulzentrum Beispieltal (Praxis)", type: "DEXAM_PRACTICE", street: "Talstraße 9", postcode: "79000", city: "Beispieltal", start: at(120, 12), end: at(120, 17), dexamTypes: ["D1", "D2", "D3"], instruments: ["CLARINET", "TRUMPET", "FLUTE"] },
+            ],
+          },
+        },
+      });
+    },
+    { timeout: 60_000 },
+  );
+  return true;
+}

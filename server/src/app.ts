@@ -1,0 +1,180 @@
+// Composes the one HTTP server: /graphql (Yoga), /v1 (the REST-compatible routes), /oidc (the
+// embedded provider, when no external issuer is configured), /config.json and the built client.
+import fs from "node:fs";
+import path from "node:path";
+import helmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyInstance } from "fastify";
+import { createGraphQLError, createYoga, maskError as defaultMaskError } from "graphql-yoga";
+import { createAuthenticator, keysFor } from "./auth/authenticate.ts";
+import { AppError } from "./auth/errors.ts";
+import type { Principal } from "./auth/principal.ts";
+import type { Config } from "./config.ts";
+import type { DataKey } from "./crypto/aead.ts";
+import type { Database } from "./db/client.ts";
+import { districtRoutes } from "./domains/districts/rest.ts";
+import { userRoutes } from "./domains/users/rest.ts";
+import type { GraphQLContext } from "./graphql/builder.ts";
+import { schema } from "./graphql/schema.ts";
+import { errorBody, restRoutes } from "./http/rest.ts";
+import { deleteExpiredOidcRows } from "./idp/adapter.ts";
+import { loadCookieKeys, loadSigningKeys, type SigningKeys } from "./idp/keys.ts";
+import { API_SCOPE, CALLBACK_PATH, createEmbeddedProvider } from "./idp/provider.ts";
+import type { AppServices } from "./services.ts";
+
+export const APP_VERSION = "v1.3.1";
+
+export type App = { fastify: FastifyInstance; services: AppServices; signingKeys?: SigningKeys; close(): Promise<void> };
+
+export async function createApp(opts: { config: Config; db: Database; dataKey: DataKey; logger?: boolean }): Promise<App> {
+  const { config, db, dataKey } = opts;
+  const prisma = db.prisma;
+  const services: AppServices = { config, dataKey, now: () => new Date() };
+  const fastify = Fastify({ logger: opts.logger ? { level: "info" } : false, trustProxy: true, bodyLimit: 1024 * 1024 });
+
+  // ---- sign-in: the embedded provider, or the external issuer's keys
+  let signingKeys: SigningKeys | undefined;
+  let cleanup: NodeJS.Timeout | undefined;
+  if (config.oidc.mode === "embedded") {
+    signingKeys = await loadSigningKeys(prisma, dataKey);
+    const cookieKeys = await loadCookieKeys(prisma, dataKey, config.cookieKeys);
+    const idp = createEmbeddedProvider({ config, prisma, keys: signingKeys, cookieKeys });
+    await deleteExpiredOidcRows(prisma);
+    cleanup = setInterval(() => void deleteExpiredOidcRows(prisma).catch(() => {}), 60 * 60 * 1000);
+    cleanup.unref();
+    // the provider reads its own request bodies: no content-type parsing in this scope
+    await fastify.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser("*", (_req, _payload, done) => done(null));
+      const handler = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
+        reply.hijack();
+        await idp.handle(request.raw, reply.raw);
+      };
+      scope.all("/oidc", handler);
+      scope.all("/oidc/*", handler);
+    });
+  }
+  const authenticate = createAuthenticator({ config, prisma, keys: keysFor(config, signingKeys?.publicJwk) });
+
+  await fastify.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'", ...(config.oidc.mode === "external" ? [new URL(config.oidc.issuer).origin] : [])],
+        frameSrc: ["'self'", ...(config.oidc.mode === "external" ? [new URL(config.oidc.issuer).origin] : [])],
+        frameAncestors: ["'self'", ...config.embedParentOrigins],
+        formAction: ["'self'", ...(config.oidc.mode === "external" ? [new URL(config.oidc.issuer).origin] : [])],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // X-Frame-Options cannot name several origins; frame-ancestors above decides
+    frameguard: config.embedParentOrigins.length ? false : { action: "sameorigin" },
+    crossOriginEmbedderPolicy: false,
+    // HSTS only where the app is served over https
+    strictTransportSecurity: config.publicUrl.startsWith("https:") ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+  });
+
+  fastify.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.status).send(errorBody(error));
+    const e = error as { statusCode?: number; code?: string; message: string };
+    if (e.statusCode === 413 || e.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.status(413).send(errorBody(new AppError("PAYLOAD_TOO_LARGE", "Die Anfrage ist zu groß")));
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.status(e.statusCode).send(errorBody(new AppError("BAD_REQUEST", `Ungültige Anfrage: ${e.message}`)));
+    request.log.error(error);
+    if (!opts.logger) console.error(error);
+    return reply.status(500).send({ error: { code: "INTERNAL", message: "Interner Serverfehler" } });
+  });
+
+  // ---- runtime configuration for the client, never cached
+  fastify.get("/config.json", async (_req, reply) => {
+    reply.header("cache-control", "no-store");
+    return {
+      apiBase: "/v1",
+      graphqlPath: "/graphql",
+      federationName: config.federationName,
+      version: APP_VERSION,
+      oidc: {
+        authority: config.oidc.issuer,
+        client_id: config.oidc.clientId,
+        scope: config.oidc.mode === "embedded" ? `${config.oidc.scope} ${API_SCOPE}` : config.oidc.scope,
+        resource: config.oidc.audience,
+      },
+      embed: { parentOrigins: config.embedParentOrigins.length ? config.embedParentOrigins : [config.production ? config.publicUrl : "*"] },
+    };
+  });
+
+  // ---- GraphQL
+  const yoga = createYoga<{ principal: Principal }, GraphQLContext>({
+    schema,
+    graphqlEndpoint: "/graphql",
+    graphiql: false,
+    landingPage: false,
+    logging: false,
+    context: ({ principal }) => ({ principal, prisma, services }),
+    maskedErrors: {
+      maskError(error, message, isDev) {
+        const original = (error as { originalError?: unknown }).originalError;
+        if (original instanceof AppError) {
+          return createGraphQLError(original.message, { extensions: { code: original.code, ...(original.fields ? { fields: original.fields } : {}) } });
+        }
+        return defaultMaskError(error, message, isDev);
+      },
+    },
+  });
+  fastify.route({
+    url: "/graphql",
+    method: ["GET", "POST", "OPTIONS"],
+    handler: async (request, reply) => {
+      let principal: Principal;
+      try {
+        principal = await authenticate(request.headers.authorization);
+      } catch (e) {
+        const err = e instanceof AppError ? e : new AppError("UNAUTHENTICATED", "Nicht angemeldet");
+        return reply.status(err.status).send({ errors: [{ message: err.message, extensions: { code: err.code } }] });
+      }
+      const response = await yoga.handleNodeRequestAndResponse(request, reply, { principal });
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status);
+      return reply.send(response.body);
+    },
+  });
+
+  // ---- /v1
+  const r = restRoutes(fastify, { authenticate, prisma, services });
+  userRoutes(r);
+  districtRoutes(r);
+
+  // ---- the built client; the sign-in callback path serves the same index.html
+  const indexFile = path.join(config.staticDir, "index.html");
+  if (fs.existsSync(indexFile)) {
+    await fastify.register(fastifyStatic, { root: config.staticDir, index: ["index.html"], wildcard: false, cacheControl: false });
+    fastify.addHook("onSend", async (request, reply, payload) => {
+      const url = request.url.split("?")[0];
+      if (url.startsWith("/assets/")) reply.header("cache-control", "public, max-age=31536000, immutable");
+      else if (url === "/" || url === "/index.html" || url === CALLBACK_PATH) reply.header("cache-control", "no-cache");
+      return payload;
+    });
+    fastify.get(CALLBACK_PATH, (_req, reply) => reply.sendFile("index.html"));
+  } else {
+    fastify.get("/", async (_req, reply) =>
+      reply.type("text/plain; charset=utf-8").send("Die Oberfläche ist nicht gebaut: npm run build (npm start baut sie automatisch)."),
+    );
+  }
+
+  fastify.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(new AppError("NOT_FOUND", "Nicht gefunden"))));
+
+  return {
+    fastify,
+    services,
+    signingKeys,
+    async close() {
+      if (cleanup) clearInterval(cleanup);
+      await fastify.close();
+    },
+  };
+}

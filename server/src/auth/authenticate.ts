@@ -1,0 +1,77 @@
+// Bearer token -> Principal. Embedded provider: the token's subject is the user row's subject and
+// roles come from the row. External issuer: the user row is found by subject (or, on the first
+// sign-in of an invited user, by e-mail), and the roles claim is copied onto the row, so the row
+// is the one place the API reads roles from. A blocked user gets 403 whatever the token says.
+import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
+import type { Config } from "../config.ts";
+import type { PrismaClient } from "../generated/prisma/client.ts";
+import type { JWK } from "jose";
+import { AppError } from "./errors.ts";
+import type { Principal } from "./principal.ts";
+import { type RoleName, rolesFromClaim } from "./roles.ts";
+import { createTokenVerifier, type VerifiedToken } from "./verify.ts";
+
+const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
+
+export type Authenticator = (authorization: string | undefined | null) => Promise<Principal>;
+
+export function keysFor(config: Config, embeddedPublicJwk?: JWK): JWTVerifyGetKey {
+  if (config.oidc.mode === "embedded") {
+    if (!embeddedPublicJwk) throw new Error("embedded provider keys missing");
+    return createLocalJWKSet({ keys: [embeddedPublicJwk] });
+  }
+  const { issuer, jwksUrl } = config.oidc;
+  let remote: JWTVerifyGetKey | undefined;
+  return async (header, token) => {
+    if (!remote) {
+      let uri = jwksUrl;
+      if (!uri) {
+        const res = await fetch(`${issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
+        uri = ((await res.json()) as { jwks_uri: string }).jwks_uri;
+      }
+      remote = createRemoteJWKSet(new URL(uri));
+    }
+    return remote(header, token);
+  };
+}
+
+export function createAuthenticator(opts: { config: Config; prisma: PrismaClient; keys: JWTVerifyGetKey }): Authenticator {
+  const { config, prisma } = opts;
+  const verify = createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, keys: opts.keys });
+
+  async function findUser(token: VerifiedToken) {
+    const select = { id: true, subject: true, roles: true, districtAssociationId: true, blocked: true, lastActive: true, associations: { select: { associationId: true } } };
+    const bySubject = await prisma.user.findUnique({ where: { subject: token.sub }, select });
+    if (bySubject || config.oidc.mode === "embedded") return bySubject;
+    const email = typeof token.email === "string" ? token.email : null;
+    if (!email) return null;
+    const invited = await prisma.user.findFirst({ where: { email: { equals: email, mode: "insensitive" }, subject: null }, select });
+    if (!invited) return null;
+    return prisma.user.update({ where: { id: invited.id }, data: { subject: token.sub }, select });
+  }
+
+  return async (authorization) => {
+    const token = await verify(authorization);
+    const user = await findUser(token);
+    if (!user) throw new AppError("FORBIDDEN", "Für diese Anmeldung gibt es kein Benutzerkonto im Anmeldesystem");
+    if (user.blocked) throw new AppError("BLOCKED", "Benutzerkonto deaktiviert");
+    let roles = user.roles as RoleName[];
+    const updates: { roles?: RoleName[]; lastActive?: Date } = {};
+    if (config.oidc.mode === "external") {
+      const claimed = rolesFromClaim(token, config.oidc.rolesClaim);
+      if (claimed.join() !== roles.join()) roles = updates.roles = claimed;
+    }
+    const now = new Date();
+    if (!user.lastActive || now.getTime() - user.lastActive.getTime() > LAST_ACTIVE_RESOLUTION_MS) updates.lastActive = now;
+    if (Object.keys(updates).length) await prisma.user.update({ where: { id: user.id }, data: updates });
+    return {
+      kind: "user",
+      userId: user.id,
+      subject: token.sub,
+      roles,
+      districtAssociationId: user.districtAssociationId,
+      associationIds: user.associations.map((a) => a.associationId),
+      blocked: user.blocked,
+    };
+  };
+}

@@ -1,0 +1,40 @@
+// Errors with a stable code, an HTTP status and a German message. GraphQL and /v1 render the
+// same error: GraphQL as extensions.code, /v1 as { error: { code, message, fields? } }.
+export type ErrorCode =
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "VALIDATION"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "BLOCKED"
+  | "BAD_REQUEST";
+
+const STATUS: Record<ErrorCode, number> = {
+  UNAUTHENTICATED: 401,
+  BLOCKED: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  VALIDATION: 400,
+  BAD_REQUEST: 400,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+};
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export const unauthenticated = (detail: string) => new AppError("UNAUTHENTICATED", `Nicht angemeldet: ${detail}`);
+export const forbidden = () => new AppError("FORBIDDEN", "Keine Berechtigung für diese Aktion");
+export const notFound = (what = "Eintrag") => new AppError("NOT_FOUND", `${what} nicht gefunden`);
+export const validationFailed = (fields: Record<string, string>) =>
+  new AppError("VALIDATION", `Ungültige Eingabe: ${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join("; ")}`, fields);

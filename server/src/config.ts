@@ -1,0 +1,129 @@
+// Environment -> typed configuration, validated once at start-up. A bad value stops the process
+// with one line naming the setting (ConfigError), never a stack trace.
+import path from "node:path";
+
+export class ConfigError extends Error {
+  constructor(
+    readonly setting: string,
+    message: string,
+  ) {
+    super(`${setting}: ${message}`);
+  }
+}
+
+export type OidcConfig =
+  | {
+      mode: "embedded";
+      issuer: string;
+      audience: string;
+      clientId: string;
+      scope: string;
+    }
+  | {
+      mode: "external";
+      issuer: string;
+      audience: string;
+      clientId: string;
+      scope: string;
+      rolesClaim: string;
+      jwksUrl?: string;
+    };
+
+export type Config = {
+  production: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string;
+  oidc: OidcConfig;
+  /** base64 of 32 bytes, or null: the embedded default generates one in its data directory */
+  dataEncryptionKey: string | null;
+  cookieKeys: string[] | null;
+  demoData: boolean;
+  federationName: string;
+  embedParentOrigins: string[];
+  staticDir: string;
+  dataDir: string;
+};
+
+const API_AUDIENCE = "urn:anmeldesystem:api";
+
+function url(setting: string, value: string): string {
+  try {
+    const u = new URL(value);
+    if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error();
+    return value.replace(/\/+$/, "");
+  } catch {
+    throw new ConfigError(setting, `must be an http(s) URL, got "${value}"`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const production = env.NODE_ENV === "production";
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError("PORT", `must be a port number, got "${env.PORT}"`);
+
+  const databaseUrl = env.DATABASE_URL ?? "pglite:./data/db";
+  if (!/^(postgres|postgresql):\/\//.test(databaseUrl) && !databaseUrl.startsWith("pglite:")) {
+    throw new ConfigError("DATABASE_URL", `unknown scheme in "${databaseUrl}" (use postgresql://..., pglite:./dir or pglite:memory)`);
+  }
+
+  const missing = (name: string) => {
+    throw new ConfigError(name, "is required when NODE_ENV=production");
+  };
+  if (production && !env.PUBLIC_URL) missing("PUBLIC_URL");
+  const publicUrl = url("PUBLIC_URL", env.PUBLIC_URL ?? `http://localhost:${port}`);
+
+  let oidc: OidcConfig;
+  if (env.OIDC_ISSUER) {
+    oidc = {
+      mode: "external",
+      issuer: url("OIDC_ISSUER", env.OIDC_ISSUER),
+      audience: env.OIDC_AUDIENCE ?? API_AUDIENCE,
+      clientId: env.OIDC_CLIENT_ID ?? missing("OIDC_CLIENT_ID"),
+      scope: env.OIDC_SCOPE ?? "openid profile email offline_access",
+      rolesClaim: env.OIDC_ROLES_CLAIM ?? "roles",
+      jwksUrl: env.OIDC_JWKS_URL ? url("OIDC_JWKS_URL", env.OIDC_JWKS_URL) : undefined,
+    };
+  } else {
+    if (production && env.EMBEDDED_IDP !== "1") {
+      throw new ConfigError("OIDC_ISSUER", "is required when NODE_ENV=production (or set EMBEDDED_IDP=1 to use the embedded sign-in)");
+    }
+    oidc = {
+      mode: "embedded",
+      issuer: `${publicUrl}/oidc`,
+      audience: API_AUDIENCE,
+      clientId: "anmeldesystem",
+      scope: "openid profile email offline_access",
+    };
+  }
+
+  const dataEncryptionKey = env.DATA_ENCRYPTION_KEY ?? null;
+  if (dataEncryptionKey !== null && Buffer.from(dataEncryptionKey, "base64").length !== 32) {
+    throw new ConfigError("DATA_ENCRYPTION_KEY", "must be 32 bytes, base64 encoded (openssl rand -base64 32)");
+  }
+  if (production && !dataEncryptionKey) missing("DATA_ENCRYPTION_KEY");
+
+  const cookieKeys = env.COOKIE_KEYS ? env.COOKIE_KEYS.split(",").map((k) => k.trim()).filter(Boolean) : null;
+  if (cookieKeys && cookieKeys.some((k) => k.length < 16)) throw new ConfigError("COOKIE_KEYS", "each key needs at least 16 characters");
+  if (production && oidc.mode === "embedded" && !cookieKeys) missing("COOKIE_KEYS");
+
+  const demoData = env.DEMO_DATA === "1";
+  if (demoData && production) throw new ConfigError("DEMO_DATA", "demo accounts are never seeded when NODE_ENV=production");
+
+  return {
+    production,
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    publicUrl,
+    databaseUrl,
+    oidc,
+    dataEncryptionKey,
+    cookieKeys,
+    demoData,
+    federationName: env.FEDERATION_NAME ?? "Blasmusikverband",
+    embedParentOrigins: (env.EMBED_PARENT_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    staticDir: path.resolve(env.STATIC_DIR ?? "dist/client"),
+    dataDir: path.resolve(env.DATA_DIR ?? "data"),
+  };
+}

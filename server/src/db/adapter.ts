@@ -1,0 +1,69 @@
+// DATABASE_URL -> Prisma driver adapter:
+//   postgresql://... -> @prisma/adapter-pg (a real server)
+//   pglite:./dir     -> in-process PGlite persisted to a directory (the embedded default)
+//   pglite:memory    -> throw-away in-memory PGlite (tests)
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { PoolConfig } from "pg";
+import { parse as parsePgUrl } from "pg-connection-string";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+
+// pglite-prisma-adapter 0.7.2 does not await client.exec() in executeScript(), so a failing
+// migration would look applied. Await it so errors surface.
+// biome-ignore lint/suspicious/noExplicitAny: patching the adapter's untyped internals
+function awaitScripts(adapter: any, client: PGlite) {
+  adapter.executeScript = async (script: string) => {
+    try {
+      await client.exec(script);
+    } catch (e) {
+      adapter.onError(e);
+    }
+  };
+  return adapter;
+}
+
+export class PGliteAdapterFactory extends PrismaPGlite {
+  constructor(readonly db: PGlite) {
+    super(db);
+  }
+  override async connect() {
+    return awaitScripts(await super.connect(), this.db);
+  }
+  override async connectToShadowDb() {
+    const shadow = new PGlite();
+    // biome-ignore lint/suspicious/noExplicitAny: see awaitScripts
+    const a: any = awaitScripts(await new PrismaPGlite(shadow).connect(), shadow);
+    a.dispose = () => shadow.close();
+    return a;
+  }
+}
+
+export type AdapterHandle =
+  | { kind: "pglite"; factory: PGliteAdapterFactory; pglite: PGlite; close(): Promise<void> }
+  | { kind: "pg"; factory: PrismaPg; close(): Promise<void> };
+
+export function pgPoolConfig(url: string): PoolConfig {
+  // discrete fields rather than a connectionString: adapter-pg's shadow-database logic spreads
+  // the config and a connectionString would override `database`
+  return { ...(parsePgUrl(url) as PoolConfig), max: 10, connectionTimeoutMillis: 5000 };
+}
+
+export function adapterFromUrl(url: string): AdapterHandle {
+  if (url.startsWith("pglite:")) {
+    const loc = url.slice("pglite:".length);
+    let db: PGlite;
+    if (loc === "memory" || loc === "") db = new PGlite();
+    else {
+      fs.mkdirSync(path.dirname(path.resolve(loc)), { recursive: true }); // PGlite's mkdir is not recursive
+      db = new PGlite(loc);
+    }
+    return adapterFromPglite(db);
+  }
+  return { kind: "pg", factory: new PrismaPg(pgPoolConfig(url)), close: async () => {} };
+}
+
+export function adapterFromPglite(db: PGlite): AdapterHandle {
+  return { kind: "pglite", factory: new PGliteAdapterFactory(db), pglite: db, close: () => db.close() };
+}

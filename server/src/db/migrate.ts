@@ -1,0 +1,87 @@
+// Applies prisma/migrations in-process with the same engine the Prisma CLI uses, compiled to
+// WebAssembly (@prisma/schema-engine-wasm, pinned to the CLI's engine hash). Used at start in the
+// embedded mode and by the tests; production runs `npm run db:deploy` (the CLI through the
+// prisma/schema-engine.mjs stand-in).
+import fs from "node:fs/promises";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
+import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
+import pg from "pg";
+import { pgPoolConfig } from "./adapter.ts";
+
+const root = path.resolve(fileURLToPath(import.meta.url), "../../../..");
+export const SCHEMA_PATH = path.join(root, "prisma/schema.prisma");
+export const MIGRATIONS_DIR = path.join(root, "prisma/migrations");
+
+// adapter-pg 7.10 cannot map the catalog type "char" (oid 18) that the engine's introspection
+// queries return; report it as text. Only matters for migrations against a real server.
+let catalogPatched = false;
+function patchCatalogChar() {
+  if (catalogPatched) return;
+  catalogPatched = true;
+  // biome-ignore lint/suspicious/noExplicitAny: pg's Result prototype is untyped
+  const proto = pg.Result.prototype as any;
+  const orig = proto.addFields;
+  proto.addFields = function (fields: { dataTypeID: number }[]) {
+    for (const f of fields) if (f.dataTypeID === 18) f.dataTypeID = 25;
+    return orig.call(this, fields);
+  };
+}
+
+async function loadEngineClass(): Promise<typeof SchemaEngine> {
+  // the package entry imports the .wasm bundler-style, which Node cannot; instantiate by hand
+  // (createRequire rather than import.meta.resolve, which vitest's module runner lacks)
+  const bgPath = createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg");
+  // biome-ignore lint/suspicious/noExplicitAny: generated wasm-bindgen glue
+  const bg: any = await import(pathToFileURL(bgPath).href);
+  const wasmPath = path.join(path.dirname(bgPath), "schema_engine_bg.wasm");
+  const instance = await WebAssembly.instantiate(await WebAssembly.compile(await fs.readFile(wasmPath)), {
+    "./schema_engine_bg.js": bg,
+  });
+  bg.__wbg_set_wasm(instance.exports);
+  // biome-ignore lint/suspicious/noExplicitAny: wasm export
+  (instance.exports as any).__wbindgen_start();
+  return bg.SchemaEngine;
+}
+
+async function listMigrations(): Promise<MigrationList> {
+  const dirs = (await fs.readdir(MIGRATIONS_DIR, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  return {
+    baseDir: MIGRATIONS_DIR,
+    lockfile: { path: "migration_lock.toml", content: await fs.readFile(path.join(MIGRATIONS_DIR, "migration_lock.toml"), "utf8") },
+    shadowDbInitScript: "",
+    migrationDirectories: await Promise.all(
+      dirs.map(async (dir) => ({
+        path: dir,
+        migrationFile: {
+          path: "migration.sql",
+          content: { tag: "ok" as const, value: await fs.readFile(path.join(MIGRATIONS_DIR, dir, "migration.sql"), "utf8") },
+        },
+      })),
+    ),
+  };
+}
+
+/** Applies pending migrations through a driver adapter factory (PGlite) or a PostgreSQL URL. */
+// biome-ignore lint/suspicious/noExplicitAny: any SqlMigrationAwareDriverAdapterFactory
+export async function applyMigrations(target: { factory: any } | { url: string }): Promise<string[]> {
+  const factory = "factory" in target ? target.factory : (patchCatalogChar(), new PrismaPg(pgPoolConfig(target.url)));
+  const Engine = await loadEngineClass();
+  const schema = await fs.readFile(SCHEMA_PATH, "utf8");
+  const engine = await Engine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
+  try {
+    const { appliedMigrationNames } = await engine.applyMigrations({
+      migrationsList: await listMigrations(),
+      filters: { externalTables: [], externalEnums: [] },
+    });
+    return appliedMigrationNames;
+  } finally {
+    engine.free();
+  }
+}

@@ -1,0 +1,48 @@
+// Helpers for the /v1 routes: authenticate, name the operation, render errors as
+// { error: { code, message, fields? } } with the status of ARCHITECTURE.md "/v1 envelope".
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Authenticator } from "../auth/authenticate.ts";
+import { AppError } from "../auth/errors.ts";
+import type { Principal } from "../auth/principal.ts";
+import type { PrismaClient } from "../generated/prisma/client.ts";
+import type { AppServices } from "../services.ts";
+
+export type RestCtx = { principal: Principal; prisma: PrismaClient; services: AppServices; request: FastifyRequest };
+
+export type RestDeps = { authenticate: Authenticator; prisma: PrismaClient; services: AppServices };
+
+type Handler = (ctx: RestCtx, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+
+export function restRoutes(app: FastifyInstance, deps: RestDeps) {
+  const route = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, handler: Handler) =>
+    app.route({
+      method,
+      url,
+      handler: async (request, reply) => {
+        const principal = await deps.authenticate(request.headers.authorization);
+        const result = await handler({ principal, prisma: deps.prisma, services: deps.services, request }, request, reply);
+        if (!reply.sent) return reply.send(result ?? null);
+        return reply;
+      },
+    });
+  return {
+    get: (url: string, h: Handler) => route("GET", url, h),
+    post: (url: string, h: Handler) => route("POST", url, h),
+    put: (url: string, h: Handler) => route("PUT", url, h),
+    delete: (url: string, h: Handler) => route("DELETE", url, h),
+  };
+}
+
+export type RestRouter = ReturnType<typeof restRoutes>;
+
+/** Parses a numeric path id; anything else is "not found" (no information about what exists). */
+export function idParam(request: FastifyRequest, name = "id"): number {
+  const raw = (request.params as Record<string, string>)[name];
+  const id = Number(raw);
+  if (!/^\d+$/.test(raw ?? "") || !Number.isSafeInteger(id)) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
+  return id;
+}
+
+export function errorBody(e: AppError) {
+  return { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) } };
+}

@@ -1,0 +1,52 @@
+// oidc-provider storage on Prisma (table OidcPayload): sessions, grants, interactions,
+// authorization codes and refresh tokens survive a restart and are shared by all replicas.
+import type { Adapter, AdapterPayload } from "oidc-provider";
+import type { PrismaClient } from "../generated/prisma/client.ts";
+
+const GRANTABLE = new Set(["AccessToken", "AuthorizationCode", "RefreshToken", "DeviceCode", "BackchannelAuthenticationRequest"]);
+
+export function prismaAdapterClass(prisma: PrismaClient) {
+  return class PrismaOidcAdapter implements Adapter {
+    constructor(private readonly type: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number) {
+      const data = {
+        payload: payload as object,
+        grantId: payload.grantId ?? null,
+        userCode: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      };
+      await prisma.oidcPayload.upsert({ where: { id_type: { id, type: this.type } }, create: { id, type: this.type, ...data }, update: data });
+    }
+
+    private async findWhere(where: { id?: string; userCode?: string; uid?: string }) {
+      const row = await prisma.oidcPayload.findFirst({ where: { ...where, type: this.type } });
+      if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return undefined;
+      return { ...(row.payload as AdapterPayload), ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) };
+    }
+
+    find(id: string) {
+      return this.findWhere({ id });
+    }
+    findByUserCode(userCode: string) {
+      return this.findWhere({ userCode });
+    }
+    findByUid(uid: string) {
+      return this.findWhere({ uid });
+    }
+    async consume(id: string) {
+      await prisma.oidcPayload.updateMany({ where: { id, type: this.type }, data: { consumedAt: new Date() } });
+    }
+    async destroy(id: string) {
+      await prisma.oidcPayload.deleteMany({ where: { id, type: this.type } });
+    }
+    async revokeByGrantId(grantId: string) {
+      if (GRANTABLE.has(this.type) || this.type === "Grant") await prisma.oidcPayload.deleteMany({ where: { grantId } });
+    }
+  };
+}
+
+export async function deleteExpiredOidcRows(prisma: PrismaClient) {
+  await prisma.oidcPayload.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+}

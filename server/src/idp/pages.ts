@@ -1,0 +1,44 @@
+// The embedded provider's own pages (German, self-contained: the library's defaults load web
+// fonts from the internet).
+const esc = (s: unknown) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function page(title: string, body: string): string {
+  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)} - Anmeldesystem</title>
+<style>
+:root{--primary:#0d3b66;--error:#8b0000}
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f4f6f9;margin:0;color:#1b1f24}
+main{max-width:380px;margin:10vh auto;background:#fff;border-radius:8px;padding:32px;box-shadow:0 2px 12px rgba(0,0,0,.12)}
+h1{font-size:1.4rem;color:var(--primary);margin-top:0}
+label{display:block;margin:16px 0 4px;font-weight:600}
+input{box-sizing:border-box;width:100%;padding:10px;border:1px solid #9aa5b1;border-radius:4px;font-size:1rem}
+button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:4px;background:var(--primary);color:#fff;font-size:1rem;cursor:pointer}
+button.secondary{background:#fff;color:var(--primary);border:1px solid var(--primary);margin-top:8px}
+.error{color:var(--error);background:#fdecec;border-radius:4px;padding:8px 12px;margin-top:16px}
+</style></head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
+}
+
+export function loginPage(uid: string, opts: { email?: string; error?: string } = {}): string {
+  return page(
+    "Anmelden",
+    `<form method="post" action="/oidc/interaction/${esc(uid)}/login" autocomplete="on">
+<label for="email">E-Mail</label><input id="email" name="email" type="email" autocomplete="username" required autofocus value="${esc(opts.email ?? "")}">
+<label for="password">Passwort</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ""}
+<button type="submit">Anmelden</button></form>`,
+  );
+}
+
+export function logoutPage(form: string): string {
+  return page(
+    "Abmelden",
+    `${form}<p>Möchten Sie sich vom Anmeldesystem abmelden?</p>
+<button type="submit" form="op.logoutForm" value="yes" name="logout">Abmelden</button>
+<button type="submit" form="op.logoutForm" class="secondary">Angemeldet bleiben</button>`,
+  );
+}
+
+export const loggedOutPage = () => page("Abgemeldet", "<p>Sie sind abgemeldet.</p>");
+
+export const errorPage = (error: string, description?: string) =>
+  page("Fehler bei der Anmeldung", `<p class="error" role="alert">${esc(description ?? error)}</p><p><a href="/">Zurück zum Anmeldesystem</a></p>`);

@@ -1,0 +1,197 @@
+// The embedded OpenID provider (oidc-provider 9), used when no external OIDC_ISSUER is set:
+// authorization code + PKCE for the browser client, RS256 JWT access tokens (typ at+jwt) for the
+// API audience carrying the user's roles, German login page, no consent screen for our own
+// client, state and keys in the database.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import Provider, { type Configuration, errors as oidcErrors, type KoaContextWithOIDC } from "oidc-provider";
+import type { Config } from "../config.ts";
+import type { PrismaClient } from "../generated/prisma/client.ts";
+import { prismaAdapterClass } from "./adapter.ts";
+import type { SigningKeys } from "./keys.ts";
+import { errorPage, loggedOutPage, loginPage, logoutPage } from "./pages.ts";
+import { verifyPassword } from "./passwords.ts";
+
+export const BROWSER_CLIENT_ID = "anmeldesystem";
+export const CALLBACK_PATH = "/auth/oidc/callback";
+export const API_SCOPE = "api";
+
+export type EmbeddedProvider = {
+  provider: Provider;
+  /** handles a raw request below /oidc; the caller has stripped nothing */
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+};
+
+export function createEmbeddedProvider(opts: {
+  config: Config;
+  prisma: PrismaClient;
+  keys: SigningKeys;
+  cookieKeys: string[];
+}): EmbeddedProvider {
+  const { config, prisma } = opts;
+  const audience = config.oidc.audience;
+  const origin = config.publicUrl;
+
+  const configuration: Configuration = {
+    adapter: prismaAdapterClass(prisma),
+    clients: [
+      {
+        client_id: BROWSER_CLIENT_ID,
+        client_name: "Anmeldesystem",
+        application_type: "web",
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+        redirect_uris: [`${origin}${CALLBACK_PATH}`],
+        post_logout_redirect_uris: [`${origin}/`],
+      },
+    ],
+    jwks: { keys: [opts.keys.privateJwk as never] },
+    cookies: { keys: opts.cookieKeys, long: { signed: true }, short: { signed: true } },
+    pkce: { required: () => true },
+    scopes: ["openid", "profile", "email", "offline_access", API_SCOPE],
+    claims: { openid: ["sub"], profile: ["name", "given_name", "family_name"], email: ["email"] },
+    clientBasedCORS: (_ctx, requestOrigin) => requestOrigin === origin,
+    async findAccount(_ctx, sub) {
+      const user = await prisma.user.findUnique({ where: { subject: sub } });
+      if (!user || user.blocked) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => ({
+          sub,
+          email: user.email,
+          given_name: user.firstname,
+          family_name: user.lastname,
+          name: `${user.firstname} ${user.lastname}`,
+        }),
+      };
+    },
+    async extraTokenClaims(_ctx, token) {
+      if (token.kind !== "AccessToken" || !("accountId" in token) || !token.accountId) return undefined;
+      const user = await prisma.user.findUnique({ where: { subject: token.accountId }, select: { roles: true, districtAssociationId: true } });
+      // informational: the API reads roles from the user row on every request
+      return user ? { roles: user.roles, district_association_id: user.districtAssociationId } : undefined;
+    },
+    // our own browser client: no consent screen, every requested scope is granted
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const client = ctx.oidc.client;
+      const accountId = ctx.oidc.session?.accountId;
+      if (!client || !accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId || ctx.oidc.session?.grantIdFor(client.clientId);
+      const grant = (grantId && (await ctx.oidc.provider.Grant.find(grantId))) || new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId });
+      if (client.clientId === BROWSER_CLIENT_ID) {
+        grant.addOIDCScope(String(ctx.oidc.params?.scope ?? "openid"));
+        grant.addResourceScope(audience, API_SCOPE);
+        await grant.save();
+      }
+      return grant;
+    },
+    async issueRefreshToken(_ctx, client) {
+      return client.grantTypeAllowed("refresh_token");
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = "html";
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = "html";
+          ctx.body = loggedOutPage();
+        },
+      },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== audience) throw new oidcErrors.InvalidTarget();
+          return { scope: API_SCOPE, audience, accessTokenTTL: 15 * 60, accessTokenFormat: "jwt", jwt: { sign: { alg: "RS256" } } };
+        },
+      },
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = "html";
+      ctx.body = errorPage(String(out.error), out.error_description ? String(out.error_description) : undefined);
+    },
+    interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
+    ttl: {
+      AccessToken: 15 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 3600,
+      Grant: 14 * 24 * 3600,
+      RefreshToken: 14 * 24 * 3600,
+    },
+  };
+
+  const provider = new Provider(config.oidc.issuer, configuration);
+  provider.proxy = true;
+  const callback = provider.callback();
+
+  async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
+    let body = "";
+    for await (const chunk of req) {
+      body += chunk;
+      if (body.length > 10_000) break;
+    }
+    return Object.fromEntries(new URLSearchParams(body));
+  }
+
+  function html(res: ServerResponse, status: number, body: string) {
+    res.statusCode = status;
+    res.setHeader("content-type", "text/html; charset=utf-8");
+    res.setHeader("cache-control", "no-store");
+    res.end(body);
+  }
+
+  async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined) {
+    const details = await provider.interactionDetails(req, res);
+    if (details.uid !== uid) return html(res, 400, errorPage("invalid_request", "Die Anmeldung ist abgelaufen. Bitte erneut versuchen."));
+    if (req.method === "GET" && !action) return html(res, 200, loginPage(uid));
+    if (req.method === "POST" && action === "login") {
+      const form = await readForm(req);
+      const email = (form.email ?? "").trim().toLowerCase();
+      const user = email ? await prisma.user.findFirst({ where: { email: { equals: email, mode: "insensitive" } } }) : null;
+      const ok = await verifyPassword(form.password ?? "", user?.passwordHash);
+      if (!user || !ok) return html(res, 401, loginPage(uid, { email, error: "E-Mail-Adresse oder Passwort ist falsch." }));
+      if (user.blocked) return html(res, 403, loginPage(uid, { email, error: "Dieses Benutzerkonto ist deaktiviert." }));
+      const subject = user.subject ?? String(user.id);
+      await prisma.user.update({ where: { id: user.id }, data: { subject, lastActive: new Date() } });
+      await provider.interactionFinished(req, res, { login: { accountId: subject } }, { mergeWithLastSubmission: false });
+      return;
+    }
+    if (req.method === "POST" && action === "abort") {
+      await provider.interactionFinished(req, res, { error: "access_denied", error_description: "Anmeldung abgebrochen" }, { mergeWithLastSubmission: false });
+      return;
+    }
+    html(res, 405, errorPage("invalid_request"));
+  }
+
+  return {
+    provider,
+    async handle(req, res) {
+      const url = req.url ?? "/";
+      const path = url.slice("/oidc".length) || "/";
+      const m = /^\/interaction\/([\w-]+)(?:\/(login|abort))?(?:\?|$)/.exec(path);
+      try {
+        if (m) return await interaction(req, res, m[1], m[2]);
+        // oidc-provider derives its mount path from originalUrl vs url
+        (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
+        req.url = path;
+        await callback(req, res);
+      } catch (e) {
+        const err = e as { name?: string; message?: string };
+        if (err.name === "SessionNotFound") return html(res, 400, errorPage("invalid_request", "Die Anmeldung ist abgelaufen. Bitte erneut versuchen."));
+        console.error("embedded sign-in error", e);
+        if (!res.headersSent) html(res, 500, errorPage("server_error", "Die Anmeldung ist fehlgeschlagen."));
+      } finally {
+        req.url = url;
+      }
+    },
+  };
+}

@@ -1,0 +1,32 @@
+// Start-up: configuration -> database (migrations in the embedded mode) -> demo data when asked
+// -> HTTP server. A bad setting stops here with one line naming it.
+import { createApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { loadDataKey } from "./crypto/dataKey.ts";
+import { openDatabase } from "./db/client.ts";
+
+async function main() {
+  const config = loadConfig();
+  const dataKey = loadDataKey(config);
+  const db = await openDatabase(config.databaseUrl);
+  if (config.demoData) {
+    const { seedDemoData } = await import("../../prisma/demo.ts");
+    await seedDemoData(db.prisma, { dataKey });
+  }
+  const app = await createApp({ config, db, dataKey, logger: process.env.LOG_REQUESTS === "1" });
+  await app.fastify.listen({ port: config.port, host: config.host });
+  console.log(`Anmeldesystem läuft auf ${config.publicUrl} (Datenbank: ${db.kind}, Anmeldung: ${config.oidc.mode === "embedded" ? "eingebettet" : config.oidc.issuer})`);
+  const stop = async () => {
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((e) => {
+  if (e instanceof ConfigError || /^[A-Z_]+: /.test(String(e?.message))) console.error(`Start abgebrochen: ${e.message}`);
+  else console.error("Start abgebrochen:", e);
+  process.exit(1);
+});

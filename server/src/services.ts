@@ -1,0 +1,9 @@
+// What every request handler gets besides the database and the principal.
+import type { Config } from "./config.ts";
+import type { DataKey } from "./crypto/aead.ts";
+
+export type AppServices = {
+  config: Config;
+  dataKey: DataKey;
+  now: () => Date;
+};

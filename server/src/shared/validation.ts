@@ -1,0 +1,71 @@
+// The generic validation rules of spec section 5 as pure functions: each returns the German
+// message when the value is invalid, or null. Shared by server (enforces) and client (shows).
+import { MSG } from "./messages.ts";
+
+export type Check = (value: unknown) => string | null;
+
+/** Maximum upload size: 5 MB = 5242880 bytes (spec section 9). */
+export const MAX_UPLOAD_BYTES = 5_242_880;
+/** Extensions of image and document uploads (consent forms, signature images). */
+export const UPLOAD_EXTENSIONS = ["jpeg", "jpg", "png", "pdf", "heic"] as const;
+
+/**
+ * Required: the value is truthy, lists are non-empty. Decision (R-VA002): a number 0 counts as
+ * given, so 0 points can be entered; only null, undefined, NaN, "" (after trim), false and [] fail.
+ */
+export const required: Check = (v) => {
+  if (v === null || v === undefined || v === false) return MSG.required;
+  if (typeof v === "number") return Number.isNaN(v) ? MSG.required : null;
+  if (typeof v === "string") return v.trim() === "" ? MSG.required : null;
+  if (Array.isArray(v)) return v.length === 0 ? MSG.required : null;
+  return null;
+};
+
+const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+
+/** E-mail: contains "@" and a dot (spec wording; format checks only apply to a filled value). */
+export const email: Check = (v) => (isEmpty(v) ? null : /@/.test(String(v)) && /\./.test(String(v)) ? null : MSG.email);
+
+/** Postcode: must end in digits. */
+export const postcode: Check = (v) => (isEmpty(v) ? null : /\d$/.test(String(v).trim()) ? null : MSG.postcode);
+
+/** Profile phone: "+" and a country code, 1 to 15 digits in all. */
+export const profilePhone: Check = (v) => (isEmpty(v) ? null : /^\+[1-9]\d{0,14}$/.test(String(v).replace(/[\s/-]/g, "")) ? null : MSG.profilePhone);
+
+/** Emergency-contact phone: optional "+" or "00", a non-zero digit and up to 14 digits; or plain digits. */
+export const emergencyPhone: Check = (v) => {
+  if (isEmpty(v)) return null;
+  const s = String(v).replace(/[\s/-]/g, "");
+  return /^(?:(?:\+|00)?[1-9]\d{0,14}|\d+)$/.test(s) ? null : MSG.emergencyPhone;
+};
+
+export type FileLike = { name: string; size: number };
+
+/** A file: present, at most 5 MB, one of the accepted extensions. */
+export function file(f: FileLike | null | undefined, extensions: readonly string[] = UPLOAD_EXTENSIONS): string | null {
+  if (!f) return MSG.fileMissing;
+  if (f.size > MAX_UPLOAD_BYTES) return MSG.fileTooLarge;
+  const ext = f.name.toLowerCase().split(".").pop() ?? "";
+  if (!f.name.includes(".") || !extensions.includes(ext)) return MSG.fileType;
+  return null;
+}
+
+/** Runs the checks per field and returns the first message of each failing field. */
+export function validate<T extends Record<string, unknown>>(values: T, rules: Partial<Record<keyof T & string, Check[]>>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [field, checks] of Object.entries(rules) as [string, Check[]][]) {
+    for (const check of checks) {
+      const message = check(values[field]);
+      if (message) {
+        errors[field] = message;
+        break;
+      }
+    }
+  }
+  return errors;
+}
+
+/** A user has complete data only if city, street, postcode and phone are all set (country is not checked). */
+export function isProfileComplete(u: { city?: string | null; street?: string | null; postcode?: string | null; phone?: string | null }): boolean {
+  return [u.city, u.street, u.postcode, u.phone].every((v) => typeof v === "string" && v.trim() !== "");
+}

@@ -1,0 +1,92 @@
+// The real application on a fresh database, for integration tests: GraphQL and /v1 through
+// Fastify's inject (no socket), or listening on a free port for the sign-in flow.
+import crypto from "node:crypto";
+import net from "node:net";
+import { importJWK, SignJWT } from "jose";
+import { type App, createApp } from "../../server/src/app.ts";
+import { loadConfig } from "../../server/src/config.ts";
+import type { Database } from "../../server/src/db/client.ts";
+import { testDatabase } from "./db.ts";
+
+export type TestApp = App & {
+  db: Database & { url: string };
+  baseUrl: string;
+  /** a token the embedded provider could have issued for this subject; override any claim */
+  token(sub: string, claims?: Record<string, unknown>, header?: Record<string, unknown>): Promise<string>;
+  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<{ status: number; body: { data?: T; errors?: { message: string; extensions?: { code?: string } }[] } }>;
+  rest<T = any>(method: string, url: string, token?: string | null, body?: unknown): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
+  stop(): Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startTestApp(opts: { listen?: boolean; env?: Record<string, string>; db?: Database & { url: string }; dataKey?: Buffer } = {}): Promise<TestApp> {
+  const db = opts.db ?? (await testDatabase());
+  const port = opts.listen ? await freePort() : 3999;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ DATABASE_URL: db.url, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: ".tmp/data", STATIC_DIR: ".tmp/no-client", ...opts.env });
+  const dataKey = opts.dataKey ?? crypto.randomBytes(32);
+  const app = await createApp({ config, db, dataKey });
+  if (opts.listen) await app.fastify.listen({ port, host: "127.0.0.1" });
+  else await app.fastify.ready();
+
+  const privateJwk = app.signingKeys?.privateJwk;
+  return {
+    ...app,
+    db,
+    baseUrl,
+    async token(sub, claims = {}, header = {}) {
+      if (!privateJwk) throw new Error("no embedded provider");
+      const key = await importJWK(privateJwk, "RS256");
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT({
+        iss: config.oidc.issuer,
+        aud: config.oidc.audience,
+        sub,
+        iat: now,
+        exp: now + 600,
+        jti: crypto.randomUUID(),
+        client_id: "anmeldesystem",
+        scope: "api",
+        ...claims,
+      })
+        .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: privateJwk.kid, ...header })
+        .sign(key);
+    },
+    async gql(query, variables, token) {
+      const res = await app.fastify.inject({
+        method: "POST",
+        url: "/graphql",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        payload: JSON.stringify({ query, variables }),
+      });
+      return { status: res.statusCode, body: res.json() };
+    },
+    async rest(method, url, token, body) {
+      const res = await app.fastify.inject({
+        method: method as "GET",
+        url,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+        payload: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+      let parsed: unknown = res.body;
+      try {
+        parsed = res.json();
+      } catch {}
+      return { status: res.statusCode, body: parsed as never, headers: res.headers };
+    },
+    async stop() {
+      await app.close();
+      if (!opts.db) await db.close();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+// A fresh database for one test file, cloned from the run's migrated template.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Database, openDatabase } from "../../server/src/db/client.ts";
+import { withDatabase } from "./globalSetup.ts";
+
+export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
+
+export async function testDatabase(): Promise<Database & { url: string }> {
+  const template = inject("pgTemplate");
+  if (template) {
+    const base = process.env.TEST_DATABASE_URL as string;
+    const name = `${inject("runId")}_${crypto.randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    await admin.end();
+    const url = withDatabase(base, name);
+    const db = await openDatabase(url, { migrate: false });
+    return { ...db, url };
+  }
+  const blob = new Blob([fs.readFileSync(inject("pgliteBase"))]);
+  const pglite = new PGlite({ loadDataDir: blob });
+  const db = await openDatabase(pglite, { migrate: false });
+  return { ...db, url: "pglite:memory" };
+}
