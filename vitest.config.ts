@@ -21,6 +21,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // *.pg.test.ts need a real server: they run in the PostgreSQL pass only
+          exclude: process.env.TEST_DATABASE_URL ? [] : ["tests/integration/**/*.pg.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/globalSetup.ts"],
           testTimeout: 60_000,

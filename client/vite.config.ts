@@ -26,6 +26,18 @@ export default defineConfig({
   build: {
     outDir: fromClient('../dist/client'),
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than our code: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie)[\\/]/, priority: 3 },
+            { name: 'relay', test: /node_modules[\\/](relay-runtime|react-relay|invariant|fbjs)[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

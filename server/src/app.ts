@@ -24,13 +24,24 @@ import type { AppServices } from "./services.ts";
 
 export const APP_VERSION = "v1.3.1";
 
-export type App = { fastify: FastifyInstance; services: AppServices; signingKeys?: SigningKeys; close(): Promise<void> };
+export type App = {
+  fastify: FastifyInstance;
+  services: AppServices;
+  signingKeys?: SigningKeys;
+  /** "METHOD /path" of every route, for the authorization matrix test */
+  routes: string[];
+  close(): Promise<void>;
+};
 
 export async function createApp(opts: { config: Config; db: Database; dataKey: DataKey; logger?: boolean }): Promise<App> {
   const { config, db, dataKey } = opts;
   const prisma = db.prisma;
   const services: AppServices = { config, dataKey, now: () => new Date() };
   const fastify = Fastify({ logger: opts.logger ? { level: "info" } : false, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const routes: string[] = [];
+  fastify.addHook("onRoute", (r) => {
+    for (const m of [r.method].flat()) if (m !== "HEAD") routes.push(`${m} ${r.url}`);
+  });
 
   // ---- sign-in: the embedded provider, or the external issuer's keys
   let signingKeys: SigningKeys | undefined;
@@ -172,6 +183,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     fastify,
     services,
     signingKeys,
+    routes,
     async close() {
       if (cleanup) clearInterval(cleanup);
       await fastify.close();

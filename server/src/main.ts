@@ -1,6 +1,5 @@
 // Start-up: configuration -> database (migrations in the embedded mode) -> demo data when asked
 // -> HTTP server. A bad setting stops here with one line naming it.
-import { createApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadDataKey } from "./crypto/dataKey.ts";
 import { openDatabase } from "./db/client.ts";
@@ -13,6 +12,8 @@ async function main() {
     const { seedDemoData } = await import("../../prisma/demo.ts");
     await seedDemoData(db.prisma, { dataKey });
   }
+  // imported only now: configuration and database errors come first, each as one line
+  const { createApp } = await import("./app.ts");
   const app = await createApp({ config, db, dataKey, logger: process.env.LOG_REQUESTS === "1" });
   await app.fastify.listen({ port: config.port, host: config.host });
   console.log(`Anmeldesystem läuft auf ${config.publicUrl} (Datenbank: ${db.kind}, Anmeldung: ${config.oidc.mode === "embedded" ? "eingebettet" : config.oidc.issuer})`);

@@ -16,7 +16,16 @@ export async function testDatabase(): Promise<Database & { url: string }> {
     const name = `${inject("runId")}_${crypto.randomBytes(4).toString("hex")}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    // concurrent clones of one template can collide ("being accessed by other users"): retry
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+        break;
+      } catch (e) {
+        if (attempt >= 20 || (e as { code?: string }).code !== "55006") throw e;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
     await admin.end();
     const url = withDatabase(base, name);
     const db = await openDatabase(url, { migrate: false });

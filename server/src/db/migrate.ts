@@ -71,7 +71,10 @@ async function listMigrations(): Promise<MigrationList> {
 /** Applies pending migrations through a driver adapter factory (PGlite) or a PostgreSQL URL. */
 // biome-ignore lint/suspicious/noExplicitAny: any SqlMigrationAwareDriverAdapterFactory
 export async function applyMigrations(target: { factory: any } | { url: string }): Promise<string[]> {
-  const factory = "factory" in target ? target.factory : (patchCatalogChar(), new PrismaPg(pgPoolConfig(target.url)));
+  // our own pool for a URL, so it can be closed: a lingering connection would block
+  // CREATE DATABASE ... TEMPLATE and keep the process alive
+  const pool = "url" in target ? (patchCatalogChar(), new pg.Pool(pgPoolConfig(target.url))) : null;
+  const factory = "factory" in target ? target.factory : new PrismaPg(pool as pg.Pool);
   const Engine = await loadEngineClass();
   const schema = await fs.readFile(SCHEMA_PATH, "utf8");
   const engine = await Engine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));
@@ -83,5 +86,6 @@ export async function applyMigrations(target: { factory: any } | { url: string }
     return appliedMigrationNames;
   } finally {
     engine.free();
+    await pool?.end();
   }
 }

@@ -1,0 +1,15 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { appRoutes } from './routeTable';
+import { RouteView } from './RouteView';
+
+/** Every path of the route table (spec §2); unknown paths go to the start route. */
+export function AppRoutes({ roles }: { roles: readonly string[] }) {
+  return (
+    <Routes>
+      {appRoutes.map((route) => (
+        <Route key={route.name} path={route.path} element={<RouteView route={route} roles={roles} />} />
+      ))}
+      <Route path="*" element={<Navigate to="/" replace />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,25 @@
+import { useSyncExternalStore } from 'react';
+import { classNames } from '../components/classNames';
+import { Icon } from '../components/Icon';
+import { t } from '../i18n/translate';
+import { appSnackbar } from './snackbarQueue';
+import styles from './Snackbar.module.css';
+
+/** The snackbar: one queued message at a time, coloured by type (R-SH064..R-SH066). */
+export function Snackbar() {
+  const message = useSyncExternalStore(appSnackbar.subscribe, appSnackbar.current);
+  if (!message) return null;
+  return (
+    <div
+      key={message.id}
+      className={classNames(styles.snackbar, styles[message.type])}
+      role={message.type === 'error' ? 'alert' : 'status'}
+      data-type={message.type}
+    >
+      <span className={styles.text}>{message.text}</span>
+      <button type="button" className={styles.dismiss} aria-label={t('snackbar.dismiss')} onClick={() => appSnackbar.dismiss()}>
+        <Icon name="close" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+const prod = { NODE_ENV: "production", PUBLIC_URL: "https://anmeldung.example", DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"), COOKIE_KEYS: "0123456789abcdef0123" };
+
+function errorOf(env: Record<string, string>) {
+  try {
+    loadConfig(env);
+  } catch (e) {
+    expect(e).toBeInstanceOf(ConfigError);
+    return (e as ConfigError).message;
+  }
+  throw new Error("no error");
+}
+
+describe("configuration", () => {
+  it("[R-SH003] the local default is PGlite in ./data, the embedded provider and port 3000", () => {
+    const c = loadConfig({});
+    expect(c.databaseUrl).toBe("pglite:./data/db");
+    expect(c.port).toBe(3000);
+    expect(c.oidc).toMatchObject({ mode: "embedded", issuer: "http://localhost:3000/oidc", clientId: "anmeldesystem", audience: "urn:anmeldesystem:api" });
+    expect(c.demoData).toBe(false);
+  });
+
+  it("[R-SH003] PORT and DATABASE_URL are honoured", () => {
+    const c = loadConfig({ PORT: "4100", DATABASE_URL: "postgresql://u@db:5432/a" });
+    expect(c.port).toBe(4100);
+    expect(c.publicUrl).toBe("http://localhost:4100");
+    expect(c.databaseUrl).toBe("postgresql://u@db:5432/a");
+  });
+
+  it("[R-SH003] an unknown DATABASE_URL scheme stops start-up naming the setting", () => {
+    expect(errorOf({ DATABASE_URL: "mysql://x" })).toMatch(/^DATABASE_URL: unknown scheme/);
+  });
+
+  it("[R-SH003] a bad PORT or PUBLIC_URL is refused", () => {
+    expect(errorOf({ PORT: "abc" })).toMatch(/^PORT:/);
+    expect(errorOf({ PUBLIC_URL: "ftp://x" })).toMatch(/^PUBLIC_URL:/);
+  });
+
+  it("[R-AU029] production refuses to start without PUBLIC_URL, DATA_ENCRYPTION_KEY, cookie keys, and an issuer or EMBEDDED_IDP=1", () => {
+    expect(errorOf({ ...prod, PUBLIC_URL: "" })).toMatch(/^PUBLIC_URL: is required/);
+    const { DATA_ENCRYPTION_KEY, ...noKey } = prod;
+    expect(errorOf(noKey)).toMatch(/^OIDC_ISSUER: is required/);
+    expect(errorOf({ ...noKey, EMBEDDED_IDP: "1" })).toMatch(/^DATA_ENCRYPTION_KEY: is required/);
+    const { COOKIE_KEYS, ...noCookies } = prod;
+    expect(errorOf({ ...noCookies, EMBEDDED_IDP: "1" })).toMatch(/^COOKIE_KEYS: is required/);
+    expect(loadConfig({ ...prod, EMBEDDED_IDP: "1" }).oidc.mode).toBe("embedded");
+  });
+
+  it("[R-AU030] an external issuer needs a client id and reads roles from a configurable claim", () => {
+    expect(errorOf({ ...prod, OIDC_ISSUER: "https://id.example" })).toMatch(/^OIDC_CLIENT_ID:/);
+    const c = loadConfig({ ...prod, OIDC_ISSUER: "https://id.example/", OIDC_CLIENT_ID: "123", OIDC_ROLES_CLAIM: "urn:zitadel:iam:org:project:roles" });
+    expect(c.oidc).toMatchObject({ mode: "external", issuer: "https://id.example", clientId: "123", rolesClaim: "urn:zitadel:iam:org:project:roles" });
+  });
+
+  it("[R-BC024] DATA_ENCRYPTION_KEY must be 32 bytes", () => {
+    expect(errorOf({ DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toMatch(/^DATA_ENCRYPTION_KEY: must be 32 bytes/);
+  });
+
+  it("[R-SH003] demo data is never seeded in production", () => {
+    expect(errorOf({ ...prod, EMBEDDED_IDP: "1", DEMO_DATA: "1" })).toMatch(/^DEMO_DATA:/);
+    expect(loadConfig({ DEMO_DATA: "1" }).demoData).toBe(true);
+  });
+});
