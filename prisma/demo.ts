@@ -22,12 +22,23 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
   await prisma.$transaction(
     async (tx) => {
       const kv1 = await tx.districtAssociation.create({
-        data: { name: "Kreisverband Musterstadt", iamRef: "demo-kv-1", gdprLink: "https://example.org/musterstadt/datenschutz", impressLink: "https://example.org/musterstadt/impressum" },
+        data: {
+          name: "Kreisverband Musterstadt",
+          iamRef: "demo-kv-1",
+          gdprLink: "https://example.org/musterstadt/datenschutz",
+          impressLink: "https://example.org/musterstadt/impressum",
+        },
       });
       const kv2 = await tx.districtAssociation.create({
-        data: { name: "Kreisverband Beispieltal", iamRef: "demo-kv-2", gdprLink: "https://example.org/beispieltal/datenschutz", impressLink: "https://example.org/beispieltal/impressum" },
+        data: {
+          name: "Kreisverband Beispieltal",
+          iamRef: "demo-kv-2",
+          gdprLink: "https://example.org/beispieltal/datenschutz",
+          impressLink: "https://example.org/beispieltal/impressum",
+        },
       });
-      const club = (name: string, districtAssociationId: number, invoiceEmail: string) => tx.association.create({ data: { name, districtAssociationId, invoiceEmail } });
+      const club = (name: string, districtAssociationId: number, invoiceEmail: string) =>
+        tx.association.create({ data: { name, districtAssociationId, invoiceEmail } });
       const mvMuster = await club("Musikverein Musterstadt", kv1.id, "kasse@mv-musterstadt.example");
       await club("Stadtkapelle Musterstadt", kv1.id, "info@stadtkapelle.example");
       await club("Jugendblasorchester Nord", kv1.id, "jbo-nord@example.org");
@@ -41,10 +52,21 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
       const address = { phone: "+49711123456", street: "Hauptstraße 1", postcode: "70173", city: "Musterstadt", country: "Deutschland" };
       await user({ email: "admin@demo.test", firstname: "Anna", lastname: "Admin", roles: ["admin"], districtAssociationId: kv1.id, ...address });
       await user({ email: "staff@demo.test", firstname: "Stefan", lastname: "Stab", roles: [...STAFF_ROLES], districtAssociationId: kv1.id, ...address });
-      await user({ email: "staff2@demo.test", firstname: "Sabine", lastname: "Stab", roles: [...STAFF_ROLES], districtAssociationId: kv2.id, ...address, city: "Beispieltal" });
+      await user({
+        email: "staff2@demo.test",
+        firstname: "Sabine",
+        lastname: "Stab",
+        roles: [...STAFF_ROLES],
+        districtAssociationId: kv2.id,
+        ...address,
+        city: "Beispieltal",
+      });
       await user({ email: "reader@demo.test", firstname: "Rita", lastname: "Leser", roles: [...READER_ROLES], districtAssociationId: kv1.id, ...address });
       await user({ email: "member@demo.test", firstname: "Max", lastname: "Mitglied", roles: [], districtAssociationId: kv1.id, ...address }, [mvMuster.id]);
-      await user({ email: "member2@demo.test", firstname: "Mia", lastname: "Mitglied", roles: [], districtAssociationId: kv2.id, ...address, city: "Beispieltal" }, [mvBeispiel.id]);
+      await user(
+        { email: "member2@demo.test", firstname: "Mia", lastname: "Mitglied", roles: [], districtAssociationId: kv2.id, ...address, city: "Beispieltal" },
+        [mvBeispiel.id],
+      );
 
       const common = {
         editPhase: "NO_RESTRICTIONS" as const,
@@ -71,9 +93,34 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
           locations: {
             create: [
               { ...place, name: "Musikschule Musterstadt (Theorie)", type: "DEXAM_THEORY", start: at(60, 8), end: at(60, 12), dexamTypes: ["D1", "D2", "D3"] },
-              { ...place, name: "Musikschule Musterstadt (Praxis Holz)", type: "DEXAM_PRACTICE", start: at(61, 8), end: at(61, 17), dexamTypes: ["D1", "D2", "D3"], instruments: ["FLUTE", "OBOE", "CLARINET", "ALTO_SAXOPHONE"] },
-              { ...place, name: "Klarinette D2 (Praxis)", type: "DEXAM_PRACTICE", start: at(61, 9), end: at(61, 13), dexamTypes: ["D2"], instruments: ["CLARINET"] },
-              { ...place, name: "Gymnasium Musterstadt (Praxis Blech)", type: "DEXAM_PRACTICE", street: "Am Gymnasium 2", start: at(61, 8), end: at(61, 17), dexamTypes: ["D1", "D2", "D3"], instruments: ["TRUMPET", "FLUGELHORN", "FRENCH_HORN", "TROMBONE", "TUBA", "PERCUSSION"] },
+              {
+                ...place,
+                name: "Musikschule Musterstadt (Praxis Holz)",
+                type: "DEXAM_PRACTICE",
+                start: at(61, 8),
+                end: at(61, 17),
+                dexamTypes: ["D1", "D2", "D3"],
+                instruments: ["FLUTE", "OBOE", "CLARINET", "ALTO_SAXOPHONE"],
+              },
+              {
+                ...place,
+                name: "Klarinette D2 (Praxis)",
+                type: "DEXAM_PRACTICE",
+                start: at(61, 9),
+                end: at(61, 13),
+                dexamTypes: ["D2"],
+                instruments: ["CLARINET"],
+              },
+              {
+                ...place,
+                name: "Gymnasium Musterstadt (Praxis Blech)",
+                type: "DEXAM_PRACTICE",
+                street: "Am Gymnasium 2",
+                start: at(61, 8),
+                end: at(61, 17),
+                dexamTypes: ["D1", "D2", "D3"],
+                instruments: ["TRUMPET", "FLUGELHORN", "FRENCH_HORN", "TROMBONE", "TUBA", "PERCUSSION"],
+              },
               { ...place, name: "Vorbereitungskurs Musterstadt", type: "DEXAM_PREPARATION", dexamTypes: ["D1", "D2", "D3"] },
             ],
           },
@@ -93,8 +140,27 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
           address: "Jugendherberge Seeblick, Seeweg 1, 88000 Seedorf",
           locations: {
             create: [
-              { name: "Jugendherberge Seeblick (Theorie)", type: "DEXAM_THEORY", street: "Seeweg 1", postcode: "88000", city: "Seedorf", start: at(95, 9), end: at(95, 12), dexamTypes: ["D1", "D2"] },
-              { name: "Jugendherberge Seeblick (Praxis)", type: "DEXAM_PRACTICE", street: "Seeweg 1", postcode: "88000", city: "Seedorf", start: at(96, 9), end: at(96, 12), dexamTypes: ["D1", "D2"], instruments: ["FLUTE", "CLARINET", "TRUMPET", "TROMBONE", "PERCUSSION"] },
+              {
+                name: "Jugendherberge Seeblick (Theorie)",
+                type: "DEXAM_THEORY",
+                street: "Seeweg 1",
+                postcode: "88000",
+                city: "Seedorf",
+                start: at(95, 9),
+                end: at(95, 12),
+                dexamTypes: ["D1", "D2"],
+              },
+              {
+                name: "Jugendherberge Seeblick (Praxis)",
+                type: "DEXAM_PRACTICE",
+                street: "Seeweg 1",
+                postcode: "88000",
+                city: "Seedorf",
+                start: at(96, 9),
+                end: at(96, 12),
+                dexamTypes: ["D1", "D2"],
+                instruments: ["FLUTE", "CLARINET", "TRUMPET", "TROMBONE", "PERCUSSION"],
+              },
               { name: "Freizeit-Vorbereitung", type: "DEXAM_PREPARATION", street: "Seeweg 1", postcode: "88000", city: "Seedorf", dexamTypes: ["D1", "D2"] },
             ],
           },
@@ -114,8 +180,26 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
           address: "Stadthalle Musterstadt, Festplatz 1, 70173 Musterstadt",
           locations: {
             create: [
-              { name: "Stadthalle Musterstadt", type: "COMPETITION", street: "Festplatz 1", postcode: "70173", city: "Musterstadt", start: at(100, 9), end: at(100, 20), competitionTypes: ["T", "K", "U", "M"] },
-              { name: "Kulturzentrum Musterstadt", type: "COMPETITION", street: "Kulturweg 3", postcode: "70173", city: "Musterstadt", start: at(101, 9), end: at(101, 18), competitionTypes: ["G", "B"] },
+              {
+                name: "Stadthalle Musterstadt",
+                type: "COMPETITION",
+                street: "Festplatz 1",
+                postcode: "70173",
+                city: "Musterstadt",
+                start: at(100, 9),
+                end: at(100, 20),
+                competitionTypes: ["T", "K", "U", "M"],
+              },
+              {
+                name: "Kulturzentrum Musterstadt",
+                type: "COMPETITION",
+                street: "Kulturweg 3",
+                postcode: "70173",
+                city: "Musterstadt",
+                start: at(101, 9),
+                end: at(101, 18),
+                competitionTypes: ["G", "B"],
+              },
             ],
           },
         },
@@ -133,8 +217,27 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
           address: "Schulzentrum Beispieltal",
           locations: {
             create: [
-              { name: "Schulzentrum Beispieltal (Theorie)", type: "DEXAM_THEORY", street: "Talstraße 9", postcode: "79000", city: "Beispieltal", start: at(120, 8), end: at(120, 11), dexamTypes: ["D1", "D2", "D3"] },
-              { name: "Schulzentrum Beispieltal (Praxis)", type: "DEXAM_PRACTICE", street: "Talstraße 9", postcode: "79000", city: "Beispieltal", start: at(120, 12), end: at(120, 17), dexamTypes: ["D1", "D2", "D3"], instruments: ["CLARINET", "TRUMPET", "FLUTE"] },
+              {
+                name: "Schulzentrum Beispieltal (Theorie)",
+                type: "DEXAM_THEORY",
+                street: "Talstraße 9",
+                postcode: "79000",
+                city: "Beispieltal",
+                start: at(120, 8),
+                end: at(120, 11),
+                dexamTypes: ["D1", "D2", "D3"],
+              },
+              {
+                name: "Schulzentrum Beispieltal (Praxis)",
+                type: "DEXAM_PRACTICE",
+                street: "Talstraße 9",
+                postcode: "79000",
+                city: "Beispieltal",
+                start: at(120, 12),
+                end: at(120, 17),
+                dexamTypes: ["D1", "D2", "D3"],
+                instruments: ["CLARINET", "TRUMPET", "FLUTE"],
+              },
             ],
           },
         },

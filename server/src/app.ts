@@ -92,8 +92,10 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   fastify.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) return reply.status(error.status).send(errorBody(error));
     const e = error as { statusCode?: number; code?: string; message: string };
-    if (e.statusCode === 413 || e.code === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.status(413).send(errorBody(new AppError("PAYLOAD_TOO_LARGE", "Die Anfrage ist zu groß")));
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.status(e.statusCode).send(errorBody(new AppError("BAD_REQUEST", `Ungültige Anfrage: ${e.message}`)));
+    if (e.statusCode === 413 || e.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+      return reply.status(413).send(errorBody(new AppError("PAYLOAD_TOO_LARGE", "Die Anfrage ist zu groß")));
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
+      return reply.status(e.statusCode).send(errorBody(new AppError("BAD_REQUEST", `Ungültige Anfrage: ${e.message}`)));
     request.log.error(error);
     if (!opts.logger) console.error(error);
     return reply.status(500).send({ error: { code: "INTERNAL", message: "Interner Serverfehler" } });

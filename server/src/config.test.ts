@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
-const prod = { NODE_ENV: "production", PUBLIC_URL: "https://anmeldung.example", DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"), COOKIE_KEYS: "0123456789abcdef0123" };
+const prod = {
+  NODE_ENV: "production",
+  PUBLIC_URL: "https://anmeldung.example",
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+  COOKIE_KEYS: "0123456789abcdef0123",
+};
 
 function errorOf(env: Record<string, string>) {
   try {
@@ -14,7 +19,7 @@ function errorOf(env: Record<string, string>) {
 }
 
 describe("configuration", () => {
-  it("[R-SH003] the local default is PGlite in ./data, the embedded provider and port 3000", () => {
+  it("the local default is PGlite in ./data, the embedded provider and port 3000", () => {
     const c = loadConfig({});
     expect(c.databaseUrl).toBe("pglite:./data/db");
     expect(c.port).toBe(3000);
@@ -22,23 +27,23 @@ describe("configuration", () => {
     expect(c.demoData).toBe(false);
   });
 
-  it("[R-SH003] PORT and DATABASE_URL are honoured", () => {
+  it("PORT and DATABASE_URL are honoured", () => {
     const c = loadConfig({ PORT: "4100", DATABASE_URL: "postgresql://u@db:5432/a" });
     expect(c.port).toBe(4100);
     expect(c.publicUrl).toBe("http://localhost:4100");
     expect(c.databaseUrl).toBe("postgresql://u@db:5432/a");
   });
 
-  it("[R-SH003] an unknown DATABASE_URL scheme stops start-up naming the setting", () => {
+  it("an unknown DATABASE_URL scheme stops start-up naming the setting", () => {
     expect(errorOf({ DATABASE_URL: "mysql://x" })).toMatch(/^DATABASE_URL: unknown scheme/);
   });
 
-  it("[R-SH003] a bad PORT or PUBLIC_URL is refused", () => {
+  it("a bad PORT or PUBLIC_URL is refused", () => {
     expect(errorOf({ PORT: "abc" })).toMatch(/^PORT:/);
     expect(errorOf({ PUBLIC_URL: "ftp://x" })).toMatch(/^PUBLIC_URL:/);
   });
 
-  it("[R-AU029] production refuses to start without PUBLIC_URL, DATA_ENCRYPTION_KEY, cookie keys, and an issuer or EMBEDDED_IDP=1", () => {
+  it("production refuses to start without PUBLIC_URL, DATA_ENCRYPTION_KEY, cookie keys, and an issuer or EMBEDDED_IDP=1", () => {
     expect(errorOf({ ...prod, PUBLIC_URL: "" })).toMatch(/^PUBLIC_URL: is required/);
     const { DATA_ENCRYPTION_KEY, ...noKey } = prod;
     expect(errorOf(noKey)).toMatch(/^OIDC_ISSUER: is required/);
@@ -54,11 +59,11 @@ describe("configuration", () => {
     expect(c.oidc).toMatchObject({ mode: "external", issuer: "https://id.example", clientId: "123", rolesClaim: "urn:zitadel:iam:org:project:roles" });
   });
 
-  it("[R-BC024] DATA_ENCRYPTION_KEY must be 32 bytes", () => {
+  it("DATA_ENCRYPTION_KEY must be 32 bytes", () => {
     expect(errorOf({ DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toMatch(/^DATA_ENCRYPTION_KEY: must be 32 bytes/);
   });
 
-  it("[R-SH003] demo data is never seeded in production", () => {
+  it("demo data is never seeded in production", () => {
     expect(errorOf({ ...prod, EMBEDDED_IDP: "1", DEMO_DATA: "1" })).toMatch(/^DEMO_DATA:/);
     expect(loadConfig({ DEMO_DATA: "1" }).demoData).toBe(true);
   });

@@ -104,8 +104,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (production && !dataEncryptionKey) missing("DATA_ENCRYPTION_KEY");
 
-  const cookieKeys = env.COOKIE_KEYS ? env.COOKIE_KEYS.split(",").map((k) => k.trim()).filter(Boolean) : null;
-  if (cookieKeys && cookieKeys.some((k) => k.length < 16)) throw new ConfigError("COOKIE_KEYS", "each key needs at least 16 characters");
+  const cookieKeys = env.COOKIE_KEYS
+    ? env.COOKIE_KEYS.split(",")
+        .map((k) => k.trim())
+        .filter(Boolean)
+    : null;
+  if (cookieKeys?.some((k) => k.length < 16)) throw new ConfigError("COOKIE_KEYS", "each key needs at least 16 characters");
   if (production && oidc.mode === "embedded" && !cookieKeys) missing("COOKIE_KEYS");
 
   const demoData = env.DEMO_DATA === "1";
@@ -122,7 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieKeys,
     demoData,
     federationName: env.FEDERATION_NAME ?? "Blasmusikverband",
-    embedParentOrigins: (env.EMBED_PARENT_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
+    embedParentOrigins: (env.EMBED_PARENT_ORIGINS ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
     staticDir: path.resolve(env.STATIC_DIR ?? "dist/client"),
     dataDir: path.resolve(env.DATA_DIR ?? "data"),
   };

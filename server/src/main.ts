@@ -16,7 +16,9 @@ async function main() {
   const { createApp } = await import("./app.ts");
   const app = await createApp({ config, db, dataKey, logger: process.env.LOG_REQUESTS === "1" });
   await app.fastify.listen({ port: config.port, host: config.host });
-  console.log(`Anmeldesystem läuft auf ${config.publicUrl} (Datenbank: ${db.kind}, Anmeldung: ${config.oidc.mode === "embedded" ? "eingebettet" : config.oidc.issuer})`);
+  console.log(
+    `Anmeldesystem läuft auf ${config.publicUrl} (Datenbank: ${db.kind}, Anmeldung: ${config.oidc.mode === "embedded" ? "eingebettet" : config.oidc.issuer})`,
+  );
   const stop = async () => {
     await app.close();
     await db.close();

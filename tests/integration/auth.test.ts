@@ -3,8 +3,8 @@
 import crypto from "node:crypto";
 import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createWorld, type World } from "../support/principals.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
 let world: World;
@@ -36,7 +36,11 @@ describe("token verification", () => {
     expect(g.body.data).toEqual({ viewer: { email: "member@test.example", roles: [] } });
     const r = await app.rest("GET", "/v1/user/0", token);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ email: "member@test.example", associations: [{ id: world.club1, name: "MV Eins" }], district_association_id: world.district1 });
+    expect(r.body).toMatchObject({
+      email: "member@test.example",
+      associations: [{ id: world.club1, name: "MV Eins" }],
+      district_association_id: world.district1,
+    });
   });
 
   it("[R-AU020][R-AU029] a missing token is 401 with a German message", async () => {

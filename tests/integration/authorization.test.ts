@@ -3,8 +3,9 @@
 // anonymous callers. The expectations below are written from the spec, independently of the
 // table, so removing a role from the table fails here. A GraphQL root field or /v1 route that
 // the table does not name fails too.
-import { parse, type FieldDefinitionNode, type ObjectTypeDefinitionNode } from "graphql";
+
 import fs from "node:fs";
+import { type FieldDefinitionNode, type ObjectTypeDefinitionNode, parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Operation, PERMISSIONS } from "../../server/src/auth/permissions.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
@@ -60,7 +61,11 @@ const CALLS: Record<Operation, Call[]> = {
   "viewer.read": [gqlCall("{ viewer { id email } }"), restCall("GET", () => "/v1/user/0")],
   "districtAssociation.list": [gqlCall("{ districtAssociations { id name gdprLink } }"), restCall("GET", () => "/v1/districtassociations")],
   "districtAssociation.read": [
-    gqlCall("query($id: ID!) { node(id: $id) { ... on DistrictAssociation { name } } }", () => ({ id: globalId("DistrictAssociation", world.district1) }), (d) => d.node),
+    gqlCall(
+      "query($id: ID!) { node(id: $id) { ... on DistrictAssociation { name } } }",
+      () => ({ id: globalId("DistrictAssociation", world.district1) }),
+      (d) => d.node,
+    ),
     restCall("GET", () => `/v1/districtassociation/${world.district1}`),
   ],
 };
@@ -82,7 +87,7 @@ describe("authorization matrix", () => {
 
   it("[R-RP019] every GraphQL root field of the printed schema is named by the permission table", () => {
     const doc = parse(fs.readFileSync("schema.graphql", "utf8"));
-    const named = new Set(Object.values(PERMISSIONS).flatMap((p) => p.graphql.map((g) => g.replace(/\(.*\)$/, ""))));
+    const named = new Set<string>(Object.values(PERMISSIONS).flatMap((p) => p.graphql.map((g) => g.replace(/\(.*\)$/, ""))));
     const roots = doc.definitions
       .filter((d): d is ObjectTypeDefinitionNode => d.kind === "ObjectTypeDefinition" && ["Query", "Mutation"].includes(d.name.value))
       .flatMap((d) => (d.fields ?? []).map((f: FieldDefinitionNode) => `${d.name.value}.${f.name.value}`));
@@ -92,7 +97,7 @@ describe("authorization matrix", () => {
   });
 
   it("[R-RP019] every /v1 route is named by the permission table", () => {
-    const named = new Set(Object.values(PERMISSIONS).flatMap((p) => p.rest));
+    const named = new Set<string>(Object.values(PERMISSIONS).flatMap((p) => p.rest));
     const missing = app.routes.filter((r) => r.includes(" /v1/")).filter((r) => !named.has(r));
     expect(missing).toEqual([]);
   });
@@ -140,7 +145,9 @@ describe("node(id:) across tenants", () => {
     expect((await app.gql(clubNode, { id: globalId("Association", world.club1) }, tokens.member)).body.data?.node).toEqual({ name: "MV Eins" });
     expect((await app.gql(clubNode, { id: globalId("Association", world.club2) }, tokens.member)).body.data?.node).toBeNull();
     expect((await app.gql(clubNode, { id: globalId("Association", world.club1) }, tokens.staff2)).body.data?.node).toBeNull();
-    expect((await app.gql(clubNode, { id: globalId("Association", world.club1) }, tokens["role:association_read"])).body.data?.node).toEqual({ name: "MV Eins" });
+    expect((await app.gql(clubNode, { id: globalId("Association", world.club1) }, tokens["role:association_read"])).body.data?.node).toEqual({
+      name: "MV Eins",
+    });
   });
 
   it("[R-RP006] admin reads every node", async () => {
@@ -148,7 +155,7 @@ describe("node(id:) across tenants", () => {
     expect((await app.gql(clubNode, { id: globalId("Association", world.club2) }, tokens.admin)).body.data?.node).toEqual({ name: "MV Zwei" });
   });
 
-  it("[R-DA001] IamRef is shown to admin only", async () => {
+  it("[R-DA011] IamRef is shown to admin only", async () => {
     const q = "{ districtAssociations { name iamRef } }";
     expect((await app.gql(q, {}, tokens.admin)).body.data?.districtAssociations).toEqual([
       { name: "KV Eins", iamRef: "kv-1" },
@@ -156,7 +163,13 @@ describe("node(id:) across tenants", () => {
     ]);
     expect((await app.gql(q, {}, tokens.staff2)).body.data?.districtAssociations.map((d: { iamRef: string | null }) => d.iamRef)).toEqual([null, null]);
     const rest = await app.rest("GET", `/v1/districtassociation/${world.district1}`, tokens.member);
-    expect(rest.body).toEqual({ id: world.district1, name: "KV Eins", iam_ref: null, gdpr_link: "https://e.test/1/dsgvo", impress_link: "https://e.test/1/impressum" });
+    expect(rest.body).toEqual({
+      id: world.district1,
+      name: "KV Eins",
+      iam_ref: null,
+      gdpr_link: "https://e.test/1/dsgvo",
+      impress_link: "https://e.test/1/impressum",
+    });
   });
 
   it("[R-RP019] an unknown or malformed id is 404, never 500", async () => {

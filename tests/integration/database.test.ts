@@ -12,7 +12,7 @@ const require = createRequire(import.meta.url);
 const prismaBin = "node_modules/.bin/prisma";
 
 describe("migrations", () => {
-  it("[R-EN001] prisma/migrations reproduce prisma/schema.prisma exactly (no drift)", () => {
+  it("prisma/migrations reproduce prisma/schema.prisma exactly (no drift)", () => {
     const r = spawnSync(prismaBin, ["migrate", "diff", "--from-migrations", "prisma/migrations", "--to-schema", "prisma/schema.prisma", "--exit-code"], {
       env: { ...process.env, DATABASE_URL: "pglite:memory" },
       encoding: "utf8",
@@ -21,7 +21,7 @@ describe("migrations", () => {
     expect(r.status, `schema.prisma and prisma/migrations differ: run npm run db:migrate -- --name <change>\n${r.stdout}${r.stderr}`).toBe(0);
   });
 
-  it("[R-EN001] the WASM schema engine is the same build as the Prisma CLI's engine", () => {
+  it("the WASM schema engine is the same build as the Prisma CLI's engine", () => {
     const wasm = JSON.parse(fs.readFileSync("node_modules/@prisma/schema-engine-wasm/package.json", "utf8")).version as string;
     const cli = JSON.parse(fs.readFileSync(require.resolve("@prisma/engines-version/package.json"), "utf8")).prisma.enginesVersion as string;
     expect(wasm.endsWith(cli)).toBe(true);
@@ -29,7 +29,6 @@ describe("migrations", () => {
     expect(pkg.dependencies.prisma).toBe(pkg.dependencies["@prisma/client"]);
     expect(pkg.dependencies["@prisma/adapter-pg"]).toBe(pkg.dependencies["@prisma/client"]);
   });
-
 });
 
 describe("delete rules", () => {
@@ -43,7 +42,9 @@ describe("delete rules", () => {
     const prisma = db.prisma;
     const d = await prisma.districtAssociation.create({ data: { name, iamRef: name, gdprLink: "https://e.test/g", impressLink: "https://e.test/i" } });
     const club = await prisma.association.create({ data: { name: `${name} MV`, districtAssociationId: d.id } });
-    const user = await prisma.user.create({ data: { email: `${name}@e.test`, firstname: "A", lastname: "B", districtAssociationId: d.id, associations: { create: [{ associationId: club.id }] } } });
+    const user = await prisma.user.create({
+      data: { email: `${name}@e.test`, firstname: "A", lastname: "B", districtAssociationId: d.id, associations: { create: [{ associationId: club.id }] } },
+    });
     const event = await prisma.event.create({
       data: {
         name: `${name} D`,
@@ -59,25 +60,37 @@ describe("delete rules", () => {
     });
     const location = event.locations[0];
     const reg = await prisma.dexamRegistration.create({
-      data: { eventId: event.id, userId: user.id, firstname: "K", lastname: "L", birthdate: new Date("2012-03-04"), gender: "F", associationId: club.id, instrument: "CLARINET", type: "D1", theoryLocationId: location.id, theoryPoints: "30.5" },
+      data: {
+        eventId: event.id,
+        userId: user.id,
+        firstname: "K",
+        lastname: "L",
+        birthdate: new Date("2012-03-04"),
+        gender: "F",
+        associationId: club.id,
+        instrument: "CLARINET",
+        type: "D1",
+        theoryLocationId: location.id,
+        theoryPoints: "30.5",
+      },
     });
     return { d, club, user, event, location, reg };
   }
 
-  it("[R-LO001] a location referenced by a registration cannot be deleted", async () => {
+  it("[R-LO019] a location referenced by a registration cannot be deleted", async () => {
     const { location } = await district("ref");
     await expect(db.prisma.eventLocation.delete({ where: { id: location.id } })).rejects.toThrow();
     expect(await db.prisma.eventLocation.count({ where: { id: location.id } })).toBe(1);
   });
 
-  it("[R-EV001] deleting an event removes its locations and registrations together", async () => {
+  it("deleting an event removes its locations and registrations together", async () => {
     const { event, location, reg } = await district("ev");
     await db.prisma.event.delete({ where: { id: event.id } });
     expect(await db.prisma.eventLocation.count({ where: { id: location.id } })).toBe(0);
     expect(await db.prisma.dexamRegistration.count({ where: { id: reg.id } })).toBe(0);
   });
 
-  it("[R-DA001] deleting a district association removes its users, clubs, events, locations, registrations and results", async () => {
+  it("[R-DA009] deleting a district association removes its users, clubs, events, locations, registrations and results", async () => {
     const keep = await district("keep");
     const gone = await district("gone");
     await db.prisma.districtAssociation.delete({ where: { id: gone.d.id } });
@@ -90,7 +103,7 @@ describe("delete rules", () => {
     expect(await db.prisma.dexamRegistration.findUnique({ where: { id: keep.reg.id } })).toMatchObject({ theoryPoints: expect.anything() });
   });
 
-  it("[R-EN011] deleting a user keeps the club's registrations (the user reference is cleared)", async () => {
+  it("deleting a user keeps the club's registrations (the user reference is cleared)", async () => {
     const { user, reg } = await district("usr");
     await db.prisma.user.delete({ where: { id: user.id } });
     expect(await db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: reg.id } })).toMatchObject({ userId: null, firstname: "K" });

@@ -14,8 +14,19 @@ beforeAll(async () => {
   const prisma = app.db.prisma;
   const d = await prisma.districtAssociation.create({ data: { name: "KV", iamRef: "kv", gdprLink: "https://e.test/d", impressLink: "https://e.test/i" } });
   const passwordHash = await hashPassword("geheim");
-  await prisma.user.create({ data: { email: "staff@test.example", firstname: "Stefan", lastname: "Stab", roles: ["event_manage", "registration_read"], districtAssociationId: d.id, passwordHash } });
-  await prisma.user.create({ data: { email: "gesperrt@test.example", firstname: "G", lastname: "S", districtAssociationId: d.id, passwordHash, blocked: true } });
+  await prisma.user.create({
+    data: {
+      email: "staff@test.example",
+      firstname: "Stefan",
+      lastname: "Stab",
+      roles: ["event_manage", "registration_read"],
+      districtAssociationId: d.id,
+      passwordHash,
+    },
+  });
+  await prisma.user.create({
+    data: { email: "gesperrt@test.example", firstname: "G", lastname: "S", districtAssociationId: d.id, passwordHash, blocked: true },
+  });
 });
 afterAll(() => app?.stop());
 
@@ -71,7 +82,11 @@ async function startSignIn(browser: Browser) {
 
 async function signIn(browser: Browser, email: string, password: string) {
   const s = await startSignIn(browser);
-  const res = await browser.fetch(s.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ email, password }).toString() });
+  const res = await browser.fetch(s.action, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password }).toString(),
+  });
   return { ...s, res };
 }
 
@@ -79,7 +94,14 @@ async function exchange(code: string, verifier: string, redirectUri: string) {
   const res = await fetch(`${app.baseUrl}/oidc/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, code_verifier: verifier, redirect_uri: redirectUri, client_id: "anmeldesystem", resource: "urn:anmeldesystem:api" }).toString(),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      redirect_uri: redirectUri,
+      client_id: "anmeldesystem",
+      resource: "urn:anmeldesystem:api",
+    }).toString(),
   });
   return { status: res.status, body: (await res.json()) as Record<string, string> };
 }
@@ -89,13 +111,20 @@ describe("embedded OpenID provider", () => {
     const res = await fetch(`${app.baseUrl}/oidc/.well-known/openid-configuration`);
     const meta = (await res.json()) as Record<string, unknown>;
     expect(meta.issuer).toBe(`${app.baseUrl}/oidc`);
-    for (const k of ["authorization_endpoint", "token_endpoint", "userinfo_endpoint", "revocation_endpoint", "end_session_endpoint", "jwks_uri"]) expect(meta[k]).toMatch(/^http/);
+    for (const k of ["authorization_endpoint", "token_endpoint", "userinfo_endpoint", "revocation_endpoint", "end_session_endpoint", "jwks_uri"])
+      expect(meta[k]).toMatch(/^http/);
     expect(meta.code_challenge_methods_supported).toEqual(["S256"]);
   });
 
   it("[R-AU002] refuses an authorization request without PKCE", async () => {
     const b = new Browser(app.baseUrl);
-    const q = new URLSearchParams({ client_id: "anmeldesystem", redirect_uri: `${app.baseUrl}/auth/oidc/callback`, response_type: "code", scope: "openid", state: "x" });
+    const q = new URLSearchParams({
+      client_id: "anmeldesystem",
+      redirect_uri: `${app.baseUrl}/auth/oidc/callback`,
+      response_type: "code",
+      scope: "openid",
+      state: "x",
+    });
     const res = await b.fetch(`/oidc/auth?${q}`);
     const loc = res.headers.get("location") ?? "";
     expect(loc).toContain("error=invalid_request");
@@ -108,7 +137,11 @@ describe("embedded OpenID provider", () => {
     expect(s.status).toBe(200);
     expect(s.html).toContain("<h1>Anmelden</h1>");
     expect(s.html).toContain("Passwort");
-    const wrong = await b.fetch(s.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=staff%40test.example&password=falsch" });
+    const wrong = await b.fetch(s.action, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "email=staff%40test.example&password=falsch",
+    });
     expect(wrong.status).toBe(401);
     expect(await wrong.text()).toContain("E-Mail-Adresse oder Passwort ist falsch.");
   });
@@ -134,15 +167,25 @@ describe("embedded OpenID provider", () => {
     accessToken = tokens.body.access_token;
     refreshToken = tokens.body.refresh_token;
     expect(refreshToken).toBeTruthy();
-    const [header, payload] = accessToken.split(".").slice(0, 2).map((p) => JSON.parse(Buffer.from(p, "base64url").toString()));
+    const [header, payload] = accessToken
+      .split(".")
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, "base64url").toString()));
     expect(header).toMatchObject({ alg: "RS256", typ: "at+jwt" });
-    expect(payload).toMatchObject({ iss: `${app.baseUrl}/oidc`, aud: "urn:anmeldesystem:api", roles: ["event_manage", "registration_read"], client_id: "anmeldesystem" });
+    expect(payload).toMatchObject({
+      iss: `${app.baseUrl}/oidc`,
+      aud: "urn:anmeldesystem:api",
+      roles: ["event_manage", "registration_read"],
+      client_id: "anmeldesystem",
+    });
     const viewer = await fetch(`${app.baseUrl}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${accessToken}` },
       body: JSON.stringify({ query: "{ viewer { email firstname roles } }" }),
     });
-    expect(await viewer.json()).toEqual({ data: { viewer: { email: "staff@test.example", firstname: "Stefan", roles: ["event_manage", "registration_read"] } } });
+    expect(await viewer.json()).toEqual({
+      data: { viewer: { email: "staff@test.example", firstname: "Stefan", roles: ["event_manage", "registration_read"] } },
+    });
     const u = await app.db.prisma.user.findUniqueOrThrow({ where: { email: "staff@test.example" } });
     expect(u.lastActive).toBeInstanceOf(Date);
   });
@@ -151,7 +194,12 @@ describe("embedded OpenID provider", () => {
     const res = await fetch(`${app.baseUrl}/oidc/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: "anmeldesystem", resource: "urn:anmeldesystem:api" }).toString(),
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        client_id: "anmeldesystem",
+        resource: "urn:anmeldesystem:api",
+      }).toString(),
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, string>;
@@ -161,13 +209,21 @@ describe("embedded OpenID provider", () => {
 
   it("[R-AU015] a restart signs nobody out: keys, sessions and refresh tokens live in the database", async () => {
     await app.close();
-    app = { ...(await startTestApp({ listen: true, db: app.db, dataKey, env: { PUBLIC_URL: app.baseUrl, PORT: new URL(app.baseUrl).port } })), db: app.db } as TestApp;
+    app = {
+      ...(await startTestApp({ listen: true, db: app.db, dataKey, env: { PUBLIC_URL: app.baseUrl, PORT: new URL(app.baseUrl).port } })),
+      db: app.db,
+    } as TestApp;
     const viewer = await fetch(`${app.baseUrl}/v1/user/0`, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(viewer.status).toBe(200);
     const res = await fetch(`${app.baseUrl}/oidc/token`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: "anmeldesystem", resource: "urn:anmeldesystem:api" }).toString(),
+      body: new URLSearchParams({
+        grant_type: "refresh_token",
+        refresh_token: refreshToken,
+        client_id: "anmeldesystem",
+        resource: "urn:anmeldesystem:api",
+      }).toString(),
     });
     expect(res.status).toBe(200);
   });

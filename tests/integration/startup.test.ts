@@ -11,20 +11,20 @@ function start(env: Record<string, string>) {
 }
 
 describe("start-up refuses bad configuration with one line", () => {
-  it("[R-SH003] production without its settings stops naming the setting", () => {
+  it("production without its settings stops naming the setting", () => {
     const r = start({ NODE_ENV: "production" });
     expect(r.status).toBe(1);
     expect(r.stderr).toBe("Start abgebrochen: PUBLIC_URL: is required when NODE_ENV=production");
   });
 
-  it("[R-SH003] an unknown DATABASE_URL scheme stops start-up", () => {
+  it("an unknown DATABASE_URL scheme stops start-up", () => {
     const r = start({ DATABASE_URL: "sqlite:./x.db" });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^Start abgebrochen: DATABASE_URL: unknown scheme/);
     expect(r.stderr.split("\n")).toHaveLength(1);
   });
 
-  it("[R-SH003] an unreachable database stops start-up naming DATABASE_URL", () => {
+  it("an unreachable database stops start-up naming DATABASE_URL", () => {
     const r = start({ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/nope", DATA_DIR: ".tmp/data" });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/^Start abgebrochen: DATABASE_URL: cannot connect/);
@@ -39,19 +39,28 @@ describe("demo data", () => {
   });
   afterAll(() => app.stop());
 
-  it("[R-RP001] seeds the six demo accounts with password demo, districts, clubs and events; a second run changes nothing", async () => {
+  it("seeds the six demo accounts with password demo, districts, clubs and events; a second run changes nothing", async () => {
     const prisma = app.db.prisma;
     expect(await prisma.user.count()).toBe(0);
     expect(await seedDemoData(prisma)).toBe(true);
     expect(await seedDemoData(prisma)).toBe(false);
-    const users = await prisma.user.findMany({ include: { associations: { include: { association: true } }, districtAssociation: true }, orderBy: { email: "asc" } });
-    const summary = Object.fromEntries(users.map((u) => [u.email, { district: u.districtAssociation.iamRef, roles: [...u.roles].sort(), clubs: u.associations.length }]));
+    const users = await prisma.user.findMany({
+      include: { associations: { include: { association: true } }, districtAssociation: true },
+      orderBy: { email: "asc" },
+    });
+    const summary = Object.fromEntries(
+      users.map((u) => [u.email, { district: u.districtAssociation.iamRef, roles: [...u.roles].sort(), clubs: u.associations.length }]),
+    );
     const staff = ["user_manage", "association_manage", "invoice_manage", "registration_manage", "event_manage", "results_manage"].sort();
     expect(summary).toEqual({
       "admin@demo.test": { district: "demo-kv-1", roles: ["admin"], clubs: 0 },
       "member2@demo.test": { district: "demo-kv-2", roles: [], clubs: 1 },
       "member@demo.test": { district: "demo-kv-1", roles: [], clubs: 1 },
-      "reader@demo.test": { district: "demo-kv-1", roles: ["user_read", "association_read", "invoice_read", "registration_read", "results_read"].sort(), clubs: 0 },
+      "reader@demo.test": {
+        district: "demo-kv-1",
+        roles: ["user_read", "association_read", "invoice_read", "registration_read", "results_read"].sort(),
+        clubs: 0,
+      },
       "staff2@demo.test": { district: "demo-kv-2", roles: staff, clubs: 0 },
       "staff@demo.test": { district: "demo-kv-1", roles: staff, clubs: 0 },
     });

@@ -13,7 +13,11 @@ export type TestApp = App & {
   baseUrl: string;
   /** a token the embedded provider could have issued for this subject; override any claim */
   token(sub: string, claims?: Record<string, unknown>, header?: Record<string, unknown>): Promise<string>;
-  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<{ status: number; body: { data?: T; errors?: { message: string; extensions?: { code?: string } }[] } }>;
+  gql<T = any>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string | null,
+  ): Promise<{ status: number; body: { data?: T; errors?: { message: string; extensions?: { code?: string } }[] } }>;
   rest<T = any>(method: string, url: string, token?: string | null, body?: unknown): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
   stop(): Promise<void>;
 };
@@ -29,11 +33,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startTestApp(opts: { listen?: boolean; env?: Record<string, string>; db?: Database & { url: string }; dataKey?: Buffer } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { listen?: boolean; env?: Record<string, string>; db?: Database & { url: string }; dataKey?: Buffer } = {},
+): Promise<TestApp> {
   const db = opts.db ?? (await testDatabase());
   const port = opts.listen ? await freePort() : 3999;
   const baseUrl = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ DATABASE_URL: db.url, PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: ".tmp/data", STATIC_DIR: ".tmp/no-client", ...opts.env });
+  const config = loadConfig({
+    DATABASE_URL: db.url,
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: ".tmp/data",
+    STATIC_DIR: ".tmp/no-client",
+    ...opts.env,
+  });
   const dataKey = opts.dataKey ?? crypto.randomBytes(32);
   const app = await createApp({ config, db, dataKey });
   if (opts.listen) await app.fastify.listen({ port, host: "127.0.0.1" });

@@ -17,8 +17,12 @@ export type World = {
 export const PRINCIPAL_NAMES = ["admin", ...ROLES.filter((r) => r !== "admin").map((r) => `role:${r}`), "member", "staff2", "member2"] as const;
 
 export async function createWorld(prisma: PrismaClient): Promise<World> {
-  const d1 = await prisma.districtAssociation.create({ data: { name: "KV Eins", iamRef: "kv-1", gdprLink: "https://e.test/1/dsgvo", impressLink: "https://e.test/1/impressum" } });
-  const d2 = await prisma.districtAssociation.create({ data: { name: "KV Zwei", iamRef: "kv-2", gdprLink: "https://e.test/2/dsgvo", impressLink: "https://e.test/2/impressum" } });
+  const d1 = await prisma.districtAssociation.create({
+    data: { name: "KV Eins", iamRef: "kv-1", gdprLink: "https://e.test/1/dsgvo", impressLink: "https://e.test/1/impressum" },
+  });
+  const d2 = await prisma.districtAssociation.create({
+    data: { name: "KV Zwei", iamRef: "kv-2", gdprLink: "https://e.test/2/dsgvo", impressLink: "https://e.test/2/impressum" },
+  });
   const c1 = await prisma.association.create({ data: { name: "MV Eins", districtAssociationId: d1.id } });
   const c2 = await prisma.association.create({ data: { name: "MV Zwei", districtAssociationId: d2.id } });
   const subjects: Record<string, string> = {};
@@ -42,7 +46,11 @@ export async function createWorld(prisma: PrismaClient): Promise<World> {
   await add("admin", ["admin"], d1.id);
   for (const r of ROLES) if (r !== "admin") await add(`role:${r}`, [r], d1.id);
   await add("member", [], d1.id, [c1.id]);
-  await add("staff2", ROLES.filter((r) => r !== "admin"), d2.id);
+  await add(
+    "staff2",
+    ROLES.filter((r) => r !== "admin"),
+    d2.id,
+  );
   await add("member2", [], d2.id, [c2.id]);
   await add("blocked", ["user_manage"], d1.id, [], true);
   return { district1: d1.id, district2: d2.id, club1: c1.id, club2: c2.id, subjects, userIds };

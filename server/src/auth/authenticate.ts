@@ -2,10 +2,11 @@
 // roles come from the row. External issuer: the user row is found by subject (or, on the first
 // sign-in of an invited user, by e-mail), and the roles claim is copied onto the row, so the row
 // is the one place the API reads roles from. A blocked user gets 403 whatever the token says.
+
+import type { JWK } from "jose";
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Config } from "../config.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
-import type { JWK } from "jose";
 import { AppError } from "./errors.ts";
 import type { Principal } from "./principal.ts";
 import { type RoleName, rolesFromClaim } from "./roles.ts";
@@ -40,7 +41,15 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
   const verify = createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, keys: opts.keys });
 
   async function findUser(token: VerifiedToken) {
-    const select = { id: true, subject: true, roles: true, districtAssociationId: true, blocked: true, lastActive: true, associations: { select: { associationId: true } } };
+    const select = {
+      id: true,
+      subject: true,
+      roles: true,
+      districtAssociationId: true,
+      blocked: true,
+      lastActive: true,
+      associations: { select: { associationId: true } },
+    };
     const bySubject = await prisma.user.findUnique({ where: { subject: token.sub }, select });
     if (bySubject || config.oidc.mode === "embedded") return bySubject;
     const email = typeof token.email === "string" ? token.email : null;

@@ -1,14 +1,6 @@
 // Errors with a stable code, an HTTP status and a German message. GraphQL and /v1 render the
 // same error: GraphQL as extensions.code, /v1 as { error: { code, message, fields? } }.
-export type ErrorCode =
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "VALIDATION"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "BLOCKED"
-  | "BAD_REQUEST";
+export type ErrorCode = "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "BLOCKED" | "BAD_REQUEST";
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -37,4 +29,10 @@ export const unauthenticated = (detail: string) => new AppError("UNAUTHENTICATED
 export const forbidden = () => new AppError("FORBIDDEN", "Keine Berechtigung für diese Aktion");
 export const notFound = (what = "Eintrag") => new AppError("NOT_FOUND", `${what} nicht gefunden`);
 export const validationFailed = (fields: Record<string, string>) =>
-  new AppError("VALIDATION", `Ungültige Eingabe: ${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join("; ")}`, fields);
+  new AppError(
+    "VALIDATION",
+    `Ungültige Eingabe: ${Object.entries(fields)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join("; ")}`,
+    fields,
+  );

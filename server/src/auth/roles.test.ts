@@ -4,7 +4,21 @@ import { hasAnyRole, normalizeRoles, ROLES, rolesFromClaim } from "./roles.ts";
 describe("roles", () => {
   it("[R-RP001] the thirteen roles of spec section 6", () => {
     expect([...ROLES].sort()).toEqual(
-      ["admin", "user_read", "user_manage", "association_read", "association_manage", "invoice_read", "invoice_manage", "registration_read", "registration_manage", "registration_create", "event_manage", "results_read", "results_manage"].sort(),
+      [
+        "admin",
+        "user_read",
+        "user_manage",
+        "association_read",
+        "association_manage",
+        "invoice_read",
+        "invoice_manage",
+        "registration_read",
+        "registration_manage",
+        "registration_create",
+        "event_manage",
+        "results_read",
+        "results_manage",
+      ].sort(),
     );
   });
 
@@ -30,7 +44,10 @@ describe("roles", () => {
 
   it("[R-RP005] roles from a plain claim or ZITADEL's project-roles object claim", () => {
     expect(rolesFromClaim({ roles: ["event_manage"] }, "roles")).toEqual(["event_manage"]);
-    expect(rolesFromClaim({ "urn:zitadel:iam:org:project:roles": { admin: { "1": "x" }, result_read: {} } }, "urn:zitadel:iam:org:project:roles")).toEqual(["admin", "results_read"]);
+    expect(rolesFromClaim({ "urn:zitadel:iam:org:project:roles": { admin: { "1": "x" }, result_read: {} } }, "urn:zitadel:iam:org:project:roles")).toEqual([
+      "admin",
+      "results_read",
+    ]);
     expect(rolesFromClaim({ realm_access: { roles: ["user_manage"] } }, "realm_access.roles")).toEqual(["user_manage"]);
     expect(rolesFromClaim({}, "roles")).toEqual([]);
   });

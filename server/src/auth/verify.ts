@@ -23,12 +23,12 @@ export function createTokenVerifier(opts: { issuer: string; audience: string; ke
       });
       return payload as VerifiedToken;
     } catch (e) {
-      throw unauthenticated(describe(e));
+      throw unauthenticated(reasonOf(e));
     }
   };
 }
 
-function describe(e: unknown): string {
+function reasonOf(e: unknown): string {
   if (e instanceof errors.JWTExpired) return "Token abgelaufen";
   if (e instanceof errors.JWTClaimValidationFailed) {
     if (e.claim === "nbf") return "Token noch nicht gültig";

@@ -12,7 +12,6 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 
 // pglite-prisma-adapter 0.7.2 does not await client.exec() in executeScript(), so a failing
 // migration would look applied. Await it so errors surface.
-// biome-ignore lint/suspicious/noExplicitAny: patching the adapter's untyped internals
 function awaitScripts(adapter: any, client: PGlite) {
   adapter.executeScript = async (script: string) => {
     try {
@@ -33,7 +32,6 @@ export class PGliteAdapterFactory extends PrismaPGlite {
   }
   override async connectToShadowDb() {
     const shadow = new PGlite();
-    // biome-ignore lint/suspicious/noExplicitAny: see awaitScripts
     const a: any = awaitScripts(await new PrismaPGlite(shadow).connect(), shadow);
     a.dispose = () => shadow.close();
     return a;

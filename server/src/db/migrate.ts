@@ -3,8 +3,8 @@
 // embedded mode and by the tests; production runs `npm run db:deploy` (the CLI through the
 // prisma/schema-engine.mjs stand-in).
 import fs from "node:fs/promises";
-import path from "node:path";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
@@ -22,7 +22,6 @@ let catalogPatched = false;
 function patchCatalogChar() {
   if (catalogPatched) return;
   catalogPatched = true;
-  // biome-ignore lint/suspicious/noExplicitAny: pg's Result prototype is untyped
   const proto = pg.Result.prototype as any;
   const orig = proto.addFields;
   proto.addFields = function (fields: { dataTypeID: number }[]) {
@@ -35,14 +34,12 @@ async function loadEngineClass(): Promise<typeof SchemaEngine> {
   // the package entry imports the .wasm bundler-style, which Node cannot; instantiate by hand
   // (createRequire rather than import.meta.resolve, which vitest's module runner lacks)
   const bgPath = createRequire(import.meta.url).resolve("@prisma/schema-engine-wasm/schema_engine_bg");
-  // biome-ignore lint/suspicious/noExplicitAny: generated wasm-bindgen glue
   const bg: any = await import(pathToFileURL(bgPath).href);
   const wasmPath = path.join(path.dirname(bgPath), "schema_engine_bg.wasm");
   const instance = await WebAssembly.instantiate(await WebAssembly.compile(await fs.readFile(wasmPath)), {
     "./schema_engine_bg.js": bg,
   });
   bg.__wbg_set_wasm(instance.exports);
-  // biome-ignore lint/suspicious/noExplicitAny: wasm export
   (instance.exports as any).__wbindgen_start();
   return bg.SchemaEngine;
 }
@@ -69,11 +66,11 @@ async function listMigrations(): Promise<MigrationList> {
 }
 
 /** Applies pending migrations through a driver adapter factory (PGlite) or a PostgreSQL URL. */
-// biome-ignore lint/suspicious/noExplicitAny: any SqlMigrationAwareDriverAdapterFactory
 export async function applyMigrations(target: { factory: any } | { url: string }): Promise<string[]> {
   // our own pool for a URL, so it can be closed: a lingering connection would block
   // CREATE DATABASE ... TEMPLATE and keep the process alive
-  const pool = "url" in target ? (patchCatalogChar(), new pg.Pool(pgPoolConfig(target.url))) : null;
+  if ("url" in target) patchCatalogChar();
+  const pool = "url" in target ? new pg.Pool(pgPoolConfig(target.url)) : null;
   const factory = "factory" in target ? target.factory : new PrismaPg(pool as pg.Pool);
   const Engine = await loadEngineClass();
   const schema = await fs.readFile(SCHEMA_PATH, "utf8");

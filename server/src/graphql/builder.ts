@@ -8,10 +8,10 @@ import { DateResolver, DateTimeResolver } from "graphql-scalars";
 import { isAllowed, type Operation } from "../auth/permissions.ts";
 import type { Principal } from "../auth/principal.ts";
 import { hasAnyRole, type RoleName } from "../auth/roles.ts";
-import type { AppServices } from "../services.ts";
 import type PrismaTypes from "../generated/pothos-types.ts";
 import { getDatamodel } from "../generated/pothos-types.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
+import type { AppServices } from "../services.ts";
 
 export type GraphQLContext = {
   principal: Principal | null;

@@ -15,7 +15,7 @@ export async function hashPassword(password: string): Promise<string> {
 
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
   const parts = stored?.split("$");
-  if (!parts || parts.length !== 6 || parts[0] !== "scrypt") {
+  if (parts?.length !== 6 || parts[0] !== "scrypt") {
     // same work for unknown accounts, so timing does not reveal which e-mail addresses exist
     await scrypt(password, Buffer.alloc(16), 32, { N, r: R, p: P });
     return false;

@@ -3,7 +3,7 @@
 // API audience carrying the user's roles, German login page, no consent screen for our own
 // client, state and keys in the database.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import Provider, { type Configuration, errors as oidcErrors, type KoaContextWithOIDC } from "oidc-provider";
+import Provider, { type Configuration, type KoaContextWithOIDC, errors as oidcErrors } from "oidc-provider";
 import type { Config } from "../config.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { prismaAdapterClass } from "./adapter.ts";
@@ -21,12 +21,7 @@ export type EmbeddedProvider = {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
 };
 
-export function createEmbeddedProvider(opts: {
-  config: Config;
-  prisma: PrismaClient;
-  keys: SigningKeys;
-  cookieKeys: string[];
-}): EmbeddedProvider {
+export function createEmbeddedProvider(opts: { config: Config; prisma: PrismaClient; keys: SigningKeys; cookieKeys: string[] }): EmbeddedProvider {
   const { config, prisma } = opts;
   const audience = config.oidc.audience;
   const origin = config.publicUrl;

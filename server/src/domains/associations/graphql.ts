@@ -9,7 +9,10 @@ export const AssociationType = builder.prismaNode("Association", {
     const p = ctx.principal;
     if (!p) return false;
     if (p.roles.includes("admin") || p.associationIds.includes(club.id)) return true;
-    return p.districtAssociationId === club.districtAssociationId && hasAnyRole(p.roles, ["association_read", "association_manage", "user_read", "user_manage", "registration_read", "registration_manage"]);
+    return (
+      p.districtAssociationId === club.districtAssociationId &&
+      hasAnyRole(p.roles, ["association_read", "association_manage", "user_read", "user_manage", "registration_read", "registration_manage"])
+    );
   },
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),

@@ -1,6 +1,6 @@
+import type { Principal } from "../../auth/principal.ts";
 import type { DistrictAssociation } from "../../generated/prisma/client.ts";
 import { idParam, type RestRouter } from "../../http/rest.ts";
-import type { Principal } from "../../auth/principal.ts";
 import { canSeeIamRef, getDistrictAssociation, listDistrictAssociations } from "./service.ts";
 
 /** The spec's field names (section 3); file_upload follows with the management issue. */

@@ -1,7 +1,8 @@
 // District associations (Kreisverbände). Every signed-in user may read names and links (start
 // page picker, selector, footer); the IdP reference (IamRef) is for admin only.
-import { authorize } from "../../auth/permissions.ts";
+
 import { notFound } from "../../auth/errors.ts";
+import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 

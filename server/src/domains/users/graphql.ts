@@ -1,5 +1,4 @@
-import { ROLES } from "../../auth/roles.ts";
-import { hasAnyRole } from "../../auth/roles.ts";
+import { hasAnyRole, ROLES } from "../../auth/roles.ts";
 import { builder } from "../../graphql/builder.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { AssociationType } from "../associations/graphql.ts";

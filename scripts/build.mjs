@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// Builds whatever is missing or older than its sources: the Prisma client, the Relay artefacts
+// and the client bundle. `npm start` and `npm test` call it; `--force` rebuilds everything.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const force = process.argv.includes("--force");
+const bin = (name) => path.join("node_modules", ".bin", name);
+
+function newest(dir, filter = () => true) {
+  let t = 0;
+  if (!fs.existsSync(dir)) return t;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.name === "node_modules" || entry.name === "__generated__") continue;
+    if (entry.isDirectory()) t = Math.max(t, newest(p, filter));
+    else if (filter(p)) t = Math.max(t, fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+const mtime = (p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : 0);
+
+function run(label, cmd, args) {
+  process.stdout.write(`build: ${label}\n`);
+  const r = spawnSync(cmd, args, { stdio: "inherit" });
+  if (r.status !== 0) {
+    console.error(`build: ${label} failed`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+const generated = "server/src/generated/prisma/client.ts";
+if (force || mtime(generated) < mtime("prisma/schema.prisma")) run("prisma generate", bin("prisma"), ["generate"]);
+
+const bundle = "dist/client/index.html";
+const clientSources = Math.max(newest("client"), newest("server/src/shared"), mtime("schema.graphql"), mtime("relay.config.json"));
+if (force || mtime(bundle) < clientSources) {
+  run("relay-compiler", bin("relay-compiler"), []);
+  run("vite build", bin("vite"), ["build", "--config", "client/vite.config.ts", "--logLevel", "warn"]);
+}

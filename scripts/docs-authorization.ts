@@ -1,0 +1,34 @@
+// Generates docs/authorization.md from the permission table (server/src/auth/permissions.ts).
+import fs from "node:fs";
+import { type Permission, PERMISSIONS } from "../server/src/auth/permissions.ts";
+
+const TENANCY: Record<Permission["tenancy"], string> = {
+  none: "all rows",
+  self: "own user only",
+  ownDistrict: "own district association (admin: all)",
+};
+
+export function authorizationDoc(): string {
+  const rows = Object.entries(PERMISSIONS as Record<string, Permission>).map(
+    ([op, p]) =>
+      `| \`${op}\` | ${p.access === "signedIn" ? "every signed-in user" : p.access.join(", ")} | ${TENANCY[p.tenancy]} | ${p.graphql.map((g) => `\`${g}\``).join("<br>")} | ${p.rest.map((r) => `\`${r}\``).join("<br>")} | ${p.description} |`,
+  );
+  return `# Authorization
+
+Generated from \`server/src/auth/permissions.ts\` by \`npm run docs:authorization\`; a test fails when
+this file is stale. \`admin\` passes every role check. Blocked users get 403 everywhere; requests
+without a valid token get 401. An object of another tenant answers "not found" (404, or \`null\`
+from \`node(id:)\`), never "forbidden". The test \`tests/integration/authorization.test.ts\` runs
+every row for single-role principals in two districts, club members and anonymous callers.
+
+| operation | who | rows | GraphQL | /v1 | what |
+|---|---|---|---|---|---|
+${rows.join("\n")}
+`;
+}
+
+if (process.argv[1]?.endsWith("docs-authorization.ts")) {
+  fs.mkdirSync("docs", { recursive: true });
+  fs.writeFileSync("docs/authorization.md", authorizationDoc());
+  console.log("docs/authorization.md written");
+}

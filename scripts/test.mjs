@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite. Makes sure a Chromium is there, builds, checks types and lint,
+// runs the unit, client and integration tests on PGlite, the integration tests again on the
+// PostgreSQL at TEST_DATABASE_URL (default 127.0.0.1:5432, a fresh database per run, dropped
+// afterwards), the Playwright journeys in Chromium, and prints the requirement report.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import pg from "pg";
+
+const bin = (name) => `node_modules/.bin/${name}`;
+const results = [];
+let failed = false;
+
+function step(label, cmd, args, env = {}) {
+  console.log(`\n=== ${label}`);
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const ok = r.status === 0;
+  console.log(`=== ${label}: ${ok ? "ok" : "FAILED"} (${Math.round((Date.now() - t0) / 1000)} s)`);
+  if (!ok) failed = true;
+  return ok;
+}
+
+function count(file, kind) {
+  if (!fs.existsSync(file)) return;
+  const json = JSON.parse(fs.readFileSync(file, "utf8"));
+  if (kind === "vitest") results.push({ passed: json.numPassedTests, failed: json.numFailedTests, skipped: json.numPendingTests + json.numTodoTests });
+  else results.push({ passed: json.stats.expected, failed: json.stats.unexpected + json.stats.flaky, skipped: json.stats.skipped });
+}
+
+// ---- Chromium (Debian's package; Playwright never downloads a browser here)
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  const canApt = process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get");
+  if (!canApt) {
+    console.error(`npm test needs Chromium at ${chromium}: install Debian's "chromium" package (or set CHROMIUM_PATH).`);
+    process.exit(1);
+  }
+  console.log("Installing Debian's chromium package ...");
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
+  const r = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  if (r.status !== 0 || !fs.existsSync(chromium)) {
+    console.error("Installing chromium failed: apt-get install chromium");
+    process.exit(1);
+  }
+}
+
+// ---- PostgreSQL for the second integration pass
+const pgUrl = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+async function reachable() {
+  const c = new pg.Client({ connectionString: pgUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+if (!(await reachable()) && fs.existsSync("/etc/postgresql") && process.getuid?.() === 0) {
+  for (const v of fs.readdirSync("/etc/postgresql")) spawnSync("pg_ctlcluster", ["--skip-systemctl-redirect", v, "main", "start"], { stdio: "inherit" });
+}
+const havePostgres = await reachable();
+
+fs.mkdirSync(".tmp", { recursive: true });
+step("build", process.execPath, ["scripts/build.mjs"]);
+step("schema.graphql up to date", bin("tsx"), ["scripts/print-schema.ts", "--check"]);
+step("typecheck", bin("tsc"), ["-p", "."]) && step("typecheck client", bin("tsc"), ["-p", "client"]);
+step("lint (biome)", bin("biome"), ["check", "--diagnostic-level=error", "."]);
+step(
+  "unit, client and integration tests on PGlite",
+  bin("vitest"),
+  ["run", "--reporter=default", "--reporter=json", "--outputFile.json=.tmp/vitest-pglite.json"],
+  { TEST_DATABASE_URL: "" },
+);
+count(".tmp/vitest-pglite.json", "vitest");
+if (havePostgres) {
+  step(
+    "integration tests on PostgreSQL",
+    bin("vitest"),
+    ["run", "--project", "integration", "--reporter=default", "--reporter=json", "--outputFile.json=.tmp/vitest-pg.json"],
+    { TEST_DATABASE_URL: pgUrl },
+  );
+  count(".tmp/vitest-pg.json", "vitest");
+} else {
+  console.error(`\nPostgreSQL at ${pgUrl} is not reachable: the PostgreSQL pass cannot run.`);
+  failed = true;
+}
+step("end-to-end tests in Chromium", bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: ".tmp/playwright.json" });
+count(".tmp/playwright.json", "playwright");
+step("requirement report", bin("tsx"), ["scripts/req-report.ts"]);
+
+const total = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
+console.log(`\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+process.exit(failed || total.failed > 0 ? 1 : 0);
