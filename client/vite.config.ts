@@ -1,39 +1,39 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
-import relay from 'vite-plugin-relay';
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import relay from "vite-plugin-relay";
 
-const clientDir = fileURLToPath(new URL('.', import.meta.url));
+const clientDir = fileURLToPath(new URL(".", import.meta.url));
 const fromClient = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const packageVersion = (JSON.parse(readFileSync(fromClient('../package.json'), 'utf8')) as { version: string }).version;
+const packageVersion = (JSON.parse(readFileSync(fromClient("../package.json"), "utf8")) as { version: string }).version;
 
 // The one Node process on port 3000 serves the API; the dev server forwards to it.
-const backend = 'http://localhost:3000';
+const backend = "http://localhost:3000";
 
 export default defineConfig({
   root: clientDir,
   plugins: [react(), relay],
   resolve: {
     // Pure rules shared with the server (validation, German messages): one source of truth.
-    alias: { '@shared': fromClient('../server/src/shared') },
+    alias: { "@shared": fromClient("../server/src/shared") },
   },
   define: {
     // Fallback when /config.json carries no version.
     __APP_VERSION__: JSON.stringify(`v${packageVersion}`),
   },
   build: {
-    outDir: fromClient('../dist/client'),
+    outDir: fromClient("../dist/client"),
     emptyOutDir: true,
     rolldownOptions: {
       output: {
         // Libraries change less often than our code: separate chunks stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie)[\\/]/, priority: 3 },
-            { name: 'relay', test: /node_modules[\\/](relay-runtime|react-relay|invariant|fbjs)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie)[\\/]/, priority: 3 },
+            { name: "relay", test: /node_modules[\\/](relay-runtime|react-relay|invariant|fbjs)[\\/]/, priority: 2 },
+            { name: "vendor", test: /node_modules[\\/]/, priority: 1 },
           ],
         },
       },
@@ -42,16 +42,16 @@ export default defineConfig({
   server: {
     port: 5173,
     proxy: {
-      '/graphql': backend,
-      '/v1': backend,
-      '/oidc': backend,
-      '/config.json': backend,
+      "/graphql": backend,
+      "/v1": backend,
+      "/oidc": backend,
+      "/config.json": backend,
     },
   },
   test: {
-    name: 'client',
+    name: "client",
     root: clientDir,
-    include: ['src/**/*.test.ts'],
-    environment: 'node',
+    include: ["src/**/*.test.ts"],
+    environment: "node",
   },
 });

@@ -5,6 +5,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
+// npm scripts put node_modules/.bin on PATH; do the same when run directly (Prisma generators need it)
+process.env.PATH = `${process.cwd()}/node_modules/.bin:${process.env.PATH}`;
+
 const force = process.argv.includes("--force");
 const bin = (name) => path.join("node_modules", ".bin", name);
 

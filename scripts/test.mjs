@@ -7,6 +7,9 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import pg from "pg";
 
+// npm scripts put node_modules/.bin on PATH; do the same when run directly (Prisma generators need it)
+process.env.PATH = `${process.cwd()}/node_modules/.bin:${process.env.PATH}`;
+
 const bin = (name) => `node_modules/.bin/${name}`;
 const results = [];
 let failed = false;

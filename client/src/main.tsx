@@ -1,12 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { completeSignInCallback, ensureSignedIn, setUpAuthentication, startSignIn } from './auth/session';
-import { isCallbackPath, isFramed } from './auth/signInPolicy';
-import { startEmbedding } from './embed/embedding';
-import { type AppConfig, loadConfig } from './http/config';
-import { t } from './i18n/translate';
-import { createRelayEnvironment } from './relay/environment';
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./App";
+import { completeSignInCallback, ensureSignedIn, setUpAuthentication, startSignIn } from "./auth/session";
+import { isCallbackPath, isFramed } from "./auth/signInPolicy";
+import { startEmbedding } from "./embed/embedding";
+import { type AppConfig, loadConfig } from "./http/config";
+import { t } from "./i18n/translate";
+import { createRelayEnvironment } from "./relay/environment";
 
 /*
  * Start-up (spec §4 "Session"): load /config.json, set up sign-in, finish a sign-in callback
@@ -14,37 +14,37 @@ import { createRelayEnvironment } from './relay/environment';
  */
 
 function loadingElement(): HTMLElement {
-  const element = document.getElementById('loading');
-  if (!element) throw new Error('#loading is missing from index.html');
+  const element = document.getElementById("loading");
+  if (!element) throw new Error("#loading is missing from index.html");
   return element;
 }
 
 /** Replaces the loading element's content with a message and an optional action. */
 function showInLoading(message: string, action?: { label: string; href?: string; onClick?: () => void }): void {
   const loading = loadingElement();
-  const text = document.createElement('p');
+  const text = document.createElement("p");
   text.textContent = message;
   const children: Node[] = [text];
   if (action?.href) {
-    const link = document.createElement('a');
+    const link = document.createElement("a");
     link.href = action.href;
     link.textContent = action.label;
     children.push(link);
   } else if (action?.onClick) {
-    const button = document.createElement('button');
-    button.type = 'button';
+    const button = document.createElement("button");
+    button.type = "button";
     button.textContent = action.label;
-    button.addEventListener('click', action.onClick, { once: true });
+    button.addEventListener("click", action.onClick, { once: true });
     children.push(button);
   }
-  loading.setAttribute('role', action ? 'alert' : 'status');
+  loading.setAttribute("role", action ? "alert" : "status");
   loading.replaceChildren(...children);
   loading.hidden = false;
 }
 
 function mount(config: AppConfig): void {
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
+  const container = document.getElementById("root");
+  if (!container) throw new Error("#root is missing from index.html");
   createRoot(container).render(
     <StrictMode>
       <App environment={createRelayEnvironment(config.graphqlPath)} />
@@ -54,20 +54,20 @@ function mount(config: AppConfig): void {
   if (isFramed(window)) startEmbedding(config);
 }
 
-function fail(error: unknown, message = t('app.startupFailed')): void {
+function fail(error: unknown, message = t("app.startupFailed")): void {
   // R-AU028: initialisation failures are logged and the app stays unmounted.
-  console.error('Initialisation failed', error);
-  showInLoading(message, { label: t('app.retry'), href: '/' });
+  console.error("Initialisation failed", error);
+  showInLoading(message, { label: t("app.retry"), href: "/" });
 }
 
 /** Inside a frame the sign-in popup must be opened by a click, so the loading element offers a button. */
 function offerPopupSignIn(config: AppConfig): void {
-  showInLoading(t('app.signInFramed'), {
-    label: t('app.signInButton'),
+  showInLoading(t("app.signInFramed"), {
+    label: t("app.signInButton"),
     onClick: () => {
       startSignIn()
         .then((user) => (user ? mount(config) : offerPopupSignIn(config)))
-        .catch((error: unknown) => fail(error, t('app.signInFailed')));
+        .catch((error: unknown) => fail(error, t("app.signInFailed")));
     },
   });
 }
@@ -76,11 +76,11 @@ async function start(): Promise<void> {
   const config = await loadConfig();
   setUpAuthentication(config);
   if (isCallbackPath(window.location.pathname)) {
-    if ((await completeSignInCallback()) === 'done') return;
+    if ((await completeSignInCallback()) === "done") return;
   }
   const outcome = await ensureSignedIn();
-  if (outcome.kind === 'signedIn') mount(config);
-  else if (outcome.kind === 'needsPopup') offerPopupSignIn(config);
+  if (outcome.kind === "signedIn") mount(config);
+  else if (outcome.kind === "needsPopup") offerPopupSignIn(config);
   // 'redirecting': the browser is on its way to the identity provider; nothing is mounted.
 }
 

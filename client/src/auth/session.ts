@@ -1,21 +1,14 @@
-import { type SigninSilentArgs, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import type { AppConfig } from '../http/config';
-import { t } from '../i18n/translate';
-import {
-  addressAfterCallback,
-  canRenewSilently,
-  classifyRenewError,
-  classifySignInError,
-  hashRoute,
-  isFramed,
-  mayRestartSignIn,
-} from './signInPolicy';
-import { buildUserManagerSettings, SIGN_IN_TIMINGS } from './userManagerSettings';
+import { InMemoryWebStorage, type SigninSilentArgs, type User, UserManager, WebStorageStateStore } from "oidc-client-ts";
+import type { AppConfig } from "../http/config";
+import { t } from "../i18n/translate";
+import { addressAfterCallback, canRenewSilently, classifyRenewError, classifySignInError, hashRoute, isFramed, mayRestartSignIn } from "./signInPolicy";
+import { pickStorage } from "./storageChoice";
+import { buildUserManagerSettings, SIGN_IN_TIMINGS } from "./userManagerSettings";
 
 /** Raised on window when a silent renew fails for a reason other than a timeout (R-AU022). */
-export const RENEW_ERROR_EVENT = 'anmeldesystem:renew-error';
+export const RENEW_ERROR_EVENT = "anmeldesystem:renew-error";
 
-const RESTARTS_KEY = 'anmeldesystem:sign-in-restarts';
+const RESTARTS_KEY = "anmeldesystem:sign-in-restarts";
 
 /**
  * oidc-client-ts sends the settings' extraTokenParams with the code exchange but not with the
@@ -29,17 +22,24 @@ class AnmeldesystemUserManager extends UserManager {
 }
 
 let userManager: UserManager | undefined;
-let scope = 'openid';
+let scope = "openid";
+/** Where the restarts of sign-in are counted; per tab, so sessionStorage when the browser allows it. */
+let restartStore: Storage | undefined;
 
 function manager(): UserManager {
-  if (!userManager) throw new Error('Authentication has not been set up');
+  if (!userManager) throw new Error("Authentication has not been set up");
   return userManager;
+}
+
+function restarts(): Storage {
+  restartStore ??= pickStorage([() => window.sessionStorage], () => new InMemoryWebStorage());
+  return restartStore;
 }
 
 function readRestarts(): number[] {
   try {
-    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(RESTARTS_KEY) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((value): value is number => typeof value === 'number') : [];
+    const parsed: unknown = JSON.parse(restarts().getItem(RESTARTS_KEY) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((value): value is number => typeof value === "number") : [];
   } catch {
     return [];
   }
@@ -61,30 +61,28 @@ async function restartSignIn(error: unknown): Promise<void> {
   const now = Date.now();
   const previous = readRestarts();
   if (!mayRestartSignIn(previous, now)) throw error;
-  window.sessionStorage.setItem(RESTARTS_KEY, JSON.stringify([...previous, now].slice(-10)));
-  console.error('Sign-in restarted after error', error);
+  restarts().setItem(RESTARTS_KEY, JSON.stringify([...previous, now].slice(-10)));
+  console.error("Sign-in restarted after error", error);
   await manager().removeUser();
   await startSignIn();
 }
 
 function handleRenewError(error: unknown): void {
   switch (classifyRenewError(error)) {
-    case 'retry':
+    case "retry":
       // R-AU021: a timed-out renew is tried again after 5 s.
       window.setTimeout(() => {
-        manager()
-          .signinSilent()
-          .catch(handleRenewError);
+        manager().signinSilent().catch(handleRenewError);
       }, SIGN_IN_TIMINGS.silentRenewRetrySeconds * 1000);
       return;
-    case 'restartSignIn':
+    case "restartSignIn":
       restartSignIn(error).catch((restartError: unknown) => {
-        console.error('Sign-in could not be restarted', restartError);
+        console.error("Sign-in could not be restarted", restartError);
         window.dispatchEvent(new CustomEvent(RENEW_ERROR_EVENT, { detail: error }));
       });
       return;
-    case 'report':
-      console.error('Silent renew failed', error);
+    case "report":
+      console.error("Silent renew failed", error);
       window.dispatchEvent(new CustomEvent(RENEW_ERROR_EVENT, { detail: error }));
   }
 }
@@ -92,21 +90,40 @@ function handleRenewError(error: unknown): void {
 /** Sets up oidc-client-ts from /config.json (R-AU006); call once before anything else. */
 export function setUpAuthentication(config: AppConfig): UserManager {
   scope = config.oidc.scope;
-  userManager = new AnmeldesystemUserManager(
-    buildUserManagerSettings(config, window.location.origin, new WebStorageStateStore({ store: window.localStorage })),
-  );
+  // The session user is kept in localStorage (R-AU015); so is the pending sign-in state.
+  const store = pickStorage([() => window.localStorage, () => window.sessionStorage], () => new InMemoryWebStorage());
+  userManager = new AnmeldesystemUserManager({
+    ...buildUserManagerSettings(config, window.location.origin, new WebStorageStateStore({ store })),
+    stateStore: new WebStorageStateStore({ store }),
+  });
   userManager.events.addSilentRenewError(handleRenewError);
   userManager.events.addUserSignedOut(() => {
     // Signed out at the provider (session monitor): drop the local session and sign in again.
     void manager()
       .removeUser()
       .then(() => startSignIn())
-      .catch((error: unknown) => console.error('Sign-in after sign-out at the provider failed', error));
+      .catch((error: unknown) => console.error("Sign-in after sign-out at the provider failed", error));
   });
   return userManager;
 }
 
-export type CallbackOutcome = 'continue' | 'done';
+export type CallbackOutcome = "continue" | "done";
+
+/**
+ * The sign-in popup of a framed app may not see the frame's stored sign-in state (the frame's
+ * storage is partitioned or in memory). It then only hands the answer to its opener, which holds
+ * the state and completes the sign-in itself.
+ */
+async function signinCallbackOrHandOver(): Promise<User | undefined> {
+  try {
+    return await manager().signinCallback();
+  } catch (error) {
+    const opener: unknown = window.opener;
+    if (!opener || opener === window || !(error instanceof Error) || !error.message.includes("No matching state")) throw error;
+    await manager().signinPopupCallback();
+    return undefined;
+  }
+}
 
 /**
  * Completes the sign-in on the callback path (R-AU010) before the hash router renders, then puts
@@ -115,19 +132,19 @@ export type CallbackOutcome = 'continue' | 'done';
  */
 export async function completeSignInCallback(): Promise<CallbackOutcome> {
   try {
-    const user = await manager().signinCallback();
-    if (!user) return 'done';
-    window.sessionStorage.removeItem(RESTARTS_KEY);
-    window.history.replaceState(null, '', addressAfterCallback(user.state));
-    return 'continue';
+    const user = await signinCallbackOrHandOver();
+    if (!user) return "done";
+    restarts().removeItem(RESTARTS_KEY);
+    window.history.replaceState(null, "", addressAfterCallback(user.state));
+    return "continue";
   } catch (error) {
-    if (classifySignInError(error) === 'fail') throw error;
+    if (classifySignInError(error) === "fail") throw error;
     await restartSignIn(error);
-    return 'done';
+    return "done";
   }
 }
 
-export type StartOutcome = { kind: 'signedIn'; user: User } | { kind: 'redirecting' } | { kind: 'needsPopup' };
+export type StartOutcome = { kind: "signedIn"; user: User } | { kind: "redirecting" } | { kind: "needsPopup" };
 
 /**
  * The login check at start (R-AU007..R-AU009, R-AU012, R-AU013): a valid user mounts the app; an
@@ -136,21 +153,21 @@ export type StartOutcome = { kind: 'signedIn'; user: User } | { kind: 'redirecti
  */
 export async function ensureSignedIn(): Promise<StartOutcome> {
   const user = await manager().getUser();
-  if (user && !user.expired) return { kind: 'signedIn', user };
+  if (user && !user.expired) return { kind: "signedIn", user };
   if (user && canRenewSilently(user, scope)) {
     try {
       const renewed = await manager().signinSilent();
-      if (renewed && !renewed.expired) return { kind: 'signedIn', user: renewed };
+      if (renewed && !renewed.expired) return { kind: "signedIn", user: renewed };
     } catch (error) {
-      if (classifySignInError(error) === 'fail') throw error;
+      if (classifySignInError(error) === "fail") throw error;
       await restartSignIn(error);
-      return { kind: 'redirecting' };
+      return { kind: "redirecting" };
     }
   }
   if (user) await manager().removeUser();
-  if (isFramed(window)) return { kind: 'needsPopup' };
+  if (isFramed(window)) return { kind: "needsPopup" };
   await startSignIn();
-  return { kind: 'redirecting' };
+  return { kind: "redirecting" };
 }
 
 /** The bearer token for API calls; fails with "User is not authenticated" without one (R-AU020). */
@@ -163,10 +180,10 @@ export async function getAccessToken(): Promise<string> {
       const renewed = await um.signinSilent();
       if (renewed?.access_token && !renewed.expired) return renewed.access_token;
     } catch (error) {
-      console.error('Token renewal before a call failed', error);
+      console.error("Token renewal before a call failed", error);
     }
   }
-  throw new Error(t('auth.notAuthenticated'));
+  throw new Error(t("auth.notAuthenticated"));
 }
 
 /** Logout: sign-out redirect to the provider's end-session endpoint (R-AU016, R-AU026). */

@@ -1,12 +1,12 @@
 /** The callback is any path containing "oidc/callback" (R-AU010). */
 export function isCallbackPath(pathname: string): boolean {
-  return pathname.includes('oidc/callback');
+  return pathname.includes("oidc/callback");
 }
 
 /** The hash route the user is on ("#/event/manage" -> "/event/manage"), "/" when there is none. */
 export function hashRoute(hash: string): string {
-  const route = hash.replace(/^#/, '');
-  return route.startsWith('/') ? route : '/';
+  const route = hash.replace(/^#/, "");
+  return route.startsWith("/") ? route : "/";
 }
 
 /**
@@ -14,9 +14,9 @@ export function hashRoute(hash: string): string {
  * when it is a plain in-app route, else the root route "/".
  */
 export function returnToFromState(state: unknown): string {
-  const returnTo = typeof state === 'object' && state !== null ? (state as { returnTo?: unknown }).returnTo : undefined;
-  if (typeof returnTo !== 'string' || !returnTo.startsWith('/') || returnTo.startsWith('//')) return '/';
-  if (returnTo.includes('oidc/callback')) return '/';
+  const returnTo = typeof state === "object" && state !== null ? (state as { returnTo?: unknown }).returnTo : undefined;
+  if (typeof returnTo !== "string" || !returnTo.startsWith("/") || returnTo.startsWith("//")) return "/";
+  if (returnTo.includes("oidc/callback")) return "/";
   return returnTo;
 }
 
@@ -27,27 +27,27 @@ export function addressAfterCallback(state: unknown): string {
 
 /** An expired user is renewed silently only with offline access and a refresh token (R-AU012, R-AU013). */
 export function canRenewSilently(user: { refresh_token?: string | null }, scope: string): boolean {
-  return scope.split(/\s+/).includes('offline_access') && Boolean(user.refresh_token);
+  return scope.split(/\s+/).includes("offline_access") && Boolean(user.refresh_token);
 }
 
 function errorName(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null ? String((error as { name?: unknown }).name ?? '') : undefined;
+  return typeof error === "object" && error !== null ? String((error as { name?: unknown }).name ?? "") : undefined;
 }
 
 function oauthError(error: unknown): string | undefined {
-  if (errorName(error) !== 'ErrorResponse') return undefined;
+  if (errorName(error) !== "ErrorResponse") return undefined;
   const code = (error as { error?: unknown }).error;
-  return typeof code === 'string' ? code : undefined;
+  return typeof code === "string" ? code : undefined;
 }
 
 /** oidc-client-ts reports HTTP failures of the provider as "Status Text (400)" errors or as ErrorResponse. */
 export function isHttpSignInError(error: unknown): boolean {
-  if (errorName(error) === 'ErrorResponse') return true;
-  const message = error instanceof Error ? error.message : '';
+  if (errorName(error) === "ErrorResponse") return true;
+  const message = error instanceof Error ? error.message : "";
   return /\(\d{3}\)(:|$)/.test(message);
 }
 
-export type RenewErrorAction = 'retry' | 'restartSignIn' | 'report';
+export type RenewErrorAction = "retry" | "restartSignIn" | "report";
 
 /**
  * What to do with a failed silent renew: a timeout is retried after 5 s (R-AU021), an invalid
@@ -55,12 +55,12 @@ export type RenewErrorAction = 'retry' | 'restartSignIn' | 'report';
  * event (R-AU022).
  */
 export function classifyRenewError(error: unknown): RenewErrorAction {
-  if (errorName(error) === 'ErrorTimeout') return 'retry';
-  if (oauthError(error) === 'invalid_grant') return 'restartSignIn';
-  return 'report';
+  if (errorName(error) === "ErrorTimeout") return "retry";
+  if (oauthError(error) === "invalid_grant") return "restartSignIn";
+  return "report";
 }
 
-export type SignInErrorAction = 'restartSignIn' | 'fail';
+export type SignInErrorAction = "restartSignIn" | "fail";
 
 /**
  * What to do when sign-in (callback or start-up renew) fails: an invalid refresh token or any HTTP
@@ -69,8 +69,8 @@ export type SignInErrorAction = 'restartSignIn' | 'fail';
  * (R-AU019, R-AU023..R-AU025).
  */
 export function classifySignInError(error: unknown): SignInErrorAction {
-  if (oauthError(error) === 'invalid_grant' || isHttpSignInError(error)) return 'restartSignIn';
-  return 'fail';
+  if (oauthError(error) === "invalid_grant" || isHttpSignInError(error)) return "restartSignIn";
+  return "fail";
 }
 
 /** Restarting sign-in automatically at most this often within the window keeps a broken setup from looping. */

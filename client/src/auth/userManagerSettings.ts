@@ -1,8 +1,8 @@
-import type { StateStore, UserManagerSettings } from 'oidc-client-ts';
-import type { AppConfig } from '../http/config';
+import type { StateStore, UserManagerSettings } from "oidc-client-ts";
+import type { AppConfig } from "../http/config";
 
 /** Path of the sign-in callback; an OAuth redirect_uri cannot contain "#", so it is a real path. */
-export const CALLBACK_PATH = '/auth/oidc/callback';
+export const CALLBACK_PATH = "/auth/oidc/callback";
 
 /** Sign-in timings of spec §9 (R-BC014..R-BC019). */
 export const SIGN_IN_TIMINGS = {
@@ -29,7 +29,7 @@ export function buildUserManagerSettings(config: AppConfig, origin: string, user
     client_id: config.oidc.client_id,
     scope: config.oidc.scope,
     // Authorization code flow; oidc-client-ts always adds PKCE (S256) to it.
-    response_type: 'code',
+    response_type: "code",
     redirect_uri: callback,
     popup_redirect_uri: callback,
     silent_redirect_uri: callback,

@@ -1,5 +1,5 @@
-import type { AppConfig } from '../http/config';
-import { heightTargetOrigin, startHeightReporter } from './heightReporter';
+import type { AppConfig } from "../http/config";
+import { heightTargetOrigin, startHeightReporter } from "./heightReporter";
 
 function parentOrigin(): string | null {
   const ancestors = window.location.ancestorOrigins;

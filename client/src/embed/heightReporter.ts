@@ -1,6 +1,6 @@
 /** Message the framed app posts to its parent every 300 ms (R-SH008, R-SH009, R-BC021). */
 export interface HeightMessage {
-  type: 'anmeldesystem:height';
+  type: "anmeldesystem:height";
   height: number;
 }
 
@@ -38,7 +38,7 @@ export function startHeightReporter(options: {
     setInterval: (callback, ms) => globalThis.setInterval(callback, ms),
     clearInterval: (handle) => globalThis.clearInterval(handle as ReturnType<typeof setInterval>),
   };
-  const report = () => options.parent.postMessage({ type: 'anmeldesystem:height', height: options.measure() }, options.targetOrigin);
+  const report = () => options.parent.postMessage({ type: "anmeldesystem:height", height: options.measure() }, options.targetOrigin);
   const handle = timers.setInterval(report, options.intervalMs ?? HEIGHT_REPORT_INTERVAL_MS);
   return () => timers.clearInterval(handle);
 }

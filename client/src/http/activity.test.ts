@@ -1,8 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { createActivityCounter } from './activity';
+import { describe, expect, it, vi } from "vitest";
+import { createActivityCounter } from "./activity";
 
-describe('request activity counter', () => {
-  it('[R-SH063] counts running requests and notifies listeners', () => {
+describe("request activity counter", () => {
+  it("[R-SH063] counts running requests and notifies listeners", () => {
     const counter = createActivityCounter();
     const listener = vi.fn();
     counter.subscribe(listener);
@@ -17,15 +17,15 @@ describe('request activity counter', () => {
     expect(listener).toHaveBeenCalledTimes(4);
   });
 
-  it('[R-ER027] the loading flag is cleared after success and after failure', async () => {
+  it("[R-ER027] the loading flag is cleared after success and after failure", async () => {
     const counter = createActivityCounter();
-    await expect(counter.track(async () => 'ok')).resolves.toBe('ok');
+    await expect(counter.track(async () => "ok")).resolves.toBe("ok");
     expect(counter.getCount()).toBe(0);
     await expect(
       counter.track(async () => {
-        throw new Error('download failed');
+        throw new Error("download failed");
       }),
-    ).rejects.toThrow('download failed');
+    ).rejects.toThrow("download failed");
     expect(counter.getCount()).toBe(0);
   });
 });

@@ -1,10 +1,10 @@
-import { requestActivity } from './activity';
-import { errorText } from './apiError';
-import { apiUrl, authorizationHeader, type CallOptions, errorFromResponse, fetchWithTimeout, readBody } from './request';
-import { assertRequired } from './requiredParams';
+import { requestActivity } from "./activity";
+import { errorText } from "./apiError";
+import { apiUrl, authorizationHeader, type CallOptions, errorFromResponse, fetchWithTimeout, readBody } from "./request";
+import { assertRequired } from "./requiredParams";
 
 export interface ApiFetchOptions extends CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: "GET" | "POST" | "PUT" | "DELETE";
   /** JSON body (R-API004). */
   body?: unknown;
   /** Body fields that must be present before the call is made (R-API005), dotted for nested ones. */
@@ -31,11 +31,11 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     const response = await fetchWithTimeout(
       url,
       {
-        method: options.method ?? 'GET',
+        method: options.method ?? "GET",
         headers: {
-          accept: 'application/json',
+          accept: "application/json",
           ...authorization,
-          ...(hasBody ? { 'content-type': 'application/json' } : {}),
+          ...(hasBody ? { "content-type": "application/json" } : {}),
         },
         body: hasBody ? JSON.stringify(options.body) : undefined,
       },

@@ -19,44 +19,44 @@ export interface AppConfig {
   embed: { parentOrigins: string[] };
 }
 
-export const CONFIG_URL = '/config.json';
+export const CONFIG_URL = "/config.json";
 
 function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function optionalString(source: Record<string, unknown>, key: string, fallback: string): string {
   const value = source[key];
-  return typeof value === 'string' && value !== '' ? value : fallback;
+  return typeof value === "string" && value !== "" ? value : fallback;
 }
 
 function requiredString(source: Record<string, unknown>, key: string, path: string): string {
   const value = source[key];
-  if (typeof value !== 'string' || value === '') throw new Error(`config.json: "${path}" is missing`);
+  if (typeof value !== "string" || value === "") throw new Error(`config.json: "${path}" is missing`);
   return value;
 }
 
 /** Validates the raw /config.json answer; a missing sign-in setting is an initialisation failure. */
 export function parseConfig(raw: unknown): AppConfig {
-  if (!isRecord(raw)) throw new Error('config.json: not a JSON object');
+  if (!isRecord(raw)) throw new Error("config.json: not a JSON object");
   if (!isRecord(raw.oidc)) throw new Error('config.json: "oidc" is missing');
   const oidc = raw.oidc;
   const lead = oidc.accessTokenExpiringNotificationTimeInSeconds;
   const embed = isRecord(raw.embed) ? raw.embed : {};
   const parentOrigins = Array.isArray(embed.parentOrigins)
-    ? embed.parentOrigins.filter((origin): origin is string => typeof origin === 'string' && origin !== '')
+    ? embed.parentOrigins.filter((origin): origin is string => typeof origin === "string" && origin !== "")
     : [];
   return {
-    apiBase: optionalString(raw, 'apiBase', '/v1').replace(/\/+$/, ''),
-    graphqlPath: optionalString(raw, 'graphqlPath', '/graphql'),
-    federationName: optionalString(raw, 'federationName', ''),
-    version: optionalString(raw, 'version', ''),
+    apiBase: optionalString(raw, "apiBase", "/v1").replace(/\/+$/, ""),
+    graphqlPath: optionalString(raw, "graphqlPath", "/graphql"),
+    federationName: optionalString(raw, "federationName", ""),
+    version: optionalString(raw, "version", ""),
     oidc: {
-      authority: requiredString(oidc, 'authority', 'oidc.authority'),
-      client_id: requiredString(oidc, 'client_id', 'oidc.client_id'),
-      scope: optionalString(oidc, 'scope', 'openid'),
-      resource: typeof oidc.resource === 'string' && oidc.resource !== '' ? oidc.resource : undefined,
-      accessTokenExpiringNotificationTimeInSeconds: typeof lead === 'number' && lead > 0 ? lead : undefined,
+      authority: requiredString(oidc, "authority", "oidc.authority"),
+      client_id: requiredString(oidc, "client_id", "oidc.client_id"),
+      scope: optionalString(oidc, "scope", "openid"),
+      resource: typeof oidc.resource === "string" && oidc.resource !== "" ? oidc.resource : undefined,
+      accessTokenExpiringNotificationTimeInSeconds: typeof lead === "number" && lead > 0 ? lead : undefined,
     },
     embed: { parentOrigins },
   };
@@ -66,13 +66,13 @@ let loaded: AppConfig | undefined;
 
 /** Fetches /config.json fresh on every application load (R-SH004) and keeps it for getConfig(). */
 export async function loadConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
-  const response = await fetchImpl(CONFIG_URL, { cache: 'no-store', headers: { accept: 'application/json' } });
+  const response = await fetchImpl(CONFIG_URL, { cache: "no-store", headers: { accept: "application/json" } });
   if (!response.ok) throw new Error(`config.json: HTTP ${response.status}`);
   loaded = parseConfig(await response.json());
   return loaded;
 }
 
 export function getConfig(): AppConfig {
-  if (!loaded) throw new Error('config.json has not been loaded yet');
+  if (!loaded) throw new Error("config.json has not been loaded yet");
   return loaded;
 }

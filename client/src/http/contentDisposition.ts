@@ -1,10 +1,10 @@
 /** File name used when the server sends none (spec §7 "Exports"). */
-export const FALLBACK_FILE_NAME = 'error';
+export const FALLBACK_FILE_NAME = "error";
 
 function unquote(value: string): string {
   const trimmed = value.trim();
   if (trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')) {
-    return trimmed.slice(1, -1).replace(/\\(.)/g, '$1');
+    return trimmed.slice(1, -1).replace(/\\(.)/g, "$1");
   }
   return trimmed;
 }
@@ -15,7 +15,7 @@ function decodeExtValue(value: string): string | null {
   if (!match) return null;
   const [, charset, encoded] = match;
   try {
-    if (charset.toLowerCase() === 'utf-8') return decodeURIComponent(encoded);
+    if (charset.toLowerCase() === "utf-8") return decodeURIComponent(encoded);
     // ISO-8859-1: every %XX is one byte = one code point.
     return encoded.replace(/%([0-9a-f]{2})/gi, (_all, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
   } catch {
@@ -46,13 +46,13 @@ function baseName(name: string): string {
  */
 export function fileNameFromContentDisposition(header: string | null | undefined): string {
   if (!header) return FALLBACK_FILE_NAME;
-  const params = parameters(`;${header.replace(/^[^;]*/, '')}`);
-  const extended = params.get('filename*');
+  const params = parameters(`;${header.replace(/^[^;]*/, "")}`);
+  const extended = params.get("filename*");
   if (extended) {
     const decoded = decodeExtValue(extended);
     if (decoded && baseName(decoded)) return baseName(decoded);
   }
-  const plain = params.get('filename');
+  const plain = params.get("filename");
   if (plain) {
     const name = baseName(unquote(plain));
     if (name) return name;

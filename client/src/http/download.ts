@@ -1,7 +1,7 @@
-import { requestActivity } from './activity';
-import { fileNameFromContentDisposition } from './contentDisposition';
-import { apiUrl, authorizationHeader, type CallOptions, errorFromResponse, fetchWithTimeout } from './request';
-import { errorText } from './apiError';
+import { requestActivity } from "./activity";
+import { errorText } from "./apiError";
+import { fileNameFromContentDisposition } from "./contentDisposition";
+import { apiUrl, authorizationHeader, type CallOptions, errorFromResponse, fetchWithTimeout } from "./request";
 
 export interface DownloadedFile {
   blob: Blob;
@@ -13,11 +13,7 @@ export interface DownloadedFile {
  * "error"). Failures throw with "{prefix}: {message}" or "{prefix}: unknown error" (R-ER019); the
  * loading flag is cleared in both cases (R-ER027).
  */
-export async function fetchDownload(
-  path: string,
-  errorPrefix: string,
-  options: Omit<CallOptions, 'errorPrefix'> = {},
-): Promise<DownloadedFile> {
+export async function fetchDownload(path: string, errorPrefix: string, options: Omit<CallOptions, "errorPrefix"> = {}): Promise<DownloadedFile> {
   const url = apiUrl(path, options);
   return requestActivity.track(async () => {
     try {
@@ -25,7 +21,7 @@ export async function fetchDownload(
       if (!response.ok) throw await errorFromResponse(response, errorPrefix);
       return {
         blob: await response.blob(),
-        fileName: fileNameFromContentDisposition(response.headers.get('content-disposition')),
+        fileName: fileNameFromContentDisposition(response.headers.get("content-disposition")),
       };
     } catch (error) {
       if (error instanceof Error && error.message.startsWith(`${errorPrefix}: `)) throw error;
@@ -37,11 +33,11 @@ export async function fetchDownload(
 /** Hands a blob to the browser as a download via a temporary object URL. */
 export function saveFile({ blob, fileName }: DownloadedFile): void {
   const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
+  const link = document.createElement("a");
   link.href = url;
   link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
+  link.rel = "noopener";
+  link.style.display = "none";
   document.body.append(link);
   link.click();
   link.remove();
@@ -50,6 +46,6 @@ export function saveFile({ blob, fileName }: DownloadedFile): void {
 }
 
 /** Downloads an export and saves it under the server's file name. */
-export async function download(path: string, errorPrefix: string, options: Omit<CallOptions, 'errorPrefix'> = {}): Promise<void> {
+export async function download(path: string, errorPrefix: string, options: Omit<CallOptions, "errorPrefix"> = {}): Promise<void> {
   saveFile(await fetchDownload(path, errorPrefix, options));
 }

@@ -1,7 +1,7 @@
-import { getAccessToken } from '../auth/session';
-import { type ApiError, httpError, transportError } from './apiError';
-import { getConfig } from './config';
-import { expandPath, type ParamValue, queryString } from './requiredParams';
+import { getAccessToken } from "../auth/session";
+import { type ApiError, httpError, transportError } from "./apiError";
+import { getConfig } from "./config";
+import { expandPath, type ParamValue, queryString } from "./requiredParams";
 
 /** Every API call times out after 30 s (R-API003, R-BC001). */
 export const API_TIMEOUT_MS = 30_000;
@@ -17,7 +17,7 @@ export interface CallOptions {
 }
 
 /** `{apiBase}{path}` with the path parameters filled in and the query appended (R-API001). */
-export function apiUrl(path: string, options: Pick<CallOptions, 'params' | 'query'> = {}): string {
+export function apiUrl(path: string, options: Pick<CallOptions, "params" | "query"> = {}): string {
   return `${getConfig().apiBase}${expandPath(path, options.params)}${queryString(options.query)}`;
 }
 
@@ -43,14 +43,14 @@ export async function fetchWithTimeout(
   }, options.timeoutMs ?? API_TIMEOUT_MS);
   const forwardAbort = () => controller.abort();
   if (options.signal?.aborted) controller.abort();
-  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+  options.signal?.addEventListener("abort", forwardAbort, { once: true });
   try {
     return await fetch(url, { ...init, signal: controller.signal });
   } catch {
-    throw transportError(timedOut ? 'timeout' : controller.signal.aborted ? 'aborted' : 'network', options.errorPrefix);
+    throw transportError(timedOut ? "timeout" : controller.signal.aborted ? "aborted" : "network", options.errorPrefix);
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener('abort', forwardAbort);
+    options.signal?.removeEventListener("abort", forwardAbort);
   }
 }
 
@@ -58,8 +58,8 @@ export async function readBody(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
   if (!text) return undefined;
-  const type = response.headers.get('content-type') ?? '';
-  if (!type.includes('json')) return text;
+  const type = response.headers.get("content-type") ?? "";
+  if (!type.includes("json")) return text;
   try {
     return JSON.parse(text);
   } catch {

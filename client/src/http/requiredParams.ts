@@ -1,4 +1,4 @@
-import { t } from '../i18n/translate';
+import { t } from "../i18n/translate";
 
 export type ParamValue = string | number | boolean | null | undefined;
 
@@ -7,22 +7,22 @@ export class MissingParameterError extends Error {
   readonly parameter: string;
 
   constructor(parameter: string) {
-    super(t('error.missingParameter', { name: parameter }));
-    this.name = 'MissingParameterError';
+    super(t("error.missingParameter", { name: parameter }));
+    this.name = "MissingParameterError";
     this.parameter = parameter;
   }
 }
 
 function isMissing(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
 /** Throws for the first of `names` that is missing in `values` (a dotted name reads nested objects). */
 export function assertRequired(values: unknown, names: readonly string[]): void {
   for (const name of names) {
     let current: unknown = values;
-    for (const part of name.split('.')) {
-      current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[part] : undefined;
+    for (const part of name.split(".")) {
+      current = typeof current === "object" && current !== null ? (current as Record<string, unknown>)[part] : undefined;
     }
     if (isMissing(current)) throw new MissingParameterError(name);
   }
@@ -44,8 +44,8 @@ export function expandPath(template: string, params: Record<string, ParamValue> 
 export function queryString(query: Record<string, ParamValue> = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+    if (value !== undefined && value !== null && value !== "") search.append(key, String(value));
   }
   const text = search.toString();
-  return text ? `?${text}` : '';
+  return text ? `?${text}` : "";
 }

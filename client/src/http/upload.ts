@@ -1,14 +1,14 @@
-import { requestActivity } from './activity';
-import { errorText, httpError, transportError } from './apiError';
-import { API_TIMEOUT_MS, apiUrl, authorizationHeader, type CallOptions } from './request';
+import { requestActivity } from "./activity";
+import { errorText, httpError, transportError } from "./apiError";
+import { API_TIMEOUT_MS, apiUrl, authorizationHeader, type CallOptions } from "./request";
 
 /** Minimal XMLHttpRequest surface used here, so tests can hand in a fake. */
 export type UploadRequest = Pick<
   XMLHttpRequest,
-  'open' | 'send' | 'setRequestHeader' | 'abort' | 'upload' | 'status' | 'responseText' | 'timeout' | 'onload' | 'onerror' | 'ontimeout' | 'onabort'
+  "open" | "send" | "setRequestHeader" | "abort" | "upload" | "status" | "responseText" | "timeout" | "onload" | "onerror" | "ontimeout" | "onabort"
 > & { getResponseHeader(name: string): string | null };
 
-export interface UploadOptions extends Omit<CallOptions, 'errorPrefix'> {
+export interface UploadOptions extends Omit<CallOptions, "errorPrefix"> {
   /** Creates the request; XMLHttpRequest because fetch cannot report upload progress. */
   createRequest?: () => UploadRequest;
 }
@@ -48,11 +48,11 @@ export async function upload<T = unknown>(
     const request = options.createRequest ? options.createRequest() : new XMLHttpRequest();
     return new Promise<T>((resolve, reject) => {
       const abort = () => request.abort();
-      options.signal?.addEventListener('abort', abort, { once: true });
-      const settle = () => options.signal?.removeEventListener('abort', abort);
-      request.open('POST', url);
-      request.setRequestHeader('authorization', authorization);
-      request.setRequestHeader('accept', 'application/json');
+      options.signal?.addEventListener("abort", abort, { once: true });
+      const settle = () => options.signal?.removeEventListener("abort", abort);
+      request.open("POST", url);
+      request.setRequestHeader("authorization", authorization);
+      request.setRequestHeader("accept", "application/json");
       request.timeout = options.timeoutMs ?? API_TIMEOUT_MS;
       request.upload.onprogress = (event) => {
         if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
@@ -68,15 +68,15 @@ export async function upload<T = unknown>(
       };
       request.onerror = () => {
         settle();
-        reject(transportError('network', errorPrefix));
+        reject(transportError("network", errorPrefix));
       };
       request.ontimeout = () => {
         settle();
-        reject(transportError('timeout', errorPrefix));
+        reject(transportError("timeout", errorPrefix));
       };
       request.onabort = () => {
         settle();
-        reject(transportError('aborted', errorPrefix));
+        reject(transportError("aborted", errorPrefix));
       };
       request.send(form);
     });

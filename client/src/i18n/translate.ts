@@ -1,5 +1,5 @@
-import { de, type MessageKey } from './de';
-import { en } from './en';
+import { de, type MessageKey } from "./de";
+import { en } from "./en";
 
 export type MessageParams = Record<string, string | number>;
 type Catalog = Partial<Record<string, string>>;
@@ -7,9 +7,7 @@ type Catalog = Partial<Record<string, string>>;
 /** Replaces `{name}` placeholders; unknown placeholders stay visible so a missing parameter shows. */
 export function interpolate(text: string, params?: MessageParams): string {
   if (!params) return text;
-  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 /**
@@ -17,8 +15,7 @@ export function interpolate(text: string, params?: MessageParams): string {
  * catalog (R-SH002), and finally to the key itself so a missing text is obvious but not fatal.
  */
 export function createTranslator(primary: Catalog, fallback: Catalog) {
-  return (key: MessageKey, params?: MessageParams): string =>
-    interpolate(primary[key] ?? fallback[key] ?? key, params);
+  return (key: MessageKey, params?: MessageParams): string => interpolate(primary[key] ?? fallback[key] ?? key, params);
 }
 
 /** The application translator: German (R-SH001) with English fallback (R-SH002). */

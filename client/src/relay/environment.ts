@@ -1,19 +1,19 @@
-import { Environment, type FetchFunction, Network, RecordSource, Store } from 'relay-runtime';
-import { requestActivity } from '../http/activity';
-import { authorizationHeader, fetchWithTimeout, readBody } from '../http/request';
-import { checkGraphQLResponse } from './graphQLResponse';
+import { Environment, type FetchFunction, Network, RecordSource, Store } from "relay-runtime";
+import { requestActivity } from "../http/activity";
+import { authorizationHeader, fetchWithTimeout, readBody } from "../http/request";
+import { checkGraphQLResponse } from "./graphQLResponse";
 
 /** Relay network: POST to the configured GraphQL path with the bearer token and the CSRF header. */
 function createFetchFunction(graphqlPath: string): FetchFunction {
   return (operation, variables) =>
     requestActivity.track(async () => {
       const response = await fetchWithTimeout(graphqlPath, {
-        method: 'POST',
+        method: "POST",
         headers: {
-          accept: 'application/graphql-response+json, application/json',
-          'content-type': 'application/json',
+          accept: "application/graphql-response+json, application/json",
+          "content-type": "application/json",
           // Yoga's CSRF prevention accepts only requests that carry this header.
-          'x-graphql-csrf': '1',
+          "x-graphql-csrf": "1",
           ...(await authorizationHeader()),
         },
         body: JSON.stringify({ query: operation.text, operationName: operation.name, variables }),

@@ -1,31 +1,31 @@
-import { describe, expect, it } from 'vitest';
-import { ApiError } from '../http/apiError';
-import { checkGraphQLResponse } from './graphQLResponse';
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../http/apiError";
+import { checkGraphQLResponse } from "./graphQLResponse";
 
-describe('GraphQL answers', () => {
-  it('passes data through', () => {
-    const body = { data: { viewer: { id: 'VXNlcjox' } } };
+describe("GraphQL answers", () => {
+  it("passes data through", () => {
+    const body = { data: { viewer: { id: "VXNlcjox" } } };
     expect(checkGraphQLResponse(200, body)).toBe(body);
   });
 
-  it('turns GraphQL errors into an error with their messages and code', () => {
-    const body = { data: null, errors: [{ message: 'Nicht angemeldet', extensions: { code: 'UNAUTHENTICATED' } }] };
-    expect(() => checkGraphQLResponse(200, body)).toThrow('Nicht angemeldet');
+  it("turns GraphQL errors into an error with their messages and code", () => {
+    const body = { data: null, errors: [{ message: "Nicht angemeldet", extensions: { code: "UNAUTHENTICATED" } }] };
+    expect(() => checkGraphQLResponse(200, body)).toThrow("Nicht angemeldet");
     try {
       checkGraphQLResponse(401, body);
     } catch (error) {
       expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).code).toBe('UNAUTHENTICATED');
+      expect((error as ApiError).code).toBe("UNAUTHENTICATED");
       expect((error as ApiError).status).toBe(401);
     }
   });
 
-  it('treats partial data with errors as an error as well', () => {
-    expect(() => checkGraphQLResponse(200, { data: { viewer: null }, errors: [{ message: 'a' }, { message: 'b' }] })).toThrow('a; b');
+  it("treats partial data with errors as an error as well", () => {
+    expect(() => checkGraphQLResponse(200, { data: { viewer: null }, errors: [{ message: "a" }, { message: "b" }] })).toThrow("a; b");
   });
 
-  it('rejects an answer that is not GraphQL', () => {
-    expect(() => checkGraphQLResponse(502, 'Bad Gateway')).toThrow('HTTP 502');
-    expect(() => checkGraphQLResponse(200, {})).toThrow('HTTP 200');
+  it("rejects an answer that is not GraphQL", () => {
+    expect(() => checkGraphQLResponse(502, "Bad Gateway")).toThrow("HTTP 502");
+    expect(() => checkGraphQLResponse(200, {})).toThrow("HTTP 200");
   });
 });

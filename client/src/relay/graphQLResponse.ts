@@ -1,5 +1,5 @@
-import type { GraphQLResponse } from 'relay-runtime';
-import { ApiError } from '../http/apiError';
+import type { GraphQLResponse } from "relay-runtime";
+import { ApiError } from "../http/apiError";
 
 interface GraphQLErrorLike {
   message?: unknown;
@@ -11,15 +11,15 @@ interface GraphQLErrorLike {
  * GraphQL errors or is not a GraphQL answer at all ("GraphQL errors surface as errors").
  */
 export function checkGraphQLResponse(status: number, body: unknown): GraphQLResponse {
-  const errors = typeof body === 'object' && body !== null ? (body as { errors?: unknown }).errors : undefined;
+  const errors = typeof body === "object" && body !== null ? (body as { errors?: unknown }).errors : undefined;
   if (Array.isArray(errors) && errors.length > 0) {
     const list = errors as GraphQLErrorLike[];
-    const message = list.map((error) => (typeof error.message === 'string' ? error.message : 'GraphQL error')).join('; ');
-    const code = list.map((error) => error.extensions?.code).find((value): value is string => typeof value === 'string');
-    throw new ApiError(message, { kind: 'http', status, code, serverMessage: message });
+    const message = list.map((error) => (typeof error.message === "string" ? error.message : "GraphQL error")).join("; ");
+    const code = list.map((error) => error.extensions?.code).find((value): value is string => typeof value === "string");
+    throw new ApiError(message, { kind: "http", status, code, serverMessage: message });
   }
-  if (status < 200 || status >= 300 || typeof body !== 'object' || body === null || !('data' in body)) {
-    throw new ApiError(`HTTP ${status}`, { kind: 'http', status });
+  if (status < 200 || status >= 300 || typeof body !== "object" || body === null || !("data" in body)) {
+    throw new ApiError(`HTTP ${status}`, { kind: "http", status });
   }
   return body as GraphQLResponse;
 }

@@ -1,6 +1,6 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
-import { appRoutes } from './routeTable';
-import { RouteView } from './RouteView';
+import { Navigate, Route, Routes } from "react-router-dom";
+import { RouteView } from "./RouteView";
+import { appRoutes } from "./routeTable";
 
 /** Every path of the route table (spec §2); unknown paths go to the start route. */
 export function AppRoutes({ roles }: { roles: readonly string[] }) {

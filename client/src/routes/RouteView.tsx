@@ -1,11 +1,11 @@
-import { Suspense } from 'react';
-import { Navigate } from 'react-router-dom';
-import { ErrorBoundary } from '../components/ErrorBoundary';
-import { LoadError } from '../components/LoadError';
-import { PageLoading } from '../components/PageLoading';
-import { type AppRoute, canAccess, routeTitle } from './routeTable';
-import { HelpScreen, screenComponents } from './screenComponents';
-import { useDocumentTitle } from './useDocumentTitle';
+import { Suspense } from "react";
+import { Navigate } from "react-router-dom";
+import { ErrorBoundary } from "../components/ErrorBoundary";
+import { LoadError } from "../components/LoadError";
+import { PageLoading } from "../components/PageLoading";
+import { type AppRoute, canAccess, routeTitle } from "./routeTable";
+import { HelpScreen, screenComponents } from "./screenComponents";
+import { useDocumentTitle } from "./useDocumentTitle";
 
 /**
  * One route: the navigation guard (R-SH032, R-SH033: a route whose roles the viewer lacks ends on
@@ -15,10 +15,10 @@ export function RouteView({ route, roles }: { route: AppRoute; roles: readonly s
   const allowed = canAccess(route, roles);
   useDocumentTitle(allowed ? routeTitle(route) : null);
   if (!allowed) return <Navigate to="/" replace />;
-  const Screen = route.kind === 'screen' ? screenComponents[route.name] : null;
+  const Screen = route.kind === "screen" ? screenComponents[route.name] : null;
   return (
     <ErrorBoundary key={route.name} fallback={(error) => <LoadError error={error} />}>
-      <Suspense fallback={<PageLoading />}>{Screen ? <Screen /> : route.kind === 'help' && <HelpScreen route={route} />}</Suspense>
+      <Suspense fallback={<PageLoading />}>{Screen ? <Screen /> : route.kind === "help" && <HelpScreen route={route} />}</Suspense>
     </ErrorBoundary>
   );
 }

@@ -1,68 +1,68 @@
-import { describe, expect, it } from 'vitest';
-import { buildMenu, visibleMenuRouteNames } from './menuModel';
+import { describe, expect, it } from "vitest";
+import { buildMenu, visibleMenuRouteNames } from "./menuModel";
 
-const everyone = ['start', 'editProfile', 'associationUserEdit', 'registrationOverview'];
-const everyoneHelp = ['startPageHelp', 'userAccountHelp', 'associationUserEditHelp', 'registrationOverviewHelp'];
+const everyone = ["start", "editProfile", "associationUserEdit", "registrationOverview"];
+const everyoneHelp = ["startPageHelp", "userAccountHelp", "associationUserEditHelp", "registrationOverviewHelp"];
 
-describe('menu visibility', () => {
+describe("menu visibility", () => {
   it.each([
-    ['[R-SH052]', [], [...everyone, ...everyoneHelp]],
-    ['[R-SH046][R-SH051]', ['user_read'], [...everyone, 'userManage', ...everyoneHelp, 'userManageHelp']],
-    ['[R-SH046][R-SH051]', ['user_manage'], [...everyone, 'userManage', ...everyoneHelp, 'userManageHelp']],
-    ['[R-SH047][R-SH051]', ['association_read'], [...everyone, 'associationManage', ...everyoneHelp, 'associationManageHelp']],
-    ['[R-SH047][R-SH051]', ['association_manage'], [...everyone, 'associationManage', ...everyoneHelp, 'associationManageHelp']],
-    ...(['registration_read', 'registration_manage', 'event_manage'] as const).map(
+    ["[R-SH052]", [], [...everyone, ...everyoneHelp]],
+    ["[R-SH046][R-SH051]", ["user_read"], [...everyone, "userManage", ...everyoneHelp, "userManageHelp"]],
+    ["[R-SH046][R-SH051]", ["user_manage"], [...everyone, "userManage", ...everyoneHelp, "userManageHelp"]],
+    ["[R-SH047][R-SH051]", ["association_read"], [...everyone, "associationManage", ...everyoneHelp, "associationManageHelp"]],
+    ["[R-SH047][R-SH051]", ["association_manage"], [...everyone, "associationManage", ...everyoneHelp, "associationManageHelp"]],
+    ...(["registration_read", "registration_manage", "event_manage"] as const).map(
       (role) =>
         [
-          '[R-SH049][R-SH051]',
+          "[R-SH049][R-SH051]",
           [role],
-          [...everyone, 'eventManage', 'eventLocationManage', ...everyoneHelp, 'eventManageHelp', 'eventLocationManageHelp'],
+          [...everyone, "eventManage", "eventLocationManage", ...everyoneHelp, "eventManageHelp", "eventLocationManageHelp"],
         ] as const,
     ),
-    ['[R-SH050][R-SH051]', ['results_read'], [...everyone, 'resultManage', ...everyoneHelp, 'resultManageHelp']],
-    ['[R-SH050][R-SH051]', ['results_manage'], [...everyone, 'resultManage', ...everyoneHelp, 'resultManageHelp']],
-    ['[R-SH050]', ['result_read'], [...everyone, 'resultManage', ...everyoneHelp, 'resultManageHelp']],
-    ['[R-SH048]', ['registration_create', 'invoice_read', 'invoice_manage'], [...everyone, ...everyoneHelp]],
+    ["[R-SH050][R-SH051]", ["results_read"], [...everyone, "resultManage", ...everyoneHelp, "resultManageHelp"]],
+    ["[R-SH050][R-SH051]", ["results_manage"], [...everyone, "resultManage", ...everyoneHelp, "resultManageHelp"]],
+    ["[R-SH050]", ["result_read"], [...everyone, "resultManage", ...everyoneHelp, "resultManageHelp"]],
+    ["[R-SH048]", ["registration_create", "invoice_read", "invoice_manage"], [...everyone, ...everyoneHelp]],
     [
-      '[R-SH053][R-SH048]',
-      ['admin'],
+      "[R-SH053][R-SH048]",
+      ["admin"],
       [
         ...everyone,
-        'userManage',
-        'associationManage',
-        'districtAssociationManage',
-        'eventManage',
-        'eventLocationManage',
-        'resultManage',
+        "userManage",
+        "associationManage",
+        "districtAssociationManage",
+        "eventManage",
+        "eventLocationManage",
+        "resultManage",
         ...everyoneHelp,
-        'userManageHelp',
-        'associationManageHelp',
-        'eventManageHelp',
-        'eventLocationManageHelp',
-        'resultManageHelp',
+        "userManageHelp",
+        "associationManageHelp",
+        "eventManageHelp",
+        "eventLocationManageHelp",
+        "resultManageHelp",
       ],
     ],
-  ] as const)('%s roles %j see %j', (_ids, roles, expected) => {
+  ] as const)("%s roles %j see %j", (_ids, roles, expected) => {
     expect(visibleMenuRouteNames(roles)).toEqual(expected);
   });
 
-  it('[R-SH042][R-SH043][R-SH044] admin menu order: links, event group before results, help group last', () => {
-    const menu = buildMenu(['admin']);
-    expect(menu.map((entry) => (entry.kind === 'link' ? entry.route.name : entry.id))).toEqual([
-      'start',
-      'editProfile',
-      'associationUserEdit',
-      'registrationOverview',
-      'userManage',
-      'associationManage',
-      'districtAssociationManage',
-      'eventGroup',
-      'resultManage',
-      'helpGroup',
+  it("[R-SH042][R-SH043][R-SH044] admin menu order: links, event group before results, help group last", () => {
+    const menu = buildMenu(["admin"]);
+    expect(menu.map((entry) => (entry.kind === "link" ? entry.route.name : entry.id))).toEqual([
+      "start",
+      "editProfile",
+      "associationUserEdit",
+      "registrationOverview",
+      "userManage",
+      "associationManage",
+      "districtAssociationManage",
+      "eventGroup",
+      "resultManage",
+      "helpGroup",
     ]);
   });
 
-  it('[R-SH049] the event group is absent without an event role', () => {
-    expect(buildMenu(['user_manage']).some((entry) => entry.kind === 'group' && entry.id === 'eventGroup')).toBe(false);
+  it("[R-SH049] the event group is absent without an event role", () => {
+    expect(buildMenu(["user_manage"]).some((entry) => entry.kind === "group" && entry.id === "eventGroup")).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import type { MessageKey } from '../i18n/de';
-import { t } from '../i18n/translate';
+import type { MessageKey } from "../i18n/de";
+import { t } from "../i18n/translate";
 
 /**
  * The one route table of the client (spec §2 "Screens and routes"). The menu, the navigation
@@ -8,50 +8,50 @@ import { t } from '../i18n/translate';
 
 /** Roles as the API writes them (spec §6), plus the second reading results_* / result_* (R-RP002). */
 export type RoleName =
-  | 'admin'
-  | 'user_read'
-  | 'user_manage'
-  | 'association_read'
-  | 'association_manage'
-  | 'invoice_read'
-  | 'invoice_manage'
-  | 'registration_read'
-  | 'registration_manage'
-  | 'registration_create'
-  | 'event_manage'
-  | 'results_read'
-  | 'results_manage';
+  | "admin"
+  | "user_read"
+  | "user_manage"
+  | "association_read"
+  | "association_manage"
+  | "invoice_read"
+  | "invoice_manage"
+  | "registration_read"
+  | "registration_manage"
+  | "registration_create"
+  | "event_manage"
+  | "results_read"
+  | "results_manage";
 
 export type ScreenRouteName =
-  | 'start'
-  | 'editProfile'
-  | 'associationUserEdit'
-  | 'registrationOverview'
-  | 'userManage'
-  | 'associationManage'
-  | 'districtAssociationManage'
-  | 'eventManage'
-  | 'eventLocationManage'
-  | 'resultManage';
+  | "start"
+  | "editProfile"
+  | "associationUserEdit"
+  | "registrationOverview"
+  | "userManage"
+  | "associationManage"
+  | "districtAssociationManage"
+  | "eventManage"
+  | "eventLocationManage"
+  | "resultManage";
 
 export type HelpRouteName =
-  | 'startPageHelp'
-  | 'userAccountHelp'
-  | 'associationUserEditHelp'
-  | 'registrationOverviewHelp'
-  | 'userManageHelp'
-  | 'associationManageHelp'
-  | 'eventManageHelp'
-  | 'eventLocationManageHelp'
-  | 'resultManageHelp';
+  | "startPageHelp"
+  | "userAccountHelp"
+  | "associationUserEditHelp"
+  | "registrationOverviewHelp"
+  | "userManageHelp"
+  | "associationManageHelp"
+  | "eventManageHelp"
+  | "eventLocationManageHelp"
+  | "resultManageHelp";
 
 export type RouteName = ScreenRouteName | HelpRouteName;
 
 /** Where a screen's link sits in the drawer menu. */
-export type MenuPlacement = 'main' | 'eventGroup';
+export type MenuPlacement = "main" | "eventGroup";
 
 export interface ScreenRoute {
-  kind: 'screen';
+  kind: "screen";
   name: ScreenRouteName;
   path: string;
   /** Catalog key of the German screen name; also the menu label. */
@@ -65,7 +65,7 @@ export interface ScreenRoute {
 }
 
 export interface HelpRoute {
-  kind: 'help';
+  kind: "help";
   name: HelpRouteName;
   path: string;
   /** The screen this page documents: its title, menu label and roles. */
@@ -76,107 +76,107 @@ export interface HelpRoute {
 
 export type AppRoute = ScreenRoute | HelpRoute;
 
-const EVENT_ROLES = ['registration_read', 'registration_manage', 'event_manage'] as const;
+const EVENT_ROLES = ["registration_read", "registration_manage", "event_manage"] as const;
 
 export const screenRoutes: readonly ScreenRoute[] = [
   {
-    kind: 'screen',
-    name: 'start',
-    path: '/',
-    titleKey: 'route.start',
+    kind: "screen",
+    name: "start",
+    path: "/",
+    titleKey: "route.start",
     roles: [],
-    menu: 'main',
+    menu: "main",
     staff: false,
-    help: { name: 'startPageHelp', path: '/help/start' },
+    help: { name: "startPageHelp", path: "/help/start" },
   },
   {
-    kind: 'screen',
-    name: 'editProfile',
-    path: '/user/profile',
-    titleKey: 'route.editProfile',
+    kind: "screen",
+    name: "editProfile",
+    path: "/user/profile",
+    titleKey: "route.editProfile",
     roles: [],
-    menu: 'main',
+    menu: "main",
     staff: false,
-    help: { name: 'userAccountHelp', path: '/help/user/account' },
+    help: { name: "userAccountHelp", path: "/help/user/account" },
   },
   {
-    kind: 'screen',
-    name: 'associationUserEdit',
-    path: '/association/edit',
-    titleKey: 'route.associationUserEdit',
+    kind: "screen",
+    name: "associationUserEdit",
+    path: "/association/edit",
+    titleKey: "route.associationUserEdit",
     roles: [],
-    menu: 'main',
+    menu: "main",
     staff: false,
-    help: { name: 'associationUserEditHelp', path: '/help/association/edit' },
+    help: { name: "associationUserEditHelp", path: "/help/association/edit" },
   },
   {
-    kind: 'screen',
-    name: 'registrationOverview',
-    path: '/registration/overview',
-    titleKey: 'route.registrationOverview',
+    kind: "screen",
+    name: "registrationOverview",
+    path: "/registration/overview",
+    titleKey: "route.registrationOverview",
     roles: [],
-    menu: 'main',
+    menu: "main",
     staff: false,
-    help: { name: 'registrationOverviewHelp', path: '/help/registration/overview' },
+    help: { name: "registrationOverviewHelp", path: "/help/registration/overview" },
   },
   {
-    kind: 'screen',
-    name: 'userManage',
-    path: '/user/manage',
-    titleKey: 'route.userManage',
-    roles: ['user_read', 'user_manage'],
-    menu: 'main',
+    kind: "screen",
+    name: "userManage",
+    path: "/user/manage",
+    titleKey: "route.userManage",
+    roles: ["user_read", "user_manage"],
+    menu: "main",
     staff: true,
-    help: { name: 'userManageHelp', path: '/help/user/manage' },
+    help: { name: "userManageHelp", path: "/help/user/manage" },
   },
   {
-    kind: 'screen',
-    name: 'associationManage',
-    path: '/association/manage',
-    titleKey: 'route.associationManage',
-    roles: ['association_read', 'association_manage'],
-    menu: 'main',
+    kind: "screen",
+    name: "associationManage",
+    path: "/association/manage",
+    titleKey: "route.associationManage",
+    roles: ["association_read", "association_manage"],
+    menu: "main",
     staff: true,
-    help: { name: 'associationManageHelp', path: '/help/association/manage' },
+    help: { name: "associationManageHelp", path: "/help/association/manage" },
   },
   {
-    kind: 'screen',
-    name: 'districtAssociationManage',
-    path: '/districtassociation/manage',
-    titleKey: 'route.districtAssociationManage',
-    roles: ['admin'],
-    menu: 'main',
+    kind: "screen",
+    name: "districtAssociationManage",
+    path: "/districtassociation/manage",
+    titleKey: "route.districtAssociationManage",
+    roles: ["admin"],
+    menu: "main",
     staff: true,
   },
   {
-    kind: 'screen',
-    name: 'eventManage',
-    path: '/event/manage',
-    titleKey: 'route.eventManage',
+    kind: "screen",
+    name: "eventManage",
+    path: "/event/manage",
+    titleKey: "route.eventManage",
     roles: EVENT_ROLES,
-    menu: 'eventGroup',
+    menu: "eventGroup",
     staff: true,
-    help: { name: 'eventManageHelp', path: '/help/event/manage' },
+    help: { name: "eventManageHelp", path: "/help/event/manage" },
   },
   {
-    kind: 'screen',
-    name: 'eventLocationManage',
-    path: '/event/location/manage',
-    titleKey: 'route.eventLocationManage',
+    kind: "screen",
+    name: "eventLocationManage",
+    path: "/event/location/manage",
+    titleKey: "route.eventLocationManage",
     roles: EVENT_ROLES,
-    menu: 'eventGroup',
+    menu: "eventGroup",
     staff: true,
-    help: { name: 'eventLocationManageHelp', path: '/help/event/location/manage' },
+    help: { name: "eventLocationManageHelp", path: "/help/event/location/manage" },
   },
   {
-    kind: 'screen',
-    name: 'resultManage',
-    path: '/result/manage',
-    titleKey: 'route.resultManage',
-    roles: ['results_read', 'results_manage'],
-    menu: 'main',
+    kind: "screen",
+    name: "resultManage",
+    path: "/result/manage",
+    titleKey: "route.resultManage",
+    roles: ["results_read", "results_manage"],
+    menu: "main",
     staff: true,
-    help: { name: 'resultManageHelp', path: '/help/result/manage' },
+    help: { name: "resultManageHelp", path: "/help/result/manage" },
   },
 ];
 
@@ -185,7 +185,7 @@ export const helpRoutes: readonly HelpRoute[] = screenRoutes.flatMap((screen): H
   screen.help
     ? [
         {
-          kind: 'help',
+          kind: "help",
           name: screen.help.name,
           path: screen.help.path,
           helpFor: screen.name,
@@ -215,17 +215,17 @@ export function routeLabel(route: AppRoute): string {
 
 /** The route's title: the screen name, or "Hilfe: {screen name}" for help pages (R-SH014). */
 export function routeTitle(route: AppRoute): string {
-  return route.kind === 'help' ? t('route.helpTitle', { title: t(route.titleKey) }) : t(route.titleKey);
+  return route.kind === "help" ? t("route.helpTitle", { title: t(route.titleKey) }) : t(route.titleKey);
 }
 
 /** Page title "{title} - Anmeldesystem", or "Anmeldesystem" without a title (R-SH012, R-SH013). */
 export function pageTitle(title?: string | null): string {
-  return title ? t('app.pageTitle', { title }) : t('app.name');
+  return title ? t("app.pageTitle", { title }) : t("app.name");
 }
 
 /** One reading spells the results roles result_read/result_manage (R-RP002): treat both alike. */
 function normalizeRole(role: string): string {
-  return role.replace(/^result_/, 'results_');
+  return role.replace(/^result_/, "results_");
 }
 
 /**
@@ -236,7 +236,7 @@ function normalizeRole(role: string): string {
 export function hasAnyRole(userRoles: readonly string[], required: readonly string[]): boolean {
   if (required.length === 0) return true;
   const held = new Set(userRoles.map(normalizeRole));
-  if (held.has('admin')) return true;
+  if (held.has("admin")) return true;
   return required.some((role) => held.has(normalizeRole(role)));
 }
 

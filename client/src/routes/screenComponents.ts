@@ -1,34 +1,28 @@
-import { type ComponentType, lazy } from 'react';
-import { AssociationUserEditScreen } from '../screens/AssociationUserEdit/AssociationUserEditScreen';
-import { EditProfileScreen } from '../screens/EditProfile/EditProfileScreen';
-import { RegistrationOverviewScreen } from '../screens/RegistrationOverview/RegistrationOverviewScreen';
-import { StartScreen } from '../screens/Start/StartScreen';
-import type { HelpRoute, ScreenRouteName } from './routeTable';
+import { type ComponentType, lazy } from "react";
+import { AssociationUserEditScreen } from "../screens/AssociationUserEdit/AssociationUserEditScreen";
+import { EditProfileScreen } from "../screens/EditProfile/EditProfileScreen";
+import { RegistrationOverviewScreen } from "../screens/RegistrationOverview/RegistrationOverviewScreen";
+import { StartScreen } from "../screens/Start/StartScreen";
+import type { HelpRoute, ScreenRouteName } from "./routeTable";
 
 // Staff screens and help pages are split into their own chunks: ordinary users never load them.
-const UserManageScreen = lazy(() =>
-  import('../screens/UserManage/UserManageScreen').then((module) => ({ default: module.UserManageScreen })),
-);
+const UserManageScreen = lazy(() => import("../screens/UserManage/UserManageScreen").then((module) => ({ default: module.UserManageScreen })));
 const AssociationManageScreen = lazy(() =>
-  import('../screens/AssociationManage/AssociationManageScreen').then((module) => ({ default: module.AssociationManageScreen })),
+  import("../screens/AssociationManage/AssociationManageScreen").then((module) => ({ default: module.AssociationManageScreen })),
 );
 const DistrictAssociationManageScreen = lazy(() =>
-  import('../screens/DistrictAssociationManage/DistrictAssociationManageScreen').then((module) => ({
+  import("../screens/DistrictAssociationManage/DistrictAssociationManageScreen").then((module) => ({
     default: module.DistrictAssociationManageScreen,
   })),
 );
-const EventManageScreen = lazy(() =>
-  import('../screens/EventManage/EventManageScreen').then((module) => ({ default: module.EventManageScreen })),
-);
+const EventManageScreen = lazy(() => import("../screens/EventManage/EventManageScreen").then((module) => ({ default: module.EventManageScreen })));
 const EventLocationManageScreen = lazy(() =>
-  import('../screens/EventLocationManage/EventLocationManageScreen').then((module) => ({ default: module.EventLocationManageScreen })),
+  import("../screens/EventLocationManage/EventLocationManageScreen").then((module) => ({ default: module.EventLocationManageScreen })),
 );
-const ResultManageScreen = lazy(() =>
-  import('../screens/ResultManage/ResultManageScreen').then((module) => ({ default: module.ResultManageScreen })),
-);
+const ResultManageScreen = lazy(() => import("../screens/ResultManage/ResultManageScreen").then((module) => ({ default: module.ResultManageScreen })));
 
 export const HelpScreen: ComponentType<{ route: HelpRoute }> = lazy(() =>
-  import('../screens/Help/HelpScreen').then((module) => ({ default: module.HelpScreen })),
+  import("../screens/Help/HelpScreen").then((module) => ({ default: module.HelpScreen })),
 );
 
 /** The component of every screen route of the route table. */

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { pageTitle } from './routeTable';
+import { useEffect } from "react";
+import { pageTitle } from "./routeTable";
 
 /** Sets the page title "{title} - Anmeldesystem", or "Anmeldesystem" without a title (R-SH012, R-SH013). */
 export function useDocumentTitle(title: string | null | undefined): void {

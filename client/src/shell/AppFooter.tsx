@@ -1,12 +1,13 @@
-import { graphql, useFragment } from 'react-relay';
-import { getConfig } from '../http/config';
-import { t } from '../i18n/translate';
-import { useAppState } from '../state/AppStateContext';
-import type { AppFooter_query$key } from './__generated__/AppFooter_query.graphql';
-import styles from './AppFooter.module.css';
+import { graphql, useFragment } from "react-relay";
+import { getConfig } from "../http/config";
+import { t } from "../i18n/translate";
+import { useAppState } from "../state/AppStateContext";
+import type { AppFooter_query$key } from "./__generated__/AppFooter_query.graphql";
+import styles from "./AppFooter.module.css";
+import { districtOptions } from "./districtOptions";
 
 function openInNewTab(url: string) {
-  window.open(url, '_blank', 'noopener');
+  window.open(url, "_blank", "noopener");
 }
 
 /**
@@ -18,6 +19,13 @@ export function AppFooter({ query }: { query: AppFooter_query$key }) {
   const data = useFragment(
     graphql`
       fragment AppFooter_query on Query {
+        viewer {
+          districtAssociation {
+            databaseId
+            impressLink
+            gdprLink
+          }
+        }
         districtAssociations {
           databaseId
           impressLink
@@ -28,7 +36,9 @@ export function AppFooter({ query }: { query: AppFooter_query$key }) {
     query,
   );
   const { state } = useAppState();
-  const active = data.districtAssociations.find((district) => district.databaseId === state.activeDistrictAssociationId);
+  const active = districtOptions(data.viewer.districtAssociation, data.districtAssociations).find(
+    (district) => district.databaseId === state.activeDistrictAssociationId,
+  );
   const config = getConfig();
   const impress = active?.impressLink;
   const gdpr = active?.gdprLink;
@@ -36,10 +46,10 @@ export function AppFooter({ query }: { query: AppFooter_query$key }) {
     <footer className={styles.footer}>
       <div className={styles.links}>
         <button type="button" className={styles.link} disabled={!impress} onClick={() => impress && openInNewTab(impress)}>
-          {t('footer.impress')}
+          {t("footer.impress")}
         </button>
         <button type="button" className={styles.link} disabled={!gdpr} onClick={() => gdpr && openInNewTab(gdpr)}>
-          {t('footer.gdpr')}
+          {t("footer.gdpr")}
         </button>
       </div>
       <div className={styles.meta}>

@@ -1,7 +1,7 @@
-import { graphql, useLazyLoadQuery } from 'react-relay';
-import { AppStateProvider } from '../state/AppStateContext';
-import type { AppShellQuery } from './__generated__/AppShellQuery.graphql';
-import { ShellLayout } from './ShellLayout';
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { AppStateProvider } from "../state/AppStateContext";
+import type { AppShellQuery } from "./__generated__/AppShellQuery.graphql";
+import { ShellLayout } from "./ShellLayout";
 
 /**
  * Loads the viewer and the district associations once; the routes render only after that, so

@@ -1,9 +1,10 @@
-import { useId } from 'react';
-import { graphql, useFragment } from 'react-relay';
-import { t } from '../i18n/translate';
-import { useAppState } from '../state/AppStateContext';
-import type { DistrictAssociationSelect_query$key } from './__generated__/DistrictAssociationSelect_query.graphql';
-import styles from './DistrictAssociationSelect.module.css';
+import { useId } from "react";
+import { graphql, useFragment } from "react-relay";
+import { t } from "../i18n/translate";
+import { useAppState } from "../state/AppStateContext";
+import type { DistrictAssociationSelect_query$key } from "./__generated__/DistrictAssociationSelect_query.graphql";
+import styles from "./DistrictAssociationSelect.module.css";
+import { districtOptions } from "./districtOptions";
 
 /**
  * The active district association (R-SH041, R-SH054..R-SH057): admins may change it, everyone
@@ -13,6 +14,12 @@ export function DistrictAssociationSelect({ query, editable }: { query: District
   const data = useFragment(
     graphql`
       fragment DistrictAssociationSelect_query on Query {
+        viewer {
+          districtAssociation {
+            databaseId
+            name
+          }
+        }
         districtAssociations {
           databaseId
           name
@@ -24,23 +31,22 @@ export function DistrictAssociationSelect({ query, editable }: { query: District
   const { state, dispatch } = useAppState();
   const id = useId();
   const active = state.activeDistrictAssociationId;
-  const known = data.districtAssociations.some((district) => district.databaseId === active);
+  const options = districtOptions(data.viewer.districtAssociation, data.districtAssociations);
+  const known = options.some((district) => district.databaseId === active);
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={id}>
-        {t('menu.districtAssociation')}
+        {t("menu.districtAssociation")}
       </label>
       <select
         id={id}
         className={styles.select}
-        value={active === null ? '' : String(active)}
+        value={active === null ? "" : String(active)}
         disabled={!editable}
-        onChange={(event) =>
-          dispatch({ type: 'selectDistrictAssociation', id: event.target.value === '' ? null : Number(event.target.value) })
-        }
+        onChange={(event) => dispatch({ type: "selectDistrictAssociation", id: event.target.value === "" ? null : Number(event.target.value) })}
       >
-        {!known && <option value={active === null ? '' : String(active)}>{t('menu.noDistrictAssociation')}</option>}
-        {data.districtAssociations.map((district) => (
+        {!known && <option value={active === null ? "" : String(active)}>{t("menu.noDistrictAssociation")}</option>}
+        {options.map((district) => (
           <option key={district.databaseId} value={String(district.databaseId)}>
             {district.name}
           </option>

@@ -1,16 +1,16 @@
-import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { classNames } from '../components/classNames';
-import { Icon } from '../components/Icon';
-import { t } from '../i18n/translate';
-import type { DistrictAssociationSelect_query$key } from './__generated__/DistrictAssociationSelect_query.graphql';
-import type { DrawerUser_user$key } from './__generated__/DrawerUser_user.graphql';
-import { DistrictAssociationSelect } from './DistrictAssociationSelect';
-import styles from './Drawer.module.css';
-import { DrawerUser } from './DrawerUser';
-import { MainMenu } from './MainMenu';
-import menuStyles from './Menu.module.css';
+import { useEffect, useRef } from "react";
+import { classNames } from "../components/classNames";
+import { Icon } from "../components/Icon";
+import { t } from "../i18n/translate";
+import type { DistrictAssociationSelect_query$key } from "./__generated__/DistrictAssociationSelect_query.graphql";
+import type { DrawerUser_user$key } from "./__generated__/DrawerUser_user.graphql";
+import { DistrictAssociationSelect } from "./DistrictAssociationSelect";
+import styles from "./Drawer.module.css";
+import { DrawerUser } from "./DrawerUser";
+import { MainMenu } from "./MainMenu";
+import menuStyles from "./Menu.module.css";
 
-export const DRAWER_ID = 'main-menu';
+export const DRAWER_ID = "main-menu";
 
 /**
  * The side drawer, 300 px wide (R-SH039): on desktop permanently open, optionally collapsed to a
@@ -28,7 +28,7 @@ export function Drawer({
   onToggleRail,
   onLogout,
 }: {
-  variant: 'expanded' | 'rail' | 'mobile';
+  variant: "expanded" | "rail" | "mobile";
   /** Mobile only: whether the panel is shown. */
   open: boolean;
   user: DrawerUser_user$key;
@@ -40,25 +40,26 @@ export function Drawer({
   onLogout: () => void;
 }) {
   const navRef = useRef<HTMLElement>(null);
-  const mobile = variant === 'mobile';
+  const mobile = variant === "mobile";
 
   useEffect(() => {
-    if (mobile && open) navRef.current?.focus();
-  }, [mobile, open]);
-
-  const closeOnEscape = (event: KeyboardEvent) => {
-    if (mobile && open && event.key === 'Escape') onClose();
-  };
+    if (!mobile || !open) return;
+    navRef.current?.focus();
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", closeOnEscape);
+    return () => document.removeEventListener("keydown", closeOnEscape);
+  }, [mobile, open, onClose]);
 
   return (
     <nav
       ref={navRef}
       id={DRAWER_ID}
-      aria-label={t('menu.label')}
+      aria-label={t("menu.label")}
       tabIndex={-1}
       className={classNames(styles.drawer, styles[variant], mobile && open && styles.mobileOpen)}
       data-variant={variant}
-      onKeyDown={closeOnEscape}
     >
       <DrawerUser user={user} />
       <div className={styles.wideOnly}>
@@ -69,8 +70,8 @@ export function Drawer({
       </div>
       {!mobile && (
         <button type="button" className={classNames(menuStyles.item, styles.railToggle)} onClick={onToggleRail}>
-          <Icon name={variant === 'rail' ? 'expand' : 'collapse'} className={menuStyles.icon} />
-          <span className={menuStyles.label}>{t(variant === 'rail' ? 'menu.expandRail' : 'menu.collapseRail')}</span>
+          <Icon name={variant === "rail" ? "expand" : "collapse"} className={menuStyles.icon} />
+          <span className={menuStyles.label}>{t(variant === "rail" ? "menu.expandRail" : "menu.collapseRail")}</span>
         </button>
       )}
     </nav>

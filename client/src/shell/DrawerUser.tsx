@@ -1,6 +1,6 @@
-import { graphql, useFragment } from 'react-relay';
-import type { DrawerUser_user$key } from './__generated__/DrawerUser_user.graphql';
-import styles from './DrawerUser.module.css';
+import { graphql, useFragment } from "react-relay";
+import type { DrawerUser_user$key } from "./__generated__/DrawerUser_user.graphql";
+import styles from "./DrawerUser.module.css";
 
 /** The signed-in user's first name, last name and email at the top of the drawer (R-SH040). */
 export function DrawerUser({ user }: { user: DrawerUser_user$key }) {

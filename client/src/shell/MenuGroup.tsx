@@ -1,7 +1,7 @@
-import { type ReactNode, useId, useState } from 'react';
-import { classNames } from '../components/classNames';
-import { Icon, type IconName } from '../components/Icon';
-import styles from './Menu.module.css';
+import { type ReactNode, useId, useState } from "react";
+import { classNames } from "../components/classNames";
+import { Icon, type IconName } from "../components/Icon";
+import styles from "./Menu.module.css";
 
 /** A collapsible menu group: a button with aria-expanded controlling its list (R-SH043, R-SH044). */
 export function MenuGroup({ label, icon, initiallyExpanded, children }: { label: string; icon: IconName; initiallyExpanded: boolean; children: ReactNode }) {

@@ -1,7 +1,7 @@
-import { NavLink } from 'react-router-dom';
-import { classNames } from '../components/classNames';
-import { Icon, type IconName } from '../components/Icon';
-import styles from './Menu.module.css';
+import { NavLink } from "react-router-dom";
+import { classNames } from "../components/classNames";
+import { Icon, type IconName } from "../components/Icon";
+import styles from "./Menu.module.css";
 
 /** One menu entry: a real link to a hash route, marked aria-current when active. */
 export function MenuLink({

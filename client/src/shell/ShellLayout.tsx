@@ -1,20 +1,20 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { RENEW_ERROR_EVENT, signOut } from '../auth/session';
-import { classNames } from '../components/classNames';
-import { t } from '../i18n/translate';
-import { AppRoutes } from '../routes/AppRoutes';
-import { hasAnyRole } from '../routes/routeTable';
-import type { AppFooter_query$key } from './__generated__/AppFooter_query.graphql';
-import type { DistrictAssociationSelect_query$key } from './__generated__/DistrictAssociationSelect_query.graphql';
-import type { DrawerUser_user$key } from './__generated__/DrawerUser_user.graphql';
-import type { ProfileBanner_user$key } from './__generated__/ProfileBanner_user.graphql';
-import { AppFooter } from './AppFooter';
-import { Drawer } from './Drawer';
-import { ProfileBanner } from './ProfileBanner';
-import styles from './ShellLayout.module.css';
-import { notify } from './snackbarQueue';
-import { TopBar } from './TopBar';
-import { DESKTOP_MEDIA_QUERY, useMediaQuery } from './useMediaQuery';
+import { useCallback, useEffect, useRef, useState } from "react";
+import { RENEW_ERROR_EVENT, signOut } from "../auth/session";
+import { classNames } from "../components/classNames";
+import { t } from "../i18n/translate";
+import { AppRoutes } from "../routes/AppRoutes";
+import { hasAnyRole } from "../routes/routeTable";
+import type { AppFooter_query$key } from "./__generated__/AppFooter_query.graphql";
+import type { DistrictAssociationSelect_query$key } from "./__generated__/DistrictAssociationSelect_query.graphql";
+import type { DrawerUser_user$key } from "./__generated__/DrawerUser_user.graphql";
+import type { ProfileBanner_user$key } from "./__generated__/ProfileBanner_user.graphql";
+import { AppFooter } from "./AppFooter";
+import { Drawer } from "./Drawer";
+import { ProfileBanner } from "./ProfileBanner";
+import styles from "./ShellLayout.module.css";
+import { notify } from "./snackbarQueue";
+import { TopBar } from "./TopBar";
+import { DESKTOP_MEDIA_QUERY, useMediaQuery } from "./useMediaQuery";
 
 /** The application shell around every screen: drawer (or top bar), banner, routes and footer. */
 export function ShellLayout({
@@ -37,7 +37,7 @@ export function ShellLayout({
   }, [desktop]);
 
   useEffect(() => {
-    const onRenewError = () => notify({ type: 'error', text: t('auth.renewFailed') });
+    const onRenewError = () => notify({ type: "error", text: t("auth.renewFailed") });
     window.addEventListener(RENEW_ERROR_EVENT, onRenewError);
     return () => window.removeEventListener(RENEW_ERROR_EVENT, onRenewError);
   }, []);
@@ -49,12 +49,12 @@ export function ShellLayout({
 
   const logout = useCallback(() => {
     signOut().catch((error: unknown) => {
-      console.error('Sign-out failed', error);
-      notify({ type: 'error', text: `${t('auth.logoutFailed')}: ${error instanceof Error ? error.message : String(error)}` });
+      console.error("Sign-out failed", error);
+      notify({ type: "error", text: `${t("auth.logoutFailed")}: ${error instanceof Error ? error.message : String(error)}` });
     });
   }, []);
 
-  const variant = desktop ? (railMode ? 'rail' : 'expanded') : 'mobile';
+  const variant = desktop ? (railMode ? "rail" : "expanded") : "mobile";
   return (
     <div className={classNames(styles.shell, styles[variant])}>
       {!desktop && <TopBar open={mobileOpen} onToggle={() => setMobileOpen(!mobileOpen)} toggleRef={toggleRef} />}
@@ -65,7 +65,7 @@ export function ShellLayout({
         user={user}
         query={query}
         roles={roles}
-        isAdmin={hasAnyRole(roles, ['admin'])}
+        isAdmin={hasAnyRole(roles, ["admin"])}
         onClose={closeMobile}
         onToggleRail={() => setRailMode(!railMode)}
         onLogout={logout}

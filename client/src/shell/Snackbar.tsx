@@ -1,9 +1,9 @@
-import { useSyncExternalStore } from 'react';
-import { classNames } from '../components/classNames';
-import { Icon } from '../components/Icon';
-import { t } from '../i18n/translate';
-import { appSnackbar } from './snackbarQueue';
-import styles from './Snackbar.module.css';
+import { useSyncExternalStore } from "react";
+import { classNames } from "../components/classNames";
+import { Icon } from "../components/Icon";
+import { t } from "../i18n/translate";
+import styles from "./Snackbar.module.css";
+import { appSnackbar } from "./snackbarQueue";
 
 /** The snackbar: one queued message at a time, coloured by type (R-SH064..R-SH066). */
 export function Snackbar() {
@@ -13,11 +13,11 @@ export function Snackbar() {
     <div
       key={message.id}
       className={classNames(styles.snackbar, styles[message.type])}
-      role={message.type === 'error' ? 'alert' : 'status'}
+      role={message.type === "error" ? "alert" : "status"}
       data-type={message.type}
     >
       <span className={styles.text}>{message.text}</span>
-      <button type="button" className={styles.dismiss} aria-label={t('snackbar.dismiss')} onClick={() => appSnackbar.dismiss()}>
+      <button type="button" className={styles.dismiss} aria-label={t("snackbar.dismiss")} onClick={() => appSnackbar.dismiss()}>
         <Icon name="close" />
       </button>
     </div>

@@ -1,5 +1,5 @@
 /** Snackbar message types (R-EN042); success, error and information show in the success, error and primary colour (R-SH066). */
-export type SnackbarType = 'success' | 'error' | 'information';
+export type SnackbarType = "success" | "error" | "information";
 
 export interface SnackbarMessage {
   type: SnackbarType;
@@ -78,5 +78,5 @@ export function notify(message: SnackbarMessage): void {
 /** Shows a failed call as an error notice (R-ER001); the error's message already carries the German prefix. */
 export function notifyFailure(error: unknown): void {
   const text = error instanceof Error ? error.message : String(error);
-  notify({ type: 'error', text });
+  notify({ type: "error", text });
 }

@@ -1,5 +1,5 @@
-import { createContext, type Dispatch, type ReactNode, useContext, useMemo, useReducer } from 'react';
-import { type AppState, type AppStateAction, appStateReducer, initialAppState } from './appState';
+import { createContext, type Dispatch, type ReactNode, useContext, useMemo, useReducer } from "react";
+import { type AppState, type AppStateAction, appStateReducer, initialAppState } from "./appState";
 
 interface AppStateValue {
   state: AppState;
@@ -17,6 +17,6 @@ export function AppStateProvider({ ownDistrictAssociationId, children }: { ownDi
 /** The active district association, event, location and stored registration lists, with their actions. */
 export function useAppState(): AppStateValue {
   const value = useContext(AppStateContext);
-  if (!value) throw new Error('useAppState outside AppStateProvider');
+  if (!value) throw new Error("useAppState outside AppStateProvider");
   return value;
 }

@@ -12,11 +12,11 @@ export interface AppState {
 }
 
 export type AppStateAction =
-  | { type: 'selectDistrictAssociation'; id: number | null }
-  | { type: 'selectEvent'; id: string | null }
-  | { type: 'selectLocation'; id: string | null }
-  | { type: 'storeRegistrationList'; key: string; registrations: readonly unknown[] }
-  | { type: 'clearRegistrationLists' };
+  | { type: "selectDistrictAssociation"; id: number | null }
+  | { type: "selectEvent"; id: string | null }
+  | { type: "selectLocation"; id: string | null }
+  | { type: "storeRegistrationList"; key: string; registrations: readonly unknown[] }
+  | { type: "clearRegistrationLists" };
 
 export function initialAppState(ownDistrictAssociationId: number | null): AppState {
   return { activeDistrictAssociationId: ownDistrictAssociationId, activeEventId: null, activeLocationId: null, registrationLists: {} };
@@ -24,19 +24,19 @@ export function initialAppState(ownDistrictAssociationId: number | null): AppSta
 
 export function appStateReducer(state: AppState, action: AppStateAction): AppState {
   switch (action.type) {
-    case 'selectDistrictAssociation':
+    case "selectDistrictAssociation":
       if (action.id === state.activeDistrictAssociationId) return state;
       // R-SH057: another district association invalidates every selection made under the old one.
       return { activeDistrictAssociationId: action.id, activeEventId: null, activeLocationId: null, registrationLists: {} };
-    case 'selectEvent':
+    case "selectEvent":
       if (action.id === state.activeEventId) return state;
       // A location belongs to one event.
       return { ...state, activeEventId: action.id, activeLocationId: null };
-    case 'selectLocation':
+    case "selectLocation":
       return { ...state, activeLocationId: action.id };
-    case 'storeRegistrationList':
+    case "storeRegistrationList":
       return { ...state, registrationLists: { ...state.registrationLists, [action.key]: action.registrations } };
-    case 'clearRegistrationLists':
+    case "clearRegistrationLists":
       return { ...state, registrationLists: {} };
   }
 }

@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { findRoute, routeTitle } from '../../routes/routeTable';
+import { PlaceholderPage } from "../../components/PlaceholderPage";
+import { findRoute, routeTitle } from "../../routes/routeTable";
 
 /** District association management ("Kreisverbandsverwaltung"); admin only, loaded as its own chunk. */
 export function DistrictAssociationManageScreen() {
-  return <PlaceholderPage title={routeTitle(findRoute('districtAssociationManage'))} />;
+  return <PlaceholderPage title={routeTitle(findRoute("districtAssociationManage"))} />;
 }

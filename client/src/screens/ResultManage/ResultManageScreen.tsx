@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { findRoute, routeTitle } from '../../routes/routeTable';
+import { PlaceholderPage } from "../../components/PlaceholderPage";
+import { findRoute, routeTitle } from "../../routes/routeTable";
 
 /** Results management ("Ergebnisverwaltung"); staff only, loaded as its own chunk. */
 export function ResultManageScreen() {
-  return <PlaceholderPage title={routeTitle(findRoute('resultManage'))} />;
+  return <PlaceholderPage title={routeTitle(findRoute("resultManage"))} />;
 }

@@ -1,7 +1,7 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { findRoute, routeTitle } from '../../routes/routeTable';
+import { PlaceholderPage } from "../../components/PlaceholderPage";
+import { findRoute, routeTitle } from "../../routes/routeTable";
 
 /** User management ("Benutzerverwaltung"); staff only, loaded as its own chunk. */
 export function UserManageScreen() {
-  return <PlaceholderPage title={routeTitle(findRoute('userManage'))} />;
+  return <PlaceholderPage title={routeTitle(findRoute("userManage"))} />;
 }
