@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import { createRequire } from "node:module";
 import { defineConfig } from "vitest/config";
 
@@ -30,7 +29,7 @@ export default defineConfig({
           pool: "forks",
         },
       },
-      ...(fs.existsSync("client/vite.config.ts") ? ["client/vite.config.ts"] : []),
+      "client/vite.config.ts",
     ],
   },
 });

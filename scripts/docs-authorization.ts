@@ -1,6 +1,6 @@
 // Generates docs/authorization.md from the permission table (server/src/auth/permissions.ts).
 import fs from "node:fs";
-import { type Permission, PERMISSIONS } from "../server/src/auth/permissions.ts";
+import { PERMISSIONS, type Permission } from "../server/src/auth/permissions.ts";
 
 const TENANCY: Record<Permission["tenancy"], string> = {
   none: "all rows",

@@ -50,7 +50,9 @@ test("[R-AU002][R-AU007][R-AU010][R-AU011] a member signs in with code + PKCE, w
   await expect(page.locator("#loading")).toBeHidden();
 });
 
-test("[R-SH046][R-SH047][R-SH048][R-SH049][R-SH050][R-SH052][R-SH054] a member sees only the entries for everyone and a read-only district selector", async ({ page }) => {
+test("[R-SH046][R-SH047][R-SH048][R-SH049][R-SH050][R-SH052][R-SH054] a member sees only the entries for everyone and a read-only district selector", async ({
+  page,
+}) => {
   await signIn(page, "member@demo.test");
   const entries = await menuEntries(page);
   for (const e of MAIN) expect(entries).toContain(e);

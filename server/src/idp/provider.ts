@@ -36,8 +36,9 @@ export function createEmbeddedProvider(opts: { config: Config; prisma: PrismaCli
         token_endpoint_auth_method: "none",
         grant_types: ["authorization_code", "refresh_token"],
         response_types: ["code"],
-        redirect_uris: [`${origin}${CALLBACK_PATH}`],
-        post_logout_redirect_uris: [`${origin}/`],
+        // in development the Vite dev server (npm run dev:client, port 5173) may sign in too
+        redirect_uris: [`${origin}${CALLBACK_PATH}`, ...(config.production ? [] : [`http://localhost:5173${CALLBACK_PATH}`])],
+        post_logout_redirect_uris: [`${origin}/`, ...(config.production ? [] : ["http://localhost:5173/"])],
       },
     ],
     jwks: { keys: [opts.keys.privateJwk as never] },
