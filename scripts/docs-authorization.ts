@@ -6,6 +6,7 @@ const TENANCY: Record<Permission["tenancy"], string> = {
   none: "all rows",
   self: "own user only",
   ownDistrict: "own district association (admin: all)",
+  ownClubsOrDistrict: "own clubs; staff: own district association (admin: all)",
 };
 
 export function authorizationDoc(): string {

@@ -12,12 +12,14 @@ import type { Principal } from "./auth/principal.ts";
 import type { Config } from "./config.ts";
 import type { DataKey } from "./crypto/aead.ts";
 import type { Database } from "./db/client.ts";
+import { associationRoutes } from "./domains/associations/rest.ts";
 import { districtRoutes } from "./domains/districts/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
 import { schema } from "./graphql/schema.ts";
 import { errorBody, restRoutes } from "./http/rest.ts";
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
+import { embeddedIdentityAdmin, externalIdentityAdmin, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
 import { loadCookieKeys, loadSigningKeys, type SigningKeys } from "./idp/keys.ts";
 import { API_SCOPE, CALLBACK_PATH, createEmbeddedProvider } from "./idp/provider.ts";
 import type { AppServices } from "./services.ts";
@@ -33,10 +35,12 @@ export type App = {
   close(): Promise<void>;
 };
 
-export async function createApp(opts: { config: Config; db: Database; dataKey: DataKey; logger?: boolean }): Promise<App> {
+export async function createApp(opts: { config: Config; db: Database; dataKey: DataKey; logger?: boolean; outbox?: Outbox }): Promise<App> {
   const { config, db, dataKey } = opts;
   const prisma = db.prisma;
-  const services: AppServices = { config, dataKey, now: () => new Date() };
+  const outbox = opts.outbox ?? logOutbox();
+  const identity = config.oidc.mode === "embedded" ? embeddedIdentityAdmin(config, outbox) : externalIdentityAdmin(outbox);
+  const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox };
   const fastify = Fastify({ logger: opts.logger ? { level: "info" } : false, trustProxy: true, bodyLimit: 1024 * 1024 });
   const routes: string[] = [];
   fastify.addHook("onRoute", (r) => {
@@ -109,6 +113,10 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
       graphqlPath: "/graphql",
       federationName: config.federationName,
       version: APP_VERSION,
+      // the identity provider's page to change the password ("Passwort" card)
+      accountUrl: config.oidc.mode === "embedded" ? `${config.oidc.issuer}/account` : config.oidc.accountUrl,
+      // roles are assigned in the user dialog only with the embedded sign-in
+      rolesEditable: config.oidc.mode === "embedded",
       oidc: {
         authority: config.oidc.issuer,
         client_id: config.oidc.clientId,
@@ -161,6 +169,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   const r = restRoutes(fastify, { authenticate, prisma, services });
   userRoutes(r);
   districtRoutes(r);
+  associationRoutes(r);
 
   // ---- the built client; the sign-in callback path serves the same index.html
   const indexFile = path.join(config.staticDir, "index.html");

@@ -27,6 +27,8 @@ export type OidcConfig =
       scope: string;
       rolesClaim: string;
       jwksUrl?: string;
+      /** the provider's page where users change their password */
+      accountUrl: string;
     };
 
 export type Config = {
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       scope: env.OIDC_SCOPE ?? "openid profile email offline_access",
       rolesClaim: env.OIDC_ROLES_CLAIM ?? "roles",
       jwksUrl: env.OIDC_JWKS_URL ? url("OIDC_JWKS_URL", env.OIDC_JWKS_URL) : undefined,
+      accountUrl: url("OIDC_ACCOUNT_URL", env.OIDC_ACCOUNT_URL ?? env.OIDC_ISSUER),
     };
   } else {
     if (production && env.EMBEDDED_IDP !== "1") {

@@ -23,30 +23,63 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 type Outcome = "allowed" | "denied" | "notFound";
-type Call = { via: string; run: (token: string | null) => Promise<{ outcome: Outcome | "unauthenticated"; detail: unknown }> };
+type Result = { outcome: Outcome | "unauthenticated"; detail: unknown };
+/** who: a principal name of the world, or null for an anonymous caller */
+type Call = { via: string; run: (who: string | null) => Promise<Result> };
 
 const globalId = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
+let seq = 0;
 
-function gqlCall(query: string, variables: () => Record<string, unknown> = () => ({}), pick: (data: any) => unknown = (d) => d): Call {
+/** Fresh rows per call, so one principal's successful change never affects the next. */
+const fresh = {
+  club: async (districtAssociationId = world.district1) =>
+    (await app.db.prisma.association.create({ data: { name: `Verein ${++seq}`, districtAssociationId } })).id,
+  user: async (data: { blocked?: boolean; lastActive?: Date } = {}) =>
+    (
+      await app.db.prisma.user.create({
+        data: { email: `u${++seq}@test.example`, firstname: "F", lastname: `L${seq}`, districtAssociationId: world.district1, ...data },
+      })
+    ).id,
+  district: async () =>
+    (
+      await app.db.prisma.districtAssociation.create({
+        data: { name: `KV ${++seq}`, iamRef: `x${seq}`, gdprLink: "https://e.test/g", impressLink: "https://e.test/i" },
+      })
+    ).id,
+};
+
+async function tokenOf(who: string | null): Promise<string | null> {
+  return who === null ? null : tokens[who];
+}
+
+function interpretGql(status: number, body: { data?: any; errors?: { extensions?: { code?: string } }[] }, pick: (d: any) => unknown): Result {
+  if (status === 401) return { outcome: "unauthenticated", detail: body };
+  const code = body.errors?.[0]?.extensions?.code;
+  if (code === "FORBIDDEN" || code === "BLOCKED" || code === "UNAUTHENTICATED") return { outcome: "denied", detail: body };
+  if (code === "NOT_FOUND" || (body.data && pick(body.data) === null)) return { outcome: "notFound", detail: body };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return { outcome: "allowed", detail: body.data };
+}
+
+function gqlCall(
+  query: string,
+  variables: () => Promise<Record<string, unknown>> | Record<string, unknown> = () => ({}),
+  pick: (data: any) => unknown = (d) => d,
+): Call {
   return {
-    via: `graphql ${query}`,
-    run: async (token) => {
-      const { status, body } = await app.gql(query, variables(), token);
-      if (status === 401) return { outcome: "unauthenticated", detail: body };
-      const code = body.errors?.[0]?.extensions?.code;
-      if (code === "FORBIDDEN" || code === "BLOCKED" || code === "UNAUTHENTICATED") return { outcome: "denied", detail: body };
-      if (code === "NOT_FOUND" || (body.data && pick(body.data) === null)) return { outcome: "notFound", detail: body };
-      if (body.errors) throw new Error(JSON.stringify(body.errors));
-      return { outcome: "allowed", detail: body.data };
+    via: `graphql ${query.replace(/\s+/g, " ").slice(0, 70)}`,
+    run: async (who) => {
+      const { status, body } = await app.gql(query, await variables(), await tokenOf(who));
+      return interpretGql(status, body, pick);
     },
   };
 }
 
-function restCall(method: string, url: () => string, body?: () => unknown): Call {
+function restCall(method: string, url: () => Promise<string> | string, body?: () => Promise<unknown> | unknown, label = url.toString()): Call {
   return {
-    via: `${method} ${url.toString()}`,
-    run: async (token) => {
-      const res = await app.rest(method, url(), token, body?.());
+    via: `${method} ${label}`,
+    run: async (who) => {
+      const res = await app.rest(method, await url(), await tokenOf(who), await body?.());
       if (res.status === 401) return { outcome: "unauthenticated", detail: res.body };
       if (res.status === 403) return { outcome: "denied", detail: res.body };
       if (res.status === 404) return { outcome: "notFound", detail: res.body };
@@ -55,6 +88,33 @@ function restCall(method: string, url: () => string, body?: () => unknown): Call
     },
   };
 }
+
+/** The own account: each call acts as a fresh copy of the principal (same roles, district, clubs). */
+function asCopyOf(call: (token: string | null) => Promise<Result>, via: string): Call {
+  return {
+    via,
+    run: async (who) => {
+      if (who === null) return call(null);
+      const original = await app.db.prisma.user.findUniqueOrThrow({ where: { subject: world.subjects[who] }, include: { associations: true } });
+      const copy = await app.db.prisma.user.create({
+        data: {
+          subject: `copy-${++seq}`,
+          email: `copy${seq}@test.example`,
+          firstname: "C",
+          lastname: "C",
+          roles: original.roles,
+          blocked: original.blocked,
+          districtAssociationId: original.districtAssociationId,
+          associations: { create: original.associations.map((a) => ({ associationId: a.associationId })) },
+        },
+      });
+      return call(await app.token(copy.subject as string));
+    },
+  };
+}
+
+const profile = { firstname: "Vera", lastname: "Profil", phone: "+49711555", street: "Weg 1", postcode: "70173", city: "Stadt", country: "Deutschland" };
+const districtInput = { name: "KV Neu", iamRef: "neu", gdprLink: "https://e.test/g", impressLink: "https://e.test/i" };
 
 /** How each operation is called; a row per operation of the table is required. */
 const CALLS: Record<Operation, Call[]> = {
@@ -68,15 +128,219 @@ const CALLS: Record<Operation, Call[]> = {
     ),
     restCall("GET", () => `/v1/districtassociation/${world.district1}`),
   ],
+  "districtAssociation.create": [
+    gqlCall("mutation($input: DistrictAssociationInput!) { createDistrictAssociation(input: $input) { id } }", () => ({ input: districtInput })),
+    restCall(
+      "POST",
+      () => "/v1/districtassociation",
+      () => ({ name: "KV", iam_ref: "r", gdpr_link: "https://e.test/g", impress_link: "https://e.test/i" }),
+    ),
+  ],
+  "districtAssociation.update": [
+    gqlCall("mutation($id: ID!, $input: DistrictAssociationInput!) { updateDistrictAssociation(id: $id, input: $input) { id } }", async () => ({
+      id: globalId("DistrictAssociation", await fresh.district()),
+      input: districtInput,
+    })),
+    restCall(
+      "PUT",
+      () => "/v1/districtassociation",
+      async () => ({ id: await fresh.district(), name: "KV", iam_ref: "r", gdpr_link: "https://e.test/g", impress_link: "https://e.test/i" }),
+    ),
+  ],
+  "districtAssociation.delete": [
+    gqlCall("mutation($id: ID!) { deleteDistrictAssociation(id: $id) }", async () => ({ id: globalId("DistrictAssociation", await fresh.district()) })),
+    restCall("DELETE", async () => `/v1/districtassociation/${await fresh.district()}`, undefined, "/v1/districtassociation/:id"),
+  ],
+  "association.list": [gqlCall("{ associations(first: 5) { totalCount edges { node { name } } } }"), restCall("GET", () => "/v1/associations")],
+  "association.read": [
+    gqlCall(
+      "query($id: ID!) { node(id: $id) { ... on Association { name } } }",
+      () => ({ id: globalId("Association", world.club1) }),
+      (d) => d.node,
+    ),
+    restCall("GET", () => `/v1/association/${world.club1}`),
+  ],
+  "association.create": [
+    gqlCall("mutation($input: CreateAssociationInput!) { createAssociation(input: $input) { id } }", () => ({
+      input: { name: "Neu", districtAssociationId: world.district1 },
+    })),
+    restCall(
+      "POST",
+      () => "/v1/association",
+      () => ({ name: "Neu", district_association_id: world.district1 }),
+    ),
+  ],
+  "association.update": [
+    gqlCall("mutation($id: ID!, $input: AssociationInput!) { updateAssociation(id: $id, input: $input) { name } }", () => ({
+      id: globalId("Association", world.club1),
+      input: { name: "MV Eins", invoiceEmail: "kasse@mv.example" },
+    })),
+    restCall(
+      "PUT",
+      () => "/v1/association",
+      () => ({ id: world.club1, name: "MV Eins", invoice_email: "kasse@mv.example" }),
+    ),
+  ],
+  "association.delete": [
+    gqlCall("mutation($id: ID!) { deleteAssociation(id: $id) }", async () => ({ id: globalId("Association", await fresh.club()) })),
+    restCall("DELETE", async () => `/v1/association/${await fresh.club()}`, undefined, "/v1/association/:id"),
+  ],
+  "viewer.update": [
+    asCopyOf(async (token) => {
+      const { status, body } = await app.gql(
+        "mutation($input: ProfileInput!) { updateViewer(input: $input) { isComplete } }",
+        { input: { ...profile, email: `p${++seq}@test.example` } },
+        token,
+      );
+      return interpretGql(status, body, (d) => d);
+    }, "graphql updateViewer"),
+    asCopyOf(async (token) => {
+      const res = await app.rest("PUT", "/v1/user", token, { id: 0, ...profile, email: `p${++seq}@test.example`, address: profile });
+      return {
+        outcome: res.status === 200 ? "allowed" : res.status === 401 ? "unauthenticated" : res.status === 403 ? "denied" : "notFound",
+        detail: res.body,
+      } as Result;
+    }, "PUT /v1/user (own)"),
+  ],
+  "viewer.delete": [
+    asCopyOf(async (token) => {
+      const { status, body } = await app.gql("mutation { deleteViewer }", {}, token);
+      return interpretGql(status, body, (d) => d);
+    }, "graphql deleteViewer"),
+    asCopyOf(async (token) => {
+      const res = await app.rest("DELETE", "/v1/user/0", token);
+      return {
+        outcome: res.status === 204 ? "allowed" : res.status === 401 ? "unauthenticated" : res.status === 403 ? "denied" : "notFound",
+        detail: res.body,
+      } as Result;
+    }, "DELETE /v1/user/0"),
+  ],
+  "user.list": [gqlCall("{ users(first: 5) { totalCount edges { node { email } } } }"), restCall("GET", () => "/v1/users")],
+  "user.read": [
+    gqlCall(
+      "query($id: ID!) { node(id: $id) { ... on User { email } } }",
+      () => ({ id: globalId("User", world.userIds.target) }),
+      (d) => d.node,
+    ),
+    restCall("GET", () => `/v1/user/${world.userIds.target}`),
+  ],
+  "user.create": [
+    gqlCall("mutation($input: CreateUserInput!) { createUser(input: $input) { id } }", () => ({
+      input: { districtAssociationId: world.district1, firstname: "N", lastname: "N", email: `n${++seq}@test.example` },
+    })),
+    restCall(
+      "POST",
+      () => "/v1/user",
+      () => ({ district_association_id: world.district1, firstname: "N", lastname: "N", email: `n${++seq}@test.example` }),
+    ),
+  ],
+  "user.update": [
+    gqlCall("mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { id } }", async () => ({
+      id: globalId("User", await fresh.user()),
+      input: { firstname: "E", lastname: "E", email: `e${++seq}@test.example` },
+    })),
+    restCall(
+      "PUT",
+      () => "/v1/user",
+      async () => ({ id: await fresh.user(), firstname: "E", lastname: "E", email: `e${++seq}@test.example` }),
+      "/v1/user (other)",
+    ),
+  ],
+  "user.delete": [
+    gqlCall("mutation($id: ID!) { deleteUser(id: $id) }", async () => ({ id: globalId("User", await fresh.user()) })),
+    restCall("DELETE", async () => `/v1/user/${await fresh.user()}`, undefined, "/v1/user/:id (other)"),
+  ],
+  "user.setAssociations": [
+    gqlCall("mutation($id: ID!, $ids: [Int!]!) { setUserAssociations(id: $id, associationIds: $ids) { id } }", async () => ({
+      id: globalId("User", await fresh.user()),
+      ids: [world.club1],
+    })),
+    restCall(
+      "PUT",
+      async () => `/v1/user/${await fresh.user()}/associations`,
+      () => ({ association_ids: [world.club1] }),
+      "/v1/user/:id/associations",
+    ),
+  ],
+  "user.deactivate": [
+    gqlCall("mutation($id: ID!) { deactivateUser(id: $id) { blocked } }", async () => ({ id: globalId("User", await fresh.user()) })),
+    restCall("PUT", async () => `/v1/user/${await fresh.user()}/deactivate`, undefined, "/v1/user/:id/deactivate"),
+  ],
+  "user.reactivate": [
+    gqlCall("mutation($id: ID!) { reactivateUser(id: $id) { blocked } }", async () => ({ id: globalId("User", await fresh.user({ blocked: true })) })),
+    restCall("PUT", async () => `/v1/user/${await fresh.user({ blocked: true })}/reactivate`, undefined, "/v1/user/:id/reactivate"),
+  ],
+  "user.resendInvitation": [
+    gqlCall("mutation($id: ID!) { resendInvitation(id: $id) { invitationPending } }", async () => ({ id: globalId("User", await fresh.user()) })),
+    restCall("PUT", async () => `/v1/user/${await fresh.user()}/invite_code/resend`, undefined, "/v1/user/:id/invite_code/resend"),
+  ],
 };
 
-const EVERYONE = Object.fromEntries(PRINCIPAL_NAMES.map((p) => [p, "allowed"])) as Record<string, Outcome>;
+const ALL = PRINCIPAL_NAMES as readonly string[];
+/** Every principal gets `rest`, except the listed ones. */
+function outcomes(rest: Outcome, exceptions: Record<string, Outcome>): Record<string, Outcome> {
+  return Object.fromEntries(ALL.map((p) => [p, exceptions[p] ?? rest]));
+}
+const allow = (...who: string[]) => Object.fromEntries(who.map((w) => [w, "allowed" as Outcome]));
+const EVERYONE = outcomes("allowed", {});
+/** staff2 holds every staff role, but in district 2: objects of district 1 are not found for them */
+const MANAGE_IN_DISTRICT_1 = (role: string) => outcomes("denied", { ...allow("admin", `role:${role}`), staff2: "notFound" });
 
 /** Expected outcome per principal, from spec sections 2 and 6 and ARCHITECTURE "Tenancy". */
 const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "viewer.read": EVERYONE,
   "districtAssociation.list": EVERYONE,
   "districtAssociation.read": EVERYONE,
+  "districtAssociation.create": outcomes("denied", allow("admin")),
+  "districtAssociation.update": outcomes("denied", allow("admin")),
+  "districtAssociation.delete": outcomes("denied", allow("admin")),
+  "association.list": outcomes(
+    "denied",
+    allow(
+      "admin",
+      "role:association_read",
+      "role:association_manage",
+      "role:user_read",
+      "role:user_manage",
+      "role:registration_read",
+      "role:registration_manage",
+      "staff2",
+    ),
+  ),
+  "association.read": outcomes(
+    "notFound",
+    allow(
+      "admin",
+      "member",
+      "role:association_read",
+      "role:association_manage",
+      "role:user_read",
+      "role:user_manage",
+      "role:registration_read",
+      "role:registration_manage",
+    ),
+  ),
+  "association.create": MANAGE_IN_DISTRICT_1("association_manage"),
+  "association.update": outcomes("notFound", {
+    ...allow("admin", "role:association_manage", "member"),
+    "role:association_read": "denied",
+    "role:user_read": "denied",
+    "role:user_manage": "denied",
+    "role:registration_read": "denied",
+    "role:registration_manage": "denied",
+  }),
+  "association.delete": MANAGE_IN_DISTRICT_1("association_manage"),
+  "viewer.update": EVERYONE,
+  "viewer.delete": EVERYONE,
+  "user.list": outcomes("denied", allow("admin", "role:user_read", "role:user_manage", "staff2")),
+  "user.read": outcomes("notFound", allow("admin", "role:user_read", "role:user_manage")),
+  "user.create": MANAGE_IN_DISTRICT_1("user_manage"),
+  "user.update": MANAGE_IN_DISTRICT_1("user_manage"),
+  "user.delete": MANAGE_IN_DISTRICT_1("user_manage"),
+  "user.setAssociations": MANAGE_IN_DISTRICT_1("user_manage"),
+  "user.deactivate": MANAGE_IN_DISTRICT_1("user_manage"),
+  "user.reactivate": MANAGE_IN_DISTRICT_1("user_manage"),
+  "user.resendInvitation": MANAGE_IN_DISTRICT_1("user_manage"),
 };
 
 describe("authorization matrix", () => {
@@ -108,13 +372,13 @@ describe("authorization matrix", () => {
         it(`[R-RP019] anonymous callers get 401 via ${call.via}`, async () => {
           expect((await call.run(null)).outcome).toBe("unauthenticated");
         });
-        it(`[R-RP019] a blocked user gets 403 via ${call.via}`, async () => {
-          const res = await call.run(tokens.blocked);
-          expect(res.outcome === "denied" || res.outcome === "unauthenticated").toBe(true);
+        it(`[R-RP019][R-UM021] a blocked user gets 403 via ${call.via}`, async () => {
+          const res = await call.run("blocked");
+          expect(res.outcome).toBe("denied");
         });
         for (const principal of PRINCIPAL_NAMES) {
           it(`[R-RP019][R-RP006] ${principal} is ${EXPECTED[op][principal]} via ${call.via}`, async () => {
-            const res = await call.run(tokens[principal]);
+            const res = await call.run(principal);
             expect(res.outcome, JSON.stringify(res.detail)).toBe(EXPECTED[op][principal]);
           });
         }
@@ -157,11 +421,12 @@ describe("node(id:) across tenants", () => {
 
   it("[R-DA011] IamRef is shown to admin only", async () => {
     const q = "{ districtAssociations { name iamRef } }";
-    expect((await app.gql(q, {}, tokens.admin)).body.data?.districtAssociations).toEqual([
+    const mine = (list: { name: string }[]) => list.filter((d) => d.name.startsWith("KV Eins") || d.name.startsWith("KV Zwei"));
+    expect(mine((await app.gql(q, {}, tokens.admin)).body.data?.districtAssociations)).toEqual([
       { name: "KV Eins", iamRef: "kv-1" },
       { name: "KV Zwei", iamRef: "kv-2" },
     ]);
-    expect((await app.gql(q, {}, tokens.staff2)).body.data?.districtAssociations.map((d: { iamRef: string | null }) => d.iamRef)).toEqual([null, null]);
+    expect(mine((await app.gql(q, {}, tokens.staff2)).body.data?.districtAssociations).map((d: any) => d.iamRef)).toEqual([null, null]);
     const rest = await app.rest("GET", `/v1/districtassociation/${world.district1}`, tokens.member);
     expect(rest.body).toEqual({
       id: world.district1,
@@ -169,6 +434,7 @@ describe("node(id:) across tenants", () => {
       iam_ref: null,
       gdpr_link: "https://e.test/1/dsgvo",
       impress_link: "https://e.test/1/impressum",
+      file_upload: null,
     });
   });
 

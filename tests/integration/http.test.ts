@@ -25,6 +25,8 @@ describe("HTTP surface", () => {
       graphqlPath: "/graphql",
       federationName: "Blasmusikverband Test",
       version: "v1.3.1",
+      accountUrl: `${app.baseUrl}/oidc/account`,
+      rolesEditable: true,
       oidc: {
         authority: `${app.baseUrl}/oidc`,
         client_id: "anmeldesystem",

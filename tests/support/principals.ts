@@ -53,5 +53,7 @@ export async function createWorld(prisma: PrismaClient): Promise<World> {
   );
   await add("member2", [], d2.id, [c2.id]);
   await add("blocked", ["user_manage"], d1.id, [], true);
+  // an ordinary user of district 1 that tests read and change (never a principal)
+  await add("target", [], d1.id, [c1.id]);
   return { district1: d1.id, district2: d2.id, club1: c1.id, club2: c2.id, subjects, userIds };
 }

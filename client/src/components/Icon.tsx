@@ -1,4 +1,4 @@
-/** Simple line icons (24×24, drawn with currentColor) for the drawer rail; decorative only. */
+/** Simple line icons (24×24, drawn with currentColor) for the drawer rail, tables and fields; decorative only. */
 const paths = {
   home: "M3 11.5 12 4l9 7.5M5.5 10v10h5v-6h3v6h5V10",
   account: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 3.6-6 8-6s8 2 8 6",
@@ -18,6 +18,12 @@ const paths = {
   close: "M6 6l12 12M18 6 6 18",
   collapse: "M11 17l-5-5 5-5M18 17l-5-5 5-5",
   expand: "M6 17l5-5-5-5M13 17l5-5-5-5",
+  more: "M12 5.5h.01M12 12h.01M12 18.5h.01",
+  blocked: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM5.7 5.7l12.6 12.6",
+  plus: "M12 5v14M5 12h14",
+  search: "M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zM15.5 15.5 20 20",
+  check: "M5 12.5l4.5 4.5L19 7.5",
+  image: "M4 5h16v14H4zM4 16l5-5 4 4 2.5-2.5L20 16M15.5 9.5h.01",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -39,6 +39,21 @@ describe("config", () => {
     expect(() => parseConfig({ oidc: { authority: "https://idp" } })).toThrow('"oidc.client_id" is missing');
   });
 
+  it("[R-PR005][R-PR006] the password page comes from accountUrl, else {authority}/account", () => {
+    expect(parseConfig({ ...sample, accountUrl: "https://idp.example/ui/console/users/me" }).accountUrl).toBe("https://idp.example/ui/console/users/me");
+    expect(parseConfig(sample).accountUrl).toBe("http://localhost:3000/oidc/account");
+    expect(parseConfig({ oidc: { authority: "https://kc.example/realms/bmv/", client_id: "x" } }).accountUrl).toBe("https://kc.example/realms/bmv/account");
+  });
+
+  it("roles are editable when config says so, else only with the embedded provider of the same origin", () => {
+    expect(parseConfig({ ...sample, rolesEditable: false }, "http://localhost:3000").rolesEditable).toBe(false);
+    expect(parseConfig({ ...sample, rolesEditable: true }, "https://other.example").rolesEditable).toBe(true);
+    expect(parseConfig(sample, "http://localhost:3000").rolesEditable).toBe(true);
+    expect(parseConfig(sample, "http://localhost:5173").rolesEditable).toBe(false);
+    expect(parseConfig({ oidc: { authority: "https://idp.example/oidc", client_id: "x" } }, "https://app.example").rolesEditable).toBe(false);
+    expect(parseConfig(sample, undefined).rolesEditable).toBe(false);
+  });
+
   it("[R-SH003][R-SH004] loads /config.json without using the HTTP cache", async () => {
     const fetchImpl = vi.fn(async () => new Response(JSON.stringify(sample), { status: 200 }));
     await loadConfig(fetchImpl as unknown as typeof fetch);

@@ -17,6 +17,18 @@ export interface AppConfig {
   version: string;
   oidc: OidcConfig;
   embed: { parentOrigins: string[] };
+  /**
+   * The identity provider's page where users change their password (R-PR005, R-PR006), opened in
+   * a new tab by the "Passwort" card. Default: "{authority}/account" (the embedded provider's page,
+   * and Keycloak's account console).
+   */
+  accountUrl: string;
+  /**
+   * Whether user roles are kept by this application (embedded sign-in) and can be edited in the
+   * user dialogs. With an external provider roles are assigned there. Default: the authority is
+   * this origin's "/oidc" (the embedded provider).
+   */
+  rolesEditable: boolean;
 }
 
 export const CONFIG_URL = "/config.json";
@@ -36,8 +48,19 @@ function requiredString(source: Record<string, unknown>, key: string, path: stri
   return value;
 }
 
+/** True when the authority is the embedded provider: "{origin}/oidc" of the page's own origin. */
+export function isEmbeddedAuthority(authority: string, origin: string | undefined): boolean {
+  if (!origin) return false;
+  try {
+    const url = new URL(authority);
+    return url.origin === origin && url.pathname.replace(/\/+$/, "") === "/oidc";
+  } catch {
+    return false;
+  }
+}
+
 /** Validates the raw /config.json answer; a missing sign-in setting is an initialisation failure. */
-export function parseConfig(raw: unknown): AppConfig {
+export function parseConfig(raw: unknown, origin: string | undefined = globalThis.location?.origin): AppConfig {
   if (!isRecord(raw)) throw new Error("config.json: not a JSON object");
   if (!isRecord(raw.oidc)) throw new Error('config.json: "oidc" is missing');
   const oidc = raw.oidc;
@@ -46,19 +69,22 @@ export function parseConfig(raw: unknown): AppConfig {
   const parentOrigins = Array.isArray(embed.parentOrigins)
     ? embed.parentOrigins.filter((origin): origin is string => typeof origin === "string" && origin !== "")
     : [];
+  const authority = requiredString(oidc, "authority", "oidc.authority");
   return {
     apiBase: optionalString(raw, "apiBase", "/v1").replace(/\/+$/, ""),
     graphqlPath: optionalString(raw, "graphqlPath", "/graphql"),
     federationName: optionalString(raw, "federationName", ""),
     version: optionalString(raw, "version", ""),
     oidc: {
-      authority: requiredString(oidc, "authority", "oidc.authority"),
+      authority,
       client_id: requiredString(oidc, "client_id", "oidc.client_id"),
       scope: optionalString(oidc, "scope", "openid"),
       resource: typeof oidc.resource === "string" && oidc.resource !== "" ? oidc.resource : undefined,
       accessTokenExpiringNotificationTimeInSeconds: typeof lead === "number" && lead > 0 ? lead : undefined,
     },
     embed: { parentOrigins },
+    accountUrl: optionalString(raw, "accountUrl", `${authority.replace(/\/+$/, "")}/account`),
+    rolesEditable: typeof raw.rolesEditable === "boolean" ? raw.rolesEditable : isEmbeddedAuthority(authority, origin),
   };
 }
 

@@ -20,6 +20,21 @@ describe("GraphQL answers", () => {
     }
   });
 
+  it("[R-ER002] keeps the German field messages of a rejected mutation (extensions.fields)", () => {
+    const body = {
+      data: null,
+      errors: [{ message: "Ungültige Eingaben", extensions: { code: "VALIDATION", fields: { phone: "Bitte eine gültige Telefonnummer", other: 3 } } }],
+    };
+    try {
+      checkGraphQLResponse(200, body);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ApiError).code).toBe("VALIDATION");
+      expect((error as ApiError).serverMessage).toBe("Ungültige Eingaben");
+      expect((error as ApiError).fields).toEqual({ phone: "Bitte eine gültige Telefonnummer" });
+    }
+  });
+
   it("treats partial data with errors as an error as well", () => {
     expect(() => checkGraphQLResponse(200, { data: { viewer: null }, errors: [{ message: "a" }, { message: "b" }] })).toThrow("a; b");
   });

@@ -3,7 +3,14 @@ import { ApiError } from "../http/apiError";
 
 interface GraphQLErrorLike {
   message?: unknown;
-  extensions?: { code?: unknown };
+  extensions?: { code?: unknown; fields?: unknown };
+}
+
+/** `extensions.fields` of a rejected mutation: German message per input field (string values only). */
+function fieldMessages(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === "string" && entry[1] !== "");
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
 /**
@@ -16,7 +23,8 @@ export function checkGraphQLResponse(status: number, body: unknown): GraphQLResp
     const list = errors as GraphQLErrorLike[];
     const message = list.map((error) => (typeof error.message === "string" ? error.message : "GraphQL error")).join("; ");
     const code = list.map((error) => error.extensions?.code).find((value): value is string => typeof value === "string");
-    throw new ApiError(message, { kind: "http", status, code, serverMessage: message });
+    const fields = list.map((error) => fieldMessages(error.extensions?.fields)).find((value) => value !== undefined);
+    throw new ApiError(message, { kind: "http", status, code, serverMessage: message, fields });
   }
   if (status < 200 || status >= 300 || typeof body !== "object" || body === null || !("data" in body)) {
     throw new ApiError(`HTTP ${status}`, { kind: "http", status });

@@ -12,7 +12,9 @@ export type Tenancy =
   /** the principal's own user row */
   | "self"
   /** staff act within their own district association; admin everywhere */
-  | "ownDistrict";
+  | "ownDistrict"
+  /** members act on their own clubs; staff with the roles within their own district association */
+  | "ownClubsOrDistrict";
 
 export type Permission = {
   /** "signedIn": every signed-in, not blocked user; otherwise any of these roles (admin always passes) */
@@ -44,6 +46,140 @@ export const PERMISSIONS = {
     graphql: ["Query.node(DistrictAssociation)"],
     rest: ["GET /v1/districtassociation/:id"],
     description: "One district association. IamRef only for admin.",
+  },
+  "districtAssociation.create": {
+    access: ["admin"],
+    tenancy: "none",
+    graphql: ["Mutation.createDistrictAssociation"],
+    rest: ["POST /v1/districtassociation"],
+    description: "Create a district association.",
+  },
+  "districtAssociation.update": {
+    access: ["admin"],
+    tenancy: "none",
+    graphql: ["Mutation.updateDistrictAssociation"],
+    rest: ["PUT /v1/districtassociation"],
+    description: "Change a district association (name, IamRef, links, signature image).",
+  },
+  "districtAssociation.delete": {
+    access: ["admin"],
+    tenancy: "none",
+    graphql: ["Mutation.deleteDistrictAssociation"],
+    rest: ["DELETE /v1/districtassociation/:id"],
+    description: "Delete a district association with all its users, clubs, events, locations, registrations and results (not the admin's own).",
+  },
+  "association.list": {
+    access: ["association_read", "association_manage", "user_read", "user_manage", "registration_read", "registration_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Query.associations"],
+    rest: ["GET /v1/associations"],
+    description: "Clubs of a district association (club management, the user table's club filter, assigning clubs, the registration club choice).",
+  },
+  "association.read": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Query.node(Association)"],
+    rest: ["GET /v1/association/:id"],
+    description: "One club: members of the club, or staff of its district with a club, user or registration role.",
+  },
+  "association.create": {
+    access: ["association_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.createAssociation"],
+    rest: ["POST /v1/association"],
+    description: "Create a club in the own district association.",
+  },
+  "association.update": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Mutation.updateAssociation"],
+    rest: ["PUT /v1/association"],
+    description:
+      'Change a club: association_manage within the district (no e-mail check), or a member of the club ("Mein Verein bearbeiten", invoice e-mail checked).',
+  },
+  "association.delete": {
+    access: ["association_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.deleteAssociation"],
+    rest: ["DELETE /v1/association/:id"],
+    description: "Delete a club without registrations (its memberships go with it).",
+  },
+  "viewer.update": {
+    access: "signedIn",
+    tenancy: "self",
+    graphql: ["Mutation.updateViewer"],
+    rest: ["PUT /v1/user"],
+    description: 'Save the own profile ("Mein Account bearbeiten"; PUT /v1/user with the own id or 0).',
+  },
+  "viewer.delete": {
+    access: "signedIn",
+    tenancy: "self",
+    graphql: ["Mutation.deleteViewer"],
+    rest: ["DELETE /v1/user/:id"],
+    description: "Delete the own account (DELETE /v1/user with the own id or 0).",
+  },
+  "user.list": {
+    access: ["user_read", "user_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Query.users"],
+    rest: ["GET /v1/users"],
+    description: "Users of a district association, with club filter and search.",
+  },
+  "user.read": {
+    access: "signedIn",
+    tenancy: "ownDistrict",
+    graphql: ["Query.node(User)"],
+    rest: ["GET /v1/user/:id"],
+    description: "One user: user_read/user_manage within the own district (admin: all), everyone the own user; others answer not found.",
+  },
+  "user.create": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.createUser"],
+    rest: ["POST /v1/user"],
+    description: "Create a user and send the invitation. Roles only by admin (embedded sign-in).",
+  },
+  "user.update": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.updateUser"],
+    rest: ["PUT /v1/user"],
+    description: "Change another user (admin mode: phone and address optional). Roles only by admin.",
+  },
+  "user.delete": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.deleteUser"],
+    rest: ["DELETE /v1/user/:id"],
+    description: "Delete another user; the clubs' registrations stay (user reference cleared).",
+  },
+  "user.setAssociations": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.setUserAssociations"],
+    rest: ["PUT /v1/user/:id/associations"],
+    description: "Replace a user's clubs with clubs of the user's district association.",
+  },
+  "user.deactivate": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.deactivateUser"],
+    rest: ["PUT /v1/user/:id/deactivate"],
+    description: "Block a user: sign-in and every API call refused, sessions ended.",
+  },
+  "user.reactivate": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.reactivateUser"],
+    rest: ["PUT /v1/user/:id/reactivate"],
+    description: "Unblock a blocked user.",
+  },
+  "user.resendInvitation": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.resendInvitation"],
+    rest: ["PUT /v1/user/:id/invite_code/resend"],
+    description: "Send the invitation again, only while the user has never signed in.",
   },
 } as const satisfies Record<string, Permission>;
 

@@ -5,6 +5,7 @@ import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { DateResolver, DateTimeResolver } from "graphql-scalars";
+import { createGraphQLError } from "graphql-yoga";
 import { isAllowed, type Operation } from "../auth/permissions.ts";
 import type { Principal } from "../auth/principal.ts";
 import { hasAnyRole, type RoleName } from "../auth/roles.ts";
@@ -12,6 +13,7 @@ import type PrismaTypes from "../generated/pothos-types.ts";
 import { getDatamodel } from "../generated/pothos-types.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
+import { visibleNode } from "./nodeAccess.ts";
 
 export type GraphQLContext = {
   principal: Principal | null;
@@ -42,7 +44,7 @@ export const builder = new SchemaBuilder<{
     // another tenant's object answers "not found" (null), never "forbidden"
     treatErrorsAsUnauthorized: true,
     unauthorizedError: (_parent, context) =>
-      Object.assign(new Error(context.principal ? "Keine Berechtigung für diese Aktion" : "Nicht angemeldet"), {
+      createGraphQLError(context.principal ? "Keine Berechtigung für diese Aktion" : "Nicht angemeldet", {
         extensions: { code: context.principal ? "FORBIDDEN" : "UNAUTHENTICATED" },
       }),
   },
@@ -55,11 +57,21 @@ export const builder = new SchemaBuilder<{
   relay: {
     clientMutationId: "omit",
     cursorType: "String",
-    nodeQueryOptions: { description: "Fetches an object by its global id. Objects the caller may not see answer null." },
-    nodesQueryOptions: { description: "Fetches objects by their global ids. Objects the caller may not see answer null." },
+    nodeQueryOptions: {
+      description: "Fetches an object by its global id. Objects the caller may not see answer null.",
+      resolve: async (_root, { id }, ctx, _info, resolveNode) => visibleNode(ctx, id.typename, await resolveNode(id)),
+    },
+    nodesQueryOptions: {
+      description: "Fetches objects by their global ids. Objects the caller may not see answer null.",
+      resolve: async (_root, { ids }, ctx, _info, resolveNodes) => (await resolveNodes(ids)).map((row, i) => visibleNode(ctx, ids[i].typename, row)),
+    },
   },
 });
 
 builder.addScalarType("DateTime", DateTimeResolver);
 builder.addScalarType("Date", DateResolver);
 builder.queryType({ description: "Read access to the Anmeldesystem. Every field needs a signed-in user." });
+builder.mutationType({
+  description:
+    'Changes. Each runs in one transaction; a rejected one changes nothing and answers extensions.code (VALIDATION with extensions.fields = { field: "German message" }, NOT_FOUND, FORBIDDEN, CONFLICT).',
+});

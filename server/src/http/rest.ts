@@ -43,6 +43,10 @@ export function idParam(request: FastifyRequest, name = "id"): number {
   return id;
 }
 
+const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The /v1 error envelope; field names in the spec's snake case (invoiceEmail -> invoice_email). */
 export function errorBody(e: AppError) {
-  return { error: { code: e.code, message: e.message, ...(e.fields ? { fields: e.fields } : {}) } };
+  const fields = e.fields ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [snake(k), v])) : undefined;
+  return { error: { code: e.code, message: e.message, ...(fields ? { fields } : {}) } };
 }

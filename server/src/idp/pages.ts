@@ -42,3 +42,21 @@ export const loggedOutPage = () => page("Abgemeldet", "<p>Sie sind abgemeldet.</
 
 export const errorPage = (error: string, description?: string) =>
   page("Fehler bei der Anmeldung", `<p class="error" role="alert">${esc(description ?? error)}</p><p><a href="/">Zurück zum Anmeldesystem</a></p>`);
+
+export function setPasswordPage(
+  action: string,
+  opts: { title: string; intro: string; withEmail?: boolean; withCurrent?: boolean; error?: string; email?: string },
+) {
+  return page(
+    opts.title,
+    `<p>${esc(opts.intro)}</p><form method="post" action="${esc(action)}">
+${opts.withEmail ? `<label for="email">E-Mail</label><input id="email" name="email" type="email" autocomplete="username" required value="${esc(opts.email ?? "")}">` : ""}
+${opts.withCurrent ? `<label for="current">Aktuelles Passwort</label><input id="current" name="current" type="password" autocomplete="current-password" required>` : ""}
+<label for="password">Neues Passwort</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="8" required>
+<label for="repeat">Neues Passwort wiederholen</label><input id="repeat" name="repeat" type="password" autocomplete="new-password" minlength="8" required>
+${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ""}
+<button type="submit">Passwort speichern</button></form>`,
+  );
+}
+
+export const donePage = (title: string, text: string) => page(title, `<p role="status">${esc(text)}</p><p><a href="/">Zum Anmeldesystem</a></p>`);

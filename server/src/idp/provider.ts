@@ -8,8 +8,8 @@ import type { Config } from "../config.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { prismaAdapterClass } from "./adapter.ts";
 import type { SigningKeys } from "./keys.ts";
-import { errorPage, loggedOutPage, loginPage, logoutPage } from "./pages.ts";
-import { verifyPassword } from "./passwords.ts";
+import { donePage, errorPage, loggedOutPage, loginPage, logoutPage, setPasswordPage } from "./pages.ts";
+import { hashPassword, verifyPassword } from "./passwords.ts";
 
 export const BROWSER_CLIENT_ID = "anmeldesystem";
 export const CALLBACK_PATH = "/auth/oidc/callback";
@@ -168,14 +168,62 @@ export function createEmbeddedProvider(opts: { config: Config; prisma: PrismaCli
     html(res, 405, errorPage("invalid_request"));
   }
 
+  /** the new password of a form, or a German message */
+  function newPassword(form: Record<string, string>): string | { error: string } {
+    const pw = form.password ?? "";
+    if (pw.length < 8) return { error: "Das Passwort muss mindestens 8 Zeichen lang sein." };
+    if (pw !== form.repeat) return { error: "Die Passwörter stimmen nicht überein." };
+    return pw;
+  }
+
+  // the invitation link: set the first password, then sign in as usual
+  async function invitation(req: IncomingMessage, res: ServerResponse, code: string) {
+    const user = await prisma.user.findUnique({ where: { inviteCode: code } });
+    if (!user || user.blocked) return html(res, 404, errorPage("invalid_request", "Diese Einladung ist ungültig oder wurde schon verwendet."));
+    const action = `/oidc/invite/${code}`;
+    const opts = {
+      title: "Passwort festlegen",
+      intro: `Willkommen, ${user.firstname} ${user.lastname}! Bitte legen Sie Ihr Passwort für das Anmeldesystem fest.`,
+    };
+    if (req.method === "GET") return html(res, 200, setPasswordPage(action, opts));
+    const pw = newPassword(await readForm(req));
+    if (typeof pw !== "string") return html(res, 400, setPasswordPage(action, { ...opts, error: pw.error }));
+    await prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(pw), inviteCode: null } });
+    return html(res, 200, donePage("Passwort gespeichert", "Ihr Passwort ist gespeichert. Sie können sich jetzt anmelden."));
+  }
+
+  // the "security console": change the password with the current one
+  async function account(req: IncomingMessage, res: ServerResponse) {
+    const opts = {
+      title: "Passwort ändern",
+      intro: "Geben Sie Ihre E-Mail-Adresse, Ihr aktuelles und Ihr neues Passwort ein.",
+      withEmail: true,
+      withCurrent: true,
+    };
+    if (req.method === "GET") return html(res, 200, setPasswordPage("/oidc/account", opts));
+    const form = await readForm(req);
+    const email = (form.email ?? "").trim();
+    const user = email ? await prisma.user.findFirst({ where: { email: { equals: email, mode: "insensitive" } } }) : null;
+    if (!(await verifyPassword(form.current ?? "", user?.passwordHash)) || !user || user.blocked) {
+      return html(res, 401, setPasswordPage("/oidc/account", { ...opts, email, error: "E-Mail-Adresse oder Passwort ist falsch." }));
+    }
+    const pw = newPassword(form);
+    if (typeof pw !== "string") return html(res, 400, setPasswordPage("/oidc/account", { ...opts, email, error: pw.error }));
+    await prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(pw) } });
+    return html(res, 200, donePage("Passwort geändert", "Ihr Passwort wurde geändert."));
+  }
+
   return {
     provider,
     async handle(req, res) {
       const url = req.url ?? "/";
       const path = url.slice("/oidc".length) || "/";
       const m = /^\/interaction\/([\w-]+)(?:\/(login|abort))?(?:\?|$)/.exec(path);
+      const invite = /^\/invite\/([\w-]+)$/.exec(path);
       try {
         if (m) return await interaction(req, res, m[1], m[2]);
+        if (invite && (req.method === "GET" || req.method === "POST")) return await invitation(req, res, invite[1]);
+        if (path === "/account" && (req.method === "GET" || req.method === "POST")) return await account(req, res);
         // oidc-provider derives its mount path from originalUrl vs url
         (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
         req.url = path;

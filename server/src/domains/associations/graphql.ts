@@ -1,19 +1,13 @@
-import { hasAnyRole } from "../../auth/roles.ts";
 import { builder } from "../../graphql/builder.ts";
+import { encodeId, numericId } from "../../graphql/ids.ts";
+import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { canReadClub, clubOrder, clubWhere, createClub, deleteClub, updateClub } from "./service.ts";
 
 export const AssociationType = builder.prismaNode("Association", {
   description: "A club (Verein) of a district association.",
   id: { field: "id" },
   // members see their own clubs; staff see the clubs of their district; admin all
-  authScopes: (club, ctx) => {
-    const p = ctx.principal;
-    if (!p) return false;
-    if (p.roles.includes("admin") || p.associationIds.includes(club.id)) return true;
-    return (
-      p.districtAssociationId === club.districtAssociationId &&
-      hasAnyRole(p.roles, ["association_read", "association_manage", "user_read", "user_manage", "registration_read", "registration_manage"])
-    );
-  },
+  authScopes: (club, ctx) => canReadClub(ctx.principal, club),
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     name: t.exposeString("name"),
@@ -21,3 +15,71 @@ export const AssociationType = builder.prismaNode("Association", {
     invoiceEmail: t.exposeString("invoiceEmail", { nullable: true, description: "E-mail address for invoices." }),
   }),
 });
+
+builder.queryField("associations", (t) =>
+  t.prismaConnection(
+    {
+      type: AssociationType,
+      cursor: "id",
+      description:
+        "Clubs of a district association (default: the viewer's; other districts only for admin), sorted by name. For club management, the user table's club filter, assigning clubs and the registration club choice.",
+      authScopes: { operation: "association.list" },
+      args: {
+        districtAssociationId: t.arg.int({ required: false, description: "District association; ignored for non-admins (always their own)." }),
+        search: t.arg.string({ required: false, description: "Part of the name, or the numeric id." }),
+      },
+      totalCount: (_parent, args, ctx) => ctx.prisma.association.count({ where: clubWhere(ctx, args) }),
+      resolve: (query, _root, args, ctx) => ctx.prisma.association.findMany({ ...query, where: clubWhere(ctx, args), orderBy: clubOrder }),
+    },
+    { name: "AssociationConnection" },
+    { name: "AssociationEdge" },
+  ),
+);
+
+const CreateAssociationInput = builder.inputType("CreateAssociationInput", {
+  fields: (t) => ({
+    districtAssociationId: t.int({ required: true }),
+    name: t.string({ required: true }),
+    invoiceEmail: t.string({ required: false }),
+  }),
+});
+
+const AssociationInput = builder.inputType("AssociationInput", {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    invoiceEmail: t.string({ required: false }),
+  }),
+});
+
+builder.mutationField("createAssociation", (t) =>
+  t.prismaField({
+    type: AssociationType,
+    description: "Creates a club in the own district association (association_manage).",
+    authScopes: { operation: "association.create" },
+    args: { input: t.arg({ type: CreateAssociationInput, required: true }) },
+    resolve: (_query, _root, { input }, ctx) => createClub(ctx, input),
+  }),
+);
+
+builder.mutationField("updateAssociation", (t) =>
+  t.prismaField({
+    type: AssociationType,
+    description:
+      'Changes a club: association_manage within its district (no e-mail check), or a member of the club ("Mein Verein bearbeiten": invoice e-mail checked with the e-mail rule).',
+    authScopes: { operation: "association.update" },
+    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: AssociationInput, required: true }) },
+    resolve: (_query, _root, { id, input }, ctx) => updateClub(ctx, numericId(id, "Association", "Verein"), input),
+  }),
+);
+
+builder.mutationField("deleteAssociation", (t) =>
+  t.field({
+    type: "ID",
+    description: "Deletes a club without registrations; returns its global id.",
+    authScopes: { operation: "association.delete" },
+    args: { id: t.arg.globalID({ required: true }) },
+    resolve: async (_root, { id }, ctx) => encodeId("Association", (await deleteClub(ctx, numericId(id, "Association", "Verein"))).id),
+  }),
+);
+
+registerNodeAccess("Association", (ctx, c) => canReadClub(ctx.principal, c));

@@ -1,5 +1,9 @@
+import { isAllowed } from "../../auth/permissions.ts";
 import { builder } from "../../graphql/builder.ts";
-import { canSeeIamRef, listDistrictAssociations } from "./service.ts";
+import { encodeId, numericId } from "../../graphql/ids.ts";
+import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { toDataUrl } from "./rules.ts";
+import { canSeeIamRef, createDistrictAssociation, deleteDistrictAssociation, listDistrictAssociations, updateDistrictAssociation } from "./service.ts";
 
 export const DistrictAssociationType = builder.prismaNode("DistrictAssociation", {
   description: "A district association (Kreisverband): the tenant that owns clubs, users and events.",
@@ -15,6 +19,12 @@ export const DistrictAssociationType = builder.prismaNode("DistrictAssociation",
     }),
     gdprLink: t.exposeString("gdprLink", { description: "Link to the privacy policy (Datenschutz)." }),
     impressLink: t.exposeString("impressLink", { description: "Link to the imprint (Impressum)." }),
+    signatureImage: t.string({
+      nullable: true,
+      description: "Signature image (used on certificates) as data URL. Admin only; null for others.",
+      select: { signatureFile: { select: { mimeType: true, data: true } } },
+      resolve: (d, _args, ctx) => (canSeeIamRef(ctx.principal) && d.signatureFile ? toDataUrl(d.signatureFile) : null),
+    }),
   }),
 });
 
@@ -26,3 +36,49 @@ builder.queryField("districtAssociations", (t) =>
     resolve: (query, _root, _args, ctx) => listDistrictAssociations(ctx, query),
   }),
 );
+
+const DistrictAssociationInput = builder.inputType("DistrictAssociationInput", {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    iamRef: t.string({ required: true, description: "IamRef: the district association's organisation id in the identity provider." }),
+    gdprLink: t.string({ required: true, description: "Privacy policy URL." }),
+    impressLink: t.string({ required: true, description: "Imprint URL." }),
+    signatureImage: t.string({
+      required: false,
+      description: 'Data URL of a .jpeg/.jpg/.png image, at most 5 MB; null keeps the current image, "" removes it.',
+    }),
+  }),
+});
+
+builder.mutationField("createDistrictAssociation", (t) =>
+  t.prismaField({
+    type: DistrictAssociationType,
+    description: "Creates a district association (admin).",
+    authScopes: { operation: "districtAssociation.create" },
+    args: { input: t.arg({ type: DistrictAssociationInput, required: true }) },
+    resolve: (_query, _root, { input }, ctx) => createDistrictAssociation(ctx, input),
+  }),
+);
+
+builder.mutationField("updateDistrictAssociation", (t) =>
+  t.prismaField({
+    type: DistrictAssociationType,
+    description: "Changes a district association (admin).",
+    authScopes: { operation: "districtAssociation.update" },
+    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: DistrictAssociationInput, required: true }) },
+    resolve: (_query, _root, { id, input }, ctx) => updateDistrictAssociation(ctx, numericId(id, "DistrictAssociation", "Kreisverband"), input),
+  }),
+);
+
+builder.mutationField("deleteDistrictAssociation", (t) =>
+  t.field({
+    type: "ID",
+    description: "Deletes a district association with all its users, clubs, events, locations, registrations and results (admin); returns its global id.",
+    authScopes: { operation: "districtAssociation.delete" },
+    args: { id: t.arg.globalID({ required: true }) },
+    resolve: async (_root, { id }, ctx) =>
+      encodeId("DistrictAssociation", (await deleteDistrictAssociation(ctx, numericId(id, "DistrictAssociation", "Kreisverband"))).id),
+  }),
+);
+
+registerNodeAccess("DistrictAssociation", (ctx) => isAllowed(ctx.principal, "districtAssociation.read"));

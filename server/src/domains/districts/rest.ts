@@ -1,20 +1,64 @@
+import { AppError } from "../../auth/errors.ts";
 import type { Principal } from "../../auth/principal.ts";
-import type { DistrictAssociation } from "../../generated/prisma/client.ts";
+import type { DistrictAssociation, StoredFile } from "../../generated/prisma/client.ts";
 import { idParam, type RestRouter } from "../../http/rest.ts";
-import { canSeeIamRef, getDistrictAssociation, listDistrictAssociations } from "./service.ts";
+import { type DistrictInput, toDataUrl } from "./rules.ts";
+import {
+  canSeeIamRef,
+  createDistrictAssociation,
+  deleteDistrictAssociation,
+  getDistrictAssociation,
+  listDistrictAssociations,
+  updateDistrictAssociation,
+} from "./service.ts";
 
-/** The spec's field names (section 3); file_upload follows with the management issue. */
-export function toWire(d: DistrictAssociation, p: Principal) {
+/** The spec's field names (section 3); file_upload is the signature image as data URL (admin only). */
+export function toWire(d: DistrictAssociation & { signatureFile?: StoredFile | null }, p: Principal) {
+  const admin = canSeeIamRef(p);
   return {
     id: d.id,
     name: d.name,
-    iam_ref: canSeeIamRef(p) ? d.iamRef : null,
+    iam_ref: admin ? d.iamRef : null,
     gdpr_link: d.gdprLink,
     impress_link: d.impressLink,
+    file_upload: admin && d.signatureFile ? toDataUrl(d.signatureFile) : null,
+  };
+}
+
+function input(raw: unknown): DistrictInput & { id: number | null } {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("BAD_REQUEST", "Ungültige Anfrage: JSON-Objekt erwartet");
+  const b = raw as Record<string, unknown>;
+  const s = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
+  const id = b.id == null ? null : Number(b.id);
+  return {
+    id: id !== null && Number.isSafeInteger(id) ? id : null,
+    name: s(b.name),
+    iamRef: s(b.iam_ref),
+    gdprLink: s(b.gdpr_link),
+    impressLink: s(b.impress_link),
+    signatureImage: b.file_upload === undefined || b.file_upload === null ? null : s(b.file_upload),
   };
 }
 
 export function districtRoutes(r: RestRouter) {
-  r.get("/v1/districtassociations", async (ctx) => (await listDistrictAssociations(ctx)).map((d) => toWire(d, ctx.principal)));
+  r.get("/v1/districtassociations", async (ctx) =>
+    (await listDistrictAssociations(ctx, { include: { signatureFile: true } })).map((d) => toWire(d, ctx.principal)),
+  );
   r.get("/v1/districtassociation/:id", async (ctx, req) => toWire(await getDistrictAssociation(ctx, idParam(req)), ctx.principal));
+  r.post("/v1/districtassociation", async (ctx, req, reply) => {
+    const d = await createDistrictAssociation(ctx, input(req.body));
+    reply.status(201);
+    return toWire(await getDistrictAssociation(ctx, d.id), ctx.principal);
+  });
+  r.put("/v1/districtassociation", async (ctx, req) => {
+    const { id, ...data } = input(req.body);
+    if (id === null) throw new AppError("NOT_FOUND", "Kreisverband nicht gefunden");
+    await updateDistrictAssociation(ctx, id, data);
+    return toWire(await getDistrictAssociation(ctx, id), ctx.principal);
+  });
+  r.delete("/v1/districtassociation/:id", async (ctx, req, reply) => {
+    await deleteDistrictAssociation(ctx, idParam(req));
+    reply.status(204);
+    return null;
+  });
 }

@@ -1,12 +1,15 @@
 // District associations (Kreisverbände). Every signed-in user may read names and links (start
-// page picker, selector, footer); the IdP reference (IamRef) is for admin only.
-
-import { notFound } from "../../auth/errors.ts";
+// page picker, selector, footer); IamRef and the signature image are for admin only. Only admin
+// creates, changes and deletes; deleting removes everything under the district association.
+import crypto from "node:crypto";
+import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { audit } from "../audit/service.ts";
+import type { ServiceCtx } from "../context.ts";
+import { type DistrictInput, parseSignatureImage, validateDistrict } from "./rules.ts";
 
-export type Ctx = { principal: Principal | null; prisma: PrismaClient };
+export type Ctx = Pick<ServiceCtx, "principal" | "prisma">;
 
 /** `query` lets GraphQL pass the selection Pothos planned; /v1 passes nothing. */
 export async function listDistrictAssociations<Q extends object>(ctx: Ctx, query?: Q) {
@@ -16,9 +19,85 @@ export async function listDistrictAssociations<Q extends object>(ctx: Ctx, query
 
 export async function getDistrictAssociation(ctx: Ctx, id: number) {
   authorize(ctx.principal, "districtAssociation.read");
-  const row = await ctx.prisma.districtAssociation.findUnique({ where: { id } });
+  const row = await ctx.prisma.districtAssociation.findUnique({ where: { id }, include: { signatureFile: true } });
   if (!row) throw notFound("Kreisverband");
   return row;
 }
 
 export const canSeeIamRef = (p: Principal | null) => !!p?.roles.includes("admin");
+
+function checked(input: DistrictInput) {
+  const errors = validateDistrict(input);
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  return {
+    name: input.name.trim(),
+    iamRef: input.iamRef.trim(),
+    gdprLink: input.gdprLink.trim(),
+    impressLink: input.impressLink.trim(),
+  };
+}
+
+function imageFile(dataUrl: string) {
+  const img = parseSignatureImage(dataUrl);
+  if (typeof img === "string") throw validationFailed({ signatureImage: img });
+  return { name: img.name, mimeType: img.mimeType, size: img.data.length, sha256: "", data: new Uint8Array(img.data) };
+}
+
+export async function createDistrictAssociation(ctx: Ctx, input: DistrictInput) {
+  const p = authorize(ctx.principal, "districtAssociation.create");
+  const data = checked(input);
+  return ctx.prisma.$transaction(async (tx) => {
+    const file = input.signatureImage ? await tx.storedFile.create({ data: withHash(imageFile(input.signatureImage)) }) : null;
+    const d = await tx.districtAssociation.create({ data: { ...data, signatureFileId: file?.id ?? null } });
+    await audit(tx, p, { action: "create", entity: "DistrictAssociation", entityId: d.id, districtAssociationId: d.id });
+    return d;
+  });
+}
+
+/** signatureImage: undefined/null keeps the image, "" removes it, a data URL replaces it. */
+export async function updateDistrictAssociation(ctx: Ctx, id: number, input: DistrictInput) {
+  const p = authorize(ctx.principal, "districtAssociation.update");
+  const data = checked(input);
+  return ctx.prisma.$transaction(async (tx) => {
+    const current = await tx.districtAssociation.findUnique({ where: { id } });
+    if (!current) throw notFound("Kreisverband");
+    let signatureFileId = current.signatureFileId;
+    if (input.signatureImage === "" || input.signatureImage) {
+      if (current.signatureFileId) await tx.storedFile.delete({ where: { id: current.signatureFileId } });
+      signatureFileId = input.signatureImage ? (await tx.storedFile.create({ data: withHash(imageFile(input.signatureImage)) })).id : null;
+    }
+    const d = await tx.districtAssociation.update({ where: { id }, data: { ...data, signatureFileId, version: { increment: 1 } } });
+    await audit(tx, p, { action: "update", entity: "DistrictAssociation", entityId: id, districtAssociationId: id });
+    return d;
+  });
+}
+
+export async function deleteDistrictAssociation(ctx: Ctx, id: number) {
+  const p = authorize(ctx.principal, "districtAssociation.delete");
+  if (p.districtAssociationId === id) throw new AppError("CONFLICT", "Der eigene Kreisverband kann nicht gelöscht werden");
+  return ctx.prisma.$transaction(async (tx) => {
+    const current = await tx.districtAssociation.findUnique({ where: { id } });
+    if (!current) throw notFound("Kreisverband");
+    // everything under it goes with it (database cascade); its files are not referenced elsewhere
+    const files = await tx.storedFile.findMany({
+      where: {
+        OR: [
+          { districtSignature: { id } },
+          { consentFormOf: { event: { districtAssociationId: id } } },
+          { practiceSheetOf: { event: { districtAssociationId: id } } },
+          { consentFormOf: { association: { districtAssociationId: id } } },
+          { practiceSheetOf: { association: { districtAssociationId: id } } },
+        ],
+      },
+      select: { id: true },
+    });
+    await tx.districtAssociation.delete({ where: { id } });
+    if (files.length) await tx.storedFile.deleteMany({ where: { id: { in: files.map((f) => f.id) } } });
+    await audit(tx, p, { action: "delete", entity: "DistrictAssociation", entityId: id, details: { name: current.name } });
+    return current;
+  });
+}
+
+function withHash<T extends { data: Uint8Array<ArrayBuffer> }>(f: T) {
+  return { ...f, sha256: crypto.createHash("sha256").update(f.data).digest("hex") };
+}

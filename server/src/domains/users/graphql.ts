@@ -1,7 +1,22 @@
-import { hasAnyRole, ROLES } from "../../auth/roles.ts";
+import { ROLES } from "../../auth/roles.ts";
 import { builder } from "../../graphql/builder.ts";
+import { encodeId, numericId } from "../../graphql/ids.ts";
+import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { AssociationType } from "../associations/graphql.ts";
+import {
+  canReadUser,
+  createUser,
+  deleteUser,
+  deleteViewer,
+  resendInvitation,
+  setBlocked,
+  setUserAssociations,
+  updateUser,
+  updateViewer,
+  userOrder,
+  userWhere,
+} from "./service.ts";
 
 export const RoleEnum = builder.enumType("Role", {
   description: "Roles of spec section 6, snake case as in API data. admin passes every role check.",
@@ -11,12 +26,7 @@ export const RoleEnum = builder.enumType("Role", {
 export const UserType = builder.prismaNode("User", {
   description: "A person with an account. Ordinary users have no roles and belong to clubs.",
   id: { field: "id" },
-  authScopes: (user, ctx) => {
-    const p = ctx.principal;
-    if (!p) return false;
-    if (p.userId === user.id || p.roles.includes("admin")) return true;
-    return p.districtAssociationId === user.districtAssociationId && hasAnyRole(p.roles, ["user_read", "user_manage"]);
-  },
+  authScopes: (user, ctx) => canReadUser(ctx.principal, user),
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     firstname: t.exposeString("firstname"),
@@ -36,8 +46,13 @@ export const UserType = builder.prismaNode("User", {
       select: { associations: { select: { association: true }, orderBy: { association: { name: "asc" } } } },
       resolve: (u) => u.associations.map((a) => a.association),
     }),
-    lastActive: t.expose("lastActive", { type: "DateTime", nullable: true }),
-    blocked: t.exposeBoolean("blocked"),
+    lastActive: t.expose("lastActive", { type: "DateTime", nullable: true, description: "Last sign-in or API use; null while the user has never signed in." }),
+    blocked: t.exposeBoolean("blocked", { description: "Blocked users (Benutzer deaktiviert) cannot sign in or use the API." }),
+    invitationPending: t.boolean({
+      description: "True while the user has never signed in (last_active empty): the invitation can be resent.",
+      select: { lastActive: true },
+      resolve: (u) => u.lastActive === null,
+    }),
     isComplete: t.boolean({
       description: "True when city, street, postcode and phone are set; registrations need a complete profile.",
       select: { city: true, street: true, postcode: true, phone: true },
@@ -54,3 +69,155 @@ builder.queryField("viewer", (t) =>
     resolve: (query, _root, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: ctx.principal!.userId } }),
   }),
 );
+
+builder.queryField("users", (t) =>
+  t.prismaConnection(
+    {
+      type: UserType,
+      cursor: "id",
+      description: "Users of a district association (default: the viewer's; other districts only for admin), sorted by last name, first name.",
+      authScopes: { operation: "user.list" },
+      args: {
+        districtAssociationId: t.arg.int({ required: false, description: "District association; ignored for non-admins (always their own)." }),
+        associationId: t.arg.int({ required: false, description: "Only members of this club." }),
+        search: t.arg.string({ required: false, description: "Part of first name, last name or e-mail, or the numeric id." }),
+      },
+      totalCount: (_parent, args, ctx) => ctx.prisma.user.count({ where: userWhere(ctx, args) }),
+      resolve: (query, _root, args, ctx) => ctx.prisma.user.findMany({ ...query, where: userWhere(ctx, args), orderBy: userOrder }),
+    },
+    { name: "UserConnection" },
+    { name: "UserEdge" },
+  ),
+);
+
+const ProfileInput = builder.inputType("ProfileInput", {
+  description: 'The own profile ("Mein Account bearbeiten"): every field required, phone with international prefix.',
+  fields: (t) => ({
+    firstname: t.string({ required: true }),
+    lastname: t.string({ required: true }),
+    email: t.string({ required: true }),
+    phone: t.string({ required: true }),
+    street: t.string({ required: true }),
+    postcode: t.string({ required: true }),
+    city: t.string({ required: true }),
+    country: t.string({ required: true }),
+  }),
+});
+
+const CreateUserInput = builder.inputType("CreateUserInput", {
+  fields: (t) => ({
+    districtAssociationId: t.int({ required: true }),
+    firstname: t.string({ required: true }),
+    lastname: t.string({ required: true }),
+    email: t.string({ required: true }),
+    roles: t.field({ type: [RoleEnum], required: false, description: "Only with the embedded sign-in, and only by admin." }),
+  }),
+});
+
+const UpdateUserInput = builder.inputType("UpdateUserInput", {
+  description: "A user edited in user management (admin mode): phone and address optional, the phone checked only when filled.",
+  fields: (t) => ({
+    firstname: t.string({ required: true }),
+    lastname: t.string({ required: true }),
+    email: t.string({ required: true }),
+    phone: t.string({ required: false }),
+    street: t.string({ required: false }),
+    postcode: t.string({ required: false }),
+    city: t.string({ required: false }),
+    country: t.string({ required: false }),
+    roles: t.field({ type: [RoleEnum], required: false, description: "Only with the embedded sign-in, and only by admin; null keeps the roles." }),
+  }),
+});
+
+const userId = (id: { typename: string; id: string }) => numericId(id, "User", "Benutzer");
+
+builder.mutationField("updateViewer", (t) =>
+  t.prismaField({
+    type: UserType,
+    description: "Saves the signed-in user's own profile.",
+    authScopes: { operation: "viewer.update" },
+    args: { input: t.arg({ type: ProfileInput, required: true }) },
+    resolve: (_query, _root, { input }, ctx) => updateViewer(ctx, input),
+  }),
+);
+
+builder.mutationField("deleteViewer", (t) =>
+  t.field({
+    type: "ID",
+    description: "Deletes the signed-in user's account (club links go, registrations stay with their club); the client then signs out.",
+    authScopes: { operation: "viewer.delete" },
+    resolve: async (_root, _args, ctx) => encodeId("User", (await deleteViewer(ctx)).id),
+  }),
+);
+
+builder.mutationField("createUser", (t) =>
+  t.prismaField({
+    type: UserType,
+    description: "Creates a user in the own district association and sends the invitation (user_manage).",
+    authScopes: { operation: "user.create" },
+    args: { input: t.arg({ type: CreateUserInput, required: true }) },
+    resolve: (_query, _root, { input }, ctx) => createUser(ctx, input),
+  }),
+);
+
+builder.mutationField("updateUser", (t) =>
+  t.prismaField({
+    type: UserType,
+    description: "Changes a user of the own district association (user_manage).",
+    authScopes: { operation: "user.update" },
+    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
+    resolve: (_query, _root, { id, input }, ctx) => updateUser(ctx, userId(id), input),
+  }),
+);
+
+builder.mutationField("deleteUser", (t) =>
+  t.field({
+    type: "ID",
+    description: "Deletes a user (user_manage); the clubs' registrations stay. Returns the global id.",
+    authScopes: { operation: "user.delete" },
+    args: { id: t.arg.globalID({ required: true }) },
+    resolve: async (_root, { id }, ctx) => encodeId("User", (await deleteUser(ctx, userId(id))).id),
+  }),
+);
+
+builder.mutationField("setUserAssociations", (t) =>
+  t.prismaField({
+    type: UserType,
+    description: "Replaces the user's clubs with these clubs of the user's district association (user_manage).",
+    authScopes: { operation: "user.setAssociations" },
+    args: { id: t.arg.globalID({ required: true }), associationIds: t.arg.intList({ required: true, description: "Numeric club ids." }) },
+    resolve: (_query, _root, { id, associationIds }, ctx) => setUserAssociations(ctx, userId(id), associationIds),
+  }),
+);
+
+builder.mutationField("deactivateUser", (t) =>
+  t.prismaField({
+    type: UserType,
+    description: "Blocks a user: sign-in and API refused, sessions ended (user_manage).",
+    authScopes: { operation: "user.deactivate" },
+    args: { id: t.arg.globalID({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => setBlocked(ctx, userId(id), true),
+  }),
+);
+
+builder.mutationField("reactivateUser", (t) =>
+  t.prismaField({
+    type: UserType,
+    description: "Unblocks a blocked user (user_manage).",
+    authScopes: { operation: "user.reactivate" },
+    args: { id: t.arg.globalID({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => setBlocked(ctx, userId(id), false),
+  }),
+);
+
+builder.mutationField("resendInvitation", (t) =>
+  t.prismaField({
+    type: UserType,
+    description: "Sends the invitation again, only while the user has never signed in (user_manage).",
+    authScopes: { operation: "user.resendInvitation" },
+    args: { id: t.arg.globalID({ required: true }) },
+    resolve: (_query, _root, { id }, ctx) => resendInvitation(ctx, userId(id)),
+  }),
+);
+
+registerNodeAccess("User", (ctx, u) => canReadUser(ctx.principal, u));

@@ -1,17 +1,222 @@
-// Users. The viewer is the signed-in user (the spec's "user id 0").
+// Users. The viewer is the signed-in user (the spec's "user id 0") and edits their own profile;
+// user_read sees and user_manage changes the users of the own district association (admin: all).
+// Everything that touches the identity provider goes through services.identity.
+import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { hasAnyRole, normalizeRoles, type RoleName } from "../../auth/roles.ts";
+import type { Prisma, User } from "../../generated/prisma/client.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
+import { audit, type Tx } from "../audit/service.ts";
+import { clean, districtInScope, ownsDistrict, type ServiceCtx } from "../context.ts";
+import { EMAIL_TAKEN, type UserFields, validateUser } from "./rules.ts";
 
-export type Ctx = { principal: Principal | null; prisma: PrismaClient };
+export { isProfileComplete };
 
-export async function getViewer(ctx: Ctx) {
+const withClubs = { associations: { include: { association: true }, orderBy: { association: { name: "asc" } } } } satisfies Prisma.UserInclude;
+export type UserWithClubs = Prisma.UserGetPayload<{ include: typeof withClubs }>;
+
+export type UserFilter = { districtAssociationId?: number | null; associationId?: number | null; search?: string | null };
+
+export async function getViewer(ctx: Pick<ServiceCtx, "principal" | "prisma">) {
   const p = authorize(ctx.principal, "viewer.read");
-  return ctx.prisma.user.findUniqueOrThrow({
-    where: { id: p.userId },
-    include: { associations: { include: { association: true }, orderBy: { association: { name: "asc" } } } },
+  return ctx.prisma.user.findUniqueOrThrow({ where: { id: p.userId }, include: withClubs });
+}
+
+export function userWhere(ctx: Pick<ServiceCtx, "principal">, filter: UserFilter): Prisma.UserWhereInput {
+  const p = authorize(ctx.principal, "user.list");
+  const search = filter.search?.trim();
+  return {
+    districtAssociationId: districtInScope(p, filter.districtAssociationId),
+    ...(filter.associationId ? { associations: { some: { associationId: filter.associationId } } } : {}),
+    ...(search
+      ? {
+          OR: [
+            { firstname: { contains: search, mode: "insensitive" } },
+            { lastname: { contains: search, mode: "insensitive" } },
+            { email: { contains: search, mode: "insensitive" } },
+            ...(/^\d+$/.test(search) ? [{ id: Number(search) }] : []),
+          ],
+        }
+      : {}),
+  };
+}
+
+export const userOrder = [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }] satisfies Prisma.UserOrderByWithRelationInput[];
+
+export async function listUsers(ctx: ServiceCtx, filter: UserFilter) {
+  return ctx.prisma.user.findMany({ where: userWhere(ctx, filter), orderBy: userOrder, include: withClubs });
+}
+
+/** Row rule: staff with a user role see the users of their district; everyone sees themselves. */
+export function canReadUser(p: Principal | null, u: { id: number; districtAssociationId: number }) {
+  if (!p) return false;
+  if (p.userId === u.id || p.roles.includes("admin")) return true;
+  return p.districtAssociationId === u.districtAssociationId && hasAnyRole(p.roles, ["user_read", "user_manage"]);
+}
+
+/** Another user the principal may not read is "not found" (no hint whether it exists). */
+export async function getUser(ctx: ServiceCtx, id: number) {
+  const p = authorize(ctx.principal, "viewer.read");
+  const u = await ctx.prisma.user.findUnique({ where: { id }, include: withClubs });
+  if (!u || !canReadUser(p, u)) throw notFound("Benutzer");
+  return u;
+}
+
+async function assertEmailFree(tx: Tx, emailAddress: string, exceptId?: number) {
+  const other = await tx.user.findFirst({ where: { email: { equals: emailAddress, mode: "insensitive" }, ...(exceptId ? { NOT: { id: exceptId } } : {}) } });
+  if (other) throw validationFailed({ email: EMAIL_TAKEN });
+}
+
+function checked(input: UserFields, mode: "profile" | "admin" | "create") {
+  const errors = validateUser(input, mode);
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  return {
+    firstname: input.firstname.trim(),
+    lastname: input.lastname.trim(),
+    email: input.email.trim(),
+    ...(mode === "create"
+      ? {}
+      : { phone: clean(input.phone), street: clean(input.street), postcode: clean(input.postcode), city: clean(input.city), country: clean(input.country) }),
+  };
+}
+
+/** Roles are assigned in the user dialog only with the embedded sign-in, and only by admin. */
+function checkedRoles(ctx: ServiceCtx, p: Principal, roles: readonly string[] | null | undefined, current: RoleName[] = []): RoleName[] | undefined {
+  if (roles === undefined || roles === null) return undefined;
+  const next = normalizeRoles(roles);
+  if (next.join() === current.join()) return undefined;
+  if (ctx.services.identity.mode !== "embedded") throw new AppError("FORBIDDEN", "Rollen werden im Identity Provider vergeben");
+  if (!p.roles.includes("admin")) throw new AppError("FORBIDDEN", "Nur Administratoren vergeben Rollen");
+  return next;
+}
+
+// ---- the viewer's own account
+
+export async function updateViewer(ctx: ServiceCtx, input: UserFields) {
+  const p = authorize(ctx.principal, "viewer.update");
+  const data = checked(input, "profile");
+  return ctx.prisma.$transaction(async (tx) => {
+    await assertEmailFree(tx, data.email, p.userId);
+    await tx.user.update({ where: { id: p.userId }, data: { ...data, version: { increment: 1 } } });
+    await audit(tx, p, { action: "update", entity: "User", entityId: p.userId, districtAssociationId: p.districtAssociationId, details: { profile: true } });
+    return tx.user.findUniqueOrThrow({ where: { id: p.userId }, include: withClubs });
   });
 }
 
-export { isProfileComplete };
+/** Decision R-PR012: the account row and its club links go; registrations stay with their club (user reference cleared); sign-in sessions end. */
+export async function deleteViewer(ctx: ServiceCtx) {
+  const p = authorize(ctx.principal, "viewer.delete");
+  return ctx.prisma.$transaction(async (tx) => {
+    const u = await tx.user.findUniqueOrThrow({ where: { id: p.userId } });
+    await ctx.services.identity.revokeSessions(tx, u);
+    await tx.user.delete({ where: { id: u.id } });
+    await audit(tx, p, { action: "delete", entity: "User", entityId: u.id, districtAssociationId: u.districtAssociationId, details: { own: true } });
+    return u;
+  });
+}
+
+// ---- user management
+
+/** Loads a user the principal manages: another tenant's user is "not found"; admins are changed only by admins. */
+async function managed(tx: Tx, p: Principal, id: number): Promise<User> {
+  const u = await tx.user.findUnique({ where: { id } });
+  if (!u || !ownsDistrict(p, u.districtAssociationId)) throw notFound("Benutzer");
+  if (u.roles.includes("admin") && !p.roles.includes("admin")) throw forbidden();
+  return u;
+}
+
+export async function createUser(ctx: ServiceCtx, input: UserFields & { districtAssociationId: number; roles?: readonly string[] | null }) {
+  const p = authorize(ctx.principal, "user.create");
+  if (!ownsDistrict(p, input.districtAssociationId)) throw notFound("Kreisverband");
+  const data = checked(input, "create");
+  const roles = checkedRoles(ctx, p, input.roles) ?? [];
+  return ctx.prisma.$transaction(async (tx) => {
+    if (!(await tx.districtAssociation.findUnique({ where: { id: input.districtAssociationId } }))) throw notFound("Kreisverband");
+    await assertEmailFree(tx, data.email);
+    const u = await tx.user.create({ data: { ...data, roles, districtAssociationId: input.districtAssociationId } });
+    await audit(tx, p, { action: "create", entity: "User", entityId: u.id, districtAssociationId: u.districtAssociationId });
+    await ctx.services.identity.invite(tx, u);
+    return tx.user.findUniqueOrThrow({ where: { id: u.id }, include: withClubs });
+  });
+}
+
+export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields & { roles?: readonly string[] | null }) {
+  const p = authorize(ctx.principal, "user.update");
+  const data = checked(input, "admin");
+  return ctx.prisma.$transaction(async (tx) => {
+    const u = await managed(tx, p, id);
+    const roles = checkedRoles(ctx, p, input.roles, u.roles as RoleName[]);
+    if (roles && id === p.userId && !roles.includes("admin")) throw new AppError("CONFLICT", "Sie können sich die Rolle admin nicht selbst entziehen");
+    await assertEmailFree(tx, data.email, id);
+    await tx.user.update({ where: { id }, data: { ...data, ...(roles ? { roles } : {}), version: { increment: 1 } } });
+    await audit(tx, p, {
+      action: "update",
+      entity: "User",
+      entityId: id,
+      districtAssociationId: u.districtAssociationId,
+      details: roles ? { roles } : undefined,
+    });
+    return tx.user.findUniqueOrThrow({ where: { id }, include: withClubs });
+  });
+}
+
+export async function deleteUser(ctx: ServiceCtx, id: number) {
+  if (id === ctx.principal?.userId) return deleteViewer(ctx);
+  const p = authorize(ctx.principal, "user.delete");
+  return ctx.prisma.$transaction(async (tx) => {
+    const u = await managed(tx, p, id);
+    await ctx.services.identity.revokeSessions(tx, u);
+    await tx.user.delete({ where: { id } });
+    await audit(tx, p, { action: "delete", entity: "User", entityId: id, districtAssociationId: u.districtAssociationId, details: { email: u.email } });
+    return u;
+  });
+}
+
+/** Decision R-UM013: the clubs of the user's own district association are offered and accepted. */
+export async function setUserAssociations(ctx: ServiceCtx, id: number, associationIds: readonly number[]) {
+  const p = authorize(ctx.principal, "user.setAssociations");
+  const ids = [...new Set(associationIds)];
+  return ctx.prisma.$transaction(async (tx) => {
+    const u = await managed(tx, p, id);
+    const clubs = await tx.association.findMany({ where: { id: { in: ids }, districtAssociationId: u.districtAssociationId }, select: { id: true } });
+    if (clubs.length !== ids.length) throw validationFailed({ associationIds: "Verein nicht gefunden" });
+    await tx.userAssociation.deleteMany({ where: { userId: id } });
+    if (ids.length) await tx.userAssociation.createMany({ data: ids.map((associationId) => ({ userId: id, associationId })) });
+    await audit(tx, p, {
+      action: "setAssociations",
+      entity: "User",
+      entityId: id,
+      districtAssociationId: u.districtAssociationId,
+      details: { associationIds: ids },
+    });
+    return tx.user.findUniqueOrThrow({ where: { id }, include: withClubs });
+  });
+}
+
+/** Decision R-UM021: a blocked user cannot sign in, every API call is refused (403) and open sessions end. */
+export async function setBlocked(ctx: ServiceCtx, id: number, blocked: boolean) {
+  const p = authorize(ctx.principal, blocked ? "user.deactivate" : "user.reactivate");
+  if (id === p.userId) throw new AppError("CONFLICT", "Sie können sich nicht selbst deaktivieren");
+  return ctx.prisma.$transaction(async (tx) => {
+    const u = await managed(tx, p, id);
+    if (u.blocked === blocked) throw new AppError("CONFLICT", blocked ? "Der Benutzer ist bereits deaktiviert" : "Der Benutzer ist nicht deaktiviert");
+    await tx.user.update({ where: { id }, data: { blocked, version: { increment: 1 } } });
+    if (blocked) await ctx.services.identity.revokeSessions(tx, u);
+    await audit(tx, p, { action: blocked ? "deactivate" : "reactivate", entity: "User", entityId: id, districtAssociationId: u.districtAssociationId });
+    return tx.user.findUniqueOrThrow({ where: { id }, include: withClubs });
+  });
+}
+
+/** Only while the user has never signed in (last_active empty). */
+export async function resendInvitation(ctx: ServiceCtx, id: number) {
+  const p = authorize(ctx.principal, "user.resendInvitation");
+  return ctx.prisma.$transaction(async (tx) => {
+    const u = await managed(tx, p, id);
+    if (u.lastActive) throw new AppError("CONFLICT", "Der Benutzer hat sich bereits angemeldet");
+    if (u.blocked) throw new AppError("CONFLICT", "Der Benutzer ist deaktiviert");
+    await ctx.services.identity.invite(tx, u);
+    await audit(tx, p, { action: "resendInvitation", entity: "User", entityId: id, districtAssociationId: u.districtAssociationId });
+    return tx.user.findUniqueOrThrow({ where: { id }, include: withClubs });
+  });
+}

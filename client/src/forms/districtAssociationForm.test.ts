@@ -1,0 +1,34 @@
+import { MSG } from "@shared/messages";
+import { describe, expect, it } from "vitest";
+import { districtAssociationInput, shownSignature, validateDistrictAssociationForm } from "./districtAssociationForm";
+import { checkImageFile } from "./imageFile";
+
+const filled = { name: "KV", iamRef: "org-1", gdprLink: "https://kv.example/datenschutz", impressLink: "https://kv.example/impressum" };
+
+describe("district association form", () => {
+  it("[R-VA017] name, IamRef, privacy URL and imprint URL are required", () => {
+    expect(validateDistrictAssociationForm({ name: "", iamRef: "", gdprLink: "", impressLink: " " })).toEqual({
+      name: MSG.required,
+      iamRef: MSG.required,
+      gdprLink: MSG.required,
+      impressLink: MSG.required,
+    });
+    expect(validateDistrictAssociationForm(filled)).toEqual({});
+  });
+
+  it("[R-DA003][R-DA004] the signature image is sent as data URL; null keeps it and an empty string removes it", () => {
+    expect(districtAssociationInput(filled, { kind: "set", dataUrl: "data:image/png;base64,AAAA" }).signatureImage).toBe("data:image/png;base64,AAAA");
+    expect(districtAssociationInput(filled, { kind: "keep" }).signatureImage).toBeNull();
+    expect(districtAssociationInput(filled, { kind: "remove" }).signatureImage).toBe("");
+    expect(shownSignature("data:image/png;base64,OLD", { kind: "keep" })).toBe("data:image/png;base64,OLD");
+    expect(shownSignature("data:image/png;base64,OLD", { kind: "remove" })).toBeNull();
+  });
+
+  it("[R-DA004][R-VA005][R-VA006] the signature accepts .jpeg, .jpg and .png up to 5 MB, with the German messages", () => {
+    for (const name of ["a.jpeg", "a.JPG", "unterschrift.png"]) expect(checkImageFile({ name, size: 5_242_880 })).toBeNull();
+    expect(checkImageFile({ name: "a.png", size: 5_242_881 })).toBe("Die Datei ist zu groß. Maximal 5 MB erlaubt");
+    expect(checkImageFile({ name: "a.pdf", size: 10 })).toBe(MSG.fileType);
+    expect(checkImageFile({ name: "a.heic", size: 10 })).toBe(MSG.fileType);
+    expect(checkImageFile(null)).toBe("Bitte eine Datei auswählen");
+  });
+});

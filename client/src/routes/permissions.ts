@@ -1,0 +1,46 @@
+import { hasAnyRole, type RoleName } from "./routeTable";
+
+/**
+ * What a screen offers beyond reading (spec §2, §6). Like the guard, these only hide controls;
+ * the server authorises every call.
+ */
+
+/** Create, edit, assign, block, unblock, re-invite and delete users: user_manage (admin passes); user_read only reads. */
+export function canManageUsers(roles: readonly string[]): boolean {
+  return hasAnyRole(roles, ["user_manage"]);
+}
+
+/** Create, edit and delete clubs: association_manage (admin passes); association_read only reads. */
+export function canManageAssociations(roles: readonly string[]): boolean {
+  return hasAnyRole(roles, ["association_manage"]);
+}
+
+export function isAdmin(roles: readonly string[]): boolean {
+  return hasAnyRole(roles, ["admin"]);
+}
+
+/** Every role of spec §6 in the order the role picker lists them. */
+export const ALL_ROLES: readonly RoleName[] = [
+  "admin",
+  "user_read",
+  "user_manage",
+  "association_read",
+  "association_manage",
+  "invoice_read",
+  "invoice_manage",
+  "registration_read",
+  "registration_manage",
+  "registration_create",
+  "event_manage",
+  "results_read",
+  "results_manage",
+];
+
+/**
+ * The user dialog shows the role picker only where this application keeps the roles (embedded
+ * sign-in, `rolesEditable` in /config.json) and only for admins, who alone may assign roles; with
+ * an external identity provider roles are assigned there (spec §6).
+ */
+export function canEditRoles(viewerRoles: readonly string[], rolesEditable: boolean): boolean {
+  return rolesEditable && isAdmin(viewerRoles);
+}

@@ -1,0 +1,9 @@
+// Club rules (spec section 5): the name is required; the invoice e-mail has the e-mail rule only
+// when a member edits their own club ("Mein Verein bearbeiten"), not in club management.
+import { email, required, validate } from "../../shared/validation.ts";
+
+export type ClubInput = { name: string; invoiceEmail?: string | null };
+
+export function validateClub(input: ClubInput, mode: "management" | "ownClub"): Record<string, string> {
+  return validate(input, { name: [required], ...(mode === "ownClub" ? { invoiceEmail: [email] } : {}) });
+}

@@ -1,0 +1,102 @@
+// Clubs (Vereine). association_read sees and association_manage changes the clubs of the own
+// district association (admin: any); members edit their own clubs ("Mein Verein bearbeiten").
+// A club with registrations cannot be deleted; its memberships go with it.
+import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
+import { authorize } from "../../auth/permissions.ts";
+import type { Principal } from "../../auth/principal.ts";
+import { hasAnyRole } from "../../auth/roles.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import { audit } from "../audit/service.ts";
+import { clean, districtInScope, ownsDistrict, type ServiceCtx } from "../context.ts";
+import { type ClubInput, validateClub } from "./rules.ts";
+
+export type ClubFilter = { districtAssociationId?: number | null; search?: string | null };
+
+const READ_ROLES = ["association_read", "association_manage", "user_read", "user_manage", "registration_read", "registration_manage"] as const;
+
+/** Row rule for reading one club: a member, or staff of its district with a club, user or registration role. */
+export function canReadClub(p: Principal | null, club: { id: number; districtAssociationId: number }): boolean {
+  if (!p) return false;
+  if (p.roles.includes("admin") || p.associationIds.includes(club.id)) return true;
+  return p.districtAssociationId === club.districtAssociationId && hasAnyRole(p.roles, READ_ROLES);
+}
+
+export function clubWhere(ctx: ServiceCtx, filter: ClubFilter): Prisma.AssociationWhereInput {
+  const p = authorize(ctx.principal, "association.list");
+  const search = filter.search?.trim();
+  return {
+    districtAssociationId: districtInScope(p, filter.districtAssociationId),
+    ...(search ? { OR: [{ name: { contains: search, mode: "insensitive" } }, ...(/^\d+$/.test(search) ? [{ id: Number(search) }] : [])] } : {}),
+  };
+}
+
+export const clubOrder = [{ name: "asc" }, { id: "asc" }] satisfies Prisma.AssociationOrderByWithRelationInput[];
+
+export async function listClubs(ctx: ServiceCtx, filter: ClubFilter) {
+  return ctx.prisma.association.findMany({ where: clubWhere(ctx, filter), orderBy: clubOrder });
+}
+
+export async function getClub(ctx: ServiceCtx, id: number) {
+  authorize(ctx.principal, "association.read");
+  const club = await ctx.prisma.association.findUnique({ where: { id } });
+  if (!club || !canReadClub(ctx.principal, club)) throw notFound("Verein");
+  return club;
+}
+
+export async function createClub(ctx: ServiceCtx, input: ClubInput & { districtAssociationId: number }) {
+  const p = authorize(ctx.principal, "association.create");
+  if (!ownsDistrict(p, input.districtAssociationId)) throw notFound("Kreisverband");
+  const errors = validateClub(input, "management");
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  return ctx.prisma.$transaction(async (tx) => {
+    if (!(await tx.districtAssociation.findUnique({ where: { id: input.districtAssociationId } }))) throw notFound("Kreisverband");
+    const club = await tx.association.create({
+      data: { name: input.name.trim(), invoiceEmail: clean(input.invoiceEmail), districtAssociationId: input.districtAssociationId },
+    });
+    await audit(tx, p, { action: "create", entity: "Association", entityId: club.id, districtAssociationId: club.districtAssociationId });
+    return club;
+  });
+}
+
+/** Staff with association_manage of the club's district, or a member editing their own club. */
+export async function updateClub(ctx: ServiceCtx, id: number, input: ClubInput) {
+  const p = authorize(ctx.principal, "association.update");
+  return ctx.prisma.$transaction(async (tx) => {
+    const club = await tx.association.findUnique({ where: { id } });
+    if (!club || !canReadClub(p, club)) throw notFound("Verein");
+    const manager = hasAnyRole(p.roles, ["association_manage"]) && ownsDistrict(p, club.districtAssociationId);
+    const member = p.associationIds.includes(club.id);
+    if (!manager && !member) throw forbidden();
+    const errors = validateClub(input, manager ? "management" : "ownClub");
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    const updated = await tx.association.update({
+      where: { id },
+      data: { name: input.name.trim(), invoiceEmail: clean(input.invoiceEmail), version: { increment: 1 } },
+    });
+    await audit(tx, p, { action: "update", entity: "Association", entityId: id, districtAssociationId: club.districtAssociationId });
+    return updated;
+  });
+}
+
+export async function deleteClub(ctx: ServiceCtx, id: number) {
+  const p = authorize(ctx.principal, "association.delete");
+  return ctx.prisma.$transaction(async (tx) => {
+    const club = await tx.association.findUnique({
+      where: { id },
+      include: { _count: { select: { dexamRegistrations: true, competitionRegistrations: true } } },
+    });
+    if (!club || !ownsDistrict(p, club.districtAssociationId)) throw notFound("Verein");
+    if (club._count.dexamRegistrations + club._count.competitionRegistrations > 0) {
+      throw new AppError("CONFLICT", "Der Verein hat Anmeldungen und kann nicht gelöscht werden");
+    }
+    await tx.association.delete({ where: { id } });
+    await audit(tx, p, {
+      action: "delete",
+      entity: "Association",
+      entityId: id,
+      districtAssociationId: club.districtAssociationId,
+      details: { name: club.name },
+    });
+    return club;
+  });
+}

@@ -1,0 +1,37 @@
+// District association input rules (spec section 5: name, IamRef, privacy URL and imprint URL are
+// required; the signature image is a .jpeg/.jpg/.png data URL of at most 5 MB).
+import { MSG } from "../../shared/messages.ts";
+import { MAX_UPLOAD_BYTES, required, validate } from "../../shared/validation.ts";
+
+export type DistrictInput = { name: string; iamRef: string; gdprLink: string; impressLink: string; signatureImage?: string | null };
+
+export type ParsedImage = { mimeType: string; data: Buffer; name: string };
+
+const IMAGE_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/jpg": "jpg", "image/png": "png" };
+
+/** Parses a data URL of an accepted image; returns a German message when it is not one. */
+export function parseSignatureImage(dataUrl: string): ParsedImage | string {
+  const m = /^data:([a-z/]+);base64,([A-Za-z0-9+/=\s]*)$/.exec(dataUrl);
+  if (!m || !IMAGE_TYPES[m[1]]) return "Bitte ein Bild im Format .jpeg, .jpg oder .png hochladen";
+  const data = Buffer.from(m[2], "base64");
+  if (data.length > MAX_UPLOAD_BYTES) return MSG.fileTooLarge;
+  if (data.length === 0) return MSG.fileMissing;
+  const png = data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+  const jpeg = data[0] === 0xff && data[1] === 0xd8;
+  if (!(png || jpeg)) return "Die Datei ist kein gültiges Bild";
+  return { mimeType: png ? "image/png" : "image/jpeg", data, name: `unterschrift.${png ? "png" : "jpg"}` };
+}
+
+const url = (v: unknown) =>
+  typeof v === "string" && v.trim() !== "" && !/^https?:\/\/\S+$/i.test(v.trim()) ? "Bitte eine gültige Adresse (https://...) eingeben" : null;
+
+export function validateDistrict(input: DistrictInput): Record<string, string> {
+  const errors = validate(input, { name: [required], iamRef: [required], gdprLink: [required, url], impressLink: [required, url] });
+  if (input.signatureImage) {
+    const parsed = parseSignatureImage(input.signatureImage);
+    if (typeof parsed === "string") errors.signatureImage = parsed;
+  }
+  return errors;
+}
+
+export const toDataUrl = (f: { mimeType: string; data: Uint8Array }) => `data:${f.mimeType};base64,${Buffer.from(f.data).toString("base64")}`;

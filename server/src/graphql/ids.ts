@@ -1,0 +1,11 @@
+// Global ids of mutation arguments: the type must match, the id must be numeric; anything else
+// is "not found" (no hint about what exists).
+import { notFound } from "../auth/errors.ts";
+
+export function numericId(globalId: { typename: string; id: string }, typename: string, what: string): number {
+  const id = Number(globalId.id);
+  if (globalId.typename !== typename || !/^\d+$/.test(globalId.id) || !Number.isSafeInteger(id)) throw notFound(what);
+  return id;
+}
+
+export const encodeId = (typename: string, id: number) => Buffer.from(`${typename}:${id}`).toString("base64");
