@@ -41,7 +41,11 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   const outbox = opts.outbox ?? logOutbox();
   const identity = config.oidc.mode === "embedded" ? embeddedIdentityAdmin(config, outbox) : externalIdentityAdmin(outbox);
   const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox };
-  const fastify = Fastify({ logger: opts.logger ? { level: "info" } : false, trustProxy: true, bodyLimit: 1024 * 1024 });
+  const fastify = Fastify({
+    logger: opts.logger ? { level: "info" } : false,
+    trustProxy: true, // JSON bodies may carry a 5 MB image as base64 data URL (about 7 MB)
+    bodyLimit: 8 * 1024 * 1024,
+  });
   const routes: string[] = [];
   fastify.addHook("onRoute", (r) => {
     for (const m of [r.method].flat()) if (m !== "HEAD") routes.push(`${m} ${r.url}`);

@@ -6,10 +6,13 @@ import { importJWK, SignJWT } from "jose";
 import { type App, createApp } from "../../server/src/app.ts";
 import { loadConfig } from "../../server/src/config.ts";
 import type { Database } from "../../server/src/db/client.ts";
+import { logOutbox, type Outbox } from "../../server/src/idp/identityAdmin.ts";
 import { testDatabase } from "./db.ts";
 
 export type TestApp = App & {
   db: Database & { url: string };
+  /** messages the app sent (invitations) */
+  outbox: Outbox;
   baseUrl: string;
   /** a token the embedded provider could have issued for this subject; override any claim */
   token(sub: string, claims?: Record<string, unknown>, header?: Record<string, unknown>): Promise<string>;
@@ -48,7 +51,8 @@ export async function startTestApp(
     ...opts.env,
   });
   const dataKey = opts.dataKey ?? crypto.randomBytes(32);
-  const app = await createApp({ config, db, dataKey });
+  const outbox = logOutbox(true);
+  const app = await createApp({ config, db, dataKey, outbox });
   if (opts.listen) await app.fastify.listen({ port, host: "127.0.0.1" });
   else await app.fastify.ready();
 
@@ -56,6 +60,7 @@ export async function startTestApp(
   return {
     ...app,
     db,
+    outbox,
     baseUrl,
     async token(sub, claims = {}, header = {}) {
       if (!privateJwk) throw new Error("no embedded provider");
