@@ -19,7 +19,7 @@ import type { GraphQLContext } from "./graphql/builder.ts";
 import { schema } from "./graphql/schema.ts";
 import { errorBody, restRoutes } from "./http/rest.ts";
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
-import { embeddedIdentityAdmin, externalIdentityAdmin, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
+import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
 import { loadCookieKeys, loadSigningKeys, type SigningKeys } from "./idp/keys.ts";
 import { API_SCOPE, CALLBACK_PATH, createEmbeddedProvider } from "./idp/provider.ts";
 import type { AppServices } from "./services.ts";
@@ -39,7 +39,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   const { config, db, dataKey } = opts;
   const prisma = db.prisma;
   const outbox = opts.outbox ?? logOutbox();
-  const identity = config.oidc.mode === "embedded" ? embeddedIdentityAdmin(config, outbox) : externalIdentityAdmin(outbox);
+  const identity = identityAdminFor(config, outbox);
   const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox };
   const fastify = Fastify({
     logger: opts.logger ? { level: "info" } : false,

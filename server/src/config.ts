@@ -44,6 +44,8 @@ export type Config = {
   demoData: boolean;
   federationName: string;
   embedParentOrigins: string[];
+  /** ZITADEL's user API for user management (external issuer only) */
+  zitadel: { apiUrl: string; token: string } | null;
   staticDir: string;
   dataDir: string;
 };
@@ -129,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieKeys,
     demoData,
     federationName: env.FEDERATION_NAME ?? "Blasmusikverband",
+    zitadel:
+      oidc.mode === "external" && env.ZITADEL_TOKEN ? { apiUrl: url("ZITADEL_API_URL", env.ZITADEL_API_URL ?? oidc.issuer), token: env.ZITADEL_TOKEN } : null,
     embedParentOrigins: (env.EMBED_PARENT_ORIGINS ?? "")
       .split(",")
       .map((s) => s.trim())

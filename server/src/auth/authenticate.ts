@@ -38,7 +38,13 @@ export function keysFor(config: Config, embeddedPublicJwk?: JWK): JWTVerifyGetKe
 
 export function createAuthenticator(opts: { config: Config; prisma: PrismaClient; keys: JWTVerifyGetKey }): Authenticator {
   const { config, prisma } = opts;
-  const verify = createTokenVerifier({ issuer: config.oidc.issuer, audience: config.oidc.audience, keys: opts.keys });
+  // RFC 9068's typ "at+jwt" is enforced for our own tokens; ZITADEL and Keycloak send typ "JWT"
+  const verify = createTokenVerifier({
+    issuer: config.oidc.issuer,
+    audience: config.oidc.audience,
+    keys: opts.keys,
+    requireTyp: config.oidc.mode === "embedded",
+  });
 
   async function findUser(token: VerifiedToken) {
     const select = {

@@ -1,6 +1,15 @@
 // Errors with a stable code, an HTTP status and a German message. GraphQL and /v1 render the
 // same error: GraphQL as extensions.code, /v1 as { error: { code, message, fields? } }.
-export type ErrorCode = "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "VALIDATION" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "BLOCKED" | "BAD_REQUEST";
+export type ErrorCode =
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "VALIDATION"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "BLOCKED"
+  | "BAD_REQUEST"
+  | "IDENTITY_PROVIDER";
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -11,6 +20,7 @@ const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  IDENTITY_PROVIDER: 502,
 };
 
 export class AppError extends Error {

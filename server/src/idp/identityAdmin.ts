@@ -1,25 +1,31 @@
 // The identity-admin port: everything user management does at the identity provider (invite,
-// resend the invitation, block, unblock, delete). The embedded adapter is real: an invited user
-// opens the link, sets a password and signs in. With an external issuer the accounts live there;
-// the external adapter only records what an administrator must do in that provider (the
-// ZITADEL adapter follows with the Master data issue's second part).
+// resend the invitation, block, unblock, delete). Three adapters:
+// - embedded: real; an invited user opens the link, sets a password and signs in;
+// - ZITADEL (OIDC_ISSUER + ZITADEL_TOKEN): its user service v2 (create human user in the district
+//   association's organisation = IamRef, invite code, deactivate, reactivate, delete);
+// - manual (another external issuer): records what an administrator must do in that provider.
 import crypto from "node:crypto";
+import { AppError } from "../auth/errors.ts";
 import type { Config } from "../config.ts";
-import type { PrismaClient } from "../generated/prisma/client.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
 
-export type IdentityUser = { id: number; email: string; firstname: string; lastname: string; subject: string | null };
+export type IdentityUser = { id: number; email: string; firstname: string; lastname: string; subject: string | null; districtAssociationId: number };
+type Db = Prisma.TransactionClient;
 
 export type Invitation = { link: string | null };
 
 export interface IdentityAdmin {
-  readonly mode: "embedded" | "external";
-  /** creates (or renews) the invitation and sends it */
-  invite(prisma: Pick<PrismaClient, "user">, user: IdentityUser): Promise<Invitation>;
-  /** ends every session and refresh token of the user */
-  revokeSessions(prisma: Pick<PrismaClient, "oidcPayload">, user: IdentityUser): Promise<void>;
+  readonly mode: "embedded" | "zitadel" | "manual";
+  /** creates the account where needed and sends (or sends again) the invitation */
+  invite(db: Db, user: IdentityUser): Promise<Invitation>;
+  /** blocked users cannot sign in; open sessions end */
+  block(db: Db, user: IdentityUser): Promise<void>;
+  unblock(db: Db, user: IdentityUser): Promise<void>;
+  /** the person's sign-in account goes with the user row */
+  remove(db: Db, user: IdentityUser): Promise<void>;
 }
 
-/** Where invitations go when no mail server is configured: the server log (and tests). */
+/** Where messages go when no mail server is configured: the server log (and tests). */
 export type Outbox = { send(to: string, subject: string, text: string): void; sent: { to: string; subject: string; text: string }[] };
 
 export function logOutbox(silent = false): Outbox {
@@ -34,12 +40,17 @@ export function logOutbox(silent = false): Outbox {
   };
 }
 
+async function revokeSessions(db: Db, user: IdentityUser) {
+  if (!user.subject) return;
+  await db.oidcPayload.deleteMany({ where: { payload: { path: ["accountId"], equals: user.subject } } });
+}
+
 export function embeddedIdentityAdmin(config: Config, outbox: Outbox): IdentityAdmin {
   return {
     mode: "embedded",
-    async invite(prisma, user) {
+    async invite(db, user) {
       const code = crypto.randomBytes(24).toString("base64url");
-      await prisma.user.update({ where: { id: user.id }, data: { inviteCode: code, invitedAt: new Date() } });
+      await db.user.update({ where: { id: user.id }, data: { inviteCode: code, invitedAt: new Date() } });
       const link = `${config.publicUrl}/oidc/invite/${code}`;
       outbox.send(
         user.email,
@@ -48,26 +59,98 @@ export function embeddedIdentityAdmin(config: Config, outbox: Outbox): IdentityA
       );
       return { link };
     },
-    async revokeSessions(prisma, user) {
-      if (!user.subject) return;
-      await prisma.oidcPayload.deleteMany({ where: { payload: { path: ["accountId"], equals: user.subject } } });
+    block: revokeSessions,
+    async unblock() {},
+    remove: revokeSessions,
+  };
+}
+
+export function manualIdentityAdmin(outbox: Outbox): IdentityAdmin {
+  const note = (user: IdentityUser, what: string) =>
+    outbox.send("admin", `Identity Provider: ${what}`, `${what} für ${user.email} bitte im Identity Provider erledigen.`);
+  return {
+    mode: "manual",
+    async invite(db, user) {
+      await db.user.update({ where: { id: user.id }, data: { invitedAt: new Date() } });
+      note(user, "Einladung");
+      return { link: null };
+    },
+    async block(_db, user) {
+      note(user, "Sperren");
+    },
+    async unblock(_db, user) {
+      note(user, "Entsperren");
+    },
+    async remove(_db, user) {
+      note(user, "Löschen");
     },
   };
 }
 
-export function externalIdentityAdmin(outbox: Outbox): IdentityAdmin {
+/** The provider refused or could not be reached: 502, and the transaction is rolled back. */
+export class IdentityProviderError extends AppError {
+  constructor(detail: string) {
+    super("IDENTITY_PROVIDER", `Der Identity Provider hat die Änderung abgelehnt: ${detail}`);
+  }
+}
+
+/**
+ * ZITADEL's user service v2 with a service user's personal access token. The district
+ * association's IamRef is its ZITADEL organisation id; the ZITADEL user id becomes the user
+ * row's subject, so the first sign-in finds the row.
+ */
+export function zitadelIdentityAdmin(opts: { apiUrl: string; token: string; fetch?: typeof fetch }): IdentityAdmin {
+  const doFetch = opts.fetch ?? fetch;
+  async function call(method: string, path: string, body?: unknown): Promise<any> {
+    const res = await doFetch(`${opts.apiUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${opts.token}`, accept: "application/json", ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await res.text();
+    if (!res.ok) {
+      let message = text;
+      try {
+        message = JSON.parse(text).message ?? text;
+      } catch {}
+      throw new IdentityProviderError(`ZITADEL ${method} ${path}: ${res.status} ${message}`);
+    }
+    return text ? JSON.parse(text) : {};
+  }
   return {
-    mode: "external",
-    async invite(_prisma, user) {
-      outbox.send(
-        user.email,
-        "Zugang zum Anmeldesystem",
-        "Ihr Zugang wird im Identity Provider Ihres Verbands eingerichtet. Melden Sie sich dort mit dieser E-Mail-Adresse an.",
-      );
+    mode: "zitadel",
+    async invite(db, user) {
+      let userId = user.subject;
+      if (!userId) {
+        const district = await db.districtAssociation.findUniqueOrThrow({ where: { id: user.districtAssociationId } });
+        const created = await call("POST", "/v2/users/human", {
+          username: user.email,
+          organization: { orgId: district.iamRef },
+          profile: { givenName: user.firstname, familyName: user.lastname },
+          email: { email: user.email, sendCode: {} },
+        });
+        userId = String(created.userId);
+        await db.user.update({ where: { id: user.id }, data: { subject: userId } });
+      }
+      await call("POST", `/v2/users/${encodeURIComponent(userId)}/invite_code`, { sendCode: { applicationName: "Anmeldesystem" } });
+      await db.user.update({ where: { id: user.id }, data: { invitedAt: new Date() } });
       return { link: null };
     },
-    async revokeSessions() {
-      // sessions live at the external provider; the API refuses a blocked user on every request
+    async block(_db, user) {
+      if (user.subject) await call("POST", `/v2/users/${encodeURIComponent(user.subject)}/deactivate`, {});
+    },
+    async unblock(_db, user) {
+      if (user.subject) await call("POST", `/v2/users/${encodeURIComponent(user.subject)}/reactivate`, {});
+    },
+    async remove(_db, user) {
+      if (user.subject) await call("DELETE", `/v2/users/${encodeURIComponent(user.subject)}`);
     },
   };
+}
+
+export function identityAdminFor(config: Config, outbox: Outbox): IdentityAdmin {
+  if (config.oidc.mode === "embedded") return embeddedIdentityAdmin(config, outbox);
+  if (config.zitadel) return zitadelIdentityAdmin(config.zitadel);
+  return manualIdentityAdmin(outbox);
 }

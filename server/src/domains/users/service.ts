@@ -109,7 +109,7 @@ export async function deleteViewer(ctx: ServiceCtx) {
   const p = authorize(ctx.principal, "viewer.delete");
   return ctx.prisma.$transaction(async (tx) => {
     const u = await tx.user.findUniqueOrThrow({ where: { id: p.userId } });
-    await ctx.services.identity.revokeSessions(tx, u);
+    await ctx.services.identity.remove(tx, u);
     await tx.user.delete({ where: { id: u.id } });
     await audit(tx, p, { action: "delete", entity: "User", entityId: u.id, districtAssociationId: u.districtAssociationId, details: { own: true } });
     return u;
@@ -166,7 +166,7 @@ export async function deleteUser(ctx: ServiceCtx, id: number) {
   const p = authorize(ctx.principal, "user.delete");
   return ctx.prisma.$transaction(async (tx) => {
     const u = await managed(tx, p, id);
-    await ctx.services.identity.revokeSessions(tx, u);
+    await ctx.services.identity.remove(tx, u);
     await tx.user.delete({ where: { id } });
     await audit(tx, p, { action: "delete", entity: "User", entityId: id, districtAssociationId: u.districtAssociationId, details: { email: u.email } });
     return u;
@@ -202,7 +202,8 @@ export async function setBlocked(ctx: ServiceCtx, id: number, blocked: boolean) 
     const u = await managed(tx, p, id);
     if (u.blocked === blocked) throw new AppError("CONFLICT", blocked ? "Der Benutzer ist bereits deaktiviert" : "Der Benutzer ist nicht deaktiviert");
     await tx.user.update({ where: { id }, data: { blocked, version: { increment: 1 } } });
-    if (blocked) await ctx.services.identity.revokeSessions(tx, u);
+    if (blocked) await ctx.services.identity.block(tx, u);
+    else await ctx.services.identity.unblock(tx, u);
     await audit(tx, p, { action: blocked ? "deactivate" : "reactivate", entity: "User", entityId: id, districtAssociationId: u.districtAssociationId });
     return tx.user.findUniqueOrThrow({ where: { id }, include: withClubs });
   });
