@@ -57,7 +57,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   if (config.oidc.mode === "embedded") {
     signingKeys = await loadSigningKeys(prisma, dataKey);
     const cookieKeys = await loadCookieKeys(prisma, dataKey, config.cookieKeys);
-    const idp = createEmbeddedProvider({ config, prisma, keys: signingKeys, cookieKeys });
+    const idp = createEmbeddedProvider({ config, prisma, keys: signingKeys, cookieKeys, outbox });
     await deleteExpiredOidcRows(prisma);
     cleanup = setInterval(() => void deleteExpiredOidcRows(prisma).catch(() => {}), 60 * 60 * 1000);
     cleanup.unref();

@@ -437,3 +437,52 @@ describe("own account", () => {
     expect((await app.db.prisma.oidcPayload.findMany()).map((p) => p.id)).toEqual(["s2"]);
   });
 });
+
+describe("embedded provider pages", () => {
+  it("[R-PR005][R-PR006] the password page changes the password with the current one", async () => {
+    const { hashPassword } = await import("../../server/src/idp/passwords.ts");
+    await app.db.prisma.user.update({ where: { id: world.userIds.target }, data: { passwordHash: await hashPassword("altes-passwort") } });
+    const form = (o: Record<string, string>) => ({
+      method: "POST" as const,
+      url: "/oidc/account",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: new URLSearchParams(o).toString(),
+    });
+    expect((await app.fastify.inject({ method: "GET", url: "/oidc/account" })).body).toContain("Passwort ändern");
+    const wrong = await app.fastify.inject(form({ email: "target@test.example", current: "falsch", password: "neues-passwort", repeat: "neues-passwort" }));
+    expect(wrong.statusCode).toBe(401);
+    const mismatch = await app.fastify.inject(form({ email: "target@test.example", current: "altes-passwort", password: "neues-passwort", repeat: "anderes" }));
+    expect(mismatch.body).toContain("Die Passwörter stimmen nicht überein.");
+    const ok = await app.fastify.inject(
+      form({ email: "target@test.example", current: "altes-passwort", password: "neues-passwort", repeat: "neues-passwort" }),
+    );
+    expect(ok.statusCode).toBe(200);
+    const u = await app.db.prisma.user.findUniqueOrThrow({ where: { id: world.userIds.target } });
+    expect(await verifyPassword("neues-passwort", u.passwordHash)).toBe(true);
+  });
+
+  it("[R-PR005] a forgotten password gets a one-time link; unknown addresses get the same answer", async () => {
+    const before = app.outbox.sent.length;
+    const post = (email: string) =>
+      app.fastify.inject({
+        method: "POST",
+        url: "/oidc/forgot",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: `email=${encodeURIComponent(email)}`,
+      });
+    const unknown = await post("niemand@test.example");
+    const known = await post("TARGET@test.example");
+    expect(unknown.body).toBe(known.body);
+    expect(app.outbox.sent.length).toBe(before + 1);
+    const code = /\/oidc\/invite\/([\w-]+)/.exec(app.outbox.sent.at(-1)?.text ?? "")?.[1] as string;
+    const set = await app.fastify.inject({
+      method: "POST",
+      url: `/oidc/invite/${code}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "password=drittes-pw&repeat=drittes-pw",
+    });
+    expect(set.statusCode).toBe(200);
+    const u = await app.db.prisma.user.findUniqueOrThrow({ where: { id: world.userIds.target } });
+    expect(await verifyPassword("drittes-pw", u.passwordHash)).toBe(true);
+  });
+});

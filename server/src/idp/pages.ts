@@ -25,7 +25,19 @@ export function loginPage(uid: string, opts: { email?: string; error?: string } 
 <label for="email">E-Mail</label><input id="email" name="email" type="email" autocomplete="username" required autofocus value="${esc(opts.email ?? "")}">
 <label for="password">Passwort</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 ${opts.error ? `<p class="error" role="alert">${esc(opts.error)}</p>` : ""}
-<button type="submit">Anmelden</button></form>`,
+<button type="submit">Anmelden</button></form>
+<p><a href="/oidc/forgot">Passwort vergessen?</a></p>`,
+  );
+}
+
+export function forgotPage(opts: { sent?: boolean } = {}) {
+  return page(
+    "Passwort vergessen",
+    opts.sent
+      ? `<p role="status">Falls zu dieser E-Mail-Adresse ein Benutzerkonto besteht, haben wir einen Link zum Festlegen eines neuen Passworts gesendet.</p><p><a href="/">Zum Anmeldesystem</a></p>`
+      : `<p>Geben Sie Ihre E-Mail-Adresse ein. Sie erhalten einen Link, mit dem Sie ein neues Passwort festlegen.</p>
+<form method="post" action="/oidc/forgot"><label for="email">E-Mail</label><input id="email" name="email" type="email" autocomplete="username" required autofocus>
+<button type="submit">Link anfordern</button></form>`,
   );
 }
 

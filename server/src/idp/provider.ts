@@ -2,13 +2,15 @@
 // authorization code + PKCE for the browser client, RS256 JWT access tokens (typ at+jwt) for the
 // API audience carrying the user's roles, German login page, no consent screen for our own
 // client, state and keys in the database.
+import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { type Configuration, type KoaContextWithOIDC, errors as oidcErrors } from "oidc-provider";
 import type { Config } from "../config.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { prismaAdapterClass } from "./adapter.ts";
+import type { Outbox } from "./identityAdmin.ts";
 import type { SigningKeys } from "./keys.ts";
-import { donePage, errorPage, loggedOutPage, loginPage, logoutPage, setPasswordPage } from "./pages.ts";
+import { donePage, errorPage, forgotPage, loggedOutPage, loginPage, logoutPage, setPasswordPage } from "./pages.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 export const BROWSER_CLIENT_ID = "anmeldesystem";
@@ -21,7 +23,13 @@ export type EmbeddedProvider = {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
 };
 
-export function createEmbeddedProvider(opts: { config: Config; prisma: PrismaClient; keys: SigningKeys; cookieKeys: string[] }): EmbeddedProvider {
+export function createEmbeddedProvider(opts: {
+  config: Config;
+  prisma: PrismaClient;
+  keys: SigningKeys;
+  cookieKeys: string[];
+  outbox: Outbox;
+}): EmbeddedProvider {
   const { config, prisma } = opts;
   const audience = config.oidc.audience;
   const origin = config.publicUrl;
@@ -213,6 +221,24 @@ export function createEmbeddedProvider(opts: { config: Config; prisma: PrismaCli
     return html(res, 200, donePage("Passwort geändert", "Ihr Passwort wurde geändert."));
   }
 
+  // a forgotten password: a one-time link to set a new one (the same page as the invitation);
+  // the answer never tells whether the address has an account
+  async function forgot(req: IncomingMessage, res: ServerResponse) {
+    if (req.method === "GET") return html(res, 200, forgotPage());
+    const email = ((await readForm(req)).email ?? "").trim();
+    const user = email ? await prisma.user.findFirst({ where: { email: { equals: email, mode: "insensitive" }, blocked: false } }) : null;
+    if (user) {
+      const code = crypto.randomBytes(24).toString("base64url");
+      await prisma.user.update({ where: { id: user.id }, data: { inviteCode: code } });
+      opts.outbox.send(
+        user.email,
+        "Neues Passwort für das Anmeldesystem",
+        `Hallo ${user.firstname} ${user.lastname},\n\nhier können Sie ein neues Passwort festlegen:\n${origin}/oidc/invite/${code}\n`,
+      );
+    }
+    return html(res, 200, forgotPage({ sent: true }));
+  }
+
   return {
     provider,
     async handle(req, res) {
@@ -224,6 +250,7 @@ export function createEmbeddedProvider(opts: { config: Config; prisma: PrismaCli
         if (m) return await interaction(req, res, m[1], m[2]);
         if (invite && (req.method === "GET" || req.method === "POST")) return await invitation(req, res, invite[1]);
         if (path === "/account" && (req.method === "GET" || req.method === "POST")) return await account(req, res);
+        if (path === "/forgot" && (req.method === "GET" || req.method === "POST")) return await forgot(req, res);
         // oidc-provider derives its mount path from originalUrl vs url
         (req as IncomingMessage & { originalUrl?: string }).originalUrl = url;
         req.url = path;
