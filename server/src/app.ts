@@ -14,6 +14,7 @@ import type { DataKey } from "./crypto/aead.ts";
 import type { Database } from "./db/client.ts";
 import { associationRoutes } from "./domains/associations/rest.ts";
 import { districtRoutes } from "./domains/districts/rest.ts";
+import { eventRoutes } from "./domains/events/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
 import { schema } from "./graphql/schema.ts";
@@ -174,6 +175,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   userRoutes(r);
   districtRoutes(r);
   associationRoutes(r);
+  eventRoutes(r);
 
   // ---- the built client; the sign-in callback path serves the same index.html
   const indexFile = path.join(config.staticDir, "index.html");

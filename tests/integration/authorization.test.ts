@@ -40,6 +40,23 @@ const fresh = {
         data: { email: `u${++seq}@test.example`, firstname: "F", lastname: `L${seq}`, districtAssociationId: world.district1, ...data },
       })
     ).id,
+  event: async (published = false, formType: "DEXAM" | "COMPETITION" = "DEXAM") => {
+    const now = Date.now();
+    const e = await app.db.prisma.event.create({
+      data: {
+        name: `Veranstaltung ${++seq}`,
+        districtAssociationId: world.district1,
+        formType,
+        registrationDeadline: new Date(now + 30 * 86400_000),
+        startPublishing: new Date(now + (published ? -86400_000 : 86400_000)),
+        finishPublishing: new Date(now + 60 * 86400_000),
+        privacyPolicy: "p",
+        locations: { create: [{ name: "Ort", type: formType === "DEXAM" ? "DEXAM_THEORY" : "COMPETITION", street: "S", city: "C", dexamTypes: ["D1"] }] },
+      },
+      include: { locations: true },
+    });
+    return { id: e.id, locationId: e.locations[0].id };
+  },
   district: async () =>
     (
       await app.db.prisma.districtAssociation.create({
@@ -112,6 +129,47 @@ function asCopyOf(call: (token: string | null) => Promise<Result>, via: string):
     },
   };
 }
+
+let hidden: { id: number; locationId: number };
+beforeAll(async () => {
+  // an unpublished event of district 1: only its staff (and admin) see it
+  hidden = await fresh.event(false);
+});
+
+const eventInput = {
+  name: "Neu",
+  editPhase: "NO_RESTRICTIONS",
+  registrationDeadline: "2099-03-01",
+  startPublishing: "2099-01-01T00:00:00Z",
+  finishPublishing: "2099-06-01T00:00:00Z",
+  privacyPolicy: "p",
+};
+const eventBody = {
+  name: "Neu",
+  form_type: "dexam",
+  edit_phase: "NoRestrictions",
+  registration_deadline: "2099-03-01",
+  start_publishing: "2099-01-01T00:00:00Z",
+  finish_publishing: "2099-06-01T00:00:00Z",
+  privacy_policy: "p",
+};
+const locationInput = {
+  name: "Ort",
+  type: "DEXAM_THEORY",
+  street: "S",
+  city: "C",
+  start: "2099-05-01T08:00:00Z",
+  end: "2099-05-01T12:00:00Z",
+  dexamTypes: ["D1"],
+};
+const locationBody = {
+  name: "Ort",
+  type: "DExamTheory",
+  address: { street: "S", city: "C" },
+  start: "2099-05-01T08:00:00Z",
+  end: "2099-05-01T12:00:00Z",
+  available_sub_types: ["D1"],
+};
 
 const profile = { firstname: "Vera", lastname: "Profil", phone: "+49711555", street: "Weg 1", postcode: "70173", city: "Stadt", country: "Deutschland" };
 const districtInput = { name: "KV Neu", iamRef: "neu", gdprLink: "https://e.test/g", impressLink: "https://e.test/i" };
@@ -274,6 +332,94 @@ const CALLS: Record<Operation, Call[]> = {
     gqlCall("mutation($id: ID!) { resendInvitation(id: $id) { invitationPending } }", async () => ({ id: globalId("User", await fresh.user()) })),
     restCall("PUT", async () => `/v1/user/${await fresh.user()}/invite_code/resend`, undefined, "/v1/user/:id/invite_code/resend"),
   ],
+  "event.list": [gqlCall("{ events(first: 5) { totalCount } }"), restCall("GET", () => "/v1/events")],
+  "event.read": [
+    gqlCall(
+      "query($id: ID!) { node(id: $id) { ... on Event { name } } }",
+      () => ({ id: globalId("Event", hidden.id) }),
+      (d) => d.node,
+    ),
+    restCall("GET", () => `/v1/event/${hidden.id}`, undefined, "/v1/event/:id"),
+  ],
+  "event.create": [
+    gqlCall("mutation($d: Int!, $input: EventInput!) { createEvent(districtAssociationId: $d, input: $input) { id } }", () => ({
+      d: world.district1,
+      input: { ...eventInput, formType: "DEXAM" },
+    })),
+    restCall(
+      "POST",
+      () => "/v1/event",
+      () => ({ ...eventBody, district_association_id: world.district1 }),
+    ),
+  ],
+  "event.update": [
+    gqlCall("mutation($id: ID!, $input: EventInput!) { updateEvent(id: $id, input: $input) { id } }", async () => ({
+      id: globalId("Event", (await fresh.event()).id),
+      input: eventInput,
+    })),
+    restCall(
+      "PUT",
+      () => "/v1/event",
+      async () => ({ ...eventBody, id: (await fresh.event()).id }),
+    ),
+  ],
+  "event.delete": [
+    gqlCall("mutation($id: ID!) { deleteEvent(id: $id) }", async () => ({ id: globalId("Event", (await fresh.event()).id) })),
+    restCall("DELETE", async () => `/v1/event/${(await fresh.event()).id}`, undefined, "/v1/event/:id"),
+  ],
+  "event.copy": [
+    gqlCall("query($id: ID!) { eventCopyTargets(eventId: $id) { id } }", () => ({ id: globalId("Event", hidden.id) })),
+    gqlCall("mutation($s: ID!, $t: ID!) { copyEvent(sourceId: $s, targetId: $t) { id } }", async () => ({
+      s: globalId("Event", hidden.id),
+      t: globalId("Event", (await fresh.event()).id),
+    })),
+  ],
+  "event.statistic": [
+    gqlCall("query($id: ID!) { eventStatistic(eventId: $id) { name } }", () => ({ id: globalId("Event", hidden.id) })),
+    restCall("GET", () => `/v1/event/${hidden.id}/statistic`, undefined, "/v1/event/:id/statistic"),
+  ],
+  "location.list": [
+    gqlCall(
+      "query($id: ID!) { node(id: $id) { ... on Event { locations { name } } } }",
+      () => ({ id: globalId("Event", hidden.id) }),
+      (d) => d.node,
+    ),
+    restCall("GET", () => `/v1/event/${hidden.id}/locations`, undefined, "/v1/event/:eventId/locations"),
+  ],
+  "location.read": [
+    gqlCall(
+      "query($id: ID!) { node(id: $id) { ... on EventLocation { name } } }",
+      () => ({ id: globalId("EventLocation", hidden.locationId) }),
+      (d) => d.node,
+    ),
+    restCall("GET", () => `/v1/event/location/${hidden.locationId}`, undefined, "/v1/event/location/:id"),
+  ],
+  "location.create": [
+    gqlCall("mutation($e: ID!, $input: EventLocationInput!) { createEventLocation(eventId: $e, input: $input) { id } }", async () => ({
+      e: globalId("Event", (await fresh.event()).id),
+      input: locationInput,
+    })),
+    restCall(
+      "POST",
+      () => "/v1/event/location",
+      async () => ({ ...locationBody, event_id: (await fresh.event()).id }),
+    ),
+  ],
+  "location.update": [
+    gqlCall("mutation($id: ID!, $input: EventLocationInput!) { updateEventLocation(id: $id, input: $input) { id } }", async () => ({
+      id: globalId("EventLocation", (await fresh.event()).locationId),
+      input: locationInput,
+    })),
+    restCall(
+      "PUT",
+      () => "/v1/event/location",
+      async () => ({ ...locationBody, id: (await fresh.event()).locationId }),
+    ),
+  ],
+  "location.delete": [
+    gqlCall("mutation($id: ID!) { deleteEventLocation(id: $id) }", async () => ({ id: globalId("EventLocation", (await fresh.event()).locationId) })),
+    restCall("DELETE", async () => `/v1/event/location/${(await fresh.event()).locationId}`, undefined, "/v1/event/location/:id"),
+  ],
 };
 
 const ALL = PRINCIPAL_NAMES as readonly string[];
@@ -285,6 +431,9 @@ const allow = (...who: string[]) => Object.fromEntries(who.map((w) => [w, "allow
 const EVERYONE = outcomes("allowed", {});
 /** staff2 holds every staff role, but in district 2: objects of district 1 are not found for them */
 const MANAGE_IN_DISTRICT_1 = (role: string) => outcomes("denied", { ...allow("admin", `role:${role}`), staff2: "notFound" });
+
+/** an unpublished event of district 1 is seen by admin and district 1's event and registration staff only */
+const EVENT_STAFF_SEE = outcomes("notFound", allow("admin", "role:registration_read", "role:registration_manage", "role:event_manage"));
 
 /** Expected outcome per principal, from spec sections 2 and 6 and ARCHITECTURE "Tenancy". */
 const EXPECTED: Record<Operation, Record<string, Outcome>> = {
@@ -341,6 +490,18 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "user.deactivate": MANAGE_IN_DISTRICT_1("user_manage"),
   "user.reactivate": MANAGE_IN_DISTRICT_1("user_manage"),
   "user.resendInvitation": MANAGE_IN_DISTRICT_1("user_manage"),
+  "event.list": EVERYONE,
+  "event.read": EVENT_STAFF_SEE,
+  "event.create": MANAGE_IN_DISTRICT_1("event_manage"),
+  "event.update": MANAGE_IN_DISTRICT_1("event_manage"),
+  "event.delete": MANAGE_IN_DISTRICT_1("event_manage"),
+  "event.copy": MANAGE_IN_DISTRICT_1("event_manage"),
+  "event.statistic": outcomes("denied", { ...allow("admin", "role:registration_read", "role:registration_manage"), staff2: "notFound" }),
+  "location.list": EVENT_STAFF_SEE,
+  "location.read": EVENT_STAFF_SEE,
+  "location.create": MANAGE_IN_DISTRICT_1("event_manage"),
+  "location.update": MANAGE_IN_DISTRICT_1("event_manage"),
+  "location.delete": MANAGE_IN_DISTRICT_1("event_manage"),
 };
 
 describe("authorization matrix", () => {

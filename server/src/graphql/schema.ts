@@ -2,6 +2,9 @@
 import { lexicographicSortSchema } from "graphql";
 import "../domains/associations/graphql.ts";
 import "../domains/districts/graphql.ts";
+import "../domains/events/graphql.ts";
+import "../domains/locations/graphql.ts";
+import "../domains/statistics/graphql.ts";
 import "../domains/users/graphql.ts";
 import { builder } from "./builder.ts";
 

@@ -1,0 +1,144 @@
+import { builder } from "../../graphql/builder.ts";
+import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
+import { encodeId, numericId } from "../../graphql/ids.ts";
+import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { EventLocationType } from "../locations/graphql.ts";
+import { deadlineDay, deadlinePassed, isPublished } from "./rules.ts";
+import { canManageEvent, canSeeEvent, copyEvent, copyTargets, createEvent, deleteEvent, eventOrder, eventWhere, updateEvent } from "./service.ts";
+
+export const EventType = builder.prismaNode("Event", {
+  description: "An event (Veranstaltung): D-exams, a D-exam camp or competitions of a district association.",
+  id: { field: "id" },
+  authScopes: (e, ctx) => canSeeEvent(ctx.principal, e, ctx.services.now()),
+  fields: (t) => ({
+    databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
+    name: t.exposeString("name"),
+    description: t.exposeString("description", { nullable: true }),
+    districtAssociationId: t.exposeInt("districtAssociationId"),
+    districtAssociation: t.relation("districtAssociation"),
+    formType: t.expose("formType", { type: FormTypeEnum, description: "Fixed after creation." }),
+    editPhase: t.expose("editPhase", { type: EditPhaseEnum }),
+    registrationDeadline: t.expose("registrationDeadline", { type: "DateTime", description: "23:59:59 Europe/Berlin of the chosen day." }),
+    registrationDeadlineDay: t.string({ description: "The chosen deadline day (yyyy-mm-dd, Berlin).", resolve: (e) => deadlineDay(e.registrationDeadline) }),
+    deadlinePassed: t.boolean({
+      description: "True after the deadline: no new registrations.",
+      resolve: (e, _a, ctx) => deadlinePassed(e, ctx.services.now()),
+    }),
+    startPublishing: t.expose("startPublishing", { type: "DateTime" }),
+    finishPublishing: t.expose("finishPublishing", { type: "DateTime" }),
+    published: t.boolean({ description: "start_publishing <= now < finish_publishing.", resolve: (e, _a, ctx) => isPublished(e, ctx.services.now()) }),
+    expiration: t.expose("expiration", { type: "DateTime", nullable: true, description: "Automatic deletion date (end of that day, Berlin)." }),
+    start: t.expose("start", { type: "DateTime", nullable: true }),
+    end: t.expose("end", { type: "DateTime", nullable: true }),
+    address: t.exposeString("address", { nullable: true }),
+    cancellationConditions: t.exposeString("cancellationConditions", { nullable: true }),
+    privacyPolicy: t.exposeString("privacyPolicy"),
+    canManage: t.boolean({
+      description: "The viewer may change this event and its locations.",
+      resolve: (e, _a, ctx) => !!ctx.principal && canManageEvent(ctx.principal, e),
+    }),
+    locations: t.relation("locations", {
+      description: "The event's locations, by type, start and name.",
+      query: { orderBy: [{ type: "asc" }, { start: "asc" }, { name: "asc" }] },
+    }),
+  }),
+});
+registerNodeAccess("Event", (ctx, e) => canSeeEvent(ctx.principal, e, ctx.services.now()));
+
+builder.queryField("events", (t) =>
+  t.prismaConnection(
+    {
+      type: EventType,
+      cursor: "id",
+      description: "Events the viewer may see (published ones of every district; staff also their own district's unpublished ones), by registration deadline.",
+      authScopes: { operation: "event.list" },
+      args: {
+        districtAssociationId: t.arg.int({ required: false, description: "Only this district association; null: all." }),
+        from: t.arg({
+          type: "Date",
+          required: false,
+          description: "Only events whose last day (end, else start, else deadline) is on or after this day (Berlin).",
+        }),
+        to: t.arg({ type: "DateTime", required: false, description: "Only events beginning (start, else deadline) on or before this instant." }),
+      },
+      totalCount: (_p, args, ctx) => ctx.prisma.event.count({ where: eventWhere(ctx, args) }),
+      resolve: (query, _root, args, ctx) => ctx.prisma.event.findMany({ ...query, where: eventWhere(ctx, args), orderBy: eventOrder }),
+    },
+    { name: "EventConnection" },
+    { name: "EventEdge" },
+  ),
+);
+
+builder.queryField("eventCopyTargets", (t) =>
+  t.prismaField({
+    type: [EventType],
+    description: "Events a copy of this event may go into: same form family, still before their deadline (from today).",
+    authScopes: { operation: "event.copy" },
+    args: { eventId: t.arg.globalID({ required: true }) },
+    resolve: (_q, _root, { eventId }, ctx) => copyTargets(ctx, numericId(eventId, "Event", "Veranstaltung")),
+  }),
+);
+
+const EventInput = builder.inputType("EventInput", {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    description: t.string({ required: false }),
+    formType: t.field({ type: FormTypeEnum, required: false, description: "Required on create; cannot change afterwards." }),
+    editPhase: t.field({ type: EditPhaseEnum, required: true }),
+    registrationDeadline: t.field({ type: "Date", required: true, description: "The day; stored as 23:59:59 Europe/Berlin." }),
+    startPublishing: t.field({ type: "DateTime", required: true }),
+    finishPublishing: t.field({ type: "DateTime", required: true }),
+    expiration: t.field({ type: "Date", required: false, description: "Automatic deletion day." }),
+    start: t.field({ type: "DateTime", required: false }),
+    end: t.field({ type: "DateTime", required: false }),
+    address: t.string({ required: false }),
+    cancellationConditions: t.string({ required: false }),
+    privacyPolicy: t.string({ required: true }),
+  }),
+});
+
+const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
+const toService = (i: typeof EventInput.$inferInput) => ({ ...i, registrationDeadline: day(i.registrationDeadline), expiration: day(i.expiration) });
+
+builder.mutationField("createEvent", (t) =>
+  t.prismaField({
+    type: EventType,
+    description: "Creates an event in a district association (event_manage; non-admins their own).",
+    authScopes: { operation: "event.create" },
+    args: { districtAssociationId: t.arg.int({ required: true }), input: t.arg({ type: EventInput, required: true }) },
+    resolve: (_q, _root, { districtAssociationId, input }, ctx) => createEvent(ctx, { ...toService(input), districtAssociationId }),
+  }),
+);
+
+builder.mutationField("updateEvent", (t) =>
+  t.prismaField({
+    type: EventType,
+    description: "Changes an event (event_manage).",
+    authScopes: { operation: "event.update" },
+    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: EventInput, required: true }) },
+    resolve: (_q, _root, { id, input }, ctx) => updateEvent(ctx, numericId(id, "Event", "Veranstaltung"), toService(input)),
+  }),
+);
+
+builder.mutationField("deleteEvent", (t) =>
+  t.field({
+    type: "ID",
+    description: "Deletes an event with its locations, registrations and results (event_manage); returns its global id.",
+    authScopes: { operation: "event.delete" },
+    args: { id: t.arg.globalID({ required: true }) },
+    resolve: async (_root, { id }, ctx) => encodeId("Event", (await deleteEvent(ctx, numericId(id, "Event", "Veranstaltung"))).id),
+  }),
+);
+
+builder.mutationField("copyEvent", (t) =>
+  t.prismaField({
+    type: EventType,
+    description: "Copies master data and locations FROM the source event INTO the selected target event; returns the target.",
+    authScopes: { operation: "event.copy" },
+    args: { sourceId: t.arg.globalID({ required: true }), targetId: t.arg.globalID({ required: true }) },
+    resolve: (_q, _root, { sourceId, targetId }, ctx) =>
+      copyEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), numericId(targetId, "Event", "Veranstaltung")),
+  }),
+);
+
+export { EventLocationType };

@@ -1,0 +1,89 @@
+// Event rules (spec sections 4, 5 and 9): required fields, the deadline at 23:59:59 Berlin time,
+// the publishing window, what "current" means, and which events a copy may go into.
+import type { EditPhase, FormType } from "../../generated/prisma/client.ts";
+import { MSG } from "../../shared/messages.ts";
+import { berlinDay, deadlineOf, startOfBerlinDay } from "../../shared/time.ts";
+import { required } from "../../shared/validation.ts";
+
+export type EventInput = {
+  name: string;
+  description?: string | null;
+  formType?: FormType | null;
+  editPhase?: EditPhase | null;
+  /** the chosen calendar day, yyyy-mm-dd; stored as 23:59:59 Berlin time */
+  registrationDeadline?: string | null;
+  startPublishing?: Date | null;
+  finishPublishing?: Date | null;
+  /** automatic deletion day, yyyy-mm-dd */
+  expiration?: string | null;
+  start?: Date | null;
+  end?: Date | null;
+  address?: string | null;
+  cancellationConditions?: string | null;
+  privacyPolicy?: string | null;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const validDate = (d: Date | null | undefined) => d instanceof Date && !Number.isNaN(d.getTime());
+
+export function validateEvent(input: EventInput): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const need = (field: keyof EventInput, ok: boolean) => {
+    if (!ok) errors[field] = MSG.required;
+  };
+  need("name", required(input.name) === null);
+  need("formType", !!input.formType);
+  need("editPhase", !!input.editPhase);
+  need("privacyPolicy", required(input.privacyPolicy) === null);
+  need("registrationDeadline", !!input.registrationDeadline);
+  need("startPublishing", validDate(input.startPublishing));
+  need("finishPublishing", validDate(input.finishPublishing));
+  if (input.registrationDeadline && !DAY.test(input.registrationDeadline)) errors.registrationDeadline = "Bitte ein gültiges Datum eingeben";
+  if (input.expiration && !DAY.test(input.expiration)) errors.expiration = "Bitte ein gültiges Datum eingeben";
+  if (validDate(input.startPublishing) && validDate(input.finishPublishing) && input.finishPublishing! <= input.startPublishing!) {
+    errors.finishPublishing = "Das Ende der Veröffentlichung muss nach ihrem Beginn liegen";
+  }
+  if (validDate(input.start) && validDate(input.end) && input.end! < input.start!) errors.end = "Das Ende muss nach dem Beginn liegen";
+  return errors;
+}
+
+/** The stored deadline of a chosen day (R-BC011). */
+export const deadlineFor = (day: string) => deadlineOf(day);
+/** The chosen day of a stored deadline, for forms and /v1. */
+export const deadlineDay = (deadline: Date) => berlinDay(deadline);
+
+/** Published exactly while start_publishing <= now < finish_publishing (R-EV004). */
+export function isPublished(e: { startPublishing: Date; finishPublishing: Date }, now: Date): boolean {
+  return e.startPublishing.getTime() <= now.getTime() && now.getTime() < e.finishPublishing.getTime();
+}
+
+/** After the deadline no new registration can be started (R-ST030). */
+export function deadlinePassed(e: { registrationDeadline: Date }, now: Date): boolean {
+  return now.getTime() > e.registrationDeadline.getTime();
+}
+
+/**
+ * Decision R-ST005: an event is current ("from today onward") while its last day has not passed:
+ * its end, else its start, else its registration deadline, compared with the start of today in
+ * Berlin. So a card stays after the deadline until the event is over (R-ST023).
+ */
+export function isCurrent(e: { end: Date | null; start: Date | null; registrationDeadline: Date }, now: Date): boolean {
+  const last = e.end ?? e.start ?? e.registrationDeadline;
+  return last.getTime() >= startOfBerlinDay(now).getTime();
+}
+
+/** Decision R-EV022: D-exams and D-exam camps are one form family; competitions another. */
+export const formFamily = (t: FormType) => (t === "COMPETITION" ? "competition" : "dexam");
+
+/** Copy targets (R-EV021, R-EV023): same family, still before their deadline (from today on), not the event itself. */
+export function isCopyTarget(
+  source: { id: number; formType: FormType },
+  target: { id: number; formType: FormType; registrationDeadline: Date },
+  now: Date,
+): boolean {
+  return (
+    target.id !== source.id &&
+    formFamily(target.formType) === formFamily(source.formType) &&
+    target.registrationDeadline.getTime() >= startOfBerlinDay(now).getTime()
+  );
+}

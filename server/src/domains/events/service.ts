@@ -1,0 +1,206 @@
+// Events (Veranstaltungen). Everyone sees published events of every district; staff with
+// registration_read, registration_manage or event_manage also see their own district's
+// unpublished ones; event_manage creates, changes, copies and deletes the own district's events.
+import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
+import { authorize } from "../../auth/permissions.ts";
+import type { Principal } from "../../auth/principal.ts";
+import { hasAnyRole } from "../../auth/roles.ts";
+import type { Event, Prisma } from "../../generated/prisma/client.ts";
+import { startOfBerlinDay } from "../../shared/time.ts";
+import { audit } from "../audit/service.ts";
+import { clean, ownsDistrict, type ServiceCtx } from "../context.ts";
+import { deadlineFor, type EventInput, isCopyTarget, isPublished, validateEvent } from "./rules.ts";
+
+const STAFF_ROLES = ["registration_read", "registration_manage", "event_manage"] as const;
+
+export type EventFilter = {
+  /** null/undefined: every district */
+  districtAssociationId?: number | null;
+  /** only events whose last day (end, else start, else deadline) is on or after this day */
+  from?: Date | null;
+  /** only events that begin (start, else deadline) on or before this instant */
+  to?: Date | null;
+};
+
+export function canSeeEvent(p: Principal | null, e: Pick<Event, "districtAssociationId" | "startPublishing" | "finishPublishing">, now: Date): boolean {
+  if (!p) return false;
+  if (p.roles.includes("admin")) return true;
+  if (p.districtAssociationId === e.districtAssociationId && hasAnyRole(p.roles, STAFF_ROLES)) return true;
+  return isPublished(e, now);
+}
+
+export const canManageEvent = (p: Principal, e: Pick<Event, "districtAssociationId">) =>
+  hasAnyRole(p.roles, ["event_manage"]) && ownsDistrict(p, e.districtAssociationId);
+
+export function eventWhere(ctx: ServiceCtx, filter: EventFilter): Prisma.EventWhereInput {
+  const p = authorize(ctx.principal, "event.list");
+  const now = ctx.services.now();
+  const and: Prisma.EventWhereInput[] = [];
+  if (!p.roles.includes("admin")) {
+    const published: Prisma.EventWhereInput = { startPublishing: { lte: now }, finishPublishing: { gt: now } };
+    and.push(hasAnyRole(p.roles, STAFF_ROLES) ? { OR: [published, { districtAssociationId: p.districtAssociationId }] } : published);
+  }
+  if (filter.districtAssociationId != null) and.push({ districtAssociationId: filter.districtAssociationId });
+  if (filter.from) {
+    const from = startOfBerlinDay(filter.from);
+    and.push({ OR: [{ end: { gte: from } }, { end: null, start: { gte: from } }, { end: null, start: null, registrationDeadline: { gte: from } }] });
+  }
+  if (filter.to) and.push({ OR: [{ start: { lte: filter.to } }, { start: null, registrationDeadline: { lte: filter.to } }] });
+  return { AND: and };
+}
+
+export const eventOrder = [{ registrationDeadline: "asc" }, { id: "asc" }] satisfies Prisma.EventOrderByWithRelationInput[];
+
+const withLocations = {
+  districtAssociation: { select: { name: true } },
+  locations: { orderBy: [{ type: "asc" }, { start: "asc" }, { name: "asc" }] },
+} satisfies Prisma.EventInclude;
+export type EventWithLocations = Prisma.EventGetPayload<{ include: typeof withLocations }>;
+
+export async function listEvents(ctx: ServiceCtx, filter: EventFilter) {
+  return ctx.prisma.event.findMany({ where: eventWhere(ctx, filter), orderBy: eventOrder, include: withLocations });
+}
+
+export async function getEvent(ctx: ServiceCtx, id: number) {
+  const p = authorize(ctx.principal, "event.read");
+  const e = await ctx.prisma.event.findUnique({ where: { id }, include: withLocations });
+  if (!e || !canSeeEvent(p, e, ctx.services.now())) throw notFound("Veranstaltung");
+  return e;
+}
+
+function checked(input: EventInput) {
+  const errors = validateEvent(input);
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  return {
+    name: input.name.trim(),
+    description: clean(input.description),
+    editPhase: input.editPhase!,
+    registrationDeadline: deadlineFor(input.registrationDeadline!),
+    startPublishing: input.startPublishing!,
+    finishPublishing: input.finishPublishing!,
+    expiration: input.expiration ? deadlineFor(input.expiration) : null,
+    start: input.start ?? null,
+    end: input.end ?? null,
+    address: clean(input.address),
+    cancellationConditions: clean(input.cancellationConditions),
+    privacyPolicy: (input.privacyPolicy ?? "").trim(),
+  };
+}
+
+export async function createEvent(ctx: ServiceCtx, input: EventInput & { districtAssociationId: number }) {
+  const p = authorize(ctx.principal, "event.create");
+  if (!ownsDistrict(p, input.districtAssociationId)) throw notFound("Kreisverband");
+  const data = checked(input);
+  return ctx.prisma.$transaction(async (tx) => {
+    if (!(await tx.districtAssociation.findUnique({ where: { id: input.districtAssociationId } }))) throw notFound("Kreisverband");
+    const e = await tx.event.create({ data: { ...data, formType: input.formType!, districtAssociationId: input.districtAssociationId } });
+    await audit(tx, p, { action: "create", entity: "Event", entityId: e.id, districtAssociationId: e.districtAssociationId });
+    return e;
+  });
+}
+
+/** The form type is fixed after creation (R-EV012). */
+export async function updateEvent(ctx: ServiceCtx, id: number, input: EventInput) {
+  const p = authorize(ctx.principal, "event.update");
+  return ctx.prisma.$transaction(async (tx) => {
+    const e = await tx.event.findUnique({ where: { id } });
+    if (!e || !ownsDistrict(p, e.districtAssociationId)) throw notFound("Veranstaltung");
+    if (input.formType && input.formType !== e.formType)
+      throw validationFailed({ formType: "Die Art der Veranstaltung kann nach dem Anlegen nicht geändert werden" });
+    const data = checked({ ...input, formType: e.formType });
+    const updated = await tx.event.update({ where: { id }, data: { ...data, version: { increment: 1 } } });
+    await audit(tx, p, { action: "update", entity: "Event", entityId: id, districtAssociationId: e.districtAssociationId });
+    return updated;
+  });
+}
+
+/** Deleting an event removes its locations, registrations and results. */
+export async function deleteEvent(ctx: ServiceCtx, id: number) {
+  const p = authorize(ctx.principal, "event.delete");
+  return ctx.prisma.$transaction(async (tx) => {
+    const e = await tx.event.findUnique({ where: { id } });
+    if (!e || !ownsDistrict(p, e.districtAssociationId)) throw notFound("Veranstaltung");
+    await tx.event.delete({ where: { id } });
+    await audit(tx, p, { action: "delete", entity: "Event", entityId: id, districtAssociationId: e.districtAssociationId, details: { name: e.name } });
+    return e;
+  });
+}
+
+/** The events a copy of `sourceId` may go into (the copy dialog's list). */
+export async function copyTargets(ctx: ServiceCtx, sourceId: number) {
+  const p = authorize(ctx.principal, "event.copy");
+  const now = ctx.services.now();
+  const source = await ctx.prisma.event.findUnique({ where: { id: sourceId } });
+  if (!source || !ownsDistrict(p, source.districtAssociationId)) throw notFound("Veranstaltung");
+  const candidates = await ctx.prisma.event.findMany({
+    where: { districtAssociationId: source.districtAssociationId, registrationDeadline: { gte: startOfBerlinDay(now) } },
+    orderBy: eventOrder,
+    include: withLocations,
+  });
+  return candidates.filter((t) => isCopyTarget(source, t, now));
+}
+
+/**
+ * Decision R-EV026: copying goes FROM the event the dialog was opened for INTO the selected event
+ * (which is still open). Master data: description, address, cancellation conditions and privacy
+ * policy, and the locations with their courses, competition types and instruments. Location
+ * dates move by the distance between the two events' starts (unchanged when one has no start);
+ * results are never published on a copy. No registrations and no results. A second copy adds no
+ * location twice (same name and type) and sets the same master data again: nothing changes.
+ */
+export async function copyEvent(ctx: ServiceCtx, sourceId: number, targetId: number | null | undefined) {
+  const p = authorize(ctx.principal, "event.copy");
+  if (!targetId) throw validationFailed({ targetId: "Dieses Feld ist ein Pflichtfeld" });
+  const now = ctx.services.now();
+  return ctx.prisma.$transaction(async (tx) => {
+    const source = await tx.event.findUnique({ where: { id: sourceId }, include: { locations: true } });
+    const target = await tx.event.findUnique({ where: { id: targetId }, include: { locations: true } });
+    if (!source || !ownsDistrict(p, source.districtAssociationId)) throw notFound("Veranstaltung");
+    if (!target || !ownsDistrict(p, target.districtAssociationId)) throw notFound("Veranstaltung");
+    if (!isCopyTarget(source, target, now)) {
+      throw new AppError("VALIDATION", "In diese Veranstaltung kann nicht kopiert werden (andere Art oder Anmeldeschluss vorbei)", {
+        targetId: "Ungültige Auswahl",
+      });
+    }
+    const shift = source.start && target.start ? target.start.getTime() - source.start.getTime() : 0;
+    const moved = (d: Date | null) => (d ? new Date(d.getTime() + shift) : null);
+    const existing = new Set(target.locations.map((l) => `${l.type}|${l.name}`));
+    const copies = source.locations
+      .filter((l) => !existing.has(`${l.type}|${l.name}`))
+      .map((l) => ({
+        eventId: target.id,
+        name: l.name,
+        type: l.type,
+        street: l.street,
+        postcode: l.postcode,
+        city: l.city,
+        country: l.country,
+        start: moved(l.start),
+        end: moved(l.end),
+        dexamTypes: l.dexamTypes,
+        competitionTypes: l.competitionTypes,
+        instruments: l.instruments,
+        publishResults: false,
+      }));
+    if (copies.length) await tx.eventLocation.createMany({ data: copies });
+    await tx.event.update({
+      where: { id: target.id },
+      data: {
+        description: source.description,
+        address: source.address,
+        cancellationConditions: source.cancellationConditions,
+        privacyPolicy: source.privacyPolicy,
+        copiedFromId: source.id,
+        version: { increment: 1 },
+      },
+    });
+    await audit(tx, p, {
+      action: "copy",
+      entity: "Event",
+      entityId: target.id,
+      districtAssociationId: target.districtAssociationId,
+      details: { from: source.id, locations: copies.length },
+    });
+    return tx.event.findUniqueOrThrow({ where: { id: target.id }, include: withLocations });
+  });
+}

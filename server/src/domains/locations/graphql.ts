@@ -1,0 +1,91 @@
+import { builder } from "../../graphql/builder.ts";
+import { CompetitionTypeEnum, DexamTypeEnum, InstrumentEnum, LocationTypeEnum } from "../../graphql/enums.ts";
+import { encodeId, numericId } from "../../graphql/ids.ts";
+import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { canSeeEvent } from "../events/service.ts";
+import { createLocation, deleteLocation, updateLocation } from "./service.ts";
+
+export const EventLocationType = builder.prismaNode("EventLocation", {
+  description: "A location of an event: theory or practice exam, preparation course, or competition venue.",
+  id: { field: "id" },
+  select: { eventId: true, event: { select: { districtAssociationId: true, startPublishing: true, finishPublishing: true } } },
+  // the event is selected for this check; a location loaded through its event may lack it
+  authScopes: async (l, ctx) => {
+    const event = (l as { event?: typeof l.event }).event ?? (await ctx.prisma.event.findUnique({ where: { id: l.eventId } }));
+    return !!event && canSeeEvent(ctx.principal, event, ctx.services.now());
+  },
+  fields: (t) => ({
+    databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
+    name: t.exposeString("name"),
+    type: t.expose("type", { type: LocationTypeEnum, description: "Fixed after creation." }),
+    eventId: t.exposeInt("eventId"),
+    event: t.relation("event"),
+    street: t.exposeString("street"),
+    postcode: t.exposeString("postcode", { nullable: true }),
+    city: t.exposeString("city"),
+    country: t.exposeString("country", { nullable: true }),
+    start: t.expose("start", { type: "DateTime", nullable: true }),
+    end: t.expose("end", { type: "DateTime", nullable: true }),
+    dexamTypes: t.expose("dexamTypes", { type: [DexamTypeEnum], description: "available_sub_types of a D-exam location: its courses." }),
+    competitionTypes: t.expose("competitionTypes", {
+      type: [CompetitionTypeEnum],
+      description: "available_sub_types of a competition venue: its competition types.",
+    }),
+    instruments: t.expose("instruments", { type: [InstrumentEnum], description: "Practice locations: the instruments examined there." }),
+    publishResults: t.exposeBoolean("publishResults", {
+      description: "'Ergebnisse veröffentlichen?': results of this location are visible to the registering side.",
+    }),
+  }),
+});
+registerNodeAccess("EventLocation", (ctx, l) => canSeeEvent(ctx.principal, l.event, ctx.services.now()));
+
+const LocationInput = builder.inputType("EventLocationInput", {
+  fields: (t) => ({
+    name: t.string({ required: true }),
+    type: t.field({
+      type: LocationTypeEnum,
+      required: false,
+      description: "D-exam events: required on create; competition events: always COMPETITION. Cannot change.",
+    }),
+    street: t.string({ required: true }),
+    postcode: t.string({ required: false }),
+    city: t.string({ required: true }),
+    country: t.string({ required: false }),
+    start: t.field({ type: "DateTime", required: false, description: "Required except for preparation courses." }),
+    end: t.field({ type: "DateTime", required: false }),
+    dexamTypes: t.field({ type: [DexamTypeEnum], required: false }),
+    competitionTypes: t.field({ type: [CompetitionTypeEnum], required: false }),
+    instruments: t.field({ type: [InstrumentEnum], required: false, description: "Practice locations: at least one." }),
+    publishResults: t.boolean({ required: false }),
+  }),
+});
+
+builder.mutationField("createEventLocation", (t) =>
+  t.prismaField({
+    type: EventLocationType,
+    description: "Creates a location of an event (event_manage).",
+    authScopes: { operation: "location.create" },
+    args: { eventId: t.arg.globalID({ required: true }), input: t.arg({ type: LocationInput, required: true }) },
+    resolve: (_q, _root, { eventId, input }, ctx) => createLocation(ctx, { ...input, eventId: numericId(eventId, "Event", "Veranstaltung") }),
+  }),
+);
+
+builder.mutationField("updateEventLocation", (t) =>
+  t.prismaField({
+    type: EventLocationType,
+    description: "Changes a location (event_manage); the type stays.",
+    authScopes: { operation: "location.update" },
+    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: LocationInput, required: true }) },
+    resolve: (_q, _root, { id, input }, ctx) => updateLocation(ctx, numericId(id, "EventLocation", "Veranstaltungsort"), input),
+  }),
+);
+
+builder.mutationField("deleteEventLocation", (t) =>
+  t.field({
+    type: "ID",
+    description: "Deletes a location no registration references (event_manage); returns its global id.",
+    authScopes: { operation: "location.delete" },
+    args: { id: t.arg.globalID({ required: true }) },
+    resolve: async (_root, { id }, ctx) => encodeId("EventLocation", (await deleteLocation(ctx, numericId(id, "EventLocation", "Veranstaltungsort"))).id),
+  }),
+);

@@ -1,0 +1,84 @@
+// Event locations (Veranstaltungsorte): visible with their event; event_manage of the event's
+// district creates, changes and deletes them. The type is fixed after creation; a location that
+// a registration references cannot be deleted.
+import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
+import { authorize } from "../../auth/permissions.ts";
+import { audit } from "../audit/service.ts";
+import { ownsDistrict, type ServiceCtx } from "../context.ts";
+import { canSeeEvent } from "../events/service.ts";
+import { type LocationInput, locationTypeFor, normalizedLocation, validateLocation } from "./rules.ts";
+
+export const locationOrder = [{ type: "asc" }, { start: "asc" }, { name: "asc" }] as const;
+
+export async function listLocations(ctx: ServiceCtx, eventId: number) {
+  const p = authorize(ctx.principal, "location.list");
+  const e = await ctx.prisma.event.findUnique({ where: { id: eventId }, include: { locations: { orderBy: [...locationOrder] } } });
+  if (!e || !canSeeEvent(p, e, ctx.services.now())) throw notFound("Veranstaltung");
+  return e.locations;
+}
+
+export async function getLocation(ctx: ServiceCtx, id: number) {
+  const p = authorize(ctx.principal, "location.read");
+  const l = await ctx.prisma.eventLocation.findUnique({ where: { id }, include: { event: true } });
+  if (!l || !canSeeEvent(p, l.event, ctx.services.now())) throw notFound("Veranstaltungsort");
+  return l;
+}
+
+export async function createLocation(ctx: ServiceCtx, input: LocationInput & { eventId: number }) {
+  const p = authorize(ctx.principal, "location.create");
+  return ctx.prisma.$transaction(async (tx) => {
+    const e = await tx.event.findUnique({ where: { id: input.eventId } });
+    if (!e || !ownsDistrict(p, e.districtAssociationId)) throw notFound("Veranstaltung");
+    const type = locationTypeFor(e.formType, input.type);
+    const errors = validateLocation(input, type);
+    if (Object.keys(errors).length || !type) throw validationFailed(errors);
+    const l = await tx.eventLocation.create({ data: { ...normalizedLocation(input, type), type, eventId: e.id }, include: { event: true } });
+    await audit(tx, p, { action: "create", entity: "EventLocation", entityId: l.id, districtAssociationId: e.districtAssociationId });
+    return l;
+  });
+}
+
+/** The type cannot change after creation (R-LO014). */
+export async function updateLocation(ctx: ServiceCtx, id: number, input: LocationInput) {
+  const p = authorize(ctx.principal, "location.update");
+  return ctx.prisma.$transaction(async (tx) => {
+    const l = await tx.eventLocation.findUnique({ where: { id }, include: { event: true } });
+    if (!l || !ownsDistrict(p, l.event.districtAssociationId)) throw notFound("Veranstaltungsort");
+    if (input.type && input.type !== l.type) throw validationFailed({ type: "Der Typ kann nach dem Anlegen nicht geändert werden" });
+    const errors = validateLocation(input, l.type);
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    const updated = await tx.eventLocation.update({
+      where: { id },
+      data: { ...normalizedLocation(input, l.type), version: { increment: 1 } },
+      include: { event: true },
+    });
+    await audit(tx, p, { action: "update", entity: "EventLocation", entityId: id, districtAssociationId: l.event.districtAssociationId });
+    return updated;
+  });
+}
+
+/** Decision R-LO020: refused with 409 while registrations reference the location. */
+export async function deleteLocation(ctx: ServiceCtx, id: number) {
+  const p = authorize(ctx.principal, "location.delete");
+  return ctx.prisma.$transaction(async (tx) => {
+    const l = await tx.eventLocation.findUnique({
+      where: { id },
+      include: {
+        event: true,
+        _count: { select: { theoryRegistrations: true, practiceRegistrations: true, preparationRegistrations: true, competitionRegistrations: true } },
+      },
+    });
+    if (!l || !ownsDistrict(p, l.event.districtAssociationId)) throw notFound("Veranstaltungsort");
+    const refs = Object.values(l._count).reduce((a, b) => a + b, 0);
+    if (refs > 0) throw new AppError("CONFLICT", `Der Veranstaltungsort wird von ${refs} Anmeldung(en) verwendet und kann nicht gelöscht werden`);
+    await tx.eventLocation.delete({ where: { id } });
+    await audit(tx, p, {
+      action: "delete",
+      entity: "EventLocation",
+      entityId: id,
+      districtAssociationId: l.event.districtAssociationId,
+      details: { name: l.name },
+    });
+    return l;
+  });
+}

@@ -1,0 +1,110 @@
+// Event statistics (spec section 3 "Statistic"): named groups of label/value pairs computed on
+// the server. Cancelled registrations count only in the first group.
+import { notFound } from "../../auth/errors.ts";
+import { authorize } from "../../auth/permissions.ts";
+import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, INSTRUMENT_LABELS } from "../../shared/labels.ts";
+import { ownsDistrict, type ServiceCtx } from "../context.ts";
+import { examOutcome } from "../dexam/rules.ts";
+
+export type StatisticRow = { label: string; value: number };
+export type StatisticGroup = { name: string; rows: StatisticRow[] };
+
+function count<T>(items: T[], key: (t: T) => string | null | undefined, order?: readonly string[]): StatisticRow[] {
+  const m = new Map<string, number>();
+  for (const k of order ?? []) m.set(k, 0);
+  for (const i of items) {
+    const k = key(i);
+    if (k) m.set(k, (m.get(k) ?? 0) + 1);
+  }
+  const rows = [...m].map(([label, value]) => ({ label, value }));
+  return order ? rows : rows.sort((a, b) => a.label.localeCompare(b.label, "de"));
+}
+
+export async function eventStatistic(ctx: ServiceCtx, eventId: number, locationId?: number | null): Promise<StatisticGroup[]> {
+  const p = authorize(ctx.principal, "event.statistic");
+  const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, include: { locations: true } });
+  if (!event || !ownsDistrict(p, event.districtAssociationId)) throw notFound("Veranstaltung");
+  if (locationId != null && !event.locations.some((l) => l.id === locationId)) throw notFound("Veranstaltungsort");
+  const names = new Map(event.locations.map((l) => [l.id, l.name]));
+
+  if (event.formType === "COMPETITION") {
+    const regs = await ctx.prisma.competitionRegistration.findMany({
+      where: { eventId, ...(locationId != null ? { locationId } : {}) },
+      select: { type: true, cast: true, category: true, ageGroup: true, cancelledAt: true, association: { select: { name: true } } },
+    });
+    const active = regs.filter((r) => !r.cancelledAt);
+    return [
+      {
+        name: "Anmeldungen",
+        rows: [
+          { label: "Gesamt", value: regs.length },
+          { label: "Aktiv", value: active.length },
+          { label: "Storniert", value: regs.length - active.length },
+        ],
+      },
+      { name: "Wertungsarten", rows: count(active, (r) => COMPETITION_TYPE_LABELS[r.type], Object.values(COMPETITION_TYPE_LABELS)) },
+      { name: "Besetzungen", rows: count(active, (r) => CAST_LABELS[r.cast]) },
+      { name: "Stufen", rows: count(active, (r) => (r.category ? CATEGORY_LABELS[r.category] : r.ageGroup ? `Altersgruppe ${r.ageGroup}` : null)) },
+      { name: "Vereine", rows: count(active, (r) => r.association.name) },
+    ];
+  }
+
+  const regs = await ctx.prisma.dexamRegistration.findMany({
+    where: {
+      eventId,
+      ...(locationId != null ? { OR: [{ theoryLocationId: locationId }, { practiceLocationId: locationId }, { preparationLocationId: locationId }] } : {}),
+    },
+    select: {
+      type: true,
+      instrument: true,
+      cancelledAt: true,
+      theoryLocationId: true,
+      practiceLocationId: true,
+      preparationLocationId: true,
+      theoryPoints: true,
+      practicePoints: true,
+      partialResultType: true,
+      existingPartialResultVerified: true,
+      association: { select: { name: true } },
+    },
+  });
+  const active = regs.filter((r) => !r.cancelledAt);
+  const outcomes = active.map((r) =>
+    examOutcome({
+      theoryPoints: r.theoryPoints === null ? null : Number(r.theoryPoints),
+      practicePoints: r.practicePoints === null ? null : Number(r.practicePoints),
+      partialResultType: r.partialResultType,
+      existingPartialResultVerified: r.existingPartialResultVerified,
+    }),
+  );
+  const byLocation = new Map<string, number>();
+  for (const r of active) {
+    for (const id of [r.theoryLocationId, r.practiceLocationId, r.preparationLocationId]) {
+      if (id == null || (locationId != null && id !== locationId)) continue;
+      const n = names.get(id) as string;
+      byLocation.set(n, (byLocation.get(n) ?? 0) + 1);
+    }
+  }
+  return [
+    {
+      name: "Anmeldungen",
+      rows: [
+        { label: "Gesamt", value: regs.length },
+        { label: "Aktiv", value: active.length },
+        { label: "Storniert", value: regs.length - active.length },
+      ],
+    },
+    { name: "Kurse", rows: count(active, (r) => r.type, ["D1", "D2", "D3"]) },
+    { name: "Instrumente", rows: count(active, (r) => INSTRUMENT_LABELS[r.instrument]) },
+    { name: "Vereine", rows: count(active, (r) => r.association.name) },
+    { name: "Orte", rows: [...byLocation].map(([label, value]) => ({ label, value })).sort((a, b) => a.label.localeCompare(b.label, "de")) },
+    {
+      name: "Ergebnisse",
+      rows: [
+        { label: "Bestanden", value: outcomes.filter((o) => o === "passed").length },
+        { label: "Nicht bestanden", value: outcomes.filter((o) => o === "failed").length },
+        { label: "Ohne Ergebnis", value: outcomes.filter((o) => o === "open").length },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,25 @@
+// The GraphQL enums of spec section 3, from the Prisma enums (code-safe identifiers; /v1 uses the
+// spec's strings via domains/wire.ts, the client shows German labels from its catalog).
+import { CompetitionType, DexamType, EditPhase, FormType, Instrument, LocationType } from "../generated/prisma/enums.ts";
+import { builder } from "./builder.ts";
+
+export const FormTypeEnum = builder.enumType(FormType, {
+  name: "FormType",
+  description:
+    "Event form type: DEXAM (D-Prüfungen), DEXAM_CAMP (D-Prüfungen Freizeit, with health data), COMPETITION (Wertungsspiele). /v1: dexam, dexam_camp, competition.",
+});
+export const EditPhaseEnum = builder.enumType(EditPhase, {
+  name: "EditPhase",
+  description:
+    "What registrations may still change: NO_RESTRICTIONS (all; users may delete), SONGS_ONLY (songs only; cancel only), NONE (closed; cancel only).",
+});
+export const LocationTypeEnum = builder.enumType(LocationType, {
+  name: "LocationType",
+  description: "Theory exam, practice exam, preparation course (D-exams) or competition venue.",
+});
+export const DexamTypeEnum = builder.enumType(DexamType, { name: "DexamType", description: "D-exam course (Kurs): D1, D2, D3." });
+export const CompetitionTypeEnum = builder.enumType(CompetitionType, {
+  name: "CompetitionType",
+  description: "Competition type: T traditional wind music, K concert, U entertainment, G chamber music, M marching, B wind classes.",
+});
+export const InstrumentEnum = builder.enumType(Instrument, { name: "Instrument", description: "The 20 instruments of the D-exams." });

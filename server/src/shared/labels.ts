@@ -1,0 +1,58 @@
+// German display labels of the enumerations (decision R-EN043), shared by the server
+// (statistics, exports) and the client.
+export const FORM_TYPE_LABELS = { DEXAM: "D-Prüfungen", DEXAM_CAMP: "D-Prüfungen Freizeit", COMPETITION: "Wertungsspiele" } as const;
+export const EDIT_PHASE_LABELS = { NO_RESTRICTIONS: "Keine Einschränkungen", SONGS_ONLY: "Nur Stücke", NONE: "Geschlossen" } as const;
+export const LOCATION_TYPE_LABELS = {
+  DEXAM_THEORY: "Theorieprüfung",
+  DEXAM_PRACTICE: "Praxisprüfung",
+  DEXAM_PREPARATION: "Vorbereitungslehrgang",
+  COMPETITION: "Wertungsspielort",
+} as const;
+export const COMPETITION_TYPE_LABELS = {
+  T: "T – Traditionelle Blasmusik",
+  K: "K – Konzertmusik",
+  U: "U – Unterhaltungsmusik",
+  G: "G – Kammermusik",
+  M: "M – Marschmusik",
+  B: "B – Bläserklassen",
+} as const;
+export const CAST_LABELS = {
+  S: "Solo",
+  SK: "Solo mit Klavier",
+  E: "Ensemble",
+  BG: "Bläsergruppe",
+  P: "Schlagwerkensemble",
+  B: "Blasorchester",
+  JB: "Jugendblasorchester",
+  SL: "Spielleute",
+} as const;
+export const CATEGORY_LABELS = {
+  CAT_1: "1 – sehr leicht",
+  CAT_2: "2 – leicht",
+  CAT_3: "3 – mittelschwer",
+  CAT_4: "4 – schwer",
+  CAT_5: "5 – sehr schwer",
+  CAT_6: "6 – höchste Schwierigkeit",
+} as const;
+export const INSTRUMENT_LABELS = {
+  FLUTE: "Querflöte",
+  PICCOLO: "Piccoloflöte",
+  OBOE: "Oboe",
+  BASSOON: "Fagott",
+  CLARINET: "Klarinette",
+  EB_CLARINET: "Es-Klarinette",
+  BASS_CLARINET: "Bassklarinette",
+  ALTO_SAXOPHONE: "Altsaxophon",
+  TENOR_SAXOPHONE: "Tenorsaxophon",
+  BARITONE_SAXOPHONE: "Baritonsaxophon",
+  TRUMPET: "Trompete",
+  FLUGELHORN: "Flügelhorn",
+  FRENCH_HORN: "Horn",
+  TROMBONE: "Posaune",
+  BASS_TROMBONE: "Bassposaune",
+  TENOR_HORN: "Tenorhorn",
+  BARITONE_HORN: "Bariton",
+  TUBA: "Tuba",
+  PERCUSSION: "Schlagwerk",
+  MALLETS: "Mallets",
+} as const;
