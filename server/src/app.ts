@@ -14,6 +14,7 @@ import type { DataKey } from "./crypto/aead.ts";
 import type { Database } from "./db/client.ts";
 import { associationRoutes } from "./domains/associations/rest.ts";
 import { districtRoutes } from "./domains/districts/rest.ts";
+import { deleteExpiredEvents } from "./domains/events/expiry.ts";
 import { eventRoutes } from "./domains/events/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
@@ -74,6 +75,12 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
       scope.all("/oidc/*", handler);
     });
   }
+  // automatic deletion of expired events (R-EV006)
+  const expire = () => deleteExpiredEvents(prisma, services.now()).catch((e) => console.error("automatic deletion failed", e));
+  await expire();
+  const expiry = setInterval(expire, 6 * 3600 * 1000);
+  expiry.unref();
+
   const authenticate = createAuthenticator({ config, prisma, keys: keysFor(config, signingKeys?.publicJwk) });
 
   await fastify.register(helmet, {
@@ -203,6 +210,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     routes,
     async close() {
       if (cleanup) clearInterval(cleanup);
+      clearInterval(expiry);
       await fastify.close();
     },
   };

@@ -322,3 +322,28 @@ describe("statistics", () => {
     expect(byLocation.body[4]).toEqual({ name: "Orte", rows: [{ label: "Praxis", value: 2 }] });
   });
 });
+
+describe("automatic deletion", () => {
+  it("[R-EV005][R-EV006] an event whose expiration day has passed is deleted with its registrations", async () => {
+    const { deleteExpiredEvents } = await import("../../server/src/domains/events/expiry.ts");
+    const gone = await createEvent({ name: "Abgelaufen", expiration: dayIn(-1) });
+    const kept = await createEvent({ name: "Bleibt", expiration: dayIn(1) });
+    expect(kept.expiration).toBe(dayIn(1));
+    await app.db.prisma.dexamRegistration.create({
+      data: {
+        eventId: gone.id,
+        firstname: "A",
+        lastname: "B",
+        birthdate: new Date("2010-01-01"),
+        gender: "F",
+        associationId: world.club1,
+        instrument: "FLUTE",
+        type: "D1",
+      },
+    });
+    expect(await deleteExpiredEvents(app.db.prisma, new Date())).toBe(1);
+    expect(await app.db.prisma.event.count({ where: { id: gone.id } })).toBe(0);
+    expect(await app.db.prisma.dexamRegistration.count({ where: { eventId: gone.id } })).toBe(0);
+    expect(await app.db.prisma.event.count({ where: { id: kept.id } })).toBe(1);
+  });
+});
