@@ -7,10 +7,10 @@ import { type FieldErrors, optionalText } from "./fieldErrors";
  */
 export type AssociationFormMode = "member" | "manage";
 
-export interface AssociationFormValues {
+export type AssociationFormValues = {
   name: string;
   invoiceEmail: string;
-}
+};
 
 export const EMPTY_ASSOCIATION_FORM: AssociationFormValues = { name: "", invoiceEmail: "" };
 

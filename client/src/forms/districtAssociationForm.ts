@@ -2,12 +2,12 @@ import { required, validate } from "@shared/validation";
 import type { FieldErrors } from "./fieldErrors";
 
 /** District association form (spec section 5): name, IamRef, privacy URL and imprint URL are required (R-VA017). */
-export interface DistrictAssociationFormValues {
+export type DistrictAssociationFormValues = {
   name: string;
   iamRef: string;
   gdprLink: string;
   impressLink: string;
-}
+};
 
 /**
  * The signature image in the form: unchanged, replaced by a newly chosen image (data URL), or

@@ -9,7 +9,7 @@ import { optionalText } from "./fieldErrors";
  */
 export type UserFormMode = "create" | "admin" | "self";
 
-export interface UserFormValues {
+export type UserFormValues = {
   firstname: string;
   lastname: string;
   email: string;
@@ -18,7 +18,7 @@ export interface UserFormValues {
   postcode: string;
   city: string;
   country: string;
-}
+};
 
 export type UserField = keyof UserFormValues;
 

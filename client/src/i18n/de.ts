@@ -158,6 +158,8 @@ export const de = {
   "search.placeholder": "Suchen …",
   "select.placeholder": "Bitte auswählen",
   "chips.remove": "{label} entfernen",
+  "chips.selected": "Ausgewählt: {label}",
+  "chips.open": "{label}: Auswahl öffnen",
   "chips.noMatch": "Keine Treffer",
   "chips.placeholder": "Zum Suchen tippen …",
   "chips.none": "Keine ausgewählt",

@@ -157,6 +157,8 @@ export const en: Record<MessageKey, string> = {
   "search.placeholder": "Search …",
   "select.placeholder": "Please choose",
   "chips.remove": "Remove {label}",
+  "chips.selected": "Selected: {label}",
+  "chips.open": "{label}: open choices",
   "chips.noMatch": "No matches",
   "chips.placeholder": "Type to search …",
   "chips.none": "None selected",

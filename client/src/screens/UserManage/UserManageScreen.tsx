@@ -1,7 +1,47 @@
-import { PlaceholderPage } from "../../components/PlaceholderPage";
+import { Suspense, useState, useTransition } from "react";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { LoadFailure } from "../../components/LoadFailure";
+import { Notice } from "../../components/Notice";
+import { Page } from "../../components/Page";
+import { PageLoading } from "../../components/PageLoading";
+import { t } from "../../i18n/translate";
 import { findRoute, routeTitle } from "../../routes/routeTable";
+import { useAppState } from "../../state/AppStateContext";
+import { UserManageContent } from "./UserManageContent";
 
-/** User management ("Benutzerverwaltung"); staff only, loaded as its own chunk. */
+/**
+ * User management ("Benutzerverwaltung", user_read or user_manage): the users of the ACTIVE
+ * district association (R-UM005), filtered by club and search; staff only, own chunk.
+ */
 export function UserManageScreen() {
-  return <PlaceholderPage title={routeTitle(findRoute("userManage"))} />;
+  const { state } = useAppState();
+  const districtAssociationId = state.activeDistrictAssociationId;
+  const [search, setSearch] = useState("");
+  // the club filter belongs to the district it was chosen in; another district starts unfiltered
+  const [filter, setFilter] = useState<{ districtAssociationId: number | null; associationId: number | null }>({
+    districtAssociationId,
+    associationId: null,
+  });
+  const associationId = filter.districtAssociationId === districtAssociationId ? filter.associationId : null;
+  const [searching, startTransition] = useTransition();
+  return (
+    <Page title={routeTitle(findRoute("userManage"))}>
+      {districtAssociationId === null ? (
+        <Notice>{t("district.noneSelected")}</Notice>
+      ) : (
+        <ErrorBoundary key={districtAssociationId} fallback={(error) => <LoadFailure prefix="error.users.load" error={error} />}>
+          <Suspense fallback={<PageLoading />}>
+            <UserManageContent
+              districtAssociationId={districtAssociationId}
+              associationId={associationId}
+              search={search}
+              searching={searching}
+              onSearch={(text) => startTransition(() => setSearch(text))}
+              onFilter={(id) => startTransition(() => setFilter({ districtAssociationId, associationId: id }))}
+            />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </Page>
+  );
 }

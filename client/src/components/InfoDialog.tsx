@@ -1,0 +1,36 @@
+import { Dialog } from "@ark-ui/react/dialog";
+import { Portal } from "@ark-ui/react/portal";
+import type { ReactNode } from "react";
+import { t } from "../i18n/translate";
+import { Button } from "./Button";
+import styles from "./Dialog.module.css";
+import { useReturnFocus } from "./useReturnFocus";
+
+/** The info dialog (spec §2 "Dialogs"): a message with the button "Schließen"; Escape and outside clicks close it too. */
+export function InfoDialog({ title = t("dialog.infoTitle"), children, onClose }: { title?: string; children: ReactNode; onClose: () => void }) {
+  const returnFocus = useReturnFocus();
+  return (
+    <Dialog.Root
+      open
+      finalFocusEl={returnFocus}
+      onOpenChange={(details) => {
+        if (!details.open) onClose();
+      }}
+    >
+      <Portal>
+        <Dialog.Backdrop className={styles.backdrop} />
+        <Dialog.Positioner className={styles.positioner}>
+          <Dialog.Content className={styles.content}>
+            <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+            <Dialog.Description asChild>
+              <div className={styles.description}>{children}</div>
+            </Dialog.Description>
+            <div className={styles.actions}>
+              <Button onClick={onClose}>{t("common.close")}</Button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,52 @@
+import { Menu } from "@ark-ui/react/menu";
+import { Portal } from "@ark-ui/react/portal";
+import { useRef } from "react";
+import { classNames } from "./classNames";
+import { Icon } from "./Icon";
+import styles from "./Popup.module.css";
+import ownStyles from "./RowMenu.module.css";
+
+export interface RowMenuItem<T extends string = string> {
+  value: T;
+  label: string;
+  danger?: boolean;
+}
+
+/**
+ * The three-dot menu of a table row on Ark UI's Menu: a button named `label` (e.g. "Aktionen für
+ * Musikverein Musterstadt"), arrow keys, typeahead, Enter and Escape. Renders nothing without items
+ * (read-only roles). The chosen action runs after the menu has closed and given focus back to its
+ * button, so a dialog it opens returns focus there too.
+ */
+export function RowMenu<T extends string>({ label, items, onSelect }: { label: string; items: readonly RowMenuItem<T>[]; onSelect: (value: T) => void }) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  if (items.length === 0) return null;
+  return (
+    <Menu.Root
+      positioning={{ placement: "bottom-end" }}
+      onSelect={(details) => {
+        const chosen = items.find((item) => item.value === details.value);
+        if (!chosen) return;
+        setTimeout(() => {
+          triggerRef.current?.focus();
+          onSelect(chosen.value);
+        }, 0);
+      }}
+    >
+      <Menu.Trigger ref={triggerRef} className={ownStyles.trigger} aria-label={label} title={label}>
+        <Icon name="more" />
+      </Menu.Trigger>
+      <Portal>
+        <Menu.Positioner>
+          <Menu.Content className={styles.content}>
+            {items.map((item) => (
+              <Menu.Item key={item.value} value={item.value} className={classNames(styles.item, item.danger && styles.danger)}>
+                {item.label}
+              </Menu.Item>
+            ))}
+          </Menu.Content>
+        </Menu.Positioner>
+      </Portal>
+    </Menu.Root>
+  );
+}

@@ -1,0 +1,22 @@
+import { graphql } from "react-relay";
+import { useFeedbackMutation } from "../relay/useFeedbackMutation";
+import type { useUpdateAssociationMutation } from "./__generated__/useUpdateAssociationMutation.graphql";
+
+/**
+ * Saves a club's name and invoice e-mail, from club management and from "Mein Verein bearbeiten"
+ * (the server checks the invoice e-mail only for the member's own club). "Verein aktualisiert".
+ */
+export function useUpdateAssociation() {
+  return useFeedbackMutation<useUpdateAssociationMutation>(
+    graphql`
+      mutation useUpdateAssociationMutation($id: ID!, $input: AssociationInput!) {
+        updateAssociation(id: $id, input: $input) {
+          id
+          name
+          invoiceEmail
+        }
+      }
+    `,
+    { success: "success.association.update", failure: "error.association.update" },
+  );
+}

@@ -1,0 +1,95 @@
+import { useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Button } from "../../components/Button";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { Icon } from "../../components/Icon";
+import { SearchField } from "../../components/SearchField";
+import { Toolbar } from "../../components/Toolbar";
+import { t } from "../../i18n/translate";
+import { useRefresh } from "../../relay/useRefresh";
+import { canManageAssociations } from "../../routes/permissions";
+import type { AssociationDialog_association$key } from "./__generated__/AssociationDialog_association.graphql";
+import type { AssociationManageContentQuery } from "./__generated__/AssociationManageContentQuery.graphql";
+import { AssociationDialog } from "./AssociationDialog";
+import { AssociationTable } from "./AssociationTable";
+import { useDeleteAssociation } from "./useDeleteAssociation";
+
+type DialogState = { kind: "create" } | { kind: "edit"; association: AssociationDialog_association$key } | { kind: "delete"; id: string };
+
+/**
+ * Search, "Neuer Verein", the club table and its dialogs. Create, edit and delete are offered
+ * only with association_manage (admin passes); association_read sees the table only.
+ */
+export function AssociationManageContent({
+  districtAssociationId,
+  search,
+  searching,
+  onSearch,
+}: {
+  districtAssociationId: number;
+  search: string;
+  searching: boolean;
+  onSearch: (text: string) => void;
+}) {
+  const { fetchKey, refresh, pending } = useRefresh();
+  const data = useLazyLoadQuery<AssociationManageContentQuery>(
+    graphql`
+      query AssociationManageContentQuery($districtAssociationId: Int!, $search: String) {
+        viewer {
+          roles
+        }
+        ...AssociationTable_query @arguments(districtAssociationId: $districtAssociationId, search: $search)
+      }
+    `,
+    { districtAssociationId, search: search.trim() || null },
+    { fetchKey, fetchPolicy: "store-and-network" },
+  );
+  const manage = canManageAssociations(data.viewer.roles);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [deleteAssociation, deleting] = useDeleteAssociation();
+  const close = () => setDialog(null);
+  const saved = () => {
+    setDialog(null);
+    refresh();
+  };
+
+  return (
+    <>
+      <Toolbar
+        actions={
+          manage && (
+            <Button onClick={() => setDialog({ kind: "create" })}>
+              <Icon name="plus" />
+              {t("association.create")}
+            </Button>
+          )
+        }
+      >
+        <SearchField value={search} onSearch={onSearch} />
+      </Toolbar>
+      <AssociationTable
+        query={data}
+        manage={manage}
+        loading={searching || pending}
+        onEdit={(association) => setDialog({ kind: "edit", association })}
+        onDelete={(id) => setDialog({ kind: "delete", id })}
+      />
+      {dialog?.kind === "create" && <AssociationDialog association={null} districtAssociationId={districtAssociationId} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "edit" && (
+        <AssociationDialog association={dialog.association} districtAssociationId={districtAssociationId} onClose={close} onSaved={saved} />
+      )}
+      {dialog?.kind === "delete" && (
+        <ConfirmDialog
+          text={t("association.confirmDelete")}
+          busy={deleting}
+          onCancel={close}
+          onConfirm={async () => {
+            const result = await deleteAssociation({ id: dialog.id });
+            if (result.ok) saved();
+            else close();
+          }}
+        />
+      )}
+    </>
+  );
+}

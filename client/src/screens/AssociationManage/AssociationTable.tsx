@@ -1,0 +1,78 @@
+import { graphql, usePaginationFragment } from "react-relay";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { TablePager } from "../../components/TablePager";
+import { t } from "../../i18n/translate";
+import { notifyLoadFailure } from "../../relay/loadMoreFailure";
+import type { AssociationDialog_association$key } from "./__generated__/AssociationDialog_association.graphql";
+import type { AssociationTable_query$key } from "./__generated__/AssociationTable_query.graphql";
+import type { AssociationTablePaginationQuery } from "./__generated__/AssociationTablePaginationQuery.graphql";
+import { AssociationRow } from "./AssociationRow";
+
+export const ASSOCIATION_PAGE_SIZE = 25;
+
+/** The club table: ID and name (R-CM002), the row menu for managers, paged with "Mehr laden". */
+export function AssociationTable({
+  query,
+  manage,
+  loading,
+  onEdit,
+  onDelete,
+}: {
+  query: AssociationTable_query$key;
+  manage: boolean;
+  loading: boolean;
+  onEdit: (association: AssociationDialog_association$key) => void;
+  onDelete: (id: string) => void;
+}) {
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<AssociationTablePaginationQuery, AssociationTable_query$key>(
+    graphql`
+      fragment AssociationTable_query on Query
+      @refetchable(queryName: "AssociationTablePaginationQuery")
+      @argumentDefinitions(
+        districtAssociationId: { type: "Int!" }
+        search: { type: "String" }
+        count: { type: "Int", defaultValue: 25 }
+        cursor: { type: "String" }
+      ) {
+        associations(districtAssociationId: $districtAssociationId, search: $search, first: $count, after: $cursor)
+          @connection(key: "AssociationTable_associations") {
+          totalCount
+          edges {
+            node {
+              id
+              ...AssociationRow_association
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const edges = data.associations.edges;
+  const columns: DataTableColumn[] = [
+    { key: "id", header: t("association.field.id"), narrow: true },
+    { key: "name", header: t("association.field.name") },
+    ...(manage ? [{ key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true }] : []),
+  ];
+  return (
+    <DataTable
+      label={t("route.associationManage")}
+      columns={columns}
+      rowCount={edges.length}
+      loading={loading}
+      footer={
+        <TablePager
+          shown={edges.length}
+          total={data.associations.totalCount}
+          hasNext={hasNext}
+          loading={isLoadingNext}
+          onLoadMore={() => loadNext(ASSOCIATION_PAGE_SIZE, { onComplete: notifyLoadFailure("error.associations.load") })}
+        />
+      }
+    >
+      {edges.map((edge) => (
+        <AssociationRow key={edge.node.id} association={edge.node} manage={manage} onEdit={onEdit} onDelete={onDelete} />
+      ))}
+    </DataTable>
+  );
+}

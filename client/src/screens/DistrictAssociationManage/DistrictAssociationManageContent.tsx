@@ -1,0 +1,110 @@
+import { Suspense, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Button } from "../../components/Button";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable } from "../../components/DataTable";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { Icon } from "../../components/Icon";
+import { LoadFailure } from "../../components/LoadFailure";
+import { Toolbar } from "../../components/Toolbar";
+import { t } from "../../i18n/translate";
+import { useRefresh } from "../../relay/useRefresh";
+import { useAppState } from "../../state/AppStateContext";
+import type { DistrictAssociationManageContentQuery } from "./__generated__/DistrictAssociationManageContentQuery.graphql";
+import { DistrictAssociationDialog } from "./DistrictAssociationDialog";
+import { DistrictAssociationEditDialog } from "./DistrictAssociationEditDialog";
+import { DistrictAssociationRow } from "./DistrictAssociationRow";
+import { useDeleteDistrictAssociation } from "./useDeleteDistrictAssociation";
+
+type DialogState = { kind: "create" } | { kind: "edit"; id: string } | { kind: "delete"; id: string; databaseId: number };
+
+/**
+ * The district association table (ID, Name, IamRef; R-DA002) with create, edit and delete. The
+ * query also carries the drawer's selector and footer fragments, so refreshing it after a create
+ * or delete updates the shell's district list as well.
+ */
+export function DistrictAssociationManageContent() {
+  const { fetchKey, refresh, pending } = useRefresh();
+  const data = useLazyLoadQuery<DistrictAssociationManageContentQuery>(
+    graphql`
+      query DistrictAssociationManageContentQuery {
+        viewer {
+          districtAssociationId
+        }
+        districtAssociations {
+          id
+          ...DistrictAssociationRow_districtAssociation
+        }
+        ...DistrictAssociationSelect_query
+        ...AppFooter_query
+      }
+    `,
+    {},
+    { fetchKey, fetchPolicy: "store-and-network" },
+  );
+  const { state, dispatch } = useAppState();
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [deleteDistrictAssociation, deleting] = useDeleteDistrictAssociation();
+  const close = () => setDialog(null);
+  const saved = () => {
+    setDialog(null);
+    refresh();
+  };
+
+  const columns = [
+    { key: "id", header: t("districtAssociation.field.id"), narrow: true },
+    { key: "name", header: t("districtAssociation.field.name") },
+    { key: "iamRef", header: t("districtAssociation.field.iamRef") },
+    { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
+  ];
+
+  return (
+    <>
+      <Toolbar
+        actions={
+          <Button onClick={() => setDialog({ kind: "create" })}>
+            <Icon name="plus" />
+            {t("districtAssociation.create")}
+          </Button>
+        }
+      />
+      <DataTable label={t("route.districtAssociationManage")} columns={columns} rowCount={data.districtAssociations.length} loading={pending}>
+        {data.districtAssociations.map((district) => (
+          <DistrictAssociationRow
+            key={district.id}
+            districtAssociation={district}
+            onEdit={(id) => setDialog({ kind: "edit", id })}
+            onDelete={(id, databaseId) => setDialog({ kind: "delete", id, databaseId })}
+          />
+        ))}
+      </DataTable>
+      {dialog?.kind === "create" && <DistrictAssociationDialog districtAssociation={null} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "edit" && (
+        <ErrorBoundary fallback={(error) => <LoadFailure prefix="error.districtAssociation.load" error={error} onDismiss={close} />}>
+          <Suspense fallback={null}>
+            <DistrictAssociationEditDialog id={dialog.id} onClose={close} onSaved={saved} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {dialog?.kind === "delete" && (
+        <ConfirmDialog
+          text={t("districtAssociation.confirmDelete")}
+          busy={deleting}
+          onCancel={close}
+          onConfirm={async () => {
+            const result = await deleteDistrictAssociation({ id: dialog.id });
+            if (!result.ok) {
+              close();
+              return;
+            }
+            // the active district is gone: fall back to the admin's own
+            if (state.activeDistrictAssociationId === dialog.databaseId) {
+              dispatch({ type: "selectDistrictAssociation", id: data.viewer.districtAssociationId });
+            }
+            saved();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { graphql, useLazyLoadQuery } from "react-relay";
+import type { EditProfileContentQuery } from "./__generated__/EditProfileContentQuery.graphql";
+import { AssignedAssociationsCard } from "./AssignedAssociationsCard";
+import { DeleteAccountCard } from "./DeleteAccountCard";
+import styles from "./EditProfileScreen.module.css";
+import { PasswordCard } from "./PasswordCard";
+import { ProfileCard } from "./ProfileCard";
+
+/** The cards of "Mein Account bearbeiten" with the viewer's data (the spec's user id 0 is the GraphQL viewer). */
+export function EditProfileContent() {
+  const data = useLazyLoadQuery<EditProfileContentQuery>(
+    graphql`
+      query EditProfileContentQuery {
+        viewer {
+          ...ProfileCard_user
+          ...AssignedAssociationsCard_user
+        }
+      }
+    `,
+    {},
+    { fetchPolicy: "store-and-network" },
+  );
+  return (
+    <div className={styles.cards}>
+      <ProfileCard user={data.viewer} />
+      <PasswordCard />
+      <AssignedAssociationsCard user={data.viewer} />
+      <DeleteAccountCard />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useState } from "react";
+import { graphql, useFragment } from "react-relay";
+import { Button } from "../../components/Button";
+import { Card } from "../../components/Card";
+import { UserFormFields } from "../../components/UserFormFields";
+import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
+import { profileInput, type UserField, userFormValues, validateUserForm } from "../../forms/userForm";
+import { t } from "../../i18n/translate";
+import type { ProfileCard_user$key } from "./__generated__/ProfileCard_user.graphql";
+import styles from "./ProfileCard.module.css";
+import { useUpdateViewer } from "./useUpdateViewer";
+
+/**
+ * "Benutzerprofil": first name, last name, e-mail, phone, street, postcode, city and country with
+ * "Speichern" (R-PR001), checked in user-edit mode (R-PR004: everything required, phone with the
+ * international prefix, postcode rule); the server's field messages show under the fields too.
+ */
+export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
+  const data = useFragment(
+    graphql`
+      fragment ProfileCard_user on User {
+        firstname
+        lastname
+        email
+        phone
+        street
+        postcode
+        city
+        country
+      }
+    `,
+    user,
+  );
+  const [values, setValues] = useState(() => userFormValues(data));
+  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
+  const [save, saving] = useUpdateViewer();
+
+  const change = (field: UserField, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+
+  const submit = async () => {
+    const found = validateUserForm(values, "self");
+    setErrors(found);
+    if (hasErrors(found)) return;
+    const result = await save({ input: profileInput(values) });
+    if (!result.ok) setErrors(result.fieldErrors);
+  };
+
+  return (
+    <Card title={t("profile.card.profile")}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <UserFormFields mode="self" values={values} errors={errors} onChange={change} />
+        <div className={styles.actions}>
+          <Button type="submit" disabled={saving}>
+            {t("common.save")}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,145 @@
+import { Suspense, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Button } from "../../components/Button";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { Icon } from "../../components/Icon";
+import { LoadFailure } from "../../components/LoadFailure";
+import { SearchField } from "../../components/SearchField";
+import { Toolbar } from "../../components/Toolbar";
+import { t } from "../../i18n/translate";
+import { useRefresh } from "../../relay/useRefresh";
+import { canManageUsers } from "../../routes/permissions";
+import type { AssignAssociationsDialog_user$key } from "./__generated__/AssignAssociationsDialog_user.graphql";
+import type { UserDialog_user$key } from "./__generated__/UserDialog_user.graphql";
+import type { UserManageContentQuery } from "./__generated__/UserManageContentQuery.graphql";
+import type { UserRow_user$data } from "./__generated__/UserRow_user.graphql";
+import { AssignAssociationsDialog } from "./AssignAssociationsDialog";
+import { UserAssociationFilter } from "./UserAssociationFilter";
+import { UserDialog } from "./UserDialog";
+import { UserTable } from "./UserTable";
+import { useDeactivateUser } from "./useDeactivateUser";
+import { useDeleteUser } from "./useDeleteUser";
+import { useReactivateUser } from "./useReactivateUser";
+import { useResendInvitation } from "./useResendInvitation";
+import type { UserRowAction } from "./userRowActions";
+
+type DialogState =
+  | { kind: "create" }
+  | { kind: "edit"; user: UserDialog_user$key }
+  | { kind: "assign"; user: AssignAssociationsDialog_user$key }
+  | { kind: "delete"; id: string };
+
+/**
+ * Club filter, search, "Neuer Benutzer", the user table and its dialogs and row actions. Actions
+ * only with user_manage (admin passes); user_read sees the table read-only.
+ */
+export function UserManageContent({
+  districtAssociationId,
+  associationId,
+  search,
+  searching,
+  onSearch,
+  onFilter,
+}: {
+  districtAssociationId: number;
+  associationId: number | null;
+  search: string;
+  searching: boolean;
+  onSearch: (text: string) => void;
+  onFilter: (associationId: number | null) => void;
+}) {
+  const { fetchKey, refresh, pending } = useRefresh();
+  const data = useLazyLoadQuery<UserManageContentQuery>(
+    graphql`
+      query UserManageContentQuery($districtAssociationId: Int!, $associationId: Int, $search: String) {
+        viewer {
+          roles
+        }
+        ...useAssociationOptions_query @arguments(districtAssociationId: $districtAssociationId)
+        ...UserTable_query @arguments(districtAssociationId: $districtAssociationId, associationId: $associationId, search: $search)
+      }
+    `,
+    { districtAssociationId, associationId, search: search.trim() || null },
+    { fetchKey, fetchPolicy: "store-and-network" },
+  );
+  const roles = data.viewer.roles;
+  const manage = canManageUsers(roles);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [deleteUser, deleting] = useDeleteUser();
+  const [deactivate] = useDeactivateUser();
+  const [reactivate] = useReactivateUser();
+  const [resendInvitation] = useResendInvitation();
+  const close = () => setDialog(null);
+  const saved = () => {
+    setDialog(null);
+    refresh();
+  };
+
+  const act = async (action: UserRowAction, user: UserRow_user$data) => {
+    switch (action) {
+      case "edit":
+        setDialog({ kind: "edit", user });
+        return;
+      case "assignAssociations":
+        setDialog({ kind: "assign", user });
+        return;
+      case "delete":
+        setDialog({ kind: "delete", id: user.id });
+        return;
+      case "resendInvitation":
+        if ((await resendInvitation({ id: user.id })).ok) refresh();
+        return;
+      case "deactivate":
+        if ((await deactivate({ id: user.id })).ok) refresh();
+        return;
+      case "reactivate":
+        if ((await reactivate({ id: user.id })).ok) refresh();
+        return;
+    }
+  };
+
+  return (
+    <>
+      <Toolbar
+        actions={
+          manage && (
+            <Button onClick={() => setDialog({ kind: "create" })}>
+              <Icon name="plus" />
+              {t("user.create")}
+            </Button>
+          )
+        }
+      >
+        <UserAssociationFilter query={data} associationId={associationId} onChange={onFilter} />
+        <SearchField value={search} onSearch={onSearch} />
+      </Toolbar>
+      <UserTable query={data} viewerRoles={roles} loading={searching || pending} onAction={act} />
+      {dialog?.kind === "create" && (
+        <UserDialog user={null} districtAssociationId={districtAssociationId} viewerRoles={roles} onClose={close} onSaved={saved} />
+      )}
+      {dialog?.kind === "edit" && (
+        <UserDialog user={dialog.user} districtAssociationId={districtAssociationId} viewerRoles={roles} onClose={close} onSaved={saved} />
+      )}
+      {dialog?.kind === "assign" && (
+        <ErrorBoundary fallback={(error) => <LoadFailure prefix="error.associations.load" error={error} onDismiss={close} />}>
+          <Suspense fallback={null}>
+            <AssignAssociationsDialog user={dialog.user} onClose={close} onSaved={saved} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {dialog?.kind === "delete" && (
+        <ConfirmDialog
+          text={t("user.confirmDelete")}
+          busy={deleting}
+          onCancel={close}
+          onConfirm={async () => {
+            const result = await deleteUser({ id: dialog.id });
+            if (result.ok) saved();
+            else close();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,88 @@
+import { graphql, usePaginationFragment } from "react-relay";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { TablePager } from "../../components/TablePager";
+import { t } from "../../i18n/translate";
+import { notifyLoadFailure } from "../../relay/loadMoreFailure";
+import { canManageUsers } from "../../routes/permissions";
+import type { UserRow_user$data } from "./__generated__/UserRow_user.graphql";
+import type { UserTable_query$key } from "./__generated__/UserTable_query.graphql";
+import type { UserTablePaginationQuery } from "./__generated__/UserTablePaginationQuery.graphql";
+import { UserRow } from "./UserRow";
+import type { UserRowAction } from "./userRowActions";
+
+export const USER_PAGE_SIZE = 25;
+
+/**
+ * The user table (R-UM002): ID, Vorname, Nachname, E-Mail, Vereine, Zuletzt aktiv, the row menu
+ * (for user_manage) and the symbols column; paged with "Mehr laden".
+ */
+export function UserTable({
+  query,
+  viewerRoles,
+  loading,
+  onAction,
+}: {
+  query: UserTable_query$key;
+  viewerRoles: readonly string[];
+  loading: boolean;
+  onAction: (action: UserRowAction, user: UserRow_user$data) => void;
+}) {
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<UserTablePaginationQuery, UserTable_query$key>(
+    graphql`
+      fragment UserTable_query on Query
+      @refetchable(queryName: "UserTablePaginationQuery")
+      @argumentDefinitions(
+        districtAssociationId: { type: "Int!" }
+        associationId: { type: "Int" }
+        search: { type: "String" }
+        count: { type: "Int", defaultValue: 25 }
+        cursor: { type: "String" }
+      ) {
+        users(districtAssociationId: $districtAssociationId, associationId: $associationId, search: $search, first: $count, after: $cursor)
+          @connection(key: "UserTable_users") {
+          totalCount
+          edges {
+            node {
+              id
+              ...UserRow_user
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const edges = data.users.edges;
+  const manage = canManageUsers(viewerRoles);
+  const columns: DataTableColumn[] = [
+    { key: "id", header: t("user.field.id"), narrow: true },
+    { key: "firstname", header: t("user.field.firstname") },
+    { key: "lastname", header: t("user.field.lastname") },
+    { key: "email", header: t("user.field.email") },
+    { key: "associations", header: t("user.field.associations") },
+    { key: "lastActive", header: t("user.field.lastActive") },
+    ...(manage ? [{ key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true }] : []),
+    { key: "symbols", header: t("table.symbols"), hiddenHeader: true, narrow: true },
+  ];
+  return (
+    <DataTable
+      label={t("route.userManage")}
+      columns={columns}
+      rowCount={edges.length}
+      loading={loading}
+      footer={
+        <TablePager
+          shown={edges.length}
+          total={data.users.totalCount}
+          hasNext={hasNext}
+          loading={isLoadingNext}
+          onLoadMore={() => loadNext(USER_PAGE_SIZE, { onComplete: notifyLoadFailure("error.users.load") })}
+        />
+      }
+    >
+      {edges.map((edge) => (
+        <UserRow key={edge.node.id} user={edge.node} viewerRoles={viewerRoles} showMenu={manage} onAction={onAction} />
+      ))}
+    </DataTable>
+  );
+}
