@@ -57,7 +57,7 @@ builder.mutationField("createAssociation", (t) =>
     description: "Creates a club in the own district association (association_manage).",
     authScopes: { operation: "association.create" },
     args: { input: t.arg({ type: CreateAssociationInput, required: true }) },
-    resolve: (_query, _root, { input }, ctx) => createClub(ctx, input),
+    resolve: async (query, _root, { input }, ctx) => ctx.prisma.association.findUniqueOrThrow({ ...query, where: { id: (await createClub(ctx, input)).id } }),
   }),
 );
 
@@ -68,7 +68,8 @@ builder.mutationField("updateAssociation", (t) =>
       'Changes a club: association_manage within its district (no e-mail check), or a member of the club ("Mein Verein bearbeiten": invoice e-mail checked with the e-mail rule).',
     authScopes: { operation: "association.update" },
     args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: AssociationInput, required: true }) },
-    resolve: (_query, _root, { id, input }, ctx) => updateClub(ctx, numericId(id, "Association", "Verein"), input),
+    resolve: async (query, _root, { id, input }, ctx) =>
+      ctx.prisma.association.findUniqueOrThrow({ ...query, where: { id: (await updateClub(ctx, numericId(id, "Association", "Verein"), input)).id } }),
   }),
 );
 

@@ -56,7 +56,8 @@ builder.mutationField("createDistrictAssociation", (t) =>
     description: "Creates a district association (admin).",
     authScopes: { operation: "districtAssociation.create" },
     args: { input: t.arg({ type: DistrictAssociationInput, required: true }) },
-    resolve: (_query, _root, { input }, ctx) => createDistrictAssociation(ctx, input),
+    resolve: async (query, _root, { input }, ctx) =>
+      ctx.prisma.districtAssociation.findUniqueOrThrow({ ...query, where: { id: (await createDistrictAssociation(ctx, input)).id } }),
   }),
 );
 
@@ -66,7 +67,11 @@ builder.mutationField("updateDistrictAssociation", (t) =>
     description: "Changes a district association (admin).",
     authScopes: { operation: "districtAssociation.update" },
     args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: DistrictAssociationInput, required: true }) },
-    resolve: (_query, _root, { id, input }, ctx) => updateDistrictAssociation(ctx, numericId(id, "DistrictAssociation", "Kreisverband"), input),
+    resolve: async (query, _root, { id, input }, ctx) =>
+      ctx.prisma.districtAssociation.findUniqueOrThrow({
+        ...query,
+        where: { id: (await updateDistrictAssociation(ctx, numericId(id, "DistrictAssociation", "Kreisverband"), input)).id },
+      }),
   }),
 );
 

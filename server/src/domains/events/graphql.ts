@@ -75,7 +75,10 @@ builder.queryField("eventCopyTargets", (t) =>
     description: "Events a copy of this event may go into: same form family, still before their deadline (from today).",
     authScopes: { operation: "event.copy" },
     args: { eventId: t.arg.globalID({ required: true }) },
-    resolve: (_q, _root, { eventId }, ctx) => copyTargets(ctx, numericId(eventId, "Event", "Veranstaltung")),
+    resolve: async (query, _root, { eventId }, ctx) => {
+      const ids = (await copyTargets(ctx, numericId(eventId, "Event", "Veranstaltung"))).map((e) => e.id);
+      return ctx.prisma.event.findMany({ ...query, where: { id: { in: ids } }, orderBy: eventOrder });
+    },
   }),
 );
 
@@ -106,7 +109,8 @@ builder.mutationField("createEvent", (t) =>
     description: "Creates an event in a district association (event_manage; non-admins their own).",
     authScopes: { operation: "event.create" },
     args: { districtAssociationId: t.arg.int({ required: true }), input: t.arg({ type: EventInput, required: true }) },
-    resolve: (_q, _root, { districtAssociationId, input }, ctx) => createEvent(ctx, { ...toService(input), districtAssociationId }),
+    resolve: async (query, _root, { districtAssociationId, input }, ctx) =>
+      ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: (await createEvent(ctx, { ...toService(input), districtAssociationId })).id } }),
   }),
 );
 
@@ -116,7 +120,8 @@ builder.mutationField("updateEvent", (t) =>
     description: "Changes an event (event_manage).",
     authScopes: { operation: "event.update" },
     args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: EventInput, required: true }) },
-    resolve: (_q, _root, { id, input }, ctx) => updateEvent(ctx, numericId(id, "Event", "Veranstaltung"), toService(input)),
+    resolve: async (query, _root, { id, input }, ctx) =>
+      ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: (await updateEvent(ctx, numericId(id, "Event", "Veranstaltung"), toService(input))).id } }),
   }),
 );
 
@@ -136,8 +141,11 @@ builder.mutationField("copyEvent", (t) =>
     description: "Copies master data and locations FROM the source event INTO the selected target event; returns the target.",
     authScopes: { operation: "event.copy" },
     args: { sourceId: t.arg.globalID({ required: true }), targetId: t.arg.globalID({ required: true }) },
-    resolve: (_q, _root, { sourceId, targetId }, ctx) =>
-      copyEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), numericId(targetId, "Event", "Veranstaltung")),
+    resolve: async (query, _root, { sourceId, targetId }, ctx) =>
+      ctx.prisma.event.findUniqueOrThrow({
+        ...query,
+        where: { id: (await copyEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), numericId(targetId, "Event", "Veranstaltung"))).id },
+      }),
   }),
 );
 

@@ -66,7 +66,11 @@ builder.mutationField("createEventLocation", (t) =>
     description: "Creates a location of an event (event_manage).",
     authScopes: { operation: "location.create" },
     args: { eventId: t.arg.globalID({ required: true }), input: t.arg({ type: LocationInput, required: true }) },
-    resolve: (_q, _root, { eventId, input }, ctx) => createLocation(ctx, { ...input, eventId: numericId(eventId, "Event", "Veranstaltung") }),
+    resolve: async (query, _root, { eventId, input }, ctx) =>
+      ctx.prisma.eventLocation.findUniqueOrThrow({
+        ...query,
+        where: { id: (await createLocation(ctx, { ...input, eventId: numericId(eventId, "Event", "Veranstaltung") })).id },
+      }),
   }),
 );
 
@@ -76,7 +80,11 @@ builder.mutationField("updateEventLocation", (t) =>
     description: "Changes a location (event_manage); the type stays.",
     authScopes: { operation: "location.update" },
     args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: LocationInput, required: true }) },
-    resolve: (_q, _root, { id, input }, ctx) => updateLocation(ctx, numericId(id, "EventLocation", "Veranstaltungsort"), input),
+    resolve: async (query, _root, { id, input }, ctx) =>
+      ctx.prisma.eventLocation.findUniqueOrThrow({
+        ...query,
+        where: { id: (await updateLocation(ctx, numericId(id, "EventLocation", "Veranstaltungsort"), input)).id },
+      }),
   }),
 );
 

@@ -137,7 +137,7 @@ builder.mutationField("updateViewer", (t) =>
     description: "Saves the signed-in user's own profile.",
     authScopes: { operation: "viewer.update" },
     args: { input: t.arg({ type: ProfileInput, required: true }) },
-    resolve: (_query, _root, { input }, ctx) => updateViewer(ctx, input),
+    resolve: async (query, _root, { input }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await updateViewer(ctx, input)).id } }),
   }),
 );
 
@@ -156,7 +156,7 @@ builder.mutationField("createUser", (t) =>
     description: "Creates a user in the own district association and sends the invitation (user_manage).",
     authScopes: { operation: "user.create" },
     args: { input: t.arg({ type: CreateUserInput, required: true }) },
-    resolve: (_query, _root, { input }, ctx) => createUser(ctx, input),
+    resolve: async (query, _root, { input }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await createUser(ctx, input)).id } }),
   }),
 );
 
@@ -166,7 +166,8 @@ builder.mutationField("updateUser", (t) =>
     description: "Changes a user of the own district association (user_manage).",
     authScopes: { operation: "user.update" },
     args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
-    resolve: (_query, _root, { id, input }, ctx) => updateUser(ctx, userId(id), input),
+    resolve: async (query, _root, { id, input }, ctx) =>
+      ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await updateUser(ctx, userId(id), input)).id } }),
   }),
 );
 
@@ -186,7 +187,8 @@ builder.mutationField("setUserAssociations", (t) =>
     description: "Replaces the user's clubs with these clubs of the user's district association (user_manage).",
     authScopes: { operation: "user.setAssociations" },
     args: { id: t.arg.globalID({ required: true }), associationIds: t.arg.intList({ required: true, description: "Numeric club ids." }) },
-    resolve: (_query, _root, { id, associationIds }, ctx) => setUserAssociations(ctx, userId(id), associationIds),
+    resolve: async (query, _root, { id, associationIds }, ctx) =>
+      ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await setUserAssociations(ctx, userId(id), associationIds)).id } }),
   }),
 );
 
@@ -196,7 +198,7 @@ builder.mutationField("deactivateUser", (t) =>
     description: "Blocks a user: sign-in and API refused, sessions ended (user_manage).",
     authScopes: { operation: "user.deactivate" },
     args: { id: t.arg.globalID({ required: true }) },
-    resolve: (_query, _root, { id }, ctx) => setBlocked(ctx, userId(id), true),
+    resolve: async (query, _root, { id }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await setBlocked(ctx, userId(id), true)).id } }),
   }),
 );
 
@@ -206,7 +208,7 @@ builder.mutationField("reactivateUser", (t) =>
     description: "Unblocks a blocked user (user_manage).",
     authScopes: { operation: "user.reactivate" },
     args: { id: t.arg.globalID({ required: true }) },
-    resolve: (_query, _root, { id }, ctx) => setBlocked(ctx, userId(id), false),
+    resolve: async (query, _root, { id }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await setBlocked(ctx, userId(id), false)).id } }),
   }),
 );
 
@@ -216,7 +218,7 @@ builder.mutationField("resendInvitation", (t) =>
     description: "Sends the invitation again, only while the user has never signed in (user_manage).",
     authScopes: { operation: "user.resendInvitation" },
     args: { id: t.arg.globalID({ required: true }) },
-    resolve: (_query, _root, { id }, ctx) => resendInvitation(ctx, userId(id)),
+    resolve: async (query, _root, { id }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await resendInvitation(ctx, userId(id))).id } }),
   }),
 );
 
