@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { defineConfig } from "@playwright/test";
 
 // Debian's Chromium; Playwright never downloads a browser here (no `npx playwright install`).
@@ -13,6 +14,9 @@ const CHROMIUM_ARGS = [
 ];
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE = `http://localhost:${PORT}`;
+/** messages the server "sends" (invitations), one JSON line each; read by the invitation journey */
+export const OUTBOX = `.tmp/outbox-${PORT}.jsonl`;
+fs.mkdirSync(".tmp", { recursive: true });
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -41,6 +45,14 @@ export default defineConfig({
     timeout: 120_000,
     stdout: "pipe",
     stderr: "pipe",
-    env: { DATABASE_URL: "pglite:memory", DEMO_DATA: "1", PORT: String(PORT), PUBLIC_URL: BASE, HOST: "127.0.0.1", FEDERATION_NAME: "Blasmusikverband Demo" },
+    env: {
+      DATABASE_URL: "pglite:memory",
+      DEMO_DATA: "1",
+      OUTBOX_FILE: OUTBOX,
+      PORT: String(PORT),
+      PUBLIC_URL: BASE,
+      HOST: "127.0.0.1",
+      FEDERATION_NAME: "Blasmusikverband Demo",
+    },
   },
 });

@@ -14,7 +14,9 @@ async function main() {
   }
   // imported only now: configuration and database errors come first, each as one line
   const { createApp } = await import("./app.ts");
-  const app = await createApp({ config, db, dataKey, logger: process.env.LOG_REQUESTS === "1" });
+  const { logOutbox } = await import("./idp/identityAdmin.ts");
+  const outbox = logOutbox(false, process.env.OUTBOX_FILE);
+  const app = await createApp({ config, db, dataKey, logger: process.env.LOG_REQUESTS === "1", outbox });
   await app.fastify.listen({ port: config.port, host: config.host });
   console.log(
     `Anmeldesystem läuft auf ${config.publicUrl} (Datenbank: ${db.kind}, Anmeldung: ${config.oidc.mode === "embedded" ? "eingebettet" : config.oidc.issuer})`,

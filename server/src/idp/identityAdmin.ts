@@ -5,6 +5,7 @@
 //   association's organisation = IamRef, invite code, deactivate, reactivate, delete);
 // - manual (another external issuer): records what an administrator must do in that provider.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { AppError } from "../auth/errors.ts";
 import type { Config } from "../config.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
@@ -28,7 +29,8 @@ export interface IdentityAdmin {
 /** Where messages go when no mail server is configured: the server log (and tests). */
 export type Outbox = { send(to: string, subject: string, text: string): void; sent: { to: string; subject: string; text: string }[] };
 
-export function logOutbox(silent = false): Outbox {
+/** `file`: also append each message as a JSON line (OUTBOX_FILE; the end-to-end tests read it). */
+export function logOutbox(silent = false, file?: string): Outbox {
   const sent: Outbox["sent"] = [];
   return {
     sent,
@@ -36,6 +38,7 @@ export function logOutbox(silent = false): Outbox {
       sent.push({ to, subject, text });
       if (sent.length > 100) sent.shift();
       if (!silent) console.log(`[Postausgang] an ${to}: ${subject}\n${text}`);
+      if (file) fs.appendFileSync(file, `${JSON.stringify({ to, subject, text })}\n`);
     },
   };
 }
