@@ -14,8 +14,9 @@ async function main() {
   }
   // imported only now: configuration and database errors come first, each as one line
   const { createApp } = await import("./app.ts");
-  const { logOutbox } = await import("./idp/identityAdmin.ts");
-  const outbox = logOutbox(false, process.env.OUTBOX_FILE);
+  const { logOutbox, smtpOutbox } = await import("./idp/identityAdmin.ts");
+  const log = logOutbox(!!process.env.SMTP_URL, process.env.OUTBOX_FILE);
+  const outbox = process.env.SMTP_URL ? smtpOutbox(process.env.SMTP_URL, process.env.SMTP_FROM ?? "Anmeldesystem <noreply@localhost>", log) : log;
   const app = await createApp({ config, db, dataKey, logger: process.env.LOG_REQUESTS === "1", outbox });
   await app.fastify.listen({ port: config.port, host: config.host });
   console.log(

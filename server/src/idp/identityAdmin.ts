@@ -6,6 +6,7 @@
 // - manual (another external issuer): records what an administrator must do in that provider.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import nodemailer from "nodemailer";
 import { AppError } from "../auth/errors.ts";
 import type { Config } from "../config.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
@@ -28,6 +29,22 @@ export interface IdentityAdmin {
 
 /** Where messages go when no mail server is configured: the server log (and tests). */
 export type Outbox = { send(to: string, subject: string, text: string): void; sent: { to: string; subject: string; text: string }[] };
+
+/**
+ * Sends through SMTP (SMTP_URL, e.g. smtps://user:pass@mail.example.org:465, sender SMTP_FROM)
+ * and keeps a copy in the outbox. A failed delivery is logged; the invitation stays valid and
+ * can be resent.
+ */
+export function smtpOutbox(url: string, from: string, copy: Outbox): Outbox {
+  const transport = nodemailer.createTransport(url);
+  return {
+    sent: copy.sent,
+    send(to, subject, text) {
+      copy.send(to, subject, text);
+      transport.sendMail({ from, to, subject, text }).catch((e: Error) => console.error(`E-Mail an ${to} konnte nicht gesendet werden: ${e.message}`));
+    },
+  };
+}
 
 /** `file`: also append each message as a JSON line (OUTBOX_FILE; the end-to-end tests read it). */
 export function logOutbox(silent = false, file?: string): Outbox {
