@@ -10,6 +10,10 @@ import { startTestApp, type TestApp } from "../support/app.ts";
 
 const PAT = "pat-of-the-service-user";
 const ROLES_CLAIM = "urn:zitadel:iam:org:project:roles";
+const USERINFO: Record<string, { email: string; email_verified: boolean }> = {
+  "z-late": { email: "late@z.example", email_verified: true },
+  "z-unverified": { email: "unverified@z.example", email_verified: false },
+};
 
 let fake: FastifyInstance;
 let fakeUrl: string;
@@ -35,7 +39,18 @@ beforeAll(async () => {
     calls[calls.length - 1].body = req.body;
     if (req.headers.authorization !== `Bearer ${PAT}`) return reply.status(401).send({ code: 16, message: "Errors.Token.Invalid" });
   });
-  fake.get("/.well-known/openid-configuration", async () => ({ issuer: fakeUrl, jwks_uri: `${fakeUrl}/oauth/v2/keys` }));
+  fake.get("/.well-known/openid-configuration", async () => ({
+    issuer: fakeUrl,
+    jwks_uri: `${fakeUrl}/oauth/v2/keys`,
+    userinfo_endpoint: `${fakeUrl}/oidc/v1/userinfo`,
+  }));
+  // userinfo answers for the token's subject (the fake trusts the bearer token's payload)
+  fake.get("/oidc/v1/userinfo", async (req, reply) => {
+    const token = (req.headers.authorization ?? "").replace("Bearer ", "");
+    const sub = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString() || "{}").sub as string;
+    const profile = USERINFO[sub];
+    return profile ? { sub, ...profile } : reply.status(401).send({ error: "invalid_token" });
+  });
   fake.get("/oauth/v2/keys", async () => ({ keys: [publicJwk] }));
   fake.post("/v2/users/human", async (req, reply) => {
     const b = req.body as any;
@@ -139,11 +154,18 @@ describe("ZITADEL (contract test against a fake)", () => {
     expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["POST /v2/users/z-1/deactivate", "POST /v2/users/z-1/reactivate"]);
   });
 
-  it("[R-AU030] the first sign-in of a user row without subject links it by e-mail", async () => {
+  it("[R-AU030] the first sign-in of a user row without subject links it by the e-mail the provider verified (userinfo)", async () => {
     const row = await app.db.prisma.user.create({ data: { email: "late@z.example", firstname: "L", lastname: "Z", districtAssociationId: district } });
-    const res = await app.gql("{ viewer { email } }", {}, await zitadelToken("z-late", [], { email: "late@z.example" }));
+    const res = await app.gql("{ viewer { email } }", {}, await zitadelToken("z-late", []));
     expect(res.body.data.viewer.email).toBe("late@z.example");
     expect((await app.db.prisma.user.findUniqueOrThrow({ where: { id: row.id } })).subject).toBe("z-late");
+  });
+
+  it("[R-AU030] an unverified e-mail address links nothing", async () => {
+    await app.db.prisma.user.create({ data: { email: "unverified@z.example", firstname: "U", lastname: "Z", districtAssociationId: district } });
+    const res = await app.gql("{ viewer { email } }", {}, await zitadelToken("z-unverified", [], { email: "unverified@z.example", email_verified: false }));
+    expect(res.status).toBe(403);
+    expect((await app.db.prisma.user.findFirstOrThrow({ where: { email: "unverified@z.example" } })).subject).toBeNull();
   });
 
   it("[R-UM010] when ZITADEL refuses, the user is not created here either (one transaction)", async () => {

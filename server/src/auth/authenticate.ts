@@ -46,7 +46,29 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
     requireTyp: config.oidc.mode === "embedded",
   });
 
-  async function findUser(token: VerifiedToken) {
+  let userinfoEndpoint: string | undefined;
+  /** The provider's word on the e-mail address: the token's claims, else its userinfo endpoint. */
+  async function verifiedEmail(token: VerifiedToken, raw: string): Promise<string | null> {
+    let claims: Record<string, unknown> = token;
+    if (typeof claims.email !== "string" || claims.email_verified === undefined) {
+      try {
+        if (!userinfoEndpoint && config.oidc.mode === "external") {
+          const meta = await fetch(`${config.oidc.issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
+          userinfoEndpoint = ((await meta.json()) as { userinfo_endpoint?: string }).userinfo_endpoint;
+        }
+        if (!userinfoEndpoint) return null;
+        const res = await fetch(userinfoEndpoint, { headers: { authorization: `Bearer ${raw}` }, signal: AbortSignal.timeout(10_000) });
+        if (!res.ok) return null;
+        claims = (await res.json()) as Record<string, unknown>;
+        if (claims.sub !== token.sub) return null;
+      } catch {
+        return null;
+      }
+    }
+    return typeof claims.email === "string" && claims.email_verified === true ? claims.email : null;
+  }
+
+  async function findUser(token: VerifiedToken, raw: string) {
     const select = {
       id: true,
       subject: true,
@@ -58,7 +80,8 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
     };
     const bySubject = await prisma.user.findUnique({ where: { subject: token.sub }, select });
     if (bySubject || config.oidc.mode === "embedded") return bySubject;
-    const email = typeof token.email === "string" ? token.email : null;
+    // first sign-in of an invited user: link by e-mail, only when the provider verified it
+    const email = await verifiedEmail(token, raw);
     if (!email) return null;
     const invited = await prisma.user.findFirst({ where: { email: { equals: email, mode: "insensitive" }, subject: null }, select });
     if (!invited) return null;
@@ -67,7 +90,7 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
 
   return async (authorization) => {
     const token = await verify(authorization);
-    const user = await findUser(token);
+    const user = await findUser(token, (authorization ?? "").replace(/^Bearer\s+/, ""));
     if (!user) throw new AppError("FORBIDDEN", "Für diese Anmeldung gibt es kein Benutzerkonto im Anmeldesystem");
     if (user.blocked) throw new AppError("BLOCKED", "Benutzerkonto deaktiviert");
     let roles = user.roles as RoleName[];
