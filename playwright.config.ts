@@ -25,7 +25,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
-  outputDir: ".tmp/playwright",
+  outputDir: `.tmp/playwright-${PORT}`,
   use: {
     baseURL: BASE,
     locale: "de-DE",

@@ -26,7 +26,7 @@ function invitationLinkFor(email: string): string | undefined {
   return /https?:\/\/\S+\/oidc\/invite\/[\w-]+/.exec(mail?.text ?? "")?.[0];
 }
 
-test("[R-UM010][R-UM009] a user created by the admin accepts the invitation, sets a password and signs in", async ({ page, browser }) => {
+test("[R-UM010][R-UM009][R-SH067][R-SH068] a user created by the admin accepts the invitation, sets a password and signs in", async ({ page, browser }) => {
   // unique per run: the outbox file may hold older runs' messages
   const email = `ina.${Date.now()}@demo.test`;
   await signIn(page, "admin@demo.test", "demo");

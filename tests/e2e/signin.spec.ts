@@ -26,7 +26,9 @@ async function menuEntries(page: Page) {
   return (await nav.getByRole("link").allTextContents()).map((t) => t.trim());
 }
 
-test("[R-AU002][R-AU007][R-AU010][R-AU011] a member signs in with code + PKCE, wrong password first, and lands on the start page", async ({ page }) => {
+test("[R-AU002][R-AU007][R-AU010][R-AU011][R-SH014] a member signs in with code + PKCE, wrong password first, and lands on the start page", async ({
+  page,
+}) => {
   const authorize = page.waitForRequest((r) => r.url().includes("/oidc/auth?"));
   await page.goto("/");
   const url = new URL((await authorize).url());
@@ -61,7 +63,7 @@ test("[R-SH046][R-SH047][R-SH048][R-SH049][R-SH050][R-SH052][R-SH054] a member s
   await expect(page.getByLabel("Kreisverband")).toContainText("Kreisverband Musterstadt");
 });
 
-test("[R-SH032][R-SH019][R-SH021] a member typing a staff address ends on the start page", async ({ page }) => {
+test("[R-SH032][R-SH034][R-SH019][R-SH021] a member typing a staff address ends on the start page", async ({ page }) => {
   await signIn(page, "member@demo.test");
   for (const path of ["/#/user/manage", "/#/districtassociation/manage", "/#/result/manage", "/#/help/event/manage"]) {
     await page.goto(path);
@@ -88,7 +90,7 @@ test("[R-SH049][R-SH046][R-SH048] staff see the event administration, user and c
   expect(entries).not.toContain("Kreisverbandsverwaltung");
 });
 
-test("[R-AU015][R-AU016] the session survives a reload; logout signs out at the provider", async ({ page }) => {
+test("[R-AU015][R-AU016][R-SH045] the session survives a reload; logout signs out at the provider", async ({ page }) => {
   await signIn(page, "reader@demo.test");
   await page.reload();
   await expect(page.getByTestId("drawer-user")).toContainText("Rita Leser");

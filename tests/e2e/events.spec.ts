@@ -1,0 +1,208 @@
+// Event journeys in Debian's Chromium against the demo data (spec section 2 "Start page", "Events",
+// "Event locations"): staff creates an event, adds a location to it, opens the statistics and deletes
+// both again; a member sees the current events of the own district association as cards with
+// their location groups and opens the registration dialog.
+import { expect, type Page, test } from "@playwright/test";
+
+async function signIn(page: Page, email: string, password = "demo") {
+  await page.goto("/");
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort").fill(password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.waitForURL(/\/#\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
+}
+
+/** The snackbar shows `text`; it is closed right away so the next message need not wait 5 s. */
+async function expectNotice(page: Page, text: string) {
+  const message = page.locator("[data-live-announcer]").getByText(text, { exact: true });
+  await expect(message).toBeVisible();
+  await page.getByRole("button", { name: "Meldung schließen" }).click();
+  await expect(message).toBeHidden();
+}
+
+async function openScreen(page: Page, path: string, heading: string) {
+  await page.goto(`/#${path}`);
+  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+}
+
+async function rowAction(page: Page, name: string, action: string) {
+  await page.getByRole("button", { name: `Aktionen für ${name}` }).click();
+  await page.getByRole("menuitem", { name: action, exact: true }).click();
+}
+
+const EVENT = "Wertungsspiele Herbst E2E";
+const VENUE = "Festhalle Endzu";
+
+test("[R-EV002][R-EV007][R-EV011][R-EV018][R-ER031][R-LO002][R-LO003][R-LO005][R-LO013][R-LO015][R-LO009][R-ER032][R-EV009][R-LO007][R-EV020][R-EV021][R-EV025] staff creates an event, adds a location, views statistics and deletes both", async ({
+  page,
+}) => {
+  await signIn(page, "staff@demo.test");
+
+  // the events of the active district association, published or not
+  await openScreen(page, "/event/manage", "Veranstaltungen");
+  const table = page.getByRole("table", { name: "Veranstaltungen" });
+  for (const header of ["ID", "Name", "Art", "Bearbeitungsphase", "Automatische Löschung", "Anmeldeschluss", "Veröffentlicht"]) {
+    await expect(table.getByRole("columnheader", { name: header, exact: true })).toBeVisible();
+  }
+  await expect(table.getByRole("row", { name: /D-Prüfungen Frühjahr/ })).toContainText("D-Prüfungen");
+  await expect(table.getByRole("row", { name: /D-Prüfungen Herbst Beispieltal/ })).toHaveCount(0);
+
+  // create: client validation first, then the event
+  await page.getByRole("button", { name: "Neue Veranstaltung" }).click();
+  const dialog = page.getByRole("dialog", { name: "Neue Veranstaltung" });
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(dialog.getByText("Dieses Feld ist ein Pflichtfeld").first()).toBeVisible();
+  await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(EVENT);
+  await dialog.getByLabel("Beschreibung").fill("Herbstwertungen für alle Besetzungen");
+  await dialog.getByRole("combobox", { name: "Art", exact: true }).click();
+  await page.getByRole("option", { name: "Wertungsspiele" }).click();
+  await dialog.getByLabel("Anmeldeschluss").fill("2030-10-01");
+  await dialog.getByLabel("Veröffentlichung von").fill("2026-01-01T00:00");
+  await dialog.getByLabel("Veröffentlichung bis").fill("2031-01-01T00:00");
+  await dialog.getByLabel("Beginn").fill("2030-10-10T09:00");
+  await dialog.getByLabel("Ende").fill("2030-10-11T18:00");
+  await dialog.getByLabel("Datenschutzhinweise").fill("Die Daten dienen nur der Durchführung.");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(page, "Neue Veranstaltung wurde erfolgreich angelegt");
+  const row = table.getByRole("row", { name: new RegExp(EVENT) });
+  await expect(row).toContainText("Wertungsspiele");
+  await expect(row).toContainText("01.10.2030");
+  await expect(row).toContainText("Ja");
+
+  // statistics of a demo event: groups as small tables in a dialog 300..450 px wide
+  await rowAction(page, "D-Prüfungen Frühjahr", "Statistik");
+  const statistic = page.getByRole("dialog", { name: "Statistik: D-Prüfungen Frühjahr" });
+  await expect(statistic.getByRole("table", { name: "Anmeldungen" })).toBeVisible();
+  const box = await statistic.boundingBox();
+  expect(box?.width).toBeGreaterThanOrEqual(300);
+  expect(box?.width).toBeLessThanOrEqual(450);
+  await statistic.getByRole("button", { name: "Schließen" }).click();
+  await expect(statistic).toBeHidden();
+
+  // copy: the same form family still before its deadline, a required choice
+  await rowAction(page, "D-Prüfungen Frühjahr", "Kopieren");
+  const copy = page.getByRole("dialog", { name: "Veranstaltung kopieren" });
+  await expect(copy).toContainText("Stammdaten und Veranstaltungsorte werden in die gewählte Veranstaltung kopiert");
+  await expect(copy.getByRole("radio", { name: /D-Prüfungen Freizeit Sommer/ })).toBeVisible();
+  await expect(copy.getByRole("radio", { name: new RegExp(EVENT) })).toHaveCount(0);
+  await expect(copy.getByRole("button", { name: "Kopieren" })).toBeDisabled();
+  await copy.getByRole("radio", { name: /D-Prüfungen Freizeit Sommer/ }).check();
+  await expect(copy.getByRole("button", { name: "Kopieren" })).toBeEnabled();
+  await copy.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(copy).toBeHidden();
+
+  // the certificate list (results roles): the export answers with an error until it exists
+  await rowAction(page, "D-Prüfungen Frühjahr", "Liste für Urkundendruck");
+  const failure = page.locator("[data-live-announcer]").getByText(/^Liste für Urkundendruck kann nicht heruntergeladen werden: /);
+  await expect(failure).toBeVisible();
+  await page.getByRole("button", { name: "Meldung schließen" }).click();
+
+  // a location of the new competition event: the type is fixed to competition venue
+  await openScreen(page, "/event/location/manage", "Veranstaltungsorte");
+  await page.getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
+  await page.getByRole("option", { name: EVENT }).click();
+  const locations = page.getByRole("table", { name: "Veranstaltungsorte" });
+  await expect(locations.getByText("Keine Einträge vorhanden")).toBeVisible();
+  await page.getByRole("button", { name: "Neuer Veranstaltungsort" }).click();
+  const locationDialog = page.getByRole("dialog", { name: "Neuer Veranstaltungsort" });
+  await expect(locationDialog.getByRole("combobox", { name: "Typ" })).toContainText("Wertungsspielort");
+  await locationDialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(locationDialog.getByText("Dieses Feld ist ein Pflichtfeld").first()).toBeVisible();
+  await locationDialog.getByRole("textbox", { name: "Name", exact: true }).fill(VENUE);
+  await locationDialog.getByLabel("Straße").fill("Festweg 1");
+  await locationDialog.getByLabel("PLZ").fill("70173");
+  await locationDialog.getByRole("textbox", { name: "Ort", exact: true }).fill("Endzu");
+  await locationDialog.getByLabel("Beginn").fill("2030-10-10T09:00");
+  await locationDialog.getByLabel("Ende").fill("2030-10-10T18:00");
+  await locationDialog.getByRole("combobox", { name: "Wertungsarten" }).fill("Konzert");
+  await page.getByRole("option", { name: "K – Konzertmusik" }).click();
+  await locationDialog.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(page, "Neuer Veranstaltungsort wurde erfolgreich angelegt");
+  const locationRow = locations.getByRole("row", { name: new RegExp(VENUE) });
+  await expect(locationRow).toContainText("Wertungsspielort");
+  await expect(locationRow).toContainText("K");
+  await expect(locationRow).toContainText("10.10.2030, 09:00");
+
+  // location statistics are offered for D-exam events only
+  await rowAction(page, VENUE, "Bearbeiten");
+  await expect(page.getByRole("dialog", { name: "Veranstaltungsort bearbeiten" })).toBeVisible();
+  await page.getByRole("dialog", { name: "Veranstaltungsort bearbeiten" }).getByRole("button", { name: "Abbrechen" }).click();
+  await page.getByRole("button", { name: `Aktionen für ${VENUE}` }).click();
+  await expect(page.getByRole("menuitem", { name: "Statistik" })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+
+  await page.getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
+  await page.getByRole("option", { name: "D-Prüfungen Frühjahr" }).click();
+  await rowAction(page, "Musikschule Musterstadt (Theorie)", "Statistik");
+  const locationStatistic = page.getByRole("dialog", { name: "Statistik: Musikschule Musterstadt (Theorie)" });
+  await expect(locationStatistic.getByRole("table").first()).toBeVisible();
+  await locationStatistic.getByRole("button", { name: "Schließen" }).click();
+
+  // delete the new location, then the new event (confirmations first)
+  await page.getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
+  await page.getByRole("option", { name: EVENT }).click();
+  await rowAction(page, VENUE, "Löschen");
+  const confirmLocation = page.getByRole("alertdialog");
+  await expect(confirmLocation).toContainText("Möchten Sie den Veranstaltungsort wirklich löschen?");
+  await confirmLocation.getByRole("button", { name: "OK" }).click();
+  await expectNotice(page, "Veranstaltungsort gelöscht");
+  await expect(locations.getByRole("row", { name: new RegExp(VENUE) })).toHaveCount(0);
+
+  await openScreen(page, "/event/manage", "Veranstaltungen");
+  await rowAction(page, EVENT, "Löschen");
+  const confirmEvent = page.getByRole("alertdialog");
+  await expect(confirmEvent).toContainText("Alle Veranstaltungsorte, Anmeldungen und Ergebnisse dieser Veranstaltung werden gelöscht.");
+  await confirmEvent.getByRole("button", { name: "OK" }).click();
+  await expectNotice(page, "Veranstaltung gelöscht");
+  await expect(table.getByRole("row", { name: new RegExp(EVENT) })).toHaveCount(0);
+});
+
+test("[R-ST001][R-ST003][R-ST008][R-ST009][R-ST010][R-ST013][R-ST014][R-ST015][R-ST016][R-ST017][R-ST019][R-ST024][R-ST025][R-ST027] a member sees the current events as cards and opens the registration dialog", async ({
+  page,
+}) => {
+  await signIn(page, "member@demo.test");
+  await expect(page.getByRole("combobox", { name: "Veranstalter" })).toContainText("Kreisverband Musterstadt");
+
+  const dexam = page.getByRole("article", { name: "D-Prüfungen Frühjahr" });
+  await expect(dexam).toContainText("D-Prüfungen");
+  await expect(dexam).toContainText("Veranstalter: Kreisverband Musterstadt");
+  await expect(dexam).toContainText("Theorie- und Praxisprüfungen D1 bis D3");
+  await expect(dexam).toContainText(/Anmeldeschluss: \d{2}\.\d{2}\.\d{4}/);
+  await expect(dexam).toContainText(/\d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}/);
+  for (const group of ["Theorieprüfung", "Praxisprüfung", "Vorbereitungslehrgang"]) {
+    await expect(dexam.getByRole("heading", { level: 3, name: group })).toBeVisible();
+  }
+  const theory = dexam.getByRole("region", { name: "Theorieprüfung" });
+  await expect(theory).toContainText("Musikschule Musterstadt (Theorie)");
+  await expect(theory).toContainText(/[A-Z][a-z]\., \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} – \d{2}:\d{2} Uhr/);
+  await expect(theory).toContainText("Schulstraße 5, 70173 Musterstadt");
+  await expect(dexam.getByText("nicht veröffentlicht")).toHaveCount(0);
+
+  const competition = page.getByRole("article", { name: "Wertungsspiele", exact: true });
+  await expect(competition.getByRole("heading", { level: 3, name: "Wertungsspielorte" })).toBeVisible();
+  await expect(competition).toContainText("Stadthalle Musterstadt");
+  await expect(competition).toContainText("Wertungsarten: T – Traditionelle Blasmusik, K – Konzertmusik");
+
+  // the D-exam dialog
+  await dexam.getByRole("button", { name: "Neue Anmeldung" }).click();
+  const dexamDialog = page.getByRole("dialog", { name: "Neue D-Prüfungsanmeldung anlegen" });
+  await expect(dexamDialog.getByRole("heading", { name: "Prüfungsstücke" })).toBeVisible();
+  await expect(dexamDialog.getByRole("button", { name: "Absenden" })).toBeDisabled();
+  await dexamDialog.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(dexamDialog).toBeHidden();
+
+  // the competition dialog
+  await competition.getByRole("button", { name: "Neue Anmeldung" }).click();
+  const competitionDialog = page.getByRole("dialog", { name: "Neue Wertungsspielanmeldung anlegen" });
+  await expect(competitionDialog.getByRole("heading", { name: "Vortragsstücke" })).toBeVisible();
+  await competitionDialog.getByRole("button", { name: "Abbrechen" }).click();
+
+  // all district associations: the other district's published event appears too
+  await expect(page.getByRole("article", { name: "D-Prüfungen Herbst Beispieltal" })).toHaveCount(0);
+  await page.getByRole("combobox", { name: "Veranstalter" }).click();
+  await page.getByRole("option", { name: "Alle Kreisverbände" }).click();
+  await expect(page.getByRole("article", { name: "D-Prüfungen Herbst Beispieltal" })).toBeVisible();
+  await expect(page.getByRole("article", { name: "D-Prüfungen Herbst Beispieltal" })).toContainText("Veranstalter: Kreisverband Beispieltal");
+});
