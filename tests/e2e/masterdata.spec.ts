@@ -134,7 +134,7 @@ test("[R-CM002][R-CM005][R-CM008][R-ER029][R-UM002][R-UM004][R-UM008][R-UM009][R
   await expect(row).toBeVisible();
 });
 
-test("[R-DA002][R-DA003][R-DA004][R-DA005][R-DA007][R-DA010][R-VA017][R-ER030][R-ER036] admin creates a district association with a signature image and deletes it; the district selector follows", async ({
+test("[R-SH070][R-SH072][R-DA006][R-DA008][R-DA002][R-DA003][R-DA004][R-DA005][R-DA007][R-DA010][R-VA017][R-ER030][R-ER036] admin creates a district association with a signature image and deletes it; the district selector follows", async ({
   page,
 }) => {
   await signIn(page, "admin@demo.test");
@@ -164,12 +164,15 @@ test("[R-DA002][R-DA003][R-DA004][R-DA005][R-DA007][R-DA010][R-VA017][R-ER030][R
   await rowAction(page, "Kreisverband Endzu", "Bearbeiten");
   const edit = page.getByRole("dialog", { name: "Kreisverband bearbeiten" });
   await expect(edit.getByRole("img", { name: "Vorschau: Unterschrift" })).toBeVisible();
+  // the generic create/edit dialog: "Abbrechen" and "Speichern"
+  await expect(edit.getByRole("button", { name: "Abbrechen" })).toBeVisible();
   await edit.getByLabel("Impressum-URL").fill("https://example.org/endzu/impressum-neu");
   await edit.getByRole("button", { name: "Speichern" }).click();
   await expectNotice(page, "Kreisverband aktualisiert");
 
   await rowAction(page, "Kreisverband Endzu", "Löschen");
   const confirm = page.getByRole("alertdialog");
+  await expect(confirm.getByRole("button", { name: "Abbrechen" })).toBeVisible();
   await expect(confirm).toContainText(
     "Möchten Sie den Kreisverband wirklich löschen? Dabei werden alle Benutzer, Vereine, Anmeldungen, Veranstaltungen, Veranstaltungsorte und Ergebnisse dieses Kreisverbands unwiderruflich gelöscht.",
   );
