@@ -44,7 +44,7 @@ async function rowAction(page: Page, who: string, action: string) {
 // 1×1 transparent PNG
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 
-test("[R-CM002][R-CM005][R-CM008][R-ER029][R-UM002][R-UM004][R-UM008][R-UM009][R-UM012][R-UM014][R-UM015][R-UM016][R-UM019][R-UM020][R-ER033] admin creates a club and a user, assigns the club, re-invites, blocks and unblocks the user", async ({
+test("[R-CM002][R-CM003][R-CM004][R-UM005][R-CM005][R-CM008][R-ER029][R-UM002][R-UM004][R-UM008][R-UM009][R-UM012][R-UM014][R-UM015][R-UM016][R-UM019][R-UM020][R-ER033] admin creates a club and a user, assigns the club, re-invites, blocks and unblocks the user", async ({
   page,
 }) => {
   await signIn(page, "admin@demo.test");
