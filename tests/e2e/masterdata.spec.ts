@@ -275,3 +275,27 @@ test("[R-UM001][R-UM002][R-UM003][R-CM001][R-MC004] a reader sees the user and c
   await expect(page.getByText("Sie sind noch keinem Verein zugeordnet.", { exact: false })).toBeVisible();
   await expect(page.getByRole("button", { name: "Speichern" })).toBeDisabled();
 });
+
+test("[R-CM006][R-CM007][R-ER029] staff rename a club and delete it after confirming", async ({ page }) => {
+  await signIn(page, "staff@demo.test");
+  await openScreen(page, "/association/manage", "Vereinsverwaltung");
+  await page.getByRole("button", { name: "Neuer Verein" }).click();
+  const create = page.getByRole("dialog", { name: "Neuer Verein" });
+  await create.getByLabel("Name").fill("Spielmannszug Probe");
+  await create.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(page, "Neuer Verein wurde erfolgreich angelegt");
+
+  await rowAction(page, "Spielmannszug Probe", "Bearbeiten");
+  const edit = page.getByRole("dialog", { name: "Verein bearbeiten" });
+  await edit.getByLabel("Name").fill("Spielmannszug Probe neu");
+  await edit.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(page, "Verein aktualisiert");
+  await expect(page.getByRole("row", { name: /Spielmannszug Probe neu/ })).toBeVisible();
+
+  await rowAction(page, "Spielmannszug Probe neu", "Löschen");
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Möchten Sie den Verein wirklich löschen?");
+  await confirm.getByRole("button", { name: "OK" }).click();
+  await expectNotice(page, "Verein gelöscht");
+  await expect(page.getByRole("row", { name: /Spielmannszug Probe neu/ })).toBeHidden();
+});
