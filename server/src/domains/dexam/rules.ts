@@ -1,3 +1,7 @@
+import type { DexamType, EditPhase, ExamPart, Gender, Instrument, LocationType, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
+import { MSG } from "../../shared/messages.ts";
+import { emergencyPhone, required } from "../../shared/validation.ts";
+
 // D-exam pass rule (spec section 4): passed with practice points >= 36 and theory points >= 24.
 // A verified earlier partial result of one part counts for that part.
 export const PRACTICE_PASS_POINTS = 36;
@@ -20,3 +24,146 @@ export function examOutcome(r: ResultInput): Outcome {
   if (theory && practice) return "passed";
   return "open";
 }
+
+// ---- registration input rules (spec sections 4 and 5); the service adds what needs the database
+
+export type DexamSong = { number?: string | null; name?: string | null };
+export type Vaccination = { type: VaccinationType; available: boolean; date?: string | null };
+export type EmergencyContact = { name?: string | null; phone?: string | null };
+export type CampData = {
+  diseases?: string | null;
+  intolerances?: string | null;
+  allergies?: string | null;
+  mealRequest?: MealRequest | null;
+  vaccinations?: Vaccination[];
+  emergencyContacts?: EmergencyContact[];
+};
+
+export type DexamInput = {
+  firstname?: string | null;
+  lastname?: string | null;
+  birthdate?: string | null;
+  gender?: Gender | null;
+  associationId?: number | null;
+  instrument?: Instrument | null;
+  type?: DexamType | null;
+  theoryLocationId?: number | null;
+  practiceLocationId?: number | null;
+  preparationLocationId?: number | null;
+  partialResult?: {
+    type?: ExamPart | null;
+    districtAssociation?: string | null;
+    year?: number | string | null;
+    location?: string | null;
+    points?: number | null;
+  } | null;
+  songs?: DexamSong[];
+  remarks?: string | null;
+  gdprAccepted?: boolean;
+  cancellationAccepted?: boolean;
+  camp?: CampData | null;
+};
+
+export type EventFacts = { formType: "DEXAM" | "DEXAM_CAMP" | "COMPETITION"; cancellationConditions: string | null };
+export type LocationFacts = { id: number; type: LocationType; dexamTypes: DexamType[]; instruments: Instrument[] };
+
+const SONG_ROWS = 4;
+const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+
+/** Field name -> German message for everything wrong with a D-exam registration. */
+export function validateDexam(input: DexamInput, event: EventFacts, locations: LocationFacts[], mode: "create" | "edit", now: Date): Record<string, string> {
+  const e: Record<string, string> = {};
+  for (const f of ["firstname", "lastname", "birthdate", "gender", "associationId", "instrument", "type"] as const)
+    if (required(input[f]) !== null) e[f] = MSG.required;
+  if (input.birthdate && (!/^\d{4}-\d{2}-\d{2}$/.test(input.birthdate) || new Date(input.birthdate) > now))
+    e.birthdate = "Bitte ein gültiges Geburtsdatum eingeben";
+
+  // locations: of this event, of the right kind, offering the course; practice also the instrument (R-VA023)
+  const byId = new Map(locations.map((l) => [l.id, l]));
+  const part = (field: "theoryLocationId" | "practiceLocationId" | "preparationLocationId", kind: LocationType) => {
+    const id = input[field];
+    if (id == null) return;
+    const l = byId.get(id);
+    if (!l || l.type !== kind) e[field] = "Dieser Ort gehört nicht zu dieser Veranstaltung";
+    else if (input.type && !l.dexamTypes.includes(input.type)) e[field] = "Dieser Ort bietet den gewählten Kurs nicht an";
+    else if (kind === "DEXAM_PRACTICE" && input.instrument && !l.instruments.includes(input.instrument))
+      e[field] = "An diesem Ort wird das gewählte Instrument nicht geprüft";
+  };
+  part("theoryLocationId", "DEXAM_THEORY");
+  part("practiceLocationId", "DEXAM_PRACTICE");
+  part("preparationLocationId", "DEXAM_PREPARATION");
+  if (input.theoryLocationId == null && input.practiceLocationId == null && !e.theoryLocationId)
+    e.theoryLocationId = "Bitte mindestens einen Prüfungsteil (Theorie oder Praxis) wählen";
+
+  // "Vorhandene Teilprüfung" (R-VA027..R-VA029): all fields once a type is chosen; never the same part again
+  const pr = input.partialResult;
+  if (pr?.type) {
+    if (required(pr.districtAssociation) !== null) e["partialResult.districtAssociation"] = MSG.required;
+    if (required(pr.location) !== null) e["partialResult.location"] = MSG.required;
+    const year = Number(pr.year);
+    if (pr.year == null || pr.year === "") e["partialResult.year"] = MSG.required;
+    else if (!/^\d{4}$/.test(String(pr.year)) || year > now.getFullYear()) e["partialResult.year"] = "Bitte ein gültiges Jahr eingeben";
+    if (pr.points == null || Number.isNaN(pr.points)) e["partialResult.points"] = MSG.required;
+    else if (pr.points < 0 || pr.points > 100 || !twoDecimals(pr.points))
+      e["partialResult.points"] = "Bitte eine Punktzahl mit höchstens zwei Nachkommastellen eingeben";
+    if (pr.type === "THEORY" && input.theoryLocationId != null) e.theoryLocationId = "Die Theorieprüfung ist als vorhandene Teilprüfung schon bestanden";
+    if (pr.type === "PRACTICE" && input.practiceLocationId != null) e.practiceLocationId = "Die Praxisprüfung ist als vorhandene Teilprüfung schon bestanden";
+  }
+
+  // exam pieces: four rows; a name is required once a number is given (R-VA026)
+  const songs = input.songs ?? [];
+  if (songs.length > SONG_ROWS) e.songs = "Höchstens vier Prüfungsstücke";
+  songs.forEach((s, i) => {
+    if (required(s.number) === null && required(s.name) !== null) e[`songs.${i}.name`] = MSG.required;
+  });
+
+  // consents in create mode (R-VA024, R-VA025)
+  if (mode === "create") {
+    if (!input.gdprAccepted) e.gdprAccepted = MSG.required;
+    if (event.cancellationConditions && !input.cancellationAccepted) e.cancellationAccepted = MSG.required;
+  }
+
+  // the camp section (R-VA030..R-VA034)
+  if (event.formType === "DEXAM_CAMP") {
+    const c = input.camp ?? {};
+    if (!c.mealRequest) e["camp.mealRequest"] = MSG.required;
+    (c.vaccinations ?? []).forEach((v, i) => {
+      if (v.available && !v.date) e[`camp.vaccinations.${i}.date`] = MSG.required;
+      if (!v.available && v.date) e[`camp.vaccinations.${i}.date`] = "Ohne Impfung kein Datum";
+    });
+    const contacts = c.emergencyContacts ?? [];
+    if (contacts.length === 0) e["camp.emergencyContacts"] = MSG.required;
+    contacts.forEach((k, i) => {
+      if (required(k.name) !== null) e[`camp.emergencyContacts.${i}.name`] = MSG.required;
+      const phone = required(k.phone) ?? emergencyPhone(k.phone);
+      if (phone) e[`camp.emergencyContacts.${i}.phone`] = phone;
+    });
+  }
+  return e;
+}
+
+/**
+ * Decision for the songs status: complete when no practice exam is booked (no pieces needed), or
+ * when all four rows have a name (and, except for percussion, a number).
+ */
+export function songsComplete(r: { practiceLocationId: number | null; instrument: Instrument; songs: DexamSong[] }): boolean {
+  if (r.practiceLocationId == null) return true;
+  const rows = r.songs.slice(0, SONG_ROWS);
+  return rows.length === SONG_ROWS && rows.every((s) => required(s.name) === null && (r.instrument === "PERCUSSION" || required(s.number) === null));
+}
+
+export type Actor = { manager: boolean };
+
+/** What may change in an edit phase (spec section 4); registration_manage may change everything. */
+export function editableInPhase(phase: EditPhase, actor: Actor): "all" | "songs" | "nothing" {
+  if (actor.manager || phase === "NO_RESTRICTIONS") return "all";
+  return phase === "SONGS_ONLY" ? "songs" : "nothing";
+}
+
+/** Delete only without a cancellation date, and only for registration_manage or in phase NoRestrictions. */
+export function canDelete(r: { cancelledAt: Date | null }, phase: EditPhase, actor: Actor): boolean {
+  return r.cancelledAt === null && (actor.manager || phase === "NO_RESTRICTIONS");
+}
+
+/** Cancelling is always possible once; it is final for normal users. */
+export const canCancel = (r: { cancelledAt: Date | null }) => r.cancelledAt === null;
