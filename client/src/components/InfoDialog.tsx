@@ -3,11 +3,23 @@ import { Portal } from "@ark-ui/react/portal";
 import type { ReactNode } from "react";
 import { t } from "../i18n/translate";
 import { Button } from "./Button";
+import { classNames } from "./classNames";
 import styles from "./Dialog.module.css";
 import { useReturnFocus } from "./useReturnFocus";
 
 /** The info dialog (spec §2 "Dialogs"): a message with the button "Schließen"; Escape and outside clicks close it too. */
-export function InfoDialog({ title = t("dialog.infoTitle"), children, onClose }: { title?: string; children: ReactNode; onClose: () => void }) {
+export function InfoDialog({
+  title = t("dialog.infoTitle"),
+  children,
+  onClose,
+  className,
+}: {
+  title?: string;
+  children: ReactNode;
+  onClose: () => void;
+  /** Extra class of the dialog box (e.g. its width). */
+  className?: string;
+}) {
   const returnFocus = useReturnFocus();
   return (
     <Dialog.Root
@@ -20,7 +32,7 @@ export function InfoDialog({ title = t("dialog.infoTitle"), children, onClose }:
       <Portal>
         <Dialog.Backdrop className={styles.backdrop} />
         <Dialog.Positioner className={styles.positioner}>
-          <Dialog.Content className={styles.content}>
+          <Dialog.Content className={classNames(styles.content, className)}>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
             <Dialog.Description asChild>
               <div className={styles.description}>{children}</div>

@@ -1,9 +1,25 @@
+import { Suspense, useMemo, useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { LoadFailure } from "../../components/LoadFailure";
+import { Page } from "../../components/Page";
+import { PageLoading } from "../../components/PageLoading";
+import { SelectField } from "../../components/SelectField";
+import { Toolbar } from "../../components/Toolbar";
 import { t } from "../../i18n/translate";
+import { findRoute, routeTitle } from "../../routes/routeTable";
+import { districtOptions } from "../../shell/districtOptions";
 import type { StartScreenQuery } from "./__generated__/StartScreenQuery.graphql";
+import { StartEvents } from "./StartEvents";
 import styles from "./StartScreen.module.css";
 
-/** Start page (route "/"); the event overview of spec §2 "Start page" comes with a later issue. */
+const ALL = "all";
+
+/**
+ * Start page (route "/", spec §2 "Start page"): a picker of the organising district association
+ * (the viewer's own by default, "Alle Kreisverbände" for all; independent of the drawer's selector,
+ * R-ST001..R-ST003) and one card per current event.
+ */
 export function StartScreen() {
   const data = useLazyLoadQuery<StartScreenQuery>(
     graphql`
@@ -11,15 +27,54 @@ export function StartScreen() {
         viewer {
           firstname
           lastname
+          isComplete
+          associations {
+            id
+          }
+          districtAssociation {
+            databaseId
+            name
+          }
+        }
+        districtAssociations {
+          databaseId
+          name
         }
       }
     `,
     {},
   );
+  const [district, setDistrict] = useState<number | null>(data.viewer.districtAssociation.databaseId);
+  const [switching, startTransition] = useTransition();
+  const options = useMemo(
+    () => [
+      { value: ALL, label: t("start.allDistrictAssociations") },
+      ...districtOptions(data.viewer.districtAssociation, data.districtAssociations).map((entry) => ({ value: String(entry.databaseId), label: entry.name })),
+    ],
+    [data.viewer.districtAssociation, data.districtAssociations],
+  );
   return (
-    <section className={styles.page}>
-      <h1>{t("route.start")}</h1>
+    <Page title={routeTitle(findRoute("start"))}>
       <p className={styles.greeting}>{t("start.greeting", { firstname: data.viewer.firstname, lastname: data.viewer.lastname })}</p>
-    </section>
+      <Toolbar>
+        <SelectField
+          className={styles.picker}
+          label={t("start.districtAssociation")}
+          options={options}
+          value={district === null ? ALL : String(district)}
+          onChange={(value) => startTransition(() => setDistrict(value === null || value === ALL ? null : Number(value)))}
+        />
+      </Toolbar>
+      <ErrorBoundary key={district ?? ALL} fallback={(error) => <LoadFailure prefix="error.events.load" error={error} />}>
+        <Suspense fallback={<PageLoading />}>
+          <StartEvents
+            districtAssociationId={district}
+            loading={switching}
+            clubCount={data.viewer.associations.length}
+            profileComplete={data.viewer.isComplete}
+          />
+        </Suspense>
+      </ErrorBoundary>
+    </Page>
   );
 }

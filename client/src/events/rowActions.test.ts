@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { eventRowActions, exportPaths, locationRowActions } from "./rowActions";
+
+describe("event row menu", () => {
+  it("[R-EV008][R-EV009][R-EV010] edit, delete and copy need event_manage and a row the viewer may change", () => {
+    expect(eventRowActions(["event_manage"], true)).toEqual(["edit", "delete", "copy"]);
+    expect(eventRowActions(["event_manage"], false)).toEqual([]);
+    expect(eventRowActions(["registration_read"], true)).toEqual(["statistic"]);
+  });
+
+  it("[R-EV019][R-EV020] statistics need a registration role, the certificate list a results role; admin gets all", () => {
+    expect(eventRowActions(["registration_manage", "results_read"], false)).toEqual(["statistic", "certificateList"]);
+    expect(eventRowActions(["result_manage"], false)).toEqual(["certificateList"]);
+    expect(eventRowActions(["admin"], true)).toEqual(["edit", "delete", "statistic", "copy", "certificateList"]);
+    expect(exportPaths.certificateList(7)).toBe("/export/event/7/dexam/certificate_list");
+  });
+});
+
+describe("location row menu", () => {
+  it("[R-LO008][R-LO009][R-LO010] statistics and overview list only for D-exam events", () => {
+    expect(locationRowActions(["event_manage", "registration_manage"], true, "DEXAM", "DEXAM_THEORY")).toEqual(["edit", "delete", "statistic", "overview"]);
+    expect(locationRowActions(["event_manage", "registration_manage"], true, "COMPETITION", "COMPETITION")).toEqual(["edit", "delete"]);
+    expect(locationRowActions(["registration_read"], true, "DEXAM_CAMP", "DEXAM_PREPARATION")).toEqual(["statistic", "overview"]);
+  });
+
+  it("[R-LO011][R-LO012] evaluation sheets only for practice locations", () => {
+    expect(locationRowActions(["registration_read"], false, "DEXAM", "DEXAM_PRACTICE")).toEqual(["statistic", "overview", "blankSheets", "sheets"]);
+    expect(exportPaths.blankSheets(3)).toBe("/export/location/3/dexam/blank_practice_sheets");
+    expect(exportPaths.sheets(3)).toBe("/export/location/3/dexam/practice_sheets");
+  });
+});

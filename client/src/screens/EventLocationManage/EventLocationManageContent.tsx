@@ -1,0 +1,147 @@
+import { useMemo, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Button } from "../../components/Button";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { Icon } from "../../components/Icon";
+import { Notice } from "../../components/Notice";
+import { SelectField } from "../../components/SelectField";
+import { Toolbar } from "../../components/Toolbar";
+import { canManageEvents, exportPaths } from "../../events/rowActions";
+import { runDownload } from "../../events/runDownload";
+import { StatisticDialog } from "../../events/StatisticDialog";
+import { t } from "../../i18n/translate";
+import { useRefresh } from "../../relay/useRefresh";
+import { useAppState } from "../../state/AppStateContext";
+import type { EventLocationManageContentQuery } from "./__generated__/EventLocationManageContentQuery.graphql";
+import type { LocationDialog_location$key } from "./__generated__/LocationDialog_location.graphql";
+import styles from "./EventLocationManageContent.module.css";
+import { LocationDialog } from "./LocationDialog";
+import { LocationRow, type LocationRowAction } from "./LocationRow";
+import { useDeleteEventLocation } from "./useDeleteEventLocation";
+
+type DialogState =
+  | { kind: "create" }
+  | { kind: "edit"; location: LocationDialog_location$key }
+  | { kind: "delete"; id: string }
+  | { kind: "statistic"; id: string; name: string };
+
+/** The event picker, "Neuer Veranstaltungsort", the location table and its dialogs (R-LO002..R-LO020). */
+export function EventLocationManageContent({ districtAssociationId }: { districtAssociationId: number }) {
+  const { fetchKey, refresh, pending } = useRefresh();
+  const data = useLazyLoadQuery<EventLocationManageContentQuery>(
+    graphql`
+      query EventLocationManageContentQuery($districtAssociationId: Int!) {
+        viewer {
+          roles
+        }
+        events(districtAssociationId: $districtAssociationId, first: 100) {
+          edges {
+            node {
+              id
+              databaseId
+              name
+              formType
+              canManage
+              locations {
+                id
+                ...LocationRow_location
+              }
+            }
+          }
+        }
+      }
+    `,
+    { districtAssociationId },
+    { fetchKey, fetchPolicy: "store-and-network" },
+  );
+  const { state, dispatch } = useAppState();
+  const events = data.events.edges.map((edge) => edge.node);
+  const event = events.find((candidate) => candidate.id === state.activeEventId) ?? null;
+  const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
+  const roles = data.viewer.roles;
+  const manage = canManageEvents(roles) && Boolean(event?.canManage);
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [deleteLocation, deleting] = useDeleteEventLocation();
+  const close = () => setDialog(null);
+  const saved = () => {
+    setDialog(null);
+    refresh();
+  };
+  const onAction = (action: LocationRowAction) => {
+    if (!event) return;
+    switch (action.kind) {
+      case "overview":
+        void runDownload(exportPaths.overview(event.databaseId), "error.download.overview", { locationId: action.databaseId });
+        return;
+      case "blankSheets":
+        void runDownload(exportPaths.blankSheets(action.databaseId), "error.download.blankPracticeSheets");
+        return;
+      case "sheets":
+        void runDownload(exportPaths.sheets(action.databaseId), "error.download.practiceSheets");
+        return;
+      default:
+        setDialog(action);
+    }
+  };
+  const columns: DataTableColumn[] = [
+    { key: "id", header: t("location.field.id"), narrow: true },
+    { key: "name", header: t("location.field.name") },
+    { key: "type", header: t("location.field.type") },
+    { key: "categories", header: t("location.field.categories") },
+    { key: "start", header: t("location.field.start") },
+    { key: "end", header: t("location.field.end") },
+    { key: "publishResults", header: t("location.field.publishResults") },
+    { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
+  ];
+  return (
+    <>
+      <Toolbar
+        actions={
+          manage && (
+            <Button onClick={() => setDialog({ kind: "create" })}>
+              <Icon name="plus" />
+              {t("location.create")}
+            </Button>
+          )
+        }
+      >
+        <SelectField
+          className={styles.picker}
+          label={t("event.picker")}
+          options={options}
+          value={event?.id ?? null}
+          onChange={(id) => dispatch({ type: "selectEvent", id })}
+        />
+      </Toolbar>
+      {events.length === 0 ? (
+        <Notice>{t("event.none")}</Notice>
+      ) : !event ? (
+        <Notice>{t("event.pickFirst")}</Notice>
+      ) : (
+        <DataTable label={t("route.eventLocationManage")} columns={columns} rowCount={event.locations.length} loading={pending}>
+          {event.locations.map((location) => (
+            <LocationRow key={location.id} location={location} roles={roles} canManage={event.canManage} formType={event.formType} onAction={onAction} />
+          ))}
+        </DataTable>
+      )}
+      {event && dialog?.kind === "create" && <LocationDialog location={null} eventId={event.id} formType={event.formType} onClose={close} onSaved={saved} />}
+      {event && dialog?.kind === "edit" && (
+        <LocationDialog location={dialog.location} eventId={event.id} formType={event.formType} onClose={close} onSaved={saved} />
+      )}
+      {event && dialog?.kind === "statistic" && <StatisticDialog eventId={event.id} locationId={dialog.id} name={dialog.name} onClose={close} />}
+      {dialog?.kind === "delete" && (
+        <ConfirmDialog
+          text={t("location.confirmDelete")}
+          busy={deleting}
+          onCancel={close}
+          onConfirm={async () => {
+            const result = await deleteLocation({ id: dialog.id });
+            if (result.ok) saved();
+            else close();
+          }}
+        />
+      )}
+    </>
+  );
+}

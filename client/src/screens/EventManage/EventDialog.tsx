@@ -1,0 +1,139 @@
+import { EDIT_PHASE_LABELS, FORM_TYPE_LABELS } from "@shared/labels";
+import { useState } from "react";
+import { graphql, useFragment } from "react-relay";
+import { FormDialog } from "../../components/FormDialog";
+import { SelectField } from "../../components/SelectField";
+import { TextAreaField } from "../../components/TextAreaField";
+import { TextField } from "../../components/TextField";
+import { type EventFormValues, eventFormValues, eventInput, validateEventForm } from "../../forms/eventForm";
+import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
+import { t } from "../../i18n/translate";
+import type { EventDialog_event$key } from "./__generated__/EventDialog_event.graphql";
+import { useCreateEvent } from "./useCreateEvent";
+import { useUpdateEvent } from "./useUpdateEvent";
+
+const FORM_TYPE_OPTIONS = Object.entries(FORM_TYPE_LABELS).map(([value, label]) => ({ value, label }));
+const EDIT_PHASE_OPTIONS = Object.entries(EDIT_PHASE_LABELS).map(([value, label]) => ({ value, label }));
+
+/**
+ * Create ("Neue Veranstaltung") or edit ("Veranstaltung bearbeiten") an event (R-EV007, R-EV008,
+ * R-EV011): the form type is chosen once and fixed afterwards (R-EV012); the deadline is a day
+ * stored as 23:59:59 Berlin (R-EV013). A new event belongs to the active district association.
+ */
+export function EventDialog({
+  event,
+  districtAssociationId,
+  onClose,
+  onSaved,
+}: {
+  event: EventDialog_event$key | null;
+  districtAssociationId: number;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const data = useFragment(
+    graphql`
+      fragment EventDialog_event on Event {
+        id
+        name
+        description
+        formType
+        editPhase
+        registrationDeadlineDay
+        startPublishing
+        finishPublishing
+        expiration
+        start
+        end
+        address
+        cancellationConditions
+        privacyPolicy
+      }
+    `,
+    event,
+  );
+  const [values, setValues] = useState<EventFormValues>(() => eventFormValues(data));
+  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
+  const [create, creating] = useCreateEvent();
+  const [update, updating] = useUpdateEvent();
+
+  const change = (field: keyof EventFormValues) => (value: string | null) => {
+    setValues((current) => ({ ...current, [field]: value ?? "" }));
+    setErrors((current) => withoutError(current, field));
+  };
+
+  const submit = async () => {
+    const found = validateEventForm(values);
+    setErrors(found);
+    if (hasErrors(found)) return;
+    const result = data
+      ? await update({ id: data.id, input: eventInput(values, "edit") })
+      : await create({ districtAssociationId, input: eventInput(values, "create") }, { required: ["districtAssociationId"] });
+    if (result.ok) onSaved();
+    else setErrors(result.fieldErrors);
+  };
+
+  return (
+    <FormDialog title={data ? t("event.editTitle") : t("event.create")} onCancel={onClose} onSubmit={submit} submitting={creating || updating} wide>
+      <TextField label={t("event.field.name")} value={values.name} onChange={change("name")} error={errors.name} required autoComplete="off" />
+      <TextAreaField label={t("event.field.description")} value={values.description} onChange={change("description")} error={errors.description} />
+      <SelectField
+        label={t("event.field.formType")}
+        options={FORM_TYPE_OPTIONS}
+        value={values.formType || null}
+        onChange={change("formType")}
+        disabled={data !== null}
+        error={errors.formType}
+      />
+      <SelectField
+        label={t("event.field.editPhase")}
+        options={EDIT_PHASE_OPTIONS}
+        value={values.editPhase || null}
+        onChange={change("editPhase")}
+        error={errors.editPhase}
+      />
+      <TextField
+        label={t("event.field.registrationDeadline")}
+        type="date"
+        value={values.registrationDeadline}
+        onChange={change("registrationDeadline")}
+        error={errors.registrationDeadline}
+        hint={t("event.deadlineHint")}
+        required
+      />
+      <TextField
+        label={t("event.field.startPublishing")}
+        type="datetime-local"
+        value={values.startPublishing}
+        onChange={change("startPublishing")}
+        error={errors.startPublishing}
+        required
+      />
+      <TextField
+        label={t("event.field.finishPublishing")}
+        type="datetime-local"
+        value={values.finishPublishing}
+        onChange={change("finishPublishing")}
+        error={errors.finishPublishing}
+        required
+      />
+      <TextField label={t("event.field.expiration")} type="date" value={values.expiration} onChange={change("expiration")} error={errors.expiration} />
+      <TextField label={t("event.field.start")} type="datetime-local" value={values.start} onChange={change("start")} error={errors.start} />
+      <TextField label={t("event.field.end")} type="datetime-local" value={values.end} onChange={change("end")} error={errors.end} />
+      <TextField label={t("event.field.address")} value={values.address} onChange={change("address")} error={errors.address} autoComplete="off" />
+      <TextAreaField
+        label={t("event.field.cancellationConditions")}
+        value={values.cancellationConditions}
+        onChange={change("cancellationConditions")}
+        error={errors.cancellationConditions}
+      />
+      <TextAreaField
+        label={t("event.field.privacyPolicy")}
+        value={values.privacyPolicy}
+        onChange={change("privacyPolicy")}
+        error={errors.privacyPolicy}
+        required
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,120 @@
+import { COMPETITION_TYPE_LABELS, FORM_TYPE_LABELS } from "@shared/labels";
+import { useId } from "react";
+import { graphql, useFragment } from "react-relay";
+import { Button } from "../../components/Button";
+import { formatCalendarDay, formatDateTimeRange, formatDayRange } from "../../events/eventDates";
+import { groupLocations, newRegistrationState, showsCompetitionTypes } from "../../events/startCards";
+import { t } from "../../i18n/translate";
+import type { EventCard_event$key } from "./__generated__/EventCard_event.graphql";
+import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistrationDialog_event.graphql";
+import styles from "./StartScreen.module.css";
+
+/**
+ * One event card (R-ST008..R-ST023): name, type, organiser, subtitle (the date range, else the
+ * address, R-ST012), description, deadline, the locations grouped by type, "Neue Anmeldung".
+ */
+export function EventCard({
+  event,
+  clubCount,
+  profileComplete,
+  onRegister,
+}: {
+  event: EventCard_event$key;
+  clubCount: number;
+  profileComplete: boolean;
+  onRegister: (event: NewRegistrationDialog_event$key) => void;
+}) {
+  const data = useFragment(
+    graphql`
+      fragment EventCard_event on Event {
+        name
+        description
+        formType
+        published
+        deadlinePassed
+        registrationDeadlineDay
+        start
+        end
+        address
+        districtAssociation {
+          name
+        }
+        locations {
+          id
+          name
+          type
+          start
+          end
+          street
+          postcode
+          city
+          competitionTypes
+        }
+        ...NewRegistrationDialog_event
+      }
+    `,
+    event,
+  );
+  const headingId = useId();
+  const reasonId = useId();
+  const subtitle = formatDayRange(data.start, data.end) || data.address || "";
+  const button = newRegistrationState({ deadlinePassed: data.deadlinePassed, clubCount, profileComplete });
+  const reason = button.reasonKey ? t(button.reasonKey) : null;
+  return (
+    <article className={styles.card} aria-labelledby={headingId} data-testid="event-card">
+      <div className={styles.header}>
+        <h2 id={headingId} className={styles.name}>
+          {data.name}
+        </h2>
+        {!data.published && <span className={styles.badge}>{t("start.unpublished")}</span>}
+      </div>
+      <p className={styles.meta}>
+        {FORM_TYPE_LABELS[data.formType as keyof typeof FORM_TYPE_LABELS] ?? data.formType} · {t("start.organizer", { name: data.districtAssociation.name })}
+      </p>
+      {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+      {data.description && <p className={styles.description}>{data.description}</p>}
+      <p className={styles.deadline}>{t("start.deadline", { date: formatCalendarDay(data.registrationDeadlineDay) })}</p>
+      {groupLocations(data.formType, data.locations).map((group) => (
+        <section key={group.type} className={styles.group} aria-label={t(group.titleKey)}>
+          <h3 className={styles.groupTitle}>{t(group.titleKey)}</h3>
+          {group.locations.length === 0 ? (
+            <p className={styles.empty}>{t("start.noDates")}</p>
+          ) : (
+            <ul className={styles.locations}>
+              {group.locations.map((location) => {
+                const range = formatDateTimeRange(location.start, location.end);
+                const address = [location.street, [location.postcode, location.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+                return (
+                  <li key={location.id} className={styles.location}>
+                    <span className={styles.locationName}>{location.name}</span>
+                    {range && <span className={styles.locationLine}>{range}</span>}
+                    {address && <span className={styles.locationLine}>{address}</span>}
+                    {showsCompetitionTypes(location.type) && location.competitionTypes.length > 0 && (
+                      <span className={styles.locationLine}>
+                        {t("start.competitionTypes", {
+                          types: location.competitionTypes
+                            .map((type) => COMPETITION_TYPE_LABELS[type as keyof typeof COMPETITION_TYPE_LABELS] ?? type)
+                            .join(", "),
+                        })}
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      ))}
+      <div className={styles.actions}>
+        <Button disabled={!button.enabled} title={reason ?? undefined} aria-describedby={reason ? reasonId : undefined} onClick={() => onRegister(data)}>
+          {t("start.newRegistration")}
+        </Button>
+        {reason && (
+          <p id={reasonId} className={styles.reason}>
+            {reason}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

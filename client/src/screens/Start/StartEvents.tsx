@@ -1,0 +1,57 @@
+import { useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { classNames } from "../../components/classNames";
+import { Notice } from "../../components/Notice";
+import { todayInBerlin } from "../../events/eventDates";
+import { t } from "../../i18n/translate";
+import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistrationDialog_event.graphql";
+import type { StartEventsQuery } from "./__generated__/StartEventsQuery.graphql";
+import { EventCard } from "./EventCard";
+import { NewRegistrationDialog } from "./NewRegistrationDialog";
+import styles from "./StartScreen.module.css";
+
+/** The cards of the current events (from today onward, R-ST004) of one or all district associations. */
+export function StartEvents({
+  districtAssociationId,
+  loading,
+  clubCount,
+  profileComplete,
+}: {
+  districtAssociationId: number | null;
+  loading: boolean;
+  clubCount: number;
+  profileComplete: boolean;
+}) {
+  const [from] = useState(() => todayInBerlin());
+  const data = useLazyLoadQuery<StartEventsQuery>(
+    graphql`
+      query StartEventsQuery($districtAssociationId: Int, $from: Date!) {
+        events(districtAssociationId: $districtAssociationId, from: $from, first: 100) {
+          edges {
+            node {
+              id
+              ...EventCard_event
+            }
+          }
+        }
+      }
+    `,
+    { districtAssociationId, from },
+    { fetchPolicy: "store-and-network" },
+  );
+  const [registering, setRegistering] = useState<NewRegistrationDialog_event$key | null>(null);
+  const edges = data.events.edges;
+  if (edges.length === 0) return <Notice>{t("start.noEvents")}</Notice>;
+  return (
+    <>
+      <ul className={classNames(styles.cards, loading && styles.loading)} aria-busy={loading || undefined}>
+        {edges.map((edge) => (
+          <li key={edge.node.id}>
+            <EventCard event={edge.node} clubCount={clubCount} profileComplete={profileComplete} onRegister={setRegistering} />
+          </li>
+        ))}
+      </ul>
+      {registering && <NewRegistrationDialog event={registering} onClose={() => setRegistering(null)} />}
+    </>
+  );
+}
