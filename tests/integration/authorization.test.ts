@@ -131,9 +131,52 @@ function asCopyOf(call: (token: string | null) => Promise<Result>, via: string):
 }
 
 let hidden: { id: number; locationId: number };
+let open: { id: number; locationId: number };
 beforeAll(async () => {
   // an unpublished event of district 1: only its staff (and admin) see it
   hidden = await fresh.event(false);
+  // a published, open D-exam event of district 1, and a member with a complete profile
+  open = await fresh.event(true);
+  await app.db.prisma.user.update({ where: { id: world.userIds.member }, data: { phone: "+49711", street: "Weg 1", postcode: "70173", city: "Stadt" } });
+});
+
+const registrationOfClub1 = async () =>
+  (
+    await app.db.prisma.dexamRegistration.create({
+      data: {
+        eventId: open.id,
+        firstname: "K",
+        lastname: "L",
+        birthdate: new Date("2012-01-01"),
+        gender: "F",
+        associationId: world.club1,
+        instrument: "FLUTE",
+        type: "D1",
+        theoryLocationId: open.locationId,
+      },
+    })
+  ).id;
+const dexamInput = () => ({
+  firstname: "Kim",
+  lastname: "Lang",
+  birthdate: "2012-01-01",
+  gender: "F",
+  associationId: world.club1,
+  instrument: "FLUTE",
+  type: "D1",
+  theoryLocationId: open.locationId,
+  gdprAccepted: true,
+});
+const dexamBody = () => ({
+  firstname: "Kim",
+  lastname: "Lang",
+  birthdate: "2012-01-01",
+  gender: "f",
+  association_id: world.club1,
+  instrument: "Flute",
+  type: "D1",
+  theory_location_id: open.locationId,
+  gdpr_accepted: true,
 });
 
 const eventInput = {
@@ -420,6 +463,56 @@ const CALLS: Record<Operation, Call[]> = {
     gqlCall("mutation($id: ID!) { deleteEventLocation(id: $id) }", async () => ({ id: globalId("EventLocation", (await fresh.event()).locationId) })),
     restCall("DELETE", async () => `/v1/event/location/${(await fresh.event()).locationId}`, undefined, "/v1/event/location/:id"),
   ],
+  "dexam.list": [
+    gqlCall("query($e: ID!) { dexamRegistrations(eventId: $e, first: 5) { totalCount } }", () => ({ e: globalId("Event", open.id) })),
+    restCall("GET", () => `/v1/registrations/event/${open.id}/dexam`, undefined, "/v1/registrations/event/:eventId/dexam"),
+  ],
+  "dexam.read": [
+    gqlCall(
+      "query($id: ID!) { node(id: $id) { ... on DexamRegistration { lastname } } }",
+      async () => ({ id: globalId("DexamRegistration", await registrationOfClub1()) }),
+      (d) => d.node,
+    ),
+    restCall("GET", async () => `/v1/registration/dexam/${await registrationOfClub1()}`, undefined, "/v1/registration/dexam/:id"),
+  ],
+  "dexam.create": [
+    gqlCall("mutation($e: ID!, $input: DexamRegistrationInput!) { createDexamRegistration(eventId: $e, input: $input) { id } }", () => ({
+      e: globalId("Event", open.id),
+      input: dexamInput(),
+    })),
+    restCall(
+      "POST",
+      () => "/v1/registration/dexam",
+      () => ({ ...dexamBody(), event_id: open.id }),
+    ),
+  ],
+  "dexam.update": [
+    gqlCall("mutation($id: ID!, $input: DexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { id } }", async () => ({
+      id: globalId("DexamRegistration", await registrationOfClub1()),
+      input: dexamInput(),
+    })),
+    restCall(
+      "PUT",
+      () => "/v1/registration/dexam",
+      async () => ({ ...dexamBody(), id: await registrationOfClub1() }),
+      "/v1/registration/dexam (edit)",
+    ),
+  ],
+  "dexam.cancel": [
+    gqlCall("mutation($id: ID!) { cancelDexamRegistration(id: $id) { cancelledAt } }", async () => ({
+      id: globalId("DexamRegistration", await registrationOfClub1()),
+    })),
+    restCall(
+      "PUT",
+      () => "/v1/registration/dexam",
+      async () => ({ ...dexamBody(), id: await registrationOfClub1(), cancelled_at: new Date().toISOString() }),
+      "/v1/registration/dexam (cancel)",
+    ),
+  ],
+  "dexam.delete": [
+    gqlCall("mutation($id: ID!) { deleteDexamRegistration(id: $id) }", async () => ({ id: globalId("DexamRegistration", await registrationOfClub1()) })),
+    restCall("DELETE", async () => `/v1/registration/dexam/${await registrationOfClub1()}`, undefined, "/v1/registration/dexam/:id"),
+  ],
 };
 
 const ALL = PRINCIPAL_NAMES as readonly string[];
@@ -434,6 +527,9 @@ const MANAGE_IN_DISTRICT_1 = (role: string) => outcomes("denied", { ...allow("ad
 
 /** an unpublished event of district 1 is seen by admin and district 1's event and registration staff only */
 const EVENT_STAFF_SEE = outcomes("notFound", allow("admin", "role:registration_read", "role:registration_manage", "role:event_manage"));
+
+/** a registration of club 1: its members and district 1's registration_manage change it; registration_read reads only */
+const REGISTRATION_CHANGE = outcomes("notFound", { ...allow("admin", "member", "role:registration_manage"), "role:registration_read": "denied" });
 
 /** Expected outcome per principal, from spec sections 2 and 6 and ARCHITECTURE "Tenancy". */
 const EXPECTED: Record<Operation, Record<string, Outcome>> = {
@@ -502,6 +598,12 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "location.create": MANAGE_IN_DISTRICT_1("event_manage"),
   "location.update": MANAGE_IN_DISTRICT_1("event_manage"),
   "location.delete": MANAGE_IN_DISTRICT_1("event_manage"),
+  "dexam.list": EVERYONE,
+  "dexam.read": outcomes("notFound", allow("admin", "member", "role:registration_read", "role:registration_manage")),
+  "dexam.create": outcomes("notFound", allow("admin", "member", "role:registration_manage")),
+  "dexam.update": REGISTRATION_CHANGE,
+  "dexam.cancel": REGISTRATION_CHANGE,
+  "dexam.delete": REGISTRATION_CHANGE,
 };
 
 describe("authorization matrix", () => {

@@ -266,6 +266,49 @@ export const PERMISSIONS = {
     rest: ["DELETE /v1/event/location/:id"],
     description: "Delete a location no registration references.",
   },
+  "dexam.list": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Query.dexamRegistrations"],
+    rest: ["GET /v1/registrations/event/:eventId/dexam"],
+    description: "D-exam registrations of an event: members those of their clubs, registration_read/manage those of their district's events.",
+  },
+  "dexam.read": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Query.node(DexamRegistration)"],
+    rest: ["GET /v1/registration/dexam/:id"],
+    description: "One D-exam registration (with camp data for the same readers); others answer not found.",
+  },
+  "dexam.create": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Mutation.createDexamRegistration"],
+    rest: ["POST /v1/registration/dexam"],
+    description:
+      "Register for an own club before the deadline of a published event with a complete profile; registration_manage any club of the district, any time.",
+  },
+  "dexam.update": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Mutation.updateDexamRegistration"],
+    rest: ["PUT /v1/registration/dexam"],
+    description: "Change a registration of an own club within the edit phase (SongsOnly: songs only); registration_manage always.",
+  },
+  "dexam.cancel": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Mutation.cancelDexamRegistration"],
+    rest: ["PUT /v1/registration/dexam"],
+    description: "Cancel a registration of an own club (PUT with cancelled_at); final for normal users.",
+  },
+  "dexam.delete": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Mutation.deleteDexamRegistration"],
+    rest: ["DELETE /v1/registration/dexam/:id"],
+    description: "Delete a registration without cancellation date: registration_manage, or the club in phase NoRestrictions.",
+  },
 } as const satisfies Record<string, Permission>;
 
 export type Operation = keyof typeof PERMISSIONS;

@@ -1,6 +1,17 @@
 // The GraphQL enums of spec section 3, from the Prisma enums (code-safe identifiers; /v1 uses the
 // spec's strings via domains/wire.ts, the client shows German labels from its catalog).
-import { CompetitionType, DexamType, EditPhase, FormType, Instrument, LocationType } from "../generated/prisma/enums.ts";
+import {
+  CompetitionType,
+  DexamType,
+  EditPhase,
+  ExamPart,
+  FormType,
+  Gender,
+  Instrument,
+  LocationType,
+  MealRequest,
+  VaccinationType,
+} from "../generated/prisma/enums.ts";
 import { builder } from "./builder.ts";
 
 export const FormTypeEnum = builder.enumType(FormType, {
@@ -23,3 +34,8 @@ export const CompetitionTypeEnum = builder.enumType(CompetitionType, {
   description: "Competition type: T traditional wind music, K concert, U entertainment, G chamber music, M marching, B wind classes.",
 });
 export const InstrumentEnum = builder.enumType(Instrument, { name: "Instrument", description: "The 20 instruments of the D-exams." });
+
+export const GenderEnum = builder.enumType(Gender, { name: "Gender", description: "m, f, d (male, female, diverse)." });
+export const ExamPartEnum = builder.enumType(ExamPart, { name: "ExamPart", description: "The part of a D-exam an existing partial result covers." });
+export const MealRequestEnum = builder.enumType(MealRequest, { name: "MealRequest", description: "Camp meals: standard, vegetarian, vegan." });
+export const VaccinationTypeEnum = builder.enumType(VaccinationType, { name: "VaccinationType", description: "fsme (tick-borne encephalitis), tetanus." });

@@ -1,6 +1,7 @@
 // Imports every domain's GraphQL file and builds the schema. Nothing else lives here.
 import { lexicographicSortSchema } from "graphql";
 import "../domains/associations/graphql.ts";
+import "../domains/dexam/graphql.ts";
 import "../domains/districts/graphql.ts";
 import "../domains/events/graphql.ts";
 import "../domains/locations/graphql.ts";

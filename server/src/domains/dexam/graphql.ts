@@ -1,0 +1,214 @@
+import { builder } from "../../graphql/builder.ts";
+import { DexamTypeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
+import { encodeId, numericId } from "../../graphql/ids.ts";
+import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import type { CampData, DexamInput, DexamSong } from "./rules.ts";
+import { songsComplete } from "./rules.ts";
+import {
+  campOf,
+  cancelDexamRegistration,
+  canReadRegistration,
+  createDexamRegistration,
+  deleteDexamRegistration,
+  dexamWhere,
+  updateDexamRegistration,
+} from "./service.ts";
+
+const SongType = builder.objectRef<DexamSong>("DexamSong").implement({
+  description: "An exam piece: number (catalogue number; percussion rows are small drum, drum set, timpani, orchestral percussion) and name.",
+  fields: (t) => ({ number: t.exposeString("number", { nullable: true }), name: t.exposeString("name", { nullable: true }) }),
+});
+
+const VaccinationType = builder.objectRef<NonNullable<CampData["vaccinations"]>[number]>("Vaccination").implement({
+  fields: (t) => ({
+    type: t.expose("type", { type: VaccinationTypeEnum }),
+    available: t.exposeBoolean("available"),
+    date: t.exposeString("date", { nullable: true }),
+  }),
+});
+const ContactType = builder.objectRef<NonNullable<CampData["emergencyContacts"]>[number]>("EmergencyContact").implement({
+  fields: (t) => ({ name: t.exposeString("name", { nullable: true }), phone: t.exposeString("phone", { nullable: true }) }),
+});
+const CampType = builder.objectRef<CampData>("CampExtension").implement({
+  description: "Camp data (form type DEXAM_CAMP). Health data and emergency contacts are stored encrypted.",
+  fields: (t) => ({
+    diseases: t.exposeString("diseases", { nullable: true }),
+    intolerances: t.exposeString("intolerances", { nullable: true }),
+    allergies: t.exposeString("allergies", { nullable: true }),
+    mealRequest: t.expose("mealRequest", { type: MealRequestEnum, nullable: true }),
+    vaccinations: t.field({ type: [VaccinationType], resolve: (c) => c.vaccinations ?? [] }),
+    emergencyContacts: t.field({ type: [ContactType], resolve: (c) => c.emergencyContacts ?? [] }),
+  }),
+});
+
+export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
+  description: "A D-exam registration (D-Prüfungsanmeldung) of a club for one person.",
+  id: { field: "id" },
+  select: { associationId: true, event: { select: { districtAssociationId: true } } },
+  authScopes: (r, ctx) => canReadRegistration(ctx.principal, r, r.event),
+  fields: (t) => ({
+    databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
+    event: t.relation("event"),
+    firstname: t.exposeString("firstname"),
+    lastname: t.exposeString("lastname"),
+    birthdate: t.expose("birthdate", { type: "Date" }),
+    gender: t.expose("gender", { type: GenderEnum }),
+    association: t.relation("association"),
+    instrument: t.expose("instrument", { type: InstrumentEnum }),
+    type: t.expose("type", { type: DexamTypeEnum, description: "The course (Kurs)." }),
+    theoryLocation: t.relation("theoryLocation", { nullable: true }),
+    practiceLocation: t.relation("practiceLocation", { nullable: true }),
+    preparationLocation: t.relation("preparationLocation", { nullable: true }),
+    partialResultType: t.expose("partialResultType", { type: ExamPartEnum, nullable: true, description: "Vorhandene Teilprüfung: the part already passed." }),
+    partialResultDistrict: t.exposeString("partialResultDistrict", { nullable: true }),
+    partialResultYear: t.exposeInt("partialResultYear", { nullable: true }),
+    partialResultLocation: t.exposeString("partialResultLocation", { nullable: true }),
+    partialResultPoints: t.float({
+      nullable: true,
+      select: { partialResultPoints: true },
+      resolve: (r) => (r.partialResultPoints === null ? null : Number(r.partialResultPoints)),
+    }),
+    existingPartialResultVerified: t.exposeBoolean("existingPartialResultVerified"),
+    songs: t.field({ type: [SongType], select: { songs: true }, resolve: (r) => (r.songs as DexamSong[]) ?? [] }),
+    songsComplete: t.boolean({
+      select: { practiceLocationId: true, instrument: true, songs: true },
+      resolve: (r) => songsComplete({ practiceLocationId: r.practiceLocationId, instrument: r.instrument, songs: (r.songs as DexamSong[]) ?? [] }),
+    }),
+    remarks: t.exposeString("remarks", { nullable: true }),
+    cancelledAt: t.expose("cancelledAt", { type: "DateTime", nullable: true }),
+    gdprAccepted: t.exposeBoolean("gdprAccepted"),
+    cancellationAccepted: t.exposeBoolean("cancellationAccepted"),
+    camp: t.field({
+      type: CampType,
+      nullable: true,
+      select: { campDataEncrypted: true, mealRequest: true },
+      resolve: (r, _a, ctx) => campOf(ctx, r),
+    }),
+  }),
+});
+registerNodeAccess("DexamRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event));
+
+builder.queryField("dexamRegistrations", (t) =>
+  t.prismaConnection(
+    {
+      type: DexamRegistrationType,
+      cursor: "id",
+      description: "D-exam registrations of an event (the overview): members see their clubs', registration staff their district's.",
+      authScopes: { operation: "dexam.list" },
+      args: {
+        eventId: t.arg.globalID({ required: true }),
+        locationId: t.arg.int({ required: false }),
+        search: t.arg.string({ required: false, description: "Part of first name, last name or club, or the numeric id." }),
+      },
+      totalCount: (_p, args, ctx) =>
+        ctx.prisma.dexamRegistration.count({ where: dexamWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") }) }),
+      resolve: (query, _root, args, ctx) =>
+        ctx.prisma.dexamRegistration.findMany({
+          ...query,
+          where: dexamWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") }),
+          orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+        }),
+    },
+    { name: "DexamRegistrationConnection" },
+    { name: "DexamRegistrationEdge" },
+  ),
+);
+
+const PartialResultInput = builder.inputType("PartialResultInput", {
+  fields: (t) => ({
+    type: t.field({ type: ExamPartEnum, required: false }),
+    districtAssociation: t.string({ required: false }),
+    year: t.int({ required: false }),
+    location: t.string({ required: false }),
+    points: t.float({ required: false, description: "Step 0.01." }),
+  }),
+});
+const SongInput = builder.inputType("DexamSongInput", { fields: (t) => ({ number: t.string({ required: false }), name: t.string({ required: false }) }) });
+const VaccinationInput = builder.inputType("VaccinationInput", {
+  fields: (t) => ({
+    type: t.field({ type: VaccinationTypeEnum, required: true }),
+    available: t.boolean({ required: true }),
+    date: t.string({ required: false }),
+  }),
+});
+const ContactInput = builder.inputType("EmergencyContactInput", {
+  fields: (t) => ({ name: t.string({ required: false }), phone: t.string({ required: false }) }),
+});
+const CampInput = builder.inputType("CampExtensionInput", {
+  fields: (t) => ({
+    diseases: t.string({ required: false }),
+    intolerances: t.string({ required: false }),
+    allergies: t.string({ required: false }),
+    mealRequest: t.field({ type: MealRequestEnum, required: false }),
+    vaccinations: t.field({ type: [VaccinationInput], required: false }),
+    emergencyContacts: t.field({ type: [ContactInput], required: false }),
+  }),
+});
+const DexamInputType = builder.inputType("DexamRegistrationInput", {
+  fields: (t) => ({
+    firstname: t.string({ required: true }),
+    lastname: t.string({ required: true }),
+    birthdate: t.string({ required: true, description: "yyyy-mm-dd" }),
+    gender: t.field({ type: GenderEnum, required: true }),
+    associationId: t.int({ required: true, description: "The club (numeric id)." }),
+    instrument: t.field({ type: InstrumentEnum, required: true }),
+    type: t.field({ type: DexamTypeEnum, required: true }),
+    theoryLocationId: t.int({ required: false }),
+    practiceLocationId: t.int({ required: false }),
+    preparationLocationId: t.int({ required: false }),
+    partialResult: t.field({ type: PartialResultInput, required: false }),
+    songs: t.field({ type: [SongInput], required: false }),
+    remarks: t.string({ required: false }),
+    gdprAccepted: t.boolean({ required: false }),
+    cancellationAccepted: t.boolean({ required: false }),
+    camp: t.field({ type: CampInput, required: false }),
+  }),
+});
+
+const regId = (id: { typename: string; id: string }) => numericId(id, "DexamRegistration", "D-Prüfungsanmeldung");
+
+builder.mutationField("createDexamRegistration", (t) =>
+  t.prismaField({
+    type: DexamRegistrationType,
+    description: "Registers a person for the D-exams of an event.",
+    authScopes: { operation: "dexam.create" },
+    args: { eventId: t.arg.globalID({ required: true }), input: t.arg({ type: DexamInputType, required: true }) },
+    resolve: async (query, _root, { eventId, input }, ctx) =>
+      ctx.prisma.dexamRegistration.findUniqueOrThrow({
+        ...query,
+        where: { id: (await createDexamRegistration(ctx, numericId(eventId, "Event", "Veranstaltung"), input as DexamInput)).id },
+      }),
+  }),
+);
+
+builder.mutationField("updateDexamRegistration", (t) =>
+  t.prismaField({
+    type: DexamRegistrationType,
+    description: "Changes a registration within its event's edit phase (SongsOnly: songs only).",
+    authScopes: { operation: "dexam.update" },
+    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: DexamInputType, required: true }) },
+    resolve: async (query, _root, { id, input }, ctx) =>
+      ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: (await updateDexamRegistration(ctx, regId(id), input as DexamInput)).id } }),
+  }),
+);
+
+builder.mutationField("cancelDexamRegistration", (t) =>
+  t.prismaField({
+    type: DexamRegistrationType,
+    description: "Cancels a registration (final for normal users).",
+    authScopes: { operation: "dexam.cancel" },
+    args: { id: t.arg.globalID({ required: true }) },
+    resolve: async (query, _root, { id }, ctx) =>
+      ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: (await cancelDexamRegistration(ctx, regId(id))).id } }),
+  }),
+);
+
+builder.mutationField("deleteDexamRegistration", (t) =>
+  t.field({
+    type: "ID",
+    description: "Deletes a registration without cancellation date (registration_manage, or the club in phase NoRestrictions).",
+    authScopes: { operation: "dexam.delete" },
+    args: { id: t.arg.globalID({ required: true }) },
+    resolve: async (_root, { id }, ctx) => encodeId("DexamRegistration", (await deleteDexamRegistration(ctx, regId(id))).id),
+  }),
+);

@@ -1,0 +1,153 @@
+import { AppError } from "../../auth/errors.ts";
+import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
+import { idParam, type RestRouter } from "../../http/rest.ts";
+import type { ServiceCtx } from "../context.ts";
+import { dexamTypeWire, instrumentWire } from "../wire.ts";
+import { type DexamInput, type DexamSong, songsComplete } from "./rules.ts";
+import {
+  campOf,
+  cancelDexamRegistration,
+  createDexamRegistration,
+  deleteDexamRegistration,
+  dexamWhere,
+  getDexamRegistration,
+  updateDexamRegistration,
+} from "./service.ts";
+
+const GENDER: Record<string, Gender> = { m: "M", f: "F", d: "D" };
+const PART: Record<string, ExamPart> = { theory: "THEORY", practice: "PRACTICE" };
+const MEAL: Record<string, MealRequest> = { standard: "STANDARD", vegetarian: "VEGETARIAN", vegan: "VEGAN" };
+const VACC: Record<string, VaccinationType> = { fsme: "FSME", tetanus: "TETANUS" };
+const back = <T extends string>(m: Record<string, T>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [v, k])) as Record<T, string>;
+
+/** The spec's D-exam registration fields (section 3); camp_extension for the same readers. */
+export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration) {
+  const camp = campOf(ctx, r);
+  const songs = (r.songs as DexamSong[]) ?? [];
+  return {
+    id: r.id,
+    event_id: r.eventId,
+    user_id: r.userId,
+    firstname: r.firstname,
+    lastname: r.lastname,
+    birthdate: r.birthdate.toISOString().slice(0, 10),
+    gender: back(GENDER)[r.gender],
+    association_id: r.associationId,
+    instrument: instrumentWire.toWire(r.instrument),
+    type: dexamTypeWire.toWire(r.type),
+    theory_location_id: r.theoryLocationId,
+    practice_location_id: r.practiceLocationId,
+    preparation_location_id: r.preparationLocationId,
+    existing_partial_result: r.partialResultType
+      ? {
+          type: back(PART)[r.partialResultType],
+          district_association: r.partialResultDistrict,
+          year: r.partialResultYear,
+          location: r.partialResultLocation,
+          points: r.partialResultPoints === null ? null : Number(r.partialResultPoints),
+        }
+      : null,
+    existing_partial_result_verified: r.existingPartialResultVerified,
+    songs,
+    songs_complete: songsComplete({ practiceLocationId: r.practiceLocationId, instrument: r.instrument, songs }),
+    remarks: r.remarks,
+    cancelled_at: r.cancelledAt?.toISOString() ?? null,
+    gdpr_accepted: r.gdprAccepted,
+    cancellation_accepted: r.cancellationAccepted,
+    consent_form_file_id: r.consentFormFileId,
+    practice_sheet_file_id: r.practiceSheetFileId,
+    camp_extension: camp
+      ? {
+          diseases: camp.diseases ?? null,
+          intolerances: camp.intolerances ?? null,
+          allergies: camp.allergies ?? null,
+          meal_request: camp.mealRequest ? back(MEAL)[camp.mealRequest] : null,
+          vaccinations: (camp.vaccinations ?? []).map((v) => ({ type: back(VACC)[v.type], available: v.available, date: v.date ?? null })),
+          emergency_contact: camp.emergencyContacts ?? [],
+        }
+      : null,
+  };
+}
+
+type Json = Record<string, any>;
+function input(raw: unknown): DexamInput & { id: number | null; eventId: number | null; cancelledAt: unknown } {
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("BAD_REQUEST", "Ungültige Anfrage: JSON-Objekt erwartet");
+  const b = raw as Json;
+  const int = (v: unknown) => (v != null && v !== "" && Number.isSafeInteger(Number(v)) ? Number(v) : null);
+  const pr = b.existing_partial_result as Json | null | undefined;
+  const c = b.camp_extension as Json | null | undefined;
+  return {
+    id: int(b.id),
+    eventId: int(b.event_id),
+    cancelledAt: b.cancelled_at,
+    firstname: b.firstname,
+    lastname: b.lastname,
+    birthdate: typeof b.birthdate === "string" ? b.birthdate.slice(0, 10) : null,
+    gender: GENDER[b.gender] ?? null,
+    associationId: int(b.association_id),
+    instrument: instrumentWire.fromWire(b.instrument) ?? null,
+    type: dexamTypeWire.fromWire(b.type) ?? null,
+    theoryLocationId: int(b.theory_location_id),
+    practiceLocationId: int(b.practice_location_id),
+    preparationLocationId: int(b.preparation_location_id),
+    partialResult: pr?.type
+      ? {
+          type: PART[pr.type] ?? null,
+          districtAssociation: pr.district_association,
+          year: pr.year,
+          location: pr.location,
+          points: pr.points == null ? null : Number(pr.points),
+        }
+      : null,
+    songs: Array.isArray(b.songs) ? b.songs.map((s: Json) => ({ number: s?.number == null ? null : String(s.number), name: s?.name ?? null })) : [],
+    remarks: b.remarks ?? null,
+    gdprAccepted: b.gdpr_accepted === true,
+    cancellationAccepted: b.cancellation_accepted === true,
+    camp: c
+      ? {
+          diseases: c.diseases ?? null,
+          intolerances: c.intolerances ?? null,
+          allergies: c.allergies ?? null,
+          mealRequest: MEAL[c.meal_request] ?? null,
+          vaccinations: Array.isArray(c.vaccinations)
+            ? c.vaccinations.map((v: Json) => ({ type: VACC[v?.type], available: v?.available === true, date: v?.date ?? null }))
+            : [],
+          emergencyContacts: Array.isArray(c.emergency_contact)
+            ? c.emergency_contact.map((k: Json) => ({ name: k?.name ?? null, phone: k?.phone ?? null }))
+            : [],
+        }
+      : null,
+  };
+}
+
+export function dexamRoutes(r: RestRouter) {
+  r.get("/v1/registrations/event/:eventId/dexam", async (ctx, req) => {
+    const q = req.query as Record<string, string | undefined>;
+    const where = dexamWhere(ctx, { eventId: idParam(req, "eventId"), locationId: q.locationId ? Number(q.locationId) || null : null, search: q.search });
+    const rows = await ctx.prisma.dexamRegistration.findMany({ where, orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }] });
+    return rows.map((row) => dexamToWire(ctx, row));
+  });
+  r.get("/v1/registration/dexam/:id", async (ctx, req) => dexamToWire(ctx, await getDexamRegistration(ctx, idParam(req))));
+  r.post("/v1/registration/dexam", async (ctx, req, reply) => {
+    const i = input(req.body);
+    if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
+    const created = await createDexamRegistration(ctx, i.eventId, i);
+    reply.status(201);
+    return dexamToWire(ctx, created);
+  });
+  // PUT with a cancelled_at cancels (the server stamps the time); otherwise it edits
+  r.put("/v1/registration/dexam", async (ctx, req) => {
+    const i = input(req.body);
+    if (i.id === null) throw new AppError("NOT_FOUND", "D-Prüfungsanmeldung nicht gefunden");
+    if (i.cancelledAt) {
+      const current = await getDexamRegistration(ctx, i.id);
+      if (!current.cancelledAt) return dexamToWire(ctx, await cancelDexamRegistration(ctx, i.id));
+    }
+    return dexamToWire(ctx, await updateDexamRegistration(ctx, i.id, i));
+  });
+  r.delete("/v1/registration/dexam/:id", async (ctx, req, reply) => {
+    await deleteDexamRegistration(ctx, idParam(req));
+    reply.status(204);
+    return null;
+  });
+}
