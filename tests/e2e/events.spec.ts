@@ -206,3 +206,57 @@ test("[R-ST001][R-ST003][R-ST008][R-ST009][R-ST010][R-ST013][R-ST014][R-ST015][R
   await expect(page.getByRole("article", { name: "D-Prüfungen Herbst Beispieltal" })).toBeVisible();
   await expect(page.getByRole("article", { name: "D-Prüfungen Herbst Beispieltal" })).toContainText("Veranstalter: Kreisverband Beispieltal");
 });
+
+/** yyyy-mm-dd in Berlin, `days` from today */
+const berlinDay = (days: number) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date(Date.now() + days * 86400_000));
+
+async function createDexamEvent(page: Page, name: string, deadline: string) {
+  await page.getByRole("button", { name: "Neue Veranstaltung" }).click();
+  const dialog = page.getByRole("dialog", { name: "Neue Veranstaltung" });
+  await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(name);
+  await dialog.getByRole("combobox", { name: "Art", exact: true }).click();
+  await page.getByRole("option", { name: "D-Prüfungen", exact: true }).click();
+  await dialog.getByLabel("Anmeldeschluss").fill(deadline);
+  await dialog.getByLabel("Veröffentlichung von").fill("2026-01-01T00:00");
+  await dialog.getByLabel("Veröffentlichung bis").fill("2031-01-01T00:00");
+  await dialog.getByLabel("Beginn").fill("2030-05-10T08:00");
+  await dialog.getByLabel("Ende").fill("2030-05-11T17:00");
+  await dialog.getByLabel("Datenschutzhinweise").fill("Die Daten dienen nur der Durchführung.");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(page, "Neue Veranstaltung wurde erfolgreich angelegt");
+}
+
+test("[R-EV024][R-EV026] staff copy an event's locations into a new open event", async ({ page }) => {
+  await signIn(page, "staff@demo.test");
+  await openScreen(page, "/event/manage", "Veranstaltungen");
+  await createDexamEvent(page, "Kopieziel E2E", "2030-04-01");
+  await rowAction(page, "D-Prüfungen Frühjahr", "Kopieren");
+  const copy = page.getByRole("dialog", { name: "Veranstaltung kopieren" });
+  await copy.getByRole("radio", { name: /Kopieziel E2E/ }).check();
+  await copy.getByRole("button", { name: "Kopieren" }).click();
+  await expectNotice(page, "Veranstaltung kopiert");
+
+  await openScreen(page, "/event/location/manage", "Veranstaltungsorte");
+  await page.getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
+  await page.getByRole("option", { name: "Kopieziel E2E" }).click();
+  const locations = page.getByRole("table", { name: "Veranstaltungsorte" });
+  for (const name of ["Musikschule Musterstadt (Theorie)", "Klarinette D2 (Praxis)", "Vorbereitungskurs Musterstadt"]) {
+    await expect(locations.getByRole("row", { name: new RegExp(name.replace(/[()]/g, "\\$&")) })).toBeVisible();
+  }
+});
+
+test("[R-ST020][R-ST023][R-ST030] after the deadline the card stays, but 'Neue Anmeldung' is disabled with the reason", async ({ page, browser }) => {
+  await signIn(page, "staff@demo.test");
+  await openScreen(page, "/event/manage", "Veranstaltungen");
+  await createDexamEvent(page, "Schluss gestern E2E", berlinDay(-1));
+
+  const { baseURL, locale, timezoneId, viewport } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, locale, timezoneId, viewport });
+  const member = await context.newPage();
+  await signIn(member, "member@demo.test");
+  const card = member.getByRole("article", { name: "Schluss gestern E2E" });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole("button", { name: "Neue Anmeldung" })).toBeDisabled();
+  await expect(card).toContainText("Der Anmeldeschluss ist vorbei.");
+  await context.close();
+});
