@@ -1,8 +1,9 @@
 // Principals for permission tests: one user per role in district 1, the same staff roles in
 // district 2, and members of a club in each district (ARCHITECTURE "Tenancy": single-role
 // principals in two districts, not only the broad demo accounts).
-import { ROLES, type RoleName } from "../../server/src/auth/roles.ts";
+
 import type { PrismaClient } from "../../server/src/generated/prisma/client.ts";
+import { ROLES, type RoleName } from "../../server/src/shared/roles.ts";
 
 export type World = {
   district1: number;

@@ -1,5 +1,5 @@
+import { hasAnyRole } from "@shared/roles";
 import type { MessageKey } from "../i18n/de";
-import { hasAnyRole } from "../routes/routeTable";
 
 export type EventAction = "edit" | "delete" | "statistic" | "copy" | "certificateList";
 export type LocationAction = "edit" | "delete" | "statistic" | "overview" | "blankSheets" | "sheets";

@@ -1,4 +1,4 @@
-import { hasAnyRole, type RoleName } from "./routeTable";
+import { hasAnyRole, ROLES, type RoleName } from "@shared/roles";
 
 /**
  * What a screen offers beyond reading (spec §2, §6). Like the guard, these only hide controls;
@@ -20,21 +20,7 @@ export function isAdmin(roles: readonly string[]): boolean {
 }
 
 /** Every role of spec §6 in the order the role picker lists them. */
-export const ALL_ROLES: readonly RoleName[] = [
-  "admin",
-  "user_read",
-  "user_manage",
-  "association_read",
-  "association_manage",
-  "invoice_read",
-  "invoice_manage",
-  "registration_read",
-  "registration_manage",
-  "registration_create",
-  "event_manage",
-  "results_read",
-  "results_manage",
-];
+export const ALL_ROLES: readonly RoleName[] = ROLES;
 
 /**
  * The user dialog shows the role picker only where this application keeps the roles (embedded

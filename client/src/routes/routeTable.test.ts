@@ -1,5 +1,6 @@
+import { hasAnyRole } from "@shared/roles";
 import { describe, expect, it } from "vitest";
-import { appRoutes, canAccess, findRoute, hasAnyRole, helpRoutes, pageTitle, type RouteName, routeTitle, screenRoutes } from "./routeTable";
+import { appRoutes, canAccess, findRoute, helpRoutes, pageTitle, type RouteName, routeTitle, screenRoutes } from "./routeTable";
 
 const EVENT = ["registration_read", "registration_manage", "event_manage"];
 

@@ -1,3 +1,4 @@
+import { hasAnyRole, type RoleName } from "@shared/roles";
 import type { MessageKey } from "../i18n/de";
 import { t } from "../i18n/translate";
 
@@ -5,22 +6,6 @@ import { t } from "../i18n/translate";
  * The one route table of the client (spec §2 "Screens and routes"). The menu, the navigation
  * guard and the page titles all read it; nothing else lists paths or roles.
  */
-
-/** Roles as the API writes them (spec §6), plus the second reading results_* / result_* (R-RP002). */
-export type RoleName =
-  | "admin"
-  | "user_read"
-  | "user_manage"
-  | "association_read"
-  | "association_manage"
-  | "invoice_read"
-  | "invoice_manage"
-  | "registration_read"
-  | "registration_manage"
-  | "registration_create"
-  | "event_manage"
-  | "results_read"
-  | "results_manage";
 
 export type ScreenRouteName =
   | "start"
@@ -221,23 +206,6 @@ export function routeTitle(route: AppRoute): string {
 /** Page title "{title} - Anmeldesystem", or "Anmeldesystem" without a title (R-SH012, R-SH013). */
 export function pageTitle(title?: string | null): string {
   return title ? t("app.pageTitle", { title }) : t("app.name");
-}
-
-/** One reading spells the results roles result_read/result_manage (R-RP002): treat both alike. */
-function normalizeRole(role: string): string {
-  return role.replace(/^result_/, "results_");
-}
-
-/**
- * The client-side role check of menu and guard (R-SH033, R-SH034): passes when nothing is
- * required, when the user is admin, or when the user holds any one of the required roles.
- * It only hides and redirects; the server authorises every call itself.
- */
-export function hasAnyRole(userRoles: readonly string[], required: readonly string[]): boolean {
-  if (required.length === 0) return true;
-  const held = new Set(userRoles.map(normalizeRole));
-  if (held.has("admin")) return true;
-  return required.some((role) => held.has(normalizeRole(role)));
 }
 
 export function canAccess(route: AppRoute, userRoles: readonly string[]): boolean {

@@ -1,9 +1,9 @@
+import { hasAnyRole } from "@shared/roles";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { RENEW_ERROR_EVENT, signOut } from "../auth/session";
 import { classNames } from "../components/classNames";
 import { t } from "../i18n/translate";
 import { AppRoutes } from "../routes/AppRoutes";
-import { hasAnyRole } from "../routes/routeTable";
 import type { AppFooter_query$key } from "./__generated__/AppFooter_query.graphql";
 import type { DistrictAssociationSelect_query$key } from "./__generated__/DistrictAssociationSelect_query.graphql";
 import type { DrawerUser_user$key } from "./__generated__/DrawerUser_user.graphql";

@@ -7,9 +7,10 @@ import type { JWK } from "jose";
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Config } from "../config.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
+import type { RoleName } from "../shared/roles.ts";
 import { AppError } from "./errors.ts";
 import type { Principal } from "./principal.ts";
-import { type RoleName, rolesFromClaim } from "./roles.ts";
+import { rolesFromClaim } from "./roles.ts";
 import { createTokenVerifier, type VerifiedToken } from "./verify.ts";
 
 const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;

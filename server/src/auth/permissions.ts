@@ -2,9 +2,10 @@
 // narrows it to rows. Services call `authorize(principal, op)`; GraphQL fields use the
 // `operation` auth scope; the /v1 routes name their operation; the test harness iterates this
 // table and docs/authorization.md is generated from it (npm run docs:authorization).
+
+import { hasAnyRole, type RoleName } from "../shared/roles.ts";
 import { AppError, forbidden } from "./errors.ts";
 import type { Principal } from "./principal.ts";
-import { hasAnyRole, type RoleName } from "./roles.ts";
 
 export type Tenancy =
   /** no row-level restriction beyond being signed in */

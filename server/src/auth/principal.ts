@@ -1,6 +1,6 @@
 // Every request resolves to one Principal. The user row is read on every request, so blocking,
 // role and club changes act at once, whatever an earlier token said.
-import type { RoleName } from "./roles.ts";
+import type { RoleName } from "../shared/roles.ts";
 
 export type Principal = {
   kind: "user";

@@ -8,11 +8,11 @@ import { DateResolver, DateTimeResolver } from "graphql-scalars";
 import { createGraphQLError } from "graphql-yoga";
 import { isAllowed, type Operation } from "../auth/permissions.ts";
 import type { Principal } from "../auth/principal.ts";
-import { hasAnyRole, type RoleName } from "../auth/roles.ts";
 import type PrismaTypes from "../generated/pothos-types.ts";
 import { getDatamodel } from "../generated/pothos-types.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
+import { hasAnyRole, type RoleName } from "../shared/roles.ts";
 import { visibleNode } from "./nodeAccess.ts";
 
 export type GraphQLContext = {

@@ -1,3 +1,4 @@
+import type { RoleName } from "@shared/roles";
 import { useMemo, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { ChipsMultiSelect } from "../../components/ChipsMultiSelect";
@@ -9,7 +10,6 @@ import { adminUserInput, EMPTY_USER_FORM, type UserField, type UserFormMode, use
 import { getConfig } from "../../http/config";
 import { t } from "../../i18n/translate";
 import { ALL_ROLES, canEditRoles, isAdmin } from "../../routes/permissions";
-import type { RoleName } from "../../routes/routeTable";
 import type { UserDialog_user$key } from "./__generated__/UserDialog_user.graphql";
 import { useCreateUser } from "./useCreateUser";
 import { useUpdateUser } from "./useUpdateUser";

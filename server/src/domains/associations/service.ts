@@ -4,8 +4,8 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { hasAnyRole } from "../../auth/roles.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
+import { hasAnyRole } from "../../shared/roles.ts";
 import { audit } from "../audit/service.ts";
 import { clean, districtInScope, ownsDistrict, type ServiceCtx } from "../context.ts";
 import { type ClubInput, validateClub } from "./rules.ts";

@@ -5,9 +5,9 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { hasAnyRole } from "../../auth/roles.ts";
 import { decryptJson, encryptJson } from "../../crypto/aead.ts";
 import type { DexamRegistration, Event, Prisma } from "../../generated/prisma/client.ts";
+import { hasAnyRole } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { audit } from "../audit/service.ts";
 import { clean, type ServiceCtx } from "../context.ts";

@@ -4,8 +4,8 @@
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { hasAnyRole } from "../../auth/roles.ts";
 import type { Event, Prisma } from "../../generated/prisma/client.ts";
+import { hasAnyRole } from "../../shared/roles.ts";
 import { startOfBerlinDay } from "../../shared/time.ts";
 import { audit } from "../audit/service.ts";
 import { clean, ownsDistrict, type ServiceCtx } from "../context.ts";

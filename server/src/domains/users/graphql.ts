@@ -1,7 +1,7 @@
-import { ROLES } from "../../auth/roles.ts";
 import { builder } from "../../graphql/builder.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { ROLES } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { AssociationType } from "../associations/graphql.ts";
 import {

@@ -4,8 +4,8 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { hasAnyRole, normalizeRoles, type RoleName } from "../../auth/roles.ts";
 import type { Prisma, User } from "../../generated/prisma/client.ts";
+import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { audit, type Tx } from "../audit/service.ts";
 import { clean, districtInScope, ownsDistrict, type ServiceCtx } from "../context.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hasAnyRole, normalizeRoles, ROLES, rolesFromClaim } from "./roles.ts";
+import { rolesFromClaim } from "../auth/roles.ts";
+import { hasAnyRole, normalizeRoles, ROLES } from "./roles.ts";
 
 describe("roles", () => {
   it("[R-RP001] the thirteen roles of spec section 6", () => {

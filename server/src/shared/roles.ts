@@ -1,0 +1,45 @@
+// The roles of spec section 6, shared by the server and the client (Vite alias @shared). admin passes every role check. The identity provider may spell the
+// results roles result_read / result_manage (one reading of the spec); both map to results_*.
+export const ROLES = [
+  "admin",
+  "user_read",
+  "user_manage",
+  "association_read",
+  "association_manage",
+  "invoice_read",
+  "invoice_manage",
+  "registration_read",
+  "registration_manage",
+  "registration_create",
+  "event_manage",
+  "results_read",
+  "results_manage",
+] as const;
+
+export type RoleName = (typeof ROLES)[number];
+
+const ALIASES: Record<string, RoleName> = { result_read: "results_read", result_manage: "results_manage" };
+
+/** Turns whatever a token or request carries into known role names; unknown strings are dropped. */
+export function normalizeRoles(raw: unknown): RoleName[] {
+  const list = Array.isArray(raw) ? raw : typeof raw === "string" ? raw.split(/[\s,]+/) : [];
+  const out = new Set<RoleName>();
+  for (const r of list) {
+    if (typeof r !== "string") continue;
+    const name = ALIASES[r] ?? r;
+    if ((ROLES as readonly string[]).includes(name)) out.add(name as RoleName);
+  }
+  return ROLES.filter((r) => out.has(r));
+}
+
+/**
+ * The role check of server scopes and of the client's menu and guard (one implementation):
+ * passes when nothing is required, for admin, or with any one of the required roles; both
+ * spellings of the results roles count alike.
+ */
+export function hasAnyRole(roles: readonly string[], required: readonly string[]): boolean {
+  if (required.length === 0) return true;
+  const held = new Set(roles.map((r) => ALIASES[r] ?? r));
+  if (held.has("admin")) return true;
+  return required.some((r) => held.has(ALIASES[r] ?? r));
+}
