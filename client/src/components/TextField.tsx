@@ -16,10 +16,12 @@ export interface TextFieldProps {
   name?: string;
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel" | "url" | "numeric";
+  /** a multi-line text (descriptions, conditions) with this many rows */
+  rows?: number;
   className?: string;
 }
 
-/** A labelled text input with hint and error text, wired up for assistive technology. */
+/** A labelled text input (or, with `rows`, a multi-line text) with hint and error text, wired up for assistive technology. */
 export function TextField({
   label,
   value,
@@ -32,12 +34,22 @@ export function TextField({
   name,
   autoComplete,
   inputMode,
+  rows,
   className,
 }: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const common = {
+    id,
+    className: styles.input,
+    value,
+    disabled,
+    required,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy,
+  };
   return (
     <div className={classNames(styles.field, className)}>
       <label className={styles.label} htmlFor={id}>
@@ -48,20 +60,11 @@ export function TextField({
           </span>
         )}
       </label>
-      <input
-        id={id}
-        className={styles.input}
-        type={type}
-        name={name}
-        value={value}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        disabled={disabled}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      {rows ? (
+        <textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...common} type={type} name={name} autoComplete={autoComplete} inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />
+      )}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}

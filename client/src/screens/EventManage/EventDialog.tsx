@@ -3,7 +3,6 @@ import { useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { FormDialog } from "../../components/FormDialog";
 import { SelectField } from "../../components/SelectField";
-import { TextAreaField } from "../../components/TextAreaField";
 import { TextField } from "../../components/TextField";
 import { type EventFormValues, eventFormValues, eventInput, validateEventForm } from "../../forms/eventForm";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
@@ -76,7 +75,7 @@ export function EventDialog({
   return (
     <FormDialog title={data ? t("event.editTitle") : t("event.create")} onCancel={onClose} onSubmit={submit} submitting={creating || updating} wide>
       <TextField label={t("event.field.name")} value={values.name} onChange={change("name")} error={errors.name} required autoComplete="off" />
-      <TextAreaField label={t("event.field.description")} value={values.description} onChange={change("description")} error={errors.description} />
+      <TextField label={t("event.field.description")} value={values.description} onChange={change("description")} error={errors.description} rows={3} />
       <SelectField
         label={t("event.field.formType")}
         options={FORM_TYPE_OPTIONS}
@@ -121,18 +120,20 @@ export function EventDialog({
       <TextField label={t("event.field.start")} type="datetime-local" value={values.start} onChange={change("start")} error={errors.start} />
       <TextField label={t("event.field.end")} type="datetime-local" value={values.end} onChange={change("end")} error={errors.end} />
       <TextField label={t("event.field.address")} value={values.address} onChange={change("address")} error={errors.address} autoComplete="off" />
-      <TextAreaField
+      <TextField
         label={t("event.field.cancellationConditions")}
         value={values.cancellationConditions}
         onChange={change("cancellationConditions")}
         error={errors.cancellationConditions}
+        rows={3}
       />
-      <TextAreaField
+      <TextField
         label={t("event.field.privacyPolicy")}
         value={values.privacyPolicy}
         onChange={change("privacyPolicy")}
         error={errors.privacyPolicy}
         required
+        rows={3}
       />
     </FormDialog>
   );
