@@ -51,11 +51,18 @@ const fresh = {
         startPublishing: new Date(now + (published ? -86400_000 : 86400_000)),
         finishPublishing: new Date(now + 60 * 86400_000),
         privacyPolicy: "p",
-        locations: { create: [{ name: "Ort", type: formType === "DEXAM" ? "DEXAM_THEORY" : "COMPETITION", street: "S", city: "C", dexamTypes: ["D1"] }] },
+        locations: {
+          create: [
+            { name: "Ort", type: formType === "DEXAM" ? "DEXAM_THEORY" : "COMPETITION", street: "S", city: "C", dexamTypes: ["D1"] },
+            ...(formType === "DEXAM"
+              ? [{ name: "Praxis", type: "DEXAM_PRACTICE" as const, street: "S", city: "C", dexamTypes: ["D1" as const], instruments: ["FLUTE" as const] }]
+              : []),
+          ],
+        },
       },
-      include: { locations: true },
+      include: { locations: { orderBy: { id: "asc" } } },
     });
-    return { id: e.id, locationId: e.locations[0].id };
+    return { id: e.id, locationId: e.locations[0].id, practiceLocationId: e.locations[1]?.id ?? -1 };
   },
   district: async () =>
     (
@@ -131,7 +138,7 @@ function asCopyOf(call: (token: string | null) => Promise<Result>, via: string):
 }
 
 let hidden: { id: number; locationId: number };
-let open: { id: number; locationId: number };
+let open: { id: number; locationId: number; practiceLocationId: number };
 beforeAll(async () => {
   // an unpublished event of district 1: only its staff (and admin) see it
   hidden = await fresh.event(false);
@@ -140,10 +147,19 @@ beforeAll(async () => {
   await app.db.prisma.user.update({ where: { id: world.userIds.member }, data: { phone: "+49711", street: "Weg 1", postcode: "70173", city: "Stadt" } });
 });
 
-const registrationOfClub1 = async () =>
+const registrationOfClub1 = async (withConsentForm = false) =>
   (
     await app.db.prisma.dexamRegistration.create({
       data: {
+        ...(withConsentForm
+          ? {
+              consentFormFileId: (
+                await app.db.prisma.storedFile.create({
+                  data: { name: "e.pdf", mimeType: "application/pdf", size: 9, sha256: "x", data: new Uint8Array(Buffer.from("%PDF-1.4\n")) },
+                })
+              ).id,
+            }
+          : {}),
         eventId: open.id,
         firstname: "K",
         lastname: "L",
@@ -156,6 +172,12 @@ const registrationOfClub1 = async () =>
       },
     })
   ).id;
+/** theory passed (30 points), practice failed: the theory part can be taken over */
+const passedTheoryOfClub1 = async () => {
+  const id = await registrationOfClub1();
+  await app.db.prisma.dexamRegistration.update({ where: { id }, data: { theoryPoints: 30, practicePoints: 20, practiceLocationId: open.practiceLocationId } });
+  return id;
+};
 const dexamInput = () => ({
   firstname: "Kim",
   lastname: "Lang",
@@ -509,6 +531,29 @@ const CALLS: Record<Operation, Call[]> = {
       "/v1/registration/dexam (cancel)",
     ),
   ],
+  "dexam.takeover": [
+    gqlCall("mutation($id: ID!, $input: DexamTakeoverInput!) { takeOverDexamPartialResult(id: $id, input: $input) { id } }", async () => ({
+      id: globalId("DexamRegistration", await passedTheoryOfClub1()),
+      input: { eventId: globalId("Event", open.id), practiceLocationId: open.practiceLocationId, gdprAccepted: true },
+    })),
+    restCall(
+      "POST",
+      async () => `/v1/registration/dexam/${await passedTheoryOfClub1()}/takeover`,
+      () => ({ event_id: open.id, practice_location_id: open.practiceLocationId, gdpr_accepted: true }),
+      "/v1/registration/dexam/:id/takeover",
+    ),
+  ],
+  "dexam.consentForm": ["consent_form", "consent-form"].map((seg) =>
+    restCall(
+      "GET",
+      async () => `/v1/export/registration/dexam/${await registrationOfClub1(true)}/${seg}`,
+      undefined,
+      `/v1/export/registration/dexam/:id/${seg}`,
+    ),
+  ),
+  "dexam.consentForms": ["consent_forms", "consent-forms"].map((seg) =>
+    restCall("GET", () => `/v1/export/event/${open.id}/${seg}`, undefined, `/v1/export/event/:id/${seg}`),
+  ),
   "dexam.delete": [
     gqlCall("mutation($id: ID!) { deleteDexamRegistration(id: $id) }", async () => ({ id: globalId("DexamRegistration", await registrationOfClub1()) })),
     restCall("DELETE", async () => `/v1/registration/dexam/${await registrationOfClub1()}`, undefined, "/v1/registration/dexam/:id"),
@@ -604,6 +649,9 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "dexam.update": REGISTRATION_CHANGE,
   "dexam.cancel": REGISTRATION_CHANGE,
   "dexam.delete": REGISTRATION_CHANGE,
+  "dexam.takeover": REGISTRATION_CHANGE,
+  "dexam.consentForm": outcomes("notFound", allow("admin", "member", "role:registration_read", "role:registration_manage")),
+  "dexam.consentForms": outcomes("denied", { ...allow("admin", "role:registration_read", "role:registration_manage"), staff2: "notFound" }),
 };
 
 describe("authorization matrix", () => {

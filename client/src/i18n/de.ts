@@ -353,6 +353,10 @@ export const de = {
   "location.action.blankSheets": "Blanko-Auswertungsbögen",
   "location.action.sheets": "Auswertungsbögen",
   "location.confirmDelete": "Möchten Sie den Veranstaltungsort wirklich löschen?",
+
+  // ---- D-exam form (dexamForm.*)
+
+  // ---- registration overview (overview.*)
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof de;

@@ -351,4 +351,8 @@ export const en: Record<MessageKey, string> = {
   "location.action.blankSheets": "Blank evaluation sheets",
   "location.action.sheets": "Evaluation sheets",
   "location.confirmDelete": "Do you really want to delete the event location?",
+
+  // ---- D-exam form (dexamForm.*)
+
+  // ---- registration overview (overview.*)
 };

@@ -303,6 +303,28 @@ export const PERMISSIONS = {
     rest: ["PUT /v1/registration/dexam"],
     description: "Cancel a registration of an own club (PUT with cancelled_at); final for normal users.",
   },
+  "dexam.takeover": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Mutation.takeOverDexamPartialResult"],
+    rest: ["POST /v1/registration/dexam/:id/takeover"],
+    description:
+      "Carry the passed part of a registration of an own club into a new registration (same person) as a verified partial result; registration_manage for the district.",
+  },
+  "dexam.consentForm": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: [],
+    rest: ["GET /v1/export/registration/dexam/:id/consent_form", "GET /v1/export/registration/dexam/:id/consent-form"],
+    description: "The parent-signed consent form of one camp registration: the club's members and registration staff of the district.",
+  },
+  "dexam.consentForms": {
+    access: ["registration_read", "registration_manage"],
+    tenancy: "ownDistrict",
+    graphql: [],
+    rest: ["GET /v1/export/event/:id/consent_forms", "GET /v1/export/event/:id/consent-forms"],
+    description: "All consent forms of a camp event as one zip file (registration staff of the event's district).",
+  },
   "dexam.delete": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",

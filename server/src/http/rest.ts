@@ -44,7 +44,7 @@ export function idParam(request: FastifyRequest, name = "id"): number {
 }
 
 /** Input names whose spec (section 3) name is not simply their snake case. */
-const WIRE_NAMES: Record<string, string> = { signatureImage: "file_upload" };
+const WIRE_NAMES: Record<string, string> = { signatureImage: "file_upload", consentForm: "file_upload" };
 const snake = (k: string) => WIRE_NAMES[k] ?? k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The /v1 error envelope; field names in the spec's snake case (invoiceEmail -> invoice_email). */

@@ -2,8 +2,9 @@ import { builder } from "../../graphql/builder.ts";
 import { DexamTypeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { hasAnyRole } from "../../shared/roles.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
-import { songsComplete } from "./rules.ts";
+import { gradeOf, rowActions, songsComplete } from "./rules.ts";
 import {
   campOf,
   cancelDexamRegistration,
@@ -11,7 +12,10 @@ import {
   createDexamRegistration,
   deleteDexamRegistration,
   dexamWhere,
+  isManager,
+  takeOverPartialResult,
   updateDexamRegistration,
+  visibleResult,
 } from "./service.ts";
 
 const SongType = builder.objectRef<DexamSong>("DexamSong").implement({
@@ -40,6 +44,61 @@ const CampType = builder.objectRef<CampData>("CampExtension").implement({
     emergencyContacts: t.field({ type: [ContactType], resolve: (c) => c.emergencyContacts ?? [] }),
   }),
 });
+
+const FileInfoType = builder.objectRef<{ name: string; size: number }>("FileInfo").implement({
+  description: "A stored file: its name and size in bytes.",
+  fields: (t) => ({ name: t.exposeString("name"), size: t.exposeInt("size") }),
+});
+
+const ExamGradeEnum = builder.enumType("ExamGrade", {
+  description: "D-exam grade: PASSED (practice >= 36 and theory >= 24, a verified partial result counts for its part) or FAILED.",
+  values: { PASSED: { description: "bestanden" }, FAILED: { description: "nicht bestanden" } } as const,
+});
+
+const EditScopeEnum = builder.enumType("EditScope", {
+  description: "What the viewer may change: ALL fields, only the SONGS (edit phase SongsOnly), or NONE.",
+  values: ["ALL", "SONGS", "NONE"] as const,
+});
+
+const ActionsType = builder.objectRef<ReturnType<typeof rowActions>>("DexamRegistrationActions").implement({
+  description: "The row menu of the registration overview for the signed-in user.",
+  fields: (t) => ({
+    edit: t.field({ type: EditScopeEnum, resolve: (a) => a.edit }),
+    delete: t.exposeBoolean("delete", { description: "registration_manage, or the club in edit phase NoRestrictions; never once cancelled." }),
+    cancel: t.exposeBoolean("cancel", { description: "Offered instead of delete; once only." }),
+    manage: t.exposeBoolean("manage", { description: "registration_manage: may edit cancelledAt and existingPartialResultVerified." }),
+    takeOver: t.exposeBoolean("takeOver", { description: "A passed part exists, the exam is not passed as a whole, and it was not taken over yet." }),
+    downloadPracticeSheet: t.exposeBoolean("downloadPracticeSheet"),
+    downloadConsentForm: t.exposeBoolean("downloadConsentForm"),
+  }),
+});
+
+const RESULT_SELECT = {
+  theoryPoints: true,
+  practicePoints: true,
+  partialResultType: true,
+  existingPartialResultVerified: true,
+  associationId: true,
+  event: { select: { districtAssociationId: true, editPhase: true, formType: true } },
+  theoryLocation: { select: { publishResults: true } },
+  practiceLocation: { select: { publishResults: true } },
+} as const;
+
+type ResultSelected = {
+  theoryPoints: unknown;
+  practicePoints: unknown;
+  partialResultType: "THEORY" | "PRACTICE" | null;
+  existingPartialResultVerified: boolean;
+  associationId: number;
+  event: { districtAssociationId: number };
+  theoryLocation: { publishResults: boolean } | null;
+  practiceLocation: { publishResults: boolean } | null;
+};
+const resultOf = (ctx: { principal: import("../../auth/principal.ts").Principal | null }, r: ResultSelected) =>
+  visibleResult(ctx.principal, r as Parameters<typeof visibleResult>[1], r.event, {
+    theory: !!r.theoryLocation?.publishResults,
+    practice: !!r.practiceLocation?.publishResults,
+  });
 
 export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
   description: "A D-exam registration (D-Prüfungsanmeldung) of a club for one person.",
@@ -83,6 +142,65 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
       nullable: true,
       select: { campDataEncrypted: true, mealRequest: true },
       resolve: (r, _a, ctx) => campOf(ctx, r),
+    }),
+    consentFormFile: t.field({
+      type: FileInfoType,
+      nullable: true,
+      description: "The uploaded parent-signed consent form (camp events); download via /v1/export/registration/dexam/{id}/consent_form.",
+      select: { consentFormFile: { select: { name: true, size: true } } },
+      resolve: (r) => r.consentFormFile,
+    }),
+    hasPracticeSheet: t.boolean({ select: { practiceSheetFileId: true }, resolve: (r) => r.practiceSheetFileId !== null }),
+    theoryPoints: t.float({
+      nullable: true,
+      description: "Theory points, once the theory location publishes results (staff always).",
+      select: RESULT_SELECT,
+      resolve: (r, _a, ctx) => resultOf(ctx, r).theoryPoints,
+    }),
+    practicePoints: t.float({
+      nullable: true,
+      description: "Practice points, once the practice location publishes results (staff always).",
+      select: RESULT_SELECT,
+      resolve: (r, _a, ctx) => resultOf(ctx, r).practicePoints,
+    }),
+    grade: t.field({
+      type: ExamGradeEnum,
+      nullable: true,
+      description: "The grade column: PASSED or FAILED by the pass rule over the visible results; null while open or not yet published.",
+      select: RESULT_SELECT,
+      resolve: (r, _a, ctx) => {
+        const v = resultOf(ctx, r);
+        return v.complete ? gradeOf(v) : null;
+      },
+    }),
+    viewerCan: t.field({
+      type: ActionsType,
+      description: "What the signed-in user may do with this registration (the overview's row menu); the mutations enforce the same rules.",
+      select: { ...RESULT_SELECT, cancelledAt: true, consentFormFileId: true, practiceSheetFileId: true, takenOverBy: { select: { id: true } } },
+      resolve: (r, _a, ctx) => {
+        const p = ctx.principal;
+        const v = resultOf(ctx, r);
+        return rowActions(
+          {
+            cancelledAt: r.cancelledAt,
+            editPhase: r.event.editPhase,
+            camp: r.event.formType === "DEXAM_CAMP",
+            hasConsentForm: r.consentFormFileId !== null,
+            hasPracticeSheet: r.practiceSheetFileId !== null,
+            practiceResultsPublished: !!r.practiceLocation?.publishResults,
+            result: v,
+            alreadyTakenOver: !!r.takenOverBy,
+          },
+          {
+            manager: !!p && isManager(p, r.event),
+            staffReader:
+              !!p &&
+              (p.roles.includes("admin") ||
+                (p.districtAssociationId === r.event.districtAssociationId && hasAnyRole(p.roles, ["registration_read", "registration_manage"]))),
+            clubMember: !!p && p.associationIds.includes(r.associationId),
+          },
+        );
+      },
     }),
   }),
 });
@@ -144,6 +262,9 @@ const CampInput = builder.inputType("CampExtensionInput", {
     emergencyContacts: t.field({ type: [ContactInput], required: false }),
   }),
 });
+const FileUploadInput = builder.inputType("FileUploadInput", {
+  fields: (t) => ({ name: t.string({ required: true, description: "The original file name." }), dataUrl: t.string({ required: true }) }),
+});
 const DexamInputType = builder.inputType("DexamRegistrationInput", {
   fields: (t) => ({
     firstname: t.string({ required: true }),
@@ -162,6 +283,28 @@ const DexamInputType = builder.inputType("DexamRegistrationInput", {
     gdprAccepted: t.boolean({ required: false }),
     cancellationAccepted: t.boolean({ required: false }),
     camp: t.field({ type: CampInput, required: false }),
+    consentForm: t.field({
+      type: FileUploadInput,
+      required: false,
+      description: "The parent-signed consent form of a camp registration (create only): jpeg, jpg, png, pdf or heic, at most 5 MB.",
+    }),
+    cancelledAt: t.field({ type: "DateTime", required: false, description: "registration_manage only; omit to leave unchanged." }),
+    existingPartialResultVerified: t.boolean({ required: false, description: "registration_manage only; omit to leave unchanged." }),
+  }),
+});
+
+const TakeoverInput = builder.inputType("DexamTakeoverInput", {
+  description: "The new registration of a takeover: target event, the locations of the missing part, consents (camp: camp data and consent form).",
+  fields: (t) => ({
+    eventId: t.globalID({ required: true }),
+    theoryLocationId: t.int({ required: false }),
+    practiceLocationId: t.int({ required: false }),
+    preparationLocationId: t.int({ required: false }),
+    remarks: t.string({ required: false }),
+    gdprAccepted: t.boolean({ required: false }),
+    cancellationAccepted: t.boolean({ required: false }),
+    camp: t.field({ type: CampInput, required: false }),
+    consentForm: t.field({ type: FileUploadInput, required: false }),
   }),
 });
 
@@ -210,5 +353,19 @@ builder.mutationField("deleteDexamRegistration", (t) =>
     authScopes: { operation: "dexam.delete" },
     args: { id: t.arg.globalID({ required: true }) },
     resolve: async (_root, { id }, ctx) => encodeId("DexamRegistration", (await deleteDexamRegistration(ctx, regId(id))).id),
+  }),
+);
+
+builder.mutationField("takeOverDexamPartialResult", (t) =>
+  t.prismaField({
+    type: DexamRegistrationType,
+    description: "Carries the passed part of a registration into a new registration of the same person (verified partial result).",
+    authScopes: { operation: "dexam.takeover" },
+    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: TakeoverInput, required: true }) },
+    resolve: async (query, _root, { id, input }, ctx) => {
+      const { eventId, ...rest } = input;
+      const created = await takeOverPartialResult(ctx, regId(id), { ...(rest as DexamInput), eventId: numericId(eventId, "Event", "Veranstaltung") });
+      return ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    },
   }),
 );

@@ -1,17 +1,24 @@
+import { strToU8, zipSync } from "fflate";
 import { AppError } from "../../auth/errors.ts";
 import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
 import { idParam, type RestRouter } from "../../http/rest.ts";
 import type { ServiceCtx } from "../context.ts";
+import { contentDisposition, safeFileName } from "../files/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
-import { type DexamInput, type DexamSong, songsComplete } from "./rules.ts";
+import { type DexamInput, type DexamSong, gradeOf, songsComplete } from "./rules.ts";
 import {
   campOf,
   cancelDexamRegistration,
+  consentFormOf,
+  consentFormsOf,
   createDexamRegistration,
   deleteDexamRegistration,
   dexamWhere,
   getDexamRegistration,
+  isManager,
+  takeOverPartialResult,
   updateDexamRegistration,
+  visibleResult,
 } from "./service.ts";
 
 const GENDER: Record<string, Gender> = { m: "M", f: "F", d: "D" };
@@ -21,8 +28,24 @@ const VACC: Record<string, VaccinationType> = { fsme: "FSME", tetanus: "TETANUS"
 const back = <T extends string>(m: Record<string, T>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [v, k])) as Record<T, string>;
 
 /** The spec's D-exam registration fields (section 3); camp_extension for the same readers. */
-export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration) {
+type WireRow = DexamRegistration & {
+  consentFormFile?: { name: string } | null;
+  event: { districtAssociationId: number };
+  theoryLocation: { publishResults: boolean } | null;
+  practiceLocation: { id: number; name: string; publishResults: boolean } | null;
+};
+/** What every /v1 answer of a registration loads with it (no file bytes). */
+export const WIRE_INCLUDE = {
+  consentFormFile: { select: { name: true } },
+  event: { select: { districtAssociationId: true } },
+  theoryLocation: { select: { publishResults: true } },
+  practiceLocation: { select: { id: true, name: true, publishResults: true } },
+} as const;
+
+export function dexamToWire(ctx: ServiceCtx, r: WireRow) {
   const camp = campOf(ctx, r);
+  const result = visibleResult(ctx.principal, r, r.event, { theory: !!r.theoryLocation?.publishResults, practice: !!r.practiceLocation?.publishResults });
+  const grade = result.complete ? gradeOf(result) : null;
   const songs = (r.songs as DexamSong[]) ?? [];
   return {
     id: r.id,
@@ -55,6 +78,12 @@ export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration) {
     gdpr_accepted: r.gdprAccepted,
     cancellation_accepted: r.cancellationAccepted,
     consent_form_file_id: r.consentFormFileId,
+    consent_form_file: r.consentFormFile ? { name: r.consentFormFile.name } : null,
+    practice_location: r.practiceLocation
+      ? { id: r.practiceLocation.id, name: r.practiceLocation.name, publish_results: r.practiceLocation.publishResults }
+      : null,
+    result: { theory_points: result.theoryPoints, practice_points: result.practicePoints },
+    mark: grade === "PASSED" ? "bestanden" : grade === "FAILED" ? "nicht bestanden" : null,
     practice_sheet_file_id: r.practiceSheetFileId,
     camp_extension: camp
       ? {
@@ -69,8 +98,10 @@ export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration) {
   };
 }
 
+const reload = (ctx: ServiceCtx, id: number) => ctx.prisma.dexamRegistration.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE });
+
 type Json = Record<string, any>;
-function input(raw: unknown): DexamInput & { id: number | null; eventId: number | null; cancelledAt: unknown } {
+function input(raw: unknown): DexamInput & { id: number | null; eventId: number | null; cancelledAtRaw: unknown } {
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("BAD_REQUEST", "Ungültige Anfrage: JSON-Objekt erwartet");
   const b = raw as Json;
   const int = (v: unknown) => (v != null && v !== "" && Number.isSafeInteger(Number(v)) ? Number(v) : null);
@@ -79,7 +110,10 @@ function input(raw: unknown): DexamInput & { id: number | null; eventId: number 
   return {
     id: int(b.id),
     eventId: int(b.event_id),
-    cancelledAt: b.cancelled_at,
+    cancelledAtRaw: b.cancelled_at,
+    existingPartialResultVerified: typeof b.existing_partial_result_verified === "boolean" ? b.existing_partial_result_verified : null,
+    consentForm:
+      typeof b.file_upload === "string" ? { name: typeof b.file_upload_name === "string" ? b.file_upload_name : null, dataUrl: b.file_upload } : null,
     firstname: b.firstname,
     lastname: b.lastname,
     birthdate: typeof b.birthdate === "string" ? b.birthdate.slice(0, 10) : null,
@@ -124,27 +158,83 @@ export function dexamRoutes(r: RestRouter) {
   r.get("/v1/registrations/event/:eventId/dexam", async (ctx, req) => {
     const q = req.query as Record<string, string | undefined>;
     const where = dexamWhere(ctx, { eventId: idParam(req, "eventId"), locationId: q.locationId ? Number(q.locationId) || null : null, search: q.search });
-    const rows = await ctx.prisma.dexamRegistration.findMany({ where, orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }] });
+    const rows = await ctx.prisma.dexamRegistration.findMany({
+      where,
+      include: WIRE_INCLUDE,
+      orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+    });
     return rows.map((row) => dexamToWire(ctx, row));
   });
-  r.get("/v1/registration/dexam/:id", async (ctx, req) => dexamToWire(ctx, await getDexamRegistration(ctx, idParam(req))));
+  r.get("/v1/registration/dexam/:id", async (ctx, req) => dexamToWire(ctx, await reload(ctx, (await getDexamRegistration(ctx, idParam(req))).id)));
   r.post("/v1/registration/dexam", async (ctx, req, reply) => {
     const i = input(req.body);
     if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
     const created = await createDexamRegistration(ctx, i.eventId, i);
     reply.status(201);
-    return dexamToWire(ctx, created);
+    return dexamToWire(ctx, await reload(ctx, created.id));
   });
-  // PUT with a cancelled_at cancels (the server stamps the time); otherwise it edits
+  // PUT: a club member's cancelled_at cancels (the server stamps the time); registration_manage sets
+  // cancelled_at (also back to null) and existing_partial_result_verified as sent; otherwise it edits
   r.put("/v1/registration/dexam", async (ctx, req) => {
     const i = input(req.body);
     if (i.id === null) throw new AppError("NOT_FOUND", "D-Prüfungsanmeldung nicht gefunden");
-    if (i.cancelledAt) {
-      const current = await getDexamRegistration(ctx, i.id);
-      if (!current.cancelledAt) return dexamToWire(ctx, await cancelDexamRegistration(ctx, i.id));
+    const current = await getDexamRegistration(ctx, i.id);
+    const manager = isManager(ctx.principal, current.event);
+    if (!manager && i.cancelledAtRaw && !current.cancelledAt) return dexamToWire(ctx, await reload(ctx, (await cancelDexamRegistration(ctx, i.id)).id));
+    let cancelledAt: Date | null | undefined;
+    if ("cancelled_at" in (req.body as object)) {
+      cancelledAt = i.cancelledAtRaw ? new Date(String(i.cancelledAtRaw)) : null;
+      if (cancelledAt && Number.isNaN(cancelledAt.getTime()))
+        throw new AppError("VALIDATION", "Ungültige Eingabe: cancelled_at", { cancelled_at: "Bitte ein gültiges Datum eingeben" });
     }
-    return dexamToWire(ctx, await updateDexamRegistration(ctx, i.id, i));
+    return dexamToWire(ctx, await reload(ctx, (await updateDexamRegistration(ctx, i.id, { ...i, cancelledAt })).id));
   });
+  // takeover (R-API055, decision in docs/decisions.md): body { event_id, theory_location_id,
+  // practice_location_id, preparation_location_id, remarks, gdpr_accepted, cancellation_accepted,
+  // camp_extension, file_upload, file_upload_name }; answers the new registration (201)
+  r.post("/v1/registration/dexam/:id/takeover", async (ctx, req, reply) => {
+    const i = input(req.body ?? {});
+    if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
+    const created = await takeOverPartialResult(ctx, idParam(req), {
+      eventId: i.eventId,
+      theoryLocationId: i.theoryLocationId,
+      practiceLocationId: i.practiceLocationId,
+      preparationLocationId: i.preparationLocationId,
+      remarks: i.remarks,
+      gdprAccepted: i.gdprAccepted,
+      cancellationAccepted: i.cancellationAccepted,
+      camp: i.camp,
+      consentForm: i.consentForm,
+    });
+    reply.status(201);
+    return dexamToWire(ctx, await reload(ctx, created.id));
+  });
+  // consent forms (R-API035, R-API040), both spellings (R-API033)
+  for (const seg of ["consent_form", "consent-form"]) {
+    r.get(`/v1/export/registration/dexam/:id/${seg}`, async (ctx, req, reply) => {
+      const { file } = await consentFormOf(ctx, idParam(req));
+      reply.header("content-type", file.mimeType).header("content-disposition", contentDisposition(file.name)).header("cache-control", "no-store");
+      return reply.send(Buffer.from(file.data));
+    });
+  }
+  for (const seg of ["consent_forms", "consent-forms"]) {
+    r.get(`/v1/export/event/:id/${seg}`, async (ctx, req, reply) => {
+      const { event, rows } = await consentFormsOf(ctx, idParam(req));
+      const entries: Record<string, Uint8Array> = {};
+      for (const row of rows) {
+        const f = row.consentFormFile!;
+        const ext = f.name.includes(".") ? f.name.split(".").pop() : "bin";
+        entries[safeFileName(`${row.id}_${row.lastname}_${row.firstname}.${ext}`)] = new Uint8Array(f.data);
+      }
+      if (rows.length === 0) entries["LIESMICH.txt"] = strToU8("Zu dieser Veranstaltung sind keine Einverständniserklärungen hochgeladen.\r\n");
+      const zip = zipSync(entries, { level: 0 });
+      reply
+        .header("content-type", "application/zip")
+        .header("content-disposition", contentDisposition(`Einverstaendniserklaerungen_${event.id}_${event.name}.zip`))
+        .header("cache-control", "no-store");
+      return reply.send(Buffer.from(zip));
+    });
+  }
   r.delete("/v1/registration/dexam/:id", async (ctx, req, reply) => {
     await deleteDexamRegistration(ctx, idParam(req));
     reply.status(204);

@@ -62,6 +62,11 @@ export type DexamInput = {
   gdprAccepted?: boolean;
   cancellationAccepted?: boolean;
   camp?: CampData | null;
+  /** the parent-signed consent form (camp events, create mode only) */
+  consentForm?: { name?: string | null; dataUrl?: string | null } | null;
+  /** registration_manage only (R-RO034); undefined leaves the value unchanged */
+  cancelledAt?: Date | null;
+  existingPartialResultVerified?: boolean | null;
 };
 
 export type EventFacts = { formType: "DEXAM" | "DEXAM_CAMP" | "COMPETITION"; cancellationConditions: string | null };
@@ -167,3 +172,57 @@ export function canDelete(r: { cancelledAt: Date | null }, phase: EditPhase, act
 
 /** Cancelling is always possible once; it is final for normal users. */
 export const canCancel = (r: { cancelledAt: Date | null }) => r.cancelledAt === null;
+
+// ---- results, grade and the row actions of the overview (spec section 2 "Registration overview")
+
+/**
+ * The grade column (R-RO008): "bestanden" when the pass rule holds, "nicht bestanden" when a booked
+ * part is below its threshold, empty while results are missing (see docs/decisions.md).
+ */
+export const gradeOf = (r: ResultInput): "PASSED" | "FAILED" | null => {
+  const o = examOutcome(r);
+  return o === "passed" ? "PASSED" : o === "failed" ? "FAILED" : null;
+};
+
+/** Which earlier part a takeover carries into a new registration, or the German reason why none. */
+export function takeoverPart(r: ResultInput): "THEORY" | "PRACTICE" | string {
+  const partial = r.existingPartialResultVerified ? r.partialResultType : null;
+  const theory = partial === "THEORY" || (r.theoryPoints !== null && r.theoryPoints >= THEORY_PASS_POINTS);
+  const practice = partial === "PRACTICE" || (r.practicePoints !== null && r.practicePoints >= PRACTICE_PASS_POINTS);
+  if (theory && practice) return "Die Prüfung ist bereits vollständig bestanden; es gibt kein Teilergebnis zu übernehmen";
+  if (theory) return "THEORY";
+  if (practice) return "PRACTICE";
+  return "Es gibt kein bestandenes Teilergebnis, das übernommen werden kann";
+}
+
+export type RowFacts = {
+  cancelledAt: Date | null;
+  editPhase: EditPhase;
+  camp: boolean;
+  hasConsentForm: boolean;
+  hasPracticeSheet: boolean;
+  practiceResultsPublished: boolean;
+  result: ResultInput;
+  alreadyTakenOver: boolean;
+};
+export type Viewer = { manager: boolean; staffReader: boolean; clubMember: boolean };
+
+/**
+ * What the viewer may do with one overview row (R-RO018..R-RO030). The server enforces the same
+ * rules in the mutations; the client only renders these flags.
+ */
+export function rowActions(r: RowFacts, v: Viewer) {
+  const actor = { manager: v.manager };
+  const changer = v.manager || v.clubMember;
+  const scope = !changer || (r.cancelledAt && !v.manager) ? "nothing" : editableInPhase(r.editPhase, actor);
+  const del = changer && canDelete(r, r.editPhase, actor);
+  return {
+    edit: scope === "all" ? ("ALL" as const) : scope === "songs" ? ("SONGS" as const) : ("NONE" as const),
+    delete: del,
+    cancel: changer && !del && canCancel(r),
+    manage: v.manager,
+    takeOver: changer && !r.alreadyTakenOver && ["THEORY", "PRACTICE"].includes(takeoverPart(r.result)),
+    downloadPracticeSheet: r.hasPracticeSheet && (v.manager || v.staffReader || r.practiceResultsPublished),
+    downloadConsentForm: r.camp && r.hasConsentForm && (v.manager || v.staffReader || v.clubMember),
+  };
+}

@@ -2,6 +2,7 @@
 // before the deadline of a published event with a complete profile; registration_manage of the
 // event's district registers any club of the district, also after the deadline and in any edit
 // phase (office corrections). Camp health data is encrypted at rest.
+import { createHash } from "node:crypto";
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
@@ -12,7 +13,18 @@ import { isProfileComplete } from "../../shared/validation.ts";
 import { audit } from "../audit/service.ts";
 import { clean, type ServiceCtx } from "../context.ts";
 import { deadlinePassed, isPublished } from "../events/rules.ts";
-import { type CampData, canCancel, canDelete, type DexamInput, type DexamSong, editableInPhase, validateDexam } from "./rules.ts";
+import { parseUpload } from "../files/rules.ts";
+import {
+  type CampData,
+  canCancel,
+  canDelete,
+  type DexamInput,
+  type DexamSong,
+  editableInPhase,
+  type ResultInput,
+  takeoverPart,
+  validateDexam,
+} from "./rules.ts";
 
 /** registration_manage of the event's district (admin everywhere). */
 export const isManager = (p: Principal, e: Pick<Event, "districtAssociationId">) =>
@@ -67,7 +79,10 @@ async function loadEvent(ctx: ServiceCtx, eventId: number) {
   return e;
 }
 
-export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, input: DexamInput) {
+/** Carried into a registration created by a takeover (R-RE029..R-RE032). */
+type Carry = { takenOverFromId: number };
+
+export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry) {
   const p = authorize(ctx.principal, "dexam.create");
   const now = ctx.services.now();
   const event = await loadEvent(ctx, eventId);
@@ -83,23 +98,47 @@ export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, 
     if (deadlinePassed(event, now)) throw new AppError("CONFLICT", "Der Anmeldeschluss ist vorbei");
     const me = await ctx.prisma.user.findUniqueOrThrow({ where: { id: p.userId } });
     if (!isProfileComplete(me)) throw new AppError("CONFLICT", "Fehler: Benutzerprofil unvollständig");
+    if (input.existingPartialResultVerified || input.cancelledAt) throw managerOnly();
   }
   const errors = validateDexam(input, event, event.locations, "create", now);
+  // the parent-signed consent form: required for camp events in create mode (decision R-VA035)
+  const camp = event.formType === "DEXAM_CAMP";
+  const upload = camp ? parseUpload(input.consentForm) : null;
+  if (typeof upload === "string") errors.consentForm = upload;
+  if (!camp && input.consentForm?.dataUrl) errors.consentForm = "Eine Einverständniserklärung gibt es nur bei Freizeiten";
   if (Object.keys(errors).length) throw validationFailed(errors);
   return ctx.prisma.$transaction(async (tx) => {
+    const file =
+      upload && typeof upload !== "string"
+        ? await tx.storedFile.create({
+            data: { name: upload.name, mimeType: upload.mimeType, size: upload.data.length, sha256: sha256(upload.data), data: new Uint8Array(upload.data) },
+          })
+        : null;
     const r = await tx.dexamRegistration.create({
       data: {
-        ...data(ctx, input, event.formType === "DEXAM_CAMP"),
+        ...data(ctx, input, camp),
         eventId,
         userId: p.userId,
         gdprAccepted: !!input.gdprAccepted,
         cancellationAccepted: !!input.cancellationAccepted,
+        consentFormFileId: file?.id ?? null,
+        existingPartialResultVerified: carry ? true : manager && !!input.existingPartialResultVerified,
+        takenOverFromId: carry?.takenOverFromId ?? null,
       },
     });
-    await audit(tx, p, { action: "create", entity: "DexamRegistration", entityId: r.id, districtAssociationId: event.districtAssociationId });
+    await audit(tx, p, {
+      action: carry ? "takeover" : "create",
+      entity: "DexamRegistration",
+      entityId: r.id,
+      districtAssociationId: event.districtAssociationId,
+      ...(carry ? { details: { from: carry.takenOverFromId } } : {}),
+    });
     return r;
   });
 }
+
+const managerOnly = () => new AppError("FORBIDDEN", "Stornodatum und Prüfvermerk darf nur die Anmeldungsverwaltung (registration_manage) ändern");
+const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 async function loadOwn(ctx: ServiceCtx, p: Principal, id: number) {
   const r = await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: { include: { locations: true } } } });
@@ -111,7 +150,7 @@ async function loadOwn(ctx: ServiceCtx, p: Principal, id: number) {
 
 export async function getDexamRegistration(ctx: ServiceCtx, id: number) {
   const p = authorize(ctx.principal, "dexam.read");
-  const r = await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: true } });
+  const r = await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: true, consentFormFile: { select: { name: true } } } });
   if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
   return r;
 }
@@ -121,6 +160,10 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
   const p = authorize(ctx.principal, "dexam.update");
   const r = await loadOwn(ctx, p, id);
   const manager = isManager(p, r.event);
+  const changesManaged =
+    (input.cancelledAt !== undefined && (input.cancelledAt?.getTime() ?? null) !== (r.cancelledAt?.getTime() ?? null)) ||
+    (input.existingPartialResultVerified != null && input.existingPartialResultVerified !== r.existingPartialResultVerified);
+  if (changesManaged && !manager) throw managerOnly();
   if (r.cancelledAt && !manager) throw new AppError("CONFLICT", "Eine stornierte Anmeldung kann nicht mehr geändert werden");
   const scope = editableInPhase(r.event.editPhase, { manager });
   if (scope === "nothing") throw new AppError("CONFLICT", "In dieser Bearbeitungsphase kann die Anmeldung nicht mehr geändert werden");
@@ -132,7 +175,24 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
   if (input.associationId !== r.associationId && !p.associationIds.includes(input.associationId ?? -1) && !manager) throw notFound("Verein");
   return ctx.prisma.$transaction(async (tx) => {
     const next = scope === "songs" ? { songs: songsOf(input.songs) } : data(ctx, input, r.event.formType === "DEXAM_CAMP");
-    const updated = await tx.dexamRegistration.update({ where: { id }, data: { ...next, version: { increment: 1 } } });
+    // a changed partial result needs checking again (R-RO033)
+    const partialChanged =
+      scope === "all" &&
+      "partialResultType" in next &&
+      (next.partialResultType !== r.partialResultType ||
+        next.partialResultYear !== r.partialResultYear ||
+        next.partialResultDistrict !== r.partialResultDistrict ||
+        next.partialResultLocation !== r.partialResultLocation ||
+        Number(next.partialResultPoints ?? Number.NaN) !== Number(r.partialResultPoints ?? Number.NaN));
+    const managed = manager
+      ? {
+          ...(input.cancelledAt !== undefined ? { cancelledAt: input.cancelledAt } : {}),
+          ...(input.existingPartialResultVerified != null ? { existingPartialResultVerified: input.existingPartialResultVerified } : {}),
+        }
+      : partialChanged
+        ? { existingPartialResultVerified: false }
+        : {};
+    const updated = await tx.dexamRegistration.update({ where: { id }, data: { ...next, ...managed, version: { increment: 1 } } });
     await audit(tx, p, {
       action: scope === "songs" ? "updateSongs" : "update",
       entity: "DexamRegistration",
@@ -206,4 +266,133 @@ export function dexamWhere(
         }
       : {}),
   };
+}
+
+// ---- results, row actions, takeover, consent form
+
+type ResultRow = Pick<DexamRegistration, "theoryPoints" | "practicePoints" | "partialResultType" | "existingPartialResultVerified" | "associationId">;
+
+/** Staff who see results before publishing: registration_* and results_* of the event's district (admin everywhere). */
+export const seesUnpublishedResults = (p: Principal | null, e: Pick<Event, "districtAssociationId">) =>
+  !!p &&
+  (p.roles.includes("admin") ||
+    (p.districtAssociationId === e.districtAssociationId &&
+      hasAnyRole(p.roles, ["registration_read", "registration_manage", "results_read", "results_manage"])));
+
+/**
+ * Results as the viewer may see them (R-RO017): each part once its location publishes results,
+ * everything for staff. A part without a location (or not yet entered) is null.
+ */
+export function visibleResult(
+  p: Principal | null,
+  r: ResultRow,
+  e: Pick<Event, "districtAssociationId">,
+  published: { theory: boolean; practice: boolean },
+): ResultInput & { complete: boolean } {
+  const staff = seesUnpublishedResults(p, e);
+  const theoryPoints = r.theoryPoints !== null && (staff || published.theory) ? Number(r.theoryPoints) : null;
+  const practicePoints = r.practicePoints !== null && (staff || published.practice) ? Number(r.practicePoints) : null;
+  const hidden = (r.theoryPoints !== null && theoryPoints === null) || (r.practicePoints !== null && practicePoints === null);
+  return {
+    theoryPoints,
+    practicePoints,
+    partialResultType: r.partialResultType,
+    existingPartialResultVerified: r.existingPartialResultVerified,
+    complete: !hidden,
+  };
+}
+
+/**
+ * POST .../takeover (R-RE029..R-RE032): a new registration for the same person (name, birth date,
+ * gender, club, instrument, course) in a D-exam event, carrying the passed part of this one as a
+ * verified "Vorhandene Teilprüfung". The body names the target event, the locations of the missing
+ * part and the consents (camp events: camp data and consent form), checked as for any new registration.
+ */
+export async function takeOverPartialResult(ctx: ServiceCtx, sourceId: number, target: DexamInput & { eventId: number }) {
+  authorize(ctx.principal, "dexam.takeover");
+  const p = ctx.principal!;
+  await loadOwn(ctx, p, sourceId);
+  const src = await ctx.prisma.dexamRegistration.findUniqueOrThrow({
+    where: { id: sourceId },
+    include: { event: { include: { districtAssociation: true } }, theoryLocation: true, practiceLocation: true },
+  });
+  const fail = (message: string, fields?: Record<string, string>) => new AppError(fields ? "VALIDATION" : "CONFLICT", message, fields);
+  const passed = takeoverPart({
+    theoryPoints: src.theoryPoints === null ? null : Number(src.theoryPoints),
+    practicePoints: src.practicePoints === null ? null : Number(src.practicePoints),
+    partialResultType: src.partialResultType,
+    existingPartialResultVerified: src.existingPartialResultVerified,
+  });
+  if (passed !== "THEORY" && passed !== "PRACTICE") throw fail(passed);
+  const part: "THEORY" | "PRACTICE" = passed;
+  if (await ctx.prisma.dexamRegistration.findFirst({ where: { takenOverFromId: sourceId }, select: { id: true } }))
+    throw fail("Dieses Teilergebnis wurde bereits in eine neue Anmeldung übernommen");
+  if (part === "THEORY" && target.theoryLocationId != null)
+    throw fail("Die Theorieprüfung ist bereits bestanden und kann nicht wiederholt werden", {
+      theoryLocationId: "Die Theorieprüfung ist bereits bestanden und kann nicht wiederholt werden",
+    });
+  if (part === "PRACTICE" && target.practiceLocationId != null)
+    throw fail("Die Praxisprüfung ist bereits bestanden und kann nicht wiederholt werden", {
+      practiceLocationId: "Die Praxisprüfung ist bereits bestanden und kann nicht wiederholt werden",
+    });
+  if (part === "THEORY" && target.practiceLocationId == null)
+    throw fail("Bitte einen Ort für die Praxisprüfung wählen", { practiceLocationId: "Bitte einen Ort für die Praxisprüfung wählen" });
+  if (part === "PRACTICE" && target.theoryLocationId == null)
+    throw fail("Bitte einen Ort für die Theorieprüfung wählen", { theoryLocationId: "Bitte einen Ort für die Theorieprüfung wählen" });
+  // the passed part as it was recorded: an earlier verified partial result stays as it is
+  const carried =
+    src.existingPartialResultVerified && src.partialResultType === part
+      ? {
+          type: part,
+          districtAssociation: src.partialResultDistrict,
+          year: src.partialResultYear,
+          location: src.partialResultLocation,
+          points: src.partialResultPoints === null ? null : Number(src.partialResultPoints),
+        }
+      : {
+          type: part,
+          districtAssociation: src.event.districtAssociation.name,
+          year: (src.event.start ?? src.createdAt).getUTCFullYear(),
+          location: (part === "THEORY" ? src.theoryLocation : src.practiceLocation)?.name ?? src.event.name,
+          points: Number(part === "THEORY" ? src.theoryPoints : src.practicePoints),
+        };
+  const input: DexamInput = {
+    ...target,
+    firstname: src.firstname,
+    lastname: src.lastname,
+    birthdate: src.birthdate.toISOString().slice(0, 10),
+    gender: src.gender,
+    associationId: src.associationId,
+    instrument: src.instrument,
+    type: src.type,
+    partialResult: carried,
+    existingPartialResultVerified: undefined,
+    cancelledAt: undefined,
+  };
+  return createDexamRegistration(ctx, target.eventId, input, { takenOverFromId: sourceId });
+}
+
+/** The stored consent form of one registration, for everyone who may read the registration (R-API040). */
+export async function consentFormOf(ctx: ServiceCtx, id: number) {
+  const p = authorize(ctx.principal, "dexam.consentForm");
+  const r = await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: true, consentFormFile: true } });
+  if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
+  if (!r.consentFormFile) throw notFound("Einverständniserklärung");
+  return { registration: r, file: r.consentFormFile };
+}
+
+/** All consent forms of a camp event (R-API035): registration staff of the event's district. */
+export async function consentFormsOf(ctx: ServiceCtx, eventId: number) {
+  const p = authorize(ctx.principal, "dexam.consentForms");
+  const event = await ctx.prisma.event.findUnique({ where: { id: eventId } });
+  if (!event || event.formType === "COMPETITION") throw notFound("Veranstaltung");
+  const staff =
+    p.roles.includes("admin") || (p.districtAssociationId === event.districtAssociationId && hasAnyRole(p.roles, ["registration_read", "registration_manage"]));
+  if (!staff) throw notFound("Veranstaltung");
+  const rows = await ctx.prisma.dexamRegistration.findMany({
+    where: { eventId, consentFormFileId: { not: null } },
+    include: { consentFormFile: true },
+    orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+  });
+  return { event, rows };
 }
