@@ -40,7 +40,7 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
       const club = (name: string, districtAssociationId: number, invoiceEmail: string) =>
         tx.association.create({ data: { name, districtAssociationId, invoiceEmail } });
       const mvMuster = await club("Musikverein Musterstadt", kv1.id, "kasse@mv-musterstadt.example");
-      await club("Stadtkapelle Musterstadt", kv1.id, "info@stadtkapelle.example");
+      const stadtkapelle = await club("Stadtkapelle Musterstadt", kv1.id, "info@stadtkapelle.example");
       await club("Jugendblasorchester Nord", kv1.id, "jbo-nord@example.org");
       const mvBeispiel = await club("Musikverein Beispieltal", kv2.id, "kasse@mv-beispieltal.example");
       await club("Trachtenkapelle Talheim", kv2.id, "info@tk-talheim.example");
@@ -78,7 +78,7 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
       const at = (d: number, h: number) => new Date(inDays(d).setUTCHours(h, 0, 0, 0));
       const place = { street: "Schulstraße 5", postcode: "70173", city: "Musterstadt", country: "Deutschland" };
 
-      await tx.event.create({
+      const spring = await tx.event.create({
         data: {
           ...common,
           name: "D-Prüfungen Frühjahr",
@@ -125,6 +125,150 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
             ],
           },
         },
+        include: { locations: true },
+      });
+      const loc = (e: { locations: { id: number; name: string }[] }, name: string) => e.locations.find((l) => l.name === name)!.id;
+      const candidate = { gender: "F" as const, gdprAccepted: true, cancellationAccepted: true };
+      const noSongs = Array.from({ length: 4 }, () => ({ number: null, name: null }));
+      // registrations of the spring exams: three of the member's club (one cancelled), one of another club
+      await tx.dexamRegistration.createMany({
+        data: [
+          {
+            ...candidate,
+            eventId: spring.id,
+            associationId: mvMuster.id,
+            firstname: "Clara",
+            lastname: "Klarinette",
+            birthdate: new Date("2011-04-12"),
+            instrument: "CLARINET",
+            type: "D2",
+            theoryLocationId: loc(spring, "Musikschule Musterstadt (Theorie)"),
+            practiceLocationId: loc(spring, "Klarinette D2 (Praxis)"),
+            songs: noSongs,
+          },
+          {
+            ...candidate,
+            gender: "M",
+            eventId: spring.id,
+            associationId: mvMuster.id,
+            firstname: "Felix",
+            lastname: "Flöte",
+            birthdate: new Date("2012-09-03"),
+            instrument: "FLUTE",
+            type: "D1",
+            theoryLocationId: loc(spring, "Musikschule Musterstadt (Theorie)"),
+            practiceLocationId: loc(spring, "Musikschule Musterstadt (Praxis Holz)"),
+            songs: [
+              { number: "12", name: "Menuett" },
+              { number: "7", name: "Air" },
+              { number: "3", name: "Etüde in G" },
+              { number: "21", name: "Tonleitern" },
+            ],
+          },
+          {
+            ...candidate,
+            eventId: spring.id,
+            associationId: mvMuster.id,
+            firstname: "Tina",
+            lastname: "Trompete",
+            birthdate: new Date("2010-01-20"),
+            instrument: "TRUMPET",
+            type: "D1",
+            theoryLocationId: loc(spring, "Musikschule Musterstadt (Theorie)"),
+            songs: noSongs,
+            cancelledAt: inDays(-3),
+          },
+          {
+            ...candidate,
+            eventId: spring.id,
+            associationId: stadtkapelle.id,
+            firstname: "Sven",
+            lastname: "Saxofon",
+            birthdate: new Date("2011-11-11"),
+            gender: "M",
+            instrument: "ALTO_SAXOPHONE",
+            type: "D2",
+            theoryLocationId: loc(spring, "Musikschule Musterstadt (Theorie)"),
+            practiceLocationId: loc(spring, "Musikschule Musterstadt (Praxis Holz)"),
+            songs: noSongs,
+          },
+        ],
+      });
+      // last autumn's exams with published results: Lena passed theory only (her theory result can be
+      // taken over into the spring exams), Paul passed both
+      const autumn = await tx.event.create({
+        data: {
+          ...common,
+          name: "D-Prüfungen Herbst Vorjahr",
+          description: "Abgeschlossene Prüfungen mit veröffentlichten Ergebnissen",
+          districtAssociationId: kv1.id,
+          formType: "DEXAM",
+          editPhase: "NONE",
+          startPublishing: inDays(-200),
+          registrationDeadline: deadlineIn(-120),
+          expiration: inDays(300),
+          start: at(-90, 8),
+          end: at(-89, 17),
+          locations: {
+            create: [
+              {
+                ...place,
+                name: "Musikschule Musterstadt (Theorie Herbst)",
+                type: "DEXAM_THEORY",
+                start: at(-90, 8),
+                end: at(-90, 12),
+                dexamTypes: ["D1", "D2", "D3"],
+                publishResults: true,
+              },
+              {
+                ...place,
+                name: "Musikschule Musterstadt (Praxis Herbst)",
+                type: "DEXAM_PRACTICE",
+                start: at(-89, 8),
+                end: at(-89, 17),
+                dexamTypes: ["D1", "D2", "D3"],
+                instruments: ["FLUTE", "CLARINET", "TRUMPET"],
+                publishResults: true,
+              },
+            ],
+          },
+        },
+        include: { locations: true },
+      });
+      await tx.dexamRegistration.createMany({
+        data: [
+          {
+            ...candidate,
+            eventId: autumn.id,
+            associationId: mvMuster.id,
+            firstname: "Lena",
+            lastname: "Lernfleißig",
+            birthdate: new Date("2011-06-30"),
+            instrument: "CLARINET",
+            type: "D1",
+            theoryLocationId: loc(autumn, "Musikschule Musterstadt (Theorie Herbst)"),
+            practiceLocationId: loc(autumn, "Musikschule Musterstadt (Praxis Herbst)"),
+            songs: noSongs,
+            theoryPoints: 31.5,
+            practicePoints: 28,
+          },
+          {
+            ...candidate,
+            gender: "M",
+            eventId: autumn.id,
+            associationId: mvMuster.id,
+            firstname: "Paul",
+            lastname: "Prüfling",
+            birthdate: new Date("2010-02-14"),
+            instrument: "TRUMPET",
+            type: "D1",
+            theoryLocationId: loc(autumn, "Musikschule Musterstadt (Theorie Herbst)"),
+            practiceLocationId: loc(autumn, "Musikschule Musterstadt (Praxis Herbst)"),
+            songs: noSongs,
+            theoryPoints: 27,
+            practicePoints: 41.25,
+          },
+        ],
       });
       await tx.event.create({
         data: {
