@@ -72,12 +72,20 @@ describe("demo data", () => {
 
     const events = await prisma.event.findMany({ include: { locations: true, districtAssociation: true } });
     const d1 = events.filter((e) => e.districtAssociation.iamRef === "demo-kv-1");
-    expect(d1.map((e) => e.formType).sort()).toEqual(["COMPETITION", "DEXAM", "DEXAM_CAMP"]);
+    expect(d1.map((e) => e.formType).sort()).toEqual(["COMPETITION", "DEXAM", "DEXAM", "DEXAM_CAMP"]);
     expect(events.filter((e) => e.districtAssociation.iamRef === "demo-kv-2")).toHaveLength(1);
-    for (const e of events) {
+    // the open events take registrations; last autumn's closed exams carry published results
+    const [past, ...upcoming] = [...events].sort((a, b) => a.registrationDeadline.getTime() - b.registrationDeadline.getTime());
+    for (const e of upcoming) {
       expect(e.registrationDeadline.getTime()).toBeGreaterThan(Date.now());
       expect(e.editPhase).toBe("NO_RESTRICTIONS");
     }
+    expect(past.name).toBe("D-Prüfungen Herbst Vorjahr");
+    expect(past.locations.every((l) => l.publishResults)).toBe(true);
+    const registrations = await prisma.dexamRegistration.findMany({ include: { event: true } });
+    expect(registrations.filter((r) => r.event.name === "D-Prüfungen Frühjahr")).toHaveLength(4);
+    expect(registrations.filter((r) => r.cancelledAt !== null).map((r) => r.lastname)).toEqual(["Trompete"]);
+    expect(registrations.filter((r) => r.eventId === past.id).every((r) => r.theoryPoints !== null && r.practicePoints !== null)).toBe(true);
     const locations = events.flatMap((e) => e.locations);
     for (const t of ["DEXAM_THEORY", "DEXAM_PRACTICE", "DEXAM_PREPARATION", "COMPETITION"]) expect(locations.some((l) => l.type === t)).toBe(true);
     expect(locations.some((l) => l.type === "DEXAM_PRACTICE" && l.dexamTypes.join() === "D2" && l.instruments.join() === "CLARINET")).toBe(true);
