@@ -56,6 +56,20 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+const PDF_URL = `data:application/pdf;base64,${PDF.toString("base64")}`;
+const campTheory = async () => (await app.db.prisma.eventLocation.findFirstOrThrow({ where: { eventId: camp } })).id;
+const campBody = async (over: Record<string, unknown> = {}) => ({
+  ...body({ event_id: camp, type: "D1", practice_location_id: null, theory_location_id: await campTheory() }),
+  cancellation_accepted: true,
+  camp_extension: { meal_request: "standard", vaccinations: [], emergency_contact: [{ name: "Papa", phone: "0711123456" }] },
+  file_upload: PDF_URL,
+  file_upload_name: "einverstaendnis.pdf",
+  ...over,
+});
+const gqlBody = async (query: string, variables: Record<string, unknown>, token: string) => (await app.gql(query, variables, token)).body as any;
+const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
+
 const body = (over: Record<string, unknown> = {}) => ({
   event_id: event,
   firstname: "Lena",
@@ -167,6 +181,8 @@ describe("D-exam registrations", () => {
         vaccinations: [{ type: "tetanus", available: true, date: "2020-05-01" }],
         emergency_contact: [{ name: "Mama Klar", phone: "+491701234567" }],
       },
+      file_upload: PDF_URL,
+      file_upload_name: "einverstaendnis.pdf",
     });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body.camp_extension).toMatchObject({
@@ -179,5 +195,245 @@ describe("D-exam registrations", () => {
     for (const secret of ["Asthma", "Nüsse", "Mama Klar", "491701234567"]) expect(bytes).not.toContain(secret);
     const missing = await app.rest("POST", "/v1/registration/dexam", t.member, { ...body({ event_id: camp }), cancellation_accepted: true });
     expect(missing.status).toBe(400);
+  });
+});
+
+describe("D-exam consent forms", () => {
+  it("[R-DF026][R-VA035][R-VA006] a camp registration needs the consent form in create mode; a rejected upload stores nothing", async () => {
+    const files = await app.db.prisma.storedFile.count();
+    const regs = await app.db.prisma.dexamRegistration.count();
+    const missing = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ file_upload: undefined }));
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.fields.file_upload).toBe("Bitte eine Datei auswählen");
+    const big = `data:application/pdf;base64,${Buffer.concat([PDF, Buffer.alloc(5_242_881 - PDF.length)]).toString("base64")}`;
+    const tooBig = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ file_upload: big }));
+    expect(tooBig.body.error.fields.file_upload).toBe("Die Datei ist zu groß. Maximal 5 MB erlaubt");
+    const fake = `data:application/pdf;base64,${Buffer.from("MZ executable").toString("base64")}`;
+    const renamed = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ file_upload: fake }));
+    expect(renamed.body.error.fields.file_upload).toBe("Der Inhalt der Datei passt nicht zu ihrer Endung");
+    const wrongType = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ file_upload_name: "a.docx" }));
+    expect(wrongType.body.error.fields.file_upload).toBe("Dieser Dateityp ist nicht erlaubt");
+    // a valid file with an invalid registration: nothing is written either
+    const invalid = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ firstname: "" }));
+    expect(invalid.status).toBe(400);
+    expect(await app.db.prisma.storedFile.count()).toBe(files);
+    expect(await app.db.prisma.dexamRegistration.count()).toBe(regs);
+    // not a camp event: no consent form
+    const notCamp = await app.rest("POST", "/v1/registration/dexam", t.member, { ...body(), file_upload: PDF_URL, file_upload_name: "a.pdf" });
+    expect(notCamp.body.error.fields.file_upload).toBe("Eine Einverständniserklärung gibt es nur bei Freizeiten");
+  });
+
+  it("[R-API040][R-API033][R-RO029][R-API035] the consent form downloads for the club and registration staff, the zip for staff only", async () => {
+    const created = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ lastname: "Zipper" }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.consent_form_file).toEqual({ name: "einverstaendnis.pdf" });
+    const id = created.body.id;
+    for (const seg of ["consent_form", "consent-form"]) {
+      const res = await app.rest("GET", `/v1/export/registration/dexam/${id}/${seg}`, t.member);
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/pdf");
+      expect(res.headers["content-disposition"]).toContain('filename="einverstaendnis.pdf"');
+      expect(res.raw.equals(PDF)).toBe(true);
+    }
+    expect((await app.rest("GET", `/v1/export/registration/dexam/${id}/consent_form`, t["role:registration_read"])).status).toBe(200);
+    expect((await app.rest("GET", `/v1/export/registration/dexam/${id}/consent_form`, t.member2)).status).toBe(404);
+    expect((await app.rest("GET", `/v1/export/registration/dexam/${id}/consent_form`, t.staff2)).status).toBe(404);
+    // GraphQL: the overview's row flag and the file name
+    const q = await gqlBody(
+      "query($id: ID!) { node(id: $id) { ... on DexamRegistration { consentFormFile { name size } viewerCan { downloadConsentForm } } } }",
+      { id: gid("DexamRegistration", id) },
+      t.member,
+    );
+    expect(q.data.node).toEqual({ consentFormFile: { name: "einverstaendnis.pdf", size: PDF.length }, viewerCan: { downloadConsentForm: true } });
+
+    const { unzipSync } = await import("fflate");
+    for (const seg of ["consent_forms", "consent-forms"]) {
+      const res = await app.rest("GET", `/v1/export/event/${camp}/${seg}`, t["role:registration_read"]);
+      expect(res.status).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/zip");
+      const entries = unzipSync(new Uint8Array(res.raw));
+      const name = Object.keys(entries).find((n) => n.startsWith(`${id}_Zipper_`));
+      expect(name).toBe(`${id}_Zipper_Lena.pdf`);
+      expect(Buffer.from(entries[name!]).equals(PDF)).toBe(true);
+    }
+    expect((await app.rest("GET", `/v1/export/event/${camp}/consent_forms`, t.member)).status).toBe(403);
+    expect((await app.rest("GET", `/v1/export/event/${camp}/consent_forms`, t.staff2)).status).toBe(404);
+  });
+});
+
+describe("registration_manage fields, results and takeover", () => {
+  const create = async (over: Record<string, unknown> = {}) => {
+    const res = await app.rest("POST", "/v1/registration/dexam", t.member, body(over));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body;
+  };
+
+  it("[R-RO034][R-RP014] only registration_manage changes the verified flag and the cancellation date", async () => {
+    const r = await create({
+      practice_location_id: null,
+      existing_partial_result: { type: "practice", district_association: "KV Nord", year: 2025, location: "Nordstadt", points: 40.5 },
+    });
+    expect(r.existing_partial_result_verified).toBe(false);
+    const forbidden = await app.rest("PUT", "/v1/registration/dexam", t.member, { ...r, existing_partial_result_verified: true });
+    expect(forbidden.status).toBe(403);
+    const verified = await app.rest("PUT", "/v1/registration/dexam", t["role:registration_manage"], { ...r, existing_partial_result_verified: true });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    expect(verified.body.existing_partial_result_verified).toBe(true);
+    // the member changes the partial result: it needs checking again
+    const changed = await app.rest("PUT", "/v1/registration/dexam", t.member, {
+      ...verified.body,
+      existing_partial_result: { ...verified.body.existing_partial_result, points: 45 },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.existing_partial_result_verified).toBe(false);
+    // a member's cancellation is final; registration_manage can take it back
+    const cancelled = await app.rest("PUT", "/v1/registration/dexam", t.member, { ...changed.body, cancelled_at: "2020-01-01T00:00:00Z" });
+    expect(new Date(cancelled.body.cancelled_at).getFullYear()).toBeGreaterThan(2020);
+    expect((await app.rest("PUT", "/v1/registration/dexam", t.member, { ...cancelled.body, cancelled_at: null })).status).toBe(403);
+    const back = await app.rest("PUT", "/v1/registration/dexam", t["role:registration_manage"], { ...cancelled.body, cancelled_at: null });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.cancelled_at).toBeNull();
+    const gql = await gqlBody(
+      "mutation($id: ID!, $input: DexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { id } }",
+      {
+        id: gid("DexamRegistration", r.id),
+        input: {
+          firstname: "Lena",
+          lastname: "Klar",
+          birthdate: "2012-04-05",
+          gender: "F",
+          associationId: world.club1,
+          instrument: "CLARINET",
+          type: "D2",
+          theoryLocationId: theory,
+          existingPartialResultVerified: true,
+        },
+      },
+      t.member,
+    );
+    expect(gql.errors?.[0].extensions.code).toBe("FORBIDDEN");
+  });
+
+  it("[R-RO017][R-RE020][R-RO008] members see results and the grade once the location publishes them; staff always", async () => {
+    const r = await create({ lastname: "Ergebnis" });
+    await app.db.prisma.dexamRegistration.update({ where: { id: r.id }, data: { theoryPoints: 30, practicePoints: 20 } });
+    const read = (who: string) =>
+      gqlBody(
+        "query($id: ID!) { node(id: $id) { ... on DexamRegistration { theoryPoints practicePoints grade } } }",
+        { id: gid("DexamRegistration", r.id) },
+        t[who],
+      );
+    expect((await read("member")).data.node).toEqual({ theoryPoints: null, practicePoints: null, grade: null });
+    expect((await read("role:registration_read")).data.node).toEqual({ theoryPoints: 30, practicePoints: 20, grade: "FAILED" });
+    expect((await read("role:results_read")).data).toEqual({ node: null });
+    await app.db.prisma.eventLocation.update({ where: { id: theory }, data: { publishResults: true } });
+    expect((await read("member")).data.node).toEqual({ theoryPoints: 30, practicePoints: null, grade: null });
+    await app.db.prisma.eventLocation.update({ where: { id: practice }, data: { publishResults: true } });
+    expect((await read("member")).data.node).toEqual({ theoryPoints: 30, practicePoints: 20, grade: "FAILED" });
+    const rest = await app.rest("GET", `/v1/registration/dexam/${r.id}`, t.member);
+    expect(rest.body).toMatchObject({
+      result: { theory_points: 30, practice_points: 20 },
+      mark: "nicht bestanden",
+      practice_location: { publish_results: true },
+    });
+    await app.db.prisma.eventLocation.updateMany({ where: { id: { in: [theory, practice] } }, data: { publishResults: false } });
+  });
+
+  it("[R-RE029][R-RE030][R-RE031][R-RE032][R-API055][R-RO032] taking over a passed theory part creates a verified registration for the same person, once", async () => {
+    const src = await create({ firstname: "Tom", lastname: "Teil", birthdate: "2011-02-03", gender: "m" });
+    await app.db.prisma.dexamRegistration.update({ where: { id: src.id }, data: { theoryPoints: 31.5, practicePoints: 28 } });
+    const url = `/v1/registration/dexam/${src.id}/takeover`;
+    // the theory part is already passed: it cannot be repeated
+    const repeat = await app.rest("POST", url, t.member, { event_id: event, theory_location_id: theory, practice_location_id: practice, gdpr_accepted: true });
+    expect(repeat.status).toBe(400);
+    expect(repeat.body.error.message).toBe("Die Theorieprüfung ist bereits bestanden und kann nicht wiederholt werden");
+    const noPractice = await app.rest("POST", url, t.member, { event_id: event, gdpr_accepted: true });
+    expect(noPractice.body.error.fields.practice_location_id).toBe("Bitte einen Ort für die Praxisprüfung wählen");
+    const noConsent = await app.rest("POST", url, t.member, { event_id: event, practice_location_id: practice });
+    expect(noConsent.body.error.fields.gdpr_accepted).toBe("Dieses Feld ist ein Pflichtfeld");
+    expect((await app.rest("POST", url, t.member2, { event_id: event, practice_location_id: practice, gdpr_accepted: true })).status).toBe(404);
+    expect((await app.rest("POST", url, t["role:registration_read"], { event_id: event, practice_location_id: practice, gdpr_accepted: true })).status).toBe(
+      403,
+    );
+
+    const ok = await app.rest("POST", url, t.member, { event_id: event, practice_location_id: practice, gdpr_accepted: true });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body).toMatchObject({
+      firstname: "Tom",
+      lastname: "Teil",
+      birthdate: "2011-02-03",
+      gender: "m",
+      association_id: world.club1,
+      instrument: "Clarinet",
+      type: "D2",
+      theory_location_id: null,
+      practice_location_id: practice,
+      existing_partial_result: { type: "theory", points: 31.5, location: "Theorie" },
+      existing_partial_result_verified: true,
+    });
+    expect(ok.body.id).not.toBe(src.id);
+    // the source stays as it was; a second takeover is rejected
+    const source = await app.rest("GET", `/v1/registration/dexam/${src.id}`, t.member);
+    expect(source.body).toMatchObject({ firstname: "Tom", theory_location_id: theory, existing_partial_result: null });
+    const again = await app.rest("POST", url, t.member, { event_id: event, practice_location_id: practice, gdpr_accepted: true });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe("Dieses Teilergebnis wurde bereits in eine neue Anmeldung übernommen");
+    const flags = await gqlBody(
+      "query($id: ID!) { node(id: $id) { ... on DexamRegistration { viewerCan { takeOver } } } }",
+      { id: gid("DexamRegistration", src.id) },
+      t.member,
+    );
+    expect(flags.data.node.viewerCan.takeOver).toBe(false);
+    // the new registration passes with practice >= 36 thanks to the verified theory part
+    await app.db.prisma.dexamRegistration.update({ where: { id: ok.body.id }, data: { practicePoints: 36 } });
+    const grade = await gqlBody(
+      "query($id: ID!) { node(id: $id) { ... on DexamRegistration { grade } } }",
+      { id: gid("DexamRegistration", ok.body.id) },
+      t["role:registration_read"],
+    );
+    expect(grade.data.node.grade).toBe("PASSED");
+  });
+
+  it("[R-RO030][R-RE031] nothing to take over without a passed part, or when the exam is passed", async () => {
+    const failed = await create({ lastname: "Durchgefallen" });
+    await app.db.prisma.dexamRegistration.update({ where: { id: failed.id }, data: { theoryPoints: 10, practicePoints: 10 } });
+    const res = await app.rest("POST", `/v1/registration/dexam/${failed.id}/takeover`, t.member, {
+      event_id: event,
+      practice_location_id: practice,
+      gdpr_accepted: true,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe("Es gibt kein bestandenes Teilergebnis, das übernommen werden kann");
+    await app.db.prisma.dexamRegistration.update({ where: { id: failed.id }, data: { theoryPoints: 30, practicePoints: 40 } });
+    const passed = await app.rest("POST", `/v1/registration/dexam/${failed.id}/takeover`, t.member, {
+      event_id: event,
+      theory_location_id: theory,
+      gdpr_accepted: true,
+    });
+    expect(passed.body.error.message).toMatch(/bereits vollständig bestanden/);
+    const gql = await gqlBody(
+      "mutation($id: ID!, $input: DexamTakeoverInput!) { takeOverDexamPartialResult(id: $id, input: $input) { id } }",
+      { id: gid("DexamRegistration", failed.id), input: { eventId: gid("Event", event), theoryLocationId: theory, gdprAccepted: true } },
+      t.member,
+    );
+    expect(gql.errors?.[0].extensions.code).toBe("CONFLICT");
+  });
+
+  it("[R-RO018][R-RO019][R-RO020] the row menu flags follow the edit phase and the role", async () => {
+    const r = await create({ lastname: "Menü" });
+    const flags = async (who: string) =>
+      (
+        await gqlBody(
+          "query($id: ID!) { node(id: $id) { ... on DexamRegistration { viewerCan { edit delete cancel manage } } } }",
+          { id: gid("DexamRegistration", r.id) },
+          t[who],
+        )
+      ).data.node.viewerCan;
+    expect(await flags("member")).toEqual({ edit: "ALL", delete: true, cancel: false, manage: false });
+    expect(await flags("role:registration_read")).toEqual({ edit: "NONE", delete: false, cancel: false, manage: false });
+    await app.db.prisma.event.update({ where: { id: event }, data: { editPhase: "SONGS_ONLY" } });
+    expect(await flags("member")).toEqual({ edit: "SONGS", delete: false, cancel: true, manage: false });
+    expect(await flags("role:registration_manage")).toEqual({ edit: "ALL", delete: true, cancel: false, manage: true });
+    await app.db.prisma.event.update({ where: { id: event }, data: { editPhase: "NO_RESTRICTIONS" } });
   });
 });

@@ -21,7 +21,13 @@ export type TestApp = App & {
     variables?: Record<string, unknown>,
     token?: string | null,
   ): Promise<{ status: number; body: { data?: T; errors?: { message: string; extensions?: { code?: string } }[] } }>;
-  rest<T = any>(method: string, url: string, token?: string | null, body?: unknown): Promise<{ status: number; body: T; headers: Record<string, unknown> }>;
+  /** a /v1 call; `raw` holds the bytes of the answer (downloads) */
+  rest<T = any>(
+    method: string,
+    url: string,
+    token?: string | null,
+    body?: unknown,
+  ): Promise<{ status: number; body: T; headers: Record<string, unknown>; raw: Buffer }>;
   stop(): Promise<void>;
 };
 
@@ -100,7 +106,7 @@ export async function startTestApp(
       try {
         parsed = res.json();
       } catch {}
-      return { status: res.statusCode, body: parsed as never, headers: res.headers };
+      return { status: res.statusCode, body: parsed as never, headers: res.headers, raw: res.rawPayload };
     },
     async stop() {
       await app.close();

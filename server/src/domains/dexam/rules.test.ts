@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { examOutcome } from "./rules.ts";
+import { examOutcome, gradeOf, rowActions, takeoverPart } from "./rules.ts";
 
 const none = { theoryPoints: null, practicePoints: null, partialResultType: null, existingPartialResultVerified: false } as const;
 
 describe("D-exam pass rule", () => {
-  it("[R-RE023][R-BC006][R-BC007] passed with practice >= 36 and theory >= 24", () => {
+  it("[R-RE023][R-RE027][R-BC006][R-BC007] passed with practice >= 36 and theory >= 24", () => {
     expect(examOutcome({ ...none, theoryPoints: 24, practicePoints: 36 })).toBe("passed");
     expect(examOutcome({ ...none, theoryPoints: 23.99, practicePoints: 36 })).toBe("failed");
     expect(examOutcome({ ...none, theoryPoints: 24, practicePoints: 35.99 })).toBe("failed");
@@ -12,7 +12,7 @@ describe("D-exam pass rule", () => {
     expect(examOutcome(none)).toBe("open");
   });
 
-  it("[R-RE024] a verified practice partial result combines with new theory points >= 24", () => {
+  it("[R-RE024][R-RE026] a verified practice partial result combines with new theory points >= 24", () => {
     expect(examOutcome({ ...none, theoryPoints: 24, partialResultType: "PRACTICE", existingPartialResultVerified: true })).toBe("passed");
     expect(examOutcome({ ...none, theoryPoints: 24, partialResultType: "PRACTICE", existingPartialResultVerified: false })).toBe("open");
   });
@@ -20,5 +20,76 @@ describe("D-exam pass rule", () => {
   it("[R-RE025] a verified theory partial result combines with new practice points >= 36", () => {
     expect(examOutcome({ ...none, practicePoints: 36, partialResultType: "THEORY", existingPartialResultVerified: true })).toBe("passed");
     expect(examOutcome({ ...none, practicePoints: 20, partialResultType: "THEORY", existingPartialResultVerified: true })).toBe("failed");
+  });
+});
+
+describe("grade, takeover and row actions", () => {
+  it("[R-RO008][R-RE028] the grade column: bestanden by the pass rule, nicht bestanden below a threshold, empty while open", () => {
+    expect(gradeOf({ ...none, theoryPoints: 24, practicePoints: 36 })).toBe("PASSED");
+    expect(gradeOf({ ...none, theoryPoints: 31.5, practicePoints: 28 })).toBe("FAILED");
+    expect(gradeOf({ ...none, theoryPoints: 31.5 })).toBeNull();
+    expect(gradeOf({ ...none, practicePoints: 40, partialResultType: "THEORY", existingPartialResultVerified: true })).toBe("PASSED");
+  });
+
+  it("[R-RE029][R-RO031] a takeover carries the one passed part; a passed exam or no passed part has nothing to carry", () => {
+    expect(takeoverPart({ ...none, theoryPoints: 31.5, practicePoints: 28 })).toBe("THEORY");
+    expect(takeoverPart({ ...none, theoryPoints: 10, practicePoints: 40 })).toBe("PRACTICE");
+    expect(takeoverPart({ ...none, practicePoints: 36 })).toBe("PRACTICE");
+    expect(takeoverPart({ ...none, practicePoints: 20, partialResultType: "THEORY", existingPartialResultVerified: true })).toBe("THEORY");
+    expect(takeoverPart({ ...none, theoryPoints: 24, practicePoints: 36 })).toMatch(/bereits vollständig bestanden/);
+    expect(takeoverPart({ ...none, theoryPoints: 23.99, practicePoints: 35.99 })).toMatch(/kein bestandenes Teilergebnis/);
+    expect(takeoverPart(none)).toMatch(/kein bestandenes Teilergebnis/);
+  });
+
+  const row = {
+    cancelledAt: null,
+    editPhase: "NO_RESTRICTIONS" as const,
+    camp: false,
+    hasConsentForm: false,
+    hasPracticeSheet: false,
+    practiceResultsPublished: false,
+    result: none,
+    alreadyTakenOver: false,
+  };
+  const member = { manager: false, staffReader: false, clubMember: true };
+  const manager = { manager: true, staffReader: true, clubMember: false };
+  const reader = { manager: false, staffReader: true, clubMember: false };
+
+  it("[R-RO019][R-RO020] delete for registration_manage or in NoRestrictions, otherwise cancel; nothing once cancelled", () => {
+    expect(rowActions(row, member)).toMatchObject({ edit: "ALL", delete: true, cancel: false });
+    expect(rowActions({ ...row, editPhase: "SONGS_ONLY" }, member)).toMatchObject({ edit: "SONGS", delete: false, cancel: true });
+    expect(rowActions({ ...row, editPhase: "NONE" }, member)).toMatchObject({ edit: "NONE", delete: false, cancel: true });
+    expect(rowActions({ ...row, editPhase: "NONE" }, manager)).toMatchObject({ edit: "ALL", delete: true, cancel: false, manage: true });
+    const cancelled = { ...row, cancelledAt: new Date() };
+    expect(rowActions(cancelled, member)).toMatchObject({ edit: "NONE", delete: false, cancel: false });
+    expect(rowActions(cancelled, manager)).toMatchObject({ edit: "ALL", delete: false, cancel: false });
+  });
+
+  it("[R-RO016][R-RO034] registration_read looks but changes nothing; only registration_manage manages", () => {
+    expect(rowActions(row, reader)).toMatchObject({ edit: "NONE", delete: false, cancel: false, manage: false, takeOver: false });
+    expect(rowActions(row, member).manage).toBe(false);
+  });
+
+  it("[R-RO027] the practice sheet: registration_manage, registration_read or published results, and a sheet file", () => {
+    const sheet = { ...row, hasPracticeSheet: true };
+    expect(rowActions(sheet, member).downloadPracticeSheet).toBe(false);
+    expect(rowActions({ ...sheet, practiceResultsPublished: true }, member).downloadPracticeSheet).toBe(true);
+    expect(rowActions(sheet, reader).downloadPracticeSheet).toBe(true);
+    expect(rowActions(sheet, manager).downloadPracticeSheet).toBe(true);
+    expect(rowActions({ ...row, practiceResultsPublished: true }, manager).downloadPracticeSheet).toBe(false);
+  });
+
+  it("[R-RO029] the consent form only for camp events with a file", () => {
+    expect(rowActions({ ...row, camp: true, hasConsentForm: true }, member).downloadConsentForm).toBe(true);
+    expect(rowActions({ ...row, camp: true }, member).downloadConsentForm).toBe(false);
+    expect(rowActions({ ...row, hasConsentForm: true }, member).downloadConsentForm).toBe(false);
+  });
+
+  it("[R-RO030] take over when one part is passed and the exam is not complete, once", () => {
+    const theoryOnly = { ...row, result: { ...none, theoryPoints: 31.5, practicePoints: 28 } };
+    expect(rowActions(theoryOnly, member).takeOver).toBe(true);
+    expect(rowActions({ ...theoryOnly, alreadyTakenOver: true }, member).takeOver).toBe(false);
+    expect(rowActions({ ...row, result: { ...none, theoryPoints: 30, practicePoints: 40 } }, member).takeOver).toBe(false);
+    expect(rowActions(row, member).takeOver).toBe(false);
   });
 });

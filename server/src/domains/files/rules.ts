@@ -33,9 +33,11 @@ export function safeFileName(name: string): string {
 /** Parses an upload; returns the German message of the first rule it breaks. */
 export function parseUpload(u: UploadInput | null | undefined): ParsedUpload | string {
   if (!u?.dataUrl) return MSG.fileMissing;
-  const name = safeFileName(u.name ?? "");
   const m = /^data:([\w.+/-]*)(?:;[\w=-]+)*;base64,([A-Za-z0-9+/=\s]*)$/.exec(u.dataUrl);
   if (!m) return MSG.fileType;
+  // without a name (a /v1 client sending only file_upload) the data URL's type names the file
+  const byMime = Object.entries(MIME).find(([, mime]) => mime === m[1])?.[0];
+  const name = u.name ? safeFileName(u.name) : `einverstaendniserklaerung.${byMime ?? "bin"}`;
   const data = Buffer.from(m[2], "base64");
   if (data.length === 0) return MSG.fileMissing;
   if (data.length > MAX_UPLOAD_BYTES) return MSG.fileTooLarge;
