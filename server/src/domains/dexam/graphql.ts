@@ -2,7 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import { DexamTypeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
-import { hasAnyRole } from "../../shared/roles.ts";
+import { isRegistrationStaff } from "../registrations/access.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
 import { gradeOf, rowActions, songsComplete } from "./rules.ts";
 import {
@@ -193,10 +193,7 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
           },
           {
             manager: !!p && isManager(p, r.event),
-            staffReader:
-              !!p &&
-              (p.roles.includes("admin") ||
-                (p.districtAssociationId === r.event.districtAssociationId && hasAnyRole(p.roles, ["registration_read", "registration_manage"]))),
+            staffReader: isRegistrationStaff(p, r.event),
             clubMember: !!p && p.associationIds.includes(r.associationId),
           },
         );

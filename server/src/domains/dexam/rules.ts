@@ -1,6 +1,9 @@
 import type { DexamType, EditPhase, ExamPart, Gender, Instrument, LocationType, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
 import { MSG } from "../../shared/messages.ts";
 import { emergencyPhone, required } from "../../shared/validation.ts";
+import { baseRowActions } from "../registrations/rules.ts";
+
+export { type Actor, canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
 
 // D-exam pass rule (spec section 4): passed with practice points >= 36 and theory points >= 24.
 // A verified earlier partial result of one part counts for that part.
@@ -157,22 +160,6 @@ export function songsComplete(r: { practiceLocationId: number | null; instrument
   return rows.length === SONG_ROWS && rows.every((s) => required(s.name) === null && (r.instrument === "PERCUSSION" || required(s.number) === null));
 }
 
-export type Actor = { manager: boolean };
-
-/** What may change in an edit phase (spec section 4); registration_manage may change everything. */
-export function editableInPhase(phase: EditPhase, actor: Actor): "all" | "songs" | "nothing" {
-  if (actor.manager || phase === "NO_RESTRICTIONS") return "all";
-  return phase === "SONGS_ONLY" ? "songs" : "nothing";
-}
-
-/** Delete only without a cancellation date, and only for registration_manage or in phase NoRestrictions. */
-export function canDelete(r: { cancelledAt: Date | null }, phase: EditPhase, actor: Actor): boolean {
-  return r.cancelledAt === null && (actor.manager || phase === "NO_RESTRICTIONS");
-}
-
-/** Cancelling is always possible once; it is final for normal users. */
-export const canCancel = (r: { cancelledAt: Date | null }) => r.cancelledAt === null;
-
 // ---- results, grade and the row actions of the overview (spec section 2 "Registration overview")
 
 /**
@@ -212,15 +199,9 @@ export type Viewer = { manager: boolean; staffReader: boolean; clubMember: boole
  * rules in the mutations; the client only renders these flags.
  */
 export function rowActions(r: RowFacts, v: Viewer) {
-  const actor = { manager: v.manager };
   const changer = v.manager || v.clubMember;
-  const scope = !changer || (r.cancelledAt && !v.manager) ? "nothing" : editableInPhase(r.editPhase, actor);
-  const del = changer && canDelete(r, r.editPhase, actor);
   return {
-    edit: scope === "all" ? ("ALL" as const) : scope === "songs" ? ("SONGS" as const) : ("NONE" as const),
-    delete: del,
-    cancel: changer && !del && canCancel(r),
-    manage: v.manager,
+    ...baseRowActions(r, { ...v, deleter: v.manager }),
     takeOver: changer && !r.alreadyTakenOver && ["THEORY", "PRACTICE"].includes(takeoverPart(r.result)),
     downloadPracticeSheet: r.hasPracticeSheet && (v.manager || v.staffReader || r.practiceResultsPublished),
     downloadConsentForm: r.camp && r.hasConsentForm && (v.manager || v.staffReader || v.clubMember),

@@ -9,11 +9,10 @@ import type { Principal } from "../../auth/principal.ts";
 import { decryptJson, encryptJson } from "../../crypto/aead.ts";
 import type { DexamRegistration, Event, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
-import { isProfileComplete } from "../../shared/validation.ts";
 import { audit } from "../audit/service.ts";
 import { clean, type ServiceCtx } from "../context.ts";
-import { deadlinePassed, isPublished } from "../events/rules.ts";
 import { parseUpload } from "../files/rules.ts";
+import { canReadRegistration, checkNewRegistration, isManager, managerOnly, registrationScope, seesUnpublishedResults } from "../registrations/access.ts";
 import {
   type CampData,
   canCancel,
@@ -26,16 +25,7 @@ import {
   validateDexam,
 } from "./rules.ts";
 
-/** registration_manage of the event's district (admin everywhere). */
-export const isManager = (p: Principal, e: Pick<Event, "districtAssociationId">) =>
-  p.roles.includes("admin") || (hasAnyRole(p.roles, ["registration_manage"]) && p.districtAssociationId === e.districtAssociationId);
-
-/** Staff with a registration role see the registrations of their district's events; members those of their clubs. */
-export function canReadRegistration(p: Principal | null, r: Pick<DexamRegistration, "associationId">, e: Pick<Event, "districtAssociationId">): boolean {
-  if (!p) return false;
-  if (p.roles.includes("admin") || p.associationIds.includes(r.associationId)) return true;
-  return p.districtAssociationId === e.districtAssociationId && hasAnyRole(p.roles, ["registration_read", "registration_manage"]);
-}
+export { canReadRegistration, isManager, seesUnpublishedResults } from "../registrations/access.ts";
 
 export type CampView = CampData;
 
@@ -86,20 +76,8 @@ export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, 
   const p = authorize(ctx.principal, "dexam.create");
   const now = ctx.services.now();
   const event = await loadEvent(ctx, eventId);
-  const manager = isManager(p, event);
-  // the club: own clubs for members; any club of the district for registration_manage (R-VA042, R-VA043);
-  // another club is "not found"
-  const club = input.associationId ? await ctx.prisma.association.findUnique({ where: { id: input.associationId } }) : null;
-  const ownClub = !!club && p.associationIds.includes(club.id);
-  const districtClub = !!club && manager && (p.roles.includes("admin") || club.districtAssociationId === p.districtAssociationId);
-  if (input.associationId && !ownClub && !districtClub) throw notFound("Verein");
-  if (!manager) {
-    if (!isPublished(event, now)) throw notFound("Veranstaltung");
-    if (deadlinePassed(event, now)) throw new AppError("CONFLICT", "Der Anmeldeschluss ist vorbei");
-    const me = await ctx.prisma.user.findUniqueOrThrow({ where: { id: p.userId } });
-    if (!isProfileComplete(me)) throw new AppError("CONFLICT", "Fehler: Benutzerprofil unvollständig");
-    if (input.existingPartialResultVerified || input.cancelledAt) throw managerOnly();
-  }
+  const { manager } = await checkNewRegistration(ctx, p, event, input.associationId);
+  if (!manager && (input.existingPartialResultVerified || input.cancelledAt)) throw managerOnly(MANAGED);
   const errors = validateDexam(input, event, event.locations, "create", now);
   // the parent-signed consent form: required for camp events in create mode (decision R-VA035)
   const camp = event.formType === "DEXAM_CAMP";
@@ -137,7 +115,7 @@ export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, 
   });
 }
 
-const managerOnly = () => new AppError("FORBIDDEN", "Stornodatum und Prüfvermerk darf nur die Anmeldungsverwaltung (registration_manage) ändern");
+const MANAGED = "Stornodatum und Prüfvermerk";
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 async function loadOwn(ctx: ServiceCtx, p: Principal, id: number) {
@@ -163,7 +141,7 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
   const changesManaged =
     (input.cancelledAt !== undefined && (input.cancelledAt?.getTime() ?? null) !== (r.cancelledAt?.getTime() ?? null)) ||
     (input.existingPartialResultVerified != null && input.existingPartialResultVerified !== r.existingPartialResultVerified);
-  if (changesManaged && !manager) throw managerOnly();
+  if (changesManaged && !manager) throw managerOnly(MANAGED);
   if (r.cancelledAt && !manager) throw new AppError("CONFLICT", "Eine stornierte Anmeldung kann nicht mehr geändert werden");
   const scope = editableInPhase(r.event.editPhase, { manager });
   if (scope === "nothing") throw new AppError("CONFLICT", "In dieser Bearbeitungsphase kann die Anmeldung nicht mehr geändert werden");
@@ -239,15 +217,10 @@ export function dexamWhere(
   filter: { eventId: number; locationId?: number | null; search?: string | null },
 ): Prisma.DexamRegistrationWhereInput {
   const p = authorize(ctx.principal, "dexam.list");
-  const staff = p.roles.includes("admin") || hasAnyRole(p.roles, ["registration_read", "registration_manage"]);
   const search = filter.search?.trim();
   return {
     eventId: filter.eventId,
-    ...(staff && !p.roles.includes("admin")
-      ? { OR: [{ event: { districtAssociationId: p.districtAssociationId } }, { associationId: { in: p.associationIds } }] }
-      : staff
-        ? {}
-        : { associationId: { in: p.associationIds } }),
+    ...registrationScope(p),
     ...(filter.locationId
       ? { AND: [{ OR: [{ theoryLocationId: filter.locationId }, { practiceLocationId: filter.locationId }, { preparationLocationId: filter.locationId }] }] }
       : {}),
@@ -271,13 +244,6 @@ export function dexamWhere(
 // ---- results, row actions, takeover, consent form
 
 type ResultRow = Pick<DexamRegistration, "theoryPoints" | "practicePoints" | "partialResultType" | "existingPartialResultVerified" | "associationId">;
-
-/** Staff who see results before publishing: registration_* and results_* of the event's district (admin everywhere). */
-export const seesUnpublishedResults = (p: Principal | null, e: Pick<Event, "districtAssociationId">) =>
-  !!p &&
-  (p.roles.includes("admin") ||
-    (p.districtAssociationId === e.districtAssociationId &&
-      hasAnyRole(p.roles, ["registration_read", "registration_manage", "results_read", "results_manage"])));
 
 /**
  * Results as the viewer may see them (R-RO017): each part once its location publishes results,
