@@ -13,6 +13,7 @@ import type { Config } from "./config.ts";
 import type { DataKey } from "./crypto/aead.ts";
 import type { Database } from "./db/client.ts";
 import { associationRoutes } from "./domains/associations/rest.ts";
+import { competitionRoutes } from "./domains/competition/rest.ts";
 import { dexamRoutes } from "./domains/dexam/rest.ts";
 import { districtRoutes } from "./domains/districts/rest.ts";
 import { deleteExpiredEvents } from "./domains/events/expiry.ts";
@@ -185,6 +186,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   associationRoutes(r);
   eventRoutes(r);
   dexamRoutes(r);
+  competitionRoutes(r);
 
   // ---- the built client; the sign-in callback path serves the same index.html
   const indexFile = path.join(config.staticDir, "index.html");

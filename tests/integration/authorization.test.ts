@@ -144,7 +144,45 @@ beforeAll(async () => {
   hidden = await fresh.event(false);
   // a published, open D-exam event of district 1, and a member with a complete profile
   open = await fresh.event(true);
+  openCompetition = await fresh.event(true, "COMPETITION");
   await app.db.prisma.user.update({ where: { id: world.userIds.member }, data: { phone: "+49711", street: "Weg 1", postcode: "70173", city: "Stadt" } });
+});
+
+let openCompetition: { id: number; locationId: number };
+const competitionOfClub1 = async () =>
+  (
+    await app.db.prisma.competitionRegistration.create({
+      data: {
+        eventId: openCompetition.id,
+        name: "Ensemble",
+        associationId: world.club1,
+        type: "K",
+        cast: "B",
+        category: "CAT_3",
+        conductorName: "D",
+        numberOfMusicians: 30,
+      },
+    })
+  ).id;
+const competitionInput = () => ({
+  name: "Blasorchester",
+  associationId: world.club1,
+  type: "K",
+  cast: "B",
+  category: "CAT_3",
+  conductorName: "Dirigent",
+  numberOfMusicians: 40,
+  gdprAccepted: true,
+});
+const competitionBody = () => ({
+  name: "Blasorchester",
+  association_id: world.club1,
+  type: "K",
+  cast: "B",
+  category: 3,
+  conductor_name: "Dirigent",
+  number_of_musicians: 40,
+  gdpr_accepted: true,
 });
 
 const registrationOfClub1 = async (withConsentForm = false) =>
@@ -531,6 +569,58 @@ const CALLS: Record<Operation, Call[]> = {
       "/v1/registration/dexam (cancel)",
     ),
   ],
+  "competition.list": [
+    gqlCall("query($e: ID!) { competitionRegistrations(eventId: $e, first: 5) { totalCount } }", () => ({ e: globalId("Event", openCompetition.id) })),
+    restCall("GET", () => `/v1/registrations/event/${openCompetition.id}/competition`, undefined, "/v1/registrations/event/:eventId/competition"),
+  ],
+  "competition.read": [
+    gqlCall(
+      "query($id: ID!) { node(id: $id) { ... on CompetitionRegistration { name } } }",
+      async () => ({ id: globalId("CompetitionRegistration", await competitionOfClub1()) }),
+      (d) => d.node,
+    ),
+    restCall("GET", async () => `/v1/registration/competition/${await competitionOfClub1()}`, undefined, "/v1/registration/competition/:id"),
+  ],
+  "competition.create": [
+    gqlCall("mutation($e: ID!, $input: CompetitionRegistrationInput!) { createCompetitionRegistration(eventId: $e, input: $input) { id } }", () => ({
+      e: globalId("Event", openCompetition.id),
+      input: competitionInput(),
+    })),
+    restCall(
+      "POST",
+      () => "/v1/registration/competition",
+      () => ({ ...competitionBody(), event_id: openCompetition.id }),
+    ),
+  ],
+  "competition.update": [
+    gqlCall("mutation($id: ID!, $input: CompetitionRegistrationInput!) { updateCompetitionRegistration(id: $id, input: $input) { id } }", async () => ({
+      id: globalId("CompetitionRegistration", await competitionOfClub1()),
+      input: competitionInput(),
+    })),
+    restCall(
+      "PUT",
+      () => "/v1/registration/competition",
+      async () => ({ ...competitionBody(), id: await competitionOfClub1() }),
+      "/v1/registration/competition (edit)",
+    ),
+  ],
+  "competition.cancel": [
+    gqlCall("mutation($id: ID!) { cancelCompetitionRegistration(id: $id) { cancelledAt } }", async () => ({
+      id: globalId("CompetitionRegistration", await competitionOfClub1()),
+    })),
+    restCall(
+      "PUT",
+      () => "/v1/registration/competition",
+      async () => ({ ...competitionBody(), id: await competitionOfClub1(), cancelled_at: new Date().toISOString() }),
+      "/v1/registration/competition (cancel)",
+    ),
+  ],
+  "competition.delete": [
+    gqlCall("mutation($id: ID!) { deleteCompetitionRegistration(id: $id) }", async () => ({
+      id: globalId("CompetitionRegistration", await competitionOfClub1()),
+    })),
+    restCall("DELETE", async () => `/v1/registration/competition/${await competitionOfClub1()}`, undefined, "/v1/registration/competition/:id"),
+  ],
   "dexam.takeover": [
     gqlCall("mutation($id: ID!, $input: DexamTakeoverInput!) { takeOverDexamPartialResult(id: $id, input: $input) { id } }", async () => ({
       id: globalId("DexamRegistration", await passedTheoryOfClub1()),
@@ -650,6 +740,12 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "dexam.cancel": REGISTRATION_CHANGE,
   "dexam.delete": REGISTRATION_CHANGE,
   "dexam.takeover": REGISTRATION_CHANGE,
+  "competition.list": EVERYONE,
+  "competition.read": outcomes("notFound", allow("admin", "member", "role:registration_read", "role:registration_manage")),
+  "competition.create": outcomes("notFound", allow("admin", "member", "role:registration_manage")),
+  "competition.update": REGISTRATION_CHANGE,
+  "competition.cancel": REGISTRATION_CHANGE,
+  "competition.delete": REGISTRATION_CHANGE,
   "dexam.consentForm": outcomes("notFound", allow("admin", "member", "role:registration_read", "role:registration_manage")),
   "dexam.consentForms": outcomes("denied", { ...allow("admin", "role:registration_read", "role:registration_manage"), staff2: "notFound" }),
 };

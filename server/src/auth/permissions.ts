@@ -303,6 +303,50 @@ export const PERMISSIONS = {
     rest: ["PUT /v1/registration/dexam"],
     description: "Cancel a registration of an own club (PUT with cancelled_at); final for normal users.",
   },
+  "competition.list": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Query.competitionRegistrations"],
+    rest: ["GET /v1/registrations/event/:eventId/competition"],
+    description: "Competition registrations of an event: members those of their clubs, registration_read/manage those of their district's events.",
+  },
+  "competition.read": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Query.node(CompetitionRegistration)"],
+    rest: ["GET /v1/registration/competition/:id"],
+    description: "One competition registration; others answer not found.",
+  },
+  "competition.create": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Mutation.createCompetitionRegistration"],
+    rest: ["POST /v1/registration/competition"],
+    description:
+      "Register a group for an own club before the deadline of a published competition event with a complete profile; registration_manage any club of the district, any time.",
+  },
+  "competition.update": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Mutation.updateCompetitionRegistration"],
+    rest: ["PUT /v1/registration/competition"],
+    description:
+      "Change a registration of an own club within the edit phase (SongsOnly: songs only); registration_manage always, also documents_complete and cancelled_at.",
+  },
+  "competition.cancel": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Mutation.cancelCompetitionRegistration"],
+    rest: ["PUT /v1/registration/competition"],
+    description: "Cancel a registration of an own club (PUT with cancelled_at); final for normal users.",
+  },
+  "competition.delete": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: ["Mutation.deleteCompetitionRegistration"],
+    rest: ["DELETE /v1/registration/competition/:id"],
+    description: "Delete a registration without cancellation date: user_manage of the district (as the spec writes it), or the club in phase NoRestrictions.",
+  },
   "dexam.takeover": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",

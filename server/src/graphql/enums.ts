@@ -1,8 +1,11 @@
 // The GraphQL enums of spec section 3, from the Prisma enums (code-safe identifiers; /v1 uses the
 // spec's strings via domains/wire.ts, the client shows German labels from its catalog).
 import {
+  Cast,
+  Category,
   CompetitionType,
   DexamType,
+  DifficultyLevel,
   EditPhase,
   ExamPart,
   FormType,
@@ -39,3 +42,15 @@ export const GenderEnum = builder.enumType(Gender, { name: "Gender", description
 export const ExamPartEnum = builder.enumType(ExamPart, { name: "ExamPart", description: "The part of a D-exam an existing partial result covers." });
 export const MealRequestEnum = builder.enumType(MealRequest, { name: "MealRequest", description: "Camp meals: standard, vegetarian, vegan." });
 export const VaccinationTypeEnum = builder.enumType(VaccinationType, { name: "VaccinationType", description: "fsme (tick-borne encephalitis), tetanus." });
+export const CastEnum = builder.enumType(Cast, {
+  name: "Cast",
+  description:
+    "Besetzung: S solo, SK solo with piano, E ensemble, BG wind group, P percussion ensemble (types B and G); B wind orchestra, JB youth wind orchestra, SL Spielleute (other types).",
+});
+export const CategoryEnum = builder.enumType(Category, { name: "Category", description: "Competition category 1 (very easy) to 6 (extremely hard)." });
+export const DifficultyLevelEnum = builder.enumType(DifficultyLevel, { name: "DifficultyLevel", description: "Age group / level IA, IB, II..VI." });
+
+export const EditScopeEnum = builder.enumType("EditScope", {
+  description: "What the viewer may change: ALL fields, only the SONGS (edit phase SongsOnly), or NONE.",
+  values: ["ALL", "SONGS", "NONE"] as const,
+});

@@ -2,6 +2,7 @@
 import { lexicographicSortSchema } from "graphql";
 import "../domains/associations/graphql.ts";
 import "../domains/dexam/graphql.ts";
+import "../domains/competition/graphql.ts";
 import "../domains/districts/graphql.ts";
 import "../domains/events/graphql.ts";
 import "../domains/locations/graphql.ts";

@@ -1,0 +1,226 @@
+// Competition registrations (Wertungsspiele): the same deadline, club, edit-phase and cancel rules
+// as D-exams (registrations/access.ts, registrations/rules.ts); delete needs user_manage (as the spec
+// writes it) or phase NoRestrictions; documents_complete and cancelled_at only registration_manage.
+import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
+import { authorize } from "../../auth/permissions.ts";
+import type { Principal } from "../../auth/principal.ts";
+import type { CompetitionType, Prisma } from "../../generated/prisma/client.ts";
+import { audit } from "../audit/service.ts";
+import { clean, type ServiceCtx } from "../context.ts";
+import {
+  canReadRegistration,
+  checkNewRegistration,
+  hasDistrictRole,
+  isManager,
+  managerOnly,
+  registrationScope,
+  seesUnpublishedResults,
+} from "../registrations/access.ts";
+import { canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
+import { type CompetitionInput, type CompetitionSong, competitionResultsVisible, songRowsFor, usesAgeGroup, validateCompetition } from "./rules.ts";
+
+const MANAGED = "Stornodatum und Unterlagen-Vermerk";
+
+/** user_manage of the event's district: deletes competition registrations in any phase (R-RO021). */
+export const isUserManager = (p: Principal | null, e: { districtAssociationId: number }) => hasDistrictRole(p, e, ["user_manage"]);
+
+async function loadEvent(ctx: ServiceCtx, eventId: number) {
+  const e = await ctx.prisma.event.findUnique({ where: { id: eventId }, include: { locations: true } });
+  if (!e || e.formType !== "COMPETITION") throw notFound("Veranstaltung");
+  return e;
+}
+
+const songsOf = (type: CompetitionType, songs: CompetitionSong[] | undefined) =>
+  Array.from({ length: 4 }, (_, i) => {
+    const s = i < songRowsFor(type) ? songs?.[i] : undefined;
+    return {
+      name: clean(s?.name) ?? null,
+      composer: clean(s?.composer) ?? null,
+      publisher: clean(s?.publisher) ?? null,
+      arranger: clean(s?.arranger) ?? null,
+      duration: s?.duration ?? null,
+    };
+  }) as Prisma.InputJsonValue;
+
+function data(input: CompetitionInput) {
+  const type = input.type!;
+  return {
+    name: (input.name ?? "").trim(),
+    associationId: input.associationId!,
+    type,
+    cast: input.cast!,
+    category: usesAgeGroup(type) ? null : (input.category ?? null),
+    ageGroup: usesAgeGroup(type) ? (input.ageGroup ?? null) : null,
+    conductorName: (input.conductorName ?? "").trim(),
+    numberOfMusicians: input.numberOfMusicians!,
+    members: type === "G" ? clean(input.members) : null,
+    remarks: clean(input.remarks),
+    songs: songsOf(type, input.songs),
+  };
+}
+
+/**
+ * The competition location: the one chosen by registration_manage, otherwise the first location of
+ * the event that offers the type (decision: the form has no location choice; staff may move it).
+ */
+function locationFor(input: CompetitionInput, locations: { id: number; competitionTypes: CompetitionType[] }[], manager: boolean, current: number | null) {
+  if (manager && input.locationId !== undefined) {
+    if (input.locationId === null) return null;
+    if (!locations.some((l) => l.id === input.locationId)) throw validationFailed({ locationId: "Dieser Ort gehört nicht zu dieser Veranstaltung" });
+    return input.locationId;
+  }
+  if (current !== null && locations.some((l) => l.id === current && l.competitionTypes.includes(input.type!))) return current;
+  return [...locations].sort((a, b) => a.id - b.id).find((l) => l.competitionTypes.includes(input.type!))?.id ?? null;
+}
+
+export async function createCompetitionRegistration(ctx: ServiceCtx, eventId: number, input: CompetitionInput) {
+  const p = authorize(ctx.principal, "competition.create");
+  const event = await loadEvent(ctx, eventId);
+  const { manager } = await checkNewRegistration(ctx, p, event, input.associationId);
+  if (!manager && (input.documentsComplete || input.cancelledAt || input.locationId != null)) throw managerOnly(MANAGED);
+  const errors = validateCompetition(input, event, "create");
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  const locationId = locationFor(input, event.locations, manager, null);
+  return ctx.prisma.$transaction(async (tx) => {
+    const r = await tx.competitionRegistration.create({
+      data: {
+        ...data(input),
+        eventId,
+        userId: p.userId,
+        locationId,
+        gdprAccepted: !!input.gdprAccepted,
+        cancellationAccepted: !!input.cancellationAccepted,
+        documentsComplete: manager && !!input.documentsComplete,
+      },
+    });
+    await audit(tx, p, { action: "create", entity: "CompetitionRegistration", entityId: r.id, districtAssociationId: event.districtAssociationId });
+    return r;
+  });
+}
+
+async function load(ctx: ServiceCtx, p: Principal, id: number) {
+  const r = await ctx.prisma.competitionRegistration.findUnique({ where: { id }, include: { event: { include: { locations: true } } } });
+  if (!r || !canReadRegistration(p, r, r.event)) throw notFound("Wertungsspielanmeldung");
+  return r;
+}
+
+/** Readers may look but not change (registration_read); the club's members and registration_manage change. */
+async function loadChangeable(ctx: ServiceCtx, p: Principal, id: number) {
+  const r = await load(ctx, p, id);
+  if (!p.associationIds.includes(r.associationId) && !isManager(p, r.event) && !isUserManager(p, r.event)) throw forbidden();
+  return r;
+}
+
+export async function getCompetitionRegistration(ctx: ServiceCtx, id: number) {
+  return load(ctx, authorize(ctx.principal, "competition.read"), id);
+}
+
+export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number, input: CompetitionInput) {
+  const p = authorize(ctx.principal, "competition.update");
+  const r = await loadChangeable(ctx, p, id);
+  const manager = isManager(p, r.event);
+  if (!manager && !p.associationIds.includes(r.associationId)) throw forbidden();
+  const changesManaged =
+    (input.cancelledAt !== undefined && (input.cancelledAt?.getTime() ?? null) !== (r.cancelledAt?.getTime() ?? null)) ||
+    (input.documentsComplete != null && input.documentsComplete !== r.documentsComplete) ||
+    (input.locationId !== undefined && input.locationId !== r.locationId);
+  if (changesManaged && !manager) throw managerOnly(MANAGED);
+  if (r.cancelledAt && !manager) throw new AppError("CONFLICT", "Eine stornierte Anmeldung kann nicht mehr geändert werden");
+  const scope = editableInPhase(r.event.editPhase, { manager });
+  if (scope === "nothing") throw new AppError("CONFLICT", "In dieser Bearbeitungsphase kann die Anmeldung nicht mehr geändert werden");
+  // in phase SongsOnly the stored type decides how many rows count
+  const effective = scope === "songs" ? { ...input, type: r.type } : input;
+  const errors = validateCompetition(effective, r.event, "edit");
+  if (scope === "songs") {
+    const songErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith("songs")));
+    if (Object.keys(songErrors).length) throw validationFailed(songErrors);
+  } else if (Object.keys(errors).length) throw validationFailed(errors);
+  if (scope === "all" && input.associationId !== r.associationId && !p.associationIds.includes(input.associationId ?? -1) && !manager) throw notFound("Verein");
+  return ctx.prisma.$transaction(async (tx) => {
+    const next =
+      scope === "songs"
+        ? { songs: songsOf(r.type, input.songs) }
+        : { ...data(input), locationId: locationFor(input, r.event.locations, manager, r.locationId) };
+    const managed = manager
+      ? {
+          ...(input.cancelledAt !== undefined ? { cancelledAt: input.cancelledAt } : {}),
+          ...(input.documentsComplete != null ? { documentsComplete: input.documentsComplete } : {}),
+        }
+      : {};
+    const updated = await tx.competitionRegistration.update({ where: { id }, data: { ...next, ...managed, version: { increment: 1 } } });
+    await audit(tx, p, {
+      action: scope === "songs" ? "updateSongs" : "update",
+      entity: "CompetitionRegistration",
+      entityId: id,
+      districtAssociationId: r.event.districtAssociationId,
+    });
+    return updated;
+  });
+}
+
+export async function cancelCompetitionRegistration(ctx: ServiceCtx, id: number) {
+  const p = authorize(ctx.principal, "competition.cancel");
+  const r = await loadChangeable(ctx, p, id);
+  if (!p.associationIds.includes(r.associationId) && !isManager(p, r.event)) throw forbidden();
+  if (!canCancel(r)) throw new AppError("CONFLICT", "Die Anmeldung ist bereits storniert");
+  return ctx.prisma.$transaction(async (tx) => {
+    const updated = await tx.competitionRegistration.update({ where: { id }, data: { cancelledAt: ctx.services.now(), version: { increment: 1 } } });
+    await audit(tx, p, { action: "cancel", entity: "CompetitionRegistration", entityId: id, districtAssociationId: r.event.districtAssociationId });
+    return updated;
+  });
+}
+
+export async function deleteCompetitionRegistration(ctx: ServiceCtx, id: number) {
+  const p = authorize(ctx.principal, "competition.delete");
+  const r = await loadChangeable(ctx, p, id);
+  const mayAct = p.associationIds.includes(r.associationId) || isManager(p, r.event) || isUserManager(p, r.event);
+  if (!mayAct || !canDelete(r, r.event.editPhase, { manager: isUserManager(p, r.event) })) {
+    throw new AppError(
+      "CONFLICT",
+      r.cancelledAt ? "Eine stornierte Anmeldung kann nicht gelöscht werden" : "In dieser Bearbeitungsphase kann nur storniert werden",
+    );
+  }
+  return ctx.prisma.$transaction(async (tx) => {
+    await tx.competitionRegistration.delete({ where: { id } });
+    await audit(tx, p, { action: "delete", entity: "CompetitionRegistration", entityId: id, districtAssociationId: r.event.districtAssociationId });
+    return r;
+  });
+}
+
+/** The overview list of a competition event: members see their own clubs', registration staff all of the district's event. */
+export function competitionWhere(
+  ctx: ServiceCtx,
+  filter: { eventId: number; locationId?: number | null; search?: string | null },
+): Prisma.CompetitionRegistrationWhereInput {
+  const p = authorize(ctx.principal, "competition.list");
+  const search = filter.search?.trim();
+  return {
+    eventId: filter.eventId,
+    ...registrationScope(p),
+    ...(filter.locationId ? { locationId: filter.locationId } : {}),
+    ...(search
+      ? {
+          AND: [
+            {
+              OR: [
+                { name: { contains: search, mode: "insensitive" } },
+                { conductorName: { contains: search, mode: "insensitive" } },
+                { association: { name: { contains: search, mode: "insensitive" } } },
+                ...(/^\d+$/.test(search) && Number.isSafeInteger(Number(search)) ? [{ id: Number(search) }] : []),
+              ],
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
+/** Points and mark as the viewer may see them: once every location of the event publishes results (staff always). */
+export function visibleCompetitionResult(
+  p: Principal | null,
+  r: { points: unknown; mark: string | null },
+  e: { districtAssociationId: number; locations: { publishResults: boolean }[] },
+) {
+  if (!competitionResultsVisible(seesUnpublishedResults(p, e), e.locations)) return { points: null, mark: null };
+  return { points: r.points === null ? null : Number(r.points), mark: r.mark };
+}
