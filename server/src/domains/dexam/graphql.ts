@@ -1,5 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
-import { DexamTypeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
+import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { isRegistrationStaff } from "../registrations/access.ts";
@@ -53,11 +53,6 @@ const FileInfoType = builder.objectRef<{ name: string; size: number }>("FileInfo
 const ExamGradeEnum = builder.enumType("ExamGrade", {
   description: "D-exam grade: PASSED (practice >= 36 and theory >= 24, a verified partial result counts for its part) or FAILED.",
   values: { PASSED: { description: "bestanden" }, FAILED: { description: "nicht bestanden" } } as const,
-});
-
-const EditScopeEnum = builder.enumType("EditScope", {
-  description: "What the viewer may change: ALL fields, only the SONGS (edit phase SongsOnly), or NONE.",
-  values: ["ALL", "SONGS", "NONE"] as const,
 });
 
 const ActionsType = builder.objectRef<ReturnType<typeof rowActions>>("DexamRegistrationActions").implement({
