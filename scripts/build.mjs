@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Builds whatever is missing or older than its sources: the Prisma client, the Relay artefacts
-// and the client bundle. `npm start` and `npm test` call it; `--force` rebuilds everything.
+// Builds whatever is missing or older than its sources: the Prisma client, the server bundle
+// (dist/server/main.mjs: esbuild, dependencies stay in node_modules), the Relay artefacts and the
+// client bundle. `npm start` and `npm test` call it; `--force` rebuilds everything.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -35,6 +36,21 @@ function run(label, cmd, args) {
 
 const generated = "server/src/generated/prisma/client.ts";
 if (force || mtime(generated) < mtime("prisma/schema.prisma")) run("prisma generate", bin("prisma"), ["generate"]);
+
+const server = "dist/server/main.mjs";
+if (force || mtime(server) < Math.max(newest("server/src"), mtime(generated))) {
+  run("server bundle", bin("esbuild"), [
+    "server/src/main.ts",
+    "--bundle",
+    "--platform=node",
+    "--format=esm",
+    "--packages=external",
+    "--target=node20",
+    "--sourcemap",
+    `--outfile=${server}`,
+    "--log-level=warning",
+  ]);
+}
 
 const bundle = "dist/client/index.html";
 const clientSources = Math.max(newest("client"), newest("server/src/shared"), mtime("schema.graphql"), mtime("relay.config.json"));

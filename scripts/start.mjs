@@ -11,6 +11,7 @@ const env = { ...process.env };
 const localDefault = env.NODE_ENV !== "production" && (!env.DATABASE_URL || env.DATABASE_URL.startsWith("pglite:"));
 if (localDefault && env.DEMO_DATA === undefined) env.DEMO_DATA = "1";
 
-const child = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { stdio: "inherit", env });
+// the production bundle of the server (scripts/build.mjs); source maps point stack traces at server/src
+const child = spawn(process.execPath, ["--enable-source-maps", "dist/server/main.mjs"], { stdio: "inherit", env });
 for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
 child.on("exit", (code) => process.exit(code ?? 0));

@@ -2,6 +2,8 @@
 // WebAssembly (@prisma/schema-engine-wasm, pinned to the CLI's engine hash). Used at start in the
 // embedded mode and by the tests; production runs `npm run db:deploy` (the CLI through the
 // prisma/schema-engine.mjs stand-in).
+
+import { existsSync } from "node:fs";
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -12,7 +14,17 @@ import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/sch
 import pg from "pg";
 import { pgPoolConfig } from "./adapter.ts";
 
-const root = path.resolve(fileURLToPath(import.meta.url), "../../../..");
+/** The project root: the nearest directory above this module holding prisma/schema.prisma (works from server/src and from the bundled dist/server). */
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, "prisma/schema.prisma"))) {
+    const up = path.dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+  return dir;
+}
+const root = projectRoot();
 export const SCHEMA_PATH = path.join(root, "prisma/schema.prisma");
 export const MIGRATIONS_DIR = path.join(root, "prisma/migrations");
 
