@@ -1,0 +1,536 @@
+// `npm run bench` (issue 9): seeds the benchmark dataset (bench/seed.ts) into a fresh PostgreSQL
+// database on 127.0.0.1:5432 and into PGlite, starts the PRODUCTION build of the server
+// (dist/server/main.mjs) against each, measures the figures below and prints one table plus
+// bench/results.json. A script, not a test: it measures, the README records the targets.
+//
+//   1. overview: one event with 5,000 registrations, first page of 100 rows + totalCount over
+//      GraphQL/HTTP, median and p95, against the hand-written SQL floor through `pg` in this
+//      process; SQL statements per request for page sizes 10/50/100 (must not grow: no N+1)
+//   2. start-page events query and viewer query, 32 connections (autocannon): req/s, p99, errors
+//   3. deadline rush: 200 members create D-exam registrations for one event at once
+//   4. exports (overview list, certificate list of 5,000 registrations): time and peak RSS growth
+//   5. practice-sheet import of 300 files in one upload (when the route exists)
+//   6. client: gzip size of the first screen's JS and of every chunk
+//   7. figures 1-2 on PGlite as the PGlite/PostgreSQL ratio
+//
+// Options: BENCH_DURATION (seconds per autocannon run, default 10), BENCH_REQUESTS (samples for
+// figure 1, default 200), TEST_DATABASE_URL / BENCH_DATABASE_URL (admin URL of the PostgreSQL).
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import { importJWK, SignJWT } from "jose";
+import pg from "pg";
+import { loadConfig } from "../server/src/config.ts";
+import { openDatabase } from "../server/src/db/client.ts";
+import { applyMigrations } from "../server/src/db/migrate.ts";
+import { loadSigningKeys } from "../server/src/idp/keys.ts";
+import { SCALE, seedStatements } from "./seed.ts";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+const ROOT = path.resolve(import.meta.dirname, "..");
+const OUT = path.join(ROOT, "bench/results.json");
+const DATA_KEY = crypto.randomBytes(32).toString("base64");
+const COOKIE_KEYS = `${crypto.randomBytes(16).toString("hex")},${crypto.randomBytes(16).toString("hex")}`;
+
+type Stats = { n: number; median: number; p95: number; p99: number; max: number };
+const stats = (xs: number[]): Stats => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
+  return { n: s.length, median: q(0.5), p95: q(0.95), p99: q(0.99), max: s[s.length - 1] };
+};
+const ms = (n: number) => Math.round(n * 100) / 100;
+const now = () => performance.now();
+const log = (...a: unknown[]) => console.log("bench:", ...a);
+
+// ---------------------------------------------------------------- database and server
+
+const withDb = (url: string, name: string) => {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+};
+
+async function seedPostgres(): Promise<{ url: string; drop: () => Promise<void>; seconds: number }> {
+  const name = `anmeldesystem_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = withDb(ADMIN_URL, name);
+  const t0 = now();
+  await applyMigrations({ url });
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  for (const sql of seedStatements()) await c.query(sql);
+  await c.end();
+  const seconds = (now() - t0) / 1000;
+  return {
+    url,
+    seconds,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: ADMIN_URL });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+function seedPglite(dir: string): number {
+  const t0 = now();
+  const r = spawnSync(process.execPath, ["--import", "tsx", "bench/seed-pglite.ts", dir], { cwd: ROOT, stdio: "inherit" });
+  if (r.status !== 0) throw new Error("seeding PGlite failed");
+  return (now() - t0) / 1000;
+}
+
+type Server = { url: string; proc: ChildProcess; rss: () => number; stop: () => Promise<void> };
+
+async function startServer(databaseUrl: string, port: number): Promise<Server> {
+  const url = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, ["dist/server/main.mjs"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      EMBEDDED_IDP: "1",
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: url,
+      DATA_ENCRYPTION_KEY: DATA_KEY,
+      COOKIE_KEYS,
+      DATA_DIR: path.join(ROOT, ".tmp/bench-data"),
+      LOG_REQUESTS: "0",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  proc.stdout?.on("data", (d) => (output += d));
+  proc.stderr?.on("data", (d) => (output += d));
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/config.json`)).ok) break;
+    } catch {}
+    if (proc.exitCode !== null || i > 600) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const rss = () => {
+    // resident set of the server process (Linux)
+    const status = fs.readFileSync(`/proc/${proc.pid}/status`, "utf8");
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  };
+  return {
+    url,
+    proc,
+    rss,
+    stop: () =>
+      new Promise((resolve) => {
+        proc.once("exit", () => resolve());
+        proc.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Bearer tokens the embedded provider could have issued (signed with its key, read from the database). */
+async function tokenFactory(databaseUrl: string, publicUrl: string) {
+  const config = loadConfig({ DATABASE_URL: databaseUrl, PUBLIC_URL: publicUrl, DATA_ENCRYPTION_KEY: DATA_KEY, PORT: "1" });
+  const db = await openDatabase(databaseUrl, { migrate: false });
+  const keys = await loadSigningKeys(db.prisma, Buffer.from(DATA_KEY, "base64"));
+  await db.close();
+  const key = await importJWK(keys.privateJwk, "RS256");
+  return async (sub: string) => {
+    const t = Math.floor(Date.now() / 1000);
+    return new SignJWT({ iss: config.oidc.issuer, aud: config.oidc.audience, sub, iat: t, exp: t + 3600, client_id: config.oidc.clientId, scope: "openid" })
+      .setProtectedHeader({ alg: "RS256", typ: "at+jwt", kid: keys.privateJwk.kid })
+      .sign(key);
+  };
+}
+
+// ---------------------------------------------------------------- the queries the client sends
+
+const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
+
+/** The text of a Relay query as the client sends it (its compiled artefact), or a fallback. */
+async function clientQuery(artefact: string, fallback: string): Promise<string> {
+  const file = path.join(ROOT, artefact);
+  if (!fs.existsSync(file)) return fallback;
+  const mod = await import(file);
+  return mod.default?.params?.text ?? fallback;
+}
+
+const OVERVIEW_FALLBACK = `query BenchOverview($eventId: ID!, $first: Int!) {
+  dexamRegistrations(eventId: $eventId, first: $first) {
+    totalCount
+    pageInfo { hasNextPage endCursor }
+    edges { node { id databaseId firstname lastname association { id name } instrument type songsComplete theoryPoints practicePoints grade cancelledAt
+      partialResultType existingPartialResultVerified consentFormFile { name } hasPracticeSheet
+      viewerCan { edit delete cancel manage takeOver downloadPracticeSheet downloadConsentForm } } }
+  }
+}`;
+
+/** The hand-written floor of figure 1: the same page and count in two statements. */
+const FLOOR_SQL = [
+  `SELECT r.id, r.firstname, r.lastname, a.id AS "clubId", a.name AS club, r.instrument, r.type, r.songs, r."theoryPoints", r."practicePoints",
+          r."partialResultType", r."existingPartialResultVerified", r."cancelledAt", r."consentFormFileId", r."practiceSheetFileId",
+          e."editPhase", e."formType", e."districtAssociationId", t."publishResults" AS "theoryPublished", p."publishResults" AS "practicePublished",
+          EXISTS (SELECT 1 FROM "DexamRegistration" n WHERE n."takenOverFromId" = r.id) AS "takenOver"
+   FROM "DexamRegistration" r
+   JOIN "Association" a ON a.id = r."associationId"
+   JOIN "Event" e ON e.id = r."eventId"
+   LEFT JOIN "EventLocation" t ON t.id = r."theoryLocationId"
+   LEFT JOIN "EventLocation" p ON p.id = r."practiceLocationId"
+   WHERE r."eventId" = $1
+   ORDER BY r.lastname, r.firstname, r.id
+   LIMIT 101`,
+  `SELECT count(*) FROM "DexamRegistration" WHERE "eventId" = $1`,
+];
+
+async function gqlPost(url: string, token: string, query: string, variables: Record<string, unknown>) {
+  const res = await fetch(`${url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: any; errors?: { message: string }[] };
+  if (!res.ok || body.errors) throw new Error(`GraphQL failed (${res.status}): ${JSON.stringify(body.errors ?? body).slice(0, 300)}`);
+  return body.data;
+}
+
+// ---------------------------------------------------------------- figures
+
+async function figure1(server: Server, token: string, overview: string, floorUrl: string | null) {
+  const vars = { eventId: gid("Event", 1), first: 100, districtAssociationId: 1, search: null, locationId: null };
+  const check = await gqlPost(server.url, token, overview, vars);
+  const conn = check.dexamRegistrations;
+  if (conn.totalCount !== SCALE.bigEvent || conn.edges.length !== 100) throw new Error(`overview returned ${conn.totalCount}/${conn.edges.length}`);
+  for (let i = 0; i < 20; i++) await gqlPost(server.url, token, overview, vars);
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const t0 = now();
+    await gqlPost(server.url, token, overview, vars);
+    times.push(now() - t0);
+  }
+  let floor: Stats | null = null;
+  let explain = "";
+  if (floorUrl) {
+    const c = new pg.Client({ connectionString: floorUrl });
+    await c.connect();
+    const ft: number[] = [];
+    for (let i = 0; i < REQUESTS + 20; i++) {
+      const t0 = now();
+      const [rows, count] = await Promise.all(FLOOR_SQL.map((q) => c.query(q, [1])));
+      if (rows.rowCount !== 101 || Number(count.rows[0].count) !== SCALE.bigEvent) throw new Error("floor query returned the wrong page");
+      if (i >= 20) ft.push(now() - t0);
+    }
+    for (const q of FLOOR_SQL) explain += `${(await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${q}`, [1])).rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\n`;
+    await c.end();
+    floor = stats(ft);
+  }
+  return { graphql: stats(times), floor, explain };
+}
+
+/** SQL statements per overview request, counted in-process for page sizes 10, 50, 100 (must not grow). */
+async function statementsPerRequest(databaseUrl: string, overview: string, sub: string) {
+  const counted = { n: 0 };
+  const proto = pg.Client.prototype as any;
+  const orig = proto.query;
+  proto.query = function (...args: unknown[]) {
+    counted.n++;
+    return orig.apply(this, args);
+  };
+  try {
+    const { createApp } = await import("../server/src/app.ts");
+    const { logOutbox } = await import("../server/src/idp/identityAdmin.ts");
+    const config = loadConfig({
+      DATABASE_URL: databaseUrl,
+      PUBLIC_URL: "http://127.0.0.1:1",
+      DATA_ENCRYPTION_KEY: DATA_KEY,
+      PORT: "1",
+      STATIC_DIR: ".tmp/none",
+    });
+    const db = await openDatabase(databaseUrl, { migrate: false });
+    const app = await createApp({ config, db, dataKey: Buffer.from(DATA_KEY, "base64"), outbox: logOutbox(true) });
+    await app.fastify.ready();
+    const token = await (await tokenFactory(databaseUrl, "http://127.0.0.1:1"))(sub);
+    const result: Record<string, number> = {};
+    for (const first of [10, 50, 100]) {
+      const send = () =>
+        app.fastify.inject({
+          method: "POST",
+          url: "/graphql",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          payload: JSON.stringify({ query: overview, variables: { eventId: gid("Event", 1), first, districtAssociationId: 1 } }),
+        });
+      await send();
+      counted.n = 0;
+      const res = await send();
+      if (res.statusCode !== 200 || res.json().errors) throw new Error(res.body.slice(0, 300));
+      result[`first${first}`] = counted.n;
+    }
+    await app.close();
+    await db.close();
+    return result;
+  } finally {
+    proto.query = orig;
+  }
+}
+
+async function load(url: string, title: string, body: string, token: string) {
+  const r = await autocannon({
+    url: `${url}/graphql`,
+    method: "POST",
+    connections: 32,
+    duration: DURATION,
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body,
+    title,
+  });
+  return {
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+    total: r.requests.total,
+  };
+}
+
+async function figure2(server: Server, token: string, startQuery: string, viewerQuery: string) {
+  const from = new Date().toISOString().slice(0, 10);
+  const start = JSON.stringify({ query: startQuery, variables: { districtAssociationId: 1, from } });
+  const viewer = JSON.stringify({ query: viewerQuery, variables: {} });
+  // sanity: the bodies answer without errors
+  await gqlPost(server.url, token, startQuery, { districtAssociationId: 1, from });
+  await gqlPost(server.url, token, viewerQuery, {});
+  return { events: await load(server.url, "events", start, token), viewer: await load(server.url, "viewer", viewer, token) };
+}
+
+async function figure3(server: Server, tokenFor: (sub: string) => Promise<string>, databaseUrl: string) {
+  // 200 members of district 2's clubs (users 12, 22, 32, ...), the D-exam event 2 closes in one minute
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  await c.query(`UPDATE "Event" SET "registrationDeadline" = now() + interval '1 minute' WHERE id = 2`);
+  const locations = (await c.query(`SELECT id, type FROM "EventLocation" WHERE "eventId" = 2`)).rows as { id: number; type: string }[];
+  const members = (
+    await c.query(
+      `SELECT u.id, u.subject, ua."associationId" FROM "User" u JOIN "UserAssociation" ua ON ua."userId" = u.id WHERE u."districtAssociationId" = 2 ORDER BY u.id LIMIT 200`,
+    )
+  ).rows as { id: number; subject: string; associationId: number }[];
+  const before = Number((await c.query(`SELECT count(*) FROM "DexamRegistration" WHERE "eventId" = 2`)).rows[0].count);
+  const tokens = await Promise.all(members.map((m) => tokenFor(m.subject)));
+  const theory = locations.find((l) => l.type === "DEXAM_THEORY")!.id;
+  const practice = locations.find((l) => l.type === "DEXAM_PRACTICE")!.id;
+  const times: number[] = [];
+  const ids: number[] = [];
+  let errors = 0;
+  await Promise.all(
+    members.map(async (m, i) => {
+      const t0 = now();
+      try {
+        const res = await fetch(`${server.url}/v1/registration/dexam`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${tokens[i]}` },
+          body: JSON.stringify({
+            event_id: 2,
+            firstname: `Eilig${i}`,
+            lastname: "Letzteminute",
+            birthdate: "2012-05-05",
+            gender: "f",
+            association_id: m.associationId,
+            instrument: "Clarinet",
+            type: "D2",
+            theory_location_id: theory,
+            practice_location_id: practice,
+            gdpr_accepted: true,
+            cancellation_accepted: true,
+          }),
+        });
+        const body = (await res.json()) as { id?: number };
+        if (res.status !== 201 || !body.id) errors++;
+        else ids.push(body.id);
+      } catch {
+        errors++;
+      }
+      times.push(now() - t0);
+    }),
+  );
+  const present = Number((await c.query(`SELECT count(*) FROM "DexamRegistration" WHERE id = ANY($1::int[])`, [ids])).rows[0].count);
+  const after = Number((await c.query(`SELECT count(*) FROM "DexamRegistration" WHERE "eventId" = 2`)).rows[0].count);
+  await c.end();
+  return {
+    requests: members.length,
+    acknowledged: ids.length,
+    errors,
+    allPresent: present === ids.length && after - before === ids.length,
+    latency: stats(times),
+  };
+}
+
+async function download(server: Server, token: string, route: string) {
+  const base = server.rss();
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, server.rss())), 20);
+  const t0 = now();
+  const res = await fetch(`${server.url}${route}`, { headers: { authorization: `Bearer ${token}` } });
+  const bytes = (await res.arrayBuffer()).byteLength;
+  const seconds = (now() - t0) / 1000;
+  clearInterval(timer);
+  peak = Math.max(peak, server.rss());
+  return res.ok ? { seconds: ms(seconds), bytes, rssGrowthMB: ms((peak - base) / 1048576) } : { status: res.status, note: "route not available yet" };
+}
+
+async function figure4(server: Server, token: string) {
+  const overview = [];
+  const certificates = [];
+  for (let i = 0; i < 3; i++) {
+    overview.push(await download(server, token, "/v1/export/event/1/overview"));
+    certificates.push(await download(server, token, "/v1/export/event/1/dexam/certificate_list"));
+  }
+  return { overview, certificates };
+}
+
+function figure6() {
+  const dir = path.join(ROOT, "dist/client");
+  const html = fs.readFileSync(path.join(dir, "index.html"), "utf8");
+  const gz = (f: string) => zlib.gzipSync(fs.readFileSync(path.join(dir, f)), { level: 9 }).length;
+  const chunks = fs
+    .readdirSync(path.join(dir, "assets"))
+    .filter((f) => f.endsWith(".js"))
+    .map((f) => ({ file: `assets/${f}`, bytes: fs.statSync(path.join(dir, "assets", f)).size, gzip: gz(`assets/${f}`) }))
+    .sort((a, b) => b.gzip - a.gzip);
+  // the first screen: the entry script and the chunks it preloads
+  const first = [...html.matchAll(/(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const firstScreenGzip = first.reduce((sum, f) => sum + (chunks.find((c) => c.file === f)?.gzip ?? 0), 0);
+  return { firstScreen: first, firstScreenGzipKB: ms(firstScreenGzip / 1024), chunks };
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  log("building the production server and client (scripts/build.mjs)");
+  if (spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" }).status !== 0) throw new Error("build failed");
+  const overview = await clientQuery("client/src/screens/RegistrationOverview/__generated__/DexamTableQuery.graphql.ts", OVERVIEW_FALLBACK);
+  const startQuery = await clientQuery("client/src/screens/Start/__generated__/StartEventsQuery.graphql.ts", "");
+  const viewerQuery = await clientQuery("client/src/shell/__generated__/AppShellQuery.graphql.ts", "");
+  const results: Record<string, any> = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGB: ms(os.totalmem() / 2 ** 30),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    dataset: SCALE,
+    settings: { durationSeconds: DURATION, samples: REQUESTS, connections: 32 },
+  };
+
+  // ---- PostgreSQL
+  log("seeding PostgreSQL");
+  const pgDb = await seedPostgres();
+  results.seedSeconds = { postgres: ms(pgDb.seconds) };
+  log(`seeded in ${ms(pgDb.seconds)} s`);
+  try {
+    const tokenFor = await tokenFactory(pgDb.url, "http://127.0.0.1:3901");
+    const server = await startServer(pgDb.url, 3901);
+    try {
+      const staff = await tokenFor("bench-1"); // staff of district 1 (registration_manage, results_manage)
+      const member = await tokenFor("bench-11"); // member of a club of district 1
+      log("figure 1: overview");
+      const f1 = await figure1(server, staff, overview, pgDb.url);
+      results.overview = { postgres: f1.graphql, floor: f1.floor, ratio: f1.floor ? ms(f1.graphql.median / f1.floor.median) : null };
+      fs.writeFileSync(
+        path.join(ROOT, "bench/floor-explain.txt"),
+        `${FLOOR_SQL.join(";\n\n")};\n\n-- EXPLAIN (ANALYZE, BUFFERS) on the benchmark dataset\n\n${f1.explain}`,
+      );
+      log("figure 1: statements per request");
+      results.statementsPerRequest = await statementsPerRequest(pgDb.url, overview, "bench-1");
+      log("figure 2: load (events, viewer)");
+      results.load = { postgres: await figure2(server, member, startQuery, viewerQuery) };
+      log("figure 3: deadline rush");
+      results.deadlineRush = await figure3(server, tokenFor, pgDb.url);
+      log("figure 4: exports");
+      results.exports = await figure4(server, staff);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await pgDb.drop();
+  }
+
+  // ---- PGlite
+  const liteDir = path.join(ROOT, ".tmp/bench-pglite");
+  log("seeding PGlite");
+  results.seedSeconds.pglite = ms(seedPglite(liteDir));
+  {
+    // PGlite serves one process: create and read the signing key before the server opens the directory
+    const tokenFor = await tokenFactory(`pglite:${liteDir}`, "http://127.0.0.1:3902");
+    const server = await startServer(`pglite:${liteDir}`, 3902);
+    try {
+      const staff = await tokenFor("bench-1");
+      const member = await tokenFor("bench-11");
+      log("figure 7: overview and load on PGlite");
+      const f1 = await figure1(server, staff, overview, null);
+      results.overview.pglite = f1.graphql;
+      results.load.pglite = await figure2(server, member, startQuery, viewerQuery);
+      results.pgliteRatio = {
+        overviewMedian: ms(f1.graphql.median / results.overview.postgres.median),
+        eventsThroughput: ms(results.load.pglite.events.requestsPerSecond / results.load.postgres.events.requestsPerSecond),
+        viewerThroughput: ms(results.load.pglite.viewer.requestsPerSecond / results.load.postgres.viewer.requestsPerSecond),
+      };
+    } finally {
+      await server.stop();
+    }
+    fs.rmSync(liteDir, { recursive: true, force: true });
+  }
+
+  results.client = figure6();
+  fs.writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
+  printTable(results);
+  log(`results written to ${path.relative(process.cwd(), OUT)}`);
+}
+
+function printTable(r: Record<string, any>) {
+  const rows: [string, string, string][] = [
+    ["1 overview p95 (PostgreSQL)", `${ms(r.overview.postgres.p95)} ms (median ${ms(r.overview.postgres.median)})`, "<= 40 ms"],
+    ["1 SQL floor median / p95", r.overview.floor ? `${ms(r.overview.floor.median)} / ${ms(r.overview.floor.p95)} ms` : "-", ""],
+    ["1 overview / floor (median)", `${r.overview.ratio}x`, "<= 2x"],
+    ["1 SQL statements (10/50/100 rows)", Object.values(r.statementsPerRequest).join(" / "), "constant"],
+    [
+      "2 events req/s, p99, errors",
+      `${r.load.postgres.events.requestsPerSecond}, ${r.load.postgres.events.p99} ms, ${r.load.postgres.events.errors}`,
+      ">= 1000, <= 100 ms, 0",
+    ],
+    [
+      "2 viewer req/s, p99, errors",
+      `${r.load.postgres.viewer.requestsPerSecond}, ${r.load.postgres.viewer.p99} ms, ${r.load.postgres.viewer.errors}`,
+      ">= 1000, <= 100 ms, 0",
+    ],
+    [
+      "3 deadline rush p99, errors, all present",
+      `${ms(r.deadlineRush.latency.p99)} ms, ${r.deadlineRush.errors}, ${r.deadlineRush.allPresent}`,
+      "<= 300 ms, 0, true",
+    ],
+    ["4 overview export (s, MB RSS)", JSON.stringify(r.exports.overview.at(-1)), "<= 1.5 s, <= 150 MB"],
+    ["4 certificate list (s, MB RSS)", JSON.stringify(r.exports.certificates.at(-1)), "<= 1.5 s, <= 150 MB"],
+    ["6 first screen JS (gzip)", `${r.client.firstScreenGzipKB} KB`, "<= 250 KB"],
+    ["7 PGlite/PostgreSQL overview median", `${r.pgliteRatio.overviewMedian}x`, "reported"],
+    ["7 PGlite/PostgreSQL events, viewer req/s", `${r.pgliteRatio.eventsThroughput}x, ${r.pgliteRatio.viewerThroughput}x`, "reported"],
+    ["seed seconds (PostgreSQL, PGlite)", `${r.seedSeconds.postgres}, ${r.seedSeconds.pglite}`, "< 120"],
+  ];
+  const w = [Math.max(...rows.map((x) => x[0].length)), Math.max(...rows.map((x) => x[1].length))];
+  console.log(`\n${"figure".padEnd(w[0])}  ${"measured".padEnd(w[1])}  target`);
+  for (const [a, b, c] of rows) console.log(`${a.padEnd(w[0])}  ${b.padEnd(w[1])}  ${c}`);
+  console.log("\nclient chunks (gzip KB):", r.client.chunks.map((c: { file: string; gzip: number }) => `${c.file} ${ms(c.gzip / 1024)}`).join(", "));
+}
+
+main().catch((e) => {
+  console.error("bench failed:", e);
+  process.exit(1);
+});
