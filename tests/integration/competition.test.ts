@@ -108,7 +108,7 @@ describe("competition registrations", () => {
     const later = await app.rest("PUT", "/v1/registration/competition", t.member, { ...res.body, songs });
     expect(later.status, JSON.stringify(later.body)).toBe(200);
     expect(later.body.songs_complete).toBe(true);
-    const third = await app.rest("PUT", "/v1/registration/competition", t.member, { ...res.body, songs: [...songs, songs[0]] });
+    const third = await app.rest("PUT", "/v1/registration/competition", t.member, { ...later.body, songs: [...songs, songs[0]] });
     expect(third.body.error.fields["songs.2.name"]).toBe("Für diesen Wertungsspieltyp gibt es nur zwei Vortragsstücke");
   });
 
@@ -232,5 +232,13 @@ describe("competition registrations", () => {
     } finally {
       await app.db.prisma.event.update({ where: { id: event }, data: { registrationDeadline: new Date(Date.now() + 30 * DAY) } });
     }
+  });
+
+  it("[R-RO018] no lost updates: a save based on an old version is refused and changes nothing", async () => {
+    const r = (await app.rest("POST", "/v1/registration/competition", t.member, concert({ name: "Gleichzeitig" }))).body;
+    expect((await app.rest("PUT", "/v1/registration/competition", t["role:registration_manage"], { ...r, conductor_name: "Büro" })).body.version).toBe(2);
+    const stale = await app.rest("PUT", "/v1/registration/competition", t.member, { ...r, conductor_name: "Verein" });
+    expect(stale.status).toBe(409);
+    expect((await app.rest("GET", `/v1/registration/competition/${r.id}`, t.member)).body.conductor_name).toBe("Büro");
   });
 });

@@ -141,9 +141,10 @@ describe("D-exam registrations", () => {
     expect(res.body).toMatchObject({ firstname: "Lena", songs_complete: true });
     expect(res.body.songs[0]).toEqual({ number: "1", name: "Stück 1" });
     await app.db.prisma.event.update({ where: { id: event }, data: { editPhase: "NONE" } });
-    const closed = await app.rest("PUT", "/v1/registration/dexam", t.member, { ...created, songs });
+    const closed = await app.rest("PUT", "/v1/registration/dexam", t.member, { ...res.body, songs });
     expect(closed.status).toBe(409);
-    const office = await app.rest("PUT", "/v1/registration/dexam", t["role:registration_manage"], { ...created, firstname: "Korrigiert" });
+    expect(closed.body.error.message).toBe("In dieser Bearbeitungsphase kann die Anmeldung nicht mehr geändert werden");
+    const office = await app.rest("PUT", "/v1/registration/dexam", t["role:registration_manage"], { ...res.body, firstname: "Korrigiert" });
     expect(office.body.firstname).toBe("Korrigiert");
     await app.db.prisma.event.update({ where: { id: event }, data: { editPhase: "NO_RESTRICTIONS" } });
   });
@@ -435,5 +436,40 @@ describe("registration_manage fields, results and takeover", () => {
     expect(await flags("member")).toEqual({ edit: "SONGS", delete: false, cancel: true, manage: false });
     expect(await flags("role:registration_manage")).toEqual({ edit: "ALL", delete: true, cancel: false, manage: true });
     await app.db.prisma.event.update({ where: { id: event }, data: { editPhase: "NO_RESTRICTIONS" } });
+  });
+
+  it("[R-RO018] no lost updates: the second of two edits based on the same version is refused", async () => {
+    const r = await create({ lastname: "Parallel" });
+    expect(r.version).toBe(1);
+    const first = await app.rest("PUT", "/v1/registration/dexam", t["role:registration_manage"], { ...r, remarks: "Büro A" });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.version).toBe(2);
+    const second = await app.rest("PUT", "/v1/registration/dexam", t.member, { ...r, remarks: "Verein B" });
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toMatch(/inzwischen von jemand anderem geändert/);
+    const stored = await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: r.id } });
+    expect(stored.remarks).toBe("Büro A");
+    // without a version (a /v1 client that does not send it) the save goes through
+    const { version: _v, ...unversioned } = first.body;
+    expect((await app.rest("PUT", "/v1/registration/dexam", t.member, { ...unversioned, remarks: "Verein B" })).status).toBe(200);
+    const gql = await gqlBody(
+      "mutation($id: ID!, $input: DexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { version } }",
+      {
+        id: gid("DexamRegistration", r.id),
+        input: {
+          firstname: "Lena",
+          lastname: "Parallel",
+          birthdate: "2012-04-05",
+          gender: "F",
+          associationId: world.club1,
+          instrument: "CLARINET",
+          type: "D2",
+          theoryLocationId: theory,
+          version: 2,
+        },
+      },
+      t.member,
+    );
+    expect(gql.errors?.[0].extensions.code).toBe("CONFLICT");
   });
 });

@@ -1,4 +1,5 @@
 // What a service needs from a request: who asks, the database, and the app's services.
+import { AppError } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
@@ -21,3 +22,24 @@ export const clean = (v: string | null | undefined) => {
   const t = v?.trim();
   return t ? t : null;
 };
+
+export const STALE_MESSAGE =
+  "Die Anmeldung wurde inzwischen von jemand anderem geändert. Bitte laden Sie die Seite neu und tragen Sie Ihre Änderungen noch einmal ein.";
+
+/**
+ * Optimistic concurrency (no lost updates): a save that names the version it was based on is
+ * refused when the row has moved on. Checked before the transaction for a clear answer and again
+ * atomically by the update's where clause (`versionWhere`), which `guardStale` turns into the same answer.
+ */
+export function checkVersion(current: { version: number }, expected: number | null | undefined, message = STALE_MESSAGE) {
+  if (expected != null && expected !== current.version) throw new AppError("CONFLICT", message, { version: message });
+}
+export const versionWhere = (id: number, expected: number | null | undefined) => (expected == null ? { id } : { id, version: expected });
+export async function guardStale<T>(update: Promise<T>, message = STALE_MESSAGE): Promise<T> {
+  try {
+    return await update;
+  } catch (e) {
+    if ((e as { code?: string }).code === "P2025") throw new AppError("CONFLICT", message, { version: message });
+    throw e;
+  }
+}

@@ -44,6 +44,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
   authScopes: (r, ctx) => canReadRegistration(ctx.principal, r, r.event),
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
+    version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
     event: t.relation("event"),
     name: t.exposeString("name"),
     association: t.relation("association"),
@@ -147,6 +148,7 @@ const InputType = builder.inputType("CompetitionRegistrationInput", {
     cancelledAt: t.field({ type: "DateTime", required: false, description: "registration_manage only; omit to leave unchanged." }),
     documentsComplete: t.boolean({ required: false, description: "registration_manage only; omit to leave unchanged." }),
     locationId: t.int({ required: false, description: "registration_manage only: move to another competition location of the event." }),
+    version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
   }),
 });
 

@@ -31,6 +31,7 @@ export function competitionToWire(ctx: ServiceCtx, r: WireRow) {
   const result = visibleCompetitionResult(ctx.principal, r, r.event);
   return {
     id: r.id,
+    version: r.version,
     event_id: r.eventId,
     user_id: r.userId,
     name: r.name,
@@ -63,6 +64,7 @@ function input(raw: unknown): CompetitionInput & { id: number | null; eventId: n
   return {
     id: int(b.id),
     eventId: int(b.event_id),
+    version: int(b.version),
     cancelledAtRaw: b.cancelled_at,
     hasCancelledAt: "cancelled_at" in b,
     name: str(b.name),

@@ -54,6 +54,8 @@ export type CompetitionInput = {
   cancelledAt?: Date | null;
   documentsComplete?: boolean | null;
   locationId?: number | null;
+  /** the version the edit was based on (optimistic concurrency); omitted: no check */
+  version?: number | null;
 };
 
 /** Changing the type clears category, cast and age group (spec section 4). */

@@ -6,7 +6,7 @@ import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { CompetitionType, Prisma } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/service.ts";
-import { clean, type ServiceCtx } from "../context.ts";
+import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import {
   canReadRegistration,
   checkNewRegistration,
@@ -120,6 +120,7 @@ export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number,
   const r = await loadChangeable(ctx, p, id);
   const manager = isManager(p, r.event);
   if (!manager && !p.associationIds.includes(r.associationId)) throw forbidden();
+  checkVersion(r, input.version);
   const changesManaged =
     (input.cancelledAt !== undefined && (input.cancelledAt?.getTime() ?? null) !== (r.cancelledAt?.getTime() ?? null)) ||
     (input.documentsComplete != null && input.documentsComplete !== r.documentsComplete) ||
@@ -147,7 +148,9 @@ export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number,
           ...(input.documentsComplete != null ? { documentsComplete: input.documentsComplete } : {}),
         }
       : {};
-    const updated = await tx.competitionRegistration.update({ where: { id }, data: { ...next, ...managed, version: { increment: 1 } } });
+    const updated = await guardStale(
+      tx.competitionRegistration.update({ where: versionWhere(id, input.version), data: { ...next, ...managed, version: { increment: 1 } } }),
+    );
     await audit(tx, p, {
       action: scope === "songs" ? "updateSongs" : "update",
       entity: "CompetitionRegistration",

@@ -102,6 +102,7 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
   authScopes: (r, ctx) => canReadRegistration(ctx.principal, r, r.event),
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
+    version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
     event: t.relation("event"),
     firstname: t.exposeString("firstname"),
     lastname: t.exposeString("lastname"),
@@ -282,6 +283,7 @@ const DexamInputType = builder.inputType("DexamRegistrationInput", {
     }),
     cancelledAt: t.field({ type: "DateTime", required: false, description: "registration_manage only; omit to leave unchanged." }),
     existingPartialResultVerified: t.boolean({ required: false, description: "registration_manage only; omit to leave unchanged." }),
+    version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
   }),
 });
 

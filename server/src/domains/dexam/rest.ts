@@ -49,6 +49,7 @@ export function dexamToWire(ctx: ServiceCtx, r: WireRow) {
   const songs = (r.songs as DexamSong[]) ?? [];
   return {
     id: r.id,
+    version: r.version,
     event_id: r.eventId,
     user_id: r.userId,
     firstname: r.firstname,
@@ -110,6 +111,7 @@ function input(raw: unknown): DexamInput & { id: number | null; eventId: number 
   return {
     id: int(b.id),
     eventId: int(b.event_id),
+    version: int(b.version),
     cancelledAtRaw: b.cancelled_at,
     existingPartialResultVerified: typeof b.existing_partial_result_verified === "boolean" ? b.existing_partial_result_verified : null,
     consentForm:

@@ -70,6 +70,8 @@ export type DexamInput = {
   /** registration_manage only (R-RO034); undefined leaves the value unchanged */
   cancelledAt?: Date | null;
   existingPartialResultVerified?: boolean | null;
+  /** the version the edit was based on (optimistic concurrency); omitted: no check */
+  version?: number | null;
 };
 
 export type EventFacts = { formType: "DEXAM" | "DEXAM_CAMP" | "COMPETITION"; cancellationConditions: string | null };

@@ -10,7 +10,7 @@ import { decryptJson, encryptJson } from "../../crypto/aead.ts";
 import type { DexamRegistration, Event, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { audit } from "../audit/service.ts";
-import { clean, type ServiceCtx } from "../context.ts";
+import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
 import { canReadRegistration, checkNewRegistration, isManager, managerOnly, registrationScope, seesUnpublishedResults } from "../registrations/access.ts";
 import {
@@ -137,6 +137,7 @@ export async function getDexamRegistration(ctx: ServiceCtx, id: number) {
 export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input: DexamInput) {
   const p = authorize(ctx.principal, "dexam.update");
   const r = await loadOwn(ctx, p, id);
+  checkVersion(r, input.version);
   const manager = isManager(p, r.event);
   const changesManaged =
     (input.cancelledAt !== undefined && (input.cancelledAt?.getTime() ?? null) !== (r.cancelledAt?.getTime() ?? null)) ||
@@ -170,7 +171,9 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
       : partialChanged
         ? { existingPartialResultVerified: false }
         : {};
-    const updated = await tx.dexamRegistration.update({ where: { id }, data: { ...next, ...managed, version: { increment: 1 } } });
+    const updated = await guardStale(
+      tx.dexamRegistration.update({ where: versionWhere(id, input.version), data: { ...next, ...managed, version: { increment: 1 } } }),
+    );
     await audit(tx, p, {
       action: scope === "songs" ? "updateSongs" : "update",
       entity: "DexamRegistration",
