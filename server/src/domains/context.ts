@@ -24,7 +24,7 @@ export const clean = (v: string | null | undefined) => {
 };
 
 export const STALE_MESSAGE =
-  "Die Anmeldung wurde inzwischen von jemand anderem geändert. Bitte laden Sie die Seite neu und tragen Sie Ihre Änderungen noch einmal ein.";
+  "Die Daten wurden inzwischen von jemand anderem geändert. Bitte laden Sie die Seite neu und tragen Sie Ihre Änderungen noch einmal ein.";
 
 /**
  * Optimistic concurrency (no lost updates): a save that names the version it was based on is
