@@ -242,6 +242,48 @@ test("[R-MC001][R-MC002][R-MC003][R-MC005][R-MC006][R-VA016] a member edits the 
   await expect(page.getByLabel("Rechnungs-E-Mail")).toHaveValue("rechnung@mv-musterstadt.example");
 });
 
+test("[R-MC005][R-CM006][R-ER005] no lost updates: a club changed by staff meanwhile is not overwritten; after reloading the member saves twice", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, "member@demo.test");
+  await openScreen(page, "/association/edit", "Mein Verein bearbeiten");
+  await expect(page.getByLabel("Name")).toHaveValue("Musikverein Musterstadt");
+
+  // meanwhile the district office changes the same club
+  const staff = await signInElsewhere(browser, "staff@demo.test");
+  await openScreen(staff, "/association/manage", "Vereinsverwaltung");
+  await rowAction(staff, "Musikverein Musterstadt", "Bearbeiten");
+  const edit = staff.getByRole("dialog", { name: "Verein bearbeiten" });
+  await edit.getByLabel("Rechnungs-E-Mail").fill("buero@mv-musterstadt.example");
+  await edit.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(staff, "Verein aktualisiert");
+  await staff.context().close();
+
+  // the member's form still holds the old version: refused with the server's message
+  const invoiceEmail = page.getByLabel("Rechnungs-E-Mail");
+  await invoiceEmail.fill("kasse@mv-musterstadt.example");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expect(
+    page
+      .locator("[data-live-announcer]")
+      .getByText(/^Verein kann nicht aktualisiert werden: Die Daten wurden inzwischen von jemand anderem geändert\. Bitte laden Sie die Seite neu/),
+  ).toBeVisible();
+  await page.getByRole("button", { name: "Meldung schließen" }).click();
+
+  // reloaded: the office's change is there; two saves in a row both go through
+  await page.reload();
+  await expect(invoiceEmail).toHaveValue("buero@mv-musterstadt.example");
+  await invoiceEmail.fill("kasse@mv-musterstadt.example");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(page, "Verein aktualisiert");
+  await invoiceEmail.fill("rechnung@mv-musterstadt.example");
+  await page.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(page, "Verein aktualisiert");
+  await page.reload();
+  await expect(invoiceEmail).toHaveValue("rechnung@mv-musterstadt.example");
+});
+
 test("[R-PR008][R-PR010][R-PR011] a member deletes the own account after confirming and is signed out; the account is gone", async ({ page }) => {
   await signIn(page, "member2@demo.test");
   await openScreen(page, "/user/profile", "Mein Account bearbeiten");

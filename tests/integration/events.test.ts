@@ -19,6 +19,8 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 const manager = () => t["role:event_manage"];
+const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
+const STALE = /inzwischen von jemand anderem geändert/;
 const eventBody = (over: Record<string, unknown> = {}) => ({
   name: "D-Prüfungen Frühjahr",
   district_association_id: world.district1,
@@ -73,6 +75,44 @@ describe("events", () => {
     expect(res.body.error.fields.form_type).toBe("Die Art der Veranstaltung kann nach dem Anlegen nicht geändert werden");
     const ok = await app.rest("PUT", "/v1/event", manager(), { ...eventBody({ name: "Umbenannt", edit_phase: "SongsOnly" }), id: e.id });
     expect(ok.body).toMatchObject({ name: "Umbenannt", edit_phase: "SongsOnly", form_type: "dexam" });
+  });
+
+  it("[R-API025][R-EV011] no lost updates: the second of two saves based on the same version is refused and changes nothing", async () => {
+    const e = await createEvent({ name: "Parallel" });
+    expect(e.version).toBe(1);
+    const first = await app.rest("PUT", "/v1/event", manager(), { ...eventBody({ name: "Büro A" }), id: e.id, version: e.version });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ name: "Büro A", version: 2 });
+    const second = await app.rest("PUT", "/v1/event", t.admin, { ...eventBody({ name: "Büro B", edit_phase: "None" }), id: e.id, version: e.version });
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toMatch(STALE);
+    expect(await app.db.prisma.event.findUniqueOrThrow({ where: { id: e.id } })).toMatchObject({ name: "Büro A", editPhase: "NO_RESTRICTIONS", version: 2 });
+
+    const input = (name: string, version?: number) => ({
+      name,
+      editPhase: "NO_RESTRICTIONS",
+      registrationDeadline: dayIn(30),
+      startPublishing: isoIn(-1),
+      finishPublishing: isoIn(90),
+      privacyPolicy: "Datenschutz",
+      ...(version === undefined ? {} : { version }),
+    });
+    const mutation = "mutation($id: ID!, $input: EventInput!) { updateEvent(id: $id, input: $input) { name version } }";
+    const stale = await app.gql(mutation, { id: gid("Event", e.id), input: input("GraphQL alt", 1) }, manager());
+    expect(stale.body.errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect(stale.body.errors?.[0].message).toMatch(STALE);
+    expect((await app.db.prisma.event.findUniqueOrThrow({ where: { id: e.id } })).name).toBe("Büro A");
+    const current = await app.gql(mutation, { id: gid("Event", e.id), input: input("GraphQL neu", 2) }, manager());
+    expect(current.body.data.updateEvent).toEqual({ name: "GraphQL neu", version: 3 });
+
+    // without a version (a spec /v1 client) the save goes through: last write wins
+    const unversioned = await app.rest("PUT", "/v1/event", manager(), { ...eventBody({ name: "Ohne Version" }), id: e.id });
+    expect(unversioned.status).toBe(200);
+    expect(unversioned.body).toMatchObject({ name: "Ohne Version", version: 4 });
+    expect((await app.gql(mutation, { id: gid("Event", e.id), input: input("GraphQL ohne Version") }, manager())).body.data.updateEvent).toEqual({
+      name: "GraphQL ohne Version",
+      version: 5,
+    });
   });
 
   it("[R-EV004][R-ST006][R-ST007] members see published events of every district; staff also their own district's unpublished ones", async () => {
@@ -130,6 +170,44 @@ describe("locations", () => {
     expect(change.body.error.fields.type).toBe("Der Typ kann nach dem Anlegen nicht geändert werden");
     const publish = await app.rest("PUT", "/v1/event/location", manager(), { ...ok.body, publish_results: true });
     expect(publish.body.publish_results).toBe(true);
+  });
+
+  it("[R-API030][R-LO013] no lost updates: the second of two location saves based on the same version is refused and changes nothing", async () => {
+    const e = await createEvent({ name: "Orte parallel" });
+    const l = (await createLocation(e.id)).body;
+    expect(l.version).toBe(1);
+    expect((await app.rest("GET", `/v1/event/${e.id}`, manager())).body.locations[0]).toMatchObject({ id: l.id, version: 1 });
+    const first = await app.rest("PUT", "/v1/event/location", manager(), { ...l, name: "Raum A" });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ name: "Raum A", version: 2 });
+    const second = await app.rest("PUT", "/v1/event/location", t.admin, { ...l, name: "Raum B", publish_results: true });
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toMatch(STALE);
+    expect(await app.db.prisma.eventLocation.findUniqueOrThrow({ where: { id: l.id } })).toMatchObject({ name: "Raum A", publishResults: false, version: 2 });
+
+    const input = (name: string, version?: number) => ({
+      name,
+      street: "Weg 1",
+      city: "Stadt",
+      start: isoIn(40),
+      end: isoIn(40.2),
+      dexamTypes: ["D1"],
+      ...(version === undefined ? {} : { version }),
+    });
+    const mutation = "mutation($id: ID!, $input: EventLocationInput!) { updateEventLocation(id: $id, input: $input) { name version } }";
+    const stale = await app.gql(mutation, { id: gid("EventLocation", l.id), input: input("GraphQL alt", 1) }, manager());
+    expect(stale.body.errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect((await app.db.prisma.eventLocation.findUniqueOrThrow({ where: { id: l.id } })).name).toBe("Raum A");
+    expect((await app.gql(mutation, { id: gid("EventLocation", l.id), input: input("GraphQL neu", 2) }, manager())).body.data.updateEventLocation).toEqual({
+      name: "GraphQL neu",
+      version: 3,
+    });
+
+    // without a version the save goes through: last write wins
+    const { version: _v, ...unversioned } = l;
+    const res = await app.rest("PUT", "/v1/event/location", manager(), { ...unversioned, name: "Ohne Version" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "Ohne Version", version: 4 });
   });
 
   it("[R-LO019][R-LO020][R-API026] a location with registrations cannot be deleted; without, it can", async () => {

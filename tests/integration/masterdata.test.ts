@@ -19,6 +19,8 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 const fieldsOf = (body: any) => body?.error?.fields ?? {};
+const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
+const STALE = /inzwischen von jemand anderem geändert/;
 
 describe("district associations", () => {
   it("[R-API018][R-DA004] admin creates one with a PNG signature image stored and returned as data URL", async () => {
@@ -120,6 +122,38 @@ describe("district associations", () => {
     const member = (await app.gql(q, {}, t.member)).body.data.districtAssociations.find((d: any) => d.name === "KV Drei");
     expect(member).toEqual({ name: "KV Drei", iamRef: null, signatureImage: null });
   });
+
+  it("[R-API019][R-DA006] no lost updates: the second of two saves based on the same version is refused and changes nothing", async () => {
+    const base = { name: "KV Parallel", iam_ref: "par", gdpr_link: "https://e.test/a", impress_link: "https://e.test/b" };
+    const created = await app.rest("POST", "/v1/districtassociation", t.admin, base);
+    expect(created.body.version).toBe(1);
+    const first = await app.rest("PUT", "/v1/districtassociation", t.admin, { ...created.body, name: "KV Parallel A" });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ name: "KV Parallel A", version: 2 });
+    const second = await app.rest("PUT", "/v1/districtassociation", t.admin, { ...created.body, name: "KV Parallel B", file_upload: pngUrl });
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toMatch(STALE);
+    expect(await app.db.prisma.districtAssociation.findUniqueOrThrow({ where: { id: created.body.id } })).toMatchObject({
+      name: "KV Parallel A",
+      signatureFileId: null,
+      version: 2,
+    });
+    expect(await app.db.prisma.storedFile.count({ where: { districtSignature: { id: created.body.id } } })).toBe(0);
+
+    const input = (name: string, version?: number) => ({ name, iamRef: "par", gdprLink: "https://e.test/a", impressLink: "https://e.test/b", version });
+    const mutation = "mutation($id: ID!, $input: DistrictAssociationInput!) { updateDistrictAssociation(id: $id, input: $input) { name version } }";
+    const stale = await app.gql(mutation, { id: gid("DistrictAssociation", created.body.id), input: input("KV GraphQL alt", 1) }, t.admin);
+    expect(stale.body.errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect(stale.body.errors?.[0].message).toMatch(STALE);
+    const current = await app.gql(mutation, { id: gid("DistrictAssociation", created.body.id), input: input("KV GraphQL neu", 2) }, t.admin);
+    expect(current.body.data.updateDistrictAssociation).toEqual({ name: "KV GraphQL neu", version: 3 });
+
+    // without a version (a spec /v1 client) the save goes through: last write wins
+    const unversioned = await app.rest("PUT", "/v1/districtassociation", t.admin, { ...base, id: created.body.id, name: "KV ohne Version" });
+    expect(unversioned.status).toBe(200);
+    expect(unversioned.body).toMatchObject({ name: "KV ohne Version", version: 4 });
+    await app.rest("DELETE", `/v1/districtassociation/${created.body.id}`, t.admin);
+  });
 });
 
 describe("clubs", () => {
@@ -210,6 +244,35 @@ describe("clubs", () => {
     );
     expect(res.body.data.updateAssociation).toEqual({ name: "MV 1", invoiceEmail: null });
     expect(await app.db.prisma.auditEntry.count({ where: { entity: "Association", entityId: world.club1, action: "update" } })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('[R-API014][R-CM006][R-MC005] no lost updates: club management and "Mein Verein bearbeiten" saving the same version: the second is refused', async () => {
+    const loaded = await app.rest("GET", `/v1/association/${world.club1}`, t.member);
+    const v = loaded.body.version as number;
+    expect(v).toBeGreaterThanOrEqual(1);
+    const office = await app.rest("PUT", "/v1/association", t["role:association_manage"], { ...loaded.body, name: "MV Büro" });
+    expect(office.status, JSON.stringify(office.body)).toBe(200);
+    expect(office.body).toMatchObject({ name: "MV Büro", version: v + 1 });
+    const member = await app.rest("PUT", "/v1/association", t.member, { ...loaded.body, name: "MV Mitglied", invoice_email: "kasse@mv1.example" });
+    expect(member.status).toBe(409);
+    expect(member.body.error.message).toMatch(STALE);
+    expect(await app.db.prisma.association.findUniqueOrThrow({ where: { id: world.club1 } })).toMatchObject({
+      name: "MV Büro",
+      invoiceEmail: null,
+      version: v + 1,
+    });
+
+    const mutation = "mutation($id: ID!, $input: AssociationInput!) { updateAssociation(id: $id, input: $input) { name version } }";
+    const stale = await app.gql(mutation, { id: gid("Association", world.club1), input: { name: "MV GraphQL", version: v } }, t.member);
+    expect(stale.body.errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect(stale.body.errors?.[0].message).toMatch(STALE);
+    const current = await app.gql(mutation, { id: gid("Association", world.club1), input: { name: "MV GraphQL", version: v + 1 } }, t.member);
+    expect(current.body.data.updateAssociation).toEqual({ name: "MV GraphQL", version: v + 2 });
+
+    // without a version (a spec /v1 client) the save goes through: last write wins
+    const unversioned = await app.rest("PUT", "/v1/association", t["role:association_manage"], { id: world.club1, name: "MV 1" });
+    expect(unversioned.status).toBe(200);
+    expect(unversioned.body).toMatchObject({ name: "MV 1", version: v + 3 });
   });
 });
 
@@ -359,6 +422,35 @@ describe("users", () => {
     expect((await app.rest("GET", `/v1/user/${invited}`, t["role:user_read"])).status).toBe(200);
     expect((await app.rest("GET", `/v1/user/${invited}`, t.staff2)).status).toBe(404);
   });
+
+  it("[R-API065][R-UM011] no lost updates: the second of two user saves based on the same version is refused and changes nothing", async () => {
+    const u = await app.db.prisma.user.create({
+      data: { email: "parallel@test.example", firstname: "Paula", lastname: "Parallel", districtAssociationId: world.district1 },
+    });
+    const loaded = (await app.rest("GET", `/v1/user/${u.id}`, t["role:user_manage"])).body;
+    expect(loaded.version).toBe(1);
+    const first = await app.rest("PUT", "/v1/user", t["role:user_manage"], { ...loaded, phone: "+49711111" });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body).toMatchObject({ phone: "+49711111", version: 2 });
+    const second = await app.rest("PUT", "/v1/user", t.admin, { ...loaded, lastname: "Zweite" });
+    expect(second.status).toBe(409);
+    expect(second.body.error.message).toMatch(STALE);
+    expect(await app.db.prisma.user.findUniqueOrThrow({ where: { id: u.id } })).toMatchObject({ lastname: "Parallel", phone: "+49711111", version: 2 });
+
+    const input = (lastname: string, version?: number) => ({ firstname: "Paula", lastname, email: "parallel@test.example", version });
+    const mutation = "mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { lastname version } }";
+    const stale = await app.gql(mutation, { id: gid("User", u.id), input: input("GraphQL", 1) }, t["role:user_manage"]);
+    expect(stale.body.errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect(stale.body.errors?.[0].message).toMatch(STALE);
+    const current = await app.gql(mutation, { id: gid("User", u.id), input: input("GraphQL", 2) }, t["role:user_manage"]);
+    expect(current.body.data.updateUser).toEqual({ lastname: "GraphQL", version: 3 });
+
+    // without a version (a spec /v1 client) the save goes through: last write wins
+    const { version: _v, ...unversioned } = loaded;
+    const res = await app.rest("PUT", "/v1/user", t["role:user_manage"], { ...unversioned, lastname: "Ohne Version" });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ lastname: "Ohne Version", version: 4 });
+  });
 });
 
 describe("own account", () => {
@@ -401,6 +493,45 @@ describe("own account", () => {
   it("[R-PR014] PUT /v1/user with another user's id is user management, refused for a member", async () => {
     const res = await app.rest("PUT", "/v1/user", t.member, { id: world.userIds.target, firstname: "X", lastname: "Y", email: "target@test.example" });
     expect(res.status).toBe(403);
+  });
+
+  it("[R-API065][R-PR003] no lost updates: the own profile saved on an older version than staff's edit is refused and changes nothing", async () => {
+    const own = (await app.rest("GET", "/v1/user/0", t.member)).body;
+    const v = own.version as number;
+    const staff = await app.rest("PUT", "/v1/user", t["role:user_manage"], { ...own, id: world.userIds.member, phone: "+49711222" });
+    expect(staff.status, JSON.stringify(staff.body)).toBe(200);
+    expect(staff.body.version).toBe(v + 1);
+    const mine = await app.rest("PUT", "/v1/user", t.member, { ...own, id: 0, address: { ...own.address, city: "Neustadt" } });
+    expect(mine.status).toBe(409);
+    expect(mine.body.error.message).toMatch(STALE);
+    expect(await app.db.prisma.user.findUniqueOrThrow({ where: { id: world.userIds.member } })).toMatchObject({
+      phone: "+49711222",
+      city: own.address.city,
+      version: v + 1,
+    });
+
+    const input = (city: string, version?: number) => ({
+      firstname: own.firstname,
+      lastname: own.lastname,
+      email: own.email,
+      phone: "+49711222",
+      street: own.address.street,
+      postcode: own.address.postcode,
+      city,
+      country: own.address.country,
+      version,
+    });
+    const mutation = "mutation($input: ProfileInput!) { updateViewer(input: $input) { city version } }";
+    const stale = await app.gql(mutation, { input: input("GraphQL", v) }, t.member);
+    expect(stale.body.errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect(stale.body.errors?.[0].message).toMatch(STALE);
+    expect((await app.gql(mutation, { input: input("GraphQL", v + 1) }, t.member)).body.data.updateViewer).toEqual({ city: "GraphQL", version: v + 2 });
+
+    // without a version (a spec /v1 client) the save goes through: last write wins
+    const { version: _v, ...unversioned } = own;
+    const res = await app.rest("PUT", "/v1/user", t.member, { ...unversioned, id: 0 });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ address: { city: own.address.city }, version: v + 3 });
   });
 
   it("[R-PR010][R-PR012] deleting the own account keeps the club's registrations and ends the sign-in sessions", async () => {

@@ -35,4 +35,9 @@ describe("club form", () => {
     expect(associationFormValues({ name: "MV", invoiceEmail: null })).toEqual({ name: "MV", invoiceEmail: "" });
     expect(associationInput({ name: " MV ", invoiceEmail: " " })).toEqual({ name: "MV", invoiceEmail: null });
   });
+
+  it("[R-CM006][R-MC005] no lost updates: an edit sends the version the form was filled from", () => {
+    expect(associationInput({ name: "MV", invoiceEmail: "" }, 4)).toEqual({ name: "MV", invoiceEmail: null, version: 4 });
+    expect("version" in associationInput({ name: "MV", invoiceEmail: "" }, null)).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
 import { email, required, validate } from "@shared/validation";
 import { type FieldErrors, optionalText } from "./fieldErrors";
+import { versionField } from "./version";
 
 /**
  * The club form (spec section 5): the name is required; the invoice e-mail gets the e-mail rule
@@ -22,9 +23,9 @@ export function validateAssociationForm(values: AssociationFormValues, mode: Ass
   return validate(values, { name: [required], ...(mode === "member" ? { invoiceEmail: [email] } : {}) });
 }
 
-/** AssociationInput: name trimmed, an empty invoice e-mail sent as null. */
-export function associationInput(values: AssociationFormValues) {
-  return { name: values.name.trim(), invoiceEmail: optionalText(values.invoiceEmail) };
+/** AssociationInput: name trimmed, an empty invoice e-mail sent as null; an edit names the version the form was filled from (no lost updates). */
+export function associationInput(values: AssociationFormValues, version?: number | null) {
+  return { name: values.name.trim(), invoiceEmail: optionalText(values.invoiceEmail), ...versionField(version) };
 }
 
 /** "Speichern" of "Mein Verein bearbeiten" needs a selected club (R-MC004). */

@@ -24,6 +24,11 @@ describe("district association form", () => {
     expect(shownSignature("data:image/png;base64,OLD", { kind: "remove" })).toBeNull();
   });
 
+  it("[R-DA006] no lost updates: an edit sends the version the form was filled from; a new district association none", () => {
+    expect(districtAssociationInput(filled, { kind: "keep" }, 7).version).toBe(7);
+    expect("version" in districtAssociationInput(filled, { kind: "keep" })).toBe(false);
+  });
+
   it("[R-DA004][R-VA005][R-VA006] the signature accepts .jpeg, .jpg and .png up to 5 MB, with the German messages", () => {
     for (const name of ["a.jpeg", "a.JPG", "unterschrift.png"]) expect(checkImageFile({ name, size: 5_242_880 })).toBeNull();
     expect(checkImageFile({ name: "a.png", size: 5_242_881 })).toBe("Die Datei ist zu groß. Maximal 5 MB erlaubt");

@@ -47,6 +47,12 @@ describe("event form", () => {
     expect("formType" in eventInput(filled, "edit")).toBe(false);
   });
 
+  it("[R-EV011] no lost updates: an edit sends the version the form was filled from; a new event none", () => {
+    expect(eventInput(filled, "edit", 3).version).toBe(3);
+    expect("version" in eventInput(filled, "edit", null)).toBe(false);
+    expect("version" in eventInput(filled, "create", 3)).toBe(false);
+  });
+
   it("[R-EV008] the edit form reads the stored event", () => {
     const values = eventFormValues({
       name: "A",

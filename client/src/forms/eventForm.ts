@@ -2,6 +2,7 @@ import { MSG } from "@shared/messages";
 import { required, validate } from "@shared/validation";
 import { fromDateTimeLocal, toDateInput, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "./fieldErrors";
+import { versionField } from "./version";
 
 /**
  * The event form (spec §5 "Event", R-EV011): name, registration deadline, start and finish of
@@ -107,8 +108,11 @@ export function validateEventForm(values: EventFormValues): FieldErrors {
   return errors;
 }
 
-/** EventInput; the form type only on create (it cannot change, R-EV012). */
-export function eventInput(values: EventFormValues, mode: "create" | "edit") {
+/**
+ * EventInput; the form type only on create (it cannot change, R-EV012); an edit names the version
+ * the form was filled from (no lost updates).
+ */
+export function eventInput(values: EventFormValues, mode: "create" | "edit", version?: number | null) {
   return {
     name: values.name.trim(),
     description: optionalText(values.description),
@@ -123,6 +127,7 @@ export function eventInput(values: EventFormValues, mode: "create" | "edit") {
     address: optionalText(values.address),
     cancellationConditions: optionalText(values.cancellationConditions),
     privacyPolicy: values.privacyPolicy.trim(),
+    ...(mode === "edit" ? versionField(version) : {}),
   };
 }
 

@@ -31,6 +31,12 @@ describe("location form", () => {
     expect("type" in locationInput({ ...base, type: "DEXAM_THEORY" }, "edit")).toBe(false);
   });
 
+  it("[R-LO013] no lost updates: an edit sends the version the form was filled from; a new location none", () => {
+    expect(locationInput({ ...base, type: "DEXAM_THEORY" }, "edit", 2).version).toBe(2);
+    expect("version" in locationInput({ ...base, type: "DEXAM_THEORY" }, "edit")).toBe(false);
+    expect("version" in locationInput({ ...base, type: "DEXAM_THEORY" }, "create", 2)).toBe(false);
+  });
+
   it("[R-LO018] a stored 0001-01-01 date shows as empty in the form", () => {
     const values = locationFormValues(
       {

@@ -3,6 +3,7 @@ import { MSG } from "@shared/messages";
 import { postcode, required, validate } from "@shared/validation";
 import { fromDateTimeLocal, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "./fieldErrors";
+import { versionField } from "./version";
 
 /**
  * The event-location form (spec §5 "Location", R-LO013): name, street and city required; start
@@ -110,8 +111,11 @@ type DexamType = "D1" | "D2" | "D3";
 type CompetitionType = keyof typeof COMPETITION_TYPE_LABELS;
 type Instrument = keyof typeof INSTRUMENT_LABELS;
 
-/** EventLocationInput; only the lists that belong to the type; the type only on create (R-LO014). */
-export function locationInput(values: LocationFormValues, mode: "create" | "edit") {
+/**
+ * EventLocationInput; only the lists that belong to the type; the type only on create (R-LO014);
+ * an edit names the version the form was filled from (no lost updates).
+ */
+export function locationInput(values: LocationFormValues, mode: "create" | "edit", version?: number | null) {
   const fields = locationFields(values.type);
   return {
     name: values.name.trim(),
@@ -126,5 +130,6 @@ export function locationInput(values: LocationFormValues, mode: "create" | "edit
     competitionTypes: fields.competitionTypes ? (values.competitionTypes as CompetitionType[]) : [],
     instruments: fields.instruments ? (values.instruments as Instrument[]) : [],
     publishResults: values.publishResults,
+    ...(mode === "edit" ? versionField(version) : {}),
   };
 }

@@ -76,4 +76,11 @@ describe("user form", () => {
     });
     expect(profileInput({ ...complete, city: " Stuttgart " }).city).toBe("Stuttgart");
   });
+
+  it("[R-UM011][R-PR003] no lost updates: user and profile edits send the version the form was filled from", () => {
+    expect(adminUserInput(names, 5).version).toBe(5);
+    expect(profileInput(complete, 6).version).toBe(6);
+    expect("version" in adminUserInput(names)).toBe(false);
+    expect("version" in profileInput(complete, null)).toBe(false);
+  });
 });

@@ -1,6 +1,7 @@
 import { email, postcode, profilePhone, required, validate } from "@shared/validation";
 import type { FieldErrors } from "./fieldErrors";
 import { optionalText } from "./fieldErrors";
+import { versionField } from "./version";
 
 /**
  * The user form of spec section 5 in its three modes: "create" (user management, no phone or
@@ -67,8 +68,8 @@ export function userNameInput(values: UserFormValues) {
   return { firstname: values.firstname.trim(), lastname: values.lastname.trim(), email: values.email.trim() };
 }
 
-/** ProfileInput of updateViewer: every field, trimmed. */
-export function profileInput(values: UserFormValues) {
+/** ProfileInput of updateViewer: every field, trimmed, and the version the form was filled from (no lost updates). */
+export function profileInput(values: UserFormValues, version?: number | null) {
   return {
     ...userNameInput(values),
     phone: values.phone.trim(),
@@ -76,11 +77,12 @@ export function profileInput(values: UserFormValues) {
     postcode: values.postcode.trim(),
     city: values.city.trim(),
     country: values.country.trim(),
+    ...versionField(version),
   };
 }
 
-/** UpdateUserInput (admin mode) without roles: empty optional fields are sent as null. */
-export function adminUserInput(values: UserFormValues) {
+/** UpdateUserInput (admin mode) without roles: empty optional fields are sent as null; the version the form was filled from (no lost updates). */
+export function adminUserInput(values: UserFormValues, version?: number | null) {
   return {
     ...userNameInput(values),
     phone: optionalText(values.phone),
@@ -88,5 +90,6 @@ export function adminUserInput(values: UserFormValues) {
     postcode: optionalText(values.postcode),
     city: optionalText(values.city),
     country: optionalText(values.country),
+    ...versionField(version),
   };
 }

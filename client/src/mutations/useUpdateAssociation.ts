@@ -4,7 +4,8 @@ import type { useUpdateAssociationMutation } from "./__generated__/useUpdateAsso
 
 /**
  * Saves a club's name and invoice e-mail, from club management and from "Mein Verein bearbeiten"
- * (the server checks the invoice e-mail only for the member's own club). "Verein aktualisiert".
+ * (the server checks the invoice e-mail only for the member's own club). "Verein aktualisiert"; the
+ * answer carries the new version, so the next save is based on it.
  */
 export function useUpdateAssociation() {
   return useFeedbackMutation<useUpdateAssociationMutation>(
@@ -12,6 +13,7 @@ export function useUpdateAssociation() {
       mutation useUpdateAssociationMutation($id: ID!, $input: AssociationInput!) {
         updateAssociation(id: $id, input: $input) {
           id
+          version
           name
           invoiceEmail
         }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../http/apiError";
+import { checkGraphQLResponse } from "./graphQLResponse";
 import { failureText, fieldErrorsOf } from "./mutationFeedback";
 
 describe("mutation feedback", () => {
@@ -11,6 +12,21 @@ describe("mutation feedback", () => {
       serverMessage: "Der Verein hat Anmeldungen und kann nicht gelöscht werden",
     });
     expect(failureText("error.association.delete", error)).toBe("Verein kann nicht gelöscht werden: Der Verein hat Anmeldungen und kann nicht gelöscht werden");
+  });
+
+  it("[R-ER009][R-ER010] a save based on an older version (CONFLICT) shows the server's stale-data message after the German text", () => {
+    const stale = "Die Daten wurden inzwischen von jemand anderem geändert. Bitte laden Sie die Seite neu und tragen Sie Ihre Änderungen noch einmal ein.";
+    let error: unknown;
+    try {
+      checkGraphQLResponse(200, { data: null, errors: [{ message: stale, extensions: { code: "CONFLICT", fields: { version: stale } } }] });
+    } catch (e) {
+      error = e;
+    }
+    expect(failureText("error.event.update", error)).toBe(`Veranstaltung kann nicht aktualisiert werden: ${stale}`);
+    expect(failureText("error.location.update", error)).toBe(`Veranstaltungsort kann nicht aktualisiert werden: ${stale}`);
+    expect(failureText("error.association.update", error)).toBe(`Verein kann nicht aktualisiert werden: ${stale}`);
+    expect(failureText("error.districtAssociation.update", error)).toBe(`Kreisverband kann nicht aktualisiert werden: ${stale}`);
+    expect(failureText("error.user.update", error)).toBe(`Benutzer kann nicht aktualisiert werden: ${stale}`);
   });
 
   it('[R-ER003] a failure without an answer shows "unknown error"', () => {

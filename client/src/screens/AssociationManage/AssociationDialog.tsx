@@ -29,6 +29,7 @@ export function AssociationDialog({
     graphql`
       fragment AssociationDialog_association on Association {
         id
+        version
         name
         invoiceEmail
       }
@@ -36,6 +37,8 @@ export function AssociationDialog({
     association,
   );
   const [values, setValues] = useState(() => associationFormValues(data));
+  // no lost updates: the save names the version the form was filled from (a newer one is refused)
+  const [version] = useState(data?.version);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [create, creating] = useCreateAssociation();
   const [update, updating] = useUpdateAssociation();
@@ -49,10 +52,9 @@ export function AssociationDialog({
     const found = validateAssociationForm(values, "manage");
     setErrors(found);
     if (hasErrors(found)) return;
-    const input = associationInput(values);
     const result = data
-      ? await update({ id: data.id, input })
-      : await create({ input: { ...input, districtAssociationId } }, { required: ["input.districtAssociationId"] });
+      ? await update({ id: data.id, input: associationInput(values, version) })
+      : await create({ input: { ...associationInput(values), districtAssociationId } }, { required: ["input.districtAssociationId"] });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);
   };

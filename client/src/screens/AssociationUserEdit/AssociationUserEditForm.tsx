@@ -18,6 +18,7 @@ export function AssociationUserEditForm({ association }: { association: Associat
     graphql`
       fragment AssociationUserEditForm_association on Association {
         id
+        version
         name
         invoiceEmail
       }
@@ -25,6 +26,13 @@ export function AssociationUserEditForm({ association }: { association: Associat
     association,
   );
   const [values, setValues] = useState(() => associationFormValues(data));
+  // no lost updates: the save names the version the form was filled from (a newer one is refused).
+  // A newer stored version (the own save's answer, or fresher data from the network) fills the form again.
+  const [version, setVersion] = useState(data.version);
+  if (data.version !== version) {
+    setVersion(data.version);
+    setValues(associationFormValues(data));
+  }
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [save, saving] = useUpdateAssociation();
 
@@ -37,7 +45,7 @@ export function AssociationUserEditForm({ association }: { association: Associat
     const found = validateAssociationForm(values, "member");
     setErrors(found);
     if (hasErrors(found)) return;
-    const result = await save({ id: data.id, input: associationInput(values) });
+    const result = await save({ id: data.id, input: associationInput(values, version) });
     if (!result.ok) setErrors(result.fieldErrors);
   };
 

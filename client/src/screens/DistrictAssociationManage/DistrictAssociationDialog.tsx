@@ -42,6 +42,7 @@ export function DistrictAssociationDialog({
     graphql`
       fragment DistrictAssociationDialog_districtAssociation on DistrictAssociation {
         id
+        version
         name
         iamRef
         gdprLink
@@ -52,6 +53,8 @@ export function DistrictAssociationDialog({
     districtAssociation,
   );
   const [values, setValues] = useState(() => districtAssociationFormValues(data));
+  // no lost updates: the save names the version the form was filled from (a newer one is refused)
+  const [version] = useState(data?.version);
   const [signature, setSignature] = useState<SignatureChange>({ kind: "keep" });
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [create, creating] = useCreateDistrictAssociation();
@@ -70,8 +73,9 @@ export function DistrictAssociationDialog({
     const found = validateDistrictAssociationForm(values);
     setErrors(found);
     if (hasErrors(found)) return;
-    const input = districtAssociationInput(values, signature);
-    const result = data ? await update({ id: data.id, input }) : await create({ input });
+    const result = data
+      ? await update({ id: data.id, input: districtAssociationInput(values, signature, version) })
+      : await create({ input: districtAssociationInput(values, signature) });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);
   };

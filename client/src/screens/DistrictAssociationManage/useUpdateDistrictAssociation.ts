@@ -9,6 +9,7 @@ export function useUpdateDistrictAssociation() {
       mutation useUpdateDistrictAssociationMutation($id: ID!, $input: DistrictAssociationInput!) {
         updateDistrictAssociation(id: $id, input: $input) {
           id
+          version
           name
           gdprLink
           impressLink

@@ -19,6 +19,7 @@ export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
   const data = useFragment(
     graphql`
       fragment ProfileCard_user on User {
+        version
         firstname
         lastname
         email
@@ -32,6 +33,13 @@ export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
     user,
   );
   const [values, setValues] = useState(() => userFormValues(data));
+  // no lost updates: the save names the version the form was filled from (a newer one is refused).
+  // A newer stored version (the own save's answer, or fresher data from the network) fills the form again.
+  const [version, setVersion] = useState(data.version);
+  if (data.version !== version) {
+    setVersion(data.version);
+    setValues(userFormValues(data));
+  }
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [save, saving] = useUpdateViewer();
 
@@ -44,7 +52,7 @@ export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
     const found = validateUserForm(values, "self");
     setErrors(found);
     if (hasErrors(found)) return;
-    const result = await save({ input: profileInput(values) });
+    const result = await save({ input: profileInput(values, version) });
     if (!result.ok) setErrors(result.fieldErrors);
   };
 

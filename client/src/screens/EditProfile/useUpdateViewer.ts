@@ -5,7 +5,8 @@ import type { useUpdateViewerMutation } from "./__generated__/useUpdateViewerMut
 /**
  * Saves the own profile (R-PR003): "Profil gespeichert". The answer carries the fields of the
  * drawer's user block and of the incomplete-profile banner, so both update in place: the banner
- * disappears once the data is complete (R-PR013).
+ * disappears once the data is complete (R-PR013). It carries the new version, so the next save is
+ * based on it; a save based on an older version is refused with the server's message.
  */
 export function useUpdateViewer() {
   return useFeedbackMutation<useUpdateViewerMutation>(
@@ -13,6 +14,7 @@ export function useUpdateViewer() {
       mutation useUpdateViewerMutation($input: ProfileInput!) {
         updateViewer(input: $input) {
           id
+          version
           isComplete
           ...ProfileCard_user
           ...DrawerUser_user

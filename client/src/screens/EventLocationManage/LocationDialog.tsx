@@ -49,6 +49,7 @@ export function LocationDialog({
     graphql`
       fragment LocationDialog_location on EventLocation {
         id
+        version
         name
         type
         street
@@ -66,6 +67,8 @@ export function LocationDialog({
     location,
   );
   const [values, setValues] = useState<LocationFormValues>(() => locationFormValues(data, formType));
+  // no lost updates: the save names the version the form was filled from (a newer one is refused)
+  const [version] = useState(data?.version);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [create, creating] = useCreateEventLocation();
   const [update, updating] = useUpdateEventLocation();
@@ -83,7 +86,7 @@ export function LocationDialog({
     setErrors(found);
     if (hasErrors(found)) return;
     const result = data
-      ? await update({ id: data.id, input: locationInput(values, "edit") })
+      ? await update({ id: data.id, input: locationInput(values, "edit", version) })
       : await create({ eventId, input: locationInput(values, "create") }, { required: ["eventId"] });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);

@@ -34,6 +34,7 @@ export function EventDialog({
     graphql`
       fragment EventDialog_event on Event {
         id
+        version
         name
         description
         formType
@@ -52,6 +53,8 @@ export function EventDialog({
     event,
   );
   const [values, setValues] = useState<EventFormValues>(() => eventFormValues(data));
+  // no lost updates: the save names the version the form was filled from (a newer one is refused)
+  const [version] = useState(data?.version);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [create, creating] = useCreateEvent();
   const [update, updating] = useUpdateEvent();
@@ -66,7 +69,7 @@ export function EventDialog({
     setErrors(found);
     if (hasErrors(found)) return;
     const result = data
-      ? await update({ id: data.id, input: eventInput(values, "edit") })
+      ? await update({ id: data.id, input: eventInput(values, "edit", version) })
       : await create({ districtAssociationId, input: eventInput(values, "create") }, { required: ["districtAssociationId"] });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);

@@ -9,6 +9,7 @@ export function useCopyEvent() {
       mutation useCopyEventMutation($sourceId: ID!, $targetId: ID!) {
         copyEvent(sourceId: $sourceId, targetId: $targetId) {
           id
+          version
           ...EventRow_event
         }
       }

@@ -36,6 +36,7 @@ export function UserDialog({
     graphql`
       fragment UserDialog_user on User {
         id
+        version
         firstname
         lastname
         email
@@ -52,6 +53,8 @@ export function UserDialog({
   const mode: UserFormMode = data ? "admin" : "create";
   const rolesEditable = canEditRoles(viewerRoles, getConfig().rolesEditable);
   const [values, setValues] = useState(() => (data ? userFormValues(data) : EMPTY_USER_FORM));
+  // no lost updates: the save names the version the form was filled from (a newer one is refused)
+  const [version] = useState(data?.version);
   const [roles, setRoles] = useState<RoleName[]>(() => ALL_ROLES.filter((role) => data?.roles.includes(role)));
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [create, creating] = useCreateUser();
@@ -72,7 +75,7 @@ export function UserDialog({
     if (hasErrors(found)) return;
     const chosenRoles = rolesEditable ? roles : null;
     const result = data
-      ? await update({ id: data.id, input: { ...adminUserInput(values), roles: chosenRoles } })
+      ? await update({ id: data.id, input: { ...adminUserInput(values, version), roles: chosenRoles } })
       : await create({ input: { ...userNameInput(values), districtAssociationId, roles: chosenRoles } }, { required: ["input.districtAssociationId"] });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);

@@ -8,6 +8,7 @@ export function useDeactivateUser() {
     graphql`
       mutation useDeactivateUserMutation($id: ID!) {
         deactivateUser(id: $id) {
+          version
           ...UserRow_user
         }
       }

@@ -8,6 +8,7 @@ export function useReactivateUser() {
     graphql`
       mutation useReactivateUserMutation($id: ID!) {
         reactivateUser(id: $id) {
+          version
           ...UserRow_user
         }
       }

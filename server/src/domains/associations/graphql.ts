@@ -10,6 +10,7 @@ export const AssociationType = builder.prismaNode("Association", {
   authScopes: (club, ctx) => canReadClub(ctx.principal, club),
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
+    version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
     name: t.exposeString("name"),
     districtAssociationId: t.exposeInt("districtAssociationId"),
     invoiceEmail: t.exposeString("invoiceEmail", { nullable: true, description: "E-mail address for invoices." }),
@@ -48,6 +49,7 @@ const AssociationInput = builder.inputType("AssociationInput", {
   fields: (t) => ({
     name: t.string({ required: true }),
     invoiceEmail: t.string({ required: false }),
+    version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
   }),
 });
 

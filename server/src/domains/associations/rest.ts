@@ -4,9 +4,15 @@ import { idParam, type RestRouter } from "../../http/rest.ts";
 import { createClub, deleteClub, getClub, listClubs, updateClub } from "./service.ts";
 
 /** The spec's club fields (section 3). */
-export const toWire = (c: Association) => ({ id: c.id, name: c.name, district_association_id: c.districtAssociationId, invoice_email: c.invoiceEmail });
+export const toWire = (c: Association) => ({
+  id: c.id,
+  version: c.version,
+  name: c.name,
+  district_association_id: c.districtAssociationId,
+  invoice_email: c.invoiceEmail,
+});
 
-type Body = { id?: unknown; name?: unknown; invoice_email?: unknown; district_association_id?: unknown };
+type Body = { id?: unknown; version?: unknown; name?: unknown; invoice_email?: unknown; district_association_id?: unknown };
 const str = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
 const optionalInt = (v: unknown) => (v === undefined || v === null || v === "" ? null : Number.isSafeInteger(Number(v)) ? Number(v) : Number.NaN);
 
@@ -36,7 +42,15 @@ export function associationRoutes(r: RestRouter) {
     const b = body(req.body);
     const id = optionalInt(b.id);
     if (id === null || Number.isNaN(id)) throw new AppError("NOT_FOUND", "Verein nicht gefunden");
-    return toWire(await updateClub(ctx, id, { name: str(b.name), invoiceEmail: b.invoice_email == null ? null : str(b.invoice_email) }));
+    // without a version (spec clients do not send one) the save is last-write-wins
+    const version = optionalInt(b.version);
+    return toWire(
+      await updateClub(ctx, id, {
+        name: str(b.name),
+        invoiceEmail: b.invoice_email == null ? null : str(b.invoice_email),
+        version: Number.isNaN(version) ? null : version,
+      }),
+    );
   });
   r.delete("/v1/association/:id", async (ctx, req, reply) => {
     await deleteClub(ctx, idParam(req));

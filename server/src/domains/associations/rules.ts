@@ -2,7 +2,12 @@
 // when a member edits their own club ("Mein Verein bearbeiten"), not in club management.
 import { email, required, validate } from "../../shared/validation.ts";
 
-export type ClubInput = { name: string; invoiceEmail?: string | null };
+export type ClubInput = {
+  name: string;
+  invoiceEmail?: string | null;
+  /** the version the edit was based on (optimistic concurrency); omitted: no check */
+  version?: number | null;
+};
 
 export function validateClub(input: ClubInput, mode: "management" | "ownClub"): Record<string, string> {
   return validate(input, { name: [required], ...(mode === "ownClub" ? { invoiceEmail: [email] } : {}) });

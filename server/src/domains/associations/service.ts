@@ -7,7 +7,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { audit } from "../audit/service.ts";
-import { clean, districtInScope, ownsDistrict, type ServiceCtx } from "../context.ts";
+import { checkVersion, clean, districtInScope, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
 import { type ClubInput, validateClub } from "./rules.ts";
 
 export type ClubFilter = { districtAssociationId?: number | null; search?: string | null };
@@ -58,7 +58,7 @@ export async function createClub(ctx: ServiceCtx, input: ClubInput & { districtA
   });
 }
 
-/** Staff with association_manage of the club's district, or a member editing their own club. */
+/** Staff with association_manage of the club's district, or a member editing their own club; a save based on an older version is refused. */
 export async function updateClub(ctx: ServiceCtx, id: number, input: ClubInput) {
   const p = authorize(ctx.principal, "association.update");
   return ctx.prisma.$transaction(async (tx) => {
@@ -67,12 +67,15 @@ export async function updateClub(ctx: ServiceCtx, id: number, input: ClubInput) 
     const manager = hasAnyRole(p.roles, ["association_manage"]) && ownsDistrict(p, club.districtAssociationId);
     const member = p.associationIds.includes(club.id);
     if (!manager && !member) throw forbidden();
+    checkVersion(club, input.version);
     const errors = validateClub(input, manager ? "management" : "ownClub");
     if (Object.keys(errors).length) throw validationFailed(errors);
-    const updated = await tx.association.update({
-      where: { id },
-      data: { name: input.name.trim(), invoiceEmail: clean(input.invoiceEmail), version: { increment: 1 } },
-    });
+    const updated = await guardStale(
+      tx.association.update({
+        where: versionWhere(id, input.version),
+        data: { name: input.name.trim(), invoiceEmail: clean(input.invoiceEmail), version: { increment: 1 } },
+      }),
+    );
     await audit(tx, p, { action: "update", entity: "Association", entityId: id, districtAssociationId: club.districtAssociationId });
     return updated;
   });

@@ -11,6 +11,7 @@ export const DistrictAssociationType = builder.prismaNode("DistrictAssociation",
   authScopes: { operation: "districtAssociation.read" },
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
+    version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
     name: t.exposeString("name"),
     iamRef: t.string({
       nullable: true,
@@ -47,6 +48,7 @@ const DistrictAssociationInput = builder.inputType("DistrictAssociationInput", {
       required: false,
       description: 'Data URL of a .jpeg/.jpg/.png image, at most 5 MB; null keeps the current image, "" removes it.',
     }),
+    version: t.int({ required: false, description: "Updates only: the version the edit is based on; a newer stored version refuses the save (CONFLICT)." }),
   }),
 });
 

@@ -17,6 +17,7 @@ export function toWire(d: DistrictAssociation & { signatureFile?: StoredFile | n
   const admin = canSeeIamRef(p);
   return {
     id: d.id,
+    version: d.version,
     name: d.name,
     iam_ref: admin ? d.iamRef : null,
     gdpr_link: d.gdprLink,
@@ -30,8 +31,10 @@ function input(raw: unknown): DistrictInput & { id: number | null } {
   const b = raw as Record<string, unknown>;
   const s = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
   const id = b.id == null ? null : Number(b.id);
+  const version = b.version == null || b.version === "" ? null : Number(b.version);
   return {
     id: id !== null && Number.isSafeInteger(id) ? id : null,
+    version: version !== null && Number.isSafeInteger(version) ? version : null,
     name: s(b.name),
     iamRef: s(b.iam_ref),
     gdprLink: s(b.gdpr_link),

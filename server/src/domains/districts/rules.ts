@@ -3,7 +3,15 @@
 import { MSG } from "../../shared/messages.ts";
 import { MAX_UPLOAD_BYTES, required, validate } from "../../shared/validation.ts";
 
-export type DistrictInput = { name: string; iamRef: string; gdprLink: string; impressLink: string; signatureImage?: string | null };
+export type DistrictInput = {
+  name: string;
+  iamRef: string;
+  gdprLink: string;
+  impressLink: string;
+  signatureImage?: string | null;
+  /** the version the edit was based on (optimistic concurrency); omitted: no check */
+  version?: number | null;
+};
 
 export type ParsedImage = { mimeType: string; data: Buffer; name: string };
 

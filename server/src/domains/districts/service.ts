@@ -6,7 +6,7 @@ import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { audit } from "../audit/service.ts";
-import type { ServiceCtx } from "../context.ts";
+import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { type DistrictInput, parseSignatureImage, validateDistrict } from "./rules.ts";
 
 export type Ctx = Pick<ServiceCtx, "principal" | "prisma">;
@@ -54,19 +54,22 @@ export async function createDistrictAssociation(ctx: Ctx, input: DistrictInput) 
   });
 }
 
-/** signatureImage: undefined/null keeps the image, "" removes it, a data URL replaces it. */
+/** signatureImage: undefined/null keeps the image, "" removes it, a data URL replaces it. A save based on an older version is refused. */
 export async function updateDistrictAssociation(ctx: Ctx, id: number, input: DistrictInput) {
   const p = authorize(ctx.principal, "districtAssociation.update");
   const data = checked(input);
   return ctx.prisma.$transaction(async (tx) => {
     const current = await tx.districtAssociation.findUnique({ where: { id } });
     if (!current) throw notFound("Kreisverband");
+    checkVersion(current, input.version);
     let signatureFileId = current.signatureFileId;
     if (input.signatureImage === "" || input.signatureImage) {
       if (current.signatureFileId) await tx.storedFile.delete({ where: { id: current.signatureFileId } });
       signatureFileId = input.signatureImage ? (await tx.storedFile.create({ data: withHash(imageFile(input.signatureImage)) })).id : null;
     }
-    const d = await tx.districtAssociation.update({ where: { id }, data: { ...data, signatureFileId, version: { increment: 1 } } });
+    const d = await guardStale(
+      tx.districtAssociation.update({ where: versionWhere(id, input.version), data: { ...data, signatureFileId, version: { increment: 1 } } }),
+    );
     await audit(tx, p, { action: "update", entity: "DistrictAssociation", entityId: id, districtAssociationId: id });
     return d;
   });

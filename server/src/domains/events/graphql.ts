@@ -12,6 +12,7 @@ export const EventType = builder.prismaNode("Event", {
   authScopes: (e, ctx) => canSeeEvent(ctx.principal, e, ctx.services.now()),
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
+    version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
     name: t.exposeString("name"),
     description: t.exposeString("description", { nullable: true }),
     districtAssociationId: t.exposeInt("districtAssociationId"),
@@ -97,6 +98,7 @@ const EventInput = builder.inputType("EventInput", {
     address: t.string({ required: false }),
     cancellationConditions: t.string({ required: false }),
     privacyPolicy: t.string({ required: true }),
+    version: t.int({ required: false, description: "Updates only: the version the edit is based on; a newer stored version refuses the save (CONFLICT)." }),
   }),
 });
 

@@ -15,6 +15,7 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 export function locationToWire(l: EventLocation) {
   return {
     id: l.id,
+    version: l.version,
     name: l.name,
     type: locationTypeWire.toWire(l.type),
     event_id: l.eventId,
@@ -31,6 +32,7 @@ export function locationToWire(l: EventLocation) {
 export function eventToWire(e: EventWithLocations, now: Date) {
   return {
     id: e.id,
+    version: e.version,
     name: e.name,
     description: e.description,
     district_association_id: e.districtAssociationId,
@@ -103,6 +105,7 @@ function eventInput(b: Json): EventInput {
     address: typeof b.address === "string" ? b.address : null,
     cancellationConditions: str(b.cancellation_conditions),
     privacyPolicy: str(b.privacy_policy),
+    version: int(b.version),
   };
 }
 
@@ -122,6 +125,7 @@ function locationInput(b: Json, type: string | null): LocationInput {
     competitionTypes: type === "COMPETITION" ? list(subTypes, competitionTypeWire.fromWire, "available_sub_types") : [],
     instruments: list(b.instruments, instrumentWire.fromWire, "instruments"),
     publishResults: b.publish_results === true,
+    version: int(b.version),
   };
 }
 

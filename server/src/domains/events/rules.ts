@@ -21,6 +21,8 @@ export type EventInput = {
   address?: string | null;
   cancellationConditions?: string | null;
   privacyPolicy?: string | null;
+  /** the version the edit was based on (optimistic concurrency); omitted: no check */
+  version?: number | null;
 };
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

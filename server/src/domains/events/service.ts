@@ -8,7 +8,7 @@ import type { Event, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { startOfBerlinDay } from "../../shared/time.ts";
 import { audit } from "../audit/service.ts";
-import { clean, ownsDistrict, type ServiceCtx } from "../context.ts";
+import { checkVersion, clean, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
 import { deadlineFor, type EventInput, isCopyTarget, isPublished, validateEvent } from "./rules.ts";
 
 const STAFF_ROLES = ["registration_read", "registration_manage", "event_manage"] as const;
@@ -99,16 +99,17 @@ export async function createEvent(ctx: ServiceCtx, input: EventInput & { distric
   });
 }
 
-/** The form type is fixed after creation (R-EV012). */
+/** The form type is fixed after creation (R-EV012). A save based on an older version is refused (no lost updates). */
 export async function updateEvent(ctx: ServiceCtx, id: number, input: EventInput) {
   const p = authorize(ctx.principal, "event.update");
   return ctx.prisma.$transaction(async (tx) => {
     const e = await tx.event.findUnique({ where: { id } });
     if (!e || !ownsDistrict(p, e.districtAssociationId)) throw notFound("Veranstaltung");
+    checkVersion(e, input.version);
     if (input.formType && input.formType !== e.formType)
       throw validationFailed({ formType: "Die Art der Veranstaltung kann nach dem Anlegen nicht geändert werden" });
     const data = checked({ ...input, formType: e.formType });
-    const updated = await tx.event.update({ where: { id }, data: { ...data, version: { increment: 1 } } });
+    const updated = await guardStale(tx.event.update({ where: versionWhere(id, input.version), data: { ...data, version: { increment: 1 } } }));
     await audit(tx, p, { action: "update", entity: "Event", entityId: id, districtAssociationId: e.districtAssociationId });
     return updated;
   });

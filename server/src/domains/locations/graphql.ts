@@ -16,6 +16,7 @@ export const EventLocationType = builder.prismaNode("EventLocation", {
   },
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
+    version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
     name: t.exposeString("name"),
     type: t.expose("type", { type: LocationTypeEnum, description: "Fixed after creation." }),
     eventId: t.exposeInt("eventId"),
@@ -57,6 +58,7 @@ const LocationInput = builder.inputType("EventLocationInput", {
     competitionTypes: t.field({ type: [CompetitionTypeEnum], required: false }),
     instruments: t.field({ type: [InstrumentEnum], required: false, description: "Practice locations: at least one." }),
     publishResults: t.boolean({ required: false }),
+    version: t.int({ required: false, description: "Updates only: the version the edit is based on; a newer stored version refuses the save (CONFLICT)." }),
   }),
 });
 

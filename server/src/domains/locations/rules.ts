@@ -18,6 +18,8 @@ export type LocationInput = {
   competitionTypes?: CompetitionType[] | null;
   instruments?: Instrument[] | null;
   publishResults?: boolean | null;
+  /** the version the edit was based on (optimistic concurrency); omitted: no check */
+  version?: number | null;
 };
 
 const DEXAM_TYPES: LocationType[] = ["DEXAM_THEORY", "DEXAM_PRACTICE", "DEXAM_PREPARATION"];

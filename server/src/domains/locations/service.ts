@@ -4,7 +4,7 @@
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import { audit } from "../audit/service.ts";
-import { ownsDistrict, type ServiceCtx } from "../context.ts";
+import { checkVersion, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
 import { canSeeEvent } from "../events/service.ts";
 import { type LocationInput, locationTypeFor, normalizedLocation, validateLocation } from "./rules.ts";
 
@@ -38,20 +38,23 @@ export async function createLocation(ctx: ServiceCtx, input: LocationInput & { e
   });
 }
 
-/** The type cannot change after creation (R-LO014). */
+/** The type cannot change after creation (R-LO014). A save based on an older version is refused (no lost updates). */
 export async function updateLocation(ctx: ServiceCtx, id: number, input: LocationInput) {
   const p = authorize(ctx.principal, "location.update");
   return ctx.prisma.$transaction(async (tx) => {
     const l = await tx.eventLocation.findUnique({ where: { id }, include: { event: true } });
     if (!l || !ownsDistrict(p, l.event.districtAssociationId)) throw notFound("Veranstaltungsort");
+    checkVersion(l, input.version);
     if (input.type && input.type !== l.type) throw validationFailed({ type: "Der Typ kann nach dem Anlegen nicht geändert werden" });
     const errors = validateLocation(input, l.type);
     if (Object.keys(errors).length) throw validationFailed(errors);
-    const updated = await tx.eventLocation.update({
-      where: { id },
-      data: { ...normalizedLocation(input, l.type), version: { increment: 1 } },
-      include: { event: true },
-    });
+    const updated = await guardStale(
+      tx.eventLocation.update({
+        where: versionWhere(id, input.version),
+        data: { ...normalizedLocation(input, l.type), version: { increment: 1 } },
+        include: { event: true },
+      }),
+    );
     await audit(tx, p, { action: "update", entity: "EventLocation", entityId: id, districtAssociationId: l.event.districtAssociationId });
     return updated;
   });

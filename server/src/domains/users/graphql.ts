@@ -29,6 +29,7 @@ export const UserType = builder.prismaNode("User", {
   authScopes: (user, ctx) => canReadUser(ctx.principal, user),
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
+    version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
     firstname: t.exposeString("firstname"),
     lastname: t.exposeString("lastname"),
     email: t.exposeString("email"),
@@ -101,6 +102,7 @@ const ProfileInput = builder.inputType("ProfileInput", {
     postcode: t.string({ required: true }),
     city: t.string({ required: true }),
     country: t.string({ required: true }),
+    version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
   }),
 });
 
@@ -126,6 +128,7 @@ const UpdateUserInput = builder.inputType("UpdateUserInput", {
     city: t.string({ required: false }),
     country: t.string({ required: false }),
     roles: t.field({ type: [RoleEnum], required: false, description: "Only with the embedded sign-in, and only by admin; null keeps the roles." }),
+    version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
   }),
 });
 

@@ -21,6 +21,7 @@ import {
 export function toWire(u: UserWithClubs) {
   return {
     id: u.id,
+    version: u.version,
     firstname: u.firstname,
     lastname: u.lastname,
     email: u.email,
@@ -55,6 +56,7 @@ function fields(b: Json): UserFields {
     postcode: opt(a.postcode),
     city: opt(a.city),
     country: opt(a.country),
+    version: int(b.version),
   };
 }
 

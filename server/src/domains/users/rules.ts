@@ -15,6 +15,8 @@ export type UserFields = {
   postcode?: string | null;
   city?: string | null;
   country?: string | null;
+  /** the version the edit was based on (optimistic concurrency); omitted: no check */
+  version?: number | null;
 };
 
 export function validateUser(input: UserFields, mode: UserMode): Record<string, string> {

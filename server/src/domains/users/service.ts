@@ -8,7 +8,7 @@ import type { Prisma, User } from "../../generated/prisma/client.ts";
 import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { audit, type Tx } from "../audit/service.ts";
-import { clean, districtInScope, ownsDistrict, type ServiceCtx } from "../context.ts";
+import { checkVersion, clean, districtInScope, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
 import { EMAIL_TAKEN, type UserFields, validateUser } from "./rules.ts";
 
 export { isProfileComplete };
@@ -93,12 +93,14 @@ function checkedRoles(ctx: ServiceCtx, p: Principal, roles: readonly string[] | 
 
 // ---- the viewer's own account
 
+/** A save based on an older version of the account is refused (no lost updates, e.g. against staff editing the user). */
 export async function updateViewer(ctx: ServiceCtx, input: UserFields) {
   const p = authorize(ctx.principal, "viewer.update");
   const data = checked(input, "profile");
   return ctx.prisma.$transaction(async (tx) => {
+    checkVersion(await tx.user.findUniqueOrThrow({ where: { id: p.userId } }), input.version);
     await assertEmailFree(tx, data.email, p.userId);
-    await tx.user.update({ where: { id: p.userId }, data: { ...data, version: { increment: 1 } } });
+    await guardStale(tx.user.update({ where: versionWhere(p.userId, input.version), data: { ...data, version: { increment: 1 } } }));
     await audit(tx, p, { action: "update", entity: "User", entityId: p.userId, districtAssociationId: p.districtAssociationId, details: { profile: true } });
     return tx.user.findUniqueOrThrow({ where: { id: p.userId }, include: withClubs });
   });
@@ -141,15 +143,17 @@ export async function createUser(ctx: ServiceCtx, input: UserFields & { district
   });
 }
 
+/** A save based on an older version of the user is refused (no lost updates). */
 export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields & { roles?: readonly string[] | null }) {
   const p = authorize(ctx.principal, "user.update");
   const data = checked(input, "admin");
   return ctx.prisma.$transaction(async (tx) => {
     const u = await managed(tx, p, id);
+    checkVersion(u, input.version);
     const roles = checkedRoles(ctx, p, input.roles, u.roles as RoleName[]);
     if (roles && id === p.userId && !roles.includes("admin")) throw new AppError("CONFLICT", "Sie können sich die Rolle admin nicht selbst entziehen");
     await assertEmailFree(tx, data.email, id);
-    await tx.user.update({ where: { id }, data: { ...data, ...(roles ? { roles } : {}), version: { increment: 1 } } });
+    await guardStale(tx.user.update({ where: versionWhere(id, input.version), data: { ...data, ...(roles ? { roles } : {}), version: { increment: 1 } } }));
     await audit(tx, p, {
       action: "update",
       entity: "User",
