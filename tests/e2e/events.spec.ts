@@ -188,8 +188,8 @@ test("[R-ST001][R-ST003][R-ST008][R-ST009][R-ST010][R-ST013][R-ST014][R-ST015][R
   // the D-exam dialog
   await dexam.getByRole("button", { name: "Neue Anmeldung" }).click();
   const dexamDialog = page.getByRole("dialog", { name: "Neue D-Prüfungsanmeldung anlegen" });
-  await expect(dexamDialog.getByRole("heading", { name: "Prüfungsstücke" })).toBeVisible();
-  await expect(dexamDialog.getByRole("button", { name: "Absenden" })).toBeDisabled();
+  await expect(dexamDialog.getByRole("heading", { name: "Persönliche Daten" })).toBeVisible();
+  await expect(dexamDialog.getByRole("button", { name: "Absenden" })).toBeEnabled();
   await dexamDialog.getByRole("button", { name: "Abbrechen" }).click();
   await expect(dexamDialog).toBeHidden();
 

@@ -56,3 +56,12 @@ export const INSTRUMENT_LABELS = {
   PERCUSSION: "Schlagwerk",
   MALLETS: "Mallets",
 } as const;
+// D-exam registration form (issue 5)
+export const GENDER_LABELS = { M: "männlich", F: "weiblich", D: "divers" } as const;
+export const MEAL_REQUEST_LABELS = { STANDARD: "Standard", VEGETARIAN: "Vegetarisch", VEGAN: "Vegan" } as const;
+export const VACCINATION_LABELS = { FSME: "FSME (Zecken)", TETANUS: "Tetanus" } as const;
+/** The part of an existing partial result ("Vorhandene Teilprüfung"). */
+export const EXAM_PART_LABELS = { THEORY: "Theorie", PRACTICE: "Praxis" } as const;
+export const DEXAM_TYPE_LABELS = { D1: "D1", D2: "D2", D3: "D3" } as const;
+/** The four exam-piece rows of the instrument PERCUSSION (R-DF032); other instruments number their pieces. */
+export const PERCUSSION_SONG_LABELS = ["Kleine Trommel", "Drumset", "Pauken", "Orchesterschlagwerk"] as const;

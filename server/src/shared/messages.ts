@@ -10,3 +10,18 @@ export const MSG = {
   emergencyPhone: "Bitte eine gültige Telefonnummer eingeben",
   profilePhone: "Bitte eine gültige Telefonnummer inkl. internationaler Vorwahl eingeben (z.B. +49123456)",
 } as const;
+
+/** D-exam registration messages (server rules and the client form). */
+export const DEXAM_MSG = {
+  birthdate: "Bitte ein gültiges Geburtsdatum eingeben",
+  locationForeign: "Dieser Ort gehört nicht zu dieser Veranstaltung",
+  locationCourse: "Dieser Ort bietet den gewählten Kurs nicht an",
+  locationInstrument: "An diesem Ort wird das gewählte Instrument nicht geprüft",
+  noPart: "Bitte mindestens einen Prüfungsteil (Theorie oder Praxis) wählen",
+  year: "Bitte ein gültiges Jahr eingeben",
+  points: "Bitte eine Punktzahl mit höchstens zwei Nachkommastellen eingeben",
+  theoryPassed: "Die Theorieprüfung ist als vorhandene Teilprüfung schon bestanden",
+  practicePassed: "Die Praxisprüfung ist als vorhandene Teilprüfung schon bestanden",
+  vaccinationDate: "Ohne Impfung kein Datum",
+  date: "Bitte ein gültiges Datum eingeben",
+} as const;

@@ -1,5 +1,5 @@
 import type { DexamType, EditPhase, ExamPart, Gender, Instrument, LocationType, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
-import { MSG } from "../../shared/messages.ts";
+import { DEXAM_MSG, MSG } from "../../shared/messages.ts";
 import { emergencyPhone, required } from "../../shared/validation.ts";
 import { baseRowActions } from "../registrations/rules.ts";
 
@@ -85,8 +85,7 @@ export function validateDexam(input: DexamInput, event: EventFacts, locations: L
   const e: Record<string, string> = {};
   for (const f of ["firstname", "lastname", "birthdate", "gender", "associationId", "instrument", "type"] as const)
     if (required(input[f]) !== null) e[f] = MSG.required;
-  if (input.birthdate && (!/^\d{4}-\d{2}-\d{2}$/.test(input.birthdate) || new Date(input.birthdate) > now))
-    e.birthdate = "Bitte ein gültiges Geburtsdatum eingeben";
+  if (input.birthdate && (!/^\d{4}-\d{2}-\d{2}$/.test(input.birthdate) || new Date(input.birthdate) > now)) e.birthdate = DEXAM_MSG.birthdate;
 
   // locations: of this event, of the right kind, offering the course; practice also the instrument (R-VA023)
   const byId = new Map(locations.map((l) => [l.id, l]));
@@ -94,16 +93,14 @@ export function validateDexam(input: DexamInput, event: EventFacts, locations: L
     const id = input[field];
     if (id == null) return;
     const l = byId.get(id);
-    if (!l || l.type !== kind) e[field] = "Dieser Ort gehört nicht zu dieser Veranstaltung";
-    else if (input.type && !l.dexamTypes.includes(input.type)) e[field] = "Dieser Ort bietet den gewählten Kurs nicht an";
-    else if (kind === "DEXAM_PRACTICE" && input.instrument && !l.instruments.includes(input.instrument))
-      e[field] = "An diesem Ort wird das gewählte Instrument nicht geprüft";
+    if (!l || l.type !== kind) e[field] = DEXAM_MSG.locationForeign;
+    else if (input.type && !l.dexamTypes.includes(input.type)) e[field] = DEXAM_MSG.locationCourse;
+    else if (kind === "DEXAM_PRACTICE" && input.instrument && !l.instruments.includes(input.instrument)) e[field] = DEXAM_MSG.locationInstrument;
   };
   part("theoryLocationId", "DEXAM_THEORY");
   part("practiceLocationId", "DEXAM_PRACTICE");
   part("preparationLocationId", "DEXAM_PREPARATION");
-  if (input.theoryLocationId == null && input.practiceLocationId == null && !e.theoryLocationId)
-    e.theoryLocationId = "Bitte mindestens einen Prüfungsteil (Theorie oder Praxis) wählen";
+  if (input.theoryLocationId == null && input.practiceLocationId == null && !e.theoryLocationId) e.theoryLocationId = DEXAM_MSG.noPart;
 
   // "Vorhandene Teilprüfung" (R-VA027..R-VA029): all fields once a type is chosen; never the same part again
   const pr = input.partialResult;
@@ -112,12 +109,11 @@ export function validateDexam(input: DexamInput, event: EventFacts, locations: L
     if (required(pr.location) !== null) e["partialResult.location"] = MSG.required;
     const year = Number(pr.year);
     if (pr.year == null || pr.year === "") e["partialResult.year"] = MSG.required;
-    else if (!/^\d{4}$/.test(String(pr.year)) || year > now.getFullYear()) e["partialResult.year"] = "Bitte ein gültiges Jahr eingeben";
+    else if (!/^\d{4}$/.test(String(pr.year)) || year > now.getFullYear()) e["partialResult.year"] = DEXAM_MSG.year;
     if (pr.points == null || Number.isNaN(pr.points)) e["partialResult.points"] = MSG.required;
-    else if (pr.points < 0 || pr.points > 100 || !twoDecimals(pr.points))
-      e["partialResult.points"] = "Bitte eine Punktzahl mit höchstens zwei Nachkommastellen eingeben";
-    if (pr.type === "THEORY" && input.theoryLocationId != null) e.theoryLocationId = "Die Theorieprüfung ist als vorhandene Teilprüfung schon bestanden";
-    if (pr.type === "PRACTICE" && input.practiceLocationId != null) e.practiceLocationId = "Die Praxisprüfung ist als vorhandene Teilprüfung schon bestanden";
+    else if (pr.points < 0 || pr.points > 100 || !twoDecimals(pr.points)) e["partialResult.points"] = DEXAM_MSG.points;
+    if (pr.type === "THEORY" && input.theoryLocationId != null) e.theoryLocationId = DEXAM_MSG.theoryPassed;
+    if (pr.type === "PRACTICE" && input.practiceLocationId != null) e.practiceLocationId = DEXAM_MSG.practicePassed;
   }
 
   // exam pieces: four rows; a name is required once a number is given (R-VA026)
@@ -139,7 +135,7 @@ export function validateDexam(input: DexamInput, event: EventFacts, locations: L
     if (!c.mealRequest) e["camp.mealRequest"] = MSG.required;
     (c.vaccinations ?? []).forEach((v, i) => {
       if (v.available && !v.date) e[`camp.vaccinations.${i}.date`] = MSG.required;
-      if (!v.available && v.date) e[`camp.vaccinations.${i}.date`] = "Ohne Impfung kein Datum";
+      if (!v.available && v.date) e[`camp.vaccinations.${i}.date`] = DEXAM_MSG.vaccinationDate;
     });
     const contacts = c.emergencyContacts ?? [];
     if (contacts.length === 0) e["camp.emergencyContacts"] = MSG.required;

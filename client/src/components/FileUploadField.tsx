@@ -1,0 +1,147 @@
+import { file, UPLOAD_EXTENSIONS } from "@shared/validation";
+import { useId, useRef, useState } from "react";
+import { readAsDataUrl } from "../forms/imageFile";
+import { t } from "../i18n/translate";
+import { Button } from "./Button";
+import fieldStyles from "./Field.module.css";
+import styles from "./FileUploadField.module.css";
+
+/** Documents (the camp consent form): .jpeg, .jpg, .png, .pdf, .heic (R-VA007). */
+export const DOCUMENT_ACCEPT = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(",");
+
+/** The German message for a chosen document, or null when it may be uploaded (shared rule: 5 MB, type). */
+export function checkDocumentFile(chosen: { name: string; size: number } | null | undefined): string | null {
+  return file(chosen, UPLOAD_EXTENSIONS);
+}
+
+const decimal = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 1 });
+
+/** "512 Bytes", "12,3 KB", "4,8 MB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return t("dexamForm.upload.bytes", { n: bytes });
+  if (bytes < 1024 * 1024) return t("dexamForm.upload.kilobytes", { n: decimal.format(bytes / 1024) });
+  return t("dexamForm.upload.megabytes", { n: decimal.format(bytes / (1024 * 1024)) });
+}
+
+export interface ChosenFile {
+  name: string;
+  size: number;
+  dataUrl: string;
+}
+
+/**
+ * A document upload of a form: the file is checked in the browser with the shared file rule
+ * ("Die Datei ist zu groß. Maximal 5 MB erlaubt", "Bitte eine Datei auswählen", the type) and read as
+ * data URL (FileReader). Name and size of the chosen file are shown; "Datei entfernen" clears it.
+ * The button is the control for keyboard and screen readers (named by the field's label); the
+ * native file input behind it carries the label for programmatic use.
+ */
+export function FileUploadField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  required,
+  disabled,
+}: {
+  label: string;
+  value: ChosenFile | null;
+  onChange: (value: ChosenFile | null) => void;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const labelId = `${id}-label`;
+  const buttonTextId = `${id}-button`;
+  const statusId = `${id}-status`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const shownError = fileError ?? error;
+  const describedBy = [statusId, hint ? hintId : null, shownError ? errorId : null].filter(Boolean).join(" ");
+
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    const message = checkDocumentFile(chosen);
+    if (message) {
+      setFileError(message);
+      onChange(null);
+      return;
+    }
+    try {
+      const dataUrl = await readAsDataUrl(chosen);
+      setFileError(null);
+      onChange({ name: chosen.name, size: chosen.size, dataUrl });
+    } catch {
+      setFileError(t("dexamForm.upload.readFailed"));
+    }
+  };
+
+  return (
+    <div className={fieldStyles.field}>
+      <label id={labelId} className={fieldStyles.label} htmlFor={id}>
+        {label}
+        {required && (
+          <span className={fieldStyles.requiredMark} title={t("common.required")} aria-hidden="true">
+            *
+          </span>
+        )}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        className="visually-hidden"
+        type="file"
+        tabIndex={-1}
+        accept={DOCUMENT_ACCEPT}
+        disabled={disabled}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          void choose(event.target.files?.[0]);
+          event.target.value = "";
+        }}
+      />
+      <div className={styles.row}>
+        <Button
+          variant="secondary"
+          disabled={disabled}
+          aria-labelledby={`${labelId} ${buttonTextId}`}
+          aria-describedby={describedBy}
+          data-invalid={shownError ? "true" : undefined}
+          onClick={() => inputRef.current?.click()}
+        >
+          <span id={buttonTextId}>{value ? t("dexamForm.upload.replace") : t("dexamForm.upload.choose")}</span>
+        </Button>
+        {value && !disabled && (
+          <Button
+            variant="text"
+            onClick={() => {
+              setFileError(null);
+              onChange(null);
+            }}
+          >
+            {t("dexamForm.upload.remove")}
+          </Button>
+        )}
+      </div>
+      <p id={statusId} className={styles.status}>
+        {value ? t("dexamForm.upload.chosen", { name: value.name, size: formatFileSize(value.size) }) : t("dexamForm.upload.none")}
+      </p>
+      {hint && (
+        <p id={hintId} className={fieldStyles.hint}>
+          {hint}
+        </p>
+      )}
+      {shownError && (
+        <p id={errorId} className={fieldStyles.error}>
+          {shownError}
+        </p>
+      )}
+    </div>
+  );
+}

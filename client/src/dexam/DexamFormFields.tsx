@@ -1,0 +1,77 @@
+import type { SelectOption } from "../components/SelectField";
+import { TextField } from "../components/TextField";
+import { t } from "../i18n/translate";
+import { ClubField } from "./ClubField";
+import styles from "./DexamForm.module.css";
+import { type DexamMode, type EditScope, isCamp, showsSongs } from "./dexamForm";
+import { FormSection } from "./formParts";
+import { CampSection } from "./sections/CampSection";
+import { ConsentSection } from "./sections/ConsentSection";
+import { ExamSection } from "./sections/ExamSection";
+import { ManageSection } from "./sections/ManageSection";
+import { PartialResultSection } from "./sections/PartialResultSection";
+import { PersonSection } from "./sections/PersonSection";
+import { SongsSection } from "./sections/SongsSection";
+import type { DexamEvent } from "./useDexamEvent";
+import type { DexamFormState } from "./useDexamForm";
+
+/**
+ * The sections of the D-exam form in the order of spec §2: personal data, club, exam (instrument,
+ * course, locations), existing partial result, camp (camp events), remarks, consents (create) and
+ * exam pieces (with a practice exam); in edit mode for registration_manage the managed fields.
+ * Edit scope SONGS locks everything but the pieces, NONE everything (R-DF035).
+ */
+export function DexamFormFields({
+  mode,
+  event,
+  form,
+  scope = "ALL",
+  manage = false,
+  ownClubs,
+  districtClubsOf,
+  songsComplete,
+}: {
+  mode: DexamMode;
+  event: DexamEvent;
+  form: DexamFormState;
+  scope?: EditScope;
+  manage?: boolean;
+  ownClubs: readonly SelectOption[];
+  districtClubsOf: number | null;
+  songsComplete?: boolean;
+}) {
+  const { values, errors, change } = form;
+  const locked = scope !== "ALL";
+  return (
+    <div ref={form.containerRef} className={styles.form}>
+      {scope !== "ALL" && <p className={styles.notice}>{t(scope === "SONGS" ? "dexamForm.scope.songs" : "dexamForm.scope.none")}</p>}
+      <PersonSection form={form} locked={locked} />
+      <FormSection title={t("dexamForm.section.club")}>
+        <ClubField
+          districtClubsOf={locked ? null : districtClubsOf}
+          ownClubs={ownClubs}
+          value={values.associationId}
+          onChange={(v) => change("associationId", v)}
+          error={errors.associationId}
+          disabled={locked}
+        />
+      </FormSection>
+      <ExamSection form={form} locked={locked} event={event} />
+      <PartialResultSection form={form} locked={locked} />
+      {isCamp(event) && <CampSection form={form} locked={locked} withConsentForm={mode === "create"} />}
+      <div className={styles.section}>
+        <TextField
+          label={t("dexamForm.field.remarks")}
+          value={values.remarks}
+          onChange={(v) => change("remarks", v)}
+          error={errors.remarks}
+          disabled={locked}
+          rows={3}
+        />
+      </div>
+      {mode === "create" && <ConsentSection form={form} privacyPolicy={event.privacyPolicy} cancellationConditions={event.cancellationConditions ?? null} />}
+      {showsSongs(values) && <SongsSection form={form} locked={scope === "NONE"} songsComplete={songsComplete} />}
+      {mode === "edit" && manage && <ManageSection form={form} />}
+    </div>
+  );
+}

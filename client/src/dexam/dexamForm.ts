@@ -1,0 +1,575 @@
+import type { DEXAM_TYPE_LABELS, EXAM_PART_LABELS, GENDER_LABELS, INSTRUMENT_LABELS, MEAL_REQUEST_LABELS } from "@shared/labels";
+import { PERCUSSION_SONG_LABELS } from "@shared/labels";
+import { DEXAM_MSG, MSG } from "@shared/messages";
+import { hasAnyRole } from "@shared/roles";
+import { emergencyPhone, file, required, UPLOAD_EXTENSIONS } from "@shared/validation";
+import { fromDateTimeLocal, toDateTimeLocal } from "../events/eventDates";
+import { type FieldErrors, optionalText } from "../forms/fieldErrors";
+import { t } from "../i18n/translate";
+
+/**
+ * The D-exam registration form (spec §2 "D-exam registration form sections", §4 "Form
+ * dependencies", §5 "D-exam registration"): values, the dependencies between fields, the checks
+ * (the same as server/src/domains/dexam/rules.ts validateDexam, with the German messages of
+ * '@shared/messages' and the catalog), which locations are offered, and the GraphQL input.
+ * Error keys are the server's field paths ("partialResult.points", "songs.2.name",
+ * "camp.emergencyContacts.0.phone"), so server and client messages land at the same field.
+ */
+
+export type DexamMode = "create" | "edit";
+/** What the viewer may change (DexamRegistration.viewerCan.edit): everything, the exam pieces, or nothing. */
+export type EditScope = "ALL" | "SONGS" | "NONE";
+
+export const SONG_ROWS = 4;
+export const VACCINATION_TYPES = ["FSME", "TETANUS"] as const;
+export const PERCUSSION = "PERCUSSION";
+
+/** The three location choices and the location type each offers (R-DF006..R-DF008). */
+export const LOCATION_FIELDS = {
+  theoryLocationId: "DEXAM_THEORY",
+  practiceLocationId: "DEXAM_PRACTICE",
+  preparationLocationId: "DEXAM_PREPARATION",
+} as const;
+export type LocationField = keyof typeof LOCATION_FIELDS;
+
+/** A location of the event as the form needs it. */
+export interface LocationFacts {
+  readonly databaseId: number;
+  readonly name: string;
+  readonly type: string;
+  readonly dexamTypes: readonly string[];
+  readonly instruments: readonly string[];
+}
+
+/** The event facts the form depends on. */
+export interface EventFacts {
+  readonly formType: string;
+  readonly cancellationConditions?: string | null;
+  readonly locations: readonly LocationFacts[];
+}
+
+/** A chosen document: read in the browser as data URL (FileUploadField). */
+export interface UploadValue {
+  name: string;
+  size: number;
+  dataUrl: string;
+}
+
+export type SongValues = { number: string; name: string };
+export type VaccinationValues = { type: (typeof VACCINATION_TYPES)[number]; available: boolean; date: string };
+export type ContactValues = { name: string; phone: string };
+
+export type DexamFormValues = {
+  firstname: string;
+  lastname: string;
+  /** yyyy-mm-dd (date input) */
+  birthdate: string;
+  /** M, F, D or "" */
+  gender: string;
+  /** numeric club id as string, "" for none */
+  associationId: string;
+  instrument: string;
+  /** the course D1, D2, D3 */
+  type: string;
+  /** numeric location ids as strings, "" for none */
+  theoryLocationId: string;
+  practiceLocationId: string;
+  preparationLocationId: string;
+  partialResult: { type: string; districtAssociation: string; year: string; location: string; points: string };
+  songs: SongValues[];
+  remarks: string;
+  gdprAccepted: boolean;
+  cancellationAccepted: boolean;
+  camp: {
+    diseases: string;
+    intolerances: string;
+    allergies: string;
+    mealRequest: string;
+    vaccinations: VaccinationValues[];
+    emergencyContacts: ContactValues[];
+  };
+  consentForm: UploadValue | null;
+  /** registration_manage: datetime-local (Berlin), "" for not cancelled */
+  cancelledAt: string;
+  existingPartialResultVerified: boolean;
+};
+
+const EMPTY_PARTIAL = { type: "", districtAssociation: "", year: "", location: "", points: "" };
+const emptySongs = (): SongValues[] => Array.from({ length: SONG_ROWS }, () => ({ number: "", name: "" }));
+const emptyVaccinations = (): VaccinationValues[] => VACCINATION_TYPES.map((type) => ({ type, available: false, date: "" }));
+export const EMPTY_CONTACT: ContactValues = { name: "", phone: "" };
+
+/** A new registration: everything empty, one emergency-contact row; a single own club is preselected. */
+export function emptyDexamForm(clubIds: readonly string[] = []): DexamFormValues {
+  return {
+    firstname: "",
+    lastname: "",
+    birthdate: "",
+    gender: "",
+    associationId: clubIds.length === 1 ? clubIds[0] : "",
+    instrument: "",
+    type: "",
+    theoryLocationId: "",
+    practiceLocationId: "",
+    preparationLocationId: "",
+    partialResult: { ...EMPTY_PARTIAL },
+    songs: emptySongs(),
+    remarks: "",
+    gdprAccepted: false,
+    cancellationAccepted: false,
+    camp: { diseases: "", intolerances: "", allergies: "", mealRequest: "", vaccinations: emptyVaccinations(), emergencyContacts: [{ ...EMPTY_CONTACT }] },
+    consentForm: null,
+    cancelledAt: "",
+    existingPartialResultVerified: false,
+  };
+}
+
+/** A stored registration as the edit dialog loads it (GraphQL DexamRegistration). */
+export interface DexamRecord {
+  readonly firstname: string;
+  readonly lastname: string;
+  readonly birthdate: string;
+  readonly gender: string;
+  readonly association: { readonly databaseId: number };
+  readonly instrument: string;
+  readonly type: string;
+  readonly theoryLocation?: { readonly databaseId: number } | null;
+  readonly practiceLocation?: { readonly databaseId: number } | null;
+  readonly preparationLocation?: { readonly databaseId: number } | null;
+  readonly partialResultType?: string | null;
+  readonly partialResultDistrict?: string | null;
+  readonly partialResultYear?: number | null;
+  readonly partialResultLocation?: string | null;
+  readonly partialResultPoints?: number | null;
+  readonly songs: readonly { readonly number?: string | null; readonly name?: string | null }[];
+  readonly remarks?: string | null;
+  readonly camp?: {
+    readonly diseases?: string | null;
+    readonly intolerances?: string | null;
+    readonly allergies?: string | null;
+    readonly mealRequest?: string | null;
+    readonly vaccinations: readonly { readonly type: string; readonly available: boolean; readonly date?: string | null }[];
+    readonly emergencyContacts: readonly { readonly name?: string | null; readonly phone?: string | null }[];
+  } | null;
+  readonly cancelledAt?: string | null;
+  readonly existingPartialResultVerified: boolean;
+}
+
+const idText = (l: { readonly databaseId: number } | null | undefined) => (l ? String(l.databaseId) : "");
+
+/** The form values of a stored registration (edit mode). */
+export function dexamFormValues(r: DexamRecord): DexamFormValues {
+  const empty = emptyDexamForm();
+  const camp = r.camp;
+  const contacts = (camp?.emergencyContacts ?? []).map((c) => ({ name: c.name ?? "", phone: c.phone ?? "" }));
+  return {
+    ...empty,
+    firstname: r.firstname,
+    lastname: r.lastname,
+    birthdate: r.birthdate,
+    gender: r.gender,
+    associationId: String(r.association.databaseId),
+    instrument: r.instrument,
+    type: r.type,
+    theoryLocationId: idText(r.theoryLocation),
+    practiceLocationId: idText(r.practiceLocation),
+    preparationLocationId: idText(r.preparationLocation),
+    partialResult: r.partialResultType
+      ? {
+          type: r.partialResultType,
+          districtAssociation: r.partialResultDistrict ?? "",
+          year: r.partialResultYear == null ? "" : String(r.partialResultYear),
+          location: r.partialResultLocation ?? "",
+          points: r.partialResultPoints == null ? "" : String(r.partialResultPoints),
+        }
+      : { ...EMPTY_PARTIAL },
+    songs: empty.songs.map((row, i) => ({ number: r.songs[i]?.number ?? row.number, name: r.songs[i]?.name ?? row.name })),
+    remarks: r.remarks ?? "",
+    camp: {
+      diseases: camp?.diseases ?? "",
+      intolerances: camp?.intolerances ?? "",
+      allergies: camp?.allergies ?? "",
+      mealRequest: camp?.mealRequest ?? "",
+      vaccinations: empty.camp.vaccinations.map((v) => {
+        const stored = camp?.vaccinations.find((s) => s.type === v.type);
+        return stored ? { type: v.type, available: stored.available, date: stored.date ?? "" } : v;
+      }),
+      emergencyContacts: contacts.length > 0 ? contacts : [{ ...EMPTY_CONTACT }],
+    },
+    cancelledAt: toDateTimeLocal(r.cancelledAt),
+    existingPartialResultVerified: r.existingPartialResultVerified,
+  };
+}
+
+// ---- dependencies between fields (spec §4 "Form dependencies")
+
+type Leaf = string | boolean | null;
+
+/** An immutable update of one field path ("camp.emergencyContacts.1.phone"). */
+export function setPath<T>(target: T, path: string, value: unknown): T {
+  const [head, ...rest] = path.split(".");
+  const current = target as Record<string, unknown> | unknown[];
+  const next = rest.length === 0 ? value : setPath((current as Record<string, unknown>)[head], rest.join("."), value);
+  if (Array.isArray(current)) {
+    const copy = [...current];
+    copy[Number(head)] = next;
+    return copy as T;
+  }
+  return { ...current, [head]: next } as T;
+}
+
+/** Changing the course clears all three location choices (R-DF011). */
+export function changeCourse(values: DexamFormValues, type: string): DexamFormValues {
+  if (type === values.type) return values;
+  return { ...values, type, theoryLocationId: "", practiceLocationId: "", preparationLocationId: "" };
+}
+
+/** Changing the instrument clears the practice location choice (R-DF012). */
+export function changeInstrument(values: DexamFormValues, instrument: string): DexamFormValues {
+  if (instrument === values.instrument) return values;
+  return { ...values, instrument, practiceLocationId: "" };
+}
+
+/** The location choice of the same exam part as a partial-result type (decision R-DF017). */
+export function matchingLocationField(partialType: string): LocationField | null {
+  if (partialType === "THEORY") return "theoryLocationId";
+  if (partialType === "PRACTICE") return "practiceLocationId";
+  return null;
+}
+
+/**
+ * The partial-result type (R-DF015..R-DF017): clearing it clears the other partial-result fields
+ * and the location choice of the same part; choosing a part clears that part's location, since it
+ * is already passed and cannot be booked again.
+ */
+export function changePartialType(values: DexamFormValues, type: string): DexamFormValues {
+  const before = matchingLocationField(values.partialResult.type);
+  const after = matchingLocationField(type);
+  if (!type) {
+    const next = { ...values, partialResult: { ...EMPTY_PARTIAL } };
+    return before ? { ...next, [before]: "" } : next;
+  }
+  const next = { ...values, partialResult: { ...values.partialResult, type } };
+  return after ? { ...next, [after]: "" } : next;
+}
+
+/** A vaccination not marked available has no date (R-VA031). */
+export function changeVaccinationAvailable(values: DexamFormValues, index: number, available: boolean): DexamFormValues {
+  const next = setPath(values, `camp.vaccinations.${index}.available`, available);
+  return available ? next : setPath(next, `camp.vaccinations.${index}.date`, "");
+}
+
+export function addEmergencyContact(values: DexamFormValues): DexamFormValues {
+  return { ...values, camp: { ...values.camp, emergencyContacts: [...values.camp.emergencyContacts, { ...EMPTY_CONTACT }] } };
+}
+
+/** Removes a contact row; the last remaining row stays (at least one contact, R-VA034). */
+export function removeEmergencyContact(values: DexamFormValues, index: number): DexamFormValues {
+  const contacts = values.camp.emergencyContacts;
+  if (contacts.length <= 1) return values;
+  return { ...values, camp: { ...values.camp, emergencyContacts: contacts.filter((_, i) => i !== index) } };
+}
+
+/** One change of a field with its dependencies. */
+export function applyChange(values: DexamFormValues, path: string, value: Leaf | UploadValue): DexamFormValues {
+  if (path === "type") return changeCourse(values, String(value ?? ""));
+  if (path === "instrument") return changeInstrument(values, String(value ?? ""));
+  if (path === "partialResult.type") return changePartialType(values, String(value ?? ""));
+  const vaccination = /^camp\.vaccinations\.(\d+)\.available$/.exec(path);
+  if (vaccination) return changeVaccinationAvailable(values, Number(vaccination[1]), Boolean(value));
+  return setPath(values, path, value);
+}
+
+/** Every leaf of the values by its path ("songs.0.name" -> "…"). */
+function leaves(value: unknown, prefix = "", out: Record<string, unknown> = {}): Record<string, unknown> {
+  if (value !== null && typeof value === "object" && !isUpload(value)) {
+    for (const [key, inner] of Object.entries(value)) leaves(inner, prefix ? `${prefix}.${key}` : key, out);
+    if (Array.isArray(value)) out[prefix ? `${prefix}.length` : "length"] = value.length;
+  } else out[prefix] = value;
+  return out;
+}
+const isUpload = (value: object): boolean => "dataUrl" in value;
+
+/**
+ * The errors that still apply after a change: a message goes away as soon as its field (or a field
+ * under it, e.g. a contact row under "camp.emergencyContacts") changes, also by a dependency.
+ */
+export function errorsAfterChange(errors: FieldErrors, before: DexamFormValues, after: DexamFormValues): FieldErrors {
+  const keys = Object.keys(errors);
+  if (keys.length === 0) return errors;
+  const a = leaves(before);
+  const b = leaves(after);
+  const changed = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => a[k] !== b[k]);
+  // a field of a list row ("songs.1.name") belongs to its row: changing the row's number clears it too
+  const scopeOf = (key: string) => /^(.*\.\d+)\.[^.]+$/.exec(key)?.[1] ?? key;
+  const stays = (key: string) => !changed.some((c) => c === scopeOf(key) || c.startsWith(`${scopeOf(key)}.`));
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => stays(key)));
+}
+
+// ---- which locations are offered (R-DF006..R-DF010)
+
+/** What decides the offer of one location choice. */
+export interface LocationChoice {
+  /** the course */
+  type: string;
+  instrument: string;
+  /** the partial-result type */
+  partialType: string;
+  /** the current choice of this field ("" for none) */
+  current: string;
+}
+
+export function locationChoice(field: LocationField, values: DexamFormValues): LocationChoice {
+  return { type: values.type, instrument: values.instrument, partialType: values.partialResult.type, current: values[field] };
+}
+
+/**
+ * Why a location choice cannot be made yet: "course" (theory and preparation need the course),
+ * "instrument" (practice needs course and instrument), "passed" (the part is the existing partial
+ * result), or null.
+ */
+export function locationBlocked(field: LocationField, choice: LocationChoice): "course" | "instrument" | "passed" | null {
+  if (matchingLocationField(choice.partialType) === field) return "passed";
+  if (field === "practiceLocationId" && !choice.instrument) return "instrument";
+  if (!choice.type) return "course";
+  return null;
+}
+
+/**
+ * The event's locations of the field's type that offer the chosen course (R-DF009) and, for
+ * practice, the chosen instrument (R-DF010); none while the choice is blocked. A stored choice
+ * that no longer fits stays in the list, so it shows (and its error says why).
+ */
+export function offeredLocations(field: LocationField, choice: LocationChoice, event: EventFacts): LocationFacts[] {
+  const ofType = event.locations.filter((l) => l.type === LOCATION_FIELDS[field]);
+  const keep = (l: LocationFacts) => String(l.databaseId) === choice.current;
+  if (locationBlocked(field, choice)) return ofType.filter(keep);
+  return ofType.filter((l) => keep(l) || (l.dexamTypes.includes(choice.type) && (field !== "practiceLocationId" || l.instruments.includes(choice.instrument))));
+}
+
+// ---- the club choice (R-VA042, R-VA043)
+
+/**
+ * registration_manage of the event's district (admin everywhere) chooses among all clubs of the
+ * event's district; everybody else among the own clubs. Same rule as the server's isManager.
+ */
+export function choosesDistrictClubs(viewer: { roles: readonly string[]; districtAssociationId: number }, event: { districtAssociationId: number }): boolean {
+  if (hasAnyRole(viewer.roles, ["admin"])) return true;
+  return hasAnyRole(viewer.roles, ["registration_manage"]) && viewer.districtAssociationId === event.districtAssociationId;
+}
+
+/** The own clubs as options; a stored club that is not among them (edit) is added, so it shows. */
+export function clubOptions(
+  own: readonly { databaseId: number; name: string }[],
+  stored?: { databaseId: number; name: string } | null,
+): { value: string; label: string }[] {
+  const list = stored && !own.some((c) => c.databaseId === stored.databaseId) ? [...own, stored] : own;
+  return list.map((c) => ({ value: String(c.databaseId), label: c.name }));
+}
+
+// ---- sections shown
+
+/** The camp section appears only for D-exam camp events (R-DF018). */
+export const isCamp = (event: Pick<EventFacts, "formType">) => event.formType === "DEXAM_CAMP";
+
+/** The exam pieces are shown only when a practice exam is booked (R-DF030). */
+export const showsSongs = (values: Pick<DexamFormValues, "practiceLocationId">) => values.practiceLocationId !== "";
+
+/** The labels of the four piece rows: percussion's four disciplines, otherwise numbered pieces (R-DF032). */
+export function songRowLabels(instrument: string): string[] {
+  if (instrument === PERCUSSION) return [...PERCUSSION_SONG_LABELS];
+  return Array.from({ length: SONG_ROWS }, (_, i) => t("dexamForm.songs.row", { n: i + 1 }));
+}
+
+// ---- checks (spec §5; mirrors validateDexam)
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
+const blank = (v: string) => v.trim() === "";
+
+export interface CheckContext {
+  mode: DexamMode;
+  event: EventFacts;
+  /** edit: what the viewer may change; SONGS checks only the pieces, NONE nothing */
+  scope?: EditScope;
+  now?: Date;
+}
+
+function checkLocations(values: DexamFormValues, event: EventFacts, e: Record<string, string>) {
+  for (const field of Object.keys(LOCATION_FIELDS) as LocationField[]) {
+    if (!values[field]) continue;
+    const l = event.locations.find((x) => String(x.databaseId) === values[field]);
+    if (!l || l.type !== LOCATION_FIELDS[field]) e[field] = DEXAM_MSG.locationForeign;
+    else if (values.type && !l.dexamTypes.includes(values.type)) e[field] = DEXAM_MSG.locationCourse;
+    else if (field === "practiceLocationId" && values.instrument && !l.instruments.includes(values.instrument)) e[field] = DEXAM_MSG.locationInstrument;
+  }
+  // at least a theory or a practice exam (decision R-DF013); the message sits at the choice still open
+  if (!values.theoryLocationId && !values.practiceLocationId) {
+    const field = values.partialResult.type === "THEORY" ? "practiceLocationId" : "theoryLocationId";
+    e[field] ??= DEXAM_MSG.noPart;
+  }
+}
+
+function checkPartialResult(values: DexamFormValues, now: Date, e: Record<string, string>) {
+  const pr = values.partialResult;
+  if (!pr.type) return;
+  if (blank(pr.districtAssociation)) e["partialResult.districtAssociation"] = MSG.required;
+  if (blank(pr.location)) e["partialResult.location"] = MSG.required;
+  const year = pr.year.trim();
+  if (!year) e["partialResult.year"] = MSG.required;
+  else if (!/^\d{4}$/.test(year) || Number(year) > now.getFullYear()) e["partialResult.year"] = DEXAM_MSG.year;
+  const points = Number(pr.points);
+  if (blank(pr.points)) e["partialResult.points"] = MSG.required;
+  else if (Number.isNaN(points) || points < 0 || points > 100 || !twoDecimals(points)) e["partialResult.points"] = DEXAM_MSG.points;
+  if (pr.type === "THEORY" && values.theoryLocationId) e.theoryLocationId = DEXAM_MSG.theoryPassed;
+  if (pr.type === "PRACTICE" && values.practiceLocationId) e.practiceLocationId = DEXAM_MSG.practicePassed;
+}
+
+function checkSongs(values: DexamFormValues, e: Record<string, string>) {
+  if (!showsSongs(values)) return;
+  values.songs.forEach((s, i) => {
+    if (!blank(s.number) && blank(s.name)) e[`songs.${i}.name`] = MSG.required;
+  });
+}
+
+function checkCamp(values: DexamFormValues, mode: DexamMode, e: Record<string, string>) {
+  const c = values.camp;
+  if (!c.mealRequest) e["camp.mealRequest"] = MSG.required;
+  c.vaccinations.forEach((v, i) => {
+    if (v.available && !v.date) e[`camp.vaccinations.${i}.date`] = MSG.required;
+    if (!v.available && v.date) e[`camp.vaccinations.${i}.date`] = DEXAM_MSG.vaccinationDate;
+  });
+  if (c.emergencyContacts.length === 0) e["camp.emergencyContacts"] = MSG.required;
+  c.emergencyContacts.forEach((k, i) => {
+    if (blank(k.name)) e[`camp.emergencyContacts.${i}.name`] = MSG.required;
+    const phone = required(k.phone) ?? emergencyPhone(k.phone);
+    if (phone) e[`camp.emergencyContacts.${i}.phone`] = phone;
+  });
+  // the parent-signed consent form: required in create mode (decision R-VA035), shared file rule
+  if (mode === "create") {
+    const message = file(values.consentForm, UPLOAD_EXTENSIONS);
+    if (message) e.consentForm = message;
+  }
+}
+
+/** Field path -> German message for everything wrong; empty when the form may be sent. */
+export function validateDexamForm(values: DexamFormValues, context: CheckContext): FieldErrors {
+  const { mode, event, scope = "ALL", now = new Date() } = context;
+  const e: Record<string, string> = {};
+  if (scope === "NONE") return e;
+  checkSongs(values, e);
+  if (scope === "SONGS") return e;
+  // personal data, club, instrument and course are all required (decision R-DF002)
+  for (const field of ["firstname", "lastname", "birthdate", "gender", "associationId", "instrument", "type"] as const)
+    if (required(values[field]) !== null) e[field] = MSG.required;
+  if (values.birthdate && (!DAY.test(values.birthdate) || new Date(values.birthdate) > now)) e.birthdate = DEXAM_MSG.birthdate;
+  checkLocations(values, event, e);
+  checkPartialResult(values, now, e);
+  if (mode === "create") {
+    if (!values.gdprAccepted) e.gdprAccepted = MSG.required;
+    if (event.cancellationConditions && !values.cancellationAccepted) e.cancellationAccepted = MSG.required;
+  }
+  if (isCamp(event)) checkCamp(values, mode, e);
+  if (values.cancelledAt && !fromDateTimeLocal(values.cancelledAt)) e.cancelledAt = DEXAM_MSG.date;
+  return e;
+}
+
+// ---- the GraphQL input (DexamRegistrationInput)
+
+export type Gender = keyof typeof GENDER_LABELS;
+export type ExamPart = keyof typeof EXAM_PART_LABELS;
+export type MealRequest = keyof typeof MEAL_REQUEST_LABELS;
+export type Instrument = keyof typeof INSTRUMENT_LABELS;
+export type Course = keyof typeof DEXAM_TYPE_LABELS;
+
+export interface DexamInput {
+  firstname: string;
+  lastname: string;
+  birthdate: string;
+  gender: Gender;
+  associationId: number;
+  instrument: Instrument;
+  type: Course;
+  theoryLocationId: number | null;
+  practiceLocationId: number | null;
+  preparationLocationId: number | null;
+  partialResult: { type: ExamPart; districtAssociation: string; year: number | null; location: string; points: number | null } | null;
+  songs: { number: string | null; name: string | null }[];
+  remarks: string | null;
+  gdprAccepted?: boolean;
+  cancellationAccepted?: boolean;
+  camp: {
+    diseases: string | null;
+    intolerances: string | null;
+    allergies: string | null;
+    mealRequest: MealRequest | null;
+    vaccinations: { type: VaccinationValues["type"]; available: boolean; date: string | null }[];
+    emergencyContacts: { name: string; phone: string }[];
+  } | null;
+  consentForm?: { name: string; dataUrl: string };
+  cancelledAt?: string | null;
+  existingPartialResultVerified?: boolean;
+}
+
+export interface InputContext {
+  mode: DexamMode;
+  event: Pick<EventFacts, "formType">;
+  /** registration_manage (viewerCan.manage): sends cancelledAt and existingPartialResultVerified */
+  manage?: boolean;
+}
+
+const idOrNull = (v: string) => (v ? Number(v) : null);
+const numberOrNull = (v: string) => (v.trim() === "" || Number.isNaN(Number(v)) ? null : Number(v));
+
+/**
+ * The values as DexamRegistrationInput: pieces only with a practice exam (else four empty rows are
+ * stored), camp data only for camp events, consents and the consent form only when creating, the
+ * registration_manage fields only for registration_manage.
+ */
+export function dexamInput(values: DexamFormValues, context: InputContext): DexamInput {
+  const pr = values.partialResult;
+  const camp = isCamp(context.event);
+  const input: DexamInput = {
+    firstname: values.firstname.trim(),
+    lastname: values.lastname.trim(),
+    birthdate: values.birthdate,
+    gender: values.gender as Gender,
+    associationId: Number(values.associationId),
+    instrument: values.instrument as Instrument,
+    type: values.type as Course,
+    theoryLocationId: idOrNull(values.theoryLocationId),
+    practiceLocationId: idOrNull(values.practiceLocationId),
+    preparationLocationId: idOrNull(values.preparationLocationId),
+    partialResult: pr.type
+      ? {
+          type: pr.type as ExamPart,
+          districtAssociation: pr.districtAssociation.trim(),
+          year: numberOrNull(pr.year),
+          location: pr.location.trim(),
+          points: numberOrNull(pr.points),
+        }
+      : null,
+    songs: showsSongs(values) ? values.songs.map((s) => ({ number: optionalText(s.number), name: optionalText(s.name) })) : [],
+    remarks: optionalText(values.remarks),
+    camp: camp
+      ? {
+          diseases: optionalText(values.camp.diseases),
+          intolerances: optionalText(values.camp.intolerances),
+          allergies: optionalText(values.camp.allergies),
+          mealRequest: (values.camp.mealRequest || null) as MealRequest | null,
+          vaccinations: values.camp.vaccinations.map((v) => ({ type: v.type, available: v.available, date: v.available ? v.date || null : null })),
+          emergencyContacts: values.camp.emergencyContacts.map((k) => ({ name: k.name.trim(), phone: k.phone.trim() })),
+        }
+      : null,
+  };
+  if (context.mode === "create") {
+    input.gdprAccepted = values.gdprAccepted;
+    input.cancellationAccepted = values.cancellationAccepted;
+    if (camp && values.consentForm) input.consentForm = { name: values.consentForm.name, dataUrl: values.consentForm.dataUrl };
+  }
+  if (context.manage) {
+    input.cancelledAt = fromDateTimeLocal(values.cancelledAt);
+    input.existingPartialResultVerified = values.existingPartialResultVerified;
+  }
+  return input;
+}

@@ -1,0 +1,120 @@
+import { EXAM_PART_LABELS } from "@shared/labels";
+import { useId } from "react";
+import fieldStyles from "../../components/Field.module.css";
+import { SelectField } from "../../components/SelectField";
+import { TextField } from "../../components/TextField";
+import { t } from "../../i18n/translate";
+import styles from "../DexamForm.module.css";
+import { FormSection } from "../formParts";
+import type { SectionProps } from "./types";
+
+const NONE = "none";
+const PART_OPTIONS = [{ value: NONE, label: t("dexamForm.partial.none") }, ...Object.entries(EXAM_PART_LABELS).map(([value, label]) => ({ value, label }))];
+
+/**
+ * "Vorhandene Teilprüfung" (R-DF014..R-DF017): the part already passed (Theorie or Praxis), then
+ * district association, year, location and points, all required once a part is chosen (R-VA027..R-VA029).
+ * Clearing the part clears these fields and the location choice of that part.
+ */
+export function PartialResultSection({ form, locked }: SectionProps) {
+  const { values, errors, change } = form;
+  const pr = values.partialResult;
+  return (
+    <FormSection title={t("dexamForm.section.partialResult")} hint={t("dexamForm.partial.hint")}>
+      <SelectField
+        label={t("dexamForm.field.partialType")}
+        options={PART_OPTIONS}
+        value={pr.type || NONE}
+        onChange={(v) => change("partialResult.type", v === NONE || v === null ? "" : v)}
+        error={errors["partialResult.type"]}
+        disabled={locked}
+      />
+      {pr.type && (
+        <div className={styles.columns}>
+          <TextField
+            label={t("dexamForm.field.partialDistrict")}
+            value={pr.districtAssociation}
+            onChange={(v) => change("partialResult.districtAssociation", v)}
+            error={errors["partialResult.districtAssociation"]}
+            required
+            disabled={locked}
+            autoComplete="off"
+          />
+          <TextField
+            label={t("dexamForm.field.partialYear")}
+            value={pr.year}
+            onChange={(v) => change("partialResult.year", v)}
+            error={errors["partialResult.year"]}
+            required
+            disabled={locked}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField
+            label={t("dexamForm.field.partialLocation")}
+            value={pr.location}
+            onChange={(v) => change("partialResult.location", v)}
+            error={errors["partialResult.location"]}
+            required
+            disabled={locked}
+            autoComplete="off"
+          />
+          <PointsField
+            label={t("dexamForm.field.partialPoints")}
+            value={pr.points}
+            onChange={(v) => change("partialResult.points", v)}
+            error={errors["partialResult.points"]}
+            disabled={locked}
+          />
+        </div>
+      )}
+    </FormSection>
+  );
+}
+
+/** Points: a number input with step 0.01 (R-VA029), required. */
+function PointsField({
+  label,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={id}>
+        {label}
+        <span className={fieldStyles.requiredMark} title={t("common.required")} aria-hidden="true">
+          *
+        </span>
+      </label>
+      <input
+        id={id}
+        className={fieldStyles.input}
+        type="number"
+        step="0.01"
+        min="0"
+        inputMode="decimal"
+        value={value}
+        disabled={disabled}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <p id={errorId} className={fieldStyles.error}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

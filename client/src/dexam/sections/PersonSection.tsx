@@ -1,0 +1,55 @@
+import { GENDER_LABELS } from "@shared/labels";
+import { SelectField } from "../../components/SelectField";
+import { TextField } from "../../components/TextField";
+import { t } from "../../i18n/translate";
+import styles from "../DexamForm.module.css";
+import { FormSection } from "../formParts";
+import type { SectionProps } from "./types";
+
+const GENDER_OPTIONS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));
+
+/** Personal data (R-DF001): first name, last name, birth date and gender, all required (decision R-DF002). */
+export function PersonSection({ form, locked }: SectionProps) {
+  const { values, errors, change } = form;
+  return (
+    <FormSection title={t("dexamForm.section.person")}>
+      <div className={styles.columns}>
+        <TextField
+          label={t("dexamForm.field.firstname")}
+          value={values.firstname}
+          onChange={(v) => change("firstname", v)}
+          error={errors.firstname}
+          required
+          disabled={locked}
+          autoComplete="off"
+        />
+        <TextField
+          label={t("dexamForm.field.lastname")}
+          value={values.lastname}
+          onChange={(v) => change("lastname", v)}
+          error={errors.lastname}
+          required
+          disabled={locked}
+          autoComplete="off"
+        />
+        <TextField
+          label={t("dexamForm.field.birthdate")}
+          type="date"
+          value={values.birthdate}
+          onChange={(v) => change("birthdate", v)}
+          error={errors.birthdate}
+          required
+          disabled={locked}
+        />
+        <SelectField
+          label={t("dexamForm.field.gender")}
+          options={GENDER_OPTIONS}
+          value={values.gender || null}
+          onChange={(v) => change("gender", v ?? "")}
+          error={errors.gender}
+          disabled={locked}
+        />
+      </div>
+    </FormSection>
+  );
+}

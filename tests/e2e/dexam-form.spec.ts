@@ -1,0 +1,350 @@
+// D-exam registration form journeys in Debian's Chromium against the demo data (spec section 2
+// "D-exam registration form sections", sections 4 and 5): a member registers a camp candidate with
+// camp data and the signed consent form, the form dependencies clear location choices, percussion
+// rows carry their own names, and registration_manage chooses among all clubs of the district.
+import { expect, type Locator, type Page, test } from "@playwright/test";
+
+async function signIn(page: Page, email: string, password = "demo") {
+  await page.goto("/");
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.getByLabel("E-Mail").fill(email);
+  await page.getByLabel("Passwort").fill(password);
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await page.waitForURL(/\/#\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
+}
+
+/** The snackbar shows `text`; it is closed right away so the next message need not wait 5 s. */
+async function expectNotice(page: Page, text: string | RegExp) {
+  const message = page.locator("[data-live-announcer]").getByText(text);
+  await expect(message).toBeVisible();
+  await page.getByRole("button", { name: "Meldung schließen" }).click();
+  await expect(message).toBeHidden();
+}
+
+async function openForm(page: Page, eventName: string) {
+  await page.getByRole("article", { name: eventName, exact: true }).getByRole("button", { name: "Neue Anmeldung" }).click();
+  const dialog = page.getByRole("dialog", { name: "Neue D-Prüfungsanmeldung anlegen" });
+  await expect(dialog.getByRole("heading", { name: "Persönliche Daten" })).toBeVisible();
+  return dialog;
+}
+
+/** Picks `option` in the select (Ark combobox) named `label`. */
+async function choose(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+  await expect(scope.getByRole("combobox", { name: label, exact: true })).toContainText(option);
+}
+
+async function optionsOf(page: Page, scope: Locator, label: string): Promise<string[]> {
+  await scope.getByRole("combobox", { name: label, exact: true }).click();
+  const list = page.getByRole("listbox");
+  await expect(list).toBeVisible();
+  const names = (await list.getByRole("option").allTextContents()).map((s) => s.trim());
+  await page.keyboard.press("Escape");
+  await expect(list).toBeHidden();
+  return names;
+}
+
+const CAMP = "D-Prüfungen Freizeit Sommer";
+const SPRING = "D-Prüfungen Frühjahr";
+
+test("[R-ST026][R-ST027][R-ST028][R-DF001][R-DF003][R-DF004][R-DF005][R-DF011][R-DF012][R-DF018][R-DF019][R-DF020][R-DF021][R-DF023][R-DF024][R-DF025][R-DF026][R-DF028][R-DF029][R-DF030][R-VA024][R-VA025][R-VA030][R-VA031][R-VA032][R-VA034][R-VA035][R-VA042] a member registers a camp candidate with camp data and the consent form", async ({
+  page,
+}) => {
+  await signIn(page, "member@demo.test");
+  const dialog = await openForm(page, CAMP);
+  for (const heading of ["Persönliche Daten", "Verein", "Prüfung", "Vorhandene Teilprüfung", "Angaben zur Freizeit", "Einverständnis"]) {
+    await expect(dialog.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  }
+  // the member's only club is preselected (own clubs only)
+  await expect(dialog.getByRole("combobox", { name: "Verein", exact: true })).toContainText("Musikverein Musterstadt");
+  expect(await optionsOf(page, dialog, "Verein")).toEqual(["Musikverein Musterstadt"]);
+  // the pieces appear only with a practice exam
+  await expect(dialog.getByRole("heading", { name: "Prüfungsstücke" })).toHaveCount(0);
+
+  // sent empty: the required fields say so, focus is on the first of them
+  await dialog.getByRole("button", { name: "Absenden" }).click();
+  await expect(dialog.getByText("Dieses Feld ist ein Pflichtfeld").first()).toBeVisible();
+  await expect(dialog.getByRole("textbox", { name: "Vorname" })).toBeFocused();
+  await expect(dialog.getByText("Bitte mindestens einen Prüfungsteil (Theorie oder Praxis) wählen")).toBeVisible();
+  await expect(dialog.getByText("Bitte eine Datei auswählen")).toBeVisible();
+  await expect(dialog.getByRole("combobox", { name: "Essenswunsch" })).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByRole("checkbox", { name: /Datenschutzhinweise/ })).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog.getByRole("checkbox", { name: /Stornobedingungen/ })).toHaveAttribute("aria-invalid", "true");
+
+  // personal data, instrument and course
+  await dialog.getByRole("textbox", { name: "Vorname" }).fill("Carla");
+  await dialog.getByRole("textbox", { name: "Nachname" }).fill("Camper");
+  await dialog.getByLabel("Geburtsdatum").fill("2012-06-15");
+  await choose(page, dialog, "Geschlecht", "weiblich");
+  await choose(page, dialog, "Instrument", "Klarinette");
+  await choose(page, dialog, "Kurs", "D2");
+  await choose(page, dialog, "Theorieprüfung", "Jugendherberge Seeblick (Theorie)");
+  await choose(page, dialog, "Praxisprüfung", "Jugendherberge Seeblick (Praxis)");
+  await choose(page, dialog, "Vorbereitungslehrgang", "Freizeit-Vorbereitung");
+  await expect(dialog.getByRole("heading", { name: "Prüfungsstücke" })).toBeVisible();
+  await expect(dialog.getByRole("group", { name: "1. Prüfungsstück" })).toBeVisible();
+
+  // dependencies: the instrument clears the practice location, the course all three
+  await choose(page, dialog, "Instrument", "Querflöte");
+  await expect(dialog.getByRole("combobox", { name: "Praxisprüfung" })).toContainText("Keine Teilnahme");
+  await expect(dialog.getByRole("combobox", { name: "Theorieprüfung" })).toContainText("Jugendherberge Seeblick (Theorie)");
+  await expect(dialog.getByRole("heading", { name: "Prüfungsstücke" })).toHaveCount(0);
+  await choose(page, dialog, "Instrument", "Klarinette");
+  await choose(page, dialog, "Praxisprüfung", "Jugendherberge Seeblick (Praxis)");
+  await choose(page, dialog, "Kurs", "D1");
+  for (const label of ["Theorieprüfung", "Praxisprüfung", "Vorbereitungslehrgang"]) {
+    await expect(dialog.getByRole("combobox", { name: label })).toContainText("Keine Teilnahme");
+  }
+  await choose(page, dialog, "Kurs", "D2");
+  await choose(page, dialog, "Theorieprüfung", "Jugendherberge Seeblick (Theorie)");
+  await choose(page, dialog, "Praxisprüfung", "Jugendherberge Seeblick (Praxis)");
+
+  // a piece: number and title
+  const first = dialog.getByRole("group", { name: "1. Prüfungsstück" });
+  await first.getByRole("textbox", { name: "Nummer" }).fill("12");
+  await first.getByRole("textbox", { name: "Titel" }).fill("Menuett");
+
+  // camp data: meal, FSME with date, tetanus without (date disabled), two emergency contacts
+  await dialog.getByRole("textbox", { name: "Allergien" }).fill("Nüsse");
+  await choose(page, dialog, "Essenswunsch", "Vegetarisch");
+  const fsme = dialog.getByRole("group", { name: "FSME (Zecken)" });
+  const tetanus = dialog.getByRole("group", { name: "Tetanus" });
+  await expect(fsme.getByLabel("Datum der Impfung")).toBeDisabled();
+  await fsme.getByRole("checkbox", { name: "vorhanden" }).check();
+  await expect(fsme.getByLabel("Datum der Impfung")).toBeEnabled();
+  await fsme.getByLabel("Datum der Impfung").fill("2024-04-01");
+  await expect(tetanus.getByRole("checkbox", { name: "vorhanden" })).not.toBeChecked();
+  await expect(tetanus.getByLabel("Datum der Impfung")).toBeDisabled();
+  const contact1 = dialog.getByRole("group", { name: "Notfallkontakt 1" });
+  await contact1.getByRole("textbox", { name: "Name" }).fill("Eva Camper");
+  await contact1.getByRole("textbox", { name: "Telefon" }).fill("+49 171 1234567");
+  await dialog.getByRole("button", { name: "Weiteren Notfallkontakt hinzufügen" }).click();
+  const contact2 = dialog.getByRole("group", { name: "Notfallkontakt 2" });
+  await expect(contact2.getByRole("textbox", { name: "Name" })).toBeFocused();
+  await contact2.getByRole("textbox", { name: "Name" }).fill("Otto Camper");
+  await contact2.getByRole("textbox", { name: "Telefon" }).fill("0711 987654");
+
+  // the signed consent form: a small PDF
+  await expect(dialog.getByRole("button", { name: "Einverständniserklärung Datei auswählen" })).toBeVisible();
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: "einverstaendnis.pdf",
+    mimeType: "application/pdf",
+    buffer: Buffer.from("%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n"),
+  });
+  await expect(dialog.getByText(/Ausgewählt: einverstaendnis\.pdf \(\d+ Bytes\)/)).toBeVisible();
+
+  // consents with the event's texts
+  await expect(dialog).toContainText("Die Daten werden nur zur Durchführung der Veranstaltung verwendet.");
+  await expect(dialog).toContainText("Eine Stornierung nach Anmeldeschluss ist kostenpflichtig.");
+  await dialog.getByRole("checkbox", { name: /Datenschutzhinweise/ }).check();
+  await dialog.getByRole("checkbox", { name: /Stornobedingungen/ }).check();
+
+  await dialog.getByRole("button", { name: "Absenden" }).click();
+  // the green success notice
+  await expect(page.locator('[data-live-announcer] [data-type="success"]')).toContainText("D-Prüfungsanmeldung wurde erfolgreich angelegt");
+  await expectNotice(page, "D-Prüfungsanmeldung wurde erfolgreich angelegt");
+  await expect(dialog).toBeHidden();
+});
+
+test("[R-ST025][R-DF013][R-DF017][R-DF030][R-DF031][R-DF032][R-DF033][R-VA026][R-VA027] percussion rows carry the disciplines; the pieces need a practice exam", async ({
+  page,
+}) => {
+  await signIn(page, "member@demo.test");
+  const dialog = await openForm(page, SPRING);
+  // a D-exam (not camp) event has no camp section
+  await expect(dialog.getByRole("heading", { name: "Angaben zur Freizeit" })).toHaveCount(0);
+  await dialog.getByRole("textbox", { name: "Vorname" }).fill("Paul");
+  await dialog.getByRole("textbox", { name: "Nachname" }).fill("Pauke");
+  await dialog.getByLabel("Geburtsdatum").fill("2011-02-03");
+  await choose(page, dialog, "Geschlecht", "männlich");
+  await choose(page, dialog, "Instrument", "Schlagwerk");
+  await choose(page, dialog, "Kurs", "D1");
+
+  // only locations examining percussion in D1
+  expect(await optionsOf(page, dialog, "Praxisprüfung")).toEqual(["Keine Teilnahme", "Gymnasium Musterstadt (Praxis Blech)"]);
+  await expect(dialog.getByRole("heading", { name: "Prüfungsstücke" })).toHaveCount(0);
+  await choose(page, dialog, "Praxisprüfung", "Gymnasium Musterstadt (Praxis Blech)");
+  const pieces = dialog.getByRole("region", { name: "Prüfungsstücke" });
+  await expect(pieces).toContainText("Die Prüfungsstücke können auch später in der Anmeldungsübersicht eingetragen werden.");
+  for (const label of ["Kleine Trommel", "Drumset", "Pauken", "Orchesterschlagwerk"]) {
+    await expect(pieces.getByRole("group", { name: label })).toBeVisible();
+  }
+  await expect(pieces.getByRole("group", { name: "1. Prüfungsstück" })).toHaveCount(0);
+
+  // a number needs its title
+  await pieces.getByRole("group", { name: "Pauken" }).getByRole("textbox", { name: "Nummer" }).fill("4");
+  // an existing theory part: its fields are required and the theory choice is blocked
+  await choose(page, dialog, "Art der Teilprüfung", "Theorie");
+  await expect(dialog.getByRole("combobox", { name: "Theorieprüfung" })).toBeDisabled();
+  await dialog.getByRole("checkbox", { name: /Datenschutzhinweise/ }).check();
+  await dialog.getByRole("checkbox", { name: /Stornobedingungen/ }).check();
+  await dialog.getByRole("button", { name: "Absenden" }).click();
+  await expect(dialog.getByRole("textbox", { name: "Kreisverband" })).toBeFocused();
+  for (const label of ["Kreisverband", "Jahr", "Ort"]) {
+    await expect(dialog.getByRole("textbox", { name: label, exact: true })).toHaveAttribute("aria-invalid", "true");
+  }
+  await expect(dialog.getByRole("spinbutton", { name: "Punkte" })).toHaveAttribute("step", "0.01");
+  await expect(pieces.getByRole("group", { name: "Pauken" }).getByRole("textbox", { name: "Titel" })).toHaveAttribute("aria-invalid", "true");
+
+  // clearing the part clears its fields; clearing the practice exam hides the pieces
+  await choose(page, dialog, "Art der Teilprüfung", "Keine");
+  await expect(dialog.getByRole("textbox", { name: "Kreisverband" })).toHaveCount(0);
+  await expect(dialog.getByRole("combobox", { name: "Theorieprüfung" })).toBeEnabled();
+  await choose(page, dialog, "Praxisprüfung", "Keine Teilnahme");
+  await expect(dialog.getByRole("heading", { name: "Prüfungsstücke" })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Absenden" }).click();
+  await expect(dialog.getByText("Bitte mindestens einen Prüfungsteil (Theorie oder Praxis) wählen")).toBeVisible();
+  await dialog.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test("[R-VA043][R-DF003] registration_manage chooses among all clubs of the district", async ({ page }) => {
+  await signIn(page, "staff@demo.test");
+  // "Neue Anmeldung" needs a club of one's own (R-ST021): staff joins one for this journey
+  await page.goto("/#/user/manage");
+  await page.getByRole("button", { name: "Aktionen für Stefan Stab" }).click();
+  await page.getByRole("menuitem", { name: "Vereine zuordnen", exact: true }).click();
+  const assign = page.getByRole("dialog", { name: "Vereine zuordnen" });
+  await assign.getByRole("combobox", { name: "Vereine" }).fill("Nord");
+  await page.getByRole("option", { name: "Jugendblasorchester Nord" }).click();
+  await assign.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(page, "Benutzer zum Verein hinzugefügt");
+
+  try {
+    await page.goto("/#/");
+    await page.reload();
+    const dialog = await openForm(page, SPRING);
+    await expect(dialog).toContainText("Angeboten werden alle Vereine des Kreisverbands der Veranstaltung.");
+    expect(await optionsOf(page, dialog, "Verein")).toEqual(["Jugendblasorchester Nord", "Musikverein Musterstadt", "Stadtkapelle Musterstadt"]);
+    await dialog.getByRole("button", { name: "Abbrechen" }).click();
+  } finally {
+    // leave the demo data as it was
+    await page.goto("/#/user/manage");
+    await page.getByRole("button", { name: "Aktionen für Stefan Stab" }).click();
+    await page.getByRole("menuitem", { name: "Vereine zuordnen", exact: true }).click();
+    await assign.getByRole("button", { name: "Jugendblasorchester Nord entfernen" }).click();
+    await assign.getByRole("button", { name: "Speichern" }).click();
+    await expectNotice(page, "Benutzer zum Verein hinzugefügt");
+  }
+});
+
+/** A GraphQL call with the signed-in user's access token (test setup through the API). */
+async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith("oidc.user:"));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token : undefined;
+  });
+  const response = await page.request.post("/graphql", {
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-graphql-csrf": "1" },
+    data: { query, variables },
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  return body.data as T;
+}
+
+type Setup = {
+  events: { edges: { node: { id: string; name: string; locations: { databaseId: number; name: string }[] } }[] };
+  associations: { edges: { node: { databaseId: number; name: string } }[] };
+};
+
+/** Registers "Erwin Editor" (club of member@demo.test) for the spring theory exam, with an existing practice part. */
+async function registerEditor(page: Page): Promise<string> {
+  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date());
+  const setup = await graphql<Setup>(
+    page,
+    `query ($from: Date!) {
+      events(from: $from, first: 100) { edges { node { id name locations { databaseId name } } } }
+      associations(first: 100) { edges { node { databaseId name } } }
+    }`,
+    { from: today },
+  );
+  const spring = setup.events.edges.map((e) => e.node).find((e) => e.name === SPRING);
+  const club = setup.associations.edges.map((e) => e.node).find((a) => a.name === "Musikverein Musterstadt");
+  const theory = spring?.locations.find((l) => l.name === "Musikschule Musterstadt (Theorie)");
+  const created = await graphql<{ createDexamRegistration: { id: string } }>(
+    page,
+    `mutation ($eventId: ID!, $input: DexamRegistrationInput!) { createDexamRegistration(eventId: $eventId, input: $input) { id } }`,
+    {
+      eventId: spring?.id,
+      input: {
+        firstname: "Erwin",
+        lastname: "Editor",
+        birthdate: "2010-10-10",
+        gender: "M",
+        associationId: club?.databaseId,
+        instrument: "CLARINET",
+        type: "D2",
+        theoryLocationId: theory?.databaseId,
+        partialResult: { type: "PRACTICE", districtAssociation: "Kreisverband Musterstadt", year: 2025, location: "Musterstadt", points: 40 },
+        gdprAccepted: true,
+        cancellationAccepted: true,
+      },
+    },
+  );
+  return created.createDexamRegistration.id;
+}
+
+async function openEdit(page: Page, action: string) {
+  await page.goto("/#/registration/overview");
+  await expect(page.getByRole("heading", { level: 1, name: "Anmeldungsübersicht" })).toBeVisible();
+  await page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
+  await page.getByRole("option", { name: SPRING, exact: true }).click();
+  await page.getByRole("button", { name: "Aktionen für Erwin Editor" }).click();
+  await page.getByRole("menuitem", { name: action, exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "D-Prüfungsanmeldung bearbeiten" });
+  await expect(dialog.getByRole("textbox", { name: "Vorname" })).toHaveValue("Erwin");
+  return dialog;
+}
+
+test("[R-DF026][R-DF035][R-RO034] editing: no consents; registration_manage sets 'Teilprüfung geprüft' and 'Storniert am'; a cancelled registration is read-only for its club", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, "staff@demo.test");
+  const id = await registerEditor(page);
+
+  // staff: the stored values, no consents, the managed fields
+  let dialog = await openEdit(page, "Bearbeiten");
+  await expect(dialog.getByRole("combobox", { name: "Art der Teilprüfung" })).toContainText("Praxis");
+  await expect(dialog.getByRole("spinbutton", { name: "Punkte" })).toHaveValue("40");
+  await expect(dialog.getByRole("combobox", { name: "Theorieprüfung" })).toContainText("Musikschule Musterstadt (Theorie)");
+  await expect(dialog.getByRole("combobox", { name: "Praxisprüfung" })).toBeDisabled();
+  await expect(dialog.getByRole("heading", { name: "Einverständnis" })).toHaveCount(0);
+  await expect(dialog.getByRole("heading", { name: "Prüfungsstücke" })).toHaveCount(0);
+  const verified = dialog.getByRole("switch", { name: "Teilprüfung geprüft" });
+  await expect(verified).not.toBeChecked();
+  await verified.check();
+  await dialog.getByLabel("Storniert am").fill("2027-01-05T10:30");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(page, "D-Prüfungsanmeldung aktualisiert");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("row", { name: /Erwin/ })).toHaveAttribute("data-cancelled", "true");
+
+  // the club's member: cancelled, so only a look ("Schließen", nothing to change)
+  const { baseURL, locale, timezoneId, viewport } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, locale, timezoneId, viewport });
+  const member = await context.newPage();
+  await signIn(member, "member@demo.test");
+  const view = await openEdit(member, "Ansehen");
+  await expect(view).toContainText("Diese Anmeldung kann nicht mehr geändert werden.");
+  await expect(view.getByRole("textbox", { name: "Vorname" })).toBeDisabled();
+  await expect(view.getByRole("combobox", { name: "Instrument" })).toBeDisabled();
+  await expect(view.getByRole("button", { name: "Speichern" })).toHaveCount(0);
+  await expect(view.getByRole("switch", { name: "Teilprüfung geprüft" })).toHaveCount(0);
+  await view.getByRole("button", { name: "Schließen" }).click();
+  await expect(view).toBeHidden();
+  await context.close();
+
+  // staff takes the cancellation back, then removes the registration again
+  dialog = await openEdit(page, "Bearbeiten");
+  await expect(dialog.getByRole("switch", { name: "Teilprüfung geprüft" })).toBeChecked();
+  await expect(dialog.getByLabel("Storniert am")).toHaveValue("2027-01-05T10:30");
+  await dialog.getByLabel("Storniert am").fill("");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(page, "D-Prüfungsanmeldung aktualisiert");
+  await expect(page.getByRole("row", { name: /Erwin/ })).not.toHaveAttribute("data-cancelled", "true");
+  await graphql(page, "mutation ($id: ID!) { deleteDexamRegistration(id: $id) }", { id });
+});
