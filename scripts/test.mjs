@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite. Makes sure a Chromium is there, builds, checks types and lint,
-// runs the unit, client and integration tests on PGlite, the integration tests again on the
+// `npm test`: the whole suite. Makes sure Chromium and LibreOffice Calc are there (Debian
+// packages, installed when missing), builds, checks types and lint, runs the unit, client and
+// integration tests on PGlite, the integration tests again on the
 // PostgreSQL at TEST_DATABASE_URL (default 127.0.0.1:5432, a fresh database per run, dropped
 // afterwards), the Playwright journeys in Chromium, and prints the requirement report.
 import { spawnSync } from "node:child_process";
@@ -31,19 +32,32 @@ function count(file, kind) {
   else results.push({ passed: json.stats.expected, failed: json.stats.unexpected + json.stats.flaky, skipped: json.stats.skipped });
 }
 
-// ---- Chromium (Debian's package; Playwright never downloads a browser here)
+// ---- Debian packages the suite needs: Chromium (Playwright never downloads a browser here) and
+// LibreOffice Calc (tests/integration/libreoffice.test.ts opens every generated spreadsheet)
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!fs.existsSync(chromium)) {
+const sofficePaths = ["/usr/bin/soffice", "/usr/bin/libreoffice", "/usr/lib/libreoffice/program/soffice"];
+const missing = [
+  ...(fs.existsSync(chromium) ? [] : [{ pkg: "chromium", ok: () => fs.existsSync(chromium), hint: `Chromium at ${chromium} (or set CHROMIUM_PATH)` }]),
+  ...(sofficePaths.some((p) => fs.existsSync(p))
+    ? []
+    : [{ pkg: "libreoffice-calc-nogui", ok: () => sofficePaths.some((p) => fs.existsSync(p)), hint: "LibreOffice Calc (soffice)" }]),
+];
+if (missing.length) {
   const canApt = process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get");
   if (!canApt) {
-    console.error(`npm test needs Chromium at ${chromium}: install Debian's "chromium" package (or set CHROMIUM_PATH).`);
+    for (const m of missing) console.error(`npm test needs ${m.hint}: install Debian's "${m.pkg}" package.`);
     process.exit(1);
   }
-  console.log("Installing Debian's chromium package ...");
+  const pkgs = missing.map((m) => m.pkg);
+  console.log(`Installing Debian's ${pkgs.join(" and ")} package(s) ...`);
   spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-  const r = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-  if (r.status !== 0 || !fs.existsSync(chromium)) {
-    console.error("Installing chromium failed: apt-get install chromium");
+  const r = spawnSync("apt-get", ["install", "-y", "-qq", ...pkgs], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  const still = missing.filter((m) => !m.ok());
+  if (r.status !== 0 || still.length) {
+    console.error(`Installing failed: apt-get install ${still.map((m) => m.pkg).join(" ") || pkgs.join(" ")}`);
     process.exit(1);
   }
 }

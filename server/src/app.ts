@@ -18,9 +18,11 @@ import { dexamRoutes } from "./domains/dexam/rest.ts";
 import { districtRoutes } from "./domains/districts/rest.ts";
 import { deleteExpiredEvents } from "./domains/events/expiry.ts";
 import { eventRoutes } from "./domains/events/rest.ts";
+import { resultRoutes, resultUploadRoutes } from "./domains/results/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
 import { schema } from "./graphql/schema.ts";
+import { registerMultipart } from "./http/multipart.ts";
 import { errorBody, restRoutes } from "./http/rest.ts";
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
 import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
@@ -187,6 +189,12 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   eventRoutes(r);
   dexamRoutes(r);
   competitionRoutes(r);
+  resultRoutes(r);
+  // file uploads (multipart/form-data) in their own scope: the other routes keep JSON-only bodies
+  await fastify.register(async (scope) => {
+    await registerMultipart(scope);
+    resultUploadRoutes(restRoutes(scope, { authenticate, prisma, services }));
+  });
 
   // ---- the built client; the sign-in callback path serves the same index.html
   const indexFile = path.join(config.staticDir, "index.html");

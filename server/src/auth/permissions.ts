@@ -376,6 +376,85 @@ export const PERMISSIONS = {
     rest: ["DELETE /v1/registration/dexam/:id"],
     description: "Delete a registration without cancellation date: registration_manage, or the club in phase NoRestrictions.",
   },
+  "results.list": {
+    access: ["results_read", "results_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Query.dexamResults", "Query.competitionResults"],
+    rest: [],
+    description: "The results table of results management: registrations of an event (one location, club, search) with their points, mark and grade.",
+  },
+  "results.setTheory": {
+    access: ["results_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.setDexamTheoryResult"],
+    rest: ["PUT /v1/registration/dexam/:registrationId/location/:locationId/theory_result"],
+    description: "Enter theory points (0..100, step 0.01) at the registration's theory location.",
+  },
+  "results.delete": {
+    access: ["results_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.deleteDexamResult"],
+    rest: ["DELETE /v1/registration/dexam/:registrationId/location/:locationId/result"],
+    description: "Delete the result of one part: theory points, or practice points with the stored practice sheet.",
+  },
+  "results.uploadPracticeSheets": {
+    access: ["results_manage"],
+    tenancy: "ownDistrict",
+    graphql: [],
+    rest: ["POST /v1/registration/dexam/location/:id/practice_sheets"],
+    description: "Upload filled practice sheets (.xlsx, several at once) of a practice location; all or nothing.",
+  },
+  "results.uploadPcJuror": {
+    access: ["results_manage"],
+    tenancy: "ownDistrict",
+    graphql: [],
+    rest: ["POST /v1/registration/competition/event/:id/pc_juror"],
+    description: "Upload the jury program's pcjuror.xlsm: points and mark per competition registration; all or nothing.",
+  },
+  "results.blankPracticeSheets": {
+    access: ["results_read", "results_manage", "registration_read", "registration_manage", "event_manage"],
+    tenancy: "ownDistrict",
+    graphql: [],
+    rest: ["GET /v1/export/location/:id/dexam/blank_practice_sheets", "GET /v1/export/location/:id/dexam/blank-practice-sheets"],
+    description:
+      "Blank practice sheets of a practice location (zip, one .xlsx per active registration): results, registration and event staff of the district.",
+  },
+  "results.practiceSheets": {
+    access: ["results_read", "results_manage", "registration_read", "registration_manage"],
+    tenancy: "ownDistrict",
+    graphql: [],
+    rest: ["GET /v1/export/location/:id/dexam/practice_sheets", "GET /v1/export/location/:id/dexam/practice-sheets"],
+    description: "The uploaded (filled) practice sheets of a practice location as one zip: the staff who see unpublished results.",
+  },
+  "results.practiceSheet": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    graphql: [],
+    rest: ["GET /v1/export/registration/dexam/:id/practice_sheet", "GET /v1/export/registration/dexam/:id/practice-sheet"],
+    description:
+      "The uploaded practice sheet of one registration: registration and results staff of the district; the club's members once the practice location publishes results.",
+  },
+  "results.certificateList": {
+    access: ["results_read", "results_manage"],
+    tenancy: "ownDistrict",
+    graphql: [],
+    rest: ["GET /v1/export/event/:id/dexam/certificate_list", "GET /v1/export/event/:id/dexam-certificate-list"],
+    description: "List for certificate printing (.xlsx): the passed D-exam candidates of an event.",
+  },
+  "results.pcJurorImportList": {
+    access: ["results_read", "results_manage", "registration_read", "registration_manage"],
+    tenancy: "ownDistrict",
+    graphql: [],
+    rest: ["GET /v1/export/event/:id/competition/pc_juror_import", "GET /v1/export/event/:id/competition-pc-juror-import"],
+    description: "PC Juror Importliste (.xlsx): the active registrations of a competition event with everything the jury program needs.",
+  },
+  "export.overview": {
+    access: ["registration_read", "registration_manage"],
+    tenancy: "ownDistrict",
+    graphql: [],
+    rest: ["GET /v1/export/event/:id/overview"],
+    description: "Overview list (.xlsx) of an event or one of its locations, with results and (camp) health data: registration staff of the district.",
+  },
 } as const satisfies Record<string, Permission>;
 
 export type Operation = keyof typeof PERMISSIONS;

@@ -6,6 +6,7 @@ import "../domains/competition/graphql.ts";
 import "../domains/districts/graphql.ts";
 import "../domains/events/graphql.ts";
 import "../domains/locations/graphql.ts";
+import "../domains/results/graphql.ts";
 import "../domains/statistics/graphql.ts";
 import "../domains/users/graphql.ts";
 import { builder } from "./builder.ts";

@@ -50,7 +50,7 @@ const FileInfoType = builder.objectRef<{ name: string; size: number }>("FileInfo
   fields: (t) => ({ name: t.exposeString("name"), size: t.exposeInt("size") }),
 });
 
-const ExamGradeEnum = builder.enumType("ExamGrade", {
+export const ExamGradeEnum = builder.enumType("ExamGrade", {
   description: "D-exam grade: PASSED (practice >= 36 and theory >= 24, a verified partial result counts for its part) or FAILED.",
   values: { PASSED: { description: "bestanden" }, FAILED: { description: "nicht bestanden" } } as const,
 });

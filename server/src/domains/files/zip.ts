@@ -1,0 +1,122 @@
+// Reading uploaded Office Open XML workbooks (.xlsx, .xlsm) safely, BEFORE any spreadsheet library
+// sees them: the zip's central directory is read by hand, the entry count and the declared sizes
+// are checked against limits, and every entry is inflated with a hard output limit (node:zlib
+// maxOutputLength), so a zip bomb (tiny file, gigabytes inflated) costs at most the limit. Only
+// stored and deflated entries, no encryption, no ZIP64, no duplicate names. The result is a map of
+// entry name -> bytes; [Content_Types].xml then tells an .xlsx from an .xlsm (macro workbook).
+import zlib from "node:zlib";
+
+export type ZipLimits = { maxEntries: number; maxUncompressedBytes: number };
+
+/** Limits for one uploaded workbook: at most 1,000 entries and 50 MB inflated. */
+export const WORKBOOK_LIMITS: ZipLimits = { maxEntries: 1000, maxUncompressedBytes: 50 * 1024 * 1024 };
+
+export class ZipRejected extends Error {}
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+
+/** True when the bytes start like a zip file ("PK\x03\x04"). */
+export const hasZipMagic = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
+
+/**
+ * All entries of a zip file, inflated within the limits. Throws ZipRejected with a German reason
+ * (corrupt, too many entries, too large when unpacked).
+ */
+export function readZip(data: Uint8Array, limits: ZipLimits = WORKBOOK_LIMITS): Map<string, Uint8Array> {
+  const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  const corrupt = () => new ZipRejected("Die Datei ist beschädigt oder keine gültige Excel-Datei");
+  if (!hasZipMagic(buf)) throw corrupt();
+  // end of central directory: the last 22 bytes plus a comment of up to 65535 bytes
+  let eocd = -1;
+  for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
+    if (buf.readUInt32LE(i) === EOCD) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw corrupt();
+  const count = buf.readUInt16LE(eocd + 10);
+  const cdSize = buf.readUInt32LE(eocd + 12);
+  const cdOffset = buf.readUInt32LE(eocd + 16);
+  if (count === 0xffff || cdOffset === 0xffffffff) throw corrupt(); // ZIP64: never written by a spreadsheet program for small files
+  if (count > limits.maxEntries) throw new ZipRejected(`Die Datei enthält zu viele Bestandteile (mehr als ${limits.maxEntries})`);
+  if (cdOffset + cdSize > eocd) throw corrupt();
+
+  type Entry = { name: string; method: number; compressed: number; size: number; local: number };
+  const entries: Entry[] = [];
+  let declared = 0;
+  let p = cdOffset;
+  for (let i = 0; i < count; i++) {
+    if (p + 46 > eocd || buf.readUInt32LE(p) !== CENTRAL) throw corrupt();
+    const flags = buf.readUInt16LE(p + 8);
+    const method = buf.readUInt16LE(p + 10);
+    const compressed = buf.readUInt32LE(p + 20);
+    const size = buf.readUInt32LE(p + 24);
+    const nameLen = buf.readUInt16LE(p + 28);
+    const extraLen = buf.readUInt16LE(p + 30);
+    const commentLen = buf.readUInt16LE(p + 32);
+    const local = buf.readUInt32LE(p + 42);
+    const name = buf.subarray(p + 46, p + 46 + nameLen).toString(flags & 0x800 ? "utf8" : "latin1");
+    p += 46 + nameLen + extraLen + commentLen;
+    if (flags & 0x1) throw new ZipRejected("Verschlüsselte Dateien werden nicht angenommen");
+    if (method !== 0 && method !== 8) throw corrupt();
+    if (compressed === 0xffffffff || size === 0xffffffff) throw corrupt();
+    declared += size;
+    if (declared > limits.maxUncompressedBytes)
+      throw new ZipRejected(`Die Datei ist entpackt zu groß (mehr als ${Math.round(limits.maxUncompressedBytes / 1024 / 1024)} MB)`);
+    entries.push({ name, method, compressed, size, local });
+  }
+
+  const out = new Map<string, Uint8Array>();
+  let inflated = 0;
+  for (const e of entries) {
+    if (out.has(e.name)) throw corrupt();
+    if (e.name.endsWith("/")) continue; // a directory
+    const l = e.local;
+    if (l + 30 > buf.length || buf.readUInt32LE(l) !== LOCAL) throw corrupt();
+    const start = l + 30 + buf.readUInt16LE(l + 26) + buf.readUInt16LE(l + 28);
+    if (start + e.compressed > buf.length) throw corrupt();
+    const raw = buf.subarray(start, start + e.compressed);
+    let bytes: Buffer;
+    if (e.method === 0) {
+      if (e.compressed !== e.size) throw corrupt();
+      bytes = raw;
+    } else if (e.size === 0) {
+      bytes = Buffer.alloc(0);
+    } else {
+      try {
+        // never more than the entry declares, and never more than what is left of the budget
+        bytes = zlib.inflateRawSync(raw, { maxOutputLength: Math.min(e.size, limits.maxUncompressedBytes - inflated) });
+      } catch {
+        throw corrupt();
+      }
+      if (bytes.length !== e.size) throw corrupt();
+    }
+    inflated += bytes.length;
+    out.set(e.name, new Uint8Array(bytes));
+  }
+  return out;
+}
+
+/** Main content types of the workbook part ([Content_Types].xml). */
+export const XLSX_MAIN = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml";
+export const XLSM_MAIN = "application/vnd.ms-excel.sheet.macroEnabled.main+xml";
+export const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+export const XLSM_MIME = "application/vnd.ms-excel.sheet.macroEnabled.12";
+
+/** "xlsx", "xlsm" or null: what the package says its workbook part is. */
+export function workbookKind(entries: Map<string, Uint8Array>): "xlsx" | "xlsm" | null {
+  const types = entries.get("[Content_Types].xml");
+  if (!types) return null;
+  const xml = Buffer.from(types).toString("utf8");
+  const main = [...xml.matchAll(/<Override\b[^>]*>/g)]
+    .map((m) => m[0])
+    .map((tag) => ({ part: /PartName="([^"]*)"/.exec(tag)?.[1] ?? "", type: /ContentType="([^"]*)"/.exec(tag)?.[1] ?? "" }))
+    .filter((o) => o.type === XLSX_MAIN || o.type === XLSM_MAIN);
+  if (main.length !== 1) return null;
+  // the part must exist (a content type without a workbook is not a workbook)
+  if (!entries.has(main[0].part.replace(/^\//, ""))) return null;
+  return main[0].type === XLSM_MAIN ? "xlsm" : "xlsx";
+}

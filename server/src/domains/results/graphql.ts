@@ -1,0 +1,133 @@
+// GraphQL of results management: the results tables (results_read/results_manage of the event's
+// district) and the theory result / delete result mutations (results_manage). The rows are plain
+// result rows, not the DexamRegistration node: results staff read results, not the registration
+// with its camp data. Uploads and downloads are /v1 routes (multipart, files).
+
+import type { CompetitionRegistration, DexamRegistration } from "../../generated/prisma/client.ts";
+import { builder } from "../../graphql/builder.ts";
+import { CastEnum, CategoryEnum, CompetitionTypeEnum, DexamTypeEnum, DifficultyLevelEnum, ExamPartEnum, InstrumentEnum } from "../../graphql/enums.ts";
+import { encodeId, numericId } from "../../graphql/ids.ts";
+import { ExamGradeEnum } from "../dexam/graphql.ts";
+import { gradeOf } from "../dexam/rules.ts";
+import { competitionResults, deleteResult, dexamResults, setTheoryResult } from "./service.ts";
+
+type DexamRow = DexamRegistration & { association: { name: string } };
+type CompetitionRow = CompetitionRegistration & { association: { name: string } };
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+const DexamResultType = builder.objectRef<DexamRow>("DexamResult").implement({
+  description: "A D-exam registration in results management: the person, the booked parts and the results (always visible to results staff).",
+  fields: (t) => ({
+    id: t.id({ description: "The DexamRegistration's global id.", resolve: (r) => encodeId("DexamRegistration", r.id) }),
+    databaseId: t.exposeInt("id", { description: "Numeric registration id as used by /v1." }),
+    firstname: t.exposeString("firstname"),
+    lastname: t.exposeString("lastname"),
+    associationId: t.exposeInt("associationId"),
+    associationName: t.string({ resolve: (r) => r.association.name }),
+    instrument: t.expose("instrument", { type: InstrumentEnum }),
+    type: t.expose("type", { type: DexamTypeEnum, description: "The course (Kurs)." }),
+    theoryLocationId: t.exposeInt("theoryLocationId", { nullable: true }),
+    practiceLocationId: t.exposeInt("practiceLocationId", { nullable: true }),
+    theoryPoints: t.float({ nullable: true, resolve: (r) => num(r.theoryPoints) }),
+    practicePoints: t.float({ nullable: true, resolve: (r) => num(r.practicePoints) }),
+    partialResultType: t.expose("partialResultType", { type: ExamPartEnum, nullable: true }),
+    existingPartialResultVerified: t.exposeBoolean("existingPartialResultVerified"),
+    grade: t.field({
+      type: ExamGradeEnum,
+      nullable: true,
+      resolve: (r) =>
+        gradeOf({
+          theoryPoints: num(r.theoryPoints),
+          practicePoints: num(r.practicePoints),
+          partialResultType: r.partialResultType,
+          existingPartialResultVerified: r.existingPartialResultVerified,
+        }),
+    }),
+    hasPracticeSheet: t.boolean({
+      description: "A filled practice sheet is stored (download /v1/export/registration/dexam/{id}/practice_sheet).",
+      resolve: (r) => r.practiceSheetFileId !== null,
+    }),
+    cancelledAt: t.expose("cancelledAt", { type: "DateTime", nullable: true }),
+  }),
+});
+
+const CompetitionResultType = builder.objectRef<CompetitionRow>("CompetitionResult").implement({
+  description: "A competition registration in results management with points and mark (always visible to results staff).",
+  fields: (t) => ({
+    id: t.id({ description: "The CompetitionRegistration's global id.", resolve: (r) => encodeId("CompetitionRegistration", r.id) }),
+    databaseId: t.exposeInt("id", { description: "Numeric registration id (the Anmelde-ID of the PC Juror files)." }),
+    name: t.exposeString("name"),
+    associationId: t.exposeInt("associationId"),
+    associationName: t.string({ resolve: (r) => r.association.name }),
+    type: t.expose("type", { type: CompetitionTypeEnum }),
+    cast: t.expose("cast", { type: CastEnum }),
+    category: t.expose("category", { type: CategoryEnum, nullable: true }),
+    ageGroup: t.expose("ageGroup", { type: DifficultyLevelEnum, nullable: true }),
+    locationId: t.exposeInt("locationId", { nullable: true }),
+    points: t.float({ nullable: true, resolve: (r) => num(r.points) }),
+    mark: t.exposeString("mark", { nullable: true }),
+    cancelledAt: t.expose("cancelledAt", { type: "DateTime", nullable: true }),
+  }),
+});
+
+const filterArgs = (t: any) => ({
+  eventId: t.arg.globalID({ required: true }),
+  locationId: t.arg.int({ required: false, description: "Only this location (D-exams: theory or practice location)." }),
+  associationId: t.arg.int({ required: false, description: "Only this club." }),
+  search: t.arg.string({ required: false, description: "Part of a name or the club, or the numeric id." }),
+});
+type FilterArgs = {
+  eventId: { typename: string; id: string };
+  locationId?: number | null;
+  associationId?: number | null;
+  search?: string | null;
+};
+const filterOf = (a: FilterArgs) => ({ ...a, eventId: numericId(a.eventId, "Event", "Veranstaltung") });
+
+builder.queryField("dexamResults", (t) =>
+  t.field({
+    type: [DexamResultType],
+    description: "Results management of a D-exam event: registrations with their results (results_read, results_manage of the district).",
+    authScopes: { operation: "results.list" },
+    args: filterArgs(t),
+    resolve: async (_root, args, ctx) => (await dexamResults(ctx, filterOf(args as FilterArgs))) as DexamRow[],
+  }),
+);
+
+builder.queryField("competitionResults", (t) =>
+  t.field({
+    type: [CompetitionResultType],
+    description: "Results management of a competition event: registrations with points and mark (results_read, results_manage of the district).",
+    authScopes: { operation: "results.list" },
+    args: filterArgs(t),
+    resolve: async (_root, args, ctx) => (await competitionResults(ctx, filterOf(args as FilterArgs))) as CompetitionRow[],
+  }),
+);
+
+const regId = (id: { typename: string; id: string }) => numericId(id, "DexamRegistration", "D-Prüfungsanmeldung");
+const reload = (ctx: { prisma: import("../../generated/prisma/client.ts").PrismaClient }, id: number) =>
+  ctx.prisma.dexamRegistration.findUniqueOrThrow({ where: { id }, include: { association: { select: { name: true } } } });
+
+builder.mutationField("setDexamTheoryResult", (t) =>
+  t.field({
+    type: DexamResultType,
+    description: "Enters the theory points (0..100, step 0.01) of a registration at its theory location (results_manage).",
+    authScopes: { operation: "results.setTheory" },
+    args: {
+      registrationId: t.arg.globalID({ required: true }),
+      locationId: t.arg.int({ required: true, description: "The registration's theory location." }),
+      theoryPoints: t.arg.float({ required: true }),
+    },
+    resolve: async (_root, a, ctx) => reload(ctx, (await setTheoryResult(ctx, regId(a.registrationId), a.locationId, a.theoryPoints)).id),
+  }),
+);
+
+builder.mutationField("deleteDexamResult", (t) =>
+  t.field({
+    type: DexamResultType,
+    description: "Deletes the result of one part: the theory points (theory location) or the practice points with the stored sheet (practice location).",
+    authScopes: { operation: "results.delete" },
+    args: { registrationId: t.arg.globalID({ required: true }), locationId: t.arg.int({ required: true }) },
+    resolve: async (_root, a, ctx) => reload(ctx, (await deleteResult(ctx, regId(a.registrationId), a.locationId)).id),
+  }),
+);

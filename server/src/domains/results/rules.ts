@@ -1,0 +1,102 @@
+// Results (spec sections 4 and 5): points, the file names of practice sheets, header matching of
+// the jury program's workbook, durations. Pure functions; the workbook formats are in sheet.ts,
+// pcjuror.ts and exports.ts, the database work in service.ts.
+import { createHmac } from "node:crypto";
+
+export const MAX_POINTS = 100;
+
+/** Points 0..100 with at most two decimals (spec: step 0.01); the German message, or null when fine. */
+export function pointsError(v: unknown): string | null {
+  if (v === null || v === undefined || v === "" || (typeof v === "number" && Number.isNaN(v))) return "Bitte eine Punktzahl eingeben";
+  if (typeof v !== "number" || !Number.isFinite(v)) return "Die Punktzahl muss eine Zahl sein";
+  if (v < 0 || v > MAX_POINTS) return "Die Punktzahl muss zwischen 0 und 100 liegen";
+  if (Math.abs(Math.round(v * 100) - v * 100) > 1e-6) return "Die Punktzahl darf höchstens zwei Nachkommastellen haben";
+  return null;
+}
+
+/** Rounds to the stored precision (two decimals). */
+export const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Numbers written as text: "72,5", "72.50", " 80 " (German decimal comma accepted). */
+export function parseNumberText(s: string): number | null {
+  const t = s.trim().replace(/\s/g, "");
+  if (!/^[+-]?\d+(?:[.,]\d+)?$/.test(t)) return null;
+  return Number(t.replace(",", "."));
+}
+
+/** ASCII-only part of a file name: umlauts transliterated, everything else but letters, digits and "-" becomes "_". */
+export function fileNamePart(s: string): string {
+  return (
+    s
+      .replace(/ä/g, "ae")
+      .replace(/ö/g, "oe")
+      .replace(/ü/g, "ue")
+      .replace(/Ä/g, "Ae")
+      .replace(/Ö/g, "Oe")
+      .replace(/Ü/g, "Ue")
+      .replace(/ß/g, "ss")
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^A-Za-z0-9-]+/g, "_")
+      .replace(/^_+|_+$/g, "")
+      .slice(0, 60) || "x"
+  );
+}
+
+/** The file name of a practice sheet: Praxisbogen_R<registration>_L<location>_<Lastname>_<Firstname>.xlsx */
+export const practiceSheetFileName = (r: { id: number; practiceLocationId: number; lastname: string; firstname: string }) =>
+  `Praxisbogen_R${r.id}_L${r.practiceLocationId}_${fileNamePart(r.lastname)}_${fileNamePart(r.firstname)}.xlsx`;
+
+/**
+ * The ids a practice sheet's file name carries. A browser's duplicate suffix ("… (1).xlsx") and a
+ * changed name part keep the ids; a file whose name no longer starts with
+ * "Praxisbogen_R<id>_L<id>" counts as renamed (R-RE013).
+ */
+export function idsFromFileName(name: string): { registrationId: number; locationId: number } | null {
+  const m = /^Praxisbogen_R(\d{1,9})_L(\d{1,9})(?=[_ .(]|$)/i.exec(name.trim());
+  return m ? { registrationId: Number(m[1]), locationId: Number(m[2]) } : null;
+}
+
+/**
+ * The check code a practice sheet carries next to its ids: an HMAC of both ids under the server's
+ * data key. A sheet made by hand or by another installation does not have it ("foreign file").
+ */
+export const sheetCheckCode = (key: Uint8Array, registrationId: number, locationId: number) =>
+  createHmac("sha256", key).update(`anmeldesystem:praxisbogen:v1:${registrationId}:${locationId}`).digest("hex").slice(0, 20);
+
+/** Header names compared without case, umlauts, spaces and punctuation: "Prädikat" = "praedikat" = "PRAEDIKAT ". */
+export function normalizeHeader(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/ä/g, "ae")
+    .replace(/ö/g, "oe")
+    .replace(/ü/g, "ue")
+    .replace(/ß/g, "ss")
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]/g, "");
+}
+
+/** Seconds as mm:ss (R-CF018): 245 -> "04:05"; null stays empty. */
+export function mmss(seconds: number | null | undefined): string {
+  if (seconds == null || !Number.isFinite(seconds) || seconds < 0) return "";
+  const s = Math.round(seconds);
+  return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+}
+
+/** dd.mm.yyyy of a date (UTC calendar day, as birth dates are stored). */
+export const germanDate = (d: Date | null | undefined) =>
+  d ? `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${d.getUTCFullYear()}` : "";
+
+/** dd.mm.yyyy HH:MM in Berlin time (locations, cancellations). */
+export function germanDateTime(d: Date | null | undefined): string {
+  if (!d) return "";
+  const f = new Intl.DateTimeFormat("de-DE", {
+    timeZone: "Europe/Berlin",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+  });
+  return f.format(d).replace(",", "");
+}

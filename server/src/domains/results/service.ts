@@ -1,0 +1,490 @@
+// Results management (spec sections 2 "Results management", 4, 5 and 7): theory points by hand,
+// practice points from uploaded evaluation sheets, competition points and marks from the jury
+// program's workbook, and the exports. results_read of the event's district reads, results_manage
+// changes (admin everywhere); another district's objects are "not found". Every upload is
+// all-or-nothing: checked completely first, then written in one transaction.
+import { createHash } from "node:crypto";
+import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
+import { authorize } from "../../auth/permissions.ts";
+import type { Principal } from "../../auth/principal.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS, PERCUSSION_SONG_LABELS } from "../../shared/labels.ts";
+import type { RoleName } from "../../shared/roles.ts";
+import { audit } from "../audit/service.ts";
+import type { ServiceCtx } from "../context.ts";
+import { type DexamSong, examOutcome, PRACTICE_PASS_POINTS } from "../dexam/rules.ts";
+import { campOf } from "../dexam/service.ts";
+import { sniffType } from "../files/rules.ts";
+import { XLSX_MIME } from "../files/zip.ts";
+import { canReadRegistration, hasDistrictRole, isRegistrationStaff, seesUnpublishedResults } from "../registrations/access.ts";
+import { certificateList, competitionOverview, dexamOverview, type EventFacts, pcJurorImportList } from "./exports.ts";
+import { readPcJurorResults } from "./pcjuror.ts";
+import { germanDate, germanDateTime, idsFromFileName, pointsError, practiceSheetFileName, round2, sheetCheckCode } from "./rules.ts";
+import { buildPracticeSheet, readPracticeSheet } from "./sheet.ts";
+import { loadUploadedWorkbook, UploadRejected } from "./xlsx.ts";
+
+const READ: readonly RoleName[] = ["results_read", "results_manage"];
+const MANAGE: readonly RoleName[] = ["results_manage"];
+/** Who downloads blank sheets of a practice location (docs/decisions.md). */
+const BLANK_SHEET_ROLES: readonly RoleName[] = ["results_read", "results_manage", "registration_read", "registration_manage", "event_manage"];
+/** Filled sheets carry results: the staff who see unpublished results. */
+const FILLED_SHEET_ROLES: readonly RoleName[] = ["results_read", "results_manage", "registration_read", "registration_manage"];
+const REGISTRATION_STAFF: readonly RoleName[] = ["registration_read", "registration_manage"];
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
+
+async function loadEvent(ctx: ServiceCtx, p: Principal, id: number, roles: readonly RoleName[]) {
+  const e = await ctx.prisma.event.findUnique({ where: { id }, include: { districtAssociation: true } });
+  if (!e || !hasDistrictRole(p, e, roles)) throw notFound("Veranstaltung");
+  return e;
+}
+
+async function loadLocation(ctx: ServiceCtx, p: Principal, id: number, roles: readonly RoleName[]) {
+  const l = await ctx.prisma.eventLocation.findUnique({ where: { id }, include: { event: { include: { districtAssociation: true } } } });
+  if (!l || !hasDistrictRole(p, l.event, roles)) throw notFound("Veranstaltungsort");
+  return l;
+}
+
+async function loadPracticeLocation(ctx: ServiceCtx, p: Principal, id: number, roles: readonly RoleName[]) {
+  const l = await loadLocation(ctx, p, id, roles);
+  if (l.type !== "DEXAM_PRACTICE") throw new AppError("CONFLICT", "Auswertungsbögen gibt es nur für Praxisprüfungsorte");
+  return l;
+}
+
+const eventFacts = (e: { id: number; name: string; districtAssociation: { name: string } }, now: Date, locationName?: string | null): EventFacts => ({
+  id: e.id,
+  name: e.name,
+  districtName: e.districtAssociation.name,
+  exportedAt: now,
+  locationName,
+});
+
+// ---- the results table (Ergebnisverwaltung)
+
+export type ResultFilter = { eventId: number; locationId?: number | null; associationId?: number | null; search?: string | null };
+
+const searchWhere = (search: string | null | undefined, fields: string[]) => {
+  const s = search?.trim();
+  if (!s) return [];
+  return [
+    {
+      OR: [
+        ...fields.map((f) => ({ [f]: { contains: s, mode: "insensitive" } })),
+        { association: { name: { contains: s, mode: "insensitive" } } },
+        ...(/^\d+$/.test(s) && Number.isSafeInteger(Number(s)) ? [{ id: Number(s) }] : []),
+      ],
+    },
+  ];
+};
+
+/** D-exam registrations of an event (optionally of one theory or practice location, one club, a search) with their results. */
+export async function dexamResults(ctx: ServiceCtx, f: ResultFilter) {
+  const p = authorize(ctx.principal, "results.list");
+  const event = await loadEvent(ctx, p, f.eventId, READ);
+  if (event.formType === "COMPETITION") return [];
+  const where: Prisma.DexamRegistrationWhereInput = {
+    eventId: event.id,
+    ...(f.associationId ? { associationId: f.associationId } : {}),
+    AND: [
+      ...(f.locationId ? [{ OR: [{ theoryLocationId: f.locationId }, { practiceLocationId: f.locationId }] }] : []),
+      ...(searchWhere(f.search, ["firstname", "lastname"]) as Prisma.DexamRegistrationWhereInput[]),
+    ],
+  };
+  return ctx.prisma.dexamRegistration.findMany({
+    where,
+    include: { association: { select: { name: true } } },
+    orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+  });
+}
+
+/** Competition registrations of an event (optionally one location, one club, a search) with points and mark. */
+export async function competitionResults(ctx: ServiceCtx, f: ResultFilter) {
+  const p = authorize(ctx.principal, "results.list");
+  const event = await loadEvent(ctx, p, f.eventId, READ);
+  if (event.formType !== "COMPETITION") return [];
+  const where: Prisma.CompetitionRegistrationWhereInput = {
+    eventId: event.id,
+    ...(f.associationId ? { associationId: f.associationId } : {}),
+    ...(f.locationId ? { locationId: f.locationId } : {}),
+    AND: searchWhere(f.search, ["name", "conductorName"]) as Prisma.CompetitionRegistrationWhereInput[],
+  };
+  return ctx.prisma.competitionRegistration.findMany({
+    where,
+    include: { association: { select: { name: true } } },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+}
+
+// ---- theory result and deleting a result
+
+async function loadForResult(ctx: ServiceCtx, p: Principal, registrationId: number) {
+  const r = await ctx.prisma.dexamRegistration.findUnique({ where: { id: registrationId }, include: { event: true } });
+  if (!r || !hasDistrictRole(p, r.event, READ)) throw notFound("D-Prüfungsanmeldung");
+  if (!hasDistrictRole(p, r.event, MANAGE)) throw forbidden();
+  return r;
+}
+
+/** PUT .../theory_result (R-RE007, R-API054): theory points 0..100, step 0.01, at the registration's theory location. */
+export async function setTheoryResult(ctx: ServiceCtx, registrationId: number, locationId: number, points: unknown) {
+  const p = authorize(ctx.principal, "results.setTheory");
+  const r = await loadForResult(ctx, p, registrationId);
+  if (r.theoryLocationId === null || r.theoryLocationId !== locationId)
+    throw validationFailed({ locationId: "Dieser Ort ist nicht der Theorieprüfungsort der Anmeldung" });
+  if (r.cancelledAt) throw new AppError("CONFLICT", "Eine stornierte Anmeldung erhält kein Ergebnis");
+  const error = pointsError(points);
+  if (error) throw validationFailed({ theoryPoints: error });
+  return ctx.prisma.$transaction(async (tx) => {
+    const updated = await tx.dexamRegistration.update({ where: { id: r.id }, data: { theoryPoints: points as number, version: { increment: 1 } } });
+    await audit(tx, p, {
+      action: "setTheoryResult",
+      entity: "DexamRegistration",
+      entityId: r.id,
+      districtAssociationId: r.event.districtAssociationId,
+      details: { points: points as number },
+    });
+    return updated;
+  });
+}
+
+/**
+ * DELETE .../result (R-RE014, R-API053): the theory location clears the theory points; the practice
+ * location clears the practice points and deletes the stored practice sheet.
+ */
+export async function deleteResult(ctx: ServiceCtx, registrationId: number, locationId: number) {
+  const p = authorize(ctx.principal, "results.delete");
+  const r = await loadForResult(ctx, p, registrationId);
+  const part = r.theoryLocationId === locationId ? "theory" : r.practiceLocationId === locationId ? "practice" : null;
+  if (!part) throw validationFailed({ locationId: "Dieser Ort ist kein Prüfungsort der Anmeldung" });
+  return ctx.prisma.$transaction(async (tx) => {
+    const updated = await tx.dexamRegistration.update({
+      where: { id: r.id },
+      data:
+        part === "theory" ? { theoryPoints: null, version: { increment: 1 } } : { practicePoints: null, practiceSheetFileId: null, version: { increment: 1 } },
+    });
+    if (part === "practice" && r.practiceSheetFileId !== null) await tx.storedFile.delete({ where: { id: r.practiceSheetFileId } });
+    await audit(tx, p, {
+      action: part === "theory" ? "deleteTheoryResult" : "deletePracticeResult",
+      entity: "DexamRegistration",
+      entityId: r.id,
+      districtAssociationId: r.event.districtAssociationId,
+    });
+    return updated;
+  });
+}
+
+// ---- practice sheets
+
+export type NamedFile = { name: string; data: Uint8Array };
+
+/** GET .../blank_practice_sheets (R-API038): one sheet per active registration of the practice location. */
+export async function blankPracticeSheets(ctx: ServiceCtx, locationId: number) {
+  const p = authorize(ctx.principal, "results.blankPracticeSheets");
+  const location = await loadPracticeLocation(ctx, p, locationId, BLANK_SHEET_ROLES);
+  const rows = await ctx.prisma.dexamRegistration.findMany({
+    where: { practiceLocationId: location.id, cancelledAt: null },
+    include: { association: { select: { name: true } } },
+    orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+  });
+  const address = [location.street, [location.postcode, location.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  const date = [germanDateTime(location.start), germanDateTime(location.end)].filter(Boolean).join(" bis ");
+  const files: NamedFile[] = [];
+  for (const r of rows) {
+    const songs = (r.songs as DexamSong[]) ?? [];
+    files.push({
+      name: practiceSheetFileName({ id: r.id, practiceLocationId: location.id, lastname: r.lastname, firstname: r.firstname }),
+      data: await buildPracticeSheet({
+        registrationId: r.id,
+        locationId: location.id,
+        checkCode: sheetCheckCode(ctx.services.dataKey, r.id, location.id),
+        districtName: location.event.districtAssociation.name,
+        eventName: location.event.name,
+        locationName: location.name,
+        locationAddress: address,
+        locationDate: date,
+        lastname: r.lastname,
+        firstname: r.firstname,
+        birthdate: germanDate(r.birthdate),
+        club: r.association.name,
+        instrument: INSTRUMENT_LABELS[r.instrument],
+        course: DEXAM_TYPE_LABELS[r.type],
+        songs: [0, 1, 2, 3].map((i) => ({
+          label: r.instrument === "PERCUSSION" ? PERCUSSION_SONG_LABELS[i] : (songs[i]?.number ?? String(i + 1)),
+          name: songs[i]?.name ?? "",
+        })),
+        passPoints: PRACTICE_PASS_POINTS,
+      }),
+    });
+  }
+  return { location, files };
+}
+
+/** GET .../practice_sheets (R-API039): the uploaded sheets of the practice location. */
+export async function filledPracticeSheets(ctx: ServiceCtx, locationId: number) {
+  const p = authorize(ctx.principal, "results.practiceSheets");
+  const location = await loadPracticeLocation(ctx, p, locationId, FILLED_SHEET_ROLES);
+  const rows = await ctx.prisma.dexamRegistration.findMany({
+    where: { practiceLocationId: location.id, practiceSheetFileId: { not: null } },
+    include: { practiceSheetFile: true },
+    orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+  });
+  const files: NamedFile[] = rows.map((r) => ({ name: r.practiceSheetFile!.name, data: r.practiceSheetFile!.data }));
+  return { location, files };
+}
+
+/**
+ * GET .../practice_sheet (R-API041): registration_read/manage and results staff of the district,
+ * the club's members once the practice location publishes results (as viewerCan.downloadPracticeSheet).
+ */
+export async function practiceSheetOf(ctx: ServiceCtx, registrationId: number) {
+  const p = authorize(ctx.principal, "results.practiceSheet");
+  const r = await ctx.prisma.dexamRegistration.findUnique({
+    where: { id: registrationId },
+    include: { event: true, practiceLocation: { select: { publishResults: true } }, practiceSheetFile: true },
+  });
+  const staff = !!r && seesUnpublishedResults(p, r.event);
+  if (!r || !(staff || canReadRegistration(p, r, r.event))) throw notFound("D-Prüfungsanmeldung");
+  if (!r.practiceSheetFile || !(staff || r.practiceLocation?.publishResults)) throw notFound("Praxisbogen");
+  return r.practiceSheetFile;
+}
+
+type AcceptedSheet = { file: NamedFile; registrationId: number; previousFileId: number | null; points: number };
+
+/**
+ * POST .../practice_sheets (R-RE009..R-RE013, R-API052): each .xlsx is checked (type, content,
+ * our ids and check code, the file name, the location, the registration, the points); any problem
+ * rejects the whole upload with one German message per file, and nothing is written.
+ */
+export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, receive: () => Promise<NamedFile[]>) {
+  const p = authorize(ctx.principal, "results.uploadPracticeSheets");
+  const location = await loadPracticeLocation(ctx, p, locationId, MANAGE);
+  // the request body is read only now, after the caller is known to be allowed
+  const files = await receive();
+  const errors: string[] = [];
+  const parsed: { file: NamedFile; registrationId: number; points: number }[] = [];
+  for (const file of files) {
+    const fail = (message: string) => errors.push(`„${file.name}“: ${message}`);
+    if (!/\.xlsx$/i.test(file.name)) {
+      fail("Dieser Dateityp ist nicht erlaubt; Praxisbögen sind .xlsx-Dateien");
+      continue;
+    }
+    let sheet: ReturnType<typeof readPracticeSheet>;
+    try {
+      sheet = readPracticeSheet(await loadUploadedWorkbook(file.data, "xlsx"));
+    } catch (e) {
+      if (!(e instanceof UploadRejected)) throw e;
+      fail(e.message);
+      continue;
+    }
+    if (!sheet || sheet.checkCode !== sheetCheckCode(ctx.services.dataKey, sheet.registrationId, sheet.locationId)) {
+      fail("Die Datei ist kein Praxisbogen dieses Anmeldesystems");
+      continue;
+    }
+    const byName = idsFromFileName(file.name);
+    if (!byName || byName.registrationId !== sheet.registrationId || byName.locationId !== sheet.locationId) {
+      fail(
+        `Der Dateiname wurde geändert; der Bogen kann nicht zugeordnet werden. Bitte unter dem ursprünglichen Namen ` +
+          `(beginnend mit „Praxisbogen_R${sheet.registrationId}_L${sheet.locationId}_“) hochladen`,
+      );
+      continue;
+    }
+    if (sheet.locationId !== location.id) {
+      // R-RE012: the wording of the wrong-location error (docs/decisions.md)
+      fail(`Dieser Praxisbogen gehört zu einem anderen Prüfungsort (Ort Nr. ${sheet.locationId}), nicht zu „${location.name}“`);
+      continue;
+    }
+    if (sheet.points === null) {
+      fail("Die Punktzahl der Praxisprüfung fehlt (gelbes Feld)");
+      continue;
+    }
+    const bad = Number.isNaN(sheet.points) ? "Die Punktzahl muss eine Zahl sein" : pointsError(sheet.points);
+    if (bad) {
+      fail(bad);
+      continue;
+    }
+    if (parsed.some((x) => x.registrationId === sheet.registrationId)) {
+      fail(`Für die Anmeldung ${sheet.registrationId} ist schon ein anderer Bogen in diesem Upload`);
+      continue;
+    }
+    parsed.push({ file, registrationId: sheet.registrationId, points: round2(sheet.points) });
+  }
+  // the registrations: still at this location and not cancelled
+  const regs = await ctx.prisma.dexamRegistration.findMany({ where: { id: { in: parsed.map((x) => x.registrationId) } } });
+  const accepted: AcceptedSheet[] = [];
+  for (const x of parsed) {
+    const r = regs.find((g) => g.id === x.registrationId);
+    const fail = (message: string) => errors.push(`„${x.file.name}“: ${message}`);
+    if (!r || r.practiceLocationId !== location.id) fail(`Die Anmeldung ${x.registrationId} ist nicht (mehr) bei diesem Prüfungsort angemeldet`);
+    else if (r.cancelledAt) fail(`Die Anmeldung ${x.registrationId} ist storniert`);
+    else accepted.push({ ...x, previousFileId: r.practiceSheetFileId });
+  }
+  if (errors.length) {
+    throw new AppError("VALIDATION", `Keine Praxisbögen übernommen: ${errors.join("; ")}`, Object.fromEntries(errors.map((m, i) => [`files.${i}`, m])));
+  }
+  return ctx.prisma.$transaction(async (tx) => {
+    const done: { registrationId: number; practicePoints: number; fileName: string }[] = [];
+    for (const s of accepted) {
+      const data = new Uint8Array(s.file.data);
+      const stored = await tx.storedFile.create({ data: { name: s.file.name, mimeType: XLSX_MIME, size: data.length, sha256: sha256(data), data } });
+      await tx.dexamRegistration.update({
+        where: { id: s.registrationId },
+        data: { practicePoints: s.points, practiceSheetFileId: stored.id, version: { increment: 1 } },
+      });
+      if (s.previousFileId !== null) await tx.storedFile.delete({ where: { id: s.previousFileId } });
+      await audit(tx, p, {
+        action: "uploadPracticeSheet",
+        entity: "DexamRegistration",
+        entityId: s.registrationId,
+        districtAssociationId: location.event.districtAssociationId,
+        details: { points: s.points, file: s.file.name },
+      });
+      done.push({ registrationId: s.registrationId, practicePoints: s.points, fileName: s.file.name });
+    }
+    return done;
+  });
+}
+
+// ---- PC Juror
+
+/** GET .../pc_juror_import (R-API034): the active registrations of a competition event for the jury program. */
+export async function pcJurorList(ctx: ServiceCtx, eventId: number) {
+  const p = authorize(ctx.principal, "results.pcJurorImportList");
+  const event = await loadEvent(ctx, p, eventId, [...READ, ...REGISTRATION_STAFF]);
+  if (event.formType !== "COMPETITION") throw notFound("Veranstaltung");
+  const rows = await ctx.prisma.competitionRegistration.findMany({
+    where: { eventId: event.id, cancelledAt: null },
+    include: { association: { select: { name: true } }, location: { select: { name: true } } },
+    orderBy: [{ locationId: "asc" }, { type: "asc" }, { name: "asc" }, { id: "asc" }],
+  });
+  return { event, data: await pcJurorImportList(eventFacts(event, ctx.services.now()), rows) };
+}
+
+/**
+ * POST .../pc_juror (R-RE016..R-RE018, R-API043): points and mark per registration id from the
+ * jury program's .xlsm; every row must name an active registration of this event; all or nothing.
+ */
+export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: () => Promise<NamedFile[]>) {
+  const p = authorize(ctx.principal, "results.uploadPcJuror");
+  const event = await loadEvent(ctx, p, eventId, MANAGE);
+  if (event.formType !== "COMPETITION") throw notFound("Veranstaltung");
+  const files = await receive();
+  const reject = (messages: string[]) =>
+    new AppError("VALIDATION", `Keine Ergebnisse übernommen: ${messages.join("; ")}`, Object.fromEntries(messages.map((m, i) => [`file.${i}`, m])));
+  if (files.length !== 1) throw reject(["Bitte genau eine Datei (pcjuror.xlsm) hochladen"]);
+  const file = files[0];
+  if (!/\.xlsm$/i.test(file.name)) throw reject([`„${file.name}“: Dieser Dateityp ist nicht erlaubt; erwartet wird die PC-Juror-Datei (.xlsm)`]);
+  let read: ReturnType<typeof readPcJurorResults>;
+  try {
+    read = readPcJurorResults(await loadUploadedWorkbook(file.data, "xlsm"));
+  } catch (e) {
+    if (!(e instanceof UploadRejected)) throw e;
+    throw reject([`„${file.name}“: ${e.message}`]);
+  }
+  const errors = [...read.errors];
+  const regs = await ctx.prisma.competitionRegistration.findMany({
+    where: { id: { in: read.results.map((x) => x.registrationId) } },
+    select: { id: true, eventId: true, cancelledAt: true },
+  });
+  for (const x of read.results) {
+    const r = regs.find((g) => g.id === x.registrationId);
+    if (!r || r.eventId !== event.id) errors.push(`Zeile ${x.row}: Die Anmeldung ${x.registrationId} gehört nicht zu dieser Veranstaltung`);
+    else if (r.cancelledAt) errors.push(`Zeile ${x.row}: Die Anmeldung ${x.registrationId} ist storniert`);
+  }
+  if (!errors.length && read.results.length === 0) errors.push("Die Datei enthält keine Ergebnisse");
+  if (errors.length) throw reject(errors);
+  return ctx.prisma.$transaction(async (tx) => {
+    for (const x of read.results) {
+      await tx.competitionRegistration.update({ where: { id: x.registrationId }, data: { points: x.points, mark: x.mark, version: { increment: 1 } } });
+      await audit(tx, p, {
+        action: "importPcJuror",
+        entity: "CompetitionRegistration",
+        entityId: x.registrationId,
+        districtAssociationId: event.districtAssociationId,
+        details: { points: x.points, mark: x.mark, file: file.name },
+      });
+    }
+    return read.results;
+  });
+}
+
+// ---- lists
+
+/**
+ * GET /v1/export/event/{id}/overview (R-API037): registration staff of the district. Results
+ * (which they may see unpublished) are included; camp health data is decrypted only for the
+ * registration staff of the district (the readers of camp data, docs/decisions.md R-BC025).
+ */
+export async function overviewList(ctx: ServiceCtx, eventId: number, locationId: number | null) {
+  const p = authorize(ctx.principal, "export.overview");
+  const event = await loadEvent(ctx, p, eventId, REGISTRATION_STAFF);
+  const location = locationId === null ? null : await ctx.prisma.eventLocation.findFirst({ where: { id: locationId, eventId: event.id } });
+  if (locationId !== null && !location) throw notFound("Veranstaltungsort");
+  const facts = eventFacts(event, ctx.services.now(), location?.name);
+  const results = seesUnpublishedResults(p, event);
+  if (event.formType === "COMPETITION") {
+    const rows = await ctx.prisma.competitionRegistration.findMany({
+      where: { eventId: event.id, ...(location ? { locationId: location.id } : {}) },
+      include: { association: { select: { name: true } }, location: { select: { name: true } } },
+      orderBy: [{ name: "asc" }, { id: "asc" }],
+    });
+    return { event, location, data: await competitionOverview(facts, rows, { results }) };
+  }
+  const camp = event.formType === "DEXAM_CAMP" && isRegistrationStaff(p, event);
+  const rows = await ctx.prisma.dexamRegistration.findMany({
+    where: {
+      eventId: event.id,
+      ...(location ? { OR: [{ theoryLocationId: location.id }, { practiceLocationId: location.id }, { preparationLocationId: location.id }] } : {}),
+    },
+    include: {
+      association: { select: { name: true } },
+      theoryLocation: { select: { name: true } },
+      practiceLocation: { select: { name: true } },
+      preparationLocation: { select: { name: true } },
+    },
+    orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+  });
+  const withCamp = rows.map((r) => ({ ...r, camp: camp ? campOf(ctx, r) : null }));
+  return { event, location, data: await dexamOverview(facts, withCamp, { camp, results }) };
+}
+
+/**
+ * GET .../certificate_list (R-API036, R-EV020): the active registrations that passed (pass rule of
+ * dexam/rules.ts; a verified partial result counts for its part), for results staff of the district.
+ */
+export async function certificateListOf(ctx: ServiceCtx, eventId: number) {
+  const p = authorize(ctx.principal, "results.certificateList");
+  const event = await loadEvent(ctx, p, eventId, READ);
+  if (event.formType === "COMPETITION") throw notFound("Veranstaltung");
+  const rows = await ctx.prisma.dexamRegistration.findMany({
+    where: { eventId: event.id, cancelledAt: null },
+    include: {
+      association: { select: { name: true } },
+      theoryLocation: { select: { name: true } },
+      practiceLocation: { select: { name: true } },
+      preparationLocation: { select: { name: true } },
+    },
+    orderBy: [{ type: "asc" }, { lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+  });
+  const passed = rows.filter(
+    (r) =>
+      examOutcome({
+        theoryPoints: num(r.theoryPoints),
+        practicePoints: num(r.practicePoints),
+        partialResultType: r.partialResultType,
+        existingPartialResultVerified: r.existingPartialResultVerified,
+      }) === "passed",
+  );
+  const sig = event.districtAssociation.signatureFileId
+    ? await ctx.prisma.storedFile.findUnique({ where: { id: event.districtAssociation.signatureFileId } })
+    : null;
+  const kind = sig ? sniffType(sig.data) : null;
+  const signature = sig && (kind === "png" || kind === "jpeg") ? { data: sig.data, extension: kind } : null;
+  return {
+    event,
+    data: await certificateList(
+      eventFacts(event, ctx.services.now()),
+      passed.map((r) => ({ ...r, camp: null })),
+      signature,
+    ),
+  };
+}

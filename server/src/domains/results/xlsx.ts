@@ -1,0 +1,101 @@
+// Workbooks in and out: uploaded files pass the zip guard (files/zip.ts) and the content-type
+// check before exceljs parses a clean copy without any macro part; cell values are read as
+// stored (a formula's cached result, never evaluated).
+import ExcelJS from "exceljs";
+import { zipSync } from "fflate";
+import { readZip, workbookKind, ZipRejected } from "../files/zip.ts";
+import { parseNumberText } from "./rules.ts";
+
+export { ExcelJS };
+
+export class UploadRejected extends Error {}
+
+/**
+ * Loads an uploaded workbook after the zip guard. `expected` is what the extension promises: an
+ * .xlsx must be a plain workbook, an .xlsm a macro-enabled one. The VBA project (and anything else
+ * that is not spreadsheet XML) is dropped before exceljs sees the package; nothing is executed.
+ */
+export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | "xlsm"): Promise<ExcelJS.Workbook> {
+  let entries: Map<string, Uint8Array>;
+  try {
+    entries = readZip(data);
+  } catch (e) {
+    if (e instanceof ZipRejected) throw new UploadRejected(e.message);
+    throw e;
+  }
+  const kind = workbookKind(entries);
+  if (kind === null) throw new UploadRejected("Die Datei ist keine gültige Excel-Datei");
+  if (kind !== expected) throw new UploadRejected("Der Inhalt der Datei passt nicht zu ihrer Endung");
+  const clean: Record<string, Uint8Array> = {};
+  for (const [name, bytes] of entries) if (/\.(xml|rels)$/i.test(name)) clean[name] = bytes;
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(zipSync(clean, { level: 0 }) as unknown as ArrayBuffer);
+  } catch {
+    throw new UploadRejected("Die Datei ist beschädigt oder keine gültige Excel-Datei");
+  }
+  if (wb.worksheets.length === 0) throw new UploadRejected("Die Datei enthält kein Tabellenblatt");
+  return wb;
+}
+
+export async function workbookBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** The stored value behind a cell: a formula's cached result, rich text joined, hyperlink text. */
+function stored(v: ExcelJS.CellValue): ExcelJS.CellValue {
+  if (v && typeof v === "object" && !(v instanceof Date)) {
+    if ("formula" in v || "sharedFormula" in v) return ((v as ExcelJS.CellFormulaValue).result ?? null) as ExcelJS.CellValue;
+    if ("richText" in v) return v.richText.map((r) => r.text).join("");
+    if ("hyperlink" in v) return (v as ExcelJS.CellHyperlinkValue).text;
+    if ("error" in v) return null;
+  }
+  return v;
+}
+
+/**
+ * A numeric cell: the number, null when empty (also a formula without a cached value), or NaN when
+ * the cell holds something that is not a number. Text like "72,5" counts as a number.
+ */
+export function cellNumber(v: ExcelJS.CellValue): number | null {
+  const s = stored(v);
+  if (s === null || s === undefined) return null;
+  if (typeof s === "number") return s;
+  if (typeof s === "string") return s.trim() === "" ? null : (parseNumberText(s) ?? Number.NaN);
+  return Number.NaN;
+}
+
+/** A text cell as trimmed text; numbers as written; empty -> null. */
+export function cellText(v: ExcelJS.CellValue): string | null {
+  const s = stored(v);
+  if (s === null || s === undefined) return null;
+  if (s instanceof Date) return s.toISOString().slice(0, 10);
+  if (typeof s === "object") return null;
+  const t = String(s).trim();
+  return t === "" ? null : t;
+}
+
+/** A4 portrait, fitted to one page wide (print setup of every generated sheet). */
+export const A4_PORTRAIT: Partial<ExcelJS.PageSetup> = {
+  paperSize: 9,
+  orientation: "portrait",
+  fitToPage: true,
+  fitToWidth: 1,
+  fitToHeight: 0,
+  margins: { left: 0.5, right: 0.5, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
+};
+export const A4_LANDSCAPE: Partial<ExcelJS.PageSetup> = { ...A4_PORTRAIT, orientation: "landscape" };
+
+/** A plain list sheet: bold header row, frozen, autofilter, column widths from the content. */
+export function listSheet(wb: ExcelJS.Workbook, name: string, headers: string[], rows: (string | number | null)[][], landscape = true) {
+  const ws = wb.addWorksheet(name, { pageSetup: landscape ? A4_LANDSCAPE : A4_PORTRAIT, views: [{ state: "frozen", ySplit: 1 }] });
+  ws.addRow(headers).font = { bold: true };
+  for (const r of rows) ws.addRow(r.map((c) => (c === null ? "" : c)));
+  ws.columns.forEach((col, i) => {
+    const longest = Math.max(headers[i].length, ...rows.map((r) => String(r[i] ?? "").length));
+    col.width = Math.min(Math.max(longest + 2, 6), 50);
+  });
+  if (headers.length) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
+  ws.pageSetup.printTitlesRow = "1:1";
+  return ws;
+}
