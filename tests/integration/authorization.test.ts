@@ -791,7 +791,10 @@ const EVERYONE = outcomes("allowed", {});
 const MANAGE_IN_DISTRICT_1 = (role: string) => outcomes("denied", { ...allow("admin", `role:${role}`), staff2: "notFound" });
 
 /** an unpublished event of district 1 is seen by admin and district 1's event and registration staff only */
-const EVENT_STAFF_SEE = outcomes("notFound", allow("admin", "role:registration_read", "role:registration_manage", "role:event_manage"));
+const EVENT_STAFF_SEE = outcomes(
+  "notFound",
+  allow("admin", "role:registration_read", "role:registration_manage", "role:event_manage", "role:results_read", "role:results_manage"),
+);
 
 /** a registration of club 1: its members and district 1's registration_manage change it; registration_read reads only */
 const REGISTRATION_CHANGE = outcomes("notFound", { ...allow("admin", "member", "role:registration_manage"), "role:registration_read": "denied" });

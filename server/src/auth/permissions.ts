@@ -188,7 +188,7 @@ export const PERMISSIONS = {
     graphql: ["Query.events"],
     rest: ["GET /v1/events"],
     description:
-      "Published events of every district; staff with registration_read, registration_manage or event_manage also their own district's unpublished ones.",
+      "Published events of every district; staff with registration_*, event_manage or results_* also their own district's unpublished ones.",
   },
   "event.read": {
     access: "signedIn",

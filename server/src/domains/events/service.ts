@@ -11,7 +11,8 @@ import { audit } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
 import { deadlineFor, type EventInput, isCopyTarget, isPublished, validateEvent } from "./rules.ts";
 
-const STAFF_ROLES = ["registration_read", "registration_manage", "event_manage"] as const;
+/** Staff who see their district's unpublished events: registrations, events, and results (the results screen picks past events). */
+const STAFF_ROLES = ["registration_read", "registration_manage", "event_manage", "results_read", "results_manage"] as const;
 
 export type EventFilter = {
   /** null/undefined: every district */
