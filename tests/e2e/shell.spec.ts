@@ -51,7 +51,7 @@ test("[R-AU009][R-SH011][R-SH035][R-SH036][R-SH039][R-SH040][R-SH041] signed in 
   expect(Math.round((await nav.boundingBox())?.width ?? 0)).toBe(300);
   await expect(page.getByTestId("drawer-user")).toContainText("Stefan Stab");
   await expect(page.getByText("staff@demo.test")).toBeVisible();
-  await expect(page.getByLabel("Kreisverband")).toBeVisible();
+  await expect(nav.getByLabel("Kreisverband")).toBeVisible();
 });
 
 test("[R-SH058][R-SH059][R-SH060][R-SH061] the footer opens the active district's imprint and privacy links in a new tab and shows the year and federation", async ({

@@ -1,0 +1,128 @@
+import { Suspense, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { LoadFailure } from "../../components/LoadFailure";
+import { DexamEditDialog } from "../../dexam/DexamEditDialog";
+import { runDownload } from "../../events/runDownload";
+import { t } from "../../i18n/translate";
+import { hasUnverifiedPartialResult } from "../../overview/display";
+import { type DexamRowAction, overviewExportPaths } from "../../overview/rowActions";
+import { useRefresh } from "../../relay/useRefresh";
+import { notify } from "../../shell/snackbarQueue";
+import type { DexamOverviewQuery } from "./__generated__/DexamOverviewQuery.graphql";
+import type { DexamRowData } from "./DexamRow";
+import { DexamTable } from "./DexamTable";
+import { TakeoverDialog } from "./TakeoverDialog";
+import { useCancelDexamRegistration } from "./useCancelDexamRegistration";
+import { useDeleteDexamRegistration } from "./useDeleteDexamRegistration";
+
+type DialogState = { kind: "edit"; id: string } | { kind: "delete" | "cancel"; id: string; name: string } | { kind: "takeOver"; registration: DexamRowData };
+
+/**
+ * The D-exam registrations of one event (R-RO004) with the row actions: open (edit, enter songs,
+ * view), take over a partial result, the downloads, cancel and delete (each confirmed first).
+ * Every change refreshes the list (spec §7 "Answers").
+ */
+export function DexamOverview({
+  eventId,
+  districtAssociationId,
+  search,
+  searching,
+}: {
+  eventId: string;
+  districtAssociationId: number;
+  search: string;
+  searching: boolean;
+}) {
+  const { fetchKey, refresh, pending } = useRefresh();
+  const data = useLazyLoadQuery<DexamOverviewQuery>(
+    graphql`
+      query DexamOverviewQuery($eventId: ID!, $search: String) {
+        ...DexamTable_query @arguments(eventId: $eventId, search: $search)
+      }
+    `,
+    { eventId, search: search.trim() || null },
+    { fetchKey, fetchPolicy: "store-and-network" },
+  );
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [deleteRegistration, deleting] = useDeleteDexamRegistration();
+  const [cancelRegistration, cancelling] = useCancelDexamRegistration();
+  const close = () => setDialog(null);
+  const saved = () => {
+    setDialog(null);
+    refresh();
+  };
+
+  const act = (action: DexamRowAction, row: DexamRowData) => {
+    const name = `${row.firstname} ${row.lastname}`;
+    switch (action) {
+      case "edit":
+      case "songs":
+      case "view":
+        // R-RO033: the edit dialog opens with the warning about the unverified partial result
+        if (hasUnverifiedPartialResult(row)) notify({ type: "information", text: t("overview.partialResultUnverified") });
+        setDialog({ kind: "edit", id: row.id });
+        return;
+      case "takeOver":
+        setDialog({ kind: "takeOver", registration: row });
+        return;
+      case "practiceSheet":
+        void runDownload(overviewExportPaths.practiceSheet(row.databaseId), "error.download.practiceSheet");
+        return;
+      case "consentForm":
+        void runDownload(overviewExportPaths.consentForm(row.databaseId), "error.download.consentForm");
+        return;
+      case "cancel":
+      case "delete":
+        setDialog({ kind: action, id: row.id, name });
+        return;
+    }
+  };
+
+  return (
+    <>
+      <DexamTable query={data} loading={searching || pending} onAction={act} />
+      {dialog?.kind === "edit" && (
+        <ErrorBoundary fallback={(error) => <LoadFailure prefix="error.dexamRegistration.load" error={error} onDismiss={close} />}>
+          <Suspense fallback={null}>
+            <DexamEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {dialog?.kind === "takeOver" && (
+        <TakeoverDialog
+          registration={dialog.registration}
+          sourceEventId={eventId}
+          districtAssociationId={districtAssociationId}
+          onClose={close}
+          onSaved={saved}
+        />
+      )}
+      {dialog?.kind === "delete" && (
+        <ConfirmDialog
+          text={t("overview.confirmDelete", { name: dialog.name })}
+          busy={deleting}
+          onCancel={close}
+          onConfirm={async () => {
+            const result = await deleteRegistration({ id: dialog.id });
+            if (result.ok) saved();
+            else close();
+          }}
+        />
+      )}
+      {dialog?.kind === "cancel" && (
+        <ConfirmDialog
+          text={t("overview.confirmCancel", { name: dialog.name })}
+          busy={cancelling}
+          onCancel={close}
+          onConfirm={async () => {
+            const result = await cancelRegistration({ id: dialog.id });
+            if (result.ok) saved();
+            else close();
+          }}
+        />
+      )}
+    </>
+  );
+}

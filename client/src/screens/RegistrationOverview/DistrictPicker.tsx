@@ -1,0 +1,34 @@
+import { useMemo } from "react";
+import { SelectField } from "../../components/SelectField";
+import { t } from "../../i18n/translate";
+import { districtOptions } from "../../shell/districtOptions";
+import { useAppState } from "../../state/AppStateContext";
+import styles from "./RegistrationOverview.module.css";
+
+interface District {
+  readonly databaseId: number;
+  readonly name: string;
+}
+
+/**
+ * The overview's district association (R-RO001): the app's active one, as in the drawer. Only
+ * admins may change it; changing it clears the active event (R-SH057).
+ */
+export function DistrictPicker({ own, districts, editable }: { own: District | null; districts: readonly District[]; editable: boolean }) {
+  const { state, dispatch } = useAppState();
+  const options = useMemo(
+    () => districtOptions(own, districts).map((district) => ({ value: String(district.databaseId), label: district.name })),
+    [own, districts],
+  );
+  const active = state.activeDistrictAssociationId;
+  return (
+    <SelectField
+      className={styles.picker}
+      label={t("overview.districtAssociation")}
+      options={options}
+      value={active === null ? null : String(active)}
+      disabled={!editable}
+      onChange={(value) => dispatch({ type: "selectDistrictAssociation", id: value === null ? null : Number(value) })}
+    />
+  );
+}

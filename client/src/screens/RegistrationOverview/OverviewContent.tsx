@@ -1,0 +1,96 @@
+import { hasAnyRole } from "@shared/roles";
+import { type ReactNode, Suspense, useMemo, useState, useTransition } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Button } from "../../components/Button";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { LoadFailure } from "../../components/LoadFailure";
+import { Notice } from "../../components/Notice";
+import { PageLoading } from "../../components/PageLoading";
+import { SearchField } from "../../components/SearchField";
+import { SelectField } from "../../components/SelectField";
+import { Toolbar } from "../../components/Toolbar";
+import { runDownload } from "../../events/runDownload";
+import { t } from "../../i18n/translate";
+import { overviewExportPaths } from "../../overview/rowActions";
+import { useAppState } from "../../state/AppStateContext";
+import type { OverviewContentQuery } from "./__generated__/OverviewContentQuery.graphql";
+import { DexamOverview } from "./DexamOverview";
+import styles from "./RegistrationOverview.module.css";
+
+/**
+ * The overview's toolbar (district picker, event picker, search; for camp events the staff's
+ * "Einverständniserklärungen herunterladen") and the table of the chosen event by its form type
+ * (R-RO001..R-RO004): D-exams and camps the D-exam table; competitions follow with their own table.
+ */
+export function OverviewContent({
+  districtAssociationId,
+  roles,
+  districtPicker,
+}: {
+  districtAssociationId: number;
+  roles: readonly string[];
+  districtPicker: ReactNode;
+}) {
+  const data = useLazyLoadQuery<OverviewContentQuery>(
+    graphql`
+      query OverviewContentQuery($districtAssociationId: Int!) {
+        events(districtAssociationId: $districtAssociationId, first: 100) {
+          edges {
+            node {
+              id
+              databaseId
+              name
+              formType
+            }
+          }
+        }
+      }
+    `,
+    { districtAssociationId },
+    { fetchPolicy: "store-and-network" },
+  );
+  const { state, dispatch } = useAppState();
+  const [search, setSearch] = useState("");
+  const [searching, startTransition] = useTransition();
+  const events = data.events.edges.map((edge) => edge.node);
+  const event = events.find((candidate) => candidate.id === state.activeEventId) ?? null;
+  const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
+  const consentForms = event?.formType === "DEXAM_CAMP" && hasAnyRole(roles, ["registration_read", "registration_manage"]);
+  return (
+    <>
+      <Toolbar
+        actions={
+          event &&
+          consentForms && (
+            <Button variant="secondary" onClick={() => void runDownload(overviewExportPaths.consentForms(event.databaseId), "error.download.consentForms")}>
+              {t("overview.consentForms")}
+            </Button>
+          )
+        }
+      >
+        {districtPicker}
+        <SelectField
+          className={styles.picker}
+          label={t("overview.event")}
+          options={options}
+          value={event?.id ?? null}
+          onChange={(id) => dispatch({ type: "selectEvent", id })}
+        />
+        {event && event.formType !== "COMPETITION" && <SearchField value={search} onSearch={(text) => startTransition(() => setSearch(text))} />}
+      </Toolbar>
+      {events.length === 0 ? (
+        <Notice>{t("overview.noEvents")}</Notice>
+      ) : !event ? (
+        <Notice>{t("overview.pickEvent")}</Notice>
+      ) : event.formType === "COMPETITION" ? (
+        <Notice>{t("overview.competitionFollows")}</Notice>
+      ) : (
+        <ErrorBoundary key={event.id} fallback={(error) => <LoadFailure prefix="error.dexamRegistrations.load" error={error} />}>
+          <Suspense fallback={<PageLoading />}>
+            <DexamOverview eventId={event.id} districtAssociationId={districtAssociationId} search={search} searching={searching} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </>
+  );
+}

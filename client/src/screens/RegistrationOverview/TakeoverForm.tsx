@@ -1,0 +1,210 @@
+import { useMemo, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { FormDialog } from "../../components/FormDialog";
+import { SelectField } from "../../components/SelectField";
+import { TextField } from "../../components/TextField";
+import { todayInBerlin } from "../../events/eventDates";
+import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
+import { t } from "../../i18n/translate";
+import { formatPoints, hasUnverifiedPartialResult } from "../../overview/display";
+import {
+  carriedPoints,
+  EMPTY_TAKEOVER,
+  type ExamPart,
+  missingPart,
+  missingPartLocations,
+  preparationLocations,
+  type TakeoverValues,
+  takeoverFieldErrors,
+  takeoverInput,
+  takeoverPart,
+  takeoverTargets,
+  validateTakeover,
+} from "../../overview/takeover";
+import type { TakeoverFormQuery } from "./__generated__/TakeoverFormQuery.graphql";
+import { ConsentField } from "./ConsentField";
+import type { DexamRowData } from "./DexamRow";
+import { PartialResultAlert } from "./PartialResultAlert";
+import styles from "./TakeoverDialog.module.css";
+import { useTakeOverPartialResult } from "./useTakeOverPartialResult";
+
+const NONE = "none";
+
+/**
+ * The takeover form: the target event (other D-exams of the district before their deadline), the
+ * location of the missing part (by course and, for practice, instrument), an optional preparation
+ * course, remarks and the event's consents. The carried part is named in the text.
+ */
+export function TakeoverForm({
+  registration,
+  sourceEventId,
+  districtAssociationId,
+  onClose,
+  onSaved,
+}: {
+  registration: DexamRowData;
+  sourceEventId: string;
+  districtAssociationId: number;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const data = useLazyLoadQuery<TakeoverFormQuery>(
+    graphql`
+      query TakeoverFormQuery($districtAssociationId: Int!, $from: Date!) {
+        events(districtAssociationId: $districtAssociationId, from: $from, first: 100) {
+          edges {
+            node {
+              id
+              name
+              formType
+              deadlinePassed
+              privacyPolicy
+              cancellationConditions
+              locations {
+                databaseId
+                name
+                type
+                dexamTypes
+                instruments
+              }
+            }
+          }
+        }
+      }
+    `,
+    { districtAssociationId, from: todayInBerlin() },
+    { fetchPolicy: "network-only" },
+  );
+  const [values, setValues] = useState<TakeoverValues>(EMPTY_TAKEOVER);
+  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
+  const [takeOver, submitting] = useTakeOverPartialResult();
+  const targets = useMemo(
+    () =>
+      takeoverTargets(
+        data.events.edges.map((edge) => edge.node),
+        sourceEventId,
+      ),
+    [data, sourceEventId],
+  );
+  const target = targets.find((event) => event.id === values.eventId) ?? null;
+  // the row menu offers the takeover only when one part is passed (R-RO031); THEORY is a safe default otherwise
+  const part: ExamPart = takeoverPart(registration) ?? "THEORY";
+  const missing = missingPart(part);
+  const name = `${registration.firstname} ${registration.lastname}`;
+  const conditions = target?.cancellationConditions?.trim() ?? "";
+  const locationOptions = useMemo(
+    () =>
+      missingPartLocations(target?.locations ?? [], missing, registration.type, registration.instrument).map((location) => ({
+        value: String(location.databaseId),
+        label: location.name,
+      })),
+    [target, missing, registration.type, registration.instrument],
+  );
+  const preparationOptions = useMemo(() => {
+    const found = preparationLocations(target?.locations ?? [], registration.type);
+    return found.length === 0
+      ? []
+      : [
+          { value: NONE, label: t("overview.takeover.noPreparation") },
+          ...found.map((location) => ({ value: String(location.databaseId), label: location.name })),
+        ];
+  }, [target, registration.type]);
+
+  const set = <K extends keyof TakeoverValues>(field: K, value: TakeoverValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => withoutError(current, field));
+  };
+  const chooseEvent = (id: string | null) => {
+    // locations and consents belong to the chosen event
+    setValues((current) => ({ ...current, eventId: id, locationId: null, preparationLocationId: null, gdprAccepted: false, cancellationAccepted: false }));
+    setErrors(NO_ERRORS);
+  };
+  const submit = async () => {
+    const found = validateTakeover(values, conditions !== "");
+    setErrors(found);
+    if (hasErrors(found)) return;
+    const result = await takeOver({ id: registration.id, input: takeoverInput(values, part) }, { required: ["id", "input.eventId"] });
+    if (result.ok) onSaved();
+    else setErrors(takeoverFieldErrors(result.fieldErrors));
+  };
+
+  return (
+    <FormDialog
+      title={t("overview.takeover.title")}
+      acceptLabel={t("overview.takeover.accept")}
+      onCancel={onClose}
+      onSubmit={submit}
+      submitting={submitting}
+      submitDisabled={targets.length === 0}
+      wide
+    >
+      {hasUnverifiedPartialResult(registration) && <PartialResultAlert />}
+      <p className={styles.text}>
+        {t("overview.takeover.intro", {
+          part: t(`overview.part.${part}`),
+          name,
+          points: formatPoints(carriedPoints(registration, part)),
+          missing: t(`overview.part.${missing}`),
+        })}
+      </p>
+      {targets.length === 0 ? (
+        <p className={styles.hint}>{t("overview.takeover.noTargets")}</p>
+      ) : (
+        <SelectField
+          label={t("overview.takeover.event")}
+          options={targets.map((event) => ({ value: event.id, label: event.name }))}
+          value={values.eventId}
+          onChange={chooseEvent}
+          error={errors.eventId}
+        />
+      )}
+      {target && (
+        <>
+          <SelectField
+            label={t(missing === "THEORY" ? "overview.takeover.theoryLocation" : "overview.takeover.practiceLocation")}
+            options={locationOptions}
+            value={values.locationId === null ? null : String(values.locationId)}
+            onChange={(value) => set("locationId", value === null ? null : Number(value))}
+            disabled={locationOptions.length === 0}
+            error={errors.locationId}
+          />
+          {locationOptions.length === 0 && <p className={styles.hint}>{t("overview.takeover.noLocation", { course: registration.type })}</p>}
+          {preparationOptions.length > 0 && (
+            <SelectField
+              label={t("overview.takeover.preparationLocation")}
+              options={preparationOptions}
+              value={values.preparationLocationId === null ? NONE : String(values.preparationLocationId)}
+              onChange={(value) => set("preparationLocationId", value === null || value === NONE ? null : Number(value))}
+              error={errors.preparationLocationId}
+            />
+          )}
+          <TextField
+            label={t("overview.takeover.remarks")}
+            value={values.remarks}
+            onChange={(value) => set("remarks", value)}
+            error={errors.remarks}
+            rows={3}
+          />
+          <ConsentField
+            title={t("overview.takeover.privacyTitle")}
+            text={target.privacyPolicy}
+            label={t("overview.takeover.privacyAccept")}
+            checked={values.gdprAccepted}
+            onChange={(checked) => set("gdprAccepted", checked)}
+            error={errors.gdprAccepted}
+          />
+          {conditions !== "" && (
+            <ConsentField
+              title={t("overview.takeover.cancellationTitle")}
+              text={conditions}
+              label={t("overview.takeover.cancellationAccept")}
+              checked={values.cancellationAccepted}
+              onChange={(checked) => set("cancellationAccepted", checked)}
+              error={errors.cancellationAccepted}
+            />
+          )}
+        </>
+      )}
+    </FormDialog>
+  );
+}
