@@ -13,7 +13,7 @@
 //   6. client: gzip size of the first screen's JS and of every chunk
 //   7. figures 1-2 on PGlite as the PGlite/PostgreSQL ratio
 //
-// Options: BENCH_DURATION (seconds per autocannon run, default 10), BENCH_REQUESTS (samples for
+// Options: BENCH_SKIP_BUILD=1 (measure the dist/ already built), BENCH_DURATION (seconds per autocannon run, default 10), BENCH_REQUESTS (samples for
 // figure 1, default 200), TEST_DATABASE_URL / BENCH_DATABASE_URL (admin URL of the PostgreSQL).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -165,8 +165,8 @@ async function clientQuery(artefact: string, fallback: string): Promise<string> 
   return mod.default?.params?.text ?? fallback;
 }
 
-const OVERVIEW_FALLBACK = `query BenchOverview($eventId: ID!, $first: Int!) {
-  dexamRegistrations(eventId: $eventId, first: $first) {
+const OVERVIEW_FALLBACK = `query BenchOverview($eventId: ID!, $count: Int!) {
+  dexamRegistrations(eventId: $eventId, first: $count) {
     totalCount
     pageInfo { hasNextPage endCursor }
     edges { node { id databaseId firstname lastname association { id name } instrument type songsComplete theoryPoints practicePoints grade cancelledAt
@@ -180,8 +180,9 @@ const FLOOR_SQL = [
   `SELECT r.id, r.firstname, r.lastname, a.id AS "clubId", a.name AS club, r.instrument, r.type, r.songs, r."theoryPoints", r."practicePoints",
           r."partialResultType", r."existingPartialResultVerified", r."cancelledAt", r."consentFormFileId", r."practiceSheetFileId",
           e."editPhase", e."formType", e."districtAssociationId", t."publishResults" AS "theoryPublished", p."publishResults" AS "practicePublished",
-          EXISTS (SELECT 1 FROM "DexamRegistration" n WHERE n."takenOverFromId" = r.id) AS "takenOver"
+          n.id IS NOT NULL AS "takenOver"
    FROM "DexamRegistration" r
+   LEFT JOIN "DexamRegistration" n ON n."takenOverFromId" = r.id
    JOIN "Association" a ON a.id = r."associationId"
    JOIN "Event" e ON e.id = r."eventId"
    LEFT JOIN "EventLocation" t ON t.id = r."theoryLocationId"
@@ -206,7 +207,7 @@ async function gqlPost(url: string, token: string, query: string, variables: Rec
 // ---------------------------------------------------------------- figures
 
 async function figure1(server: Server, token: string, overview: string, floorUrl: string | null) {
-  const vars = { eventId: gid("Event", 1), first: 100, districtAssociationId: 1, search: null, locationId: null };
+  const vars = { eventId: gid("Event", 1), first: 100, count: 100, cursor: null, search: null };
   const check = await gqlPost(server.url, token, overview, vars);
   const conn = check.dexamRegistrations;
   if (conn.totalCount !== SCALE.bigEvent || conn.edges.length !== 100) throw new Error(`overview returned ${conn.totalCount}/${conn.edges.length}`);
@@ -266,7 +267,7 @@ async function statementsPerRequest(databaseUrl: string, overview: string, sub: 
           method: "POST",
           url: "/graphql",
           headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-          payload: JSON.stringify({ query: overview, variables: { eventId: gid("Event", 1), first, districtAssociationId: 1 } }),
+          payload: JSON.stringify({ query: overview, variables: { eventId: gid("Event", 1), first, count: first, cursor: null, search: null } }),
         });
       await send();
       counted.n = 0;
@@ -413,9 +414,11 @@ function figure6() {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  log("building the production server and client (scripts/build.mjs)");
-  if (spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" }).status !== 0) throw new Error("build failed");
-  const overview = await clientQuery("client/src/screens/RegistrationOverview/__generated__/DexamTableQuery.graphql.ts", OVERVIEW_FALLBACK);
+  if (process.env.BENCH_SKIP_BUILD !== "1") {
+    log("building the production server and client (scripts/build.mjs)");
+    if (spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" }).status !== 0) throw new Error("build failed");
+  }
+  const overview = await clientQuery("client/src/screens/RegistrationOverview/__generated__/DexamTablePaginationQuery.graphql.ts", OVERVIEW_FALLBACK);
   const startQuery = await clientQuery("client/src/screens/Start/__generated__/StartEventsQuery.graphql.ts", "");
   const viewerQuery = await clientQuery("client/src/shell/__generated__/AppShellQuery.graphql.ts", "");
   const results: Record<string, any> = {

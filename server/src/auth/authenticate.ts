@@ -79,7 +79,15 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
       lastActive: true,
       associations: { select: { associationId: true } },
     };
-    const bySubject = await prisma.user.findUnique({ where: { subject: token.sub }, select });
+    // the hot path of every request: one statement for the user row and its clubs
+    const [row] = await prisma.$queryRaw<
+      { id: number; subject: string; roles: string[]; districtAssociationId: number; blocked: boolean; lastActive: Date | null; associationIds: number[] }[]
+    >`SELECT u.id, u.subject, u.roles::text[] AS roles, u."districtAssociationId", u.blocked, u."lastActive",
+             COALESCE(array_agg(ua."associationId") FILTER (WHERE ua."associationId" IS NOT NULL), '{}') AS "associationIds"
+      FROM "User" u LEFT JOIN "UserAssociation" ua ON ua."userId" = u.id
+      WHERE u.subject = ${token.sub}
+      GROUP BY u.id`;
+    const bySubject = row ? { ...row, associations: row.associationIds.map((associationId) => ({ associationId })) } : null;
     if (bySubject || config.oidc.mode === "embedded") return bySubject;
     // first sign-in of an invited user: link by e-mail, only when the provider verified it
     const email = await verifiedEmail(token, raw);

@@ -2,18 +2,22 @@
 // Europe/Berlin (decision for R-BC012).
 export const TIME_ZONE = "Europe/Berlin";
 
+// Intl formatters are costly to create (a time-zone lookup each): made once, reused
+const PARTS = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+const DAY = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
+
 /** Offset of Europe/Berlin from UTC in minutes at the given instant (60 in winter, 120 in summer). */
 export function berlinOffsetMinutes(at: Date): number {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone: TIME_ZONE,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(at);
+  const parts = PARTS.formatToParts(at);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
@@ -35,7 +39,7 @@ export const deadlineOf = (day: string) => berlinTime(day, 23, 59, 59);
 
 /** The calendar day (yyyy-mm-dd) in Berlin of an instant. */
 export function berlinDay(at: Date): string {
-  return new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  return DAY.format(at);
 }
 
 /** Start of "today" in Berlin: 00:00:00 of the Berlin calendar day of `now`. */
