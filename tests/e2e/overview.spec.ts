@@ -92,9 +92,9 @@ test("[R-RO001][R-RO002][R-RO004][R-RO007][R-RO008][R-RO009][R-RO010][R-RO011][R
   await expect(page.getByRole("option", { name: "D-Prüfungen Herbst Beispieltal" })).toHaveCount(0);
   await page.keyboard.press("Escape");
 
-  // competitions get their own table later
+  // competitions have their own table (tests/e2e/competition.spec.ts)
   await chooseEvent(page, "Wertungsspiele");
-  await expect(page.getByText("Die Tabelle der Wertungsspielanmeldungen folgt in einer späteren Version.")).toBeVisible();
+  await expect(page.getByRole("table", { name: "Wertungsspielanmeldungen" })).toBeVisible();
 
   await chooseEvent(page, "D-Prüfungen Frühjahr");
   const table = page.getByRole("table", { name: "D-Prüfungsanmeldungen" });

@@ -4,8 +4,8 @@ import { ErrorBoundary } from "../components/ErrorBoundary";
 import { LoadFailure } from "../components/LoadFailure";
 import { hasErrors } from "../forms/fieldErrors";
 import { t } from "../i18n/translate";
+import { RegistrationDialogFrame } from "../registration/RegistrationDialogFrame";
 import type { DexamCreateDialogQuery, DexamCreateDialogQuery$data } from "./__generated__/DexamCreateDialogQuery.graphql";
-import { DexamDialogFrame } from "./DexamDialogFrame";
 import { DexamFormFields } from "./DexamFormFields";
 import { choosesDistrictClubs, clubOptions, dexamInput, emptyDexamForm, validateDexamForm } from "./dexamForm";
 import { useCreateDexamRegistration } from "./useCreateDexamRegistration";
@@ -88,8 +88,14 @@ function DexamCreateForm({
   };
 
   return (
-    <DexamDialogFrame title={t("start.dialog.dexamTitle")} onClose={onClose} onSubmit={submit} submitting={creating} acceptLabel={t("start.dialog.submit")}>
+    <RegistrationDialogFrame
+      title={t("start.dialog.dexamTitle")}
+      onClose={onClose}
+      onSubmit={submit}
+      submitting={creating}
+      acceptLabel={t("start.dialog.submit")}
+    >
       <DexamFormFields mode="create" event={facts} form={form} ownClubs={ownClubs} districtClubsOf={districtClubsOf} />
-    </DexamDialogFrame>
+    </RegistrationDialogFrame>
   );
 }

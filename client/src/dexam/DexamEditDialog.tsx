@@ -4,9 +4,9 @@ import { ErrorBoundary } from "../components/ErrorBoundary";
 import { LoadFailure } from "../components/LoadFailure";
 import { hasErrors } from "../forms/fieldErrors";
 import { t } from "../i18n/translate";
+import { RegistrationDialogFrame } from "../registration/RegistrationDialogFrame";
 import type { DexamEditDialog_registration$key } from "./__generated__/DexamEditDialog_registration.graphql";
 import type { DexamEditDialogQuery, DexamEditDialogQuery$data } from "./__generated__/DexamEditDialogQuery.graphql";
-import { DexamDialogFrame } from "./DexamDialogFrame";
 import { DexamFormFields } from "./DexamFormFields";
 import { clubOptions, dexamFormValues, dexamInput, type EditScope, validateDexamForm } from "./dexamForm";
 import { useDexamEvent } from "./useDexamEvent";
@@ -162,7 +162,7 @@ function DexamEditForm({
   };
 
   return (
-    <DexamDialogFrame title={t("dexamForm.editTitle")} onClose={onClose} onSubmit={scope === "NONE" ? undefined : submit} submitting={updating}>
+    <RegistrationDialogFrame title={t("dexamForm.editTitle")} onClose={onClose} onSubmit={scope === "NONE" ? undefined : submit} submitting={updating}>
       <DexamFormFields
         mode="edit"
         event={event}
@@ -173,6 +173,6 @@ function DexamEditForm({
         districtClubsOf={manage ? r.event.districtAssociationId : null}
         songsComplete={r.songsComplete}
       />
-    </DexamDialogFrame>
+    </RegistrationDialogFrame>
   );
 }

@@ -1,14 +1,15 @@
 import type { SelectOption } from "../components/SelectField";
+import { SwitchField } from "../components/SwitchField";
 import { TextField } from "../components/TextField";
 import { t } from "../i18n/translate";
-import { ClubField } from "./ClubField";
-import styles from "./DexamForm.module.css";
+import { ClubField } from "../registration/ClubField";
+import { ConsentSection } from "../registration/ConsentSection";
+import { FormSection } from "../registration/formParts";
+import { ManageSection } from "../registration/ManageSection";
+import styles from "../registration/RegistrationForm.module.css";
 import { type DexamMode, type EditScope, isCamp, showsSongs } from "./dexamForm";
-import { FormSection } from "./formParts";
 import { CampSection } from "./sections/CampSection";
-import { ConsentSection } from "./sections/ConsentSection";
 import { ExamSection } from "./sections/ExamSection";
-import { ManageSection } from "./sections/ManageSection";
 import { PartialResultSection } from "./sections/PartialResultSection";
 import { PersonSection } from "./sections/PersonSection";
 import { SongsSection } from "./sections/SongsSection";
@@ -69,9 +70,25 @@ export function DexamFormFields({
           rows={3}
         />
       </div>
-      {mode === "create" && <ConsentSection form={form} privacyPolicy={event.privacyPolicy} cancellationConditions={event.cancellationConditions ?? null} />}
+      {mode === "create" && (
+        <ConsentSection
+          values={values}
+          errors={errors}
+          onChange={change}
+          privacyPolicy={event.privacyPolicy}
+          cancellationConditions={event.cancellationConditions ?? null}
+        />
+      )}
       {showsSongs(values) && <SongsSection form={form} locked={scope === "NONE"} songsComplete={songsComplete} />}
-      {mode === "edit" && manage && <ManageSection form={form} />}
+      {mode === "edit" && manage && (
+        <ManageSection cancelledAt={values.cancelledAt} error={errors.cancelledAt} onCancelledAtChange={(v) => change("cancelledAt", v)}>
+          <SwitchField
+            label={t("dexamForm.field.verified")}
+            checked={values.existingPartialResultVerified}
+            onChange={(checked) => change("existingPartialResultVerified", checked)}
+          />
+        </ManageSection>
+      )}
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import type { DEXAM_TYPE_LABELS, EXAM_PART_LABELS, GENDER_LABELS, INSTRUMENT_LABELS, MEAL_REQUEST_LABELS } from "@shared/labels";
 import { PERCUSSION_SONG_LABELS } from "@shared/labels";
 import { DEXAM_MSG, MSG } from "@shared/messages";
-import { hasAnyRole } from "@shared/roles";
 import { emergencyPhone, file, required, UPLOAD_EXTENSIONS } from "@shared/validation";
 import { fromDateTimeLocal, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "../forms/fieldErrors";
 import { t } from "../i18n/translate";
+import { type EditScope, preselectedClub, type RegistrationMode, setPath } from "../registration/formValues";
 
 /**
  * The D-exam registration form (spec §2 "D-exam registration form sections", §4 "Form
@@ -16,9 +16,11 @@ import { t } from "../i18n/translate";
  * "camp.emergencyContacts.0.phone"), so server and client messages land at the same field.
  */
 
-export type DexamMode = "create" | "edit";
+export type DexamMode = RegistrationMode;
+// shared with the competition form (client/src/registration); re-exported for the D-exam's callers and tests
+export { choosesDistrictClubs, clubOptions, errorsAfterChange, setPath } from "../registration/formValues";
 /** What the viewer may change (DexamRegistration.viewerCan.edit): everything, the exam pieces, or nothing. */
-export type EditScope = "ALL" | "SONGS" | "NONE";
+export type { EditScope };
 
 export const SONG_ROWS = 4;
 export const VACCINATION_TYPES = ["FSME", "TETANUS"] as const;
@@ -106,7 +108,7 @@ export function emptyDexamForm(clubIds: readonly string[] = []): DexamFormValues
     lastname: "",
     birthdate: "",
     gender: "",
-    associationId: clubIds.length === 1 ? clubIds[0] : "",
+    associationId: preselectedClub(clubIds),
     instrument: "",
     type: "",
     theoryLocationId: "",
@@ -205,19 +207,6 @@ export function dexamFormValues(r: DexamRecord): DexamFormValues {
 
 type Leaf = string | boolean | null;
 
-/** An immutable update of one field path ("camp.emergencyContacts.1.phone"). */
-export function setPath<T>(target: T, path: string, value: unknown): T {
-  const [head, ...rest] = path.split(".");
-  const current = target as Record<string, unknown> | unknown[];
-  const next = rest.length === 0 ? value : setPath((current as Record<string, unknown>)[head], rest.join("."), value);
-  if (Array.isArray(current)) {
-    const copy = [...current];
-    copy[Number(head)] = next;
-    return copy as T;
-  }
-  return { ...current, [head]: next } as T;
-}
-
 /** Changing the course clears all three location choices (R-DF011). */
 export function changeCourse(values: DexamFormValues, type: string): DexamFormValues {
   if (type === values.type) return values;
@@ -280,32 +269,6 @@ export function applyChange(values: DexamFormValues, path: string, value: Leaf |
   return setPath(values, path, value);
 }
 
-/** Every leaf of the values by its path ("songs.0.name" -> "…"). */
-function leaves(value: unknown, prefix = "", out: Record<string, unknown> = {}): Record<string, unknown> {
-  if (value !== null && typeof value === "object" && !isUpload(value)) {
-    for (const [key, inner] of Object.entries(value)) leaves(inner, prefix ? `${prefix}.${key}` : key, out);
-    if (Array.isArray(value)) out[prefix ? `${prefix}.length` : "length"] = value.length;
-  } else out[prefix] = value;
-  return out;
-}
-const isUpload = (value: object): boolean => "dataUrl" in value;
-
-/**
- * The errors that still apply after a change: a message goes away as soon as its field (or a field
- * under it, e.g. a contact row under "camp.emergencyContacts") changes, also by a dependency.
- */
-export function errorsAfterChange(errors: FieldErrors, before: DexamFormValues, after: DexamFormValues): FieldErrors {
-  const keys = Object.keys(errors);
-  if (keys.length === 0) return errors;
-  const a = leaves(before);
-  const b = leaves(after);
-  const changed = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => a[k] !== b[k]);
-  // a field of a list row ("songs.1.name") belongs to its row: changing the row's number clears it too
-  const scopeOf = (key: string) => /^(.*\.\d+)\.[^.]+$/.exec(key)?.[1] ?? key;
-  const stays = (key: string) => !changed.some((c) => c === scopeOf(key) || c.startsWith(`${scopeOf(key)}.`));
-  return Object.fromEntries(Object.entries(errors).filter(([key]) => stays(key)));
-}
-
 // ---- which locations are offered (R-DF006..R-DF010)
 
 /** What decides the offer of one location choice. */
@@ -345,26 +308,6 @@ export function offeredLocations(field: LocationField, choice: LocationChoice, e
   const keep = (l: LocationFacts) => String(l.databaseId) === choice.current;
   if (locationBlocked(field, choice)) return ofType.filter(keep);
   return ofType.filter((l) => keep(l) || (l.dexamTypes.includes(choice.type) && (field !== "practiceLocationId" || l.instruments.includes(choice.instrument))));
-}
-
-// ---- the club choice (R-VA042, R-VA043)
-
-/**
- * registration_manage of the event's district (admin everywhere) chooses among all clubs of the
- * event's district; everybody else among the own clubs. Same rule as the server's isManager.
- */
-export function choosesDistrictClubs(viewer: { roles: readonly string[]; districtAssociationId: number }, event: { districtAssociationId: number }): boolean {
-  if (hasAnyRole(viewer.roles, ["admin"])) return true;
-  return hasAnyRole(viewer.roles, ["registration_manage"]) && viewer.districtAssociationId === event.districtAssociationId;
-}
-
-/** The own clubs as options; a stored club that is not among them (edit) is added, so it shows. */
-export function clubOptions(
-  own: readonly { databaseId: number; name: string }[],
-  stored?: { databaseId: number; name: string } | null,
-): { value: string; label: string }[] {
-  const list = stored && !own.some((c) => c.databaseId === stored.databaseId) ? [...own, stored] : own;
-  return list.map((c) => ({ value: String(c.databaseId), label: c.name }));
 }
 
 // ---- sections shown

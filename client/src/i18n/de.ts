@@ -488,6 +488,20 @@ export const de = {
   "overview.takeover.privacyAccept": "Ich habe die Datenschutzhinweise gelesen und bin einverstanden.",
   "overview.takeover.cancellationTitle": "Stornobedingungen",
   "overview.takeover.cancellationAccept": "Ich habe die Stornobedingungen gelesen und akzeptiere sie.",
+  "overview.competition.table": "Wertungsspielanmeldungen",
+  "overview.competition.column.name": "Name",
+  "overview.competition.column.type": "Typ",
+  "overview.competition.column.cast": "Besetzung",
+  "overview.competition.column.level": "Stufe/Altersgruppe",
+  "overview.competition.column.documents": "Unterlagen",
+  "overview.competition.column.points": "Punkte",
+  "overview.competition.column.mark": "Prädikat",
+  "overview.competition.confirmDelete": "Möchten Sie die Wertungsspielanmeldung „{name}“ wirklich löschen?",
+  "overview.competition.confirmCancel":
+    "Möchten Sie die Wertungsspielanmeldung „{name}“ wirklich stornieren? Die Stornierung kann nicht rückgängig gemacht werden.",
+  "overview.competition.success.delete": "Wertungsspielanmeldung gelöscht",
+  "overview.competition.success.cancel": "Wertungsspielanmeldung storniert",
+  "overview.competition.error.cancel": "Wertungsspielanmeldung kann nicht storniert werden",
 
   // ---- results management (results.*)
   "results.location": "Prüfungsort",
@@ -560,6 +574,37 @@ export const de = {
   "results.upload.onlyOne": "Bitte genau eine Datei auswählen",
 
   // ---- competition form (competitionForm.*)
+  "competitionForm.editTitle": "Wertungsspielanmeldung bearbeiten",
+  "competitionForm.success.create": "Wertungsspielanmeldung wurde erfolgreich angelegt",
+  "competitionForm.success.update": "Wertungsspielanmeldung aktualisiert",
+  "competitionForm.section.group": "Gruppe",
+  "competitionForm.section.performance": "Wertung",
+  "competitionForm.field.name": "Name der Gruppe",
+  "competitionForm.field.conductorName": "Dirigent",
+  "competitionForm.field.numberOfMusicians": "Anzahl Musiker",
+  "competitionForm.field.type": "Wertungsspieltyp",
+  "competitionForm.field.cast": "Besetzung",
+  "competitionForm.field.category": "Kategorie",
+  "competitionForm.field.ageGroup": "Altersgruppe",
+  "competitionForm.field.members": "Mitgliederliste",
+  "competitionForm.field.songName": "Titel",
+  "competitionForm.field.composer": "Komponist",
+  "competitionForm.field.publisher": "Verlag",
+  "competitionForm.field.arranger": "Arrangeur",
+  "competitionForm.field.duration": "Dauer",
+  "competitionForm.field.documentsComplete": "Unterlagen vollständig",
+  "competitionForm.type.hint": "Ein Wechsel des Wertungsspieltyps leert Besetzung, Kategorie und Altersgruppe.",
+  "competitionForm.type.first": "Bitte zuerst den Wertungsspieltyp wählen",
+  "competitionForm.members.hint": "Ein Teilnehmer pro Zeile.",
+  "competitionForm.songs.mandatory": "Pflichtstück",
+  "competitionForm.songs.selfChosen": "Selbstwahlstück",
+  "competitionForm.songs.row": "{n}. Vortragsstück",
+  "competitionForm.songs.hint":
+    "Die Vortragsstücke können auch später in der Anmeldungsübersicht eingetragen werden. Sobald ein Titel eingetragen ist, sind Komponist, Verlag und Dauer Pflichtfelder.",
+  "competitionForm.songs.durationHint": "mm:ss, z. B. 04:30",
+  "competitionForm.songs.complete": "Vortragsstücke vollständig",
+  "competitionForm.songs.incomplete": "Vortragsstücke noch unvollständig",
+  "competitionForm.scope.songs": "In der aktuellen Bearbeitungsphase können nur die Vortragsstücke geändert werden.",
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof de;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { cancelledText, formatCancelledAt, formatPoints, gradeText, hasUnverifiedPartialResult, songsText } from "./display";
+import {
+  cancelledText,
+  castText,
+  competitionTypeText,
+  formatCancelledAt,
+  formatPoints,
+  gradeText,
+  hasUnverifiedPartialResult,
+  levelText,
+  songsText,
+  statusText,
+} from "./display";
 
 describe("overview cells", () => {
   it("[R-RO013] the cancellation date reads dd.MM.yyyy HH:mm in Europe/Berlin (winter and summer time)", () => {
@@ -38,5 +49,23 @@ describe("overview cells", () => {
     expect(hasUnverifiedPartialResult({ partialResultType: "THEORY", existingPartialResultVerified: false })).toBe(true);
     expect(hasUnverifiedPartialResult({ partialResultType: "THEORY", existingPartialResultVerified: true })).toBe(false);
     expect(hasUnverifiedPartialResult({ partialResultType: null, existingPartialResultVerified: false })).toBe(false);
+  });
+
+  it("[R-RO005][R-RO008] competition rows: type and cast by their labels, documents and songs status", () => {
+    expect(competitionTypeText("K")).toBe("K – Konzertmusik");
+    expect(competitionTypeText("G")).toBe("G – Kammermusik");
+    expect(castText("JB")).toBe("Jugendblasorchester");
+    expect(castText("SK")).toBe("Solo mit Klavier");
+    expect(statusText(true)).toBe("vollständig");
+    expect(statusText(false)).toBe("fehlen");
+    expect(formatPoints(92.5)).toBe("92,50");
+  });
+
+  it("[R-RO006] the level column: the category for types other than B and G, the age group for B and G", () => {
+    expect(levelText({ type: "K", category: "CAT_3", ageGroup: null })).toBe("3 – mittelschwer");
+    expect(levelText({ type: "T", category: "CAT_6", ageGroup: null })).toBe("6 – höchste Schwierigkeit");
+    expect(levelText({ type: "G", category: null, ageGroup: "IA" })).toBe("IA");
+    expect(levelText({ type: "B", category: null, ageGroup: "IV" })).toBe("IV");
+    expect(levelText({ type: "M", category: null, ageGroup: null })).toBe("");
   });
 });

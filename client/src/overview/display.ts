@@ -1,9 +1,12 @@
+import { competitionLevelLabel } from "@shared/competition";
+import { CAST_LABELS, COMPETITION_TYPE_LABELS } from "@shared/labels";
 import type { MessageKey } from "../i18n/de";
 import { t } from "../i18n/translate";
 
 /**
- * What the cells of the D-exam overview show (R-RO008, R-RO012, R-RO013): points with two decimals
- * in German notation, the grade as text, the songs status, and the tooltip of a cancelled row.
+ * What the cells of the overview tables show (R-RO005, R-RO006, R-RO008, R-RO012, R-RO013): points
+ * with two decimals in German notation, the grade as text, the status columns, the competition
+ * type, cast and level, and the tooltip of a cancelled row.
  */
 
 const cancelledFormat = new Intl.DateTimeFormat("de-DE", {
@@ -46,10 +49,26 @@ export function gradeText(grade: string | null | undefined): string {
   return key ? t(key) : "";
 }
 
-/** The songs status (R-RO008): "vollständig" or "fehlen". */
-export function songsText(complete: boolean): string {
+/** A status column (R-RO008: songs; competitions also documents): "vollständig" or "fehlen". */
+export function statusText(complete: boolean): string {
   return t(complete ? "overview.songs.complete" : "overview.songs.missing");
 }
+
+/** The songs status (R-RO008): "vollständig" or "fehlen". */
+export const songsText = statusText;
+
+/** The type column of a competition row (R-RO005): "K – Konzertmusik". */
+export function competitionTypeText(type: string): string {
+  return COMPETITION_TYPE_LABELS[type as keyof typeof COMPETITION_TYPE_LABELS] ?? type;
+}
+
+/** The cast column (R-RO005): "Blasorchester". */
+export function castText(cast: string): string {
+  return CAST_LABELS[cast as keyof typeof CAST_LABELS] ?? cast;
+}
+
+/** The level column (R-RO006): the category for types other than B and G ("3 – mittelschwer"), the age group for B and G. */
+export const levelText = competitionLevelLabel;
 
 /** R-RO033: a partial result the registration states ("Vorhandene Teilprüfung") that staff have not verified yet. */
 export function hasUnverifiedPartialResult(row: { partialResultType?: string | null; existingPartialResultVerified: boolean }): boolean {

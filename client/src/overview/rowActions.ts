@@ -1,16 +1,28 @@
 import type { MessageKey } from "../i18n/de";
 
 /** The server's answer which actions the viewer has on one row (DexamRegistration.viewerCan). */
-export interface DexamViewerCan {
-  readonly edit: string;
-  readonly delete: boolean;
-  readonly cancel: boolean;
+export interface DexamViewerCan extends RowViewerCan {
   readonly takeOver: boolean;
   readonly downloadPracticeSheet: boolean;
   readonly downloadConsentForm: boolean;
 }
 
-export type DexamRowAction = "edit" | "songs" | "view" | "takeOver" | "practiceSheet" | "consentForm" | "cancel" | "delete";
+/** What every registration row has (DexamRegistration.viewerCan, CompetitionRegistration.viewerCan). */
+export interface RowViewerCan {
+  readonly edit: string;
+  readonly delete: boolean;
+  readonly cancel: boolean;
+}
+
+/** The entries of the registration rows' menus (D-exam rows use all of them, competition rows open/cancel/delete). */
+export type RowAction = "edit" | "songs" | "view" | "takeOver" | "practiceSheet" | "consentForm" | "cancel" | "delete";
+export type DexamRowAction = RowAction;
+export type CompetitionRowAction = Extract<RowAction, "edit" | "songs" | "view" | "cancel" | "delete">;
+
+/** Opening a registration: "Bearbeiten" for edit scope ALL, "Stücke eintragen" for SONGS, "Ansehen" for NONE (R-RO018). */
+export function openAction(edit: string): "edit" | "songs" | "view" {
+  return edit === "ALL" ? "edit" : edit === "SONGS" ? "songs" : "view";
+}
 
 /**
  * The row menu of a D-exam registration (R-RO010, R-RO018..R-RO030), in this order: open it
@@ -19,7 +31,7 @@ export type DexamRowAction = "edit" | "songs" | "view" | "takeOver" | "practiceS
  * them again; the client only renders them.
  */
 export function dexamRowActions(can: DexamViewerCan): DexamRowAction[] {
-  const actions: DexamRowAction[] = [can.edit === "ALL" ? "edit" : can.edit === "SONGS" ? "songs" : "view"];
+  const actions: DexamRowAction[] = [openAction(can.edit)];
   if (can.takeOver) actions.push("takeOver");
   if (can.downloadPracticeSheet) actions.push("practiceSheet");
   if (can.downloadConsentForm) actions.push("consentForm");
@@ -28,7 +40,19 @@ export function dexamRowActions(can: DexamViewerCan): DexamRowAction[] {
   return actions;
 }
 
-export const DEXAM_ACTION_LABELS: Record<DexamRowAction, MessageKey> = {
+/**
+ * The row menu of a competition registration ("Row menu as for D-exams"): open it, then cancel or
+ * delete. The server decides delete for user_manage or phase NoRestrictions, otherwise cancel
+ * (R-RO021, R-RO022); the client only renders the flags.
+ */
+export function competitionRowActions(can: RowViewerCan): CompetitionRowAction[] {
+  const actions: CompetitionRowAction[] = [openAction(can.edit)];
+  if (can.cancel) actions.push("cancel");
+  if (can.delete) actions.push("delete");
+  return actions;
+}
+
+export const ROW_ACTION_LABELS: Record<RowAction, MessageKey> = {
   edit: "overview.action.edit",
   songs: "overview.action.songs",
   view: "overview.action.view",
@@ -38,6 +62,7 @@ export const DEXAM_ACTION_LABELS: Record<DexamRowAction, MessageKey> = {
   cancel: "overview.action.cancel",
   delete: "overview.action.delete",
 };
+export const DEXAM_ACTION_LABELS = ROW_ACTION_LABELS;
 
 /** Export paths of the overview below the API base (/v1, spec §7 "Exports"). */
 export const overviewExportPaths = {

@@ -34,6 +34,8 @@ export const CATEGORY_LABELS = {
   CAT_5: "5 – sehr schwer",
   CAT_6: "6 – höchste Schwierigkeit",
 } as const;
+/** Difficulty levels as age groups of types B (II..VI) and G (IA, IB, II..VI). */
+export const DIFFICULTY_LEVEL_LABELS = { IA: "IA", IB: "IB", II: "II", III: "III", IV: "IV", V: "V", VI: "VI" } as const;
 export const INSTRUMENT_LABELS = {
   FLUTE: "Querflöte",
   PICCOLO: "Piccoloflöte",

@@ -4,8 +4,8 @@ import { FileUploadField } from "../../components/FileUploadField";
 import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
-import styles from "../DexamForm.module.css";
-import { CheckField, FieldGroup, FormSection } from "../formParts";
+import { CheckField, FieldGroup, FormSection } from "../../registration/formParts";
+import styles from "../../registration/RegistrationForm.module.css";
 import { EmergencyContacts } from "./EmergencyContacts";
 import type { SectionProps } from "./types";
 

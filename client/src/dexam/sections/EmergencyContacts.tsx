@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
-import styles from "../DexamForm.module.css";
+import { FieldGroup } from "../../registration/formParts";
+import styles from "../../registration/RegistrationForm.module.css";
 import { addEmergencyContact, removeEmergencyContact } from "../dexamForm";
-import { FieldGroup } from "../formParts";
 import type { SectionProps } from "./types";
 
 /** One or more emergency contacts, each with name and phone (R-DF025, R-VA033, R-VA034); more rows can be added and removed again. */

@@ -3,9 +3,9 @@ import { useMemo } from "react";
 import { SelectField } from "../../components/SelectField";
 import type { MessageKey } from "../../i18n/de";
 import { t } from "../../i18n/translate";
-import styles from "../DexamForm.module.css";
+import { FormSection } from "../../registration/formParts";
+import styles from "../../registration/RegistrationForm.module.css";
 import { type EventFacts, LOCATION_FIELDS, type LocationField, locationBlocked, offeredLocations } from "../dexamForm";
-import { FormSection } from "../formParts";
 import type { SectionProps } from "./types";
 
 const INSTRUMENT_OPTIONS = Object.entries(INSTRUMENT_LABELS).map(([value, label]) => ({ value, label }));

@@ -4,8 +4,8 @@ import fieldStyles from "../../components/Field.module.css";
 import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
-import styles from "../DexamForm.module.css";
-import { FormSection } from "../formParts";
+import { FormSection } from "../../registration/formParts";
+import styles from "../../registration/RegistrationForm.module.css";
 import type { SectionProps } from "./types";
 
 const NONE = "none";

@@ -2,8 +2,8 @@ import { GENDER_LABELS } from "@shared/labels";
 import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
-import styles from "../DexamForm.module.css";
-import { FormSection } from "../formParts";
+import { FormSection } from "../../registration/formParts";
+import styles from "../../registration/RegistrationForm.module.css";
 import type { SectionProps } from "./types";
 
 const GENDER_OPTIONS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ value, label }));

@@ -1,8 +1,8 @@
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
-import styles from "../DexamForm.module.css";
+import { FieldGroup, FormSection } from "../../registration/formParts";
+import styles from "../../registration/RegistrationForm.module.css";
 import { songRowLabels } from "../dexamForm";
-import { FieldGroup, FormSection } from "../formParts";
 import type { SectionProps } from "./types";
 
 /**

@@ -1,6 +1,5 @@
 import { Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
 import { DexamEditDialog } from "../../dexam/DexamEditDialog";
@@ -11,6 +10,7 @@ import { type DexamRowAction, overviewExportPaths } from "../../overview/rowActi
 import { useRefresh } from "../../relay/useRefresh";
 import { notify } from "../../shell/snackbarQueue";
 import type { DexamOverviewQuery } from "./__generated__/DexamOverviewQuery.graphql";
+import { ConfirmRowAction } from "./ConfirmRowAction";
 import type { DexamRowData } from "./DexamRow";
 import { DexamTable } from "./DexamTable";
 import { TakeoverDialog } from "./TakeoverDialog";
@@ -100,27 +100,21 @@ export function DexamOverview({
         />
       )}
       {dialog?.kind === "delete" && (
-        <ConfirmDialog
+        <ConfirmRowAction
           text={t("overview.confirmDelete", { name: dialog.name })}
           busy={deleting}
-          onCancel={close}
-          onConfirm={async () => {
-            const result = await deleteRegistration({ id: dialog.id });
-            if (result.ok) saved();
-            else close();
-          }}
+          run={() => deleteRegistration({ id: dialog.id })}
+          onDone={saved}
+          onClose={close}
         />
       )}
       {dialog?.kind === "cancel" && (
-        <ConfirmDialog
+        <ConfirmRowAction
           text={t("overview.confirmCancel", { name: dialog.name })}
           busy={cancelling}
-          onCancel={close}
-          onConfirm={async () => {
-            const result = await cancelRegistration({ id: dialog.id });
-            if (result.ok) saved();
-            else close();
-          }}
+          run={() => cancelRegistration({ id: dialog.id })}
+          onDone={saved}
+          onClose={close}
         />
       )}
     </>

@@ -1,13 +1,11 @@
 import { INSTRUMENT_LABELS } from "@shared/labels";
 import { graphql, useFragment } from "react-relay";
-import { classNames } from "../../components/classNames";
-import { RowMenu } from "../../components/RowMenu";
 import { t } from "../../i18n/translate";
-import { cancelledText, formatPoints, gradeText, hasUnverifiedPartialResult, songsText } from "../../overview/display";
+import { formatPoints, gradeText, hasUnverifiedPartialResult } from "../../overview/display";
 import { DEXAM_ACTION_LABELS, type DexamRowAction, dexamRowActions } from "../../overview/rowActions";
 import type { DexamRow_registration$data, DexamRow_registration$key } from "./__generated__/DexamRow_registration.graphql";
-import styles from "./DexamRow.module.css";
-import { SymbolIcon } from "./SymbolIcon";
+import styles from "./OverviewRow.module.css";
+import { CancelledSymbol, RegistrationRowMenu, RowSymbol, rowProps, StatusCell } from "./rowParts";
 
 export type DexamRowData = DexamRow_registration$data;
 
@@ -57,10 +55,9 @@ export function DexamRow({
     registration,
   );
   const name = `${data.firstname} ${data.lastname}`;
-  const cancelled = Boolean(data.cancelledAt);
   const unverified = hasUnverifiedPartialResult(data);
   return (
-    <tr className={cancelled ? styles.cancelled : undefined} data-cancelled={cancelled || undefined}>
+    <tr {...rowProps(data.cancelledAt)}>
       <td>{data.databaseId}</td>
       <td>{data.firstname}</td>
       <td>{data.lastname}</td>
@@ -68,40 +65,20 @@ export function DexamRow({
       <td>{INSTRUMENT_LABELS[data.instrument as keyof typeof INSTRUMENT_LABELS] ?? data.instrument}</td>
       <td>{data.type}</td>
       <td>
-        <span className={classNames(styles.status, data.songsComplete ? styles.complete : styles.missing)}>
-          <SymbolIcon name={data.songsComplete ? "complete" : "missing"} />
-          {songsText(data.songsComplete)}
-        </span>
+        <StatusCell complete={data.songsComplete} />
       </td>
       <td className={styles.number}>{formatPoints(data.theoryPoints)}</td>
       <td className={styles.number}>{formatPoints(data.practicePoints)}</td>
       <td className={styles.nowrap}>{gradeText(data.grade)}</td>
       <td>
-        <RowMenu
-          label={t("rowMenu.label", { name })}
-          items={dexamRowActions(data.viewerCan).map((action) => ({
-            value: action,
-            label: t(DEXAM_ACTION_LABELS[action]),
-            danger: action === "delete" || action === "cancel",
-          }))}
-          onSelect={(action) => onAction(action, data)}
-        />
+        <RegistrationRowMenu name={name} actions={dexamRowActions(data.viewerCan)} labels={DEXAM_ACTION_LABELS} onSelect={(action) => onAction(action, data)} />
       </td>
       <td>
         <span className={styles.symbols}>
-          {data.cancelledAt && <RowSymbol name="cancelled" className={styles.cancelSymbol} text={cancelledText(data.cancelledAt)} />}
+          {data.cancelledAt && <CancelledSymbol cancelledAt={data.cancelledAt} />}
           {unverified && <RowSymbol name="warning" className={styles.warningSymbol} text={t("overview.partialResultUnverified")} />}
         </span>
       </td>
     </tr>
-  );
-}
-
-/** A symbol with its text as accessible name and tooltip (as the blocked symbol of the user table). */
-function RowSymbol({ name, className, text }: { name: "cancelled" | "warning"; className: string; text: string }) {
-  return (
-    <span className={classNames(styles.symbol, className)} role="img" aria-label={text} title={text}>
-      <SymbolIcon name={name} />
-    </span>
   );
 }

@@ -1,14 +1,12 @@
 import { graphql, usePaginationFragment } from "react-relay";
-import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { TablePager } from "../../components/TablePager";
+import type { DataTableColumn } from "../../components/DataTable";
 import { t } from "../../i18n/translate";
 import type { DexamRowAction } from "../../overview/rowActions";
 import { notifyLoadFailure } from "../../relay/loadMoreFailure";
 import type { DexamTable_query$key } from "./__generated__/DexamTable_query.graphql";
 import type { DexamTablePaginationQuery } from "./__generated__/DexamTablePaginationQuery.graphql";
 import { DexamRow, type DexamRowData } from "./DexamRow";
-
-export const DEXAM_PAGE_SIZE = 25;
+import { OVERVIEW_PAGE_SIZE, OverviewTable } from "./OverviewTable";
 
 /**
  * The D-exam table of the overview (R-RO004, R-RO007): ID, Vorname, Nachname, Verein, Instrument,
@@ -58,28 +56,21 @@ export function DexamTable({
     { key: "theory", header: t("overview.column.theory") },
     { key: "practice", header: t("overview.column.practice") },
     { key: "grade", header: t("overview.column.grade") },
-    { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
-    { key: "symbols", header: t("table.symbols"), hiddenHeader: true, narrow: true },
   ];
   return (
-    <DataTable
+    <OverviewTable
       label={t("overview.dexamTable")}
       columns={columns}
-      rowCount={edges.length}
+      shown={edges.length}
+      total={data.dexamRegistrations.totalCount}
+      hasNext={hasNext}
+      loadingNext={isLoadingNext}
+      onLoadMore={() => loadNext(OVERVIEW_PAGE_SIZE, { onComplete: notifyLoadFailure("error.dexamRegistrations.load") })}
       loading={loading}
-      footer={
-        <TablePager
-          shown={edges.length}
-          total={data.dexamRegistrations.totalCount}
-          hasNext={hasNext}
-          loading={isLoadingNext}
-          onLoadMore={() => loadNext(DEXAM_PAGE_SIZE, { onComplete: notifyLoadFailure("error.dexamRegistrations.load") })}
-        />
-      }
     >
       {edges.map((edge) => (
         <DexamRow key={edge.node.id} registration={edge.node} onAction={onAction} />
       ))}
-    </DataTable>
+    </OverviewTable>
   );
 }

@@ -14,13 +14,14 @@ import { t } from "../../i18n/translate";
 import { overviewExportPaths } from "../../overview/rowActions";
 import { useAppState } from "../../state/AppStateContext";
 import type { OverviewContentQuery } from "./__generated__/OverviewContentQuery.graphql";
+import { CompetitionOverview } from "./CompetitionOverview";
 import { DexamOverview } from "./DexamOverview";
 import styles from "./RegistrationOverview.module.css";
 
 /**
  * The overview's toolbar (district picker, event picker, search; for camp events the staff's
  * "Einverständniserklärungen herunterladen") and the table of the chosen event by its form type
- * (R-RO001..R-RO004): D-exams and camps the D-exam table; competitions follow with their own table.
+ * (R-RO001..R-RO004): D-exams and camps the D-exam table, competitions the competition table.
  */
 export function OverviewContent({
   districtAssociationId,
@@ -76,14 +77,18 @@ export function OverviewContent({
           value={event?.id ?? null}
           onChange={(id) => dispatch({ type: "selectEvent", id })}
         />
-        {event && event.formType !== "COMPETITION" && <SearchField value={search} onSearch={(text) => startTransition(() => setSearch(text))} />}
+        {event && <SearchField value={search} onSearch={(text) => startTransition(() => setSearch(text))} />}
       </Toolbar>
       {events.length === 0 ? (
         <Notice>{t("overview.noEvents")}</Notice>
       ) : !event ? (
         <Notice>{t("overview.pickEvent")}</Notice>
       ) : event.formType === "COMPETITION" ? (
-        <Notice>{t("overview.competitionFollows")}</Notice>
+        <ErrorBoundary key={event.id} fallback={(error) => <LoadFailure prefix="error.competitionRegistrations.load" error={error} />}>
+          <Suspense fallback={<PageLoading />}>
+            <CompetitionOverview eventId={event.id} search={search} searching={searching} />
+          </Suspense>
+        </ErrorBoundary>
       ) : (
         <ErrorBoundary key={event.id} fallback={(error) => <LoadFailure prefix="error.dexamRegistrations.load" error={error} />}>
           <Suspense fallback={<PageLoading />}>

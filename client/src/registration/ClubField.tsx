@@ -4,7 +4,7 @@ import { SelectField, type SelectOption } from "../components/SelectField";
 import { t } from "../i18n/translate";
 import { useAssociationOptions } from "../screens/UserManage/useAssociationOptions";
 import type { ClubFieldQuery } from "./__generated__/ClubFieldQuery.graphql";
-import styles from "./DexamForm.module.css";
+import styles from "./RegistrationForm.module.css";
 
 interface ClubFieldProps {
   value: string;
@@ -14,7 +14,7 @@ interface ClubFieldProps {
 }
 
 /**
- * The registration's club (R-DF003): ordinary users choose from their own clubs (R-VA042);
+ * The registration's club (D-exams R-DF003, competitions R-CF002): ordinary users choose from their own clubs (R-VA042);
  * registration_manage of the event's district from all clubs of that district (R-VA043). The
  * district's clubs are loaded only for them (the list needs a staff role).
  */

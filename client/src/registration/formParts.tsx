@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from "react";
 import fieldStyles from "../components/Field.module.css";
 import { t } from "../i18n/translate";
-import styles from "./DexamForm.module.css";
+import styles from "./RegistrationForm.module.css";
 
 /** A section of the form: a region named by its heading, with an optional hint under the heading. */
 export function FormSection({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {

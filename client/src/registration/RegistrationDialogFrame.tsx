@@ -8,11 +8,11 @@ import { useReturnFocus } from "../components/useReturnFocus";
 import { t } from "../i18n/translate";
 
 /**
- * The modal of the D-exam form: like FormDialog ("Abbrechen" and the accept button; Escape cancels,
+ * The modal of the registration forms (D-exam, competition): like FormDialog ("Abbrechen" and the accept button; Escape cancels,
  * outside clicks do not discard input), but without `onSubmit` it is a read-only view with
  * "Schließen" only (edit scope NONE). While sending, both buttons are disabled.
  */
-export function DexamDialogFrame({
+export function RegistrationDialogFrame({
   title,
   onClose,
   onSubmit,

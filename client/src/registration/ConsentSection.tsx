@@ -1,19 +1,33 @@
 import { useId } from "react";
-import { t } from "../../i18n/translate";
-import styles from "../DexamForm.module.css";
-import { CheckField, FormSection } from "../formParts";
-import type { SectionProps } from "./types";
+import type { FieldErrors } from "../forms/fieldErrors";
+import { t } from "../i18n/translate";
+import { CheckField, FormSection } from "./formParts";
+import styles from "./RegistrationForm.module.css";
+
+/** The consent values every registration form has (D-exams R-DF028/R-DF029, competitions R-CF012). */
+export interface ConsentValues {
+  gdprAccepted: boolean;
+  cancellationAccepted: boolean;
+}
 
 /**
- * Consents of a new registration (R-DF028, R-DF029, R-VA024, R-VA025): the event's privacy terms,
- * and its cancellation conditions when it has any; each text is shown above its checkbox.
+ * Consents of a new registration (R-DF028, R-DF029, R-VA024, R-VA025, R-CF012, decision R-CF013):
+ * the event's privacy terms, and its cancellation conditions when it has any; each text is shown
+ * above its checkbox.
  */
 export function ConsentSection({
-  form,
+  values,
+  errors,
+  onChange,
   privacyPolicy,
   cancellationConditions,
-}: Omit<SectionProps, "locked"> & { privacyPolicy: string; cancellationConditions: string | null }) {
-  const { values, errors, change } = form;
+}: {
+  values: ConsentValues;
+  errors: FieldErrors;
+  onChange: (field: keyof ConsentValues, checked: boolean) => void;
+  privacyPolicy: string;
+  cancellationConditions: string | null;
+}) {
   const privacyId = useId();
   const cancellationId = useId();
   return (
@@ -25,7 +39,7 @@ export function ConsentSection({
       <CheckField
         label={t("dexamForm.field.gdprAccepted")}
         checked={values.gdprAccepted}
-        onChange={(checked) => change("gdprAccepted", checked)}
+        onChange={(checked) => onChange("gdprAccepted", checked)}
         error={errors.gdprAccepted}
         describedBy={privacyId}
         required
@@ -39,7 +53,7 @@ export function ConsentSection({
           <CheckField
             label={t("dexamForm.field.cancellationAccepted")}
             checked={values.cancellationAccepted}
-            onChange={(checked) => change("cancellationAccepted", checked)}
+            onChange={(checked) => onChange("cancellationAccepted", checked)}
             error={errors.cancellationAccepted}
             describedBy={cancellationId}
             required

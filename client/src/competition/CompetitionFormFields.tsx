@@ -1,0 +1,173 @@
+import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "@shared/labels";
+import { useMemo } from "react";
+import type { SelectOption } from "../components/SelectField";
+import { SelectField } from "../components/SelectField";
+import { SwitchField } from "../components/SwitchField";
+import { TextField } from "../components/TextField";
+import { t } from "../i18n/translate";
+import { ClubField } from "../registration/ClubField";
+import { ConsentSection } from "../registration/ConsentSection";
+import { FormSection } from "../registration/formParts";
+import type { EditScope, RegistrationMode } from "../registration/formValues";
+import { ManageSection } from "../registration/ManageSection";
+import styles from "../registration/RegistrationForm.module.css";
+import { CompetitionSongsSection } from "./CompetitionSongsSection";
+import { levelField, offeredCasts, offeredLevels, offeredTypes, showsMembers } from "./competitionForm";
+import type { CompetitionEvent } from "./useCompetitionEvent";
+import type { CompetitionFormState } from "./useCompetitionForm";
+
+const label = (labels: Record<string, string>) => (value: string) => ({ value, label: labels[value] ?? value });
+
+/**
+ * The sections of the competition form (spec §2 "Competition registration form"): the group (name,
+ * club, conductor, number of musicians), the performance (type, cast, category or age group, for
+ * type G the member list), remarks, consents (create) and "Vortragsstücke"; in edit mode for
+ * registration_manage the managed fields. Edit scope SONGS locks everything but the pieces, NONE
+ * everything (R-CF019).
+ */
+export function CompetitionFormFields({
+  mode,
+  event,
+  form,
+  scope = "ALL",
+  manage = false,
+  ownClubs,
+  districtClubsOf,
+  songsComplete,
+}: {
+  mode: RegistrationMode;
+  event: CompetitionEvent;
+  form: CompetitionFormState;
+  scope?: EditScope;
+  manage?: boolean;
+  ownClubs: readonly SelectOption[];
+  districtClubsOf: number | null;
+  songsComplete?: boolean;
+}) {
+  const { values, errors, change } = form;
+  const locked = scope !== "ALL";
+  const level = levelField(values.type);
+  const typeOptions = useMemo(() => offeredTypes(event, values.type).map(label(COMPETITION_TYPE_LABELS)), [event, values.type]);
+  const castOptions = useMemo(() => offeredCasts(values.type).map(label(CAST_LABELS)), [values.type]);
+  const levelOptions = useMemo(
+    () => offeredLevels(values.type).map(label(level === "category" ? CATEGORY_LABELS : DIFFICULTY_LEVEL_LABELS)),
+    [values.type, level],
+  );
+  return (
+    <div ref={form.containerRef} className={styles.form}>
+      {scope !== "ALL" && <p className={styles.notice}>{t(scope === "SONGS" ? "competitionForm.scope.songs" : "dexamForm.scope.none")}</p>}
+      <FormSection title={t("competitionForm.section.group")}>
+        <div className={styles.columns}>
+          <TextField
+            label={t("competitionForm.field.name")}
+            value={values.name}
+            onChange={(v) => change("name", v)}
+            error={errors.name}
+            required
+            disabled={locked}
+            autoComplete="off"
+          />
+          <ClubField
+            districtClubsOf={locked ? null : districtClubsOf}
+            ownClubs={ownClubs}
+            value={values.associationId}
+            onChange={(v) => change("associationId", v)}
+            error={errors.associationId}
+            disabled={locked}
+          />
+          <TextField
+            label={t("competitionForm.field.conductorName")}
+            value={values.conductorName}
+            onChange={(v) => change("conductorName", v)}
+            error={errors.conductorName}
+            required
+            disabled={locked}
+            autoComplete="off"
+          />
+          <TextField
+            label={t("competitionForm.field.numberOfMusicians")}
+            value={values.numberOfMusicians}
+            onChange={(v) => change("numberOfMusicians", v)}
+            error={errors.numberOfMusicians}
+            required
+            disabled={locked}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        </div>
+      </FormSection>
+      <FormSection title={t("competitionForm.section.performance")} hint={locked ? undefined : t("competitionForm.type.hint")}>
+        <div className={styles.columns}>
+          <SelectField
+            label={t("competitionForm.field.type")}
+            options={typeOptions}
+            value={values.type}
+            onChange={(v) => change("type", v)}
+            error={errors.type}
+            disabled={locked}
+          />
+          <SelectField
+            label={t("competitionForm.field.cast")}
+            options={castOptions}
+            value={values.cast}
+            onChange={(v) => change("cast", v)}
+            error={errors.cast}
+            disabled={locked || !values.type}
+            placeholder={values.type ? undefined : t("competitionForm.type.first")}
+          />
+          {level && (
+            <SelectField
+              label={t(level === "category" ? "competitionForm.field.category" : "competitionForm.field.ageGroup")}
+              options={levelOptions}
+              value={values[level]}
+              onChange={(v) => change(level, v)}
+              error={errors[level]}
+              disabled={locked}
+            />
+          )}
+        </div>
+        {showsMembers(values.type) && (
+          <TextField
+            label={t("competitionForm.field.members")}
+            value={values.members}
+            onChange={(v) => change("members", v)}
+            error={errors.members}
+            hint={t("competitionForm.members.hint")}
+            required
+            disabled={locked}
+            rows={6}
+          />
+        )}
+      </FormSection>
+      <div className={styles.section}>
+        <TextField
+          label={t("dexamForm.field.remarks")}
+          value={values.remarks}
+          onChange={(v) => change("remarks", v)}
+          error={errors.remarks}
+          disabled={locked}
+          rows={3}
+        />
+      </div>
+      {mode === "create" && (
+        <ConsentSection
+          values={values}
+          errors={errors}
+          onChange={change}
+          privacyPolicy={event.privacyPolicy}
+          cancellationConditions={event.cancellationConditions ?? null}
+        />
+      )}
+      <CompetitionSongsSection form={form} locked={scope === "NONE"} songsComplete={songsComplete} />
+      {mode === "edit" && manage && (
+        <ManageSection cancelledAt={values.cancelledAt} error={errors.cancelledAt} onCancelledAtChange={(v) => change("cancelledAt", v)}>
+          <SwitchField
+            label={t("competitionForm.field.documentsComplete")}
+            checked={values.documentsComplete}
+            onChange={(checked) => change("documentsComplete", checked)}
+          />
+        </ManageSection>
+      )}
+    </div>
+  );
+}

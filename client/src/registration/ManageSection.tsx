@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import { TextField } from "../components/TextField";
+import { t } from "../i18n/translate";
+import { FormSection } from "./formParts";
+
+/**
+ * registration_manage only (spec §4, R-RO034): the form's own managed switches (D-exams
+ * "Teilprüfung geprüft", competitions "Unterlagen vollständig") and "Storniert am" (cancelledAt,
+ * datetime-local in Berlin; may be cleared to undo a cancellation).
+ */
+export function ManageSection({
+  cancelledAt,
+  error,
+  onCancelledAtChange,
+  children,
+}: {
+  cancelledAt: string;
+  error?: string;
+  onCancelledAtChange: (value: string) => void;
+  /** the switches of the form */
+  children?: ReactNode;
+}) {
+  return (
+    <FormSection title={t("dexamForm.section.manage")}>
+      {children}
+      <TextField
+        label={t("dexamForm.field.cancelledAt")}
+        type="datetime-local"
+        value={cancelledAt}
+        onChange={onCancelledAtChange}
+        error={error}
+        hint={t("dexamForm.cancelledAtHint")}
+      />
+    </FormSection>
+  );
+}

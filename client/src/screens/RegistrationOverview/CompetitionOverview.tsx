@@ -1,0 +1,87 @@
+import { Suspense, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { CompetitionEditDialog } from "../../competition/CompetitionEditDialog";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { LoadFailure } from "../../components/LoadFailure";
+import { t } from "../../i18n/translate";
+import type { CompetitionRowAction } from "../../overview/rowActions";
+import { useRefresh } from "../../relay/useRefresh";
+import type { CompetitionOverviewQuery } from "./__generated__/CompetitionOverviewQuery.graphql";
+import type { CompetitionRowData } from "./CompetitionRow";
+import { CompetitionTable } from "./CompetitionTable";
+import { ConfirmRowAction } from "./ConfirmRowAction";
+import { useCancelCompetitionRegistration } from "./useCancelCompetitionRegistration";
+import { useDeleteCompetitionRegistration } from "./useDeleteCompetitionRegistration";
+
+type DialogState = { kind: "edit"; id: string } | { kind: "delete" | "cancel"; id: string; name: string };
+
+/**
+ * The competition registrations of one event (R-RO003) with the row actions: open (edit, enter
+ * songs, view), cancel and delete (each confirmed first). Every change refreshes the list (spec §7
+ * "Answers").
+ */
+export function CompetitionOverview({ eventId, search, searching }: { eventId: string; search: string; searching: boolean }) {
+  const { fetchKey, refresh, pending } = useRefresh();
+  const data = useLazyLoadQuery<CompetitionOverviewQuery>(
+    graphql`
+      query CompetitionOverviewQuery($eventId: ID!, $search: String) {
+        ...CompetitionTable_query @arguments(eventId: $eventId, search: $search)
+      }
+    `,
+    { eventId, search: search.trim() || null },
+    { fetchKey, fetchPolicy: "store-and-network" },
+  );
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [deleteRegistration, deleting] = useDeleteCompetitionRegistration();
+  const [cancelRegistration, cancelling] = useCancelCompetitionRegistration();
+  const close = () => setDialog(null);
+  const saved = () => {
+    setDialog(null);
+    refresh();
+  };
+
+  const act = (action: CompetitionRowAction, row: CompetitionRowData) => {
+    switch (action) {
+      case "edit":
+      case "songs":
+      case "view":
+        setDialog({ kind: "edit", id: row.id });
+        return;
+      case "cancel":
+      case "delete":
+        setDialog({ kind: action, id: row.id, name: row.name });
+        return;
+    }
+  };
+
+  return (
+    <>
+      <CompetitionTable query={data} loading={searching || pending} onAction={act} />
+      {dialog?.kind === "edit" && (
+        <ErrorBoundary fallback={(error) => <LoadFailure prefix="error.competitionRegistration.load" error={error} onDismiss={close} />}>
+          <Suspense fallback={null}>
+            <CompetitionEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+      {dialog?.kind === "delete" && (
+        <ConfirmRowAction
+          text={t("overview.competition.confirmDelete", { name: dialog.name })}
+          busy={deleting}
+          run={() => deleteRegistration({ id: dialog.id })}
+          onDone={saved}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === "cancel" && (
+        <ConfirmRowAction
+          text={t("overview.competition.confirmCancel", { name: dialog.name })}
+          busy={cancelling}
+          run={() => cancelRegistration({ id: dialog.id })}
+          onDone={saved}
+          onClose={close}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import { graphql, useFragment } from "react-relay";
+import { castText, competitionTypeText, formatPoints, levelText } from "../../overview/display";
+import { type CompetitionRowAction, competitionRowActions, ROW_ACTION_LABELS } from "../../overview/rowActions";
+import type { CompetitionRow_registration$data, CompetitionRow_registration$key } from "./__generated__/CompetitionRow_registration.graphql";
+import styles from "./OverviewRow.module.css";
+import { CancelledSymbol, RegistrationRowMenu, rowProps, StatusCell } from "./rowParts";
+
+export type CompetitionRowData = CompetitionRow_registration$data;
+
+/**
+ * One competition registration (R-RO005, R-RO006, R-RO008): ID, name, club, type, cast, category or
+ * age group, documents and songs status, points and mark (empty until the results are published
+ * for every location of the event; staff always see them); the row menu from the server's viewerCan
+ * (R-RO021); a cancelled row greyed with its cancel symbol (R-RO011..R-RO013).
+ */
+export function CompetitionRow({
+  registration,
+  onAction,
+}: {
+  registration: CompetitionRow_registration$key;
+  onAction: (action: CompetitionRowAction, row: CompetitionRowData) => void;
+}) {
+  const data = useFragment(
+    graphql`
+      fragment CompetitionRow_registration on CompetitionRegistration {
+        id
+        databaseId
+        name
+        association {
+          name
+        }
+        type
+        cast
+        category
+        ageGroup
+        documentsComplete
+        songsComplete
+        points
+        mark
+        cancelledAt
+        viewerCan {
+          edit
+          delete
+          cancel
+        }
+      }
+    `,
+    registration,
+  );
+  return (
+    <tr {...rowProps(data.cancelledAt)}>
+      <td>{data.databaseId}</td>
+      <td>{data.name}</td>
+      <td>{data.association.name}</td>
+      <td>{competitionTypeText(data.type)}</td>
+      <td>{castText(data.cast)}</td>
+      <td className={styles.nowrap}>{levelText(data)}</td>
+      <td>
+        <StatusCell complete={data.documentsComplete} />
+      </td>
+      <td>
+        <StatusCell complete={data.songsComplete} />
+      </td>
+      <td className={styles.number}>{formatPoints(data.points)}</td>
+      <td>{data.mark ?? ""}</td>
+      <td>
+        <RegistrationRowMenu
+          name={data.name}
+          actions={competitionRowActions(data.viewerCan)}
+          labels={ROW_ACTION_LABELS}
+          onSelect={(action) => onAction(action, data)}
+        />
+      </td>
+      <td>
+        <span className={styles.symbols}>{data.cancelledAt && <CancelledSymbol cancelledAt={data.cancelledAt} />}</span>
+      </td>
+    </tr>
+  );
+}

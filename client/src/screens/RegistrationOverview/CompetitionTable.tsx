@@ -1,0 +1,78 @@
+import { graphql, usePaginationFragment } from "react-relay";
+import type { DataTableColumn } from "../../components/DataTable";
+import { t } from "../../i18n/translate";
+import type { CompetitionRowAction } from "../../overview/rowActions";
+import { notifyLoadFailure } from "../../relay/loadMoreFailure";
+import type { CompetitionTable_query$key } from "./__generated__/CompetitionTable_query.graphql";
+import type { CompetitionTablePaginationQuery } from "./__generated__/CompetitionTablePaginationQuery.graphql";
+import { CompetitionRow, type CompetitionRowData } from "./CompetitionRow";
+import { OVERVIEW_PAGE_SIZE, OverviewTable } from "./OverviewTable";
+
+/**
+ * The competition table of the overview (R-RO003, R-RO005): ID, Name, Verein, Typ, Besetzung,
+ * Stufe/Altersgruppe, Unterlagen, Stücke, Punkte, Prädikat, the row menu and the symbols; paged
+ * with "Mehr laden".
+ */
+export function CompetitionTable({
+  query,
+  loading,
+  onAction,
+}: {
+  query: CompetitionTable_query$key;
+  loading: boolean;
+  onAction: (action: CompetitionRowAction, row: CompetitionRowData) => void;
+}) {
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<CompetitionTablePaginationQuery, CompetitionTable_query$key>(
+    graphql`
+      fragment CompetitionTable_query on Query
+      @refetchable(queryName: "CompetitionTablePaginationQuery")
+      @argumentDefinitions(
+        eventId: { type: "ID!" }
+        search: { type: "String" }
+        count: { type: "Int", defaultValue: 25 }
+        cursor: { type: "String" }
+      ) {
+        competitionRegistrations(eventId: $eventId, search: $search, first: $count, after: $cursor)
+          @connection(key: "CompetitionTable_competitionRegistrations") {
+          totalCount
+          edges {
+            node {
+              id
+              ...CompetitionRow_registration
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const edges = data.competitionRegistrations.edges;
+  const columns: DataTableColumn[] = [
+    { key: "id", header: t("overview.column.id"), narrow: true },
+    { key: "name", header: t("overview.competition.column.name") },
+    { key: "association", header: t("overview.column.association") },
+    { key: "type", header: t("overview.competition.column.type") },
+    { key: "cast", header: t("overview.competition.column.cast") },
+    { key: "level", header: t("overview.competition.column.level") },
+    { key: "documents", header: t("overview.competition.column.documents") },
+    { key: "songs", header: t("overview.column.songs") },
+    { key: "points", header: t("overview.competition.column.points") },
+    { key: "mark", header: t("overview.competition.column.mark") },
+  ];
+  return (
+    <OverviewTable
+      label={t("overview.competition.table")}
+      columns={columns}
+      shown={edges.length}
+      total={data.competitionRegistrations.totalCount}
+      hasNext={hasNext}
+      loadingNext={isLoadingNext}
+      onLoadMore={() => loadNext(OVERVIEW_PAGE_SIZE, { onComplete: notifyLoadFailure("error.competitionRegistrations.load") })}
+      loading={loading}
+    >
+      {edges.map((edge) => (
+        <CompetitionRow key={edge.node.id} registration={edge.node} onAction={onAction} />
+      ))}
+    </OverviewTable>
+  );
+}
