@@ -8,6 +8,7 @@ import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from "jos
 import type { Config } from "../config.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { RoleName } from "../shared/roles.ts";
+import { isProfileComplete } from "../shared/validation.ts";
 import { AppError } from "./errors.ts";
 import type { Principal } from "./principal.ts";
 import { rolesFromClaim } from "./roles.ts";
@@ -77,12 +78,28 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
       districtAssociationId: true,
       blocked: true,
       lastActive: true,
+      city: true,
+      street: true,
+      postcode: true,
+      phone: true,
       associations: { select: { associationId: true } },
     };
     // the hot path of every request: one statement for the user row and its clubs
     const [row] = await prisma.$queryRaw<
-      { id: number; subject: string; roles: string[]; districtAssociationId: number; blocked: boolean; lastActive: Date | null; associationIds: number[] }[]
-    >`SELECT u.id, u.subject, u.roles::text[] AS roles, u."districtAssociationId", u.blocked, u."lastActive",
+      {
+        id: number;
+        subject: string;
+        roles: string[];
+        districtAssociationId: number;
+        blocked: boolean;
+        lastActive: Date | null;
+        city: string | null;
+        street: string | null;
+        postcode: string | null;
+        phone: string | null;
+        associationIds: number[];
+      }[]
+    >`SELECT u.id, u.subject, u.roles::text[] AS roles, u."districtAssociationId", u.blocked, u."lastActive", u.city, u.street, u.postcode, u.phone,
              COALESCE(array_agg(ua."associationId") FILTER (WHERE ua."associationId" IS NOT NULL), '{}') AS "associationIds"
       FROM "User" u LEFT JOIN "UserAssociation" ua ON ua."userId" = u.id
       WHERE u.subject = ${token.sub}
@@ -119,6 +136,7 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
       districtAssociationId: user.districtAssociationId,
       associationIds: user.associations.map((a) => a.associationId),
       blocked: user.blocked,
+      profileComplete: isProfileComplete(user),
     };
   };
 }

@@ -187,8 +187,7 @@ export const PERMISSIONS = {
     tenancy: "none",
     graphql: ["Query.events"],
     rest: ["GET /v1/events"],
-    description:
-      "Published events of every district; staff with registration_*, event_manage or results_* also their own district's unpublished ones.",
+    description: "Published events of every district; staff with registration_*, event_manage or results_* also their own district's unpublished ones.",
   },
   "event.read": {
     access: "signedIn",

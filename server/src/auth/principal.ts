@@ -11,6 +11,8 @@ export type Principal = {
   /** clubs (Vereine) the user belongs to */
   associationIds: number[];
   blocked: boolean;
+  /** city, street, postcode and phone are set (R-EN004): needed to register */
+  profileComplete: boolean;
 };
 
 export function isStaff(p: Principal): boolean {

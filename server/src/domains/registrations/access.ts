@@ -6,7 +6,6 @@ import { AppError, notFound } from "../../auth/errors.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Event } from "../../generated/prisma/client.ts";
 import { hasAnyRole, type RoleName } from "../../shared/roles.ts";
-import { isProfileComplete } from "../../shared/validation.ts";
 import type { ServiceCtx } from "../context.ts";
 import { deadlinePassed, isPublished } from "../events/rules.ts";
 
@@ -54,15 +53,17 @@ export async function checkNewRegistration(
 ): Promise<{ manager: boolean }> {
   const now = ctx.services.now();
   const manager = isManager(p, event);
-  const club = associationId ? await ctx.prisma.association.findUnique({ where: { id: associationId } }) : null;
-  const ownClub = !!club && p.associationIds.includes(club.id);
-  const districtClub = !!club && manager && (p.roles.includes("admin") || club.districtAssociationId === p.districtAssociationId);
-  if (associationId && !ownClub && !districtClub) throw notFound("Verein");
+  // an own club needs no lookup (the principal lists them); another one only for managers
+  const ownClub = !!associationId && p.associationIds.includes(associationId);
+  if (associationId && !ownClub) {
+    const club = manager ? await ctx.prisma.association.findUnique({ where: { id: associationId } }) : null;
+    const districtClub = !!club && (p.roles.includes("admin") || club.districtAssociationId === p.districtAssociationId);
+    if (!districtClub) throw notFound("Verein");
+  }
   if (!manager) {
     if (!isPublished(event, now)) throw notFound("Veranstaltung");
     if (deadlinePassed(event, now)) throw new AppError("CONFLICT", "Der Anmeldeschluss ist vorbei");
-    const me = await ctx.prisma.user.findUniqueOrThrow({ where: { id: p.userId } });
-    if (!isProfileComplete(me)) throw new AppError("CONFLICT", "Fehler: Benutzerprofil unvollständig");
+    if (!p.profileComplete) throw new AppError("CONFLICT", "Fehler: Benutzerprofil unvollständig");
   }
   return { manager };
 }
