@@ -1,0 +1,140 @@
+import type { ReactNode } from "react";
+import { useMemo, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Button } from "../../components/Button";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { SearchField } from "../../components/SearchField";
+import { Toolbar } from "../../components/Toolbar";
+import { runDownload } from "../../events/runDownload";
+import { t } from "../../i18n/translate";
+import { useRefresh } from "../../relay/useRefresh";
+import { castLabel, clubOptions, competitionTypeLabel, filterRows, levelLabel } from "../../results/display";
+import { formatPoints } from "../../results/points";
+import { canManageResults, resultPaths } from "../../results/rowActions";
+import type { CompetitionResultsQuery } from "./__generated__/CompetitionResultsQuery.graphql";
+import { ClubPicker } from "./ClubPicker";
+import styles from "./ResultManage.module.css";
+import type { ResultFilters } from "./ResultManageContent";
+import { UploadDialog } from "./UploadDialog";
+
+/**
+ * The competition view (R-RE015..R-RE017): the event's registrations with points and mark, club
+ * picker and search; the PC Juror tools: "PC Juror Importliste" (every results role) and
+ * "Wertungsspielergebnisse hochladen" (results_manage; one pcjuror.xlsm). results_read sees
+ * everything and changes nothing.
+ */
+export function CompetitionResults({
+  event,
+  roles,
+  pickers,
+  filters,
+  pending,
+}: {
+  event: { id: string; databaseId: number; name: string };
+  roles: readonly string[];
+  pickers: ReactNode;
+  filters: ResultFilters;
+  pending: boolean;
+}) {
+  const { fetchKey, refresh, pending: refreshing } = useRefresh();
+  const data = useLazyLoadQuery<CompetitionResultsQuery>(
+    graphql`
+      query CompetitionResultsQuery($eventId: ID!) {
+        competitionResults(eventId: $eventId) {
+          id
+          databaseId
+          name
+          associationId
+          associationName
+          type
+          cast
+          category
+          ageGroup
+          points
+          mark
+          cancelledAt
+        }
+      }
+    `,
+    { eventId: event.id },
+    { fetchKey, fetchPolicy: "store-and-network" },
+  );
+  const manage = canManageResults(roles);
+  const all = data.competitionResults;
+  const clubs = useMemo(() => clubOptions(all), [all]);
+  const associationId = clubs.some((club) => club.value === String(filters.associationId)) ? filters.associationId : null;
+  const rows = useMemo(
+    () =>
+      filterRows(
+        all.map((row) => ({ ...row, names: [row.name] })),
+        associationId,
+        filters.search,
+      ),
+    [all, associationId, filters.search],
+  );
+  const [uploading, setUploading] = useState(false);
+
+  const columns: DataTableColumn[] = [
+    { key: "id", header: t("results.column.id"), narrow: true },
+    { key: "name", header: t("results.column.name") },
+    { key: "club", header: t("results.column.club") },
+    { key: "type", header: t("results.column.type") },
+    { key: "cast", header: t("results.column.cast") },
+    { key: "level", header: t("results.column.level") },
+    { key: "points", header: t("results.column.points") },
+    { key: "mark", header: t("results.column.mark") },
+  ];
+
+  return (
+    <>
+      <Toolbar>
+        {pickers}
+        <ClubPicker options={clubs} value={associationId} onChange={filters.onClub} />
+        <SearchField value={filters.search} onSearch={filters.onSearch} />
+      </Toolbar>
+      <section className={styles.tools} aria-label={t("results.competition.title")}>
+        <h2 className={styles.toolsTitle}>{t("results.competition.title")}</h2>
+        <p className={styles.toolsText}>{t("results.competition.hint")}</p>
+        <div className={styles.toolsActions}>
+          {manage && <Button onClick={() => setUploading(true)}>{t("results.competition.upload")}</Button>}
+          <Button variant="secondary" onClick={() => void runDownload(resultPaths.pcJurorImport(event.databaseId), "error.download.pcJurorImport")}>
+            {t("results.competition.importList")}
+          </Button>
+        </div>
+      </section>
+      <DataTable label={t("results.table.competition")} columns={columns} rowCount={rows.length} loading={pending || refreshing}>
+        {rows.map((row) => (
+          <tr key={row.id} className={row.cancelledAt ? styles.cancelled : undefined} data-cancelled={row.cancelledAt ? "true" : undefined}>
+            <td>{row.databaseId}</td>
+            <td>
+              {row.name}
+              {row.cancelledAt && <span className={styles.badge}>{t("results.cancelled")}</span>}
+            </td>
+            <td>{row.associationName}</td>
+            <td>{competitionTypeLabel(row.type)}</td>
+            <td>{castLabel(row.cast)}</td>
+            <td>{levelLabel(row)}</td>
+            <td>{formatPoints(row.points)}</td>
+            <td>{row.mark ?? ""}</td>
+          </tr>
+        ))}
+      </DataTable>
+      {uploading && (
+        <UploadDialog
+          kind="pcJuror"
+          title={t("results.competition.upload")}
+          text={t("results.competition.dialogText", { event: event.name })}
+          fieldLabel={t("results.competition.file")}
+          path={resultPaths.pcJurorUpload(event.databaseId)}
+          success="success.competitionResults.upload"
+          failure="error.competitionResults.upload"
+          onClose={() => setUploading(false)}
+          onUploaded={() => {
+            setUploading(false);
+            refresh();
+          }}
+        />
+      )}
+    </>
+  );
+}

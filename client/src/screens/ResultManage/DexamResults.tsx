@@ -1,0 +1,196 @@
+import type { ReactNode } from "react";
+import { useMemo, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Button } from "../../components/Button";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { Notice } from "../../components/Notice";
+import { SearchField } from "../../components/SearchField";
+import { Toolbar } from "../../components/Toolbar";
+import { runDownload } from "../../events/runDownload";
+import { t } from "../../i18n/translate";
+import { useRefresh } from "../../relay/useRefresh";
+import { clubOptions, filterRows } from "../../results/display";
+import { canManageResults, type DexamResultAction, partAt, resultPaths } from "../../results/rowActions";
+import type { DexamResultsQuery } from "./__generated__/DexamResultsQuery.graphql";
+import { ClubPicker } from "./ClubPicker";
+import { DexamResultRow, type DexamResultRowData } from "./DexamResultRow";
+import styles from "./ResultManage.module.css";
+import type { ResultFilters } from "./ResultManageContent";
+import { TheoryResultDialog } from "./TheoryResultDialog";
+import { UploadDialog } from "./UploadDialog";
+import { useDeleteDexamResult } from "./useDeleteDexamResult";
+
+interface EventFacts {
+  id: string;
+  databaseId: number;
+  name: string;
+}
+
+interface LocationFacts {
+  id: string;
+  databaseId: number;
+  name: string;
+  type: string;
+}
+
+type DialogState = { kind: "theory"; row: DexamResultRowData } | { kind: "delete"; row: DexamResultRowData; part: "theory" | "practice" } | { kind: "upload" };
+
+/**
+ * The D-exam view (R-RE005..R-RE014): the registrations of the event, or of the chosen theory or
+ * practice location, with their results; club picker and search filter the loaded rows. With a
+ * practice location the practice-sheet tools (downloads for every results role, the upload for
+ * results_manage, the hint never to rename a sheet); with a theory location the hint where theory
+ * points are entered. results_read sees everything and changes nothing.
+ */
+export function DexamResults({
+  event,
+  location,
+  hasLocations,
+  roles,
+  pickers,
+  filters,
+  pending,
+}: {
+  event: EventFacts;
+  location: LocationFacts | null;
+  hasLocations: boolean;
+  roles: readonly string[];
+  pickers: ReactNode;
+  filters: ResultFilters;
+  pending: boolean;
+}) {
+  const { fetchKey, refresh, pending: refreshing } = useRefresh();
+  const data = useLazyLoadQuery<DexamResultsQuery>(
+    graphql`
+      query DexamResultsQuery($eventId: ID!, $locationId: Int) {
+        dexamResults(eventId: $eventId, locationId: $locationId) {
+          id
+          databaseId
+          firstname
+          lastname
+          associationId
+          associationName
+          ...DexamResultRow_result
+        }
+      }
+    `,
+    { eventId: event.id, locationId: location?.databaseId ?? null },
+    { fetchKey, fetchPolicy: "store-and-network" },
+  );
+  const manage = canManageResults(roles);
+  const all = data.dexamResults;
+  const clubs = useMemo(() => clubOptions(all), [all]);
+  const associationId = clubs.some((club) => club.value === String(filters.associationId)) ? filters.associationId : null;
+  const rows = useMemo(
+    () =>
+      filterRows(
+        all.map((row) => ({ ...row, names: [row.firstname, row.lastname] })),
+        associationId,
+        filters.search,
+      ),
+    [all, associationId, filters.search],
+  );
+  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const [deleteResult, deleting] = useDeleteDexamResult();
+  const close = () => setDialog(null);
+  const saved = () => {
+    setDialog(null);
+    refresh();
+  };
+  const onAction = (action: DexamResultAction, row: DexamResultRowData) => {
+    switch (action) {
+      case "editTheory":
+        setDialog({ kind: "theory", row });
+        return;
+      case "delete": {
+        const part = partAt(row, location);
+        if (part) setDialog({ kind: "delete", row, part });
+        return;
+      }
+      case "downloadSheet":
+        void runDownload(resultPaths.practiceSheet(row.databaseId), "error.download.practiceSheet");
+        return;
+    }
+  };
+
+  const columns: DataTableColumn[] = [
+    { key: "id", header: t("results.column.id"), narrow: true },
+    { key: "firstname", header: t("results.column.firstname") },
+    { key: "lastname", header: t("results.column.lastname") },
+    { key: "club", header: t("results.column.club") },
+    { key: "instrument", header: t("results.column.instrument") },
+    { key: "course", header: t("results.column.course") },
+    { key: "result", header: t("results.column.result") },
+    { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
+  ];
+
+  return (
+    <>
+      <Toolbar>
+        {pickers}
+        <ClubPicker options={clubs} value={associationId} onChange={filters.onClub} />
+        <SearchField value={filters.search} onSearch={filters.onSearch} />
+      </Toolbar>
+      {!hasLocations ? (
+        <Notice>{t("results.noLocations")}</Notice>
+      ) : location?.type === "DEXAM_PRACTICE" ? (
+        <section className={styles.tools} aria-label={t("results.practice.title")}>
+          <h2 className={styles.toolsTitle}>{t("results.practice.title")}</h2>
+          <p className={styles.toolsText}>{t("results.practice.steps")}</p>
+          <p className={styles.warning}>{t("results.practice.hint")}</p>
+          <div className={styles.toolsActions}>
+            {manage && <Button onClick={() => setDialog({ kind: "upload" })}>{t("results.practice.upload")}</Button>}
+            <Button variant="secondary" onClick={() => void runDownload(resultPaths.blankSheets(location.databaseId), "error.download.blankPracticeSheets")}>
+              {t("results.practice.blank")}
+            </Button>
+            <Button variant="secondary" onClick={() => void runDownload(resultPaths.sheets(location.databaseId), "error.download.practiceSheets")}>
+              {t("results.practice.filled")}
+            </Button>
+          </div>
+        </section>
+      ) : location ? (
+        manage && <Notice>{t("results.theory.toolHint")}</Notice>
+      ) : (
+        manage && <Notice>{t("results.pickLocation")}</Notice>
+      )}
+      <DataTable label={t("results.table.dexam")} columns={columns} rowCount={rows.length} loading={pending || refreshing}>
+        {rows.map((row) => (
+          <DexamResultRow key={row.id} result={row} roles={roles} location={location} onAction={onAction} />
+        ))}
+      </DataTable>
+      {dialog?.kind === "theory" && location && <TheoryResultDialog row={dialog.row} location={location} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "delete" && location && (
+        <ConfirmDialog
+          text={t(dialog.part === "theory" ? "results.confirmDelete.theory" : "results.confirmDelete.practice", {
+            name: `${dialog.row.firstname} ${dialog.row.lastname}`,
+          })}
+          busy={deleting}
+          onCancel={close}
+          onConfirm={async () => {
+            const result = await deleteResult(
+              { registrationId: dialog.row.id, locationId: location.databaseId },
+              { required: ["registrationId", "locationId"] },
+            );
+            if (result.ok) saved();
+            else close();
+          }}
+        />
+      )}
+      {dialog?.kind === "upload" && location && (
+        <UploadDialog
+          kind="practiceSheets"
+          title={t("results.practice.upload")}
+          text={t("results.practice.dialogText", { location: location.name })}
+          hint={t("results.practice.hint")}
+          fieldLabel={t("results.practice.files")}
+          path={resultPaths.practiceSheetsUpload(location.databaseId)}
+          success="success.practiceSheets.upload"
+          failure="error.practiceSheets.upload"
+          onClose={close}
+          onUploaded={saved}
+        />
+      )}
+    </>
+  );
+}

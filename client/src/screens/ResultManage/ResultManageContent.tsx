@@ -1,0 +1,140 @@
+import { type ReactNode, Suspense, useMemo, useState, useTransition } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { LoadFailure } from "../../components/LoadFailure";
+import { Notice } from "../../components/Notice";
+import { PageLoading } from "../../components/PageLoading";
+import { SearchField } from "../../components/SearchField";
+import { SelectField } from "../../components/SelectField";
+import { Toolbar } from "../../components/Toolbar";
+import { t } from "../../i18n/translate";
+import { pickedLocation, resultLocationOptions } from "../../results/locations";
+import { useAppState } from "../../state/AppStateContext";
+import type { ResultManageContentQuery } from "./__generated__/ResultManageContentQuery.graphql";
+import { ClubPicker } from "./ClubPicker";
+import { CompetitionResults } from "./CompetitionResults";
+import { DexamResults } from "./DexamResults";
+import { LocationPicker } from "./LocationPicker";
+import styles from "./ResultManage.module.css";
+
+/** The filters every results view shows in its toolbar: club (by numeric id) and search text. */
+export interface ResultFilters {
+  associationId: number | null;
+  search: string;
+  onClub: (associationId: number | null) => void;
+  onSearch: (text: string) => void;
+}
+
+/**
+ * The event picker (the app state's active event), for D-exam events the location picker (the
+ * active location), then the D-exam or the competition view of the chosen event with the club
+ * picker and the search (R-RE002). Changing event or location keeps the old table, dimmed, until
+ * the new rows are there.
+ */
+export function ResultManageContent({ districtAssociationId }: { districtAssociationId: number }) {
+  const data = useLazyLoadQuery<ResultManageContentQuery>(
+    graphql`
+      query ResultManageContentQuery($districtAssociationId: Int!) {
+        viewer {
+          roles
+        }
+        events(districtAssociationId: $districtAssociationId, first: 100) {
+          edges {
+            node {
+              id
+              databaseId
+              name
+              formType
+              locations {
+                id
+                databaseId
+                name
+                type
+              }
+            }
+          }
+        }
+      }
+    `,
+    { districtAssociationId },
+    { fetchPolicy: "store-and-network" },
+  );
+  const { state, dispatch } = useAppState();
+  const [pending, startTransition] = useTransition();
+  const events = data.events.edges.map((edge) => edge.node);
+  const event = events.find((candidate) => candidate.id === state.activeEventId) ?? null;
+  const eventOptions = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
+  const dexam = event !== null && event.formType !== "COMPETITION";
+  const locationOptions = useMemo(() => resultLocationOptions(event?.locations ?? []), [event]);
+  const location = dexam ? pickedLocation(event.locations, state.activeLocationId) : null;
+
+  // club and search belong to the event they were chosen for; another event starts unfiltered
+  const [club, setClub] = useState<{ eventId: string | null; associationId: number | null }>({ eventId: null, associationId: null });
+  const [search, setSearch] = useState("");
+  const filters: ResultFilters = {
+    associationId: club.eventId === event?.id ? club.associationId : null,
+    search,
+    onClub: (associationId) => setClub({ eventId: event?.id ?? null, associationId }),
+    onSearch: setSearch,
+  };
+
+  const pickers: ReactNode = (
+    <>
+      <SelectField
+        className={styles.picker}
+        label={t("event.picker")}
+        options={eventOptions}
+        value={event?.id ?? null}
+        onChange={(id) => startTransition(() => dispatch({ type: "selectEvent", id }))}
+      />
+      {dexam && (
+        <LocationPicker
+          options={locationOptions}
+          value={location?.id ?? null}
+          onChange={(id) => startTransition(() => dispatch({ type: "selectLocation", id }))}
+        />
+      )}
+    </>
+  );
+  // while the rows of a newly chosen event load for the first time
+  const loading = (
+    <>
+      <Toolbar>
+        {pickers}
+        <ClubPicker options={[]} value={null} onChange={() => {}} disabled />
+        <SearchField value={search} onSearch={setSearch} />
+      </Toolbar>
+      <PageLoading />
+    </>
+  );
+
+  if (!event) {
+    return (
+      <>
+        <Toolbar>{pickers}</Toolbar>
+        <Notice>{events.length === 0 ? t("event.none") : t("event.pickFirst")}</Notice>
+      </>
+    );
+  }
+  return dexam ? (
+    <ErrorBoundary key={event.id} fallback={(error) => <LoadFailure prefix="error.dexamRegistrations.load" error={error} />}>
+      <Suspense fallback={loading}>
+        <DexamResults
+          event={event}
+          location={location}
+          hasLocations={locationOptions.length > 0}
+          roles={data.viewer.roles}
+          pickers={pickers}
+          filters={filters}
+          pending={pending}
+        />
+      </Suspense>
+    </ErrorBoundary>
+  ) : (
+    <ErrorBoundary key={event.id} fallback={(error) => <LoadFailure prefix="error.competitionRegistrations.load" error={error} />}>
+      <Suspense fallback={loading}>
+        <CompetitionResults event={event} roles={data.viewer.roles} pickers={pickers} filters={filters} pending={pending} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
