@@ -28,6 +28,7 @@ export function DexamResultRow({
     graphql`
       fragment DexamResultRow_result on DexamResult {
         id
+        registrationId
         databaseId
         firstname
         lastname

@@ -169,7 +169,7 @@ export function DexamResults({
           onCancel={close}
           onConfirm={async () => {
             const result = await deleteResult(
-              { registrationId: dialog.row.id, locationId: location.databaseId },
+              { registrationId: dialog.row.registrationId, locationId: location.databaseId },
               { required: ["registrationId", "locationId"] },
             );
             if (result.ok) saved();

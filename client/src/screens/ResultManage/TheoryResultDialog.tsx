@@ -39,7 +39,7 @@ export function TheoryResultDialog({
     }
     setError(undefined);
     const result = await save(
-      { registrationId: row.id, locationId: location.databaseId, theoryPoints: parsed.value },
+      { registrationId: row.registrationId, locationId: location.databaseId, theoryPoints: parsed.value },
       { required: ["registrationId", "locationId", "theoryPoints"] },
     );
     if (result.ok) onSaved();

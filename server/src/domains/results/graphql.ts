@@ -18,7 +18,8 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const DexamResultType = builder.objectRef<DexamRow>("DexamResult").implement({
   description: "A D-exam registration in results management: the person, the booked parts and the results (always visible to results staff).",
   fields: (t) => ({
-    id: t.id({ description: "The DexamRegistration's global id.", resolve: (r) => encodeId("DexamRegistration", r.id) }),
+    id: t.id({ description: "Its own global id (a result row is not the registration node).", resolve: (r) => encodeId("DexamResult", r.id) }),
+    registrationId: t.id({ description: "The DexamRegistration's global id (for the result mutations).", resolve: (r) => encodeId("DexamRegistration", r.id) }),
     databaseId: t.exposeInt("id", { description: "Numeric registration id as used by /v1." }),
     firstname: t.exposeString("firstname"),
     lastname: t.exposeString("lastname"),
@@ -54,7 +55,8 @@ const DexamResultType = builder.objectRef<DexamRow>("DexamResult").implement({
 const CompetitionResultType = builder.objectRef<CompetitionRow>("CompetitionResult").implement({
   description: "A competition registration in results management with points and mark (always visible to results staff).",
   fields: (t) => ({
-    id: t.id({ description: "The CompetitionRegistration's global id.", resolve: (r) => encodeId("CompetitionRegistration", r.id) }),
+    id: t.id({ description: "Its own global id (a result row is not the registration node).", resolve: (r) => encodeId("CompetitionResult", r.id) }),
+    registrationId: t.id({ description: "The CompetitionRegistration's global id.", resolve: (r) => encodeId("CompetitionRegistration", r.id) }),
     databaseId: t.exposeInt("id", { description: "Numeric registration id (the Anmelde-ID of the PC Juror files)." }),
     name: t.exposeString("name"),
     associationId: t.exposeInt("associationId"),
