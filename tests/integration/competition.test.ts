@@ -124,7 +124,7 @@ describe("competition registrations", () => {
     expect(await app.db.prisma.competitionRegistration.count()).toBe(before);
   });
 
-  it("[R-RO014][R-RO016] members see their clubs' registrations, registration staff the district's; other tenants nothing", async () => {
+  it("[R-RO014][R-RO016][R-API044] members see their clubs' registrations, registration staff the district's; other tenants nothing", async () => {
     const mine = await app.rest("GET", `/v1/registrations/event/${event}/competition`, t.member);
     expect(mine.body.length).toBeGreaterThan(0);
     expect(mine.body.every((r: any) => r.association_id === world.club1)).toBe(true);

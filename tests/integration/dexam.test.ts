@@ -100,7 +100,7 @@ describe("D-exam registrations", () => {
     });
   });
 
-  it("[R-VA042][R-VA043] a member cannot register for another club; registration_manage may register any club of the district", async () => {
+  it("[R-VA042][R-VA043][R-RO015] a member cannot register for another club; registration_manage may register any club of the district", async () => {
     expect((await app.rest("POST", "/v1/registration/dexam", t.member2, body({ association_id: world.club1 }))).status).toBe(404);
     expect((await app.rest("POST", "/v1/registration/dexam", t["role:registration_manage"], body())).status).toBe(201);
   });
@@ -315,7 +315,7 @@ describe("registration_manage fields, results and takeover", () => {
     expect(gql.errors?.[0].extensions.code).toBe("FORBIDDEN");
   });
 
-  it("[R-RO017][R-RE020][R-RO008] members see results and the grade once the location publishes them; staff always", async () => {
+  it("[R-RO017][R-RE020][R-RO008][R-API048] members see results and the grade once the location publishes them; staff always", async () => {
     const r = await create({ lastname: "Ergebnis" });
     await app.db.prisma.dexamRegistration.update({ where: { id: r.id }, data: { theoryPoints: 30, practicePoints: 20 } });
     const read = (who: string) =>
