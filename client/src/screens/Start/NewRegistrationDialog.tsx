@@ -1,7 +1,11 @@
+import { lazy, Suspense } from "react";
 import { graphql, useFragment } from "react-relay";
-import { CompetitionCreateDialog } from "../../competition/CompetitionCreateDialog";
-import { DexamCreateDialog } from "../../dexam/DexamCreateDialog";
+import { PageLoading } from "../../components/PageLoading";
 import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistrationDialog_event.graphql";
+
+// the forms load with the first "Neue Anmeldung", not with the start page (first-screen bundle, issue 9)
+const DexamCreateDialog = lazy(() => import("../../dexam/DexamCreateDialog").then((m) => ({ default: m.DexamCreateDialog })));
+const CompetitionCreateDialog = lazy(() => import("../../competition/CompetitionCreateDialog").then((m) => ({ default: m.CompetitionCreateDialog })));
 
 /**
  * The create dialog of "Neue Anmeldung" (R-ST024..R-ST027): D-exams and camps get the D-exam form
@@ -18,6 +22,13 @@ export function NewRegistrationDialog({ event, onClose }: { event: NewRegistrati
     `,
     event,
   );
-  if (data.formType === "DEXAM" || data.formType === "DEXAM_CAMP") return <DexamCreateDialog eventId={data.id} onClose={onClose} />;
-  return <CompetitionCreateDialog eventId={data.id} onClose={onClose} />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      {data.formType === "DEXAM" || data.formType === "DEXAM_CAMP" ? (
+        <DexamCreateDialog eventId={data.id} onClose={onClose} />
+      ) : (
+        <CompetitionCreateDialog eventId={data.id} onClose={onClose} />
+      )}
+    </Suspense>
+  );
 }
