@@ -5,6 +5,7 @@ import path from "node:path";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
+import type { ValidationRule } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError } from "graphql-yoga";
 import { createAuthenticator, keysFor } from "./auth/authenticate.ts";
 import { AppError } from "./auth/errors.ts";
@@ -21,6 +22,7 @@ import { eventRoutes } from "./domains/events/rest.ts";
 import { resultRoutes, resultUploadRoutes } from "./domains/results/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
+import { aliasLimit, depthLimit } from "./graphql/limits.ts";
 import { schema } from "./graphql/schema.ts";
 import { registerMultipart } from "./http/multipart.ts";
 import { errorBody, restRoutes } from "./http/rest.ts";
@@ -151,6 +153,14 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     landingPage: false,
     logging: false,
     context: ({ principal }) => ({ principal, prisma, services }),
+    plugins: [
+      {
+        onValidate({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) {
+          addValidationRule(depthLimit());
+          addValidationRule(aliasLimit());
+        },
+      },
+    ],
     maskedErrors: {
       maskError(error, message, isDev) {
         const original = (error as { originalError?: unknown }).originalError;
