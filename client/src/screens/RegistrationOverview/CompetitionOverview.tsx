@@ -1,8 +1,6 @@
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { CompetitionEditDialog } from "../../competition/CompetitionEditDialog";
-import { ErrorBoundary } from "../../components/ErrorBoundary";
-import { LoadFailure } from "../../components/LoadFailure";
 import { t } from "../../i18n/translate";
 import type { CompetitionRowAction } from "../../overview/rowActions";
 import { useRefresh } from "../../relay/useRefresh";
@@ -57,13 +55,7 @@ export function CompetitionOverview({ eventId, search, searching }: { eventId: s
   return (
     <>
       <CompetitionTable query={data} loading={searching || pending} onAction={act} />
-      {dialog?.kind === "edit" && (
-        <ErrorBoundary fallback={(error) => <LoadFailure prefix="error.competitionRegistration.load" error={error} onDismiss={close} />}>
-          <Suspense fallback={null}>
-            <CompetitionEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
+      {dialog?.kind === "edit" && <CompetitionEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />}
       {dialog?.kind === "delete" && (
         <ConfirmRowAction
           text={t("overview.competition.confirmDelete", { name: dialog.name })}

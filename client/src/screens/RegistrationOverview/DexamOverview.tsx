@@ -1,7 +1,5 @@
-import { Suspense, useState } from "react";
+import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { ErrorBoundary } from "../../components/ErrorBoundary";
-import { LoadFailure } from "../../components/LoadFailure";
 import { DexamEditDialog } from "../../dexam/DexamEditDialog";
 import { runDownload } from "../../events/runDownload";
 import { t } from "../../i18n/translate";
@@ -83,13 +81,7 @@ export function DexamOverview({
   return (
     <>
       <DexamTable query={data} loading={searching || pending} onAction={act} />
-      {dialog?.kind === "edit" && (
-        <ErrorBoundary fallback={(error) => <LoadFailure prefix="error.dexamRegistration.load" error={error} onDismiss={close} />}>
-          <Suspense fallback={null}>
-            <DexamEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
+      {dialog?.kind === "edit" && <DexamEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />}
       {dialog?.kind === "takeOver" && (
         <TakeoverDialog
           registration={dialog.registration}

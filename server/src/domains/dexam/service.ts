@@ -118,12 +118,15 @@ export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, 
 const MANAGED = "Stornodatum und Prüfvermerk";
 const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
-async function loadOwn(ctx: ServiceCtx, p: Principal, id: number) {
-  const r = await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: { include: { locations: true } } } });
+/** Another tenant's registration is "not found"; readers may look but not change. */
+function assertChangeable<R extends Pick<DexamRegistration, "associationId"> & { event: Pick<Event, "districtAssociationId"> }>(p: Principal, r: R | null): R {
   if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
-  // readers may look but not change
   if (!p.associationIds.includes(r.associationId) && !isManager(p, r.event)) throw forbidden();
   return r;
+}
+
+async function loadOwn(ctx: ServiceCtx, p: Principal, id: number) {
+  return assertChangeable(p, await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: { include: { locations: true } } } }));
 }
 
 export async function getDexamRegistration(ctx: ServiceCtx, id: number) {
@@ -280,11 +283,13 @@ export function visibleResult(
 export async function takeOverPartialResult(ctx: ServiceCtx, sourceId: number, target: DexamInput & { eventId: number }) {
   authorize(ctx.principal, "dexam.takeover");
   const p = ctx.principal!;
-  await loadOwn(ctx, p, sourceId);
-  const src = await ctx.prisma.dexamRegistration.findUniqueOrThrow({
-    where: { id: sourceId },
-    include: { event: { include: { districtAssociation: true } }, theoryLocation: true, practiceLocation: true },
-  });
+  const src = assertChangeable(
+    p,
+    await ctx.prisma.dexamRegistration.findUnique({
+      where: { id: sourceId },
+      include: { event: { include: { districtAssociation: true } }, theoryLocation: true, practiceLocation: true },
+    }),
+  );
   const fail = (message: string, fields?: Record<string, string>) => new AppError(fields ? "VALIDATION" : "CONFLICT", message, fields);
   const passed = takeoverPart({
     theoryPoints: src.theoryPoints === null ? null : Number(src.theoryPoints),
