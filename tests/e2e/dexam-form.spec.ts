@@ -3,24 +3,7 @@
 // camp data and the signed consent form, the form dependencies clear location choices, percussion
 // rows carry their own names, and registration_manage chooses among all clubs of the district.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-
-async function signIn(page: Page, email: string, password = "demo") {
-  await page.goto("/");
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort").fill(password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await page.waitForURL(/\/#\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
-}
-
-/** The snackbar shows `text`; it is closed right away so the next message need not wait 5 s. */
-async function expectNotice(page: Page, text: string | RegExp) {
-  const message = page.locator("[data-live-announcer]").getByText(text);
-  await expect(message).toBeVisible();
-  await page.getByRole("button", { name: "Meldung schließen" }).click();
-  await expect(message).toBeHidden();
-}
+import { expectNotice, signIn } from "./support.ts";
 
 async function openForm(page: Page, eventName: string) {
   await page.getByRole("article", { name: eventName, exact: true }).getByRole("button", { name: "Neue Anmeldung" }).click();

@@ -3,34 +3,7 @@
 // both again; a member sees the current events of the own district association as cards with
 // their location groups and opens the registration dialog.
 import { expect, type Page, test } from "@playwright/test";
-
-async function signIn(page: Page, email: string, password = "demo") {
-  await page.goto("/");
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort").fill(password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await page.waitForURL(/\/#\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
-}
-
-/** The snackbar shows `text`; it is closed right away so the next message need not wait 5 s. */
-async function expectNotice(page: Page, text: string) {
-  const message = page.locator("[data-live-announcer]").getByText(text, { exact: true });
-  await expect(message).toBeVisible();
-  await page.getByRole("button", { name: "Meldung schließen" }).click();
-  await expect(message).toBeHidden();
-}
-
-async function openScreen(page: Page, path: string, heading: string) {
-  await page.goto(`/#${path}`);
-  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-}
-
-async function rowAction(page: Page, name: string, action: string) {
-  await page.getByRole("button", { name: `Aktionen für ${name}` }).click();
-  await page.getByRole("menuitem", { name: action, exact: true }).click();
-}
+import { expectNotice, openScreen, rowAction, signIn } from "./support.ts";
 
 const EVENT = "Wertungsspiele Herbst E2E";
 const VENUE = "Festhalle Endzu";

@@ -2,18 +2,9 @@
 // admin creates the user in the browser, the invitation link arrives in the outbox (the server
 // log; OUTBOX_FILE here), the person sets a password on the German page and signs in.
 import fs from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { OUTBOX } from "../../playwright.config.ts";
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/");
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort").fill(password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await page.waitForURL(/\/#\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
-}
+import { signIn } from "./support.ts";
 
 function invitationLinkFor(email: string): string | undefined {
   if (!fs.existsSync(OUTBOX)) return undefined;

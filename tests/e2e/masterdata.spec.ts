@@ -3,16 +3,7 @@
 // admin creates a club and a user, assigns the club, re-invites, blocks and unblocks the user and
 // manages district associations; a member edits the own profile and club; a reader only reads.
 import { type Browser, expect, type Page, test } from "@playwright/test";
-
-async function signIn(page: Page, email: string, password = "demo") {
-  await page.goto("/");
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort").fill(password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await page.waitForURL(/\/#\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
-}
+import { expectNotice, openScreen, rowAction, signIn } from "./support.ts";
 
 /** A second signed-in user in its own browser context (own session), with the project's settings. */
 async function signInElsewhere(browser: Browser, email: string): Promise<Page> {
@@ -21,24 +12,6 @@ async function signInElsewhere(browser: Browser, email: string): Promise<Page> {
   const page = await context.newPage();
   await signIn(page, email);
   return page;
-}
-
-/** The snackbar shows `text`; it is closed right away so the next message need not wait 5 s. */
-async function expectNotice(page: Page, text: string) {
-  const message = page.locator("[data-live-announcer]").getByText(text, { exact: true });
-  await expect(message).toBeVisible();
-  await page.getByRole("button", { name: "Meldung schließen" }).click();
-  await expect(message).toBeHidden();
-}
-
-async function openScreen(page: Page, path: string, heading: string) {
-  await page.goto(`/#${path}`);
-  await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-}
-
-async function rowAction(page: Page, who: string, action: string) {
-  await page.getByRole("button", { name: `Aktionen für ${who}` }).click();
-  await page.getByRole("menuitem", { name: action }).click();
 }
 
 // 1×1 transparent PNG

@@ -4,24 +4,7 @@
 // result), camp events offer the staff the consent forms. The demo data is shared with the other
 // specs of the run: every journey uses its own candidates and counts nothing others may change.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-
-async function signIn(page: Page, email: string, password = "demo") {
-  await page.goto("/");
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort").fill(password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await page.waitForURL(/\/#\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
-}
-
-/** The snackbar shows `text`; it is closed right away so the next message need not wait 5 s. */
-async function expectNotice(page: Page, text: string) {
-  const message = page.locator("[data-live-announcer]").getByText(text, { exact: true });
-  await expect(message).toBeVisible();
-  await page.getByRole("button", { name: "Meldung schließen" }).click();
-  await expect(message).toBeHidden();
-}
+import { expectNotice, rowAction, signIn } from "./support.ts";
 
 /** The overview with one event chosen; returns its D-exam table. */
 async function openOverview(page: Page, event: string): Promise<Locator> {
@@ -48,11 +31,6 @@ async function menuEntries(page: Page, name: string): Promise<string[]> {
   await page.keyboard.press("Escape");
   await expect(items).toHaveCount(0);
   return entries;
-}
-
-async function rowAction(page: Page, name: string, action: string) {
-  await page.getByRole("button", { name: `Aktionen für ${name}` }).click();
-  await page.getByRole("menuitem", { name: action, exact: true }).click();
 }
 
 /** A GraphQL call with the signed-in user's access token (test setup through the API). */

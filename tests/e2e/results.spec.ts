@@ -11,6 +11,7 @@ import fs from "node:fs";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { ExcelJS, fillPracticeSheet, pcJurorWorkbook } from "../fixtures/workbooks.ts";
+import { expectNotice, rowAction, signIn } from "./support.ts";
 
 const EVENT = "D-Prüfungen Frühjahr";
 const PRACTICE = "Musikschule Musterstadt (Praxis Holz)";
@@ -18,29 +19,11 @@ const OTHER_PRACTICE = "Gymnasium Musterstadt (Praxis Blech)";
 const THEORY = "Musikschule Musterstadt (Theorie)";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-async function signIn(page: Page, email: string, password = "demo") {
-  await page.goto("/");
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort").fill(password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await page.waitForURL(/\/#\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
-}
-
 /** A second user in a browser context of its own. */
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await signIn(page, email);
   return page;
-}
-
-/** The snackbar shows `text`; it is closed right away so the next message need not wait 5 s. */
-async function expectNotice(page: Page, text: string) {
-  const message = page.locator("[data-live-announcer]").getByText(text, { exact: true });
-  await expect(message).toBeVisible();
-  await page.getByRole("button", { name: "Meldung schließen" }).click();
-  await expect(message).toBeHidden();
 }
 
 /**
@@ -73,11 +56,6 @@ function row(table: Locator, name: string): Locator {
 /** A table row found by CSS: the open modal dialog hides the page behind it from the accessibility tree. */
 function rowBehindDialog(page: Page, table: string, name: string | RegExp): Locator {
   return page.locator(`table[aria-label="${table}"] tr`, { hasText: name });
-}
-
-async function rowAction(page: Page, name: string, action: string) {
-  await page.getByRole("button", { name: `Aktionen für ${name}` }).click();
-  await page.getByRole("menuitem", { name: action, exact: true }).click();
 }
 
 async function menuEntries(page: Page, name: string): Promise<string[]> {

@@ -1,17 +1,8 @@
 // The application shell in Chromium beyond the menus (spec section 1, 2 "Application shell", 4
 // "Session"): start-up order, hash routing, drawer, footer links of the active district, theme
 // and what happens when start-up fails.
-import { expect, type Page, test } from "@playwright/test";
-
-async function signIn(page: Page, email: string, password = "demo") {
-  await page.goto("/");
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort").fill(password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await page.waitForURL(/\/#\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
-}
+import { expect, test } from "@playwright/test";
+import { signIn } from "./support.ts";
 
 test("[R-AU006][R-AU007][R-AU008] without a session the app is not mounted and the browser goes to sign-in", async ({ page }) => {
   // note what the app left in #root when the page unloads for the redirect (same origin: sessionStorage survives)

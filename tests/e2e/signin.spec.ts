@@ -2,19 +2,10 @@
 // right menu (spec section 2 "Menu visibility"), guards send typed addresses of foreign screens
 // to the start page, the session survives a reload, and sign-out goes through the provider.
 import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "./support.ts";
 
 const MAIN = ["Start", "Mein Account bearbeiten", "Mein Verein bearbeiten", "Anmeldungsübersicht"];
 const STAFF_ONLY = ["Benutzerverwaltung", "Vereinsverwaltung", "Kreisverbandsverwaltung", "Veranstaltungen", "Veranstaltungsorte", "Ergebnisverwaltung"];
-
-async function signIn(page: Page, email: string, password = "demo") {
-  await page.goto("/");
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.getByLabel("E-Mail").fill(email);
-  await page.getByLabel("Passwort").fill(password);
-  await page.getByRole("button", { name: "Anmelden" }).click();
-  await page.waitForURL(/\/#\/$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
-}
 
 async function menuEntries(page: Page) {
   const nav = page.getByRole("navigation", { name: "Hauptmenü" });
