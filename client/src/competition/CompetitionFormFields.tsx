@@ -104,6 +104,7 @@ export function CompetitionFormFields({
             value={values.type}
             onChange={(v) => change("type", v)}
             error={errors.type}
+            required
             disabled={locked}
           />
           <SelectField
@@ -112,6 +113,7 @@ export function CompetitionFormFields({
             value={values.cast}
             onChange={(v) => change("cast", v)}
             error={errors.cast}
+            required
             disabled={locked || !values.type}
             placeholder={values.type ? undefined : t("competitionForm.type.first")}
           />
@@ -122,6 +124,7 @@ export function CompetitionFormFields({
               value={values[level]}
               onChange={(v) => change(level, v)}
               error={errors[level]}
+              required
               disabled={locked}
             />
           )}

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import { t } from "../i18n/translate";
 import { classNames } from "./classNames";
 import styles from "./DataTable.module.css";
@@ -32,9 +32,13 @@ export function DataTable({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const overflowing = useOverflowing(scrollRef);
   return (
     <div className={styles.wrapper}>
-      <div className={styles.scroll}>
+      {/* A table wider than the screen scrolls in this region, which then takes the keyboard focus
+          so the arrow keys scroll it (WCAG 2.1.1); it is named like the table. */}
+      <div ref={scrollRef} className={styles.scroll} {...(overflowing ? { role: "region", "aria-label": label, tabIndex: 0 } : {})}>
         <table className={classNames(styles.table, loading && styles.loading)} aria-label={label} aria-busy={loading || undefined}>
           <thead>
             <tr>
@@ -61,4 +65,21 @@ export function DataTable({
       {footer}
     </div>
   );
+}
+
+/** Whether the element's content is wider than the element (kept up to date on resizes). */
+function useOverflowing(ref: RefObject<HTMLElement | null>): boolean {
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const check = () => setOverflowing(element.scrollWidth > element.clientWidth + 1);
+    check();
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, [ref]);
+  return overflowing;
 }

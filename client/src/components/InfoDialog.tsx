@@ -28,6 +28,11 @@ export function InfoDialog({
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}
+      // closing the snackbar (outside the dialog, above it) does not close the dialog
+      onInteractOutside={(event) => {
+        const target = event.detail.target;
+        if (target instanceof Element && target.closest("[data-live-announcer]")) event.preventDefault();
+      }}
     >
       <Portal>
         <Dialog.Backdrop className={styles.backdrop} />

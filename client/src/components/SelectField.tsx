@@ -1,5 +1,5 @@
 import { createListCollection, Select } from "@ark-ui/react/select";
-import { useMemo } from "react";
+import { useId, useMemo } from "react";
 import { t } from "../i18n/translate";
 import { classNames } from "./classNames";
 import fieldStyles from "./Field.module.css";
@@ -23,6 +23,8 @@ export function SelectField({
   placeholder = t("select.placeholder"),
   disabled,
   error,
+  hint,
+  required,
   className,
 }: {
   label: string;
@@ -31,9 +33,17 @@ export function SelectField({
   onChange: (value: string | null) => void;
   placeholder?: string;
   disabled?: boolean;
+  /** German message under the field; linked to the control with aria-describedby like the hint. */
   error?: string;
+  hint?: string;
+  /** shows the required mark "*" and sets aria-required on the control */
+  required?: boolean;
   className?: string;
 }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   const collection = useMemo(() => createListCollection<SelectOption>({ items: [...options] }), [options]);
   return (
     <Select.Root
@@ -43,18 +53,40 @@ export function SelectField({
       onValueChange={(details) => onChange(details.value[0] ?? null)}
       disabled={disabled}
       invalid={Boolean(error)}
+      required={required}
       positioning={{ sameWidth: true, strategy: "fixed" }}
     >
-      <Select.Label className={fieldStyles.label}>{label}</Select.Label>
+      <Select.Label className={fieldStyles.label}>
+        {label}
+        {required && (
+          <span className={fieldStyles.requiredMark} title={t("common.required")} aria-hidden="true">
+            *
+          </span>
+        )}
+      </Select.Label>
       <Select.Control>
-        <Select.Trigger className={classNames(fieldStyles.input, styles.trigger)}>
+        <Select.Trigger
+          className={classNames(fieldStyles.input, styles.trigger)}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          aria-required={required || undefined}
+        >
           <Select.ValueText className={styles.valueText} placeholder={placeholder} />
           <Select.Indicator className={styles.indicator}>
             <Icon name="chevronDown" />
           </Select.Indicator>
         </Select.Trigger>
       </Select.Control>
-      {error && <p className={fieldStyles.error}>{error}</p>}
+      {hint && (
+        <p id={hintId} className={fieldStyles.hint}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className={fieldStyles.error}>
+          {error}
+        </p>
+      )}
       <Select.Positioner>
         <Select.Content className={styles.content}>
           {collection.items.map((item) => (

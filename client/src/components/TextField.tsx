@@ -15,7 +15,11 @@ export interface TextFieldProps {
   type?: HTMLInputTypeAttribute;
   name?: string;
   autoComplete?: string;
-  inputMode?: "text" | "email" | "tel" | "url" | "numeric";
+  inputMode?: "text" | "email" | "tel" | "url" | "numeric" | "decimal";
+  /** for type="number": the step and bounds of the value */
+  step?: number | string;
+  min?: number | string;
+  max?: number | string;
   /** a multi-line text (descriptions, conditions) with this many rows */
   rows?: number;
   className?: string;
@@ -34,6 +38,9 @@ export function TextField({
   name,
   autoComplete,
   inputMode,
+  step,
+  min,
+  max,
   rows,
   className,
 }: TextFieldProps) {
@@ -63,7 +70,17 @@ export function TextField({
       {rows ? (
         <textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <input {...common} type={type} name={name} autoComplete={autoComplete} inputMode={inputMode} onChange={(event) => onChange(event.target.value)} />
+        <input
+          {...common}
+          type={type}
+          name={name}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          step={step}
+          min={min}
+          max={max}
+          onChange={(event) => onChange(event.target.value)}
+        />
       )}
       {hint && (
         <p id={hintId} className={styles.hint}>

@@ -57,6 +57,7 @@ function ClubSelect({ options, value, onChange, error, disabled }: ClubFieldProp
       value={value || null}
       onChange={(next) => onChange(next ?? "")}
       error={error}
+      required
       disabled={disabled}
       placeholder={options.length === 0 ? t("dexamForm.club.none") : undefined}
     />

@@ -52,6 +52,7 @@ export function CampSection({ form, locked, withConsentForm }: SectionProps & { 
         value={camp.mealRequest || null}
         onChange={(v) => change("camp.mealRequest", v ?? "")}
         error={errors["camp.mealRequest"]}
+        required
         disabled={locked}
       />
       <h4 className={styles.subheading}>{t("dexamForm.camp.vaccinations")}</h4>

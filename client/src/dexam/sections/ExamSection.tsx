@@ -29,6 +29,7 @@ export function ExamSection({ form, locked, event }: SectionProps & { event: Eve
           value={values.instrument || null}
           onChange={(v) => change("instrument", v ?? "")}
           error={errors.instrument}
+          required
           disabled={locked}
         />
         <SelectField
@@ -37,6 +38,7 @@ export function ExamSection({ form, locked, event }: SectionProps & { event: Eve
           value={values.type || null}
           onChange={(v) => change("type", v ?? "")}
           error={errors.type}
+          required
           disabled={locked}
         />
       </div>

@@ -1,6 +1,4 @@
 import { EXAM_PART_LABELS } from "@shared/labels";
-import { useId } from "react";
-import fieldStyles from "../../components/Field.module.css";
 import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
@@ -59,62 +57,20 @@ export function PartialResultSection({ form, locked }: SectionProps) {
             disabled={locked}
             autoComplete="off"
           />
-          <PointsField
+          <TextField
             label={t("dexamForm.field.partialPoints")}
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
             value={pr.points}
             onChange={(v) => change("partialResult.points", v)}
             error={errors["partialResult.points"]}
+            required
             disabled={locked}
           />
         </div>
       )}
     </FormSection>
-  );
-}
-
-/** Points: a number input with step 0.01 (R-VA029), required. */
-function PointsField({
-  label,
-  value,
-  onChange,
-  error,
-  disabled,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  disabled?: boolean;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={fieldStyles.field}>
-      <label className={fieldStyles.label} htmlFor={id}>
-        {label}
-        <span className={fieldStyles.requiredMark} title={t("common.required")} aria-hidden="true">
-          *
-        </span>
-      </label>
-      <input
-        id={id}
-        className={fieldStyles.input}
-        type="number"
-        step="0.01"
-        min="0"
-        inputMode="decimal"
-        value={value}
-        disabled={disabled}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {error && (
-        <p id={errorId} className={fieldStyles.error}>
-          {error}
-        </p>
-      )}
-    </div>
   );
 }

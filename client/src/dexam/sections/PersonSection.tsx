@@ -47,6 +47,7 @@ export function PersonSection({ form, locked }: SectionProps) {
           value={values.gender || null}
           onChange={(v) => change("gender", v ?? "")}
           error={errors.gender}
+          required
           disabled={locked}
         />
       </div>

@@ -1,0 +1,135 @@
+import { EDIT_PHASE_LABELS, FORM_TYPE_LABELS } from "@shared/labels";
+import { label, ui } from "../labels";
+import type { HelpPage } from "../types";
+
+export const eventManageHelp: HelpPage = {
+  route: "eventManageHelp",
+  intro:
+    "Unter „Veranstaltungen“ legen Sie die D-Prüfungen, D-Prüfungen Freizeit und Wertungsspiele Ihres Kreisverbands an: mit Anmeldeschluss, Bearbeitungsphase, Veröffentlichung und automatischer Löschung. Anlegen, Ändern, Kopieren und Löschen erfordern die Rolle „Veranstaltungen verwalten“.",
+  items: [
+    {
+      id: "tabelle",
+      title: "Die Veranstaltungsliste",
+      tags: ["Übersicht", "Veranstaltungen"],
+      blocks: [
+        {
+          kind: "screenshot",
+          file: "veranstaltungen.png",
+          alt: "Seite „Veranstaltungen“ mit der Schaltfläche „Neue Veranstaltung“ und der Tabelle mit Art, Bearbeitungsphase, automatischer Löschung, Anmeldeschluss und Veröffentlichung",
+          caption: "Die Veranstaltungen des Kreisverbands",
+        },
+        {
+          kind: "fields",
+          entries: [
+            { label: `${label("event.field.id")}, ${label("event.field.name")}`, text: "Nummer und Name der Veranstaltung." },
+            { label: label("event.field.formType"), text: `${Object.values(FORM_TYPE_LABELS).join(", ")}.` },
+            { label: label("event.field.editPhase"), text: "Was Vereine an ihren Anmeldungen noch ändern dürfen (siehe unten)." },
+            { label: label("event.field.expiration"), text: "Der Tag, nach dem die Veranstaltung mit allen Daten gelöscht wird." },
+            { label: label("event.field.registrationDeadline"), text: "Bis zu diesem Tag (23:59:59 Uhr) sind neue Anmeldungen möglich." },
+            { label: label("event.field.published"), text: "Ob die Veranstaltung gerade veröffentlicht ist, also auf der Startseite für alle erscheint." },
+          ],
+        },
+      ],
+    },
+    {
+      id: "formular",
+      title: "Veranstaltung anlegen und bearbeiten",
+      tags: ["Anlegen", "Bearbeiten", "Fristen", "Pflichtfelder"],
+      blocks: [
+        {
+          kind: "screenshot",
+          file: "veranstaltung-bearbeiten.png",
+          alt: "Dialog „Veranstaltung bearbeiten“ mit Name, Beschreibung, Art, Bearbeitungsphase, Anmeldeschluss und Veröffentlichungszeitraum",
+          caption: "Der Dialog einer Veranstaltung",
+        },
+        {
+          kind: "fields",
+          entries: [
+            { label: label("event.field.name"), text: "Pflichtfeld; so erscheint die Veranstaltung auf der Startseite." },
+            { label: label("event.field.description"), text: "Ein kurzer Text für die Karte auf der Startseite." },
+            { label: label("event.field.formType"), text: `Pflichtfeld. ${label("event.formTypeFixed")} Die Art bestimmt das Anmeldeformular.` },
+            { label: label("event.field.editPhase"), text: `Pflichtfeld: ${Object.values(EDIT_PHASE_LABELS).join(", ")}.` },
+            { label: label("event.field.registrationDeadline"), text: `Pflichtfeld. ${label("event.deadlineHint")}` },
+            {
+              label: `${label("event.field.startPublishing")}, ${label("event.field.finishPublishing")}`,
+              text: "Pflichtfelder: der Zeitraum, in dem die Veranstaltung auf der Startseite erscheint.",
+            },
+            { label: label("event.field.expiration"), text: "Der Tag der automatischen Löschung." },
+            {
+              label: `${label("event.field.start")}, ${label("event.field.end")}, ${label("event.field.address")}`,
+              text: "Wann und wo die Veranstaltung stattfindet.",
+            },
+            { label: label("event.field.cancellationConditions"), text: "Wenn eingetragen, müssen sie bei jeder Anmeldung akzeptiert werden." },
+            { label: label("event.field.privacyPolicy"), text: "Pflichtfeld; muss bei jeder Anmeldung akzeptiert werden." },
+          ],
+        },
+      ],
+    },
+    {
+      id: "fristen",
+      title: "Anmeldeschluss und Bearbeitungsphase",
+      tags: ["Fristen", "Bearbeitungsphase"],
+      blocks: [
+        {
+          kind: "paragraph",
+          text: "Nach dem Anmeldeschluss können Vereine keine neuen Anmeldungen mehr anlegen. Was sie an bestehenden Anmeldungen ändern können, bestimmt die Bearbeitungsphase:",
+        },
+        {
+          kind: "fields",
+          entries: [
+            { label: EDIT_PHASE_LABELS.NO_RESTRICTIONS, text: "Alles ist änderbar; Vereine können Anmeldungen auch löschen." },
+            { label: EDIT_PHASE_LABELS.SONGS_ONLY, text: "Nur die Stücke sind änderbar; Anmeldungen können nur noch storniert werden." },
+            { label: EDIT_PHASE_LABELS.NONE, text: "Nichts ist mehr änderbar; Anmeldungen können nur noch storniert werden." },
+          ],
+        },
+        {
+          kind: "box",
+          box: "info",
+          text: "Üblich ist, nach dem Anmeldeschluss auf „Geschlossen“ zu stellen, oder auf „Nur Stücke“, solange Vereine ihre Stücke noch nachtragen sollen. Mitarbeitende mit „Anmeldungen verwalten“ können Anmeldungen in jeder Phase ändern.",
+        },
+      ],
+    },
+    {
+      id: "veroeffentlichung",
+      title: "Veröffentlichung und automatische Löschung",
+      tags: ["Veröffentlichung", "Datenschutz", "Löschen"],
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Eine Veranstaltung ist veröffentlicht, wenn ${ui("event.field.startPublishing")} erreicht und ${ui("event.field.finishPublishing")} noch nicht vorbei ist. Vorher und nachher sehen sie nur Mitarbeitende des Kreisverbands.`,
+        },
+        {
+          kind: "box",
+          box: "warning",
+          text: "Am Tag nach der „Automatischen Löschung“ löscht das System die Veranstaltung mit allen Orten, Anmeldungen, Ergebnissen, Gesundheitsdaten und Dateien. Laden Sie vorher herunter, was Sie aufbewahren müssen.",
+        },
+      ],
+    },
+    {
+      id: "zeilenmenue",
+      title: "Statistik, Kopieren und Liste für Urkundendruck",
+      tags: ["Statistik", "Kopieren", "Urkunden", "Download"],
+      blocks: [
+        {
+          kind: "fields",
+          entries: [
+            {
+              label: label("event.action.statistic"),
+              text: "Zahlen zu Anmeldungen, Kursen, Instrumenten, Vereinen und Ergebnissen; für die Rollen „Anmeldungen lesen“ und „Anmeldungen verwalten“.",
+            },
+            {
+              label: label("event.action.copy"),
+              text: `${label("event.copyText")} Als ${ui("event.copyTarget")} stehen nur Veranstaltungen derselben Art zur Wahl, deren Anmeldeschluss noch bevorsteht (D-Prüfungen und D-Prüfungen Freizeit gelten als eine Art).`,
+            },
+            { label: label("event.action.certificateList"), text: "Eine Liste der Ergebnisse für den Druck der Urkunden; für die Ergebnisrollen." },
+          ],
+        },
+        {
+          kind: "box",
+          box: "error",
+          text: `${ui("event.action.delete")} entfernt die Veranstaltung mit allen Veranstaltungsorten, Anmeldungen und Ergebnissen. Das lässt sich nicht rückgängig machen.`,
+        },
+      ],
+    },
+  ],
+};

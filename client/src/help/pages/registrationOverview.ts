@@ -1,0 +1,225 @@
+import { EDIT_PHASE_LABELS } from "@shared/labels";
+import { label, ui } from "../labels";
+import { FOUR_WEEKS_RULE, PUBLISHING_RULE } from "../rules";
+import type { HelpPage } from "../types";
+
+export const registrationOverviewHelp: HelpPage = {
+  route: "registrationOverviewHelp",
+  intro:
+    "Die Anmeldungsübersicht listet die Anmeldungen einer Veranstaltung. Hier tragen Sie Stücke nach, ändern oder stornieren Anmeldungen, laden Praxisbögen herunter und übernehmen Teilergebnisse.",
+  items: [
+    {
+      id: "auswahl",
+      title: "Veranstaltung auswählen",
+      tags: ["Übersicht", "Veranstaltungen", "Suche"],
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Wählen Sie ${ui("overview.districtAssociation")} und ${ui("overview.event")}. Je nach Art der Veranstaltung erscheint die Tabelle ${ui("overview.dexamTable")} oder ${ui("overview.competition.table")}. Die ${ui("search.label")} filtert die Zeilen nach Namen.`,
+        },
+        {
+          kind: "screenshot",
+          file: "anmeldungsuebersicht-dpruefungen.png",
+          alt: "Anmeldungsübersicht mit der Auswahl von Kreisverband und Veranstaltung und der Tabelle „D-Prüfungsanmeldungen“",
+          caption: "Die D-Prüfungsanmeldungen einer Veranstaltung",
+        },
+        {
+          kind: "box",
+          box: "info",
+          text: "Als Vereinsmitglied sehen Sie nur die Anmeldungen Ihrer eigenen Vereine. Mitarbeitende mit der Rolle „Anmeldungen lesen“ oder „Anmeldungen verwalten“ sehen die Anmeldungen aller Vereine ihres Kreisverbands.",
+        },
+      ],
+    },
+    {
+      id: "spalten-dpruefung",
+      title: "Die Spalten der D-Prüfungsanmeldungen",
+      tags: ["D-Prüfung", "Ergebnisse"],
+      blocks: [
+        {
+          kind: "fields",
+          entries: [
+            { label: label("overview.column.id"), text: "Die Nummer der Anmeldung." },
+            {
+              label: `${label("overview.column.firstname")}, ${label("overview.column.lastname")}, ${label("overview.column.association")}`,
+              text: "Wer angemeldet ist und für welchen Verein.",
+            },
+            { label: `${label("overview.column.instrument")}, ${label("overview.column.course")}`, text: "Instrument und Kurs (D1, D2, D3)." },
+            {
+              label: label("overview.column.songs"),
+              text: `${ui("overview.songs.complete")} oder ${ui("overview.songs.missing")}: ob alle Prüfungsstücke eingetragen sind.`,
+            },
+            {
+              label: `${label("overview.column.theory")}, ${label("overview.column.practice")}`,
+              text: "Die Punkte der beiden Prüfungsteile, sobald sie veröffentlicht sind.",
+            },
+            {
+              label: label("overview.column.grade"),
+              text: `${ui("overview.grade.passed")} ab 24 Punkten in der Theorie und 36 Punkten in der Praxis, sonst ${ui("overview.grade.failed")}; leer, solange ein Ergebnis fehlt.`,
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: "spalten-wertungsspiel",
+      title: "Die Spalten der Wertungsspielanmeldungen",
+      tags: ["Wertungsspiel", "Ergebnisse"],
+      blocks: [
+        {
+          kind: "fields",
+          entries: [
+            {
+              label: `${label("overview.column.id")}, ${label("overview.competition.column.name")}, ${label("overview.column.association")}`,
+              text: "Nummer, Name der Gruppe und Verein.",
+            },
+            {
+              label: `${label("overview.competition.column.type")}, ${label("overview.competition.column.cast")}, ${label("overview.competition.column.level")}`,
+              text: "Wertungsspieltyp, Besetzung und Kategorie bzw. Altersgruppe.",
+            },
+            {
+              label: label("overview.competition.column.documents"),
+              text: "Ob die Unterlagen vollständig beim Kreisverband vorliegen (setzt der Kreisverband).",
+            },
+            { label: label("overview.column.songs"), text: "Ob alle Vortragsstücke eingetragen sind." },
+            {
+              label: `${label("overview.competition.column.points")}, ${label("overview.competition.column.mark")}`,
+              text: "Das Ergebnis, sobald es veröffentlicht ist.",
+            },
+          ],
+        },
+      ],
+    },
+    {
+      id: "zeilenmenue",
+      title: "Das Zeilenmenü: ändern, stornieren, löschen",
+      tags: ["Bearbeiten", "Stornieren", "Löschen"],
+      blocks: [
+        { kind: "paragraph", text: "Über die drei Punkte am Ende einer Zeile öffnen Sie das Menü der Anmeldung. Es zeigt nur, was Sie gerade tun dürfen:" },
+        {
+          kind: "screenshot",
+          file: "anmeldungsuebersicht-zeilenmenue.png",
+          alt: "Geöffnetes Zeilenmenü einer D-Prüfungsanmeldung mit den Einträgen „Bearbeiten“ und „Löschen“",
+          caption: "Das Zeilenmenü einer Anmeldung",
+        },
+        {
+          kind: "fields",
+          entries: [
+            { label: label("overview.action.edit"), text: "Öffnet die ganze Anmeldung zum Ändern." },
+            { label: label("overview.action.songs"), text: "Nur die Stücke können geändert werden, alles andere ist gesperrt." },
+            { label: label("overview.action.view"), text: "Die Anmeldung ansehen, ohne etwas ändern zu können." },
+            { label: label("overview.action.takeOver"), text: "Einen bestandenen Prüfungsteil in eine neue Anmeldung übernehmen (siehe unten)." },
+            { label: label("overview.action.practiceSheet"), text: "Den ausgefüllten Praxisbogen der Person herunterladen." },
+            { label: label("overview.action.consentForm"), text: "Die hochgeladene Einverständniserklärung (nur D-Prüfungen Freizeit)." },
+            { label: label("overview.action.cancel"), text: "Die Anmeldung stornieren. Sie bleibt ausgegraut in der Liste stehen." },
+            { label: label("overview.action.delete"), text: "Die Anmeldung endgültig löschen." },
+          ],
+        },
+        {
+          kind: "box",
+          box: "warning",
+          text: "Eine Stornierung ist endgültig und kann von Ihnen nicht rückgängig gemacht werden. Stornierte Zeilen sind ausgegraut; das Symbol zeigt „Storniert am … Uhr“.",
+        },
+      ],
+    },
+    {
+      id: "bearbeitungsphasen",
+      title: "Bearbeitungsphasen: was wann geändert werden kann",
+      tags: ["Bearbeitungsphase", "Fristen", "Stornieren", "Löschen"],
+      blocks: [
+        {
+          kind: "paragraph",
+          text: "Der Kreisverband legt für jede Veranstaltung eine Bearbeitungsphase fest. Sie bestimmt, was Sie an bestehenden Anmeldungen ändern können:",
+        },
+        {
+          kind: "fields",
+          entries: [
+            { label: EDIT_PHASE_LABELS.NO_RESTRICTIONS, text: "Alle Felder sind änderbar, und Sie können Anmeldungen löschen." },
+            { label: EDIT_PHASE_LABELS.SONGS_ONLY, text: "Nur die Stücke sind änderbar. Statt Löschen gibt es nur noch Stornieren." },
+            { label: EDIT_PHASE_LABELS.NONE, text: "Nichts ist mehr änderbar; Sie können die Anmeldung nur noch ansehen oder stornieren." },
+          ],
+        },
+        {
+          kind: "paragraph",
+          text: "Meist schließt der Kreisverband die Bearbeitung nach dem Anmeldeschluss. Eine stornierte Anmeldung kann nicht mehr gelöscht werden.",
+        },
+      ],
+    },
+    {
+      id: "stuecke",
+      title: "Prüfungs- und Vortragsstücke nachtragen",
+      tags: ["Stücke", "Fristen", "Prüfungsstücke", "Vortragsstücke"],
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Stücke, die beim Anmelden noch nicht feststanden, tragen Sie über ${ui("overview.action.edit")} oder ${ui("overview.action.songs")} im Zeilenmenü nach. Die Spalte ${ui("overview.column.songs")} zeigt, ob noch etwas fehlt.`,
+        },
+        { kind: "box", box: "info", text: FOUR_WEEKS_RULE },
+      ],
+    },
+    {
+      id: "teilergebnis",
+      title: "Teilergebnis übernehmen",
+      tags: ["Teilprüfung", "D-Prüfung", "Ergebnisse"],
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Hat jemand nur einen Prüfungsteil bestanden (Theorie oder Praxis), bietet das Zeilenmenü ${ui("overview.action.takeOver")}. Damit entsteht eine neue Anmeldung zu einer anderen D-Prüfung Ihres Kreisverbands, deren Anmeldeschluss noch nicht erreicht ist. Der bestandene Teil wird als vorhandene Teilprüfung übernommen, gebucht wird nur noch der fehlende Teil. Die Person bleibt dieselbe.`,
+        },
+        {
+          kind: "fields",
+          entries: [
+            { label: label("overview.takeover.event"), text: "Die D-Prüfung, in die übernommen wird." },
+            {
+              label: `${label("overview.takeover.theoryLocation")} / ${label("overview.takeover.practiceLocation")}`,
+              text: "Der Ort des noch fehlenden Teils.",
+            },
+            { label: label("overview.takeover.preparationLocation"), text: "Freiwillig." },
+            { label: label("overview.takeover.remarks"), text: "Hinweise an den Veranstalter." },
+            {
+              label: `${label("overview.takeover.privacyTitle")}, ${label("overview.takeover.cancellationTitle")}`,
+              text: "Wie bei jeder Anmeldung zu akzeptieren.",
+            },
+          ],
+        },
+        {
+          kind: "box",
+          box: "error",
+          text: "Ungültige Kombinationen lehnt das System ab, zum Beispiel eine bereits bestandene Theorie noch einmal zu buchen. Dann erscheint „D-Prüfungsteilergebnis kann nicht übernommen werden“ mit dem Grund.",
+        },
+        {
+          kind: "box",
+          box: "info",
+          text: `Öffnen Sie eine Anmeldung mit einer noch nicht geprüften vorhandenen Teilprüfung, erscheint der Hinweis ${ui("overview.partialResultUnverified")}. Der Kreisverband prüft die Angabe und setzt dann ${ui("dexamForm.field.verified")}.`,
+        },
+      ],
+    },
+    {
+      id: "downloads",
+      title: "Praxisbogen und Einverständniserklärungen herunterladen",
+      tags: ["Praxisbogen", "Einverständniserklärung", "Download", "Ergebnisse"],
+      blocks: [
+        {
+          kind: "list",
+          items: [
+            `${ui("overview.action.practiceSheet")} gibt es, sobald ein ausgefüllter Praxisbogen hochgeladen ist und die Ergebnisse des Praxisorts veröffentlicht sind (Mitarbeitende mit einer Anmeldungsrolle sehen ihn immer).`,
+            `${ui("overview.action.consentForm")} gibt es nur bei D-Prüfungen Freizeit, wenn eine Einverständniserklärung hochgeladen wurde.`,
+            `Mitarbeitende mit einer Anmeldungsrolle laden bei D-Prüfungen Freizeit mit ${ui("overview.consentForms")} alle Einverständniserklärungen als eine ZIP-Datei herunter.`,
+          ],
+        },
+        { kind: "box", box: "info", text: PUBLISHING_RULE },
+      ],
+    },
+    {
+      id: "verwaltung",
+      title: "Für Mitarbeitende: Anmeldungen verwalten",
+      tags: ["Rollen", "Verwaltung"],
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Mit der Rolle ${ui("role.registration_manage")} sehen Sie im Formular den Abschnitt ${ui("dexamForm.section.manage")}: ${ui("dexamForm.field.cancelledAt")} (leer lassen, wenn die Anmeldung nicht storniert ist), bei D-Prüfungen ${ui("dexamForm.field.verified")}, bei Wertungsspielen ${ui("competitionForm.field.documentsComplete")}. Sie können außerdem für jeden Verein des Kreisverbands anmelden, auch nach dem Anmeldeschluss, und Anmeldungen in jeder Bearbeitungsphase ändern oder löschen.`,
+        },
+        { kind: "paragraph", text: `Mit ${ui("role.registration_read")} sehen Sie alle Anmeldungen Ihres Kreisverbands, ändern aber nichts.` },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,126 @@
+import { label, ui } from "../labels";
+import { NEVER_RENAME_RULE, PUBLISHING_RULE } from "../rules";
+import type { HelpPage } from "../types";
+
+export const resultManageHelp: HelpPage = {
+  route: "resultManageHelp",
+  intro:
+    "In der Ergebnisverwaltung tragen Sie die Ergebnisse ein: Theoriepunkte von Hand, Praxispunkte über die ausgefüllten Praxisbögen und Wertungsspielergebnisse über die Datei aus PC Juror. Mit „Ergebnisse lesen“ sehen Sie alles, mit „Ergebnisse verwalten“ ändern Sie es auch.",
+  items: [
+    {
+      id: "auswahl",
+      title: "Veranstaltung, Prüfungsort und Verein wählen",
+      tags: ["Übersicht", "Suche"],
+      blocks: [
+        {
+          kind: "fields",
+          entries: [
+            { label: label("event.picker"), text: "Die D-Prüfung oder das Wertungsspiel." },
+            {
+              label: label("results.location"),
+              text: "Bei D-Prüfungen ein Theorie- oder Praxisprüfungsort; darunter steht die Art des Ortes. Vorbereitungslehrgänge erscheinen hier nicht.",
+            },
+            { label: label("results.club"), text: `Zeigt nur die Anmeldungen eines Vereins (${label("results.club.all")} zeigt alle).` },
+            { label: label("search.label"), text: "Findet Anmeldungen nach Namen." },
+          ],
+        },
+        {
+          kind: "fields",
+          entries: [
+            {
+              label: label("results.column.result"),
+              text: "Die Punkte je Teil (Theorie, Praxis), „offen“ für noch fehlende Ergebnisse, „Teilprüfung“ für eine vorhandene Teilprüfung („ungeprüft“, solange der Kreisverband sie nicht geprüft hat) und die Note „bestanden“ oder „nicht bestanden“.",
+            },
+          ],
+        },
+        {
+          kind: "paragraph",
+          text: "Bestanden ist die D-Prüfung mit mindestens 24 Theoriepunkten und mindestens 36 Praxispunkten. Eine geprüfte vorhandene Teilprüfung zählt für ihren Teil.",
+        },
+      ],
+    },
+    {
+      id: "theorie",
+      title: "Theorieergebnisse eintragen",
+      tags: ["Theorie", "Ergebnisse", "D-Prüfung"],
+      blocks: [
+        {
+          kind: "list",
+          ordered: true,
+          items: [
+            `Wählen Sie unter ${ui("results.location")} den Theorieprüfungsort.`,
+            `Wählen Sie im Zeilenmenü der Person ${ui("results.action.editTheory")}.`,
+            `Tragen Sie die ${ui("results.theory.points")} ein (0 bis 100, höchstens zwei Nachkommastellen) und speichern Sie.`,
+          ],
+        },
+        { kind: "paragraph", text: `${ui("results.action.delete")} entfernt das Ergebnis des gewählten Ortes wieder.` },
+      ],
+    },
+    {
+      id: "praxisboegen",
+      title: "Praxisbögen: herunterladen, ausfüllen, hochladen",
+      tags: ["Praxisbögen", "Praxis", "Ergebnisse", "D-Prüfung", "Upload"],
+      blocks: [
+        {
+          kind: "screenshot",
+          file: "ergebnisverwaltung-praxis.png",
+          alt: "Ergebnisverwaltung mit gewähltem Praxisprüfungsort: Bereich „Praxisbögen“ mit den Schaltflächen „Praxisbögen hochladen“, „Blanko-Auswertungsbögen“ und „Auswertungsbögen“",
+          caption: "Die Praxisbögen eines Praxisprüfungsortes",
+        },
+        {
+          kind: "list",
+          ordered: true,
+          items: [
+            `Wählen Sie unter ${ui("results.location")} den Praxisprüfungsort.`,
+            `Laden Sie mit ${ui("results.practice.blank")} die leeren Bögen herunter: eine Excel-Datei je Anmeldung.`,
+            "Tragen Sie die Punkte in das gelbe Feld jedes Bogens ein und speichern Sie die Datei, ohne ihren Namen zu ändern.",
+            `Laden Sie die Bögen mit ${ui("results.practice.upload")} hoch: eine oder mehrere .xlsx-Dateien, je höchstens 5 MB.`,
+            `Prüfen Sie die Punkte in der Tabelle. ${ui("results.practice.filled")} lädt alle hochgeladenen Bögen wieder herunter.`,
+          ],
+        },
+        { kind: "box", box: "error", text: NEVER_RENAME_RULE },
+        {
+          kind: "box",
+          box: "warning",
+          text: "Laden Sie nur die Bögen des gewählten Ortes hoch. Bögen eines anderen Ortes werden mit einer Fehlermeldung abgelehnt.",
+        },
+        { kind: "paragraph", text: "Das Löschen eines Praxisergebnisses löscht auch den hochgeladenen Praxisbogen." },
+      ],
+    },
+    {
+      id: "pc-juror",
+      title: "Wertungsspielergebnisse aus PC Juror",
+      tags: ["Wertungsspiel", "PC Juror", "Ergebnisse", "Upload"],
+      blocks: [
+        {
+          kind: "screenshot",
+          file: "ergebnisverwaltung-wertungsspiele.png",
+          alt: "Ergebnisverwaltung eines Wertungsspiels: Bereich „PC Juror“ mit „Wertungsspielergebnisse hochladen“ und „PC Juror Importliste“ und die Tabelle „Wertungsspielergebnisse“ mit den Spalten ID, Name, Verein, Typ, Besetzung, Stufe/Altersgruppe, Punkte und Prädikat",
+          caption: "Wertungsspielergebnisse über PC Juror",
+        },
+        {
+          kind: "list",
+          ordered: true,
+          items: [
+            `Laden Sie vor dem Wertungsspiel die ${ui("results.competition.importList")} herunter und importieren Sie sie in das Wertungsprogramm PC Juror.`,
+            "Erfassen Sie die Wertungen in PC Juror.",
+            `Laden Sie danach die Ergebnisdatei „pcjuror.xlsm“ mit ${ui("results.competition.upload")} hoch (eine .xlsm-Datei, höchstens 5 MB). Die Ergebnisse werden über die Anmelde-ID den Anmeldungen zugeordnet.`,
+          ],
+        },
+        { kind: "box", box: "info", text: "Punkte und Prädikat erscheinen danach in der Tabelle; die Vereine sehen sie erst nach der Veröffentlichung." },
+      ],
+    },
+    {
+      id: "veroeffentlichen",
+      title: "Ergebnisse veröffentlichen",
+      tags: ["Veröffentlichung", "Ergebnisse"],
+      blocks: [
+        { kind: "box", box: "warning", text: PUBLISHING_RULE },
+        {
+          kind: "paragraph",
+          text: "Den Schalter finden Sie unter „Veranstaltungsorte“ im Dialog des Ortes. Nach der Veröffentlichung sehen die Vereine Punkte und Note in der Anmeldungsübersicht und können ihre Praxisbögen herunterladen.",
+        },
+      ],
+    },
+  ],
+};
