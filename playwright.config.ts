@@ -53,6 +53,10 @@ export default defineConfig({
       PUBLIC_URL: BASE,
       HOST: "127.0.0.1",
       FEDERATION_NAME: "Blasmusikverband Demo",
+      // the journeys sign in far more often from one address than people do (the limit has its own test)
+      RATE_LIMIT_SIGNIN: "600",
+      // the embedding journey's parent page (tests/e2e/embed.spec.ts) is served on port + 1000 of 127.0.0.1
+      EMBED_PARENT_ORIGINS: `http://127.0.0.1:${PORT + 1000}`,
     },
   },
 });

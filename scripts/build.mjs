@@ -55,6 +55,12 @@ if (force || mtime(server) < Math.max(newest("server/src"), mtime(generated))) {
 const bundle = "dist/client/index.html";
 const clientSources = Math.max(newest("client"), newest("server/src/shared"), mtime("schema.graphql"), mtime("relay.config.json"));
 if (force || mtime(bundle) < clientSources) {
+  // relay-compiler adds the browser's operations to this map (persisted operations); it must exist
+  const persisted = "client/src/__generated__/persisted-operations.json";
+  if (force || !fs.existsSync(persisted)) {
+    fs.mkdirSync(path.dirname(persisted), { recursive: true });
+    fs.writeFileSync(persisted, "{}\n");
+  }
   run("relay-compiler", bin("relay-compiler"), []);
   run("vite build", bin("vite"), ["build", "--config", "client/vite.config.ts", "--logLevel", "warn"]);
 }

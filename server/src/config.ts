@@ -48,6 +48,10 @@ export type Config = {
   zitadel: { apiUrl: string; token: string } | null;
   staticDir: string;
   dataDir: string;
+  /** relay-compiler's id → document map of the browser client's operations */
+  persistedOperationsFile: string;
+  /** per caller and minute; 0 switches a limit off */
+  rateLimits: { mutationsPerMinute: number; uploadsPerMinute: number; signInPerMinute: number };
 };
 
 const API_AUDIENCE = "urn:anmeldesystem:api";
@@ -139,5 +143,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     staticDir: path.resolve(env.STATIC_DIR ?? "dist/client"),
     dataDir: path.resolve(env.DATA_DIR ?? "data"),
+    persistedOperationsFile: path.resolve(env.PERSISTED_OPERATIONS_FILE ?? "client/src/__generated__/persisted-operations.json"),
+    rateLimits: {
+      mutationsPerMinute: count("RATE_LIMIT_MUTATIONS", env.RATE_LIMIT_MUTATIONS, 120),
+      uploadsPerMinute: count("RATE_LIMIT_UPLOADS", env.RATE_LIMIT_UPLOADS, 30),
+      signInPerMinute: count("RATE_LIMIT_SIGNIN", env.RATE_LIMIT_SIGNIN, 30),
+    },
   };
+}
+
+function count(setting: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new ConfigError(setting, `must be a whole number >= 0, got "${value}"`);
+  return n;
 }

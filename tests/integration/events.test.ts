@@ -402,14 +402,10 @@ describe("statistics", () => {
 });
 
 describe("automatic deletion", () => {
-  it("[R-EV005][R-EV006] an event whose expiration day has passed is deleted with its registrations", async () => {
-    const { deleteExpiredEvents } = await import("../../server/src/domains/events/expiry.ts");
-    const gone = await createEvent({ name: "Abgelaufen", expiration: dayIn(-1) });
-    const kept = await createEvent({ name: "Bleibt", expiration: dayIn(1) });
-    expect(kept.expiration).toBe(dayIn(1));
-    await app.db.prisma.dexamRegistration.create({
+  async function registration(eventId: number, data: Record<string, unknown> = {}) {
+    return app.db.prisma.dexamRegistration.create({
       data: {
-        eventId: gone.id,
+        eventId,
         firstname: "A",
         lastname: "B",
         birthdate: new Date("2010-01-01"),
@@ -417,11 +413,57 @@ describe("automatic deletion", () => {
         associationId: world.club1,
         instrument: "FLUTE",
         type: "D1",
+        ...data,
       },
     });
-    expect(await deleteExpiredEvents(app.db.prisma, new Date())).toBe(1);
+  }
+  const file = async (name: string) =>
+    (await app.db.prisma.storedFile.create({ data: { name, mimeType: "application/pdf", size: 3, sha256: "x", data: Buffer.from("pdf") } })).id;
+
+  it("[R-EV005][R-EV006] an event whose expiration day has passed (fake clock) is deleted with its registrations, results, health data and files; counts are reported", async () => {
+    const { deleteExpiredEvents } = await import("../../server/src/domains/events/expiry.ts");
+    const gone = await createEvent({ name: "Abgelaufen", expiration: dayIn(5) });
+    const kept = await createEvent({ name: "Bleibt", expiration: dayIn(20) });
+    expect(kept.expiration).toBe(dayIn(20));
+    await registration(gone.id, { campDataEncrypted: Buffer.from("sealed"), consentFormFileId: await file("einverstaendnis.pdf") });
+    await registration(gone.id, { theoryPoints: 31.5, practiceSheetFileId: await file("D1_A_B.xlsx") });
+    const keptReg = await registration(kept.id, { consentFormFileId: await file("bleibt.pdf") });
+    const filesBefore = await app.db.prisma.storedFile.count();
+
+    // today nothing has expired yet
+    expect(await deleteExpiredEvents(app.db.prisma, new Date())).toMatchObject({ events: 0 });
+    // ten days later (fake clock) the first event has
+    const report = await deleteExpiredEvents(app.db.prisma, new Date(Date.now() + 10 * DAY));
+    expect(report).toEqual({ events: 1, dexamRegistrations: 2, competitionRegistrations: 0, campHealthRecords: 1, results: 1, files: 2 });
     expect(await app.db.prisma.event.count({ where: { id: gone.id } })).toBe(0);
     expect(await app.db.prisma.dexamRegistration.count({ where: { eventId: gone.id } })).toBe(0);
+    expect(await app.db.prisma.storedFile.count()).toBe(filesBefore - 2);
     expect(await app.db.prisma.event.count({ where: { id: kept.id } })).toBe(1);
+    expect(await app.db.prisma.dexamRegistration.count({ where: { id: keptReg.id } })).toBe(1);
+    const entry = await app.db.prisma.auditEntry.findFirst({ where: { action: "expire", entityId: gone.id } });
+    expect(entry?.details).toMatchObject({ name: "Abgelaufen", events: 1, dexamRegistrations: 2, files: 2 });
+    await app.db.prisma.event.delete({ where: { id: kept.id } });
+  });
+
+  it("two servers running the job at the same moment delete each event once (the lease)", async () => {
+    const { deleteExpiredEvents } = await import("../../server/src/domains/events/expiry.ts");
+    const gone = await createEvent({ name: "Doppelt", expiration: dayIn(2) });
+    await registration(gone.id);
+    const later = new Date(Date.now() + 5 * DAY);
+    const reports = await Promise.all([deleteExpiredEvents(app.db.prisma, later), deleteExpiredEvents(app.db.prisma, later)]);
+    // one round deletes it; the other either found the lease taken (null) or nothing left
+    expect(reports.reduce((n, r) => n + (r?.events ?? 0), 0)).toBe(1);
+    expect(await app.db.prisma.auditEntry.count({ where: { action: "expire", entityId: gone.id } })).toBe(1);
+  });
+
+  it("the scheduled round logs the counts in German", async () => {
+    const { runExpiryJob } = await import("../../server/src/domains/events/expiry.ts");
+    const gone = await createEvent({ name: "Protokoll", expiration: dayIn(1) });
+    await registration(gone.id);
+    const lines: string[] = [];
+    await runExpiryJob(app.db.prisma, new Date(Date.now() + 3 * DAY), (l) => lines.push(l));
+    expect(lines).toEqual([
+      "Automatische Löschung: 1 Veranstaltung(en), 1 D-Prüfungs- und 0 Wertungsspiel-Anmeldung(en), 0 Ergebnis(se), 0 Freizeit-Gesundheitsangabe(n), 0 Datei(en) gelöscht",
+    ]);
   });
 });

@@ -54,6 +54,10 @@ export async function startTestApp(
     PUBLIC_URL: baseUrl,
     DATA_DIR: ".tmp/data",
     STATIC_DIR: ".tmp/no-client",
+    // the suites call thousands of mutations per minute as one user; tests of the limits set their own
+    RATE_LIMIT_MUTATIONS: "0",
+    RATE_LIMIT_UPLOADS: "0",
+    RATE_LIMIT_SIGNIN: "0",
     ...opts.env,
   });
   const dataKey = opts.dataKey ?? crypto.randomBytes(32);

@@ -3,7 +3,7 @@ import { requestActivity } from "../http/activity";
 import { authorizationHeader, fetchWithTimeout, readBody } from "../http/request";
 import { checkGraphQLResponse } from "./graphQLResponse";
 
-/** Relay network: POST to the configured GraphQL path with the bearer token and the CSRF header. */
+/** Relay network: POST to the configured GraphQL path with the bearer token and the CSRF header; persisted operations go by id. */
 function createFetchFunction(graphqlPath: string): FetchFunction {
   return (operation, variables) =>
     requestActivity.track(async () => {
@@ -16,7 +16,12 @@ function createFetchFunction(graphqlPath: string): FetchFunction {
           "x-graphql-csrf": "1",
           ...(await authorizationHeader()),
         },
-        body: JSON.stringify({ query: operation.text, operationName: operation.name, variables }),
+        // relay-compiler persists every operation (relay.config.json persistConfig): send its id only
+        body: JSON.stringify(
+          operation.id
+            ? { documentId: operation.id, operationName: operation.name, variables }
+            : { query: operation.text, operationName: operation.name, variables },
+        ),
       });
       return checkGraphQLResponse(response.status, await readBody(response));
     });

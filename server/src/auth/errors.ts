@@ -9,7 +9,8 @@ export type ErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "BLOCKED"
   | "BAD_REQUEST"
-  | "IDENTITY_PROVIDER";
+  | "IDENTITY_PROVIDER"
+  | "RATE_LIMITED";
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -21,6 +22,7 @@ const STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   IDENTITY_PROVIDER: 502,
+  RATE_LIMITED: 429,
 };
 
 export class AppError extends Error {

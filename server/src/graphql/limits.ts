@@ -2,7 +2,25 @@
 // (fragments counted where they are spread) and carry at most MAX_ALIASES aliases, so nobody can
 // make the server build a huge answer from a small request. The client's deepest query nests 8
 // levels; the standard introspection query 13.
-import { type ASTVisitor, type FragmentDefinitionNode, GraphQLError, Kind, type SelectionSetNode, type ValidationContext, type ValidationRule } from "graphql";
+import {
+  type ASTVisitor,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  getNamedType,
+  getNullableType,
+  getOperationAST,
+  isInterfaceType,
+  isListType,
+  isObjectType,
+  Kind,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from "graphql";
+import { createGraphQLError, type Plugin } from "graphql-yoga";
 
 export const MAX_DEPTH = 15;
 export const MAX_ALIASES = 30;
@@ -58,3 +76,104 @@ export const aliasLimit =
       },
     };
   };
+
+// ---- cost (complexity): what a request may make the server fetch
+// Every field costs 1. A paginated field (`first`/`last`) multiplies the cost of its selection by
+// the page size it asks (Pothos: 20 when absent, at most 100), `nodes(ids:)` by the number of ids,
+// and any other list field by LIST_ESTIMATE. The connection's own `edges`/`nodes` do not multiply
+// again. Computed before execution, with the request's variables; a request above MAX_COST is
+// refused with QUERY_TOO_COMPLEX. The client's most expensive operation (the locations screen: 100
+// events with their locations) costs about 25,000, half the limit.
+
+export const MAX_COST = 50_000;
+export const DEFAULT_PAGE = 20;
+export const MAX_PAGE = 100;
+export const LIST_ESTIMATE = 10;
+
+type Vars = Record<string, unknown> | null | undefined;
+
+function argValue(node: import("graphql").ValueNode | undefined, vars: Vars): unknown {
+  if (!node) return undefined;
+  if (node.kind === Kind.VARIABLE) return vars?.[node.name.value];
+  if (node.kind === Kind.INT) return Number(node.value);
+  if (node.kind === Kind.LIST) return node.values;
+  return undefined;
+}
+
+function multiplier(field: import("graphql").FieldNode, type: import("graphql").GraphQLOutputType, vars: Vars): number {
+  const args = Object.fromEntries((field.arguments ?? []).map((a) => [a.name.value, a.value]));
+  if ("first" in args || "last" in args || isConnectionField(type)) {
+    const n = argValue(args.first ?? args.last, vars);
+    return Math.min(typeof n === "number" && Number.isFinite(n) && n >= 0 ? n : DEFAULT_PAGE, MAX_PAGE);
+  }
+  if (field.name.value === "nodes" && args.ids) {
+    const ids = argValue(args.ids, vars);
+    return Array.isArray(ids) ? ids.length : LIST_ESTIMATE;
+  }
+  if (field.name.value === "edges") return 1;
+  return isListType(getNullableType(type)) ? LIST_ESTIMATE : 1;
+}
+
+function isConnectionField(type: import("graphql").GraphQLOutputType): boolean {
+  const named = getNamedType(type);
+  return isObjectType(named) && named.name.endsWith("Connection");
+}
+
+export function operationCost(schema: GraphQLSchema, document: DocumentNode, operationName: string | null | undefined, vars: Vars): number {
+  const op = getOperationAST(document, operationName);
+  if (!op) return 0;
+  const root = schema.getRootType(op.operation);
+  if (!root) return 0;
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
+
+  const costOf = (set: SelectionSetNode | undefined, parent: GraphQLNamedType, seen: Set<string>): number => {
+    if (!set) return 0;
+    let total = 0;
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD) {
+        if (s.name.value.startsWith("__")) {
+          total += 1;
+          continue;
+        }
+        const fields = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields() : {};
+        const def = fields[s.name.value];
+        if (!def) continue; // unknown fields are reported by validation
+        const child = getNamedType(def.type);
+        const inner = s.selectionSet ? costOf(s.selectionSet, child, seen) : 0;
+        // "edges" under a connection is already counted by the connection's page size
+        total += 1 + (s.name.value === "edges" ? inner : multiplier(s, def.type, vars) * inner);
+      } else if (s.kind === Kind.INLINE_FRAGMENT) {
+        const t = s.typeCondition ? schema.getType(s.typeCondition.name.value) : parent;
+        total += costOf(s.selectionSet, t ?? parent, seen);
+      } else {
+        const name = s.name.value;
+        if (seen.has(name)) continue;
+        const frag = fragments[name];
+        if (!frag) continue;
+        seen.add(name);
+        total += costOf(frag.selectionSet, schema.getType(frag.typeCondition.name.value) ?? parent, seen);
+        seen.delete(name);
+      }
+    }
+    return total;
+  };
+  return costOf(op.selectionSet, root, new Set());
+}
+
+/** Yoga plugin: refuses an operation costing more than `max` before it runs. */
+export function costLimit(max = MAX_COST): Plugin {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const cost = operationCost(args.schema, args.document, args.operationName, args.variableValues as Vars);
+      if (cost <= max) return;
+      setResultAndStopExecution({
+        errors: [
+          createGraphQLError(`Die Anfrage ist zu aufwendig (Kosten ${cost}, höchstens ${max}); bitte kleinere Seiten (first) abfragen`, {
+            extensions: { code: "QUERY_TOO_COMPLEX", cost, maxCost: max, http: { status: 400 } },
+          }),
+        ],
+      });
+    },
+  };
+}

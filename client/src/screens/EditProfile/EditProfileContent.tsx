@@ -3,6 +3,7 @@ import type { EditProfileContentQuery } from "./__generated__/EditProfileContent
 import { AssignedAssociationsCard } from "./AssignedAssociationsCard";
 import { DeleteAccountCard } from "./DeleteAccountCard";
 import styles from "./EditProfileScreen.module.css";
+import { MyDataCard } from "./MyDataCard";
 import { PasswordCard } from "./PasswordCard";
 import { ProfileCard } from "./ProfileCard";
 
@@ -25,6 +26,7 @@ export function EditProfileContent() {
       <ProfileCard user={data.viewer} />
       <PasswordCard />
       <AssignedAssociationsCard user={data.viewer} />
+      <MyDataCard />
       <DeleteAccountCard />
     </div>
   );

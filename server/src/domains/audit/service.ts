@@ -11,7 +11,8 @@ export async function audit(
 ) {
   await tx.auditEntry.create({
     data: {
-      actorUserId: principal.userId,
+      // machine clients (API-Zugänge) have no user row: their subject "client:<id>" names them
+      actorUserId: principal.kind === "client" ? null : principal.userId,
       actorLabel: principal.subject,
       action: entry.action,
       entity: entry.entity,
@@ -20,4 +21,40 @@ export async function audit(
       details: entry.details,
     },
   });
+}
+
+const BOOKKEEPING = new Set(["version", "updatedAt", "createdAt"]);
+
+function comparable(v: unknown): string {
+  if (v === null || v === undefined) return "null";
+  if (v instanceof Date) return v.toISOString();
+  if (v instanceof Uint8Array) return Buffer.from(v).toString("base64");
+  if (typeof v === "object" && (v as { constructor?: { name?: string } }).constructor?.name === "Decimal") return String(Number(v));
+  if (typeof v === "number" || typeof v === "bigint") return String(Number(v));
+  // jsonb does not keep key order: compare objects with sorted keys
+  return JSON.stringify(v, (_k, x) =>
+    x && typeof x === "object" && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => (a < b ? -1 : 1))) : x,
+  );
+}
+
+/**
+ * Names of the fields an update changes: the keys of `next` whose value differs from `before`
+ * (bookkeeping columns ignored). Only names are recorded, never values. Sealed (encrypted) fields
+ * are compared through `sealed[key]` (which decrypts) and recorded without "Encrypted" (campData),
+ * so the audit log never holds health data, not even encrypted.
+ */
+export function changedFields(
+  before: Record<string, unknown>,
+  next: Record<string, unknown>,
+  sealed: Record<string, (value: unknown) => unknown> = {},
+): string[] {
+  const out: string[] = [];
+  for (const [key, value] of Object.entries(next)) {
+    if (value === undefined || BOOKKEEPING.has(key)) continue;
+    const open: ((v: unknown) => unknown) | undefined = Object.hasOwn(sealed, key) ? sealed[key] : undefined;
+    const was = open ? open(before[key]) : before[key];
+    const is = open ? open(value) : value;
+    if (comparable(was) !== comparable(is)) out.push(open ? key.replace(/Encrypted$/, "") : key);
+  }
+  return out.sort();
 }

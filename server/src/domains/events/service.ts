@@ -7,7 +7,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Event, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { startOfBerlinDay } from "../../shared/time.ts";
-import { audit } from "../audit/service.ts";
+import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
 import { deadlineFor, type EventInput, isCopyTarget, isPublished, validateEvent } from "./rules.ts";
 
@@ -111,7 +111,13 @@ export async function updateEvent(ctx: ServiceCtx, id: number, input: EventInput
       throw validationFailed({ formType: "Die Art der Veranstaltung kann nach dem Anlegen nicht geändert werden" });
     const data = checked({ ...input, formType: e.formType });
     const updated = await guardStale(tx.event.update({ where: versionWhere(id, input.version), data: { ...data, version: { increment: 1 } } }));
-    await audit(tx, p, { action: "update", entity: "Event", entityId: id, districtAssociationId: e.districtAssociationId });
+    await audit(tx, p, {
+      action: "update",
+      entity: "Event",
+      entityId: id,
+      districtAssociationId: e.districtAssociationId,
+      details: { changed: changedFields(e, data) },
+    });
     return updated;
   });
 }

@@ -1,6 +1,7 @@
 import { AppError } from "../../auth/errors.ts";
 import { idParam, type RestRouter } from "../../http/rest.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
+import { exportOwnData } from "./export.ts";
 import type { UserFields } from "./rules.ts";
 import {
   createUser,
@@ -79,6 +80,12 @@ function associationIds(raw: unknown): number[] {
 
 export function userRoutes(r: RestRouter) {
   r.get("/v1/user/0", async (ctx) => toWire(await getViewer(ctx)));
+  r.get("/v1/user/0/export", async (ctx, _req, reply) => {
+    const data = await exportOwnData(ctx);
+    reply.header("content-disposition", `attachment; filename="meine-daten-${data.exportedAt.slice(0, 10)}.json"`);
+    reply.header("cache-control", "no-store");
+    return data;
+  });
   r.get("/v1/user/:id", async (ctx, req) => toWire(await getUser(ctx, idParam(req))));
   r.get("/v1/users", async (ctx, req) => {
     const q = req.query as Record<string, string | undefined>;

@@ -1,0 +1,63 @@
+// GraphQL: the change history (Änderungsverlauf) of one record, newest first.
+
+import { AppError } from "../../auth/errors.ts";
+import { builder } from "../../graphql/builder.ts";
+import { auditOperation, auditTrailWhere } from "./read.ts";
+
+type Details = Record<string, unknown> | null;
+
+const AuditEntryType = builder.prismaObject("AuditEntry", {
+  description: "One change of a record: who, when, what (Änderungsverlauf). Never holds health data or passwords.",
+  fields: (t) => ({
+    at: t.expose("at", { type: "DateTime", description: "When the change was committed." }),
+    actor: t.exposeString("actorLabel", { description: 'Who changed it: the user\'s sign-in subject, an API client, or "system" (automatic deletion).' }),
+    actorUserId: t.exposeInt("actorUserId", { nullable: true, description: "The acting user's numeric id, when a person acted." }),
+    action: t.exposeString("action", {
+      description: "What happened: create, update, updateSongs, cancel, delete, takeover, setTheoryResult, uploadPracticeSheet, importPcJuror, expire, ...",
+    }),
+    entity: t.exposeString("entity", { description: "The record type (GraphQL type name)." }),
+    entityId: t.exposeInt("entityId", { nullable: true, description: "The record's numeric id." }),
+    changedFields: t.stringList({
+      description: "Names of the fields an update changed (values are not kept; health data only by name).",
+      resolve: (e) => {
+        const changed = (e.details as Details)?.changed;
+        return Array.isArray(changed) ? changed.map(String) : [];
+      },
+    }),
+    details: t.string({
+      nullable: true,
+      description: "Further facts of the change as a JSON object (for example the counts of an automatic deletion), or null.",
+      resolve: (e) => {
+        const { changed: _changed, ...rest } = (e.details as Details) ?? {};
+        return Object.keys(rest).length ? JSON.stringify(rest) : null;
+      },
+    }),
+  }),
+});
+
+builder.queryField("auditTrail", (t) =>
+  t.prismaConnection(
+    {
+      type: AuditEntryType,
+      cursor: "id",
+      description:
+        "The change history of one record, newest first. Registrations: registration_manage or results_manage; events and locations: event_manage; users: user_manage; clubs: association_manage; district associations: admin. Records of another district association answer NOT_FOUND.",
+      args: { id: t.arg.globalID({ required: true, description: "The record's global id." }) },
+      authScopes: (_root, args) => {
+        try {
+          return { operation: auditOperation(args.id.typename) };
+        } catch {
+          return { signedIn: true }; // unknown types are refused in the resolver with a message
+        }
+      },
+      resolve: async (query, _root, args, ctx) => {
+        const id = Number(args.id.id);
+        if (!Number.isSafeInteger(id)) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
+        const where = await auditTrailWhere(ctx.prisma, ctx.principal, args.id.typename, id);
+        return ctx.prisma.auditEntry.findMany({ ...query, where, orderBy: { id: "desc" } });
+      },
+    },
+    { name: "AuditEntryConnection", description: "A page of audit entries." },
+    { name: "AuditEntryEdge", description: "An audit entry and its cursor." },
+  ),
+);

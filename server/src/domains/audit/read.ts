@@ -1,0 +1,65 @@
+// Reading the audit log (issue 10, item 7): staff with the manage role of an area read the entries
+// of one record of that area in their district association (admin everywhere). The area decides
+// the role; the record's district association decides the tenancy (another district's record is
+// "not found", never "forbidden"). A deleted record keeps its entries: the district stored with
+// them decides then.
+import { AppError } from "../../auth/errors.ts";
+import { authorize, type Operation } from "../../auth/permissions.ts";
+import type { Principal } from "../../auth/principal.ts";
+import type { PrismaClient } from "../../generated/prisma/client.ts";
+
+/** the record types with an audit trail, and the operation (role) that reads it */
+export const AUDITED: Record<string, Operation> = {
+  DexamRegistration: "audit.registration",
+  CompetitionRegistration: "audit.registration",
+  Event: "audit.event",
+  EventLocation: "audit.event",
+  User: "audit.user",
+  Association: "audit.association",
+  DistrictAssociation: "audit.districtAssociation",
+};
+
+export const auditOperation = (typename: string): Operation => {
+  const op = AUDITED[typename];
+  if (!op) throw new AppError("VALIDATION", `Für „${typename}“ gibt es keinen Änderungsverlauf`);
+  return op;
+};
+
+async function districtOf(prisma: PrismaClient, typename: string, id: number): Promise<number | null> {
+  const d = { select: { districtAssociationId: true } } as const;
+  switch (typename) {
+    case "DexamRegistration":
+      return (await prisma.dexamRegistration.findUnique({ where: { id }, select: { event: d } }))?.event.districtAssociationId ?? null;
+    case "CompetitionRegistration":
+      return (await prisma.competitionRegistration.findUnique({ where: { id }, select: { event: d } }))?.event.districtAssociationId ?? null;
+    case "Event":
+      return (await prisma.event.findUnique({ where: { id }, ...d }))?.districtAssociationId ?? null;
+    case "EventLocation":
+      return (await prisma.eventLocation.findUnique({ where: { id }, select: { event: d } }))?.event.districtAssociationId ?? null;
+    case "User":
+      return (await prisma.user.findUnique({ where: { id }, ...d }))?.districtAssociationId ?? null;
+    case "Association":
+      return (await prisma.association.findUnique({ where: { id }, ...d }))?.districtAssociationId ?? null;
+    case "DistrictAssociation":
+      return (await prisma.districtAssociation.findUnique({ where: { id }, select: { id: true } }))?.id ?? null;
+    default:
+      return null;
+  }
+}
+
+/** Throws unless `p` may read the trail of (typename, id); returns the where clause of its entries. */
+export async function auditTrailWhere(prisma: PrismaClient, p: Principal | null, typename: string, id: number) {
+  const principal = authorize(p, auditOperation(typename));
+  const district =
+    (await districtOf(prisma, typename, id)) ??
+    (
+      await prisma.auditEntry.findFirst({
+        where: { entity: typename, entityId: id, districtAssociationId: { not: null } },
+        select: { districtAssociationId: true },
+      })
+    )?.districtAssociationId ??
+    null;
+  const visible = district !== null && (principal.roles.includes("admin") || principal.districtAssociationId === district);
+  if (!visible) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
+  return { entity: typename, entityId: id };
+}

@@ -1,0 +1,58 @@
+// "Meine Daten herunterladen" (issue 10, item 8; GDPR art. 15 and 20): everything stored about the
+// signed-in person, as one JSON document. Their account (without the password hash and invitation
+// code, which are secrets, not personal data about them), club memberships, the registrations they
+// made, with the camp health data decrypted (it is their own), the names of files attached to them
+// (not the contents: those are downloadable from the overview), and the audit entries of their own
+// actions and of changes to their account.
+import { AppError } from "../../auth/errors.ts";
+import { authorize } from "../../auth/permissions.ts";
+import { decryptJson } from "../../crypto/aead.ts";
+import type { ServiceCtx } from "../context.ts";
+
+const fileInfo = { select: { name: true, mimeType: true, size: true, createdAt: true } } as const;
+
+export async function exportOwnData(ctx: ServiceCtx) {
+  const p = authorize(ctx.principal, "viewer.export");
+  const user = await ctx.prisma.user.findUnique({
+    where: { id: p.userId },
+    include: {
+      districtAssociation: { select: { id: true, name: true } },
+      associations: { include: { association: { select: { id: true, name: true } } } },
+      dexamRegistrations: {
+        include: { event: { select: { id: true, name: true } }, consentFormFile: fileInfo, practiceSheetFile: fileInfo },
+        orderBy: { id: "asc" },
+      },
+      competitionRegistrations: { include: { event: { select: { id: true, name: true } } }, orderBy: { id: "asc" } },
+    },
+  });
+  if (!user) throw new AppError("NOT_FOUND", "Benutzer nicht gefunden");
+  const auditEntries = await ctx.prisma.auditEntry.findMany({
+    where: { OR: [{ actorUserId: user.id }, { entity: "User", entityId: user.id }] },
+    orderBy: { id: "asc" },
+    select: { at: true, action: true, entity: true, entityId: true, actorLabel: true },
+  });
+  const {
+    passwordHash: _hash,
+    inviteCode: _code,
+    associations,
+    dexamRegistrations,
+    competitionRegistrations,
+    districtAssociation,
+    districtAssociationId: _d,
+    ...account
+  } = user;
+  return {
+    exportedAt: ctx.services.now().toISOString(),
+    account: { ...account, districtAssociation },
+    clubs: associations.map((a) => a.association),
+    dexamRegistrations: dexamRegistrations.map(({ campDataEncrypted, ...r }) => ({
+      ...r,
+      theoryPoints: r.theoryPoints === null ? null : Number(r.theoryPoints),
+      practicePoints: r.practicePoints === null ? null : Number(r.practicePoints),
+      partialResultPoints: r.partialResultPoints === null ? null : Number(r.partialResultPoints),
+      campData: campDataEncrypted ? decryptJson<Record<string, unknown>>(ctx.services.dataKey, campDataEncrypted) : null,
+    })),
+    competitionRegistrations: competitionRegistrations.map((r) => ({ ...r, points: r.points === null ? null : Number(r.points) })),
+    auditEntries,
+  };
+}

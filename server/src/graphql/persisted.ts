@@ -1,0 +1,72 @@
+// Persisted operations (issue 10, item 3). relay-compiler writes every operation of the browser
+// client to client/src/__generated__/persisted-operations.json (id = SHA-256 of the text) and the
+// client sends `{ documentId, variables }` instead of the document. The server looks the id up.
+//
+// Policy: in production, a caller without a staff role (a member) may only run persisted
+// operations, i.e. exactly what the app's screens ask. Staff and machine clients (integrators)
+// may still send their own documents, within the depth, alias and cost limits. In development
+// everybody may send documents (GraphiQL, tests).
+import fs from "node:fs";
+import { createGraphQLError, type Plugin } from "graphql-yoga";
+import { isStaff, type Principal } from "../auth/principal.ts";
+
+export type PersistedOperations = ReadonlyMap<string, string>;
+
+/** Reads the id → document map; a missing file means "no persisted operations" (server without a built client). */
+export function loadPersistedOperations(file: string): PersistedOperations {
+  if (!fs.existsSync(file)) return new Map();
+  const raw = JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+  return new Map(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+/** The map of `file`, read again when the file changes (relay-compiler in watch mode, a rebuilt client). */
+export function reloadingPersistedOperations(file: string): () => PersistedOperations {
+  let stamp = -1;
+  let map: PersistedOperations = new Map();
+  let checked = 0;
+  return () => {
+    const now = Date.now();
+    if (now - checked < 1000) return map;
+    checked = now;
+    const mtime = fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0;
+    if (mtime !== stamp) {
+      stamp = mtime;
+      map = loadPersistedOperations(file);
+    }
+    return map;
+  };
+}
+
+type Params = { query?: string; documentId?: unknown; extensions?: Record<string, unknown> };
+
+/** The id a request names: `documentId` (GraphQL over HTTP draft) or Apollo's `extensions.persistedQuery.sha256Hash`. */
+export function requestedDocumentId(params: Params): string | undefined {
+  if (typeof params.documentId === "string") return params.documentId;
+  const pq = params.extensions?.persistedQuery as { sha256Hash?: unknown } | undefined;
+  return typeof pq?.sha256Hash === "string" ? pq.sha256Hash : undefined;
+}
+
+export function persistedOperations(opts: {
+  operations: () => PersistedOperations;
+  documentsOnlyForStaff: boolean;
+}): Plugin<Record<string, unknown>, { principal: Principal }> {
+  return {
+    onParams({ params, setParams, context }) {
+      const p = params as Params;
+      const id = requestedDocumentId(p);
+      if (id !== undefined) {
+        const query = opts.operations().get(id);
+        if (!query)
+          throw createGraphQLError("Unbekannte gespeicherte Anfrage: bitte die Seite neu laden", {
+            extensions: { code: "PERSISTED_QUERY_NOT_FOUND", http: { status: 400 } },
+          });
+        setParams({ ...params, query });
+        return;
+      }
+      if (opts.documentsOnlyForStaff && p.query !== undefined && !isStaff(context.principal))
+        throw createGraphQLError("Nur die Anfragen der Anwendung sind erlaubt", {
+          extensions: { code: "PERSISTED_QUERY_ONLY", http: { status: 400 } },
+        });
+    },
+  };
+}

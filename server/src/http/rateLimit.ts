@@ -1,0 +1,56 @@
+// Rate limits (issue 10, item 3): per caller, a token bucket that holds `perMinute` tokens and
+// refills evenly over a minute, so a burst up to the limit passes and a steady flood is slowed to
+// the limit. Buckets live in this process: with several servers behind a load balancer each one
+// limits on its own (the effective limit is n times the setting; see README "Rate limits").
+import { AppError } from "../auth/errors.ts";
+
+export const RATE_LIMIT_MESSAGE = "Zu viele Anfragen in kurzer Zeit. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
+
+export type RateLimiter = {
+  /** takes one token for `key`; false when the bucket is empty */
+  take(key: string): boolean;
+  /** seconds until `key` has a token again (for Retry-After) */
+  retryAfter(key: string): number;
+};
+
+export function createRateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  const perMs = perMinute / 60_000;
+  const refill = (key: string) => {
+    const t = now();
+    const b = buckets.get(key) ?? { tokens: perMinute, at: t };
+    b.tokens = Math.min(perMinute, b.tokens + (t - b.at) * perMs);
+    b.at = t;
+    buckets.set(key, b);
+    return b;
+  };
+  const sweep = () => {
+    // full buckets carry no information: forget them so the map stays small
+    const t = now();
+    for (const [key, b] of buckets) if (b.tokens + (t - b.at) * perMs >= perMinute) buckets.delete(key);
+  };
+  return {
+    take(key) {
+      if (perMinute <= 0) return true;
+      if (buckets.size > 50_000) sweep();
+      const b = refill(key);
+      if (b.tokens < 1) return false;
+      b.tokens -= 1;
+      return true;
+    },
+    retryAfter(key) {
+      if (perMinute <= 0) return 0;
+      const b = refill(key);
+      return b.tokens >= 1 ? 0 : Math.ceil((1 - b.tokens) / perMs / 1000);
+    },
+  };
+}
+
+/** Throws 429 RATE_LIMITED with the German message when `key` has no token left. */
+export function enforce(limiter: RateLimiter, key: string): void {
+  if (!limiter.take(key)) throw rateLimited(limiter.retryAfter(key));
+}
+
+export function rateLimited(retryAfterSeconds: number): AppError & { retryAfter: number } {
+  return Object.assign(new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE), { retryAfter: retryAfterSeconds });
+}

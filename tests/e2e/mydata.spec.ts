@@ -1,0 +1,20 @@
+// "Meine Daten herunterladen" on "Mein Account bearbeiten" (issue 10, item 8): a member downloads
+// everything stored about them as JSON, in a real browser.
+import fs from "node:fs";
+import { expect, test } from "@playwright/test";
+import { openScreen, signIn } from "./support.ts";
+
+test("a member downloads all data stored about them as a JSON file", async ({ page }) => {
+  await signIn(page, "member@demo.test");
+  await openScreen(page, "/user/profile", "Mein Account bearbeiten");
+  await expect(page.getByRole("heading", { name: "Meine Daten" })).toBeVisible();
+  const downloading = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Meine Daten herunterladen" }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^meine-daten-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(fs.readFileSync((await file.path()) as string, "utf8"));
+  expect(data.account).toMatchObject({ email: "member@demo.test", firstname: "Max", lastname: "Mitglied" });
+  expect(data.account.passwordHash).toBeUndefined();
+  expect(data.clubs.length).toBeGreaterThan(0);
+  expect(Array.isArray(data.dexamRegistrations)).toBe(true);
+});

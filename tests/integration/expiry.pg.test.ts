@@ -1,0 +1,49 @@
+// PostgreSQL only (the PostgreSQL pass): the automatic deletion's lease holds across servers.
+// Another server holding the lease (simulated by a second connection holding the advisory lock
+// in an open transaction) makes this round skip, deleting nothing; once it is released the
+// next round deletes.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../server/src/db/client.ts";
+import { deleteExpiredEvents, EXPIRY_LEASE } from "../../server/src/domains/events/expiry.ts";
+import { testDatabase } from "../support/db.ts";
+
+let db: Database & { url: string };
+beforeAll(async () => {
+  db = await testDatabase();
+});
+afterAll(() => db.close());
+
+describe("automatic deletion lease", () => {
+  it("a round skips (null, nothing deleted) while another server holds the lease, and deletes once it is free", async () => {
+    const district = await db.prisma.districtAssociation.create({
+      data: { name: "KV Lease", iamRef: "kv-lease", gdprLink: "https://example.org/dsgvo", impressLink: "https://example.org/impressum" },
+    });
+    const day = 86400_000;
+    const event = await db.prisma.event.create({
+      data: {
+        name: "Abgelaufen",
+        districtAssociationId: district.id,
+        formType: "DEXAM",
+        registrationDeadline: new Date(Date.now() - 30 * day),
+        startPublishing: new Date(Date.now() - 60 * day),
+        finishPublishing: new Date(Date.now() - 20 * day),
+        expiration: new Date(Date.now() - day),
+        privacyPolicy: "Datenschutz",
+      },
+    });
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query("SELECT pg_advisory_xact_lock($1::bigint)", [EXPIRY_LEASE]);
+      expect(await deleteExpiredEvents(db.prisma, new Date())).toBeNull();
+      expect(await db.prisma.event.count({ where: { id: event.id } })).toBe(1);
+      await other.query("COMMIT"); // the other server's round ends: lease released
+      expect(await deleteExpiredEvents(db.prisma, new Date())).toMatchObject({ events: 1 });
+      expect(await db.prisma.event.count({ where: { id: event.id } })).toBe(0);
+    } finally {
+      await other.end();
+    }
+  });
+});
