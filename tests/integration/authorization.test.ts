@@ -86,6 +86,9 @@ function interpretGql(status: number, body: { data?: any; errors?: { extensions?
   return { outcome: "allowed", detail: body.data };
 }
 
+/** the change history of one record (issue 10, item 7) */
+const AUDIT = "query($id: ID!) { auditTrail(id: $id) { edges { node { action changedFields } } } }";
+
 function gqlCall(
   query: string,
   variables: () => Promise<Record<string, unknown>> | Record<string, unknown> = () => ({}),
@@ -774,6 +777,32 @@ const CALLS: Record<Operation, Call[]> = {
     restCall("GET", () => `/v1/export/event/${openCompetition.id}/${path}`, undefined, `/v1/export/event/:id/${path}`),
   ),
   "export.overview": [restCall("GET", () => `/v1/export/event/${open.id}/overview`, undefined, "/v1/export/event/:id/overview")],
+  "audit.registration": [
+    gqlCall(AUDIT, async () => ({ id: globalId("DexamRegistration", await registrationOfClub1()) })),
+    gqlCall(AUDIT, async () => ({ id: globalId("CompetitionRegistration", await competitionOfClub1()) })),
+  ],
+  "audit.event": [gqlCall(AUDIT, () => ({ id: globalId("Event", open.id) })), gqlCall(AUDIT, () => ({ id: globalId("EventLocation", open.locationId) }))],
+  "audit.user": [gqlCall(AUDIT, () => ({ id: globalId("User", world.userIds.member) }))],
+  "audit.association": [gqlCall(AUDIT, () => ({ id: globalId("Association", world.club1) }))],
+  "audit.districtAssociation": [gqlCall(AUDIT, () => ({ id: globalId("DistrictAssociation", world.district1) }))],
+  "viewer.export": [restCall("GET", () => "/v1/user/0/export", undefined, "/v1/user/0/export")],
+  // --- apiclients start
+  "apiClient.list": [gqlCall("query($d: Int) { apiClients(districtAssociationId: $d) { clientId } }", () => ({ d: world.district1 }))],
+  "apiClient.create": [
+    gqlCall("mutation($input: CreateApiClientInput!) { createApiClient(input: $input) { clientSecret } }", () => ({
+      input: { name: `Client ${++seq}`, roles: ["user_manage"], districtAssociationId: world.district1 },
+    })),
+  ],
+  "apiClient.revoke": [
+    gqlCall("mutation($id: Int!) { revokeApiClient(id: $id) { revokedAt } }", async () => ({
+      id: (
+        await app.db.prisma.apiClient.create({
+          data: { clientId: `matrix-${++seq}`, name: "M", secretHash: "x", roles: ["event_manage"], districtAssociationId: world.district1 },
+        })
+      ).id,
+    })),
+  ],
+  // --- apiclients end
   "dexam.delete": [
     gqlCall("mutation($id: ID!) { deleteDexamRegistration(id: $id) }", async () => ({ id: globalId("DexamRegistration", await registrationOfClub1()) })),
     restCall("DELETE", async () => `/v1/registration/dexam/${await registrationOfClub1()}`, undefined, "/v1/registration/dexam/:id"),
@@ -907,6 +936,17 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
     staff2: "notFound",
   }),
   "export.overview": outcomes("denied", { ...allow("admin", "role:registration_read", "role:registration_manage"), staff2: "notFound" }),
+  "audit.registration": outcomes("denied", { ...allow("admin", "role:registration_manage", "role:results_manage"), staff2: "notFound" }),
+  "audit.event": MANAGE_IN_DISTRICT_1("event_manage"),
+  "audit.user": MANAGE_IN_DISTRICT_1("user_manage"),
+  "audit.association": MANAGE_IN_DISTRICT_1("association_manage"),
+  "audit.districtAssociation": outcomes("denied", allow("admin")),
+  "viewer.export": EVERYONE,
+  // --- apiclients start
+  "apiClient.list": outcomes("denied", allow("admin", "role:user_manage", "staff2")),
+  "apiClient.create": outcomes("denied", allow("admin", "role:user_manage", "staff2")),
+  "apiClient.revoke": MANAGE_IN_DISTRICT_1("user_manage"),
+  // --- apiclients end
 };
 
 describe("authorization matrix", () => {

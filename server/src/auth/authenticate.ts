@@ -2,14 +2,19 @@
 // roles come from the row. External issuer: the user row is found by subject (or, on the first
 // sign-in of an invited user, by e-mail), and the roles claim is copied onto the row, so the row
 // is the one place the API reads roles from. A blocked user gets 403 whatever the token says.
+// Machine clients (embedded provider, client credentials: sub = client_id) are read from the
+// ApiClient row on every request the same way: a revoked client's earlier tokens are refused at once.
+// External issuer: a service user whose sub was registered as API client (createApiClient with
+// externalSubject) acts with the roles of its token's roles claim that the registration granted.
 
 import type { JWK } from "jose";
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Config } from "../config.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
+import { BROWSER_CLIENT_ID } from "../idp/provider.ts";
 import type { RoleName } from "../shared/roles.ts";
 import { isProfileComplete } from "../shared/validation.ts";
-import { AppError } from "./errors.ts";
+import { AppError, unauthenticated } from "./errors.ts";
 import type { Principal } from "./principal.ts";
 import { rolesFromClaim } from "./roles.ts";
 import { createTokenVerifier, type VerifiedToken } from "./verify.ts";
@@ -106,6 +111,8 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
       GROUP BY u.id`;
     const bySubject = row ? { ...row, associations: row.associationIds.map((associationId) => ({ associationId })) } : null;
     if (bySubject || config.oidc.mode === "embedded") return bySubject;
+    // a service user registered as API client has no user row and no e-mail to link by
+    if (await prisma.apiClient.count({ where: { clientId: token.sub } })) return null;
     // first sign-in of an invited user: link by e-mail, only when the provider verified it
     const email = await verifiedEmail(token, raw);
     if (!email) return null;
@@ -114,10 +121,40 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
     return prisma.user.update({ where: { id: invited.id }, data: { subject: token.sub }, select });
   }
 
+  /**
+   * A machine client's principal from its ApiClient row. External issuer: the token's roles claim
+   * counts, limited to the roles granted when the client was registered here.
+   */
+  async function machinePrincipal(clientId: string, claimed?: RoleName[]): Promise<Principal> {
+    const c = await prisma.apiClient.findUnique({ where: { clientId }, select: { roles: true, districtAssociationId: true, revokedAt: true } });
+    if (!c || c.revokedAt) throw unauthenticated("API-Zugang unbekannt oder widerrufen");
+    const granted = c.roles as RoleName[];
+    return {
+      kind: "client",
+      userId: 0,
+      subject: `client:${clientId}`,
+      roles: claimed ? granted.filter((r) => claimed.includes(r)) : granted,
+      districtAssociationId: c.districtAssociationId,
+      associationIds: [],
+      blocked: false,
+      profileComplete: false,
+    };
+  }
+
   return async (authorization) => {
     const token = await verify(authorization);
+    // a client-credentials token of the embedded provider: no account, the subject is the client
+    if (config.oidc.mode === "embedded" && typeof token.client_id === "string" && token.sub === token.client_id && token.client_id !== BROWSER_CLIENT_ID) {
+      return machinePrincipal(token.client_id);
+    }
     const user = await findUser(token, (authorization ?? "").replace(/^Bearer\s+/, ""));
-    if (!user) throw new AppError("FORBIDDEN", "Für diese Anmeldung gibt es kein Benutzerkonto im Anmeldesystem");
+    if (!user) {
+      // external issuer: a service user registered as API client (its sub is the client id)
+      if (config.oidc.mode === "external" && (await prisma.apiClient.count({ where: { clientId: token.sub } }))) {
+        return machinePrincipal(token.sub, rolesFromClaim(token, config.oidc.rolesClaim));
+      }
+      throw new AppError("FORBIDDEN", "Für diese Anmeldung gibt es kein Benutzerkonto im Anmeldesystem");
+    }
     if (user.blocked) throw new AppError("BLOCKED", "Benutzerkonto deaktiviert");
     let roles = user.roles as RoleName[];
     const updates: { roles?: RoleName[]; lastActive?: Date } = {};

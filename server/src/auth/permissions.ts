@@ -5,7 +5,7 @@
 
 import { hasAnyRole, type RoleName } from "../shared/roles.ts";
 import { AppError, forbidden } from "./errors.ts";
-import type { Principal } from "./principal.ts";
+import { isMachine, type Principal } from "./principal.ts";
 
 export type Tenancy =
   /** no row-level restriction beyond being signed in */
@@ -454,12 +454,94 @@ export const PERMISSIONS = {
     rest: ["GET /v1/export/event/:id/overview"],
     description: "Overview list (.xlsx) of an event or one of its locations, with results and (camp) health data: registration staff of the district.",
   },
+  // ---- audit log reading (issue 10, item 7): the manage role of the area, in the record's district
+  "audit.registration": {
+    access: ["registration_manage", "results_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Query.auditTrail(DexamRegistration)", "Query.auditTrail(CompetitionRegistration)"],
+    rest: [],
+    description: "Change history of a registration (including its results).",
+  },
+  "audit.event": {
+    access: ["event_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Query.auditTrail(Event)", "Query.auditTrail(EventLocation)"],
+    rest: [],
+    description: "Change history of an event or a location.",
+  },
+  "audit.user": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Query.auditTrail(User)"],
+    rest: [],
+    description: "Change history of a user.",
+  },
+  "audit.association": {
+    access: ["association_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Query.auditTrail(Association)"],
+    rest: [],
+    description: "Change history of a club.",
+  },
+  "audit.districtAssociation": {
+    access: ["admin"],
+    tenancy: "ownDistrict",
+    graphql: ["Query.auditTrail(DistrictAssociation)"],
+    rest: [],
+    description: "Change history of a district association.",
+  },
+  // ---- data protection: everything stored about the signed-in person (issue 10, item 8)
+  "viewer.export": {
+    access: "signedIn",
+    tenancy: "self",
+    graphql: [],
+    rest: ["GET /v1/user/0/export"],
+    description: "Download (JSON) of all data stored about the signed-in user: account, clubs, registrations they made, their audit entries.",
+  },
+  // ---- machine clients (issue 11, item 1): OAuth 2 client credentials of the embedded provider
+  "apiClient.list": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Query.apiClients"],
+    rest: [],
+    description: "API clients (machine accounts) of the own district association; admin names any district.",
+  },
+  "apiClient.create": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.createApiClient"],
+    rest: [],
+    description: "Create an API client with a name and roles (only roles the creator holds; admin only by admin); answers its secret once, stored hashed.",
+  },
+  "apiClient.revoke": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.revokeApiClient"],
+    rest: [],
+    description: "Revoke an API client: its token requests answer invalid_client and its issued tokens are refused at once.",
+  },
 } as const satisfies Record<string, Permission>;
 
 export type Operation = keyof typeof PERMISSIONS;
 
+/**
+ * Operations that need a person's user row (the own account, registering as a club member):
+ * machine clients (API clients) are refused them, whatever their roles.
+ */
+export const PERSON_ONLY: ReadonlySet<Operation> = new Set<Operation>([
+  "viewer.read",
+  "viewer.update",
+  "viewer.delete",
+  "viewer.export",
+  "dexam.create",
+  "competition.create",
+  "dexam.takeover",
+  "apiClient.create",
+]);
+
 export function isAllowed(principal: Principal | null, op: Operation): boolean {
   if (!principal || principal.blocked) return false;
+  if (isMachine(principal) && PERSON_ONLY.has(op)) return false;
   const { access } = PERMISSIONS[op] as Permission;
   return access === "signedIn" || hasAnyRole(principal.roles, access);
 }
@@ -467,6 +549,8 @@ export function isAllowed(principal: Principal | null, op: Operation): boolean {
 /** Throws 401/403 unless the principal may call the operation at all; row tenancy is the service's job. */
 export function authorize(principal: Principal | null, op: Operation): Principal {
   if (!principal) throw new AppError("UNAUTHENTICATED", "Nicht angemeldet");
+  if (isMachine(principal) && PERSON_ONLY.has(op))
+    throw new AppError("FORBIDDEN", "Diese Aktion ist nur für angemeldete Personen möglich, nicht für API-Zugänge");
   if (!isAllowed(principal, op)) throw forbidden();
   return principal;
 }

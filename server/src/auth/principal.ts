@@ -3,7 +3,9 @@
 import type { RoleName } from "../shared/roles.ts";
 
 export type Principal = {
-  kind: "user";
+  /** "client": a machine client (ApiClient, OAuth 2 client credentials): userId 0, no clubs, subject "client:<clientId>" */
+  kind: "user" | "client";
+  /** the user row; 0 for machine clients (no row has id 0) */
   userId: number;
   subject: string;
   roles: RoleName[];
@@ -17,4 +19,9 @@ export type Principal = {
 
 export function isStaff(p: Principal): boolean {
   return p.roles.length > 0;
+}
+
+/** Machine clients have no user row: operations on the own account are not theirs. */
+export function isMachine(p: Principal): boolean {
+  return p.kind === "client";
 }

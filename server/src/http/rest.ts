@@ -6,10 +6,17 @@ import { AppError } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
+import { enforce, type RateLimiter } from "./rateLimit.ts";
 
 export type RestCtx = { principal: Principal; prisma: PrismaClient; services: AppServices; request: FastifyRequest };
 
-export type RestDeps = { authenticate: Authenticator; prisma: PrismaClient; services: AppServices };
+export type RestDeps = {
+  authenticate: Authenticator;
+  prisma: PrismaClient;
+  services: AppServices;
+  /** rate limit for the changing methods (POST, PUT, DELETE), per caller */
+  limit?: RateLimiter;
+};
 
 type Handler = (ctx: RestCtx, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -20,6 +27,7 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
       url,
       handler: async (request, reply) => {
         const principal = await deps.authenticate(request.headers.authorization);
+        if (method !== "GET" && deps.limit) enforce(deps.limit, principal.subject);
         const result = await handler({ principal, prisma: deps.prisma, services: deps.services, request }, request, reply);
         if (!reply.sent) return reply.send(result ?? null);
         return reply;

@@ -1,5 +1,7 @@
 // oidc-provider storage on Prisma (table OidcPayload): sessions, grants, interactions,
 // authorization codes and refresh tokens survive a restart and are shared by all replicas.
+// Clients other than the static browser client are the machine clients of the ApiClient table
+// (client credentials only); a revoked one is unknown, so its token request answers invalid_client.
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 
@@ -26,7 +28,8 @@ export function prismaAdapterClass(prisma: PrismaClient) {
       return { ...(row.payload as AdapterPayload), ...(row.consumedAt ? { consumed: Math.floor(row.consumedAt.getTime() / 1000) } : {}) };
     }
 
-    find(id: string) {
+    async find(id: string) {
+      if (this.type === "Client") return apiClientMetadata(prisma, id);
       return this.findWhere({ id });
     }
     findByUserCode(userCode: string) {
@@ -49,4 +52,24 @@ export function prismaAdapterClass(prisma: PrismaClient) {
 
 export async function deleteExpiredOidcRows(prisma: PrismaClient) {
   await prisma.oidcPayload.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+}
+
+/**
+ * oidc-provider client metadata of an active machine client. `client_secret` holds the scrypt hash;
+ * the provider's secret comparison is replaced by a hash check (provider.ts), so the secret itself
+ * is never stored.
+ */
+export async function apiClientMetadata(prisma: PrismaClient, clientId: string): Promise<AdapterPayload | undefined> {
+  const row = await prisma.apiClient.findUnique({ where: { clientId } });
+  if (!row || row.revokedAt) return undefined;
+  return {
+    client_id: row.clientId,
+    client_name: row.name,
+    client_secret: row.secretHash,
+    grant_types: ["client_credentials"],
+    response_types: [],
+    redirect_uris: [],
+    token_endpoint_auth_method: "client_secret_basic",
+    scope: "api",
+  } as AdapterPayload;
 }

@@ -70,6 +70,11 @@ export function createEmbeddedProvider(opts: {
       };
     },
     async extraTokenClaims(_ctx, token) {
+      if (token.kind === "ClientCredentials") {
+        const c = await prisma.apiClient.findUnique({ where: { clientId: token.clientId }, select: { roles: true, districtAssociationId: true } });
+        // informational as for people: the API reads the client row on every request
+        return c ? { roles: c.roles, district_association_id: c.districtAssociationId } : undefined;
+      }
       if (token.kind !== "AccessToken" || !("accountId" in token) || !token.accountId) return undefined;
       const user = await prisma.user.findUnique({ where: { subject: token.accountId }, select: { roles: true, districtAssociationId: true } });
       // informational: the API reads roles from the user row on every request
@@ -95,6 +100,8 @@ export function createEmbeddedProvider(opts: {
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
+      // machine clients (table ApiClient): JWT access tokens for the API audience, sub = client_id
+      clientCredentials: { enabled: true },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
@@ -124,6 +131,7 @@ export function createEmbeddedProvider(opts: {
     interactions: { url: (_ctx, interaction) => `/oidc/interaction/${interaction.uid}` },
     ttl: {
       AccessToken: 15 * 60,
+      ClientCredentials: 15 * 60,
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       Interaction: 60 * 60,
@@ -135,6 +143,10 @@ export function createEmbeddedProvider(opts: {
 
   const provider = new Provider(config.oidc.issuer, configuration);
   provider.proxy = true;
+  // machine clients' client_secret metadata is the stored scrypt hash (adapter.ts): compare against it
+  provider.Client.prototype.compareClientSecret = async function (this: { clientSecret?: string }, actual: string) {
+    return verifyPassword(actual, this.clientSecret);
+  };
   const callback = provider.callback();
 
   async function readForm(req: IncomingMessage): Promise<Record<string, string>> {

@@ -1,5 +1,6 @@
 import { Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { ApiClientsSection } from "../../apiclients/ApiClientsSection";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable } from "../../components/DataTable";
@@ -78,6 +79,7 @@ export function DistrictAssociationManageContent() {
           />
         ))}
       </DataTable>
+      <ApiClientsSection />
       {dialog?.kind === "create" && <DistrictAssociationDialog districtAssociation={null} onClose={close} onSaved={saved} />}
       {dialog?.kind === "edit" && (
         <ErrorBoundary fallback={(error) => <LoadFailure prefix="error.districtAssociation.load" error={error} onDismiss={close} />}>
