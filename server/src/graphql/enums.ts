@@ -17,40 +17,144 @@ import {
 } from "../generated/prisma/enums.ts";
 import { builder } from "./builder.ts";
 
-export const FormTypeEnum = builder.enumType(FormType, {
-  name: "FormType",
+/** A Prisma enum's values with a description each (Prisma enums' keys equal their values). */
+function describedValues<E extends Record<string, string>>(_values: E, descriptions: { [K in keyof E]: string }) {
+  return Object.fromEntries(Object.entries(descriptions).map(([k, description]) => [k, { description }])) as {
+    [K in keyof E]: { description: string };
+  };
+}
+
+export const FormTypeEnum = builder.enumType("FormType", {
+  values: describedValues(FormType, {
+    DEXAM: "D-Prüfungen: graded exams D1-D3 (form type dexam).",
+    DEXAM_CAMP: "D-Prüfungen Freizeit: graded exams during a holiday camp, with health data (dexam_camp).",
+    COMPETITION: "Wertungsspiele: competitions (competition).",
+  }),
   description:
     "Event form type: DEXAM (D-Prüfungen), DEXAM_CAMP (D-Prüfungen Freizeit, with health data), COMPETITION (Wertungsspiele). /v1: dexam, dexam_camp, competition.",
 });
-export const EditPhaseEnum = builder.enumType(EditPhase, {
-  name: "EditPhase",
+export const EditPhaseEnum = builder.enumType("EditPhase", {
+  values: describedValues(EditPhase, {
+    NO_RESTRICTIONS: "Everything may change; users may delete their registrations.",
+    SONGS_ONLY: "Only the songs of competition registrations may change; registrations may only be cancelled.",
+    NONE: "Closed: nothing may change; registrations may only be cancelled.",
+  }),
   description:
     "What registrations may still change: NO_RESTRICTIONS (all; users may delete), SONGS_ONLY (songs only; cancel only), NONE (closed; cancel only).",
 });
-export const LocationTypeEnum = builder.enumType(LocationType, {
-  name: "LocationType",
+export const LocationTypeEnum = builder.enumType("LocationType", {
+  values: describedValues(LocationType, {
+    DEXAM_THEORY: "Where the theory part of a D-exam takes place.",
+    DEXAM_PRACTICE: "Where the practical part of a D-exam takes place.",
+    DEXAM_PREPARATION: "Where the preparation course (Vorbereitungskurs) of a D-exam takes place.",
+    COMPETITION: "Venue of a competition (Wertungsspiel).",
+  }),
   description: "Theory exam, practice exam, preparation course (D-exams) or competition venue.",
 });
-export const DexamTypeEnum = builder.enumType(DexamType, { name: "DexamType", description: "D-exam course (Kurs): D1, D2, D3." });
-export const CompetitionTypeEnum = builder.enumType(CompetitionType, {
-  name: "CompetitionType",
+export const DexamTypeEnum = builder.enumType("DexamType", {
+  values: describedValues(DexamType, {
+    D1: "D1 (bronze), the first graded exam.",
+    D2: "D2 (silver), the second graded exam.",
+    D3: "D3 (gold), the third graded exam.",
+  }),
+  description: "D-exam course (Kurs): D1, D2, D3.",
+});
+export const CompetitionTypeEnum = builder.enumType("CompetitionType", {
+  values: describedValues(CompetitionType, {
+    T: "Traditional wind music (traditionelle Blasmusik).",
+    K: "Concert (Konzertwertung).",
+    U: "Entertainment music (Unterhaltungsmusik).",
+    G: "Chamber music / small groups (Kammermusik).",
+    M: "Marching (Marschmusik).",
+    B: "Wind classes (Bläserklassen).",
+  }),
   description: "Competition type: T traditional wind music, K concert, U entertainment, G chamber music, M marching, B wind classes.",
 });
-export const InstrumentEnum = builder.enumType(Instrument, { name: "Instrument", description: "The 20 instruments of the D-exams." });
+export const InstrumentEnum = builder.enumType("Instrument", {
+  values: describedValues(Instrument, {
+    PICCOLO: "Piccolo.",
+    FLUTE: "Flute (Querflöte).",
+    OBOE: "Oboe.",
+    BASSOON: "Bassoon (Fagott).",
+    EB_CLARINET: "E-flat clarinet (Es-Klarinette).",
+    CLARINET: "Clarinet (Klarinette).",
+    BASS_CLARINET: "Bass clarinet (Bassklarinette).",
+    ALTO_SAXOPHONE: "Alto saxophone (Altsaxophon).",
+    TENOR_SAXOPHONE: "Tenor saxophone (Tenorsaxophon).",
+    BARITONE_SAXOPHONE: "Baritone saxophone (Baritonsaxophon).",
+    TRUMPET: "Trumpet (Trompete).",
+    FLUGELHORN: "Flugelhorn (Flügelhorn).",
+    FRENCH_HORN: "French horn (Horn).",
+    TENOR_HORN: "Tenor horn (Tenorhorn).",
+    BARITONE_HORN: "Baritone horn (Bariton).",
+    TROMBONE: "Trombone (Posaune).",
+    BASS_TROMBONE: "Bass trombone (Bassposaune).",
+    TUBA: "Tuba.",
+    PERCUSSION: "Percussion (Schlagzeug).",
+    MALLETS: "Mallets (Stabspiele).",
+  }),
+  description: "The 20 instruments of the D-exams.",
+});
 
-export const GenderEnum = builder.enumType(Gender, { name: "Gender", description: "m, f, d (male, female, diverse)." });
-export const ExamPartEnum = builder.enumType(ExamPart, { name: "ExamPart", description: "The part of a D-exam an existing partial result covers." });
-export const MealRequestEnum = builder.enumType(MealRequest, { name: "MealRequest", description: "Camp meals: standard, vegetarian, vegan." });
-export const VaccinationTypeEnum = builder.enumType(VaccinationType, { name: "VaccinationType", description: "fsme (tick-borne encephalitis), tetanus." });
-export const CastEnum = builder.enumType(Cast, {
-  name: "Cast",
+export const GenderEnum = builder.enumType("Gender", {
+  values: describedValues(Gender, { M: "male (männlich).", F: "female (weiblich).", D: "diverse (divers)." }),
+  description: "m, f, d (male, female, diverse).",
+});
+export const ExamPartEnum = builder.enumType("ExamPart", {
+  values: describedValues(ExamPart, { THEORY: "The theory part.", PRACTICE: "The practical part." }),
+  description: "The part of a D-exam an existing partial result covers.",
+});
+export const MealRequestEnum = builder.enumType("MealRequest", {
+  values: describedValues(MealRequest, { STANDARD: "Standard meals.", VEGETARIAN: "Vegetarian meals.", VEGAN: "Vegan meals." }),
+  description: "Camp meals: standard, vegetarian, vegan.",
+});
+export const VaccinationTypeEnum = builder.enumType("VaccinationType", {
+  values: describedValues(VaccinationType, { FSME: "Tick-borne encephalitis (FSME).", TETANUS: "Tetanus." }),
+  description: "fsme (tick-borne encephalitis), tetanus.",
+});
+export const CastEnum = builder.enumType("Cast", {
+  values: describedValues(Cast, {
+    S: "Solo.",
+    SK: "Solo with piano (Solo mit Klavier).",
+    E: "Ensemble.",
+    BG: "Wind group (Bläsergruppe).",
+    P: "Percussion ensemble.",
+    B: "Wind orchestra (Blasorchester).",
+    JB: "Youth wind orchestra (Jugendblasorchester).",
+    SL: "Spielleute (drum and fife corps).",
+  }),
   description:
     "Besetzung: S solo, SK solo with piano, E ensemble, BG wind group, P percussion ensemble (types B and G); B wind orchestra, JB youth wind orchestra, SL Spielleute (other types).",
 });
-export const CategoryEnum = builder.enumType(Category, { name: "Category", description: "Competition category 1 (very easy) to 6 (extremely hard)." });
-export const DifficultyLevelEnum = builder.enumType(DifficultyLevel, { name: "DifficultyLevel", description: "Age group / level IA, IB, II..VI." });
+export const CategoryEnum = builder.enumType("Category", {
+  values: describedValues(Category, {
+    CAT_1: "Category 1: very easy.",
+    CAT_2: "Category 2: easy.",
+    CAT_3: "Category 3: medium.",
+    CAT_4: "Category 4: difficult.",
+    CAT_5: "Category 5: very difficult.",
+    CAT_6: "Category 6: extremely difficult.",
+  }),
+  description: "Competition category 1 (very easy) to 6 (extremely hard).",
+});
+export const DifficultyLevelEnum = builder.enumType("DifficultyLevel", {
+  values: describedValues(DifficultyLevel, {
+    IA: "Level IA (youngest / easiest).",
+    IB: "Level IB.",
+    II: "Level II.",
+    III: "Level III.",
+    IV: "Level IV.",
+    V: "Level V.",
+    VI: "Level VI (highest).",
+  }),
+  description: "Age group / level IA, IB, II..VI.",
+});
 
 export const EditScopeEnum = builder.enumType("EditScope", {
   description: "What the viewer may change: ALL fields, only the SONGS (edit phase SongsOnly), or NONE.",
-  values: ["ALL", "SONGS", "NONE"] as const,
+  values: {
+    ALL: { description: "All fields." },
+    SONGS: { description: "Only the songs (edit phase SONGS_ONLY)." },
+    NONE: { description: "Nothing." },
+  } as const,
 });

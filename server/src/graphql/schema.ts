@@ -1,6 +1,8 @@
 // Imports every domain's GraphQL file and builds the schema. Nothing else lives here.
-import { lexicographicSortSchema } from "graphql";
+import { isObjectType, lexicographicSortSchema } from "graphql";
+import "../domains/apiclients/graphql.ts";
 import "../domains/associations/graphql.ts";
+import "../domains/audit/graphql.ts";
 import "../domains/dexam/graphql.ts";
 import "../domains/competition/graphql.ts";
 import "../domains/districts/graphql.ts";
@@ -12,3 +14,10 @@ import "../domains/users/graphql.ts";
 import { builder } from "./builder.ts";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
+
+// The Prisma plugin's totalCount field of a connection takes no description option: give it one.
+for (const type of Object.values(schema.getTypeMap())) {
+  const totalCount = isObjectType(type) && type.name.endsWith("Connection") ? type.getFields().totalCount : undefined;
+  if (totalCount && !totalCount.description)
+    totalCount.description = "Number of all items matching the arguments (all pages, not only this one).";
+}

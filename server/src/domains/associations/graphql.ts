@@ -11,8 +11,8 @@ export const AssociationType = builder.prismaNode("Association", {
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
-    name: t.exposeString("name"),
-    districtAssociationId: t.exposeInt("districtAssociationId"),
+    name: t.exposeString("name", { description: "Name of the club (Verein)." }),
+    districtAssociationId: t.exposeInt("districtAssociationId", { description: "Numeric id of the district association (Kreisverband) the club belongs to." }),
     invoiceEmail: t.exposeString("invoiceEmail", { nullable: true, description: "E-mail address for invoices." }),
   }),
 });
@@ -32,23 +32,25 @@ builder.queryField("associations", (t) =>
       totalCount: (_parent, args, ctx) => ctx.prisma.association.count({ where: clubWhere(ctx, args) }),
       resolve: (query, _root, args, ctx) => ctx.prisma.association.findMany({ ...query, where: clubWhere(ctx, args), orderBy: clubOrder }),
     },
-    { name: "AssociationConnection" },
+    { name: "AssociationConnection", description: "A page of clubs (associations) with the total count." },
     { name: "AssociationEdge" },
   ),
 );
 
 const CreateAssociationInput = builder.inputType("CreateAssociationInput", {
+  description: "A new club (Verein).",
   fields: (t) => ({
-    districtAssociationId: t.int({ required: true }),
-    name: t.string({ required: true }),
-    invoiceEmail: t.string({ required: false }),
+    districtAssociationId: t.int({ required: true, description: "The district association (Kreisverband) the club belongs to." }),
+    name: t.string({ required: true, description: "Name of the club (Verein)." }),
+    invoiceEmail: t.string({ required: false, description: "E-mail address invoices are sent to." }),
   }),
 });
 
 const AssociationInput = builder.inputType("AssociationInput", {
+  description: "Changes of a club (Verein).",
   fields: (t) => ({
-    name: t.string({ required: true }),
-    invoiceEmail: t.string({ required: false }),
+    name: t.string({ required: true, description: "Name of the club (Verein)." }),
+    invoiceEmail: t.string({ required: false, description: "E-mail address invoices are sent to." }),
     version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
   }),
 });
@@ -58,7 +60,7 @@ builder.mutationField("createAssociation", (t) =>
     type: AssociationType,
     description: "Creates a club in the own district association (association_manage).",
     authScopes: { operation: "association.create" },
-    args: { input: t.arg({ type: CreateAssociationInput, required: true }) },
+    args: { input: t.arg({ type: CreateAssociationInput, required: true, description: "The new values." }) },
     resolve: async (query, _root, { input }, ctx) => ctx.prisma.association.findUniqueOrThrow({ ...query, where: { id: (await createClub(ctx, input)).id } }),
   }),
 );
@@ -69,7 +71,10 @@ builder.mutationField("updateAssociation", (t) =>
     description:
       'Changes a club: association_manage within its district (no e-mail check), or a member of the club ("Mein Verein bearbeiten": invoice e-mail checked with the e-mail rule).',
     authScopes: { operation: "association.update" },
-    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: AssociationInput, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, description: "Global id of the club (Verein)." }),
+      input: t.arg({ type: AssociationInput, required: true, description: "The new values." }),
+    },
     resolve: async (query, _root, { id, input }, ctx) =>
       ctx.prisma.association.findUniqueOrThrow({ ...query, where: { id: (await updateClub(ctx, numericId(id, "Association", "Verein"), input)).id } }),
   }),
@@ -80,7 +85,7 @@ builder.mutationField("deleteAssociation", (t) =>
     type: "ID",
     description: "Deletes a club without registrations; returns its global id.",
     authScopes: { operation: "association.delete" },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the club (Verein)." }) },
     resolve: async (_root, { id }, ctx) => encodeId("Association", (await deleteClub(ctx, numericId(id, "Association", "Verein"))).id),
   }),
 );

@@ -6,7 +6,7 @@ import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
-import { audit } from "../audit/service.ts";
+import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
 import { type ClubInput, validateClub } from "./rules.ts";
 
@@ -70,13 +70,15 @@ export async function updateClub(ctx: ServiceCtx, id: number, input: ClubInput) 
     checkVersion(club, input.version);
     const errors = validateClub(input, manager ? "management" : "ownClub");
     if (Object.keys(errors).length) throw validationFailed(errors);
-    const updated = await guardStale(
-      tx.association.update({
-        where: versionWhere(id, input.version),
-        data: { name: input.name.trim(), invoiceEmail: clean(input.invoiceEmail), version: { increment: 1 } },
-      }),
-    );
-    await audit(tx, p, { action: "update", entity: "Association", entityId: id, districtAssociationId: club.districtAssociationId });
+    const data = { name: input.name.trim(), invoiceEmail: clean(input.invoiceEmail) };
+    const updated = await guardStale(tx.association.update({ where: versionWhere(id, input.version), data: { ...data, version: { increment: 1 } } }));
+    await audit(tx, p, {
+      action: "update",
+      entity: "Association",
+      entityId: id,
+      districtAssociationId: club.districtAssociationId,
+      details: { changed: changedFields(club, data) },
+    });
     return updated;
   });
 }

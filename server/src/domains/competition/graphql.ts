@@ -17,20 +17,20 @@ import {
 const SongType = builder.objectRef<CompetitionSong>("CompetitionSong").implement({
   description: "A performance piece (Vortragsstück); duration in seconds (entered as mm:ss).",
   fields: (t) => ({
-    name: t.exposeString("name", { nullable: true }),
-    composer: t.exposeString("composer", { nullable: true }),
-    publisher: t.exposeString("publisher", { nullable: true }),
-    arranger: t.exposeString("arranger", { nullable: true }),
-    duration: t.exposeInt("duration", { nullable: true }),
+    name: t.exposeString("name", { nullable: true, description: "Title of the piece." }),
+    composer: t.exposeString("composer", { nullable: true, description: "Composer." }),
+    publisher: t.exposeString("publisher", { nullable: true, description: "Publisher." }),
+    arranger: t.exposeString("arranger", { nullable: true, description: "Arranger." }),
+    duration: t.exposeInt("duration", { nullable: true, description: "Duration in seconds." }),
   }),
 });
 
 const ActionsType = builder.objectRef<ReturnType<typeof competitionRowActions>>("CompetitionRegistrationActions").implement({
   description: "The row menu of the registration overview for the signed-in user.",
   fields: (t) => ({
-    edit: t.field({ type: EditScopeEnum, resolve: (a) => a.edit }),
+    edit: t.field({ type: EditScopeEnum, resolve: (a) => a.edit, description: "What the viewer may edit." }),
     delete: t.exposeBoolean("delete", { description: "user_manage (as the spec writes it), or phase NoRestrictions; never once cancelled." }),
-    cancel: t.exposeBoolean("cancel"),
+    cancel: t.exposeBoolean("cancel", { description: "The viewer may cancel (stornieren) it." }),
     manage: t.exposeBoolean("manage", { description: "registration_manage: may edit cancelledAt and documentsComplete." }),
   }),
 });
@@ -45,27 +45,39 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
-    event: t.relation("event"),
-    name: t.exposeString("name"),
-    association: t.relation("association"),
-    type: t.expose("type", { type: CompetitionTypeEnum }),
-    cast: t.expose("cast", { type: CastEnum }),
-    category: t.expose("category", { type: CategoryEnum, nullable: true }),
-    ageGroup: t.expose("ageGroup", { type: DifficultyLevelEnum, nullable: true }),
-    conductorName: t.exposeString("conductorName"),
-    numberOfMusicians: t.exposeInt("numberOfMusicians"),
+    event: t.relation("event", { description: "The event (Veranstaltung) of the registration." }),
+    name: t.exposeString("name", { description: "Name of the group as it performs." }),
+    association: t.relation("association", { description: "The club (Verein) of the group." }),
+    type: t.expose("type", { type: CompetitionTypeEnum, description: "Competition type." }),
+    cast: t.expose("cast", { type: CastEnum, description: "Besetzung (line-up) of the group." }),
+    category: t.expose("category", { type: CategoryEnum, nullable: true, description: "Difficulty category (Kategorie 1-6)." }),
+    ageGroup: t.expose("ageGroup", { type: DifficultyLevelEnum, nullable: true, description: "Age group / level (Stufe)." }),
+    conductorName: t.exposeString("conductorName", { description: "Name of the conductor (Dirigent)." }),
+    numberOfMusicians: t.exposeInt("numberOfMusicians", { description: "Number of musicians." }),
     members: t.exposeString("members", { nullable: true, description: "Type G: one participant per line." }),
-    remarks: t.exposeString("remarks", { nullable: true }),
-    location: t.relation("location", { nullable: true }),
-    songs: t.field({ type: [SongType], select: { songs: true }, resolve: (r) => (r.songs as CompetitionSong[]) ?? [] }),
+    remarks: t.exposeString("remarks", { nullable: true, description: "Free-text remarks of the registrant." }),
+    location: t.relation("location", { nullable: true, description: "The location (Veranstaltungsort) assigned by staff; null until then." }),
+    songs: t.field({
+      type: [SongType],
+      select: { songs: true },
+      resolve: (r) => (r.songs as CompetitionSong[]) ?? [],
+      description: "The pieces to be performed.",
+    }),
     songsComplete: t.boolean({
       select: { type: true, songs: true },
       resolve: (r) => competitionSongsComplete({ type: r.type, songs: (r.songs as CompetitionSong[]) ?? [] }),
+      description: "All required pieces are filled in.",
     }),
-    documentsComplete: t.exposeBoolean("documentsComplete"),
-    cancelledAt: t.expose("cancelledAt", { type: "DateTime", nullable: true }),
-    gdprAccepted: t.exposeBoolean("gdprAccepted"),
-    cancellationAccepted: t.exposeBoolean("cancellationAccepted"),
+    documentsComplete: t.exposeBoolean("documentsComplete", { description: "Staff confirmed that all documents (scores) arrived." }),
+    cancelledAt: t.expose("cancelledAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the registration was cancelled (storniert); null while active.",
+    }),
+    gdprAccepted: t.exposeBoolean("gdprAccepted", { description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
+    cancellationAccepted: t.exposeBoolean("cancellationAccepted", {
+      description: "The cancellation conditions (Stornobedingungen) of the event were accepted.",
+    }),
     points: t.float({
       nullable: true,
       description: "Shown once every location of the event publishes results (staff always).",
@@ -90,6 +102,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
             clubMember: !!ctx.principal?.associationIds.includes(r.associationId),
           },
         ),
+      description: "What the signed-in user may do with this registration.",
     }),
   }),
 });
@@ -103,8 +116,8 @@ builder.queryField("competitionRegistrations", (t) =>
       description: "Competition registrations of an event (the overview): members see their clubs', registration staff their district's.",
       authScopes: { operation: "competition.list" },
       args: {
-        eventId: t.arg.globalID({ required: true }),
-        locationId: t.arg.int({ required: false }),
+        eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
+        locationId: t.arg.int({ required: false, description: "Only registrations at this location (numeric id, databaseId)." }),
         search: t.arg.string({ required: false, description: "Part of the name, conductor or club, or the numeric id." }),
       },
       totalCount: (_p, args, ctx) =>
@@ -116,35 +129,37 @@ builder.queryField("competitionRegistrations", (t) =>
           orderBy: [{ name: "asc" }, { id: "asc" }],
         }),
     },
-    { name: "CompetitionRegistrationConnection" },
+    { name: "CompetitionRegistrationConnection", description: "A page of competition registrations with the total count." },
     { name: "CompetitionRegistrationEdge" },
   ),
 );
 
 const SongInput = builder.inputType("CompetitionSongInput", {
+  description: "A piece of a competition registration.",
   fields: (t) => ({
-    name: t.string({ required: false }),
-    composer: t.string({ required: false }),
-    publisher: t.string({ required: false }),
-    arranger: t.string({ required: false }),
+    name: t.string({ required: false, description: "Title of the piece." }),
+    composer: t.string({ required: false, description: "Composer." }),
+    publisher: t.string({ required: false, description: "Publisher." }),
+    arranger: t.string({ required: false, description: "Arranger." }),
     duration: t.int({ required: false, description: "Seconds." }),
   }),
 });
 const InputType = builder.inputType("CompetitionRegistrationInput", {
+  description: "A competition (Wertungsspiel) registration to create or update.",
   fields: (t) => ({
-    name: t.string({ required: true }),
+    name: t.string({ required: true, description: "Name of the group as it performs." }),
     associationId: t.int({ required: true, description: "The club (numeric id)." }),
-    type: t.field({ type: CompetitionTypeEnum, required: true }),
-    cast: t.field({ type: CastEnum, required: true }),
+    type: t.field({ type: CompetitionTypeEnum, required: true, description: "Competition type." }),
+    cast: t.field({ type: CastEnum, required: true, description: "Besetzung (line-up) of the group." }),
     category: t.field({ type: CategoryEnum, required: false, description: "Types other than B and G." }),
     ageGroup: t.field({ type: DifficultyLevelEnum, required: false, description: "Types B and G." }),
-    conductorName: t.string({ required: true }),
-    numberOfMusicians: t.int({ required: true }),
+    conductorName: t.string({ required: true, description: "Name of the conductor (Dirigent)." }),
+    numberOfMusicians: t.int({ required: true, description: "Number of musicians." }),
     members: t.string({ required: false, description: "Type G: one participant per line (required)." }),
-    remarks: t.string({ required: false }),
-    songs: t.field({ type: [SongInput], required: false }),
-    gdprAccepted: t.boolean({ required: false }),
-    cancellationAccepted: t.boolean({ required: false }),
+    remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
+    songs: t.field({ type: [SongInput], required: false, description: "The pieces to be performed." }),
+    gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
+    cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
     cancelledAt: t.field({ type: "DateTime", required: false, description: "registration_manage only; omit to leave unchanged." }),
     documentsComplete: t.boolean({ required: false, description: "registration_manage only; omit to leave unchanged." }),
     locationId: t.int({ required: false, description: "registration_manage only: move to another competition location of the event." }),
@@ -158,7 +173,10 @@ builder.mutationField("createCompetitionRegistration", (t) =>
     type: CompetitionRegistrationType,
     description: "Registers a group for a competition event.",
     authScopes: { operation: "competition.create" },
-    args: { eventId: t.arg.globalID({ required: true }), input: t.arg({ type: InputType, required: true }) },
+    args: {
+      eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
+      input: t.arg({ type: InputType, required: true, description: "The new values." }),
+    },
     resolve: async (query, _root, { eventId, input }, ctx) =>
       ctx.prisma.competitionRegistration.findUniqueOrThrow({
         ...query,
@@ -172,7 +190,10 @@ builder.mutationField("updateCompetitionRegistration", (t) =>
     type: CompetitionRegistrationType,
     description: "Changes a registration within its event's edit phase (SongsOnly: songs only).",
     authScopes: { operation: "competition.update" },
-    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: InputType, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, description: "Global id of the competition (Wertungsspiel) registration." }),
+      input: t.arg({ type: InputType, required: true, description: "The new values." }),
+    },
     resolve: async (query, _root, { id, input }, ctx) =>
       ctx.prisma.competitionRegistration.findUniqueOrThrow({
         ...query,
@@ -186,7 +207,7 @@ builder.mutationField("cancelCompetitionRegistration", (t) =>
     type: CompetitionRegistrationType,
     description: "Cancels a registration (final for normal users).",
     authScopes: { operation: "competition.cancel" },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the competition (Wertungsspiel) registration." }) },
     resolve: async (query, _root, { id }, ctx) =>
       ctx.prisma.competitionRegistration.findUniqueOrThrow({ ...query, where: { id: (await cancelCompetitionRegistration(ctx, regId(id))).id } }),
   }),
@@ -197,7 +218,7 @@ builder.mutationField("deleteCompetitionRegistration", (t) =>
     type: "ID",
     description: "Deletes a registration without cancellation date (user_manage, or the club in phase NoRestrictions).",
     authScopes: { operation: "competition.delete" },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the competition (Wertungsspiel) registration." }) },
     resolve: async (_root, { id }, ctx) => encodeId("CompetitionRegistration", (await deleteCompetitionRegistration(ctx, regId(id))).id),
   }),
 );

@@ -5,7 +5,7 @@ import { AppError, forbidden, notFound, validationFailed } from "../../auth/erro
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { CompetitionType, Prisma } from "../../generated/prisma/client.ts";
-import { audit } from "../audit/service.ts";
+import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import {
   canReadRegistration,
@@ -156,6 +156,7 @@ export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number,
       entity: "CompetitionRegistration",
       entityId: id,
       districtAssociationId: r.event.districtAssociationId,
+      details: { changed: changedFields(r, { ...next, ...managed }) },
     });
     return updated;
   });

@@ -20,34 +20,46 @@ import {
 
 const SongType = builder.objectRef<DexamSong>("DexamSong").implement({
   description: "An exam piece: number (catalogue number; percussion rows are small drum, drum set, timpani, orchestral percussion) and name.",
-  fields: (t) => ({ number: t.exposeString("number", { nullable: true }), name: t.exposeString("name", { nullable: true }) }),
+  fields: (t) => ({
+    number: t.exposeString("number", { nullable: true, description: "Catalogue number of the piece." }),
+    name: t.exposeString("name", { nullable: true, description: "Title of the piece." }),
+  }),
 });
 
 const VaccinationType = builder.objectRef<NonNullable<CampData["vaccinations"]>[number]>("Vaccination").implement({
+  description: "One vaccination of a camp participant.",
   fields: (t) => ({
-    type: t.expose("type", { type: VaccinationTypeEnum }),
-    available: t.exposeBoolean("available"),
-    date: t.exposeString("date", { nullable: true }),
+    type: t.expose("type", { type: VaccinationTypeEnum, description: "Which vaccination." }),
+    available: t.exposeBoolean("available", { description: "The vaccination exists." }),
+    date: t.exposeString("date", { nullable: true, description: "Date of the vaccination (free text as entered)." }),
   }),
 });
 const ContactType = builder.objectRef<NonNullable<CampData["emergencyContacts"]>[number]>("EmergencyContact").implement({
-  fields: (t) => ({ name: t.exposeString("name", { nullable: true }), phone: t.exposeString("phone", { nullable: true }) }),
+  description: "Whom to call in an emergency during the holiday camp (Freizeit).",
+  fields: (t) => ({
+    name: t.exposeString("name", { nullable: true, description: "Name of the contact." }),
+    phone: t.exposeString("phone", { nullable: true, description: "Phone number of the contact." }),
+  }),
 });
 const CampType = builder.objectRef<CampData>("CampExtension").implement({
   description: "Camp data (form type DEXAM_CAMP). Health data and emergency contacts are stored encrypted.",
   fields: (t) => ({
-    diseases: t.exposeString("diseases", { nullable: true }),
-    intolerances: t.exposeString("intolerances", { nullable: true }),
-    allergies: t.exposeString("allergies", { nullable: true }),
-    mealRequest: t.expose("mealRequest", { type: MealRequestEnum, nullable: true }),
-    vaccinations: t.field({ type: [VaccinationType], resolve: (c) => c.vaccinations ?? [] }),
-    emergencyContacts: t.field({ type: [ContactType], resolve: (c) => c.emergencyContacts ?? [] }),
+    diseases: t.exposeString("diseases", { nullable: true, description: "Diseases the camp staff should know about." }),
+    intolerances: t.exposeString("intolerances", { nullable: true, description: "Food intolerances." }),
+    allergies: t.exposeString("allergies", { nullable: true, description: "Allergies." }),
+    mealRequest: t.expose("mealRequest", { type: MealRequestEnum, nullable: true, description: "Meal request for the camp." }),
+    vaccinations: t.field({ type: [VaccinationType], resolve: (c) => c.vaccinations ?? [], description: "Vaccination status (FSME, tetanus)." }),
+    emergencyContacts: t.field({
+      type: [ContactType],
+      resolve: (c) => c.emergencyContacts ?? [],
+      description: "Whom to call in an emergency during the camp.",
+    }),
   }),
 });
 
 const FileInfoType = builder.objectRef<{ name: string; size: number }>("FileInfo").implement({
   description: "A stored file: its name and size in bytes.",
-  fields: (t) => ({ name: t.exposeString("name"), size: t.exposeInt("size") }),
+  fields: (t) => ({ name: t.exposeString("name", { description: "File name." }), size: t.exposeInt("size", { description: "Size in bytes." }) }),
 });
 
 export const ExamGradeEnum = builder.enumType("ExamGrade", {
@@ -58,13 +70,13 @@ export const ExamGradeEnum = builder.enumType("ExamGrade", {
 const ActionsType = builder.objectRef<ReturnType<typeof rowActions>>("DexamRegistrationActions").implement({
   description: "The row menu of the registration overview for the signed-in user.",
   fields: (t) => ({
-    edit: t.field({ type: EditScopeEnum, resolve: (a) => a.edit }),
+    edit: t.field({ type: EditScopeEnum, resolve: (a) => a.edit, description: "What the viewer may edit." }),
     delete: t.exposeBoolean("delete", { description: "registration_manage, or the club in edit phase NoRestrictions; never once cancelled." }),
     cancel: t.exposeBoolean("cancel", { description: "Offered instead of delete; once only." }),
     manage: t.exposeBoolean("manage", { description: "registration_manage: may edit cancelledAt and existingPartialResultVerified." }),
     takeOver: t.exposeBoolean("takeOver", { description: "A passed part exists, the exam is not passed as a whole, and it was not taken over yet." }),
-    downloadPracticeSheet: t.exposeBoolean("downloadPracticeSheet"),
-    downloadConsentForm: t.exposeBoolean("downloadConsentForm"),
+    downloadPracticeSheet: t.exposeBoolean("downloadPracticeSheet", { description: "The viewer may download the sheet of the practical exam." }),
+    downloadConsentForm: t.exposeBoolean("downloadConsentForm", { description: "The viewer may download the consent form." }),
   }),
 });
 
@@ -103,41 +115,53 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
-    event: t.relation("event"),
-    firstname: t.exposeString("firstname"),
-    lastname: t.exposeString("lastname"),
-    birthdate: t.expose("birthdate", { type: "Date" }),
-    gender: t.expose("gender", { type: GenderEnum }),
-    association: t.relation("association"),
-    instrument: t.expose("instrument", { type: InstrumentEnum }),
+    event: t.relation("event", { description: "The event (Veranstaltung) of the registration." }),
+    firstname: t.exposeString("firstname", { description: "First name." }),
+    lastname: t.exposeString("lastname", { description: "Last name." }),
+    birthdate: t.expose("birthdate", { type: "Date", description: "Date of birth (yyyy-mm-dd)." }),
+    gender: t.expose("gender", { type: GenderEnum, description: "Gender." }),
+    association: t.relation("association", { description: "The club (Verein) of the candidate." }),
+    instrument: t.expose("instrument", { type: InstrumentEnum, description: "The instrument of the exam." }),
     type: t.expose("type", { type: DexamTypeEnum, description: "The course (Kurs)." }),
-    theoryLocation: t.relation("theoryLocation", { nullable: true }),
-    practiceLocation: t.relation("practiceLocation", { nullable: true }),
-    preparationLocation: t.relation("preparationLocation", { nullable: true }),
+    theoryLocation: t.relation("theoryLocation", { nullable: true, description: "Location (Veranstaltungsort) of the theory exam." }),
+    practiceLocation: t.relation("practiceLocation", { nullable: true, description: "Location (Veranstaltungsort) of the practical exam." }),
+    preparationLocation: t.relation("preparationLocation", { nullable: true, description: "Location (Veranstaltungsort) of the preparation course." }),
     partialResultType: t.expose("partialResultType", { type: ExamPartEnum, nullable: true, description: "Vorhandene Teilprüfung: the part already passed." }),
-    partialResultDistrict: t.exposeString("partialResultDistrict", { nullable: true }),
-    partialResultYear: t.exposeInt("partialResultYear", { nullable: true }),
-    partialResultLocation: t.exposeString("partialResultLocation", { nullable: true }),
+    partialResultDistrict: t.exposeString("partialResultDistrict", {
+      nullable: true,
+      description: "District association (Kreisverband) where the earlier partial result was achieved.",
+    }),
+    partialResultYear: t.exposeInt("partialResultYear", { nullable: true, description: "Year of the earlier partial result." }),
+    partialResultLocation: t.exposeString("partialResultLocation", { nullable: true, description: "Location where the earlier partial result was achieved." }),
     partialResultPoints: t.float({
       nullable: true,
       select: { partialResultPoints: true },
       resolve: (r) => (r.partialResultPoints === null ? null : Number(r.partialResultPoints)),
+      description: "Points of the earlier partial result.",
     }),
-    existingPartialResultVerified: t.exposeBoolean("existingPartialResultVerified"),
-    songs: t.field({ type: [SongType], select: { songs: true }, resolve: (r) => (r.songs as DexamSong[]) ?? [] }),
+    existingPartialResultVerified: t.exposeBoolean("existingPartialResultVerified", { description: "Staff verified the partial result from an earlier exam." }),
+    songs: t.field({ type: [SongType], select: { songs: true }, resolve: (r) => (r.songs as DexamSong[]) ?? [], description: "The pieces to be performed." }),
     songsComplete: t.boolean({
       select: { practiceLocationId: true, instrument: true, songs: true },
       resolve: (r) => songsComplete({ practiceLocationId: r.practiceLocationId, instrument: r.instrument, songs: (r.songs as DexamSong[]) ?? [] }),
+      description: "All required pieces are filled in.",
     }),
-    remarks: t.exposeString("remarks", { nullable: true }),
-    cancelledAt: t.expose("cancelledAt", { type: "DateTime", nullable: true }),
-    gdprAccepted: t.exposeBoolean("gdprAccepted"),
-    cancellationAccepted: t.exposeBoolean("cancellationAccepted"),
+    remarks: t.exposeString("remarks", { nullable: true, description: "Free-text remarks of the registrant." }),
+    cancelledAt: t.expose("cancelledAt", {
+      type: "DateTime",
+      nullable: true,
+      description: "When the registration was cancelled (storniert); null while active.",
+    }),
+    gdprAccepted: t.exposeBoolean("gdprAccepted", { description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
+    cancellationAccepted: t.exposeBoolean("cancellationAccepted", {
+      description: "The cancellation conditions (Stornobedingungen) of the event were accepted.",
+    }),
     camp: t.field({
       type: CampType,
       nullable: true,
       select: { campDataEncrypted: true, mealRequest: true },
       resolve: (r, _a, ctx) => campOf(ctx, r),
+      description: "Holiday camp (Freizeit) data: only for form type DEXAM_CAMP.",
     }),
     consentFormFile: t.field({
       type: FileInfoType,
@@ -146,7 +170,11 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
       select: { consentFormFile: { select: { name: true, size: true } } },
       resolve: (r) => r.consentFormFile,
     }),
-    hasPracticeSheet: t.boolean({ select: { practiceSheetFileId: true }, resolve: (r) => r.practiceSheetFileId !== null }),
+    hasPracticeSheet: t.boolean({
+      select: { practiceSheetFileId: true },
+      resolve: (r) => r.practiceSheetFileId !== null,
+      description: "The sheet of the practical exam (uploaded in results management) is stored.",
+    }),
     theoryPoints: t.float({
       nullable: true,
       description: "Theory points, once the theory location publishes results (staff always).",
@@ -207,8 +235,8 @@ builder.queryField("dexamRegistrations", (t) =>
       description: "D-exam registrations of an event (the overview): members see their clubs', registration staff their district's.",
       authScopes: { operation: "dexam.list" },
       args: {
-        eventId: t.arg.globalID({ required: true }),
-        locationId: t.arg.int({ required: false }),
+        eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
+        locationId: t.arg.int({ required: false, description: "Only registrations at this location (numeric id, databaseId)." }),
         search: t.arg.string({ required: false, description: "Part of first name, last name or club, or the numeric id." }),
       },
       totalCount: (_p, args, ctx) =>
@@ -220,62 +248,80 @@ builder.queryField("dexamRegistrations", (t) =>
           orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
         }),
     },
-    { name: "DexamRegistrationConnection" },
+    { name: "DexamRegistrationConnection", description: "A page of D-exam registrations with the total count." },
     { name: "DexamRegistrationEdge" },
   ),
 );
 
 const PartialResultInput = builder.inputType("PartialResultInput", {
+  description: "A partial result (Teilergebnis) from an earlier D-exam.",
   fields: (t) => ({
-    type: t.field({ type: ExamPartEnum, required: false }),
-    districtAssociation: t.string({ required: false }),
-    year: t.int({ required: false }),
-    location: t.string({ required: false }),
+    type: t.field({ type: ExamPartEnum, required: false, description: "Which part the earlier partial result covers." }),
+    districtAssociation: t.string({ required: false, description: "District association (Kreisverband) where it was achieved." }),
+    year: t.int({ required: false, description: "Year it was achieved." }),
+    location: t.string({ required: false, description: "Location where it was achieved." }),
     points: t.float({ required: false, description: "Step 0.01." }),
   }),
 });
-const SongInput = builder.inputType("DexamSongInput", { fields: (t) => ({ number: t.string({ required: false }), name: t.string({ required: false }) }) });
-const VaccinationInput = builder.inputType("VaccinationInput", {
+const SongInput = builder.inputType("DexamSongInput", {
+  description: "A piece of a D-exam registration.",
   fields: (t) => ({
-    type: t.field({ type: VaccinationTypeEnum, required: true }),
-    available: t.boolean({ required: true }),
-    date: t.string({ required: false }),
+    number: t.string({ required: false, description: "Catalogue number of the piece." }),
+    name: t.string({ required: false, description: "Title of the piece." }),
+  }),
+});
+const VaccinationInput = builder.inputType("VaccinationInput", {
+  description: "One vaccination of a camp participant.",
+  fields: (t) => ({
+    type: t.field({ type: VaccinationTypeEnum, required: true, description: "Which vaccination." }),
+    available: t.boolean({ required: true, description: "The vaccination exists." }),
+    date: t.string({ required: false, description: "Date of the vaccination (free text as entered)." }),
   }),
 });
 const ContactInput = builder.inputType("EmergencyContactInput", {
-  fields: (t) => ({ name: t.string({ required: false }), phone: t.string({ required: false }) }),
+  description: "An emergency contact for the holiday camp (Freizeit).",
+  fields: (t) => ({
+    name: t.string({ required: false, description: "Name of the contact." }),
+    phone: t.string({ required: false, description: "Phone number of the contact." }),
+  }),
 });
 const CampInput = builder.inputType("CampExtensionInput", {
+  description: "Holiday camp (Freizeit) data of a DEXAM_CAMP registration.",
   fields: (t) => ({
-    diseases: t.string({ required: false }),
-    intolerances: t.string({ required: false }),
-    allergies: t.string({ required: false }),
-    mealRequest: t.field({ type: MealRequestEnum, required: false }),
-    vaccinations: t.field({ type: [VaccinationInput], required: false }),
-    emergencyContacts: t.field({ type: [ContactInput], required: false }),
+    diseases: t.string({ required: false, description: "Diseases the camp staff should know about." }),
+    intolerances: t.string({ required: false, description: "Food intolerances." }),
+    allergies: t.string({ required: false, description: "Allergies." }),
+    mealRequest: t.field({ type: MealRequestEnum, required: false, description: "Meal request for the camp." }),
+    vaccinations: t.field({ type: [VaccinationInput], required: false, description: "Vaccination status (FSME, tetanus)." }),
+    emergencyContacts: t.field({ type: [ContactInput], required: false, description: "Whom to call in an emergency during the camp." }),
   }),
 });
 const FileUploadInput = builder.inputType("FileUploadInput", {
-  fields: (t) => ({ name: t.string({ required: true, description: "The original file name." }), dataUrl: t.string({ required: true }) }),
+  description: "A file sent inline as a data: URL.",
+  fields: (t) => ({
+    name: t.string({ required: true, description: "The original file name." }),
+    dataUrl: t.string({ required: true, description: "The file as a data: URL (base64)." }),
+  }),
 });
 const DexamInputType = builder.inputType("DexamRegistrationInput", {
+  description: "A D-exam (graded exam D1-D3) registration to create or update.",
   fields: (t) => ({
-    firstname: t.string({ required: true }),
-    lastname: t.string({ required: true }),
+    firstname: t.string({ required: true, description: "First name." }),
+    lastname: t.string({ required: true, description: "Last name." }),
     birthdate: t.string({ required: true, description: "yyyy-mm-dd" }),
-    gender: t.field({ type: GenderEnum, required: true }),
+    gender: t.field({ type: GenderEnum, required: true, description: "Gender." }),
     associationId: t.int({ required: true, description: "The club (numeric id)." }),
-    instrument: t.field({ type: InstrumentEnum, required: true }),
-    type: t.field({ type: DexamTypeEnum, required: true }),
-    theoryLocationId: t.int({ required: false }),
-    practiceLocationId: t.int({ required: false }),
-    preparationLocationId: t.int({ required: false }),
-    partialResult: t.field({ type: PartialResultInput, required: false }),
-    songs: t.field({ type: [SongInput], required: false }),
-    remarks: t.string({ required: false }),
-    gdprAccepted: t.boolean({ required: false }),
-    cancellationAccepted: t.boolean({ required: false }),
-    camp: t.field({ type: CampInput, required: false }),
+    instrument: t.field({ type: InstrumentEnum, required: true, description: "The instrument of the exam." }),
+    type: t.field({ type: DexamTypeEnum, required: true, description: "D-exam course (D1-D3)." }),
+    theoryLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the theory exam." }),
+    practiceLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the practical exam." }),
+    preparationLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the preparation course." }),
+    partialResult: t.field({ type: PartialResultInput, required: false, description: "A partial result (Teilergebnis) from an earlier D-exam, if any." }),
+    songs: t.field({ type: [SongInput], required: false, description: "The pieces to be performed." }),
+    remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
+    gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
+    cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
+    camp: t.field({ type: CampInput, required: false, description: "Holiday camp (Freizeit) data: only for form type DEXAM_CAMP." }),
     consentForm: t.field({
       type: FileUploadInput,
       required: false,
@@ -290,15 +336,15 @@ const DexamInputType = builder.inputType("DexamRegistrationInput", {
 const TakeoverInput = builder.inputType("DexamTakeoverInput", {
   description: "The new registration of a takeover: target event, the locations of the missing part, consents (camp: camp data and consent form).",
   fields: (t) => ({
-    eventId: t.globalID({ required: true }),
-    theoryLocationId: t.int({ required: false }),
-    practiceLocationId: t.int({ required: false }),
-    preparationLocationId: t.int({ required: false }),
-    remarks: t.string({ required: false }),
-    gdprAccepted: t.boolean({ required: false }),
-    cancellationAccepted: t.boolean({ required: false }),
-    camp: t.field({ type: CampInput, required: false }),
-    consentForm: t.field({ type: FileUploadInput, required: false }),
+    eventId: t.globalID({ required: true, description: "Global id of the event for the new registration." }),
+    theoryLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the theory exam." }),
+    practiceLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the practical exam." }),
+    preparationLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the preparation course." }),
+    remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
+    gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
+    cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
+    camp: t.field({ type: CampInput, required: false, description: "Holiday camp (Freizeit) data: only for form type DEXAM_CAMP." }),
+    consentForm: t.field({ type: FileUploadInput, required: false, description: "The parent-signed consent form (camp only)." }),
   }),
 });
 
@@ -309,7 +355,10 @@ builder.mutationField("createDexamRegistration", (t) =>
     type: DexamRegistrationType,
     description: "Registers a person for the D-exams of an event.",
     authScopes: { operation: "dexam.create" },
-    args: { eventId: t.arg.globalID({ required: true }), input: t.arg({ type: DexamInputType, required: true }) },
+    args: {
+      eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
+      input: t.arg({ type: DexamInputType, required: true, description: "The new values." }),
+    },
     resolve: async (query, _root, { eventId, input }, ctx) =>
       ctx.prisma.dexamRegistration.findUniqueOrThrow({
         ...query,
@@ -323,7 +372,10 @@ builder.mutationField("updateDexamRegistration", (t) =>
     type: DexamRegistrationType,
     description: "Changes a registration within its event's edit phase (SongsOnly: songs only).",
     authScopes: { operation: "dexam.update" },
-    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: DexamInputType, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }),
+      input: t.arg({ type: DexamInputType, required: true, description: "The new values." }),
+    },
     resolve: async (query, _root, { id, input }, ctx) =>
       ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: (await updateDexamRegistration(ctx, regId(id), input as DexamInput)).id } }),
   }),
@@ -334,7 +386,7 @@ builder.mutationField("cancelDexamRegistration", (t) =>
     type: DexamRegistrationType,
     description: "Cancels a registration (final for normal users).",
     authScopes: { operation: "dexam.cancel" },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }) },
     resolve: async (query, _root, { id }, ctx) =>
       ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: (await cancelDexamRegistration(ctx, regId(id))).id } }),
   }),
@@ -345,7 +397,7 @@ builder.mutationField("deleteDexamRegistration", (t) =>
     type: "ID",
     description: "Deletes a registration without cancellation date (registration_manage, or the club in phase NoRestrictions).",
     authScopes: { operation: "dexam.delete" },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }) },
     resolve: async (_root, { id }, ctx) => encodeId("DexamRegistration", (await deleteDexamRegistration(ctx, regId(id))).id),
   }),
 );
@@ -355,7 +407,10 @@ builder.mutationField("takeOverDexamPartialResult", (t) =>
     type: DexamRegistrationType,
     description: "Carries the passed part of a registration into a new registration of the same person (verified partial result).",
     authScopes: { operation: "dexam.takeover" },
-    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: TakeoverInput, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, description: "Global id of the earlier D-exam registration whose passed part is taken over." }),
+      input: t.arg({ type: TakeoverInput, required: true, description: "The new values." }),
+    },
     resolve: async (query, _root, { id, input }, ctx) => {
       const { eventId, ...rest } = input;
       const created = await takeOverPartialResult(ctx, regId(id), { ...(rest as DexamInput), eventId: numericId(eventId, "Event", "Veranstaltung") });

@@ -9,7 +9,7 @@ import type { Principal } from "../../auth/principal.ts";
 import { decryptJson, encryptJson } from "../../crypto/aead.ts";
 import type { DexamRegistration, Event, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
-import { audit } from "../audit/service.ts";
+import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
 import { canReadRegistration, checkNewRegistration, isManager, managerOnly, registrationScope, seesUnpublishedResults } from "../registrations/access.ts";
@@ -182,6 +182,9 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
       entity: "DexamRegistration",
       entityId: id,
       districtAssociationId: r.event.districtAssociationId,
+      details: {
+        changed: changedFields(r, { ...next, ...managed }, { campDataEncrypted: (v) => (v ? decryptJson(ctx.services.dataKey, v as Uint8Array) : null) }),
+      },
     });
     return updated;
   });

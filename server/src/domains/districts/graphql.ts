@@ -12,7 +12,7 @@ export const DistrictAssociationType = builder.prismaNode("DistrictAssociation",
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
-    name: t.exposeString("name"),
+    name: t.exposeString("name", { description: "Name of the district association (Kreisverband)." }),
     iamRef: t.string({
       nullable: true,
       description: "Reference of the district association in the identity provider (IamRef). Only admins see it; null for others.",
@@ -39,8 +39,9 @@ builder.queryField("districtAssociations", (t) =>
 );
 
 const DistrictAssociationInput = builder.inputType("DistrictAssociationInput", {
+  description: "A district association (Kreisverband) to create or update.",
   fields: (t) => ({
-    name: t.string({ required: true }),
+    name: t.string({ required: true, description: "Name of the district association (Kreisverband)." }),
     iamRef: t.string({ required: true, description: "IamRef: the district association's organisation id in the identity provider." }),
     gdprLink: t.string({ required: true, description: "Privacy policy URL." }),
     impressLink: t.string({ required: true, description: "Imprint URL." }),
@@ -57,7 +58,7 @@ builder.mutationField("createDistrictAssociation", (t) =>
     type: DistrictAssociationType,
     description: "Creates a district association (admin).",
     authScopes: { operation: "districtAssociation.create" },
-    args: { input: t.arg({ type: DistrictAssociationInput, required: true }) },
+    args: { input: t.arg({ type: DistrictAssociationInput, required: true, description: "The new values." }) },
     resolve: async (query, _root, { input }, ctx) =>
       ctx.prisma.districtAssociation.findUniqueOrThrow({ ...query, where: { id: (await createDistrictAssociation(ctx, input)).id } }),
   }),
@@ -68,7 +69,10 @@ builder.mutationField("updateDistrictAssociation", (t) =>
     type: DistrictAssociationType,
     description: "Changes a district association (admin).",
     authScopes: { operation: "districtAssociation.update" },
-    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: DistrictAssociationInput, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, description: "Global id of the district association (Kreisverband)." }),
+      input: t.arg({ type: DistrictAssociationInput, required: true, description: "The new values." }),
+    },
     resolve: async (query, _root, { id, input }, ctx) =>
       ctx.prisma.districtAssociation.findUniqueOrThrow({
         ...query,
@@ -82,7 +86,7 @@ builder.mutationField("deleteDistrictAssociation", (t) =>
     type: "ID",
     description: "Deletes a district association with all its users, clubs, events, locations, registrations and results (admin); returns its global id.",
     authScopes: { operation: "districtAssociation.delete" },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the district association (Kreisverband)." }) },
     resolve: async (_root, { id }, ctx) =>
       encodeId("DistrictAssociation", (await deleteDistrictAssociation(ctx, numericId(id, "DistrictAssociation", "Kreisverband"))).id),
   }),

@@ -13,27 +13,30 @@ export const EventType = builder.prismaNode("Event", {
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
-    name: t.exposeString("name"),
-    description: t.exposeString("description", { nullable: true }),
-    districtAssociationId: t.exposeInt("districtAssociationId"),
-    districtAssociation: t.relation("districtAssociation"),
+    name: t.exposeString("name", { description: "Name of the event." }),
+    description: t.exposeString("description", { nullable: true, description: "Description text shown to registrants." }),
+    districtAssociationId: t.exposeInt("districtAssociationId", { description: "Numeric id of the district association (Kreisverband) running the event." }),
+    districtAssociation: t.relation("districtAssociation", { description: "The district association (Kreisverband) running the event." }),
     formType: t.expose("formType", { type: FormTypeEnum, description: "Fixed after creation." }),
-    editPhase: t.expose("editPhase", { type: EditPhaseEnum }),
+    editPhase: t.expose("editPhase", { type: EditPhaseEnum, description: "What registrations may still change." }),
     registrationDeadline: t.expose("registrationDeadline", { type: "DateTime", description: "23:59:59 Europe/Berlin of the chosen day." }),
     registrationDeadlineDay: t.string({ description: "The chosen deadline day (yyyy-mm-dd, Berlin).", resolve: (e) => deadlineDay(e.registrationDeadline) }),
     deadlinePassed: t.boolean({
       description: "True after the deadline: no new registrations.",
       resolve: (e, _a, ctx) => deadlinePassed(e, ctx.services.now()),
     }),
-    startPublishing: t.expose("startPublishing", { type: "DateTime" }),
-    finishPublishing: t.expose("finishPublishing", { type: "DateTime" }),
+    startPublishing: t.expose("startPublishing", { type: "DateTime", description: "From this instant the event is published (visible to members)." }),
+    finishPublishing: t.expose("finishPublishing", { type: "DateTime", description: "Until this instant the event is published." }),
     published: t.boolean({ description: "start_publishing <= now < finish_publishing.", resolve: (e, _a, ctx) => isPublished(e, ctx.services.now()) }),
     expiration: t.expose("expiration", { type: "DateTime", nullable: true, description: "Automatic deletion date (end of that day, Berlin)." }),
-    start: t.expose("start", { type: "DateTime", nullable: true }),
-    end: t.expose("end", { type: "DateTime", nullable: true }),
-    address: t.exposeString("address", { nullable: true }),
-    cancellationConditions: t.exposeString("cancellationConditions", { nullable: true }),
-    privacyPolicy: t.exposeString("privacyPolicy"),
+    start: t.expose("start", { type: "DateTime", nullable: true, description: "Start (date and time)." }),
+    end: t.expose("end", { type: "DateTime", nullable: true, description: "End (date and time)." }),
+    address: t.exposeString("address", { nullable: true, description: "Postal address." }),
+    cancellationConditions: t.exposeString("cancellationConditions", {
+      nullable: true,
+      description: "Cancellation conditions (Stornobedingungen) registrants accept.",
+    }),
+    privacyPolicy: t.exposeString("privacyPolicy", { description: "Privacy policy (Datenschutzerklärung) registrants accept." }),
     canManage: t.boolean({
       description: "The viewer may change this event and its locations.",
       resolve: (e, _a, ctx) => !!ctx.principal && canManageEvent(ctx.principal, e),
@@ -65,7 +68,7 @@ builder.queryField("events", (t) =>
       totalCount: (_p, args, ctx) => ctx.prisma.event.count({ where: eventWhere(ctx, args) }),
       resolve: (query, _root, args, ctx) => ctx.prisma.event.findMany({ ...query, where: eventWhere(ctx, args), orderBy: eventOrder }),
     },
-    { name: "EventConnection" },
+    { name: "EventConnection", description: "A page of events with the total count." },
     { name: "EventEdge" },
   ),
 );
@@ -75,7 +78,7 @@ builder.queryField("eventCopyTargets", (t) =>
     type: [EventType],
     description: "Events a copy of this event may go into: same form family, still before their deadline (from today).",
     authScopes: { operation: "event.copy" },
-    args: { eventId: t.arg.globalID({ required: true }) },
+    args: { eventId: t.arg.globalID({ required: true, description: "Global id of the event to copy." }) },
     resolve: async (query, _root, { eventId }, ctx) => {
       const ids = (await copyTargets(ctx, numericId(eventId, "Event", "Veranstaltung"))).map((e) => e.id);
       return ctx.prisma.event.findMany({ ...query, where: { id: { in: ids } }, orderBy: eventOrder });
@@ -84,20 +87,21 @@ builder.queryField("eventCopyTargets", (t) =>
 );
 
 const EventInput = builder.inputType("EventInput", {
+  description: "An event (Veranstaltung) to create or update.",
   fields: (t) => ({
-    name: t.string({ required: true }),
-    description: t.string({ required: false }),
+    name: t.string({ required: true, description: "Name of the event." }),
+    description: t.string({ required: false, description: "Description text shown to registrants." }),
     formType: t.field({ type: FormTypeEnum, required: false, description: "Required on create; cannot change afterwards." }),
-    editPhase: t.field({ type: EditPhaseEnum, required: true }),
+    editPhase: t.field({ type: EditPhaseEnum, required: true, description: "What registrations may still change." }),
     registrationDeadline: t.field({ type: "Date", required: true, description: "The day; stored as 23:59:59 Europe/Berlin." }),
-    startPublishing: t.field({ type: "DateTime", required: true }),
-    finishPublishing: t.field({ type: "DateTime", required: true }),
+    startPublishing: t.field({ type: "DateTime", required: true, description: "From this instant the event is published (visible to members)." }),
+    finishPublishing: t.field({ type: "DateTime", required: true, description: "Until this instant the event is published." }),
     expiration: t.field({ type: "Date", required: false, description: "Automatic deletion day." }),
-    start: t.field({ type: "DateTime", required: false }),
-    end: t.field({ type: "DateTime", required: false }),
-    address: t.string({ required: false }),
-    cancellationConditions: t.string({ required: false }),
-    privacyPolicy: t.string({ required: true }),
+    start: t.field({ type: "DateTime", required: false, description: "Start (date and time)." }),
+    end: t.field({ type: "DateTime", required: false, description: "End (date and time)." }),
+    address: t.string({ required: false, description: "Postal address." }),
+    cancellationConditions: t.string({ required: false, description: "Cancellation conditions (Stornobedingungen) registrants accept." }),
+    privacyPolicy: t.string({ required: true, description: "Privacy policy (Datenschutzerklärung) registrants accept." }),
     version: t.int({ required: false, description: "Updates only: the version the edit is based on; a newer stored version refuses the save (CONFLICT)." }),
   }),
 });
@@ -110,7 +114,10 @@ builder.mutationField("createEvent", (t) =>
     type: EventType,
     description: "Creates an event in a district association (event_manage; non-admins their own).",
     authScopes: { operation: "event.create" },
-    args: { districtAssociationId: t.arg.int({ required: true }), input: t.arg({ type: EventInput, required: true }) },
+    args: {
+      districtAssociationId: t.arg.int({ required: true, description: "Numeric id of the district association (Kreisverband) the event belongs to." }),
+      input: t.arg({ type: EventInput, required: true, description: "The new values." }),
+    },
     resolve: async (query, _root, { districtAssociationId, input }, ctx) =>
       ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: (await createEvent(ctx, { ...toService(input), districtAssociationId })).id } }),
   }),
@@ -121,7 +128,10 @@ builder.mutationField("updateEvent", (t) =>
     type: EventType,
     description: "Changes an event (event_manage).",
     authScopes: { operation: "event.update" },
-    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: EventInput, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, description: "Global id of the event." }),
+      input: t.arg({ type: EventInput, required: true, description: "The new values." }),
+    },
     resolve: async (query, _root, { id, input }, ctx) =>
       ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: (await updateEvent(ctx, numericId(id, "Event", "Veranstaltung"), toService(input))).id } }),
   }),
@@ -132,7 +142,7 @@ builder.mutationField("deleteEvent", (t) =>
     type: "ID",
     description: "Deletes an event with its locations, registrations and results (event_manage); returns its global id.",
     authScopes: { operation: "event.delete" },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the event." }) },
     resolve: async (_root, { id }, ctx) => encodeId("Event", (await deleteEvent(ctx, numericId(id, "Event", "Veranstaltung"))).id),
   }),
 );
@@ -142,7 +152,10 @@ builder.mutationField("copyEvent", (t) =>
     type: EventType,
     description: "Copies master data and locations FROM the source event INTO the selected target event; returns the target.",
     authScopes: { operation: "event.copy" },
-    args: { sourceId: t.arg.globalID({ required: true }), targetId: t.arg.globalID({ required: true }) },
+    args: {
+      sourceId: t.arg.globalID({ required: true, description: "Global id of the event to copy from." }),
+      targetId: t.arg.globalID({ required: true, description: "Global id of the event to copy into." }),
+    },
     resolve: async (query, _root, { sourceId, targetId }, ctx) =>
       ctx.prisma.event.findUniqueOrThrow({
         ...query,

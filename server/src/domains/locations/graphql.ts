@@ -17,16 +17,16 @@ export const EventLocationType = builder.prismaNode("EventLocation", {
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
-    name: t.exposeString("name"),
+    name: t.exposeString("name", { description: "Name of the location." }),
     type: t.expose("type", { type: LocationTypeEnum, description: "Fixed after creation." }),
-    eventId: t.exposeInt("eventId"),
-    event: t.relation("event"),
-    street: t.exposeString("street"),
-    postcode: t.exposeString("postcode", { nullable: true }),
-    city: t.exposeString("city"),
-    country: t.exposeString("country", { nullable: true }),
-    start: t.expose("start", { type: "DateTime", nullable: true }),
-    end: t.expose("end", { type: "DateTime", nullable: true }),
+    eventId: t.exposeInt("eventId", { description: "Numeric id of the event." }),
+    event: t.relation("event", { description: "The event the location belongs to." }),
+    street: t.exposeString("street", { description: "Street and house number." }),
+    postcode: t.exposeString("postcode", { nullable: true, description: "Postcode." }),
+    city: t.exposeString("city", { description: "City." }),
+    country: t.exposeString("country", { nullable: true, description: "Country." }),
+    start: t.expose("start", { type: "DateTime", nullable: true, description: "Start (date and time)." }),
+    end: t.expose("end", { type: "DateTime", nullable: true, description: "End (date and time)." }),
     dexamTypes: t.expose("dexamTypes", { type: [DexamTypeEnum], description: "available_sub_types of a D-exam location: its courses." }),
     competitionTypes: t.expose("competitionTypes", {
       type: [CompetitionTypeEnum],
@@ -41,23 +41,24 @@ export const EventLocationType = builder.prismaNode("EventLocation", {
 registerNodeAccess("EventLocation", (ctx, l) => canSeeEvent(ctx.principal, l.event, ctx.services.now()));
 
 const LocationInput = builder.inputType("EventLocationInput", {
+  description: "A location (Veranstaltungsort) to create or update.",
   fields: (t) => ({
-    name: t.string({ required: true }),
+    name: t.string({ required: true, description: "Name of the location." }),
     type: t.field({
       type: LocationTypeEnum,
       required: false,
       description: "D-exam events: required on create; competition events: always COMPETITION. Cannot change.",
     }),
-    street: t.string({ required: true }),
-    postcode: t.string({ required: false }),
-    city: t.string({ required: true }),
-    country: t.string({ required: false }),
+    street: t.string({ required: true, description: "Street and house number." }),
+    postcode: t.string({ required: false, description: "Postcode." }),
+    city: t.string({ required: true, description: "City." }),
+    country: t.string({ required: false, description: "Country." }),
     start: t.field({ type: "DateTime", required: false, description: "Required except for preparation courses." }),
-    end: t.field({ type: "DateTime", required: false }),
-    dexamTypes: t.field({ type: [DexamTypeEnum], required: false }),
-    competitionTypes: t.field({ type: [CompetitionTypeEnum], required: false }),
+    end: t.field({ type: "DateTime", required: false, description: "End (date and time)." }),
+    dexamTypes: t.field({ type: [DexamTypeEnum], required: false, description: "D-exam courses (D1-D3) offered at this location." }),
+    competitionTypes: t.field({ type: [CompetitionTypeEnum], required: false, description: "Competition types offered at this location." }),
     instruments: t.field({ type: [InstrumentEnum], required: false, description: "Practice locations: at least one." }),
-    publishResults: t.boolean({ required: false }),
+    publishResults: t.boolean({ required: false, description: "Results of this location are published to the registrants and the club." }),
     version: t.int({ required: false, description: "Updates only: the version the edit is based on; a newer stored version refuses the save (CONFLICT)." }),
   }),
 });
@@ -67,7 +68,10 @@ builder.mutationField("createEventLocation", (t) =>
     type: EventLocationType,
     description: "Creates a location of an event (event_manage).",
     authScopes: { operation: "location.create" },
-    args: { eventId: t.arg.globalID({ required: true }), input: t.arg({ type: LocationInput, required: true }) },
+    args: {
+      eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
+      input: t.arg({ type: LocationInput, required: true, description: "The new values." }),
+    },
     resolve: async (query, _root, { eventId, input }, ctx) =>
       ctx.prisma.eventLocation.findUniqueOrThrow({
         ...query,
@@ -81,7 +85,10 @@ builder.mutationField("updateEventLocation", (t) =>
     type: EventLocationType,
     description: "Changes a location (event_manage); the type stays.",
     authScopes: { operation: "location.update" },
-    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: LocationInput, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, description: "Global id of the location (Veranstaltungsort)." }),
+      input: t.arg({ type: LocationInput, required: true, description: "The new values." }),
+    },
     resolve: async (query, _root, { id, input }, ctx) =>
       ctx.prisma.eventLocation.findUniqueOrThrow({
         ...query,
@@ -95,7 +102,7 @@ builder.mutationField("deleteEventLocation", (t) =>
     type: "ID",
     description: "Deletes a location no registration references (event_manage); returns its global id.",
     authScopes: { operation: "location.delete" },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the location (Veranstaltungsort)." }) },
     resolve: async (_root, { id }, ctx) => encodeId("EventLocation", (await deleteLocation(ctx, numericId(id, "EventLocation", "Veranstaltungsort"))).id),
   }),
 );

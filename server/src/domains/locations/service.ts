@@ -3,7 +3,7 @@
 // a registration references cannot be deleted.
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
-import { audit } from "../audit/service.ts";
+import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
 import { canSeeEvent } from "../events/service.ts";
 import { type LocationInput, locationTypeFor, normalizedLocation, validateLocation } from "./rules.ts";
@@ -48,14 +48,21 @@ export async function updateLocation(ctx: ServiceCtx, id: number, input: Locatio
     if (input.type && input.type !== l.type) throw validationFailed({ type: "Der Typ kann nach dem Anlegen nicht geändert werden" });
     const errors = validateLocation(input, l.type);
     if (Object.keys(errors).length) throw validationFailed(errors);
+    const data = normalizedLocation(input, l.type);
     const updated = await guardStale(
       tx.eventLocation.update({
         where: versionWhere(id, input.version),
-        data: { ...normalizedLocation(input, l.type), version: { increment: 1 } },
+        data: { ...data, version: { increment: 1 } },
         include: { event: true },
       }),
     );
-    await audit(tx, p, { action: "update", entity: "EventLocation", entityId: id, districtAssociationId: l.event.districtAssociationId });
+    await audit(tx, p, {
+      action: "update",
+      entity: "EventLocation",
+      entityId: id,
+      districtAssociationId: l.event.districtAssociationId,
+      details: { changed: changedFields(l, data) },
+    });
     return updated;
   });
 }

@@ -19,7 +19,7 @@ import { competitionSongsComplete } from "../competition/rules.ts";
 import type { CampData, DexamSong } from "../dexam/rules.ts";
 import { gradeOf, songsComplete } from "../dexam/rules.ts";
 import { germanDate, germanDateTime, mmss } from "./rules.ts";
-import { ExcelJS, listSheet, workbookBuffer } from "./xlsx.ts";
+import { ExcelJS, listSheet, streamedListWorkbook, workbookBuffer } from "./xlsx.ts";
 
 type Cell = string | number | null;
 const yesNo = (b: boolean) => (b ? "ja" : "nein");
@@ -142,11 +142,7 @@ export async function dexamOverview(e: EventFacts, rows: DexamOverviewRow[], opt
         : []),
     ];
   });
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Anmeldesystem";
-  listSheet(wb, "Übersicht", headers, data);
-  infoSheet(wb, eventLines(e, rows.length, "Anmeldungen"));
-  return workbookBuffer(wb);
+  return streamedListWorkbook({ name: "Übersicht", headers, rows: data }, { name: "Angaben", lines: eventLines(e, rows.length, "Anmeldungen") });
 }
 
 export type CompetitionOverviewRow = CompetitionRegistration & { association: { name: string }; location: { name: string } | null };
@@ -209,11 +205,7 @@ export async function competitionOverview(e: EventFacts, rows: CompetitionOvervi
       ...(opts.results ? [num(r.points), r.mark ?? ""] : []),
     ];
   });
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Anmeldesystem";
-  listSheet(wb, "Übersicht", headers, data);
-  infoSheet(wb, eventLines(e, rows.length, "Anmeldungen"));
-  return workbookBuffer(wb);
+  return streamedListWorkbook({ name: "Übersicht", headers, rows: data }, { name: "Angaben", lines: eventLines(e, rows.length, "Anmeldungen") });
 }
 
 // ---- list for certificate printing

@@ -1,6 +1,7 @@
 // Workbooks in and out: uploaded files pass the zip guard (files/zip.ts) and the content-type
 // check before exceljs parses a clean copy without any macro part; cell values are read as
 // stored (a formula's cached result, never evaluated).
+import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { zipSync } from "fflate";
 import { readZip, workbookKind, ZipRejected } from "../files/zip.ts";
@@ -85,6 +86,53 @@ export const A4_PORTRAIT: Partial<ExcelJS.PageSetup> = {
   margins: { left: 0.5, right: 0.5, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
 };
 export const A4_LANDSCAPE: Partial<ExcelJS.PageSetup> = { ...A4_PORTRAIT, orientation: "landscape" };
+
+const columnWidths = (headers: string[], rows: (string | number | null)[][]) =>
+  headers.map((h, i) => {
+    let longest = h.length;
+    for (const r of rows) longest = Math.max(longest, String(r[i] ?? "").length);
+    return Math.min(Math.max(longest + 2, 6), 50);
+  });
+
+export type ListSpec = { name: string; headers: string[]; rows: (string | number | null)[][]; landscape?: boolean };
+
+/**
+ * A list workbook (list sheet as listSheet below, plus a two-column info sheet) written with
+ * exceljs' streaming writer: each row is serialised when added and then dropped, so the large
+ * exports (overview lists of thousands of registrations) never hold exceljs' model of the whole
+ * workbook next to the rows (issue 9, figure 4). Strings are inline (no shared-string table).
+ */
+export async function streamedListWorkbook(list: ListSpec, info: { name: string; lines: [string, string | number][] }): Promise<Buffer> {
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on("data", (c: Buffer) => chunks.push(c));
+  const ended = new Promise<void>((resolve, reject) => {
+    stream.on("end", resolve);
+    stream.on("error", reject);
+  });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  wb.creator = "Anmeldesystem";
+  const ws = wb.addWorksheet(list.name, { pageSetup: list.landscape === false ? A4_PORTRAIT : A4_LANDSCAPE, views: [{ state: "frozen", ySplit: 1 }] });
+  ws.columns = columnWidths(list.headers, list.rows).map((width) => ({ width }));
+  if (list.headers.length) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: list.headers.length } };
+  ws.pageSetup.printTitlesRow = "1:1";
+  const head = ws.addRow(list.headers);
+  head.font = { bold: true };
+  head.commit();
+  for (const r of list.rows) ws.addRow(r.map((c) => (c === null ? "" : c))).commit();
+  ws.commit();
+  const is = wb.addWorksheet(info.name);
+  is.columns = [{ width: 24 }, { width: 60 }];
+  for (const line of info.lines) {
+    const row = is.addRow(line);
+    row.getCell(1).font = { bold: true };
+    row.commit();
+  }
+  is.commit();
+  await wb.commit();
+  await ended;
+  return Buffer.concat(chunks);
+}
 
 /** A plain list sheet: bold header row, frozen, autofilter, column widths from the content. */
 export function listSheet(wb: ExcelJS.Workbook, name: string, headers: string[], rows: (string | number | null)[][], landscape = true) {

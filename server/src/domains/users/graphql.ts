@@ -18,9 +18,25 @@ import {
   userWhere,
 } from "./service.ts";
 
+const ROLE_DESCRIPTIONS: Record<(typeof ROLES)[number], string> = {
+  admin: "Administrator: passes every role check.",
+  user_read: "Read the users of the own district association (Kreisverband).",
+  user_manage: "Create, change, block and delete users.",
+  association_read: "Read clubs (Vereine).",
+  association_manage: "Create, change and delete clubs (Vereine).",
+  invoice_read: "Read invoice data (reserved by the spec: no invoice fields are offered yet).",
+  invoice_manage: "Manage invoice data (reserved by the spec: no invoice fields are offered yet).",
+  registration_read: "Read all clubs' registrations of the district association's events, the overview lists and statistics.",
+  registration_manage: "registration_read plus editing the cancellation time, documents-complete and the verified flag of registrations.",
+  registration_create: "Reserved by the spec; no operation checks it yet.",
+  event_manage: "Create and change events (Veranstaltungen) and their locations (Veranstaltungsorte).",
+  results_read: "Read results management and the certificate list.",
+  results_manage: "Enter, import and delete results.",
+};
+
 export const RoleEnum = builder.enumType("Role", {
   description: "Roles of spec section 6, snake case as in API data. admin passes every role check.",
-  values: ROLES,
+  values: Object.fromEntries(ROLES.map((r) => [r, { description: ROLE_DESCRIPTIONS[r] }])) as { [R in (typeof ROLES)[number]]: { description: string } },
 });
 
 export const UserType = builder.prismaNode("User", {
@@ -30,17 +46,17 @@ export const UserType = builder.prismaNode("User", {
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
-    firstname: t.exposeString("firstname"),
-    lastname: t.exposeString("lastname"),
-    email: t.exposeString("email"),
-    phone: t.exposeString("phone", { nullable: true }),
-    street: t.exposeString("street", { nullable: true }),
-    postcode: t.exposeString("postcode", { nullable: true }),
-    city: t.exposeString("city", { nullable: true }),
-    country: t.exposeString("country", { nullable: true }),
-    roles: t.field({ type: [RoleEnum], resolve: (u) => u.roles }),
-    districtAssociationId: t.exposeInt("districtAssociationId"),
-    districtAssociation: t.relation("districtAssociation"),
+    firstname: t.exposeString("firstname", { description: "First name." }),
+    lastname: t.exposeString("lastname", { description: "Last name." }),
+    email: t.exposeString("email", { description: "E-mail address." }),
+    phone: t.exposeString("phone", { nullable: true, description: "Phone number." }),
+    street: t.exposeString("street", { nullable: true, description: "Street and house number." }),
+    postcode: t.exposeString("postcode", { nullable: true, description: "Postcode." }),
+    city: t.exposeString("city", { nullable: true, description: "City." }),
+    country: t.exposeString("country", { nullable: true, description: "Country." }),
+    roles: t.field({ type: [RoleEnum], resolve: (u) => u.roles, description: "Staff roles; empty for ordinary members." }),
+    districtAssociationId: t.exposeInt("districtAssociationId", { description: "Numeric id of the district association (Kreisverband) of the user." }),
+    districtAssociation: t.relation("districtAssociation", { description: "The district association (Kreisverband) of the user." }),
     associations: t.field({
       type: [AssociationType],
       description: "The clubs the user belongs to, sorted by name.",
@@ -86,7 +102,7 @@ builder.queryField("users", (t) =>
       totalCount: (_parent, args, ctx) => ctx.prisma.user.count({ where: userWhere(ctx, args) }),
       resolve: (query, _root, args, ctx) => ctx.prisma.user.findMany({ ...query, where: userWhere(ctx, args), orderBy: userOrder }),
     },
-    { name: "UserConnection" },
+    { name: "UserConnection", description: "A page of users with the total count." },
     { name: "UserEdge" },
   ),
 );
@@ -94,24 +110,25 @@ builder.queryField("users", (t) =>
 const ProfileInput = builder.inputType("ProfileInput", {
   description: 'The own profile ("Mein Account bearbeiten"): every field required, phone with international prefix.',
   fields: (t) => ({
-    firstname: t.string({ required: true }),
-    lastname: t.string({ required: true }),
-    email: t.string({ required: true }),
-    phone: t.string({ required: true }),
-    street: t.string({ required: true }),
-    postcode: t.string({ required: true }),
-    city: t.string({ required: true }),
-    country: t.string({ required: true }),
+    firstname: t.string({ required: true, description: "First name." }),
+    lastname: t.string({ required: true, description: "Last name." }),
+    email: t.string({ required: true, description: "E-mail address." }),
+    phone: t.string({ required: true, description: "Phone number." }),
+    street: t.string({ required: true, description: "Street and house number." }),
+    postcode: t.string({ required: true, description: "Postcode." }),
+    city: t.string({ required: true, description: "City." }),
+    country: t.string({ required: true, description: "Country." }),
     version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
   }),
 });
 
 const CreateUserInput = builder.inputType("CreateUserInput", {
+  description: "A new user; they get an invitation e-mail.",
   fields: (t) => ({
-    districtAssociationId: t.int({ required: true }),
-    firstname: t.string({ required: true }),
-    lastname: t.string({ required: true }),
-    email: t.string({ required: true }),
+    districtAssociationId: t.int({ required: true, description: "Numeric id of the district association (Kreisverband)." }),
+    firstname: t.string({ required: true, description: "First name." }),
+    lastname: t.string({ required: true, description: "Last name." }),
+    email: t.string({ required: true, description: "E-mail address." }),
     roles: t.field({ type: [RoleEnum], required: false, description: "Only with the embedded sign-in, and only by admin." }),
   }),
 });
@@ -119,14 +136,14 @@ const CreateUserInput = builder.inputType("CreateUserInput", {
 const UpdateUserInput = builder.inputType("UpdateUserInput", {
   description: "A user edited in user management (admin mode): phone and address optional, the phone checked only when filled.",
   fields: (t) => ({
-    firstname: t.string({ required: true }),
-    lastname: t.string({ required: true }),
-    email: t.string({ required: true }),
-    phone: t.string({ required: false }),
-    street: t.string({ required: false }),
-    postcode: t.string({ required: false }),
-    city: t.string({ required: false }),
-    country: t.string({ required: false }),
+    firstname: t.string({ required: true, description: "First name." }),
+    lastname: t.string({ required: true, description: "Last name." }),
+    email: t.string({ required: true, description: "E-mail address." }),
+    phone: t.string({ required: false, description: "Phone number." }),
+    street: t.string({ required: false, description: "Street and house number." }),
+    postcode: t.string({ required: false, description: "Postcode." }),
+    city: t.string({ required: false, description: "City." }),
+    country: t.string({ required: false, description: "Country." }),
     roles: t.field({ type: [RoleEnum], required: false, description: "Only with the embedded sign-in, and only by admin; null keeps the roles." }),
     version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
   }),
@@ -139,7 +156,7 @@ builder.mutationField("updateViewer", (t) =>
     type: UserType,
     description: "Saves the signed-in user's own profile.",
     authScopes: { operation: "viewer.update" },
-    args: { input: t.arg({ type: ProfileInput, required: true }) },
+    args: { input: t.arg({ type: ProfileInput, required: true, description: "The new values." }) },
     resolve: async (query, _root, { input }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await updateViewer(ctx, input)).id } }),
   }),
 );
@@ -158,7 +175,7 @@ builder.mutationField("createUser", (t) =>
     type: UserType,
     description: "Creates a user in the own district association and sends the invitation (user_manage).",
     authScopes: { operation: "user.create" },
-    args: { input: t.arg({ type: CreateUserInput, required: true }) },
+    args: { input: t.arg({ type: CreateUserInput, required: true, description: "The new values." }) },
     resolve: async (query, _root, { input }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await createUser(ctx, input)).id } }),
   }),
 );
@@ -168,7 +185,10 @@ builder.mutationField("updateUser", (t) =>
     type: UserType,
     description: "Changes a user of the own district association (user_manage).",
     authScopes: { operation: "user.update" },
-    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: UpdateUserInput, required: true }) },
+    args: {
+      id: t.arg.globalID({ required: true, description: "Global id of the user." }),
+      input: t.arg({ type: UpdateUserInput, required: true, description: "The new values." }),
+    },
     resolve: async (query, _root, { id, input }, ctx) =>
       ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await updateUser(ctx, userId(id), input)).id } }),
   }),
@@ -179,7 +199,7 @@ builder.mutationField("deleteUser", (t) =>
     type: "ID",
     description: "Deletes a user (user_manage); the clubs' registrations stay. Returns the global id.",
     authScopes: { operation: "user.delete" },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the user." }) },
     resolve: async (_root, { id }, ctx) => encodeId("User", (await deleteUser(ctx, userId(id))).id),
   }),
 );
@@ -189,7 +209,10 @@ builder.mutationField("setUserAssociations", (t) =>
     type: UserType,
     description: "Replaces the user's clubs with these clubs of the user's district association (user_manage).",
     authScopes: { operation: "user.setAssociations" },
-    args: { id: t.arg.globalID({ required: true }), associationIds: t.arg.intList({ required: true, description: "Numeric club ids." }) },
+    args: {
+      id: t.arg.globalID({ required: true, description: "Global id of the user." }),
+      associationIds: t.arg.intList({ required: true, description: "Numeric club ids." }),
+    },
     resolve: async (query, _root, { id, associationIds }, ctx) =>
       ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await setUserAssociations(ctx, userId(id), associationIds)).id } }),
   }),
@@ -200,7 +223,7 @@ builder.mutationField("deactivateUser", (t) =>
     type: UserType,
     description: "Blocks a user: sign-in and API refused, sessions ended (user_manage).",
     authScopes: { operation: "user.deactivate" },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the user." }) },
     resolve: async (query, _root, { id }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await setBlocked(ctx, userId(id), true)).id } }),
   }),
 );
@@ -210,7 +233,7 @@ builder.mutationField("reactivateUser", (t) =>
     type: UserType,
     description: "Unblocks a blocked user (user_manage).",
     authScopes: { operation: "user.reactivate" },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the user." }) },
     resolve: async (query, _root, { id }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await setBlocked(ctx, userId(id), false)).id } }),
   }),
 );
@@ -220,7 +243,7 @@ builder.mutationField("resendInvitation", (t) =>
     type: UserType,
     description: "Sends the invitation again, only while the user has never signed in (user_manage).",
     authScopes: { operation: "user.resendInvitation" },
-    args: { id: t.arg.globalID({ required: true }) },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the user." }) },
     resolve: async (query, _root, { id }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await resendInvitation(ctx, userId(id))).id } }),
   }),
 );

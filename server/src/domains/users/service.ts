@@ -7,7 +7,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Prisma, User } from "../../generated/prisma/client.ts";
 import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
-import { audit, type Tx } from "../audit/service.ts";
+import { audit, changedFields, type Tx } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
 import { EMAIL_TAKEN, type UserFields, validateUser } from "./rules.ts";
 
@@ -98,13 +98,33 @@ export async function updateViewer(ctx: ServiceCtx, input: UserFields) {
   const p = authorize(ctx.principal, "viewer.update");
   const data = checked(input, "profile");
   return ctx.prisma.$transaction(async (tx) => {
-    checkVersion(await tx.user.findUniqueOrThrow({ where: { id: p.userId } }), input.version);
+    const before = await tx.user.findUniqueOrThrow({ where: { id: p.userId } });
+    checkVersion(before, input.version);
     await assertEmailFree(tx, data.email, p.userId);
     await guardStale(tx.user.update({ where: versionWhere(p.userId, input.version), data: { ...data, version: { increment: 1 } } }));
-    await audit(tx, p, { action: "update", entity: "User", entityId: p.userId, districtAssociationId: p.districtAssociationId, details: { profile: true } });
+    await audit(tx, p, {
+      action: "update",
+      entity: "User",
+      entityId: p.userId,
+      districtAssociationId: p.districtAssociationId,
+      details: { profile: true, changed: changedFields(before, data) },
+    });
     return tx.user.findUniqueOrThrow({ where: { id: p.userId }, include: withClubs });
   });
 }
+
+/**
+ * Account deletion leaves no personal data in the audit log (issue 10, item 8): the person's own
+ * entries keep what happened and when, but no longer who ("gelöschter Benutzer", no user id).
+ * Entries never hold values (only field names), so nothing else names them.
+ */
+async function forgetInAudit(tx: Tx, u: { id: number; subject: string | null }) {
+  await tx.auditEntry.updateMany({
+    where: { OR: [{ actorUserId: u.id }, ...(u.subject ? [{ actorLabel: u.subject }] : [])] },
+    data: { actorUserId: null, actorLabel: DELETED_ACTOR },
+  });
+}
+export const DELETED_ACTOR = "gelöschter Benutzer";
 
 /** Decision R-PR012: the account row and its club links go; registrations stay with their club (user reference cleared); sign-in sessions end. */
 export async function deleteViewer(ctx: ServiceCtx) {
@@ -114,6 +134,7 @@ export async function deleteViewer(ctx: ServiceCtx) {
     await ctx.services.identity.remove(tx, u);
     await tx.user.delete({ where: { id: u.id } });
     await audit(tx, p, { action: "delete", entity: "User", entityId: u.id, districtAssociationId: u.districtAssociationId, details: { own: true } });
+    await forgetInAudit(tx, u);
     return u;
   });
 }
@@ -159,7 +180,7 @@ export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields 
       entity: "User",
       entityId: id,
       districtAssociationId: u.districtAssociationId,
-      details: roles ? { roles } : undefined,
+      details: { ...(roles ? { roles } : {}), changed: changedFields(u, { ...data, ...(roles ? { roles } : {}) }) },
     });
     return tx.user.findUniqueOrThrow({ where: { id }, include: withClubs });
   });
@@ -172,7 +193,8 @@ export async function deleteUser(ctx: ServiceCtx, id: number) {
     const u = await managed(tx, p, id);
     await ctx.services.identity.remove(tx, u);
     await tx.user.delete({ where: { id } });
-    await audit(tx, p, { action: "delete", entity: "User", entityId: id, districtAssociationId: u.districtAssociationId, details: { email: u.email } });
+    await audit(tx, p, { action: "delete", entity: "User", entityId: id, districtAssociationId: u.districtAssociationId });
+    await forgetInAudit(tx, u);
     return u;
   });
 }
