@@ -33,7 +33,9 @@ export default defineConfig({
           groups: [
             { name: "react", test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie)[\\/]/, priority: 3 },
             { name: "relay", test: /node_modules[\\/](relay-runtime|react-relay|invariant|fbjs)[\\/]/, priority: 2 },
-            { name: "vendor", test: /node_modules[\\/]/, priority: 1 },
+            { name: "oidc", test: /node_modules[\\/](oidc-client-ts|jwt-decode)[\\/]/, priority: 2 },
+            // Ark UI and the rest are not grouped: each component's state machine travels with the
+            // screens that use it (one "vendor" chunk put every component into the first screen)
           ],
         },
       },

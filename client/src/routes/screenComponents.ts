@@ -1,11 +1,17 @@
 import { type ComponentType, lazy } from "react";
-import { AssociationUserEditScreen } from "../screens/AssociationUserEdit/AssociationUserEditScreen";
-import { EditProfileScreen } from "../screens/EditProfile/EditProfileScreen";
-import { RegistrationOverviewScreen } from "../screens/RegistrationOverview/RegistrationOverviewScreen";
 import { StartScreen } from "../screens/Start/StartScreen";
 import type { HelpRoute, ScreenRouteName } from "./routeTable";
 
-// Staff screens and help pages are split into their own chunks: ordinary users never load them.
+// Only the start page is in the first bundle (issue 9, figure 6: first screen <= 250 KB gzip). The
+// other screens for everyone load when first opened; staff screens and help pages are split into
+// their own chunks, so ordinary users never load them.
+const EditProfileScreen = lazy(() => import("../screens/EditProfile/EditProfileScreen").then((module) => ({ default: module.EditProfileScreen })));
+const AssociationUserEditScreen = lazy(() =>
+  import("../screens/AssociationUserEdit/AssociationUserEditScreen").then((module) => ({ default: module.AssociationUserEditScreen })),
+);
+const RegistrationOverviewScreen = lazy(() =>
+  import("../screens/RegistrationOverview/RegistrationOverviewScreen").then((module) => ({ default: module.RegistrationOverviewScreen })),
+);
 const UserManageScreen = lazy(() => import("../screens/UserManage/UserManageScreen").then((module) => ({ default: module.UserManageScreen })));
 const AssociationManageScreen = lazy(() =>
   import("../screens/AssociationManage/AssociationManageScreen").then((module) => ({ default: module.AssociationManageScreen })),
