@@ -17,18 +17,23 @@ import { associationRoutes } from "./domains/associations/rest.ts";
 import { competitionRoutes } from "./domains/competition/rest.ts";
 import { dexamRoutes } from "./domains/dexam/rest.ts";
 import { districtRoutes } from "./domains/districts/rest.ts";
-import { deleteExpiredEvents } from "./domains/events/expiry.ts";
+import { runExpiryJob } from "./domains/events/expiry.ts";
 import { eventRoutes } from "./domains/events/rest.ts";
 import { resultRoutes, resultUploadRoutes } from "./domains/results/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
-import { aliasLimit, depthLimit } from "./graphql/limits.ts";
+import { introspectionGate } from "./graphql/introspection.ts";
+import { aliasLimit, costLimit, depthLimit } from "./graphql/limits.ts";
+import { persistedOperations, reloadingPersistedOperations } from "./graphql/persisted.ts";
+import { csrfPrevention, mutationRateLimit } from "./graphql/requestGuards.ts";
 import { schema } from "./graphql/schema.ts";
 import { registerMultipart } from "./http/multipart.ts";
+import { createRateLimiter, RATE_LIMIT_MESSAGE } from "./http/rateLimit.ts";
 import { errorBody, restRoutes } from "./http/rest.ts";
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
 import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
 import { loadCookieKeys, loadSigningKeys, type SigningKeys } from "./idp/keys.ts";
+import { loginPage } from "./idp/pages.ts";
 import { API_SCOPE, CALLBACK_PATH, createEmbeddedProvider } from "./idp/provider.ts";
 import type { AppServices } from "./services.ts";
 
@@ -55,6 +60,12 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     bodyLimit: 8 * 1024 * 1024,
   });
   const routes: string[] = [];
+  // rate limits per caller (issue 10): mutations (GraphQL and /v1), uploads, sign-in attempts per address
+  const limits = {
+    mutations: createRateLimiter(config.rateLimits.mutationsPerMinute),
+    uploads: createRateLimiter(config.rateLimits.uploadsPerMinute),
+    signIn: createRateLimiter(config.rateLimits.signInPerMinute),
+  };
   fastify.addHook("onRoute", (r) => {
     for (const m of [r.method].flat()) if (m !== "HEAD") routes.push(`${m} ${r.url}`);
   });
@@ -73,6 +84,17 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     await fastify.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser("*", (_req, _payload, done) => done(null));
+      // password guessing: sign-in form posts per client address
+      scope.addHook("onRequest", async (request, reply) => {
+        const login = request.method === "POST" ? /^\/oidc\/interaction\/([\w-]+)\/login/.exec(request.url) : null;
+        if (!login || limits.signIn.take(`ip:${request.ip}`)) return;
+        // the login form again, with the message; nothing reaches the provider
+        return reply
+          .status(429)
+          .header("retry-after", String(limits.signIn.retryAfter(`ip:${request.ip}`)))
+          .type("text/html; charset=utf-8")
+          .send(loginPage(login[1], { error: RATE_LIMIT_MESSAGE }));
+      });
       const handler = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
         reply.hijack();
         await idp.handle(request.raw, reply.raw);
@@ -82,7 +104,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     });
   }
   // automatic deletion of expired events (R-EV006)
-  const expire = () => deleteExpiredEvents(prisma, services.now()).catch((e) => console.error("automatic deletion failed", e));
+  const expire = () => runExpiryJob(prisma, services.now()).catch((e) => console.error("Automatische Löschung fehlgeschlagen", e));
   await expire();
   const expiry = setInterval(expire, 6 * 3600 * 1000);
   expiry.unref();
@@ -108,11 +130,18 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     crossOriginEmbedderPolicy: false,
     // HSTS only where the app is served over https
     strictTransportSecurity: config.publicUrl.startsWith("https:") ? { maxAge: 31536000, includeSubDomains: true } : false,
-    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    // Framed by another site, the sign-in popup must keep window.opener (the frame) to hand the
+    // answer back; any COOP on the popup's pages would sever it, because the frame's top-level page
+    // is on another origin. So COOP is sent only when nobody may frame the app (docs/decisions.md).
+    crossOriginOpenerPolicy: config.embedParentOrigins.length ? false : { policy: "same-origin-allow-popups" },
   });
 
   fastify.setErrorHandler((error, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.status).send(errorBody(error));
+    if (error instanceof AppError) {
+      const retryAfter = (error as { retryAfter?: number }).retryAfter;
+      if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
+      return reply.status(error.status).send(errorBody(error));
+    }
     const e = error as { statusCode?: number; code?: string; message: string };
     if (e.statusCode === 413 || e.code === "FST_ERR_CTP_BODY_TOO_LARGE")
       return reply.status(413).send(errorBody(new AppError("PAYLOAD_TOO_LARGE", "Die Anfrage ist zu groß")));
@@ -146,14 +175,21 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   });
 
   // ---- GraphQL
+  const persisted = reloadingPersistedOperations(config.persistedOperationsFile);
   const yoga = createYoga<{ principal: Principal }, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
     graphiql: false,
     landingPage: false,
+    extraParamNames: ["documentId"], // persisted operations (graphql/persisted.ts)
     logging: false,
     context: ({ principal }) => ({ principal, prisma, services }),
     plugins: [
+      csrfPrevention(),
+      persistedOperations({ operations: persisted, documentsOnlyForStaff: config.production }),
+      mutationRateLimit(limits.mutations),
+      costLimit(),
+      introspectionGate({ production: config.production }),
       {
         onValidate({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) {
           addValidationRule(depthLimit());
@@ -192,7 +228,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   });
 
   // ---- /v1
-  const r = restRoutes(fastify, { authenticate, prisma, services });
+  const r = restRoutes(fastify, { authenticate, prisma, services, limit: limits.mutations });
   userRoutes(r);
   districtRoutes(r);
   associationRoutes(r);
@@ -203,7 +239,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   // file uploads (multipart/form-data) in their own scope: the other routes keep JSON-only bodies
   await fastify.register(async (scope) => {
     await registerMultipart(scope);
-    resultUploadRoutes(restRoutes(scope, { authenticate, prisma, services }));
+    resultUploadRoutes(restRoutes(scope, { authenticate, prisma, services, limit: limits.uploads }));
   });
 
   // ---- the built client; the sign-in callback path serves the same index.html

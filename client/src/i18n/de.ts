@@ -602,6 +602,49 @@ export const de = {
   "competitionForm.songs.complete": "Vortragsstücke vollständig",
   "competitionForm.songs.incomplete": "Vortragsstücke noch unvollständig",
   "competitionForm.scope.songs": "In der aktuellen Bearbeitungsphase können nur die Vortragsstücke geändert werden.",
+  // --- apiclients start
+  "apiClients.title": "API-Zugänge",
+  "apiClients.intro":
+    "Programme greifen mit einem API-Zugang auf das Anmeldesystem zu (OAuth 2 Client Credentials). Ein Zugang handelt mit seinen Rollen im Kreisverband.",
+  "apiClients.create": "API-Zugang anlegen",
+  "apiClients.createAccept": "Anlegen",
+  "apiClients.nameHint": "Wofür der Zugang gedacht ist, z. B. der Name des Programms",
+  "apiClients.field.name": "Bezeichnung",
+  "apiClients.field.clientId": "Client-ID",
+  "apiClients.field.roles": "Rollen",
+  "apiClients.field.status": "Status",
+  "apiClients.field.secret": "Geheimnis (Client Secret)",
+  "apiClients.status.active": "Aktiv",
+  "apiClients.status.revoked": "Widerrufen am {at}",
+  "apiClients.action.revoke": "Widerrufen",
+  "apiClients.confirmRevoke": "Soll der API-Zugang „{name}“ widerrufen werden? Programme, die ihn nutzen, verlieren sofort den Zugriff.",
+  "apiClients.secretTitle": "API-Zugang angelegt",
+  "apiClients.secretText":
+    "Das Geheimnis von „{name}“ wird nur jetzt angezeigt. Bitte speichern Sie es sicher; das Anmeldesystem kann es nicht erneut anzeigen.",
+  "apiClients.created": "API-Zugang angelegt",
+  "apiClients.createFailed": "Fehler beim Anlegen des API-Zugangs",
+  "apiClients.revoked": "API-Zugang widerrufen",
+  "apiClients.revokeFailed": "Fehler beim Widerrufen des API-Zugangs",
+  "apiClients.loadFailed": "Fehler beim Laden der API-Zugänge",
+  // --- apiclients end
+  // --- mydata start
+  "profile.card.data": "Meine Daten",
+  "profile.data.text":
+    "Laden Sie alle Daten herunter, die das Anmeldesystem über Sie speichert: Ihr Konto, Ihre Vereine, Ihre Anmeldungen (mit den Angaben zur Freizeit) und das Protokoll Ihrer Änderungen, als JSON-Datei.",
+  "profile.data.button": "Meine Daten herunterladen",
+  "profile.data.failed": "Fehler beim Herunterladen der Daten",
+  // --- mydata end
+  // --- help start
+  "help.toScreen": "Zur Seite „{title}“",
+  "help.contents": "Inhalt",
+  "help.filter": "Nach Schlagwort filtern",
+  "help.filterAll": "Alle Themen",
+  "help.tags": "Schlagwörter",
+  "help.filtered": "{shown} von {total} Themen zum Schlagwort „{tag}“",
+  "help.box.info": "Hinweis",
+  "help.box.warning": "Achtung",
+  "help.box.error": "Fehler",
+  // --- help end
 } as const satisfies Record<string, string>;
 
 export type MessageKey = keyof typeof de;

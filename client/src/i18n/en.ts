@@ -597,4 +597,46 @@ export const en: Record<MessageKey, string> = {
   "competitionForm.songs.complete": "Performance pieces complete",
   "competitionForm.songs.incomplete": "Performance pieces still incomplete",
   "competitionForm.scope.songs": "In the current edit phase only the performance pieces can be changed.",
+  // --- apiclients start
+  "apiClients.title": "API clients",
+  "apiClients.intro":
+    "Programs access the registration system with an API client (OAuth 2 client credentials). A client acts with its roles in the district association.",
+  "apiClients.create": "Create API client",
+  "apiClients.createAccept": "Create",
+  "apiClients.nameHint": "What the client is for, e.g. the program's name",
+  "apiClients.field.name": "Name",
+  "apiClients.field.clientId": "Client ID",
+  "apiClients.field.roles": "Roles",
+  "apiClients.field.status": "Status",
+  "apiClients.field.secret": "Client secret",
+  "apiClients.status.active": "Active",
+  "apiClients.status.revoked": "Revoked on {at}",
+  "apiClients.action.revoke": "Revoke",
+  "apiClients.confirmRevoke": "Revoke the API client “{name}”? Programs using it lose access at once.",
+  "apiClients.secretTitle": "API client created",
+  "apiClients.secretText": "The secret of “{name}” is shown only now. Please store it safely; the registration system cannot show it again.",
+  "apiClients.created": "API client created",
+  "apiClients.createFailed": "Error creating the API client",
+  "apiClients.revoked": "API client revoked",
+  "apiClients.revokeFailed": "Error revoking the API client",
+  "apiClients.loadFailed": "Error loading the API clients",
+  // --- apiclients end
+  // --- mydata start
+  "profile.card.data": "My data",
+  "profile.data.text":
+    "Download all data the registration system stores about you: your account, your clubs, your registrations (with the camp details) and the log of your changes, as a JSON file.",
+  "profile.data.button": "Download my data",
+  "profile.data.failed": "Error downloading the data",
+  // --- mydata end
+  // --- help start
+  "help.toScreen": "Go to “{title}”",
+  "help.contents": "Contents",
+  "help.filter": "Filter by tag",
+  "help.filterAll": "All topics",
+  "help.tags": "Tags",
+  "help.filtered": "{shown} of {total} topics tagged “{tag}”",
+  "help.box.info": "Note",
+  "help.box.warning": "Caution",
+  "help.box.error": "Error",
+  // --- help end
 };
