@@ -18,6 +18,5 @@ export const schema = lexicographicSortSchema(builder.toSchema());
 // The Prisma plugin's totalCount field of a connection takes no description option: give it one.
 for (const type of Object.values(schema.getTypeMap())) {
   const totalCount = isObjectType(type) && type.name.endsWith("Connection") ? type.getFields().totalCount : undefined;
-  if (totalCount && !totalCount.description)
-    totalCount.description = "Number of all items matching the arguments (all pages, not only this one).";
+  if (totalCount && !totalCount.description) totalCount.description = "Number of all items matching the arguments (all pages, not only this one).";
 }
