@@ -13,6 +13,7 @@ import type { Principal } from "./auth/principal.ts";
 import type { Config } from "./config.ts";
 import type { DataKey } from "./crypto/aead.ts";
 import type { Database } from "./db/client.ts";
+import { isDatabaseUnavailable, serviceUnavailable } from "./db/unavailable.ts";
 import { associationRoutes } from "./domains/associations/rest.ts";
 import { competitionRoutes } from "./domains/competition/rest.ts";
 import { dexamRoutes } from "./domains/dexam/rest.ts";
@@ -137,6 +138,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   });
 
   fastify.setErrorHandler((error, request, reply) => {
+    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) error = serviceUnavailable();
     if (error instanceof AppError) {
       const retryAfter = (error as { retryAfter?: number }).retryAfter;
       if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
@@ -203,6 +205,10 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
         if (original instanceof AppError) {
           return createGraphQLError(original.message, { extensions: { code: original.code, ...(original.fields ? { fields: original.fields } : {}) } });
         }
+        if (isDatabaseUnavailable(original)) {
+          const e = serviceUnavailable();
+          return createGraphQLError(e.message, { extensions: { code: e.code, retryAfter: 5 } });
+        }
         return defaultMaskError(error, message, isDev);
       },
     },
@@ -215,7 +221,8 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
       try {
         principal = await authenticate(request.headers.authorization);
       } catch (e) {
-        const err = e instanceof AppError ? e : new AppError("UNAUTHENTICATED", "Nicht angemeldet");
+        const err = e instanceof AppError ? e : isDatabaseUnavailable(e) ? serviceUnavailable() : new AppError("UNAUTHENTICATED", "Nicht angemeldet");
+        if (err.code === "UNAVAILABLE") reply.header("retry-after", "5");
         return reply.status(err.status).send({ errors: [{ message: err.message, extensions: { code: err.code } }] });
       }
       const response = await yoga.handleNodeRequestAndResponse(request, reply, { principal });

@@ -50,6 +50,8 @@ export type Config = {
   dataDir: string;
   /** relay-compiler's id → document map of the browser client's operations */
   persistedOperationsFile: string;
+  /** how long start-up retries an unreachable PostgreSQL before it gives up */
+  databaseWaitSeconds: number;
   /** per caller and minute; 0 switches a limit off */
   rateLimits: { mutationsPerMinute: number; uploadsPerMinute: number; signInPerMinute: number };
 };
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: path.resolve(env.STATIC_DIR ?? "dist/client"),
     dataDir: path.resolve(env.DATA_DIR ?? "data"),
     persistedOperationsFile: path.resolve(env.PERSISTED_OPERATIONS_FILE ?? "client/src/__generated__/persisted-operations.json"),
+    databaseWaitSeconds: count("DATABASE_WAIT_SECONDS", env.DATABASE_WAIT_SECONDS, 60),
     rateLimits: {
       mutationsPerMinute: count("RATE_LIMIT_MUTATIONS", env.RATE_LIMIT_MUTATIONS, 120),
       uploadsPerMinute: count("RATE_LIMIT_UPLOADS", env.RATE_LIMIT_UPLOADS, 30),

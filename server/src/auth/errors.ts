@@ -10,7 +10,8 @@ export type ErrorCode =
   | "BLOCKED"
   | "BAD_REQUEST"
   | "IDENTITY_PROVIDER"
-  | "RATE_LIMITED";
+  | "RATE_LIMITED"
+  | "UNAVAILABLE";
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -23,6 +24,7 @@ const STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   IDENTITY_PROVIDER: 502,
   RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
 };
 
 export class AppError extends Error {
