@@ -45,6 +45,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the registration was created or last changed (including its results)." }),
     event: t.relation("event", { description: "The event (Veranstaltung) of the registration." }),
     name: t.exposeString("name", { description: "Name of the group as it performs." }),
     association: t.relation("association", { description: "The club (Verein) of the group." }),
@@ -118,6 +119,13 @@ builder.queryField("competitionRegistrations", (t) =>
       args: {
         eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
         locationId: t.arg.int({ required: false, description: "Only registrations at this location (numeric id, databaseId)." }),
+        associationId: t.arg.int({ required: false, description: "Only registrations of this club (Verein; numeric id, databaseId)." }),
+        updatedSince: t.arg({
+          type: "DateTime",
+          required: false,
+          description:
+            "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
+        }),
         search: t.arg.string({ required: false, description: "Part of the name, conductor or club, or the numeric id." }),
       },
       totalCount: (_p, args, ctx) =>

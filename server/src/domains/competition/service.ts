@@ -1,12 +1,14 @@
 // Competition registrations (Wertungsspiele): the same deadline, club, edit-phase and cancel rules
 // as D-exams (registrations/access.ts, registrations/rules.ts); delete needs user_manage (as the spec
 // writes it) or phase NoRestrictions; documents_complete and cancelled_at only registration_manage.
+
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { CompetitionType, Prisma } from "../../generated/prisma/client.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
+import type { RegistrationFilter } from "../registrations/access.ts";
 import {
   canReadRegistration,
   checkNewRegistration,
@@ -192,31 +194,24 @@ export async function deleteCompetitionRegistration(ctx: ServiceCtx, id: number)
 }
 
 /** The overview list of a competition event: members see their own clubs', registration staff all of the district's event. */
-export function competitionWhere(
-  ctx: ServiceCtx,
-  filter: { eventId: number; locationId?: number | null; search?: string | null },
-): Prisma.CompetitionRegistrationWhereInput {
+export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.CompetitionRegistrationWhereInput {
   const p = authorize(ctx.principal, "competition.list");
   const search = filter.search?.trim();
-  return {
-    eventId: filter.eventId,
-    ...registrationScope(p),
-    ...(filter.locationId ? { locationId: filter.locationId } : {}),
-    ...(search
-      ? {
-          AND: [
-            {
-              OR: [
-                { name: { contains: search, mode: "insensitive" } },
-                { conductorName: { contains: search, mode: "insensitive" } },
-                { association: { name: { contains: search, mode: "insensitive" } } },
-                ...(/^\d+$/.test(search) && Number.isSafeInteger(Number(search)) ? [{ id: Number(search) }] : []),
-              ],
-            },
-          ],
-        }
-      : {}),
-  };
+  // every condition in AND: the caller's scope (registrationScope) uses OR and associationId itself
+  const and: Prisma.CompetitionRegistrationWhereInput[] = [];
+  if (filter.locationId) and.push({ locationId: filter.locationId });
+  if (filter.associationId) and.push({ associationId: filter.associationId });
+  if (filter.updatedSince) and.push({ updatedAt: { gte: filter.updatedSince } });
+  if (search)
+    and.push({
+      OR: [
+        { name: { contains: search, mode: "insensitive" } },
+        { conductorName: { contains: search, mode: "insensitive" } },
+        { association: { name: { contains: search, mode: "insensitive" } } },
+        ...(/^\d+$/.test(search) && Number.isSafeInteger(Number(search)) ? [{ id: Number(search) }] : []),
+      ],
+    });
+  return { eventId: filter.eventId, ...registrationScope(p), ...(and.length ? { AND: and } : {}) };
 }
 
 /** Points and mark as the viewer may see them: once every location of the event publishes results (staff always). */

@@ -2,6 +2,7 @@
 // before the deadline of a published event with a complete profile; registration_manage of the
 // event's district registers any club of the district, also after the deadline and in any edit
 // phase (office corrections). Camp health data is encrypted at rest.
+
 import { createHash } from "node:crypto";
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
@@ -12,6 +13,7 @@ import { hasAnyRole } from "../../shared/roles.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
+import type { RegistrationFilter } from "../registrations/access.ts";
 import { canReadRegistration, checkNewRegistration, isManager, managerOnly, registrationScope, seesUnpublishedResults } from "../registrations/access.ts";
 import {
   type CampData,
@@ -221,33 +223,25 @@ export async function deleteDexamRegistration(ctx: ServiceCtx, id: number) {
 }
 
 /** The overview list of an event: members see their own clubs' registrations, registration staff all of their district's event. */
-export function dexamWhere(
-  ctx: ServiceCtx,
-  filter: { eventId: number; locationId?: number | null; search?: string | null },
-): Prisma.DexamRegistrationWhereInput {
+export function dexamWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.DexamRegistrationWhereInput {
   const p = authorize(ctx.principal, "dexam.list");
   const search = filter.search?.trim();
-  return {
-    eventId: filter.eventId,
-    ...registrationScope(p),
-    ...(filter.locationId
-      ? { AND: [{ OR: [{ theoryLocationId: filter.locationId }, { practiceLocationId: filter.locationId }, { preparationLocationId: filter.locationId }] }] }
-      : {}),
-    ...(search
-      ? {
-          AND: [
-            {
-              OR: [
-                { firstname: { contains: search, mode: "insensitive" } },
-                { lastname: { contains: search, mode: "insensitive" } },
-                { association: { name: { contains: search, mode: "insensitive" } } },
-                ...(/^\d+$/.test(search) ? [{ id: Number(search) }] : []),
-              ],
-            },
-          ],
-        }
-      : {}),
-  };
+  // every condition in AND: the caller's scope (registrationScope) uses OR and associationId itself
+  const and: Prisma.DexamRegistrationWhereInput[] = [];
+  if (filter.locationId)
+    and.push({ OR: [{ theoryLocationId: filter.locationId }, { practiceLocationId: filter.locationId }, { preparationLocationId: filter.locationId }] });
+  if (filter.associationId) and.push({ associationId: filter.associationId });
+  if (filter.updatedSince) and.push({ updatedAt: { gte: filter.updatedSince } });
+  if (search)
+    and.push({
+      OR: [
+        { firstname: { contains: search, mode: "insensitive" } },
+        { lastname: { contains: search, mode: "insensitive" } },
+        { association: { name: { contains: search, mode: "insensitive" } } },
+        ...(/^\d+$/.test(search) && Number.isSafeInteger(Number(search)) ? [{ id: Number(search) }] : []),
+      ],
+    });
+  return { eventId: filter.eventId, ...registrationScope(p), ...(and.length ? { AND: and } : {}) };
 }
 
 // ---- results, row actions, takeover, consent form

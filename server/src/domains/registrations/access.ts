@@ -31,6 +31,18 @@ export function canReadRegistration(p: Principal | null, r: { associationId: num
 }
 
 /** The list filter of the overview: own clubs for members; the district's events for registration staff. */
+/** The filters of the registration lists (overview, GraphQL connections, /v1). */
+export type RegistrationFilter = {
+  eventId: number;
+  /** theory, practice or preparation location (D-exams); the location (competitions) */
+  locationId?: number | null;
+  /** the club (Verein) */
+  associationId?: number | null;
+  /** changed at or after this instant (polling) */
+  updatedSince?: Date | null;
+  search?: string | null;
+};
+
 export function registrationScope(p: Principal) {
   if (p.roles.includes("admin")) return {};
   if (hasAnyRole(p.roles, ["registration_read", "registration_manage"]))
