@@ -56,6 +56,32 @@ describe("HTTP surface", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("security headers: CSP without inline scripts, nosniff, a referrer policy, no caching of API answers by third parties (issue 10, item 4)", async () => {
+    for (const url of ["/", "/config.json"]) {
+      const res = await app.fastify.inject({ method: "GET", url });
+      const csp = String(res.headers["content-security-policy"]);
+      const directive = (name: string) =>
+        csp
+          .split(";")
+          .map((d) => d.trim())
+          .find((d) => d.startsWith(`${name} `)) ?? "";
+      expect(directive("script-src")).toBe("script-src 'self'");
+      expect(directive("object-src")).toBe("object-src 'none'");
+      expect(directive("default-src")).toBe("default-src 'self'");
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    }
+    // the client's page itself has no inline script (the CSP would block it)
+    const page = fs.readFileSync("client/index.html", "utf8");
+    const scripts = [...page.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attrs, body] of scripts) {
+      expect(attrs).toMatch(/\bsrc=/);
+      expect(body.trim()).toBe("");
+    }
+    expect(page).not.toMatch(/\son[a-z]+=/i); // no inline event handlers
+  });
+
   it("[R-API006] an unknown /v1 path answers 404 in the error envelope", async () => {
     const res = await app.rest("GET", "/v1/nothing", await app.token("x"));
     expect(res.status).toBe(404);
