@@ -61,6 +61,21 @@ describe("CSRF prevention", () => {
   });
 });
 
+describe("request size", () => {
+  it("a JSON body above 8 MB is refused with 413 and the German message before it is parsed; nothing is written", async () => {
+    const token = await app.token(world.subjects.admin);
+    const before = await app.db.prisma.association.count();
+    const name = "x".repeat(9 * 1024 * 1024);
+    const mutation = "mutation($i: CreateAssociationInput!) { createAssociation(input: $i) { id } }";
+    const gql = await post({ query: mutation, variables: { i: { name, districtAssociationId: world.district1 } } }, token);
+    expect(gql.status).toBe(413);
+    expect(gql.body).toEqual({ error: { code: "PAYLOAD_TOO_LARGE", message: "Die Anfrage ist zu groß" } });
+    const v1 = await app.rest("POST", "/v1/association", token, { name, district_association_id: world.district1 });
+    expect(v1.status).toBe(413);
+    expect(await app.db.prisma.association.count()).toBe(before);
+  });
+});
+
 describe("persisted operations", () => {
   it("runs an operation the client names by its id", async () => {
     const res = await post({ documentId: VIEWER_ID, operationName: "Viewer", variables: {} }, await app.token(world.subjects.member));
