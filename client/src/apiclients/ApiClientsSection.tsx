@@ -1,6 +1,7 @@
 import type { RoleName } from "@shared/roles";
 import { Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { Link } from "react-router-dom";
 import { Button } from "../components/Button";
 import { Card } from "../components/Card";
 import { ConfirmDialog } from "../components/ConfirmDialog";
@@ -13,6 +14,7 @@ import { Toolbar } from "../components/Toolbar";
 import { formatDateTime } from "../i18n/format";
 import { t } from "../i18n/translate";
 import { useRefresh } from "../relay/useRefresh";
+import { apiExplorerRoute } from "../routes/routeTable";
 import { useAppState } from "../state/AppStateContext";
 import type { ApiClientsSectionQuery } from "./__generated__/ApiClientsSectionQuery.graphql";
 import { ApiClientDialog, type CreatedClient } from "./ApiClientDialog";
@@ -71,6 +73,9 @@ function ApiClientsContent() {
   return (
     <>
       <p>{t("apiClients.intro")}</p>
+      <p>
+        {t("apiExplorer.cardText")} <Link to={apiExplorerRoute.path}>{t("apiExplorer.open")}</Link>
+      </p>
       <Toolbar
         actions={
           <Button onClick={() => setDialog({ kind: "create" })}>

@@ -634,6 +634,13 @@ export const de = {
   "profile.data.button": "Meine Daten herunterladen",
   "profile.data.failed": "Fehler beim Herunterladen der Daten",
   // --- mydata end
+  // --- apiexplorer start
+  "route.apiExplorer": "API-Explorer",
+  "apiExplorer.open": "API-Explorer öffnen",
+  "apiExplorer.intro":
+    "Abfragen an die GraphQL-Schnittstelle mit Ihren Rollen ausprobieren; das Buch-Symbol öffnet die Dokumentation. Mutationen ändern echte Daten.",
+  "apiExplorer.cardText": "Die Schnittstelle (GraphQL) mit Ihren Rollen ausprobieren und ihre Dokumentation lesen.",
+  // --- apiexplorer end
   // --- help start
   "help.toScreen": "Zur Seite „{title}“",
   "help.contents": "Inhalt",

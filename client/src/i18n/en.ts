@@ -628,6 +628,12 @@ export const en: Record<MessageKey, string> = {
   "profile.data.button": "Download my data",
   "profile.data.failed": "Error downloading the data",
   // --- mydata end
+  // --- apiexplorer start
+  "route.apiExplorer": "API explorer",
+  "apiExplorer.open": "Open API explorer",
+  "apiExplorer.intro": "Try queries against the GraphQL API with your roles; the book icon opens the documentation. Mutations change real data.",
+  "apiExplorer.cardText": "Try the API (GraphQL) with your roles and read its documentation.",
+  // --- apiexplorer end
   // --- help start
   "help.toScreen": "Go to “{title}”",
   "help.contents": "Contents",

@@ -4,7 +4,7 @@ import { ErrorBoundary } from "../components/ErrorBoundary";
 import { LoadError } from "../components/LoadError";
 import { PageLoading } from "../components/PageLoading";
 import { type AppRoute, canAccess, routeTitle } from "./routeTable";
-import { HelpScreen, screenComponents } from "./screenComponents";
+import { HelpScreen, screenComponents, toolComponents } from "./screenComponents";
 import { useDocumentTitle } from "./useDocumentTitle";
 
 /**
@@ -15,7 +15,7 @@ export function RouteView({ route, roles }: { route: AppRoute; roles: readonly s
   const allowed = canAccess(route, roles);
   useDocumentTitle(allowed ? routeTitle(route) : null);
   if (!allowed) return <Navigate to="/" replace />;
-  const Screen = route.kind === "screen" ? screenComponents[route.name] : null;
+  const Screen = route.kind === "screen" ? screenComponents[route.name] : route.kind === "tool" ? toolComponents[route.name] : null;
   return (
     <ErrorBoundary key={route.name} fallback={(error) => <LoadError error={error} />}>
       <Suspense fallback={<PageLoading />}>{Screen ? <Screen /> : route.kind === "help" && <HelpScreen route={route} />}</Suspense>

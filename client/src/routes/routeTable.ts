@@ -1,4 +1,4 @@
-import { hasAnyRole, type RoleName } from "@shared/roles";
+import { hasAnyRole, ROLES, type RoleName } from "@shared/roles";
 import type { MessageKey } from "../i18n/de";
 import { t } from "../i18n/translate";
 
@@ -59,7 +59,21 @@ export interface HelpRoute {
   roles: readonly RoleName[];
 }
 
-export type AppRoute = ScreenRoute | HelpRoute;
+/**
+ * A tool beyond the screens of spec §2 (issue 11: the API-Explorer): no menu entry and no help
+ * page; screens link to it. Kept out of `appRoutes`, which is exactly the spec's table.
+ */
+export interface ToolRoute {
+  kind: "tool";
+  name: ToolRouteName;
+  path: string;
+  titleKey: MessageKey;
+  roles: readonly RoleName[];
+}
+
+export type ToolRouteName = "apiExplorer";
+
+export type AppRoute = ScreenRoute | HelpRoute | ToolRoute;
 
 const EVENT_ROLES = ["registration_read", "registration_manage", "event_manage"] as const;
 
@@ -182,6 +196,20 @@ export const helpRoutes: readonly HelpRoute[] = screenRoutes.flatMap((screen): H
 );
 
 export const appRoutes: readonly AppRoute[] = [...screenRoutes, ...helpRoutes];
+
+/**
+ * The GraphiQL API-Explorer: for staff, i.e. any role at all (the server lets exactly these
+ * callers introspect and send their own documents in production); members end on "/".
+ */
+export const apiExplorerRoute: ToolRoute = {
+  kind: "tool",
+  name: "apiExplorer",
+  path: "/api-explorer",
+  titleKey: "route.apiExplorer",
+  roles: ROLES,
+};
+
+export const toolRoutes: readonly ToolRoute[] = [apiExplorerRoute];
 
 export function findRoute(name: RouteName): AppRoute {
   const route = appRoutes.find((candidate) => candidate.name === name);

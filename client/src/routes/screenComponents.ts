@@ -1,6 +1,6 @@
 import { type ComponentType, lazy } from "react";
 import { StartScreen } from "../screens/Start/StartScreen";
-import type { HelpRoute, ScreenRouteName } from "./routeTable";
+import type { HelpRoute, ScreenRouteName, ToolRouteName } from "./routeTable";
 
 // Only the start page is in the first bundle (issue 9, figure 6: first screen <= 250 KB gzip). The
 // other screens for everyone load when first opened; staff screens and help pages are split into
@@ -27,6 +27,9 @@ const EventLocationManageScreen = lazy(() =>
 );
 const ResultManageScreen = lazy(() => import("../screens/ResultManage/ResultManageScreen").then((module) => ({ default: module.ResultManageScreen })));
 
+// GraphiQL with the Monaco editor (issue 11): far the largest chunk, loaded only when staff open it.
+const ApiExplorerScreen = lazy(() => import("../screens/ApiExplorer/ApiExplorerScreen").then((module) => ({ default: module.ApiExplorerScreen })));
+
 export const HelpScreen: ComponentType<{ route: HelpRoute }> = lazy(() =>
   import("../screens/Help/HelpScreen").then((module) => ({ default: module.HelpScreen })),
 );
@@ -43,4 +46,9 @@ export const screenComponents: Record<ScreenRouteName, ComponentType> = {
   eventManage: EventManageScreen,
   eventLocationManage: EventLocationManageScreen,
   resultManage: ResultManageScreen,
+};
+
+/** The component of every tool route. */
+export const toolComponents: Record<ToolRouteName, ComponentType> = {
+  apiExplorer: ApiExplorerScreen,
 };

@@ -4,8 +4,9 @@
 // allowed for everybody (Relay asks it in every operation). Outside production nobody is refused.
 //
 // GraphiQL is not served by the server (every /graphql request needs a bearer token, which a
-// browser's plain page load does not carry); integrators use any GraphQL client (GraphiQL,
-// Altair, Insomnia, curl) with `Authorization: Bearer <token>` — see docs/api.md.
+// browser's plain page load does not carry); staff use the client's API-Explorer
+// (client/src/screens/ApiExplorer, GraphiQL with their session's token), integrators any GraphQL
+// client (GraphiQL, Altair, Insomnia, curl) with `Authorization: Bearer <token>` — see docs/api.md.
 import { GraphQLError, type ValidationRule } from "graphql";
 import type { Plugin } from "graphql-yoga";
 import { isStaff, type Principal } from "../auth/principal.ts";

@@ -1,5 +1,7 @@
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { apiExplorerRoute, canAccess } from "../../routes/routeTable";
 import type { EditProfileContentQuery } from "./__generated__/EditProfileContentQuery.graphql";
+import { ApiExplorerCard } from "./ApiExplorerCard";
 import { AssignedAssociationsCard } from "./AssignedAssociationsCard";
 import { DeleteAccountCard } from "./DeleteAccountCard";
 import styles from "./EditProfileScreen.module.css";
@@ -13,6 +15,7 @@ export function EditProfileContent() {
     graphql`
       query EditProfileContentQuery {
         viewer {
+          roles
           ...ProfileCard_user
           ...AssignedAssociationsCard_user
         }
@@ -27,6 +30,7 @@ export function EditProfileContent() {
       <PasswordCard />
       <AssignedAssociationsCard user={data.viewer} />
       <MyDataCard />
+      {canAccess(apiExplorerRoute, data.viewer.roles) && <ApiExplorerCard />}
       <DeleteAccountCard />
     </div>
   );

@@ -1,0 +1,75 @@
+// The API-Explorer (issue 11, item 3): GraphiQL inside the app for signed-in staff. Every staff
+// member reaches it from "Mein Account bearbeiten", admins also from the "API-Zugänge" card; it
+// sends full documents with the person's own token and shows the answer. Members who type the
+// address end on the start page like at every guarded route.
+import { expect, type Page, test } from "@playwright/test";
+import { openScreen, signIn } from "./support.ts";
+
+/** Collects what the browser reports about the Content Security Policy while the page runs. */
+function watchCsp(page: Page): string[] {
+  const reports: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) reports.push(message.text());
+  });
+  return reports;
+}
+
+/** Replaces the operation in GraphiQL's Monaco editor, runs it and returns the response editor. */
+async function runQuery(page: Page, query: string) {
+  const editor = page.locator(".graphiql-query-editor .monaco-editor").first();
+  await expect(editor).toBeVisible({ timeout: 20_000 });
+  await editor.locator(".view-lines").click();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.press("Delete");
+  // insertText: no bracket auto-closing while "typing"
+  await page.keyboard.insertText(query);
+  await page.getByRole("button", { name: /^Execute query/ }).click();
+  return page.locator(".graphiql-response");
+}
+
+test("a staff member without admin opens the API-Explorer from 'Mein Account bearbeiten' and runs { viewer { email } } with her own token", async ({
+  page,
+}) => {
+  const csp = watchCsp(page);
+  await signIn(page, "reader@demo.test");
+  await openScreen(page, "/user/profile", "Mein Account bearbeiten");
+  await page.getByRole("link", { name: "API-Explorer öffnen" }).click();
+  await expect(page).toHaveURL(/#\/api-explorer$/);
+  await expect(page.getByRole("heading", { level: 1, name: "API-Explorer" })).toBeVisible();
+  await expect(page).toHaveTitle("API-Explorer - Anmeldesystem");
+
+  const graphqlBodies: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/graphql") && request.method() === "POST") graphqlBodies.push(request.postData() ?? "");
+  });
+  const response = await runQuery(page, "{ viewer { email } }");
+  await expect(response).toContainText("reader@demo.test");
+  // the explorer sends the document itself, not a persisted id
+  expect(graphqlBodies.some((body) => body.includes("viewer { email }") && !body.includes("documentId"))).toBe(true);
+
+  // the schema documentation comes from introspection, which the server allows staff
+  await page.getByRole("button", { name: "Show Documentation Explorer" }).click();
+  await expect(page.getByText("Root Types")).toBeVisible();
+  expect(csp, "CSP reports").toEqual([]);
+});
+
+test("[R-SH033] an admin reaches the API-Explorer from the 'API-Zugänge' card", async ({ page }) => {
+  await signIn(page, "admin@demo.test");
+  await openScreen(page, "/districtassociation/manage", "Kreisverbandsverwaltung");
+  const card = page.getByRole("region", { name: "API-Zugänge" });
+  await card.getByRole("link", { name: "API-Explorer öffnen" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "API-Explorer" })).toBeVisible();
+  const response = await runQuery(page, "{ viewer { email roles } }");
+  await expect(response).toContainText("admin@demo.test");
+});
+
+test("[R-SH032] a member sees no way into the API-Explorer, and typing #/api-explorer ends on the start page", async ({ page }) => {
+  await signIn(page, "member@demo.test");
+  await openScreen(page, "/user/profile", "Mein Account bearbeiten");
+  await expect(page.getByRole("heading", { level: 2, name: "Meine Daten" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "API-Explorer öffnen" })).toHaveCount(0);
+  await page.goto("/#/api-explorer");
+  await expect(page).toHaveURL(/\/#\/$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
+  await expect(page.locator(".graphiql-container")).toHaveCount(0);
+});
