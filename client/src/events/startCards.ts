@@ -63,3 +63,11 @@ export function registrationDialogTexts(formType: string): { titleKey: MessageKe
 export function showsCompetitionTypes(type: string): boolean {
   return type === "COMPETITION";
 }
+
+/**
+ * The card subtitle every card shows (R-ST011; decision R-ST012, the Event has no subtitle field):
+ * the event's date range, else its address, else "Termin wird noch bekannt gegeben".
+ */
+export function cardSubtitle(dateRange: string, address: string | null | undefined, translate: (key: MessageKey) => string): string {
+  return dateRange || address?.trim() || translate("start.datesPending");
+}

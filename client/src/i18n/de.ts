@@ -272,6 +272,7 @@ export const de = {
   "start.unpublished": "nicht veröffentlicht",
   "start.locations": "Termine",
   "start.noDates": "Keine Termine vorhanden",
+  "start.datesPending": "Termin wird noch bekannt gegeben",
   "start.competitionTypes": "Wertungsarten: {types}",
   "start.group.DEXAM_THEORY": "Theorieprüfung",
   "start.group.DEXAM_PRACTICE": "Praxisprüfung",

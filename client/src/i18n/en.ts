@@ -271,6 +271,7 @@ export const en: Record<MessageKey, string> = {
   "start.unpublished": "not published",
   "start.locations": "Dates",
   "start.noDates": "No dates available",
+  "start.datesPending": "Date to be announced",
   "start.competitionTypes": "Competition types: {types}",
   "start.group.DEXAM_THEORY": "Theory exam",
   "start.group.DEXAM_PRACTICE": "Practice exam",

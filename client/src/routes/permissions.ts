@@ -1,4 +1,4 @@
-import { hasAnyRole, ROLES, type RoleName } from "@shared/roles";
+import { hasAnyRole, ROLES, Role, type RoleName } from "@shared/roles";
 
 /**
  * What a screen offers beyond reading (spec §2, §6). Like the guard, these only hide controls;
@@ -7,16 +7,16 @@ import { hasAnyRole, ROLES, type RoleName } from "@shared/roles";
 
 /** Create, edit, assign, block, unblock, re-invite and delete users: user_manage (admin passes); user_read only reads. */
 export function canManageUsers(roles: readonly string[]): boolean {
-  return hasAnyRole(roles, ["user_manage"]);
+  return hasAnyRole(roles, [Role.RoleUserManage]);
 }
 
 /** Create, edit and delete clubs: association_manage (admin passes); association_read only reads. */
 export function canManageAssociations(roles: readonly string[]): boolean {
-  return hasAnyRole(roles, ["association_manage"]);
+  return hasAnyRole(roles, [Role.RoleAssociationManage]);
 }
 
 export function isAdmin(roles: readonly string[]): boolean {
-  return hasAnyRole(roles, ["admin"]);
+  return hasAnyRole(roles, [Role.RoleAdmin]);
 }
 
 /** Every role of spec §6 in the order the role picker lists them. */

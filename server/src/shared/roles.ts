@@ -18,6 +18,26 @@ export const ROLES = [
 
 export type RoleName = (typeof ROLES)[number];
 
+/**
+ * The roles as the interface names them (spec section 6, R-RP004): a "Role" prefix in camel case,
+ * such as RoleUserRead, each standing for its snake-case value in API data.
+ */
+export const Role = {
+  RoleAdmin: "admin",
+  RoleUserRead: "user_read",
+  RoleUserManage: "user_manage",
+  RoleAssociationRead: "association_read",
+  RoleAssociationManage: "association_manage",
+  RoleInvoiceRead: "invoice_read",
+  RoleInvoiceManage: "invoice_manage",
+  RoleRegistrationRead: "registration_read",
+  RoleRegistrationManage: "registration_manage",
+  RoleRegistrationCreate: "registration_create",
+  RoleEventManage: "event_manage",
+  RoleResultsRead: "results_read",
+  RoleResultsManage: "results_manage",
+} as const satisfies Record<`Role${string}`, RoleName>;
+
 const ALIASES: Record<string, RoleName> = { result_read: "results_read", result_manage: "results_manage" };
 
 /** Turns whatever a token or request carries into known role names; unknown strings are dropped. */

@@ -3,7 +3,7 @@ import { useId } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Button } from "../../components/Button";
 import { formatCalendarDay, formatDateTimeRange, formatDayRange } from "../../events/eventDates";
-import { groupLocations, newRegistrationState, showsCompetitionTypes } from "../../events/startCards";
+import { cardSubtitle, groupLocations, newRegistrationState, showsCompetitionTypes } from "../../events/startCards";
 import { t } from "../../i18n/translate";
 import type { EventCard_event$key } from "./__generated__/EventCard_event.graphql";
 import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistrationDialog_event.graphql";
@@ -11,7 +11,7 @@ import styles from "./StartScreen.module.css";
 
 /**
  * One event card (R-ST008..R-ST023): name, type, organiser, subtitle (the date range, else the
- * address, R-ST012), description, deadline, the locations grouped by type, "Neue Anmeldung".
+ * address, else "Termin wird noch bekannt gegeben", R-ST011, R-ST012), description, deadline, the locations grouped by type, "Neue Anmeldung".
  */
 export function EventCard({
   event,
@@ -57,7 +57,7 @@ export function EventCard({
   );
   const headingId = useId();
   const reasonId = useId();
-  const subtitle = formatDayRange(data.start, data.end) || data.address || "";
+  const subtitle = cardSubtitle(formatDayRange(data.start, data.end), data.address, t);
   const button = newRegistrationState({ deadlinePassed: data.deadlinePassed, clubCount, profileComplete });
   const reason = button.reasonKey ? t(button.reasonKey) : null;
   return (
@@ -71,7 +71,7 @@ export function EventCard({
       <p className={styles.meta}>
         {FORM_TYPE_LABELS[data.formType as keyof typeof FORM_TYPE_LABELS] ?? data.formType} · {t("start.organizer", { name: data.districtAssociation.name })}
       </p>
-      {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+      <p className={styles.subtitle}>{subtitle}</p>
       {data.description && <p className={styles.description}>{data.description}</p>}
       <p className={styles.deadline}>{t("start.deadline", { date: formatCalendarDay(data.registrationDeadlineDay) })}</p>
       {groupLocations(data.formType, data.locations).map((group) => (
