@@ -1043,6 +1043,8 @@ describe("node(id:) across tenants", () => {
       gdpr_link: "https://e.test/1/dsgvo",
       impress_link: "https://e.test/1/impressum",
       file_upload: null,
+      // of the clubs (R-EN006) only the member's own
+      associations: [{ id: world.club1, name: "MV Eins" }],
     });
   });
 

@@ -22,8 +22,14 @@ const categoryToWire = (c: Category | null) => (c ? Number(c.slice(4)) : null);
 const categoryFromWire = (v: unknown): Category | null => (v != null && /^[1-6]$/.test(String(v)) ? (`CAT_${v}` as Category) : null);
 
 /** What every /v1 answer of a registration loads with it. */
-const WIRE_INCLUDE = { event: { select: { districtAssociationId: true, locations: { select: { publishResults: true } } } } } as const;
-type WireRow = CompetitionRegistration & { event: { districtAssociationId: number; locations: { publishResults: boolean }[] } };
+const WIRE_INCLUDE = {
+  association: { select: { id: true, name: true } },
+  event: { select: { districtAssociationId: true, locations: { select: { publishResults: true } } } },
+} as const;
+type WireRow = CompetitionRegistration & {
+  association: { id: number; name: string } | null;
+  event: { districtAssociationId: number; locations: { publishResults: boolean }[] };
+};
 
 /** The spec's competition registration fields (section 3). */
 export function competitionToWire(ctx: ServiceCtx, r: WireRow) {
@@ -36,6 +42,7 @@ export function competitionToWire(ctx: ServiceCtx, r: WireRow) {
     user_id: r.userId,
     name: r.name,
     association_id: r.associationId,
+    association: r.association ? { id: r.association.id, name: r.association.name } : null,
     type: competitionTypeWire.toWire(r.type),
     cast: r.cast,
     category: categoryToWire(r.category),

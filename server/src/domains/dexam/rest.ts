@@ -29,6 +29,7 @@ const back = <T extends string>(m: Record<string, T>) => Object.fromEntries(Obje
 
 /** The spec's D-exam registration fields (section 3); camp_extension for the same readers. */
 type WireRow = DexamRegistration & {
+  association: { id: number; name: string } | null;
   consentFormFile?: { name: string } | null;
   event: { districtAssociationId: number };
   theoryLocation: { publishResults: boolean } | null;
@@ -36,6 +37,7 @@ type WireRow = DexamRegistration & {
 };
 /** What every /v1 answer of a registration loads with it (no file bytes). */
 export const WIRE_INCLUDE = {
+  association: { select: { id: true, name: true } },
   consentFormFile: { select: { name: true } },
   event: { select: { districtAssociationId: true } },
   theoryLocation: { select: { publishResults: true } },
@@ -57,6 +59,7 @@ export function dexamToWire(ctx: ServiceCtx, r: WireRow) {
     birthdate: r.birthdate.toISOString().slice(0, 10),
     gender: back(GENDER)[r.gender],
     association_id: r.associationId,
+    association: r.association ? { id: r.association.id, name: r.association.name } : null,
     instrument: instrumentWire.toWire(r.instrument),
     type: dexamTypeWire.toWire(r.type),
     theory_location_id: r.theoryLocationId,
@@ -78,6 +81,8 @@ export function dexamToWire(ctx: ServiceCtx, r: WireRow) {
     cancelled_at: r.cancelledAt?.toISOString() ?? null,
     gdpr_accepted: r.gdprAccepted,
     cancellation_accepted: r.cancellationAccepted,
+    // file_upload is write-only: the consent form as data URL in a request; answers name the stored file (decision R-EN011)
+    file_upload: null,
     consent_form_file_id: r.consentFormFileId,
     consent_form_file: r.consentFormFile ? { name: r.consentFormFile.name } : null,
     practice_location: r.practiceLocation

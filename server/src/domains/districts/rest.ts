@@ -1,7 +1,9 @@
 import { AppError } from "../../auth/errors.ts";
 import type { Principal } from "../../auth/principal.ts";
-import type { DistrictAssociation, StoredFile } from "../../generated/prisma/client.ts";
+import type { DistrictAssociation, Prisma, StoredFile } from "../../generated/prisma/client.ts";
 import { idParam, type RestRouter } from "../../http/rest.ts";
+import { canReadClub } from "../associations/service.ts";
+import type { ServiceCtx } from "../context.ts";
 import { type DistrictInput, toDataUrl } from "./rules.ts";
 import {
   canSeeIamRef,
@@ -12,8 +14,18 @@ import {
   updateDistrictAssociation,
 } from "./service.ts";
 
-/** The spec's field names (section 3); file_upload is the signature image as data URL (admin only). */
-export function toWire(d: DistrictAssociation & { signatureFile?: StoredFile | null }, p: Principal) {
+type Club = { id: number; name: string; districtAssociationId: number };
+/** What the answers load with a district association: the image and its clubs. */
+const WIRE_INCLUDE = {
+  signatureFile: true,
+  associations: { select: { id: true, name: true, districtAssociationId: true }, orderBy: [{ name: "asc" }, { id: "asc" }] },
+} satisfies Prisma.DistrictAssociationInclude;
+
+/**
+ * The spec's field names (section 3); file_upload is the signature image as data URL (admin only);
+ * associations[] are its clubs as { id, name }, only those the reader may read (decision R-EN006).
+ */
+export function toWire(d: DistrictAssociation & { signatureFile?: StoredFile | null; associations: Club[] }, p: Principal | null) {
   const admin = canSeeIamRef(p);
   return {
     id: d.id,
@@ -23,7 +35,13 @@ export function toWire(d: DistrictAssociation & { signatureFile?: StoredFile | n
     gdpr_link: d.gdprLink,
     impress_link: d.impressLink,
     file_upload: admin && d.signatureFile ? toDataUrl(d.signatureFile) : null,
+    associations: d.associations.filter((c) => canReadClub(p, c)).map((c) => ({ id: c.id, name: c.name })),
   };
+}
+
+async function loadOne(ctx: ServiceCtx, id: number) {
+  await getDistrictAssociation(ctx, id);
+  return toWire(await ctx.prisma.districtAssociation.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE }), ctx.principal);
 }
 
 function input(raw: unknown): DistrictInput & { id: number | null } {
@@ -44,20 +62,22 @@ function input(raw: unknown): DistrictInput & { id: number | null } {
 }
 
 export function districtRoutes(r: RestRouter) {
-  r.get("/v1/districtassociations", async (ctx) =>
-    (await listDistrictAssociations(ctx, { include: { signatureFile: true } })).map((d) => toWire(d, ctx.principal)),
-  );
-  r.get("/v1/districtassociation/:id", async (ctx, req) => toWire(await getDistrictAssociation(ctx, idParam(req)), ctx.principal));
+  r.get("/v1/districtassociations", async (ctx) => {
+    // the service passes the query through; its return type does not follow the include
+    const rows = (await listDistrictAssociations(ctx, { include: WIRE_INCLUDE })) as Prisma.DistrictAssociationGetPayload<{ include: typeof WIRE_INCLUDE }>[];
+    return rows.map((d) => toWire(d, ctx.principal));
+  });
+  r.get("/v1/districtassociation/:id", async (ctx, req) => loadOne(ctx, idParam(req)));
   r.post("/v1/districtassociation", async (ctx, req, reply) => {
     const d = await createDistrictAssociation(ctx, input(req.body));
     reply.status(201);
-    return toWire(await getDistrictAssociation(ctx, d.id), ctx.principal);
+    return loadOne(ctx, d.id);
   });
   r.put("/v1/districtassociation", async (ctx, req) => {
     const { id, ...data } = input(req.body);
     if (id === null) throw new AppError("NOT_FOUND", "Kreisverband nicht gefunden");
     await updateDistrictAssociation(ctx, id, data);
-    return toWire(await getDistrictAssociation(ctx, id), ctx.principal);
+    return loadOne(ctx, id);
   });
   r.delete("/v1/districtassociation/:id", async (ctx, req, reply) => {
     await deleteDistrictAssociation(ctx, idParam(req));

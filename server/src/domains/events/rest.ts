@@ -11,14 +11,18 @@ import { createEvent, deleteEvent, type EventWithLocations, getEvent, listEvents
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
-/** The spec's location fields (section 3); available_sub_types are courses or competition types. */
-export function locationToWire(l: EventLocation) {
+/**
+ * The spec's location fields (section 3); available_sub_types are courses or competition types;
+ * `event` is the event the location belongs to as { id, name } (decision R-EN010).
+ */
+export function locationToWire(l: EventLocation, event: { id: number; name: string }) {
   return {
     id: l.id,
     version: l.version,
     name: l.name,
     type: locationTypeWire.toWire(l.type),
     event_id: l.eventId,
+    event: { id: event.id, name: event.name },
     address: { street: l.street, postcode: l.postcode, city: l.city, country: l.country },
     start: iso(l.start),
     end: iso(l.end),
@@ -48,7 +52,7 @@ export function eventToWire(e: EventWithLocations, now: Date) {
     start: iso(e.start),
     end: iso(e.end),
     address: e.address,
-    locations: e.locations.map(locationToWire),
+    locations: e.locations.map((l) => locationToWire(l, e)),
     cancellation_conditions: e.cancellationConditions,
     privacy_policy: e.privacyPolicy,
   };
@@ -165,8 +169,16 @@ export function eventRoutes(r: RestRouter) {
     const q = req.query as Record<string, string | undefined>;
     return eventStatistic(ctx, idParam(req), q.locationId ? int(q.locationId) : null);
   });
-  r.get("/v1/event/:eventId/locations", async (ctx, req) => (await listLocations(ctx, idParam(req, "eventId"))).map(locationToWire));
-  r.get("/v1/event/location/:id", async (ctx, req) => locationToWire(await getLocation(ctx, idParam(req))));
+  r.get("/v1/event/:eventId/locations", async (ctx, req) => {
+    const eventId = idParam(req, "eventId");
+    const locations = await listLocations(ctx, eventId);
+    const event = await ctx.prisma.event.findUniqueOrThrow({ where: { id: eventId }, select: { id: true, name: true } });
+    return locations.map((l) => locationToWire(l, event));
+  });
+  r.get("/v1/event/location/:id", async (ctx, req) => {
+    const l = await getLocation(ctx, idParam(req));
+    return locationToWire(l, l.event);
+  });
   r.post("/v1/event/location", async (ctx, req, reply) => {
     const b = obj(req.body);
     const eventId = int(b.event_id);
@@ -174,14 +186,15 @@ export function eventRoutes(r: RestRouter) {
     const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, select: { formType: true } });
     const l = await createLocation(ctx, { ...locationInput(b, event?.formType === "COMPETITION" ? "COMPETITION" : null), eventId });
     reply.status(201);
-    return locationToWire(l);
+    return locationToWire(l, l.event);
   });
   r.put("/v1/event/location", async (ctx, req) => {
     const b = obj(req.body);
     const id = int(b.id);
     if (id === null) throw new AppError("NOT_FOUND", "Veranstaltungsort nicht gefunden");
     const current = await ctx.prisma.eventLocation.findUnique({ where: { id }, select: { type: true } });
-    return locationToWire(await updateLocation(ctx, id, locationInput(b, current?.type ?? null)));
+    const l = await updateLocation(ctx, id, locationInput(b, current?.type ?? null));
+    return locationToWire(l, l.event);
   });
   r.delete("/v1/event/location/:id", async (ctx, req, reply) => {
     await deleteLocation(ctx, idParam(req));
