@@ -28,6 +28,7 @@ import { aliasLimit, costLimit, depthLimit } from "./graphql/limits.ts";
 import { persistedOperations, reloadingPersistedOperations } from "./graphql/persisted.ts";
 import { csrfPrevention, mutationRateLimit } from "./graphql/requestGuards.ts";
 import { schema } from "./graphql/schema.ts";
+import { rejectNulCharacters } from "./http/inputGuard.ts";
 import { registerMultipart } from "./http/multipart.ts";
 import { createRateLimiter, RATE_LIMIT_MESSAGE } from "./http/rateLimit.ts";
 import { errorBody, restRoutes } from "./http/rest.ts";
@@ -188,6 +189,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     context: ({ principal }) => ({ principal, prisma, services }),
     plugins: [
       csrfPrevention(),
+      rejectNulCharacters(),
       persistedOperations({ operations: persisted, documentsOnlyForStaff: config.production }),
       mutationRateLimit(limits.mutations),
       costLimit(),

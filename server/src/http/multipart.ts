@@ -53,9 +53,9 @@ export async function uploadedFiles(request: FastifyRequest, fields: readonly st
     if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT")
       throw new AppError("PAYLOAD_TOO_LARGE", `Zu viele Dateien auf einmal: höchstens ${MAX_FILES} je Upload`);
     if (code === "FST_FIELDS_LIMIT") throw new AppError("BAD_REQUEST", "Ungültige Anfrage: zu viele Formularfelder");
-    if (code === "FST_INVALID_MULTIPART_CONTENT_TYPE" || code === "FST_MP_PREMATURE_CLOSE" || code === "FST_PROTO_VIOLATION")
-      throw new AppError("BAD_REQUEST", "Ungültige Anfrage: multipart/form-data erwartet");
-    throw e;
+    // anything else the parser throws (busboy's plain "Multipart: Boundary not found", "Unexpected end of
+    // form", ...) is a malformed body, not a server fault: this loop only parses, it writes nothing
+    throw new AppError("BAD_REQUEST", "Ungültige Anfrage: multipart/form-data erwartet");
   }
   if (files.length === 0) throw new AppError("VALIDATION", MSG.fileMissing, { [fields[0]]: MSG.fileMissing });
   return files;

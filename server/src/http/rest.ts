@@ -6,6 +6,7 @@ import { AppError } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
+import { containsNul, NUL_MESSAGE } from "./inputGuard.ts";
 import { enforce, type RateLimiter } from "./rateLimit.ts";
 
 export type RestCtx = { principal: Principal; prisma: PrismaClient; services: AppServices; request: FastifyRequest };
@@ -28,6 +29,7 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
       handler: async (request, reply) => {
         const principal = await deps.authenticate(request.headers.authorization);
         if (method !== "GET" && deps.limit) enforce(deps.limit, principal.subject);
+        if (containsNul(request.body) || containsNul(request.query)) throw new AppError("BAD_REQUEST", NUL_MESSAGE);
         const result = await handler({ principal, prisma: deps.prisma, services: deps.services, request }, request, reply);
         if (!reply.sent) return reply.send(result ?? null);
         return reply;

@@ -4,7 +4,7 @@
 // here: the enumerations are the string unions of the labels, which Prisma's enums equal.
 import { type CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "./labels.ts";
 import { MSG } from "./messages.ts";
-import { required } from "./validation.ts";
+import { nameLength, required } from "./validation.ts";
 
 export type CompetitionType = keyof typeof COMPETITION_TYPE_LABELS;
 export type Cast = keyof typeof CAST_LABELS;
@@ -106,6 +106,7 @@ export function validateCompetition(
 ): Record<string, string> {
   const e: Record<string, string> = {};
   for (const f of ["name", "associationId", "type", "cast", "conductorName"] as const) if (!filled(input[f])) e[f] = MSG.required;
+  if (!e.name && nameLength(input.name)) e.name = MSG.tooLong;
   const n = input.numberOfMusicians;
   if (n == null || Number.isNaN(n)) e.numberOfMusicians = MSG.required;
   else if (!Number.isInteger(n) || n < 1 || n > MAX_MUSICIANS) e.numberOfMusicians = COMPETITION_MSG.musicians;

@@ -9,6 +9,8 @@ export const MSG = {
   fileType: "Dieser Dateityp ist nicht erlaubt",
   emergencyPhone: "Bitte eine gültige Telefonnummer eingeben",
   profilePhone: "Bitte eine gültige Telefonnummer inkl. internationaler Vorwahl eingeben (z.B. +49123456)",
+  /** not from the spec: names and e-mail addresses are indexed and have a length limit (validation.ts nameLength) */
+  tooLong: "Bitte höchstens 200 Zeichen eingeben",
 } as const;
 
 /** D-exam registration messages (server rules and the client form). */

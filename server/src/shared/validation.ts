@@ -39,6 +39,14 @@ export const emergencyPhone: Check = (v) => {
   return /^(?:(?:\+|00)?[1-9]\d{0,14}|\d+)$/.test(s) ? null : MSG.emergencyPhone;
 };
 
+/**
+ * Names and e-mail addresses: at most MAX_NAME_LENGTH characters. They are indexed, and PostgreSQL
+ * refuses an index entry above about 2700 bytes; a 3000-character club name answered 500 before
+ * (found by tests/integration/fuzz.test.ts, issue 10). Other texts (remarks, descriptions) are not indexed.
+ */
+export const MAX_NAME_LENGTH = 200;
+export const nameLength: Check = (v) => (typeof v === "string" && [...v].length > MAX_NAME_LENGTH ? MSG.tooLong : null);
+
 export type FileLike = { name: string; size: number };
 
 /** A file: present, at most 5 MB, one of the accepted extensions. */

@@ -1,6 +1,6 @@
 import type { DexamType, EditPhase, ExamPart, Gender, Instrument, LocationType, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
 import { DEXAM_MSG, MSG } from "../../shared/messages.ts";
-import { emergencyPhone, required } from "../../shared/validation.ts";
+import { emergencyPhone, nameLength, required } from "../../shared/validation.ts";
 import { baseRowActions } from "../registrations/rules.ts";
 
 export { type Actor, canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
@@ -80,12 +80,24 @@ export type LocationFacts = { id: number; type: LocationType; dexamTypes: DexamT
 const SONG_ROWS = 4;
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
+/**
+ * A real calendar day from 1900 on, written YYYY-MM-DD. "2012-13-45" or "1900-00-00" match the
+ * pattern but are no day (the database refused them with a 500, found by tests/integration/fuzz.test.ts);
+ * "2023-02-30" would silently become 2 March; years before 1900 (and year 0, which PostgreSQL lacks) are no birthdate.
+ */
+export function isBirthdate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s < "1900-01-01") return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
 /** Field name -> German message for everything wrong with a D-exam registration. */
 export function validateDexam(input: DexamInput, event: EventFacts, locations: LocationFacts[], mode: "create" | "edit", now: Date): Record<string, string> {
   const e: Record<string, string> = {};
   for (const f of ["firstname", "lastname", "birthdate", "gender", "associationId", "instrument", "type"] as const)
     if (required(input[f]) !== null) e[f] = MSG.required;
-  if (input.birthdate && (!/^\d{4}-\d{2}-\d{2}$/.test(input.birthdate) || new Date(input.birthdate) > now)) e.birthdate = DEXAM_MSG.birthdate;
+  for (const f of ["firstname", "lastname"] as const) if (!e[f] && nameLength(input[f])) e[f] = MSG.tooLong;
+  if (input.birthdate && (!isBirthdate(input.birthdate) || new Date(input.birthdate) > now)) e.birthdate = DEXAM_MSG.birthdate;
 
   // locations: of this event, of the right kind, offering the course; practice also the instrument (R-VA023)
   const byId = new Map(locations.map((l) => [l.id, l]));

@@ -2,7 +2,7 @@
 // rule). Users editing their own profile must give phone, street, postcode, city and country;
 // staff editing a user (admin mode) may leave them empty, and the phone is checked only when
 // filled. Create mode has no phone or address fields.
-import { email, postcode, profilePhone, required, validate } from "../../shared/validation.ts";
+import { email, nameLength, postcode, profilePhone, required, validate } from "../../shared/validation.ts";
 
 export type UserMode = "profile" | "admin" | "create";
 
@@ -20,7 +20,7 @@ export type UserFields = {
 };
 
 export function validateUser(input: UserFields, mode: UserMode): Record<string, string> {
-  const base = { firstname: [required], lastname: [required], email: [required, email] };
+  const base = { firstname: [required, nameLength], lastname: [required, nameLength], email: [required, email, nameLength] };
   if (mode === "create") return validate(input, base);
   if (mode === "profile") {
     return validate(input, {
