@@ -13,7 +13,7 @@ import { getDatamodel } from "../generated/pothos-types.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
 import { hasAnyRole, type RoleName } from "../shared/roles.ts";
-import { visibleNode } from "./nodeAccess.ts";
+import { loadOrNull, visibleNode } from "./nodeAccess.ts";
 
 export type GraphQLContext = {
   principal: Principal | null;
@@ -77,12 +77,14 @@ export const builder = new SchemaBuilder<{
     nodeQueryOptions: {
       description: "Fetches an object by its global id. Objects the caller may not see answer null.",
       args: { id: { description: "A global id (the id field of any object)." } },
-      resolve: async (_root, { id }, ctx, _info, resolveNode) => visibleNode(ctx, id.typename, await resolveNode(id)),
+      resolve: async (_root, { id }, ctx, _info, resolveNode) => visibleNode(ctx, id.typename, await loadOrNull(async () => resolveNode(id))),
     },
     nodesQueryOptions: {
       description: "Fetches objects by their global ids. Objects the caller may not see answer null.",
       args: { ids: { description: "Global ids (the id fields of any objects)." } },
-      resolve: async (_root, { ids }, ctx, _info, resolveNodes) => (await resolveNodes(ids)).map((row, i) => visibleNode(ctx, ids[i].typename, row)),
+      // one by one, so a missing object answers null without failing the others (Prisma still batches them)
+      resolve: async (_root, { ids }, ctx, _info, resolveNodes) =>
+        Promise.all(ids.map(async (id) => visibleNode(ctx, id.typename, (await loadOrNull(async () => resolveNodes([id])))?.[0] ?? null))),
     },
   },
 });

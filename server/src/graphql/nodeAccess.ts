@@ -10,6 +10,20 @@ export function registerNodeAccess(typename: string, rule: Rule) {
   rules.set(typename, rule);
 }
 
+/**
+ * Loads a node, or null when its row does not exist: prismaNode loads with findUniqueOrThrow,
+ * whose "not found" (P2025) answered node(id:) and nodes(ids:) for a deleted or never existing
+ * object with a masked INTERNAL_SERVER_ERROR (found by tests/integration/fuzz.test.ts, issue 10).
+ */
+export async function loadOrNull<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (e) {
+    if ((e as { code?: unknown }).code === "P2025") return null;
+    throw e;
+  }
+}
+
 export function visibleNode<T>(ctx: GraphQLContext, typename: string, row: T): T | null {
   if (!row || !ctx.principal) return null;
   const rule = rules.get(typename);
