@@ -82,9 +82,7 @@ export const builder = new SchemaBuilder<{
     nodesQueryOptions: {
       description: "Fetches objects by their global ids. Objects the caller may not see answer null.",
       args: { ids: { description: "Global ids (the id fields of any objects)." } },
-      // one by one, so a missing object answers null without failing the others (Prisma still batches them)
-      resolve: async (_root, { ids }, ctx, _info, resolveNodes) =>
-        Promise.all(ids.map(async (id) => visibleNode(ctx, id.typename, (await loadOrNull(async () => resolveNodes([id])))?.[0] ?? null))),
+      resolve: async (_root, { ids }, ctx, _info, resolveNodes) => (await resolveNodes(ids)).map((row, i) => visibleNode(ctx, ids[i].typename, row)),
     },
   },
 });
