@@ -566,22 +566,28 @@ describe("issue 10: every GraphQL mutation with arbitrary inputs", () => {
 });
 
 /**
- * NOT FIXED (reported, issue 10): nodes(ids:) answers INTERNAL_SERVER_ERROR (1) for a list with an
- * id whose object does not exist (prismaNode loads the batch with findUniqueOrThrow: one missing
- * row fails all), and (2) for objects of several types when a later type's access rule reads a
- * relation its prismaNode `select` names (a district, then a registration, selecting only
- * __typename). Resolving the ids one by one is no fix: parallel single-id loads of one field share
- * the Prisma plugin's per-path mapping and answered the first object for every id. node(id:) of a
- * missing object answers null (fixed). So nodes(ids:) is left out of the query property below.
+ * NOT FIXED (reported, issue 10): nodes(ids:) with objects of several types answers
+ * INTERNAL_SERVER_ERROR when a later type's access rule reads a relation its prismaNode `select`
+ * names (a district, then a registration, selecting only __typename): the Prisma plugin plans the
+ * batch once per field path. Resolving the ids one by one is no fix: parallel single-id loads of
+ * one field share the plugin's per-path mapping and answered the first object for every id.
+ * Excluded from the query property until the loading is fixed.
  */
-const KNOWN_GAP_NODES = (name: string) => name === "nodes";
+const KNOWN_GAP_NODES_OF_SEVERAL_TYPES = (name: string, variables: Record<string, unknown>) =>
+  name === "nodes" &&
+  Array.isArray(variables.ids) &&
+  new Set(variables.ids.map((id) => Buffer.from(String(id), "base64").toString("utf8").split(":")[0])).size > 1;
 
 describe("issue 10: every GraphQL query field with arbitrary arguments", () => {
-  const QUERIES = Object.values(schema.getQueryType()?.getFields() ?? {}).filter((f) => f.args.length > 0 && !KNOWN_GAP_NODES(f.name));
-  it("issue 10: node(id:) of a missing object answers null without an error; nodes(ids:) answers each object in order", async () => {
+  const QUERIES = Object.values(schema.getQueryType()?.getFields() ?? {}).filter((f) => f.args.length > 0);
+  it("issue 10: node(id:) and nodes(ids:) of a missing object answer null without an error; nodes(ids:) answers each object in order", async () => {
     for (const type of ["Event", "DexamRegistration", "User", "DistrictAssociation"]) {
       const one = await app.gql("query($id: ID!) { node(id: $id) { __typename } }", { id: globalId(type, 999_999_999) }, tokens.admin);
       expect(one.body, type).toEqual({ data: { node: null } });
+      const present = globalId(type, (await scenario())[type]?.[0]?.id ?? world.district1);
+      const ids = [globalId(type, 999_999_999), present, globalId(type, "abc"), globalId(type, 999_999_998)];
+      const many = await app.gql("query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }", { ids }, tokens.admin);
+      expect(many.body, type).toEqual({ data: { nodes: [null, { __typename: type, id: present }, null, null] } });
     }
     const pools = await scenario();
     const ids = [
@@ -606,6 +612,7 @@ describe("issue 10: every GraphQL query field with arbitrary arguments", () => {
     );
     await fc.assert(
       fc.asyncProperty(calls, async ({ name, variables, who }) => {
+        fc.pre(!KNOWN_GAP_NODES_OF_SEVERAL_TYPES(name, variables));
         const field = byName.get(name) as GraphQLField<unknown, unknown>;
         const document = documentFor(field).replace(/^mutation/, "query");
         const before = known ?? (await fingerprint());

@@ -2,7 +2,7 @@
 // graphql.ts adds its own, and schema.ts imports them all.
 import SchemaBuilder from "@pothos/core";
 import PrismaPlugin from "@pothos/plugin-prisma";
-import RelayPlugin from "@pothos/plugin-relay";
+import RelayPlugin, { resolveNodes as loadNodes } from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
 import { DateResolver, DateTimeResolver } from "graphql-scalars";
 import { createGraphQLError } from "graphql-yoga";
@@ -13,7 +13,7 @@ import { getDatamodel } from "../generated/pothos-types.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
 import { hasAnyRole, type RoleName } from "../shared/roles.ts";
-import { loadOrNull, visibleNode } from "./nodeAccess.ts";
+import { existingNodes, loadOrNull, visibleNode } from "./nodeAccess.ts";
 
 export type GraphQLContext = {
   principal: Principal | null;
@@ -82,10 +82,24 @@ export const builder = new SchemaBuilder<{
     nodesQueryOptions: {
       description: "Fetches objects by their global ids. Objects the caller may not see answer null.",
       args: { ids: { description: "Global ids (the id fields of any objects)." } },
-      resolve: async (_root, { ids }, ctx, _info, resolveNodes) => (await resolveNodes(ids)).map((row, i) => visibleNode(ctx, ids[i].typename, row)),
+      // Only existing rows are loaded: one missing id failed the whole batch with a 500 (found by
+      // tests/integration/fuzz.test.ts). The resolveNodes callback always loads all of args.ids, so
+      // the plugin's loader is called with the existing ones.
+      resolve: async (_root, { ids }, ctx, info) => {
+        const present = await existingNodes(ctx.prisma, ids);
+        const wanted = ids.filter((_, i) => present[i]);
+        const rows = wanted.length ? ((await loadOrNull(async () => loadNodes(relayBuilder(), ctx, info, wanted))) ?? []) : [];
+        let next = 0;
+        return ids.map((id, i) => (present[i] ? visibleNode(ctx, id.typename, rows[next++] ?? null) : null));
+      },
     },
   },
 });
+
+/** the builder for the relay plugin's node loader (nodes(ids:) above), typed loosely to break the self-reference */
+function relayBuilder(): Parameters<typeof loadNodes>[0] {
+  return builder as unknown as Parameters<typeof loadNodes>[0];
+}
 
 builder.addScalarType("DateTime", DateTimeResolver);
 builder.addScalarType("Date", DateResolver);
