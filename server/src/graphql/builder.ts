@@ -90,7 +90,7 @@ export const builder = new SchemaBuilder<{
         const wanted = ids.filter((_, i) => present[i]);
         const rows = wanted.length ? ((await loadOrNull(async () => loadNodes(relayBuilder(), ctx, info, wanted))) ?? []) : [];
         let next = 0;
-        return ids.map((id, i) => (present[i] ? visibleNode(ctx, id.typename, rows[next++] ?? null) : null));
+        return Promise.all(ids.map((id, i) => (present[i] ? visibleNode(ctx, id.typename, rows[next++] ?? null) : null)));
       },
     },
   },

@@ -4,10 +4,15 @@
 import type { GraphQLContext } from "./builder.ts";
 
 type Rule = (ctx: GraphQLContext, row: any) => boolean;
-const rules = new Map<string, Rule>();
+const rules = new Map<string, { rule: Rule; needs: string[] }>();
 
-export function registerNodeAccess(typename: string, rule: Rule) {
-  rules.set(typename, rule);
+/**
+ * `needs`: relations the rule reads (e.g. a registration's event). The node loader does not always
+ * include them (nodes(ids:) of several types selected only by __typename loaded a registration
+ * without its event, found by tests/integration/fuzz.test.ts); a missing one is loaded here.
+ */
+export function registerNodeAccess(typename: string, rule: Rule, needs: string[] = []) {
+  rules.set(typename, { rule, needs });
 }
 
 /**
@@ -47,8 +52,19 @@ export async function existingNodes(prisma: unknown, ids: readonly { typename: s
   });
 }
 
-export function visibleNode<T>(ctx: GraphQLContext, typename: string, row: T): T | null {
+export async function visibleNode<T>(ctx: GraphQLContext, typename: string, row: T): Promise<T | null> {
   if (!row || !ctx.principal) return null;
-  const rule = rules.get(typename);
-  return rule?.(ctx, row) ? row : null;
+  const entry = rules.get(typename);
+  if (!entry) return null;
+  let subject = row as Record<string, unknown>;
+  const missing = entry.needs.filter((relation) => subject[relation] === undefined);
+  if (missing.length) {
+    const delegate = (ctx.prisma as unknown as Record<string, { findUnique: (args: unknown) => Promise<Record<string, unknown> | null> }>)[
+      typename[0].toLowerCase() + typename.slice(1)
+    ];
+    const loaded = await delegate.findUnique({ where: { id: subject.id }, include: Object.fromEntries(missing.map((r) => [r, true])) });
+    if (!loaded) return null;
+    subject = { ...subject, ...Object.fromEntries(missing.map((r) => [r, loaded[r]])) };
+  }
+  return entry.rule(ctx, subject) ? row : null;
 }

@@ -107,7 +107,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
     }),
   }),
 });
-registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event));
+registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event), ["event"]);
 
 builder.queryField("competitionRegistrations", (t) =>
   t.prismaConnection(

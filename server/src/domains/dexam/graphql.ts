@@ -226,7 +226,7 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
     }),
   }),
 });
-registerNodeAccess("DexamRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event));
+registerNodeAccess("DexamRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event), ["event"]);
 
 builder.queryField("dexamRegistrations", (t) =>
   t.prismaConnection(

@@ -38,7 +38,7 @@ export const EventLocationType = builder.prismaNode("EventLocation", {
     }),
   }),
 });
-registerNodeAccess("EventLocation", (ctx, l) => canSeeEvent(ctx.principal, l.event, ctx.services.now()));
+registerNodeAccess("EventLocation", (ctx, l) => canSeeEvent(ctx.principal, l.event, ctx.services.now()), ["event"]);
 
 const LocationInput = builder.inputType("EventLocationInput", {
   description: "A location (Veranstaltungsort) to create or update.",
