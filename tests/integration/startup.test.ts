@@ -24,10 +24,10 @@ describe("start-up refuses bad configuration with one line", () => {
     expect(r.stderr.split("\n")).toHaveLength(1);
   });
 
-  it("an unreachable database stops start-up naming DATABASE_URL", () => {
-    const r = start({ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/nope", DATA_DIR: ".tmp/data" });
+  it("an unreachable database stops start-up naming DATABASE_URL (no waiting with DATABASE_WAIT_SECONDS=0; the retries: faults.pg.test.ts)", () => {
+    const r = start({ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/nope", DATA_DIR: ".tmp/data", DATABASE_WAIT_SECONDS: "0" });
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^Start abgebrochen: DATABASE_URL: cannot connect/);
+    expect(r.stderr).toMatch(/^Start abgebrochen: DATABASE_URL: cannot connect \(Can't reach database server at 127\.0\.0\.1:1\)$/m);
     expect(r.stderr.split("\n")).toHaveLength(1);
   });
 });

@@ -42,6 +42,9 @@ async function waitForDatabase(prisma: PrismaClient, opts: OpenOptions): Promise
 
 function firstLine(e: unknown): string {
   const text = String((e as Error)?.message ?? e);
+  // Prisma's raw-query errors wrap the driver's message: "Raw query failed. Code: `N/A`. Message: `…`"
+  const inner = /Message: `([^`]+)`/.exec(text);
+  if (inner) return inner[1];
   return (
     text
       .split("\n")
