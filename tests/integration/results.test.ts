@@ -651,6 +651,42 @@ describe("overview list", () => {
     expect((await app.rest("GET", `/v1/export/event/${dexam}/overview`, t.staff2)).status).toBe(404);
   });
 
+  it("[R-API037] a large overview is read in pages and still lists every registration once, in name order (ties by id)", async () => {
+    const big = await app.db.prisma.event.create({
+      data: {
+        name: "Viele",
+        formType: "DEXAM",
+        districtAssociationId: world.district1,
+        registrationDeadline: new Date(Date.now() + 30 * DAY),
+        startPublishing: new Date(Date.now() - DAY),
+        finishPublishing: new Date(Date.now() + 90 * DAY),
+        privacyPolicy: "p",
+      },
+    });
+    // 1,203 rows over three pages of 500, many with the same name (the cursor must not skip or repeat ties)
+    const names = ["Becker", "Adam", "Becker", "Zorn"];
+    await app.db.prisma.dexamRegistration.createMany({
+      data: Array.from({ length: 1203 }, (_, i) => ({
+        eventId: big.id,
+        firstname: i % 7 === 0 ? "Anna" : "Ben",
+        lastname: names[i % names.length],
+        birthdate: new Date("2012-01-01"),
+        gender: "F" as const,
+        associationId: world.club1,
+        instrument: "CLARINET" as const,
+        type: "D1" as const,
+      })),
+    });
+    const rows = await firstSheetRows((await app.rest("GET", `/v1/export/event/${big.id}/overview`, t["role:registration_manage"])).raw);
+    const stored = await app.db.prisma.dexamRegistration.findMany({
+      where: { eventId: big.id },
+      orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+      select: { id: true },
+    });
+    expect(rows).toHaveLength(1203);
+    expect(rows.map((r) => r.ID)).toEqual(stored.map((r) => r.id));
+  });
+
   it("[R-API037][R-BC024] camp overview: the health data decrypted for registration staff", async () => {
     const rows = await firstSheetRows((await app.rest("GET", `/v1/export/event/${camp}/overview`, t["role:registration_read"])).raw);
     expect(rows[0]).toMatchObject({ Nachname: "Camp", Essenswunsch: "Vegan", Allergien: "Erdnüsse", Notfallkontakte: "Papa Camp 0711123" });

@@ -17,7 +17,7 @@ import { campOf } from "../dexam/service.ts";
 import { sniffType } from "../files/rules.ts";
 import { XLSX_MIME } from "../files/zip.ts";
 import { canReadRegistration, hasDistrictRole, isRegistrationStaff, seesUnpublishedResults } from "../registrations/access.ts";
-import { certificateList, competitionOverview, dexamOverview, type EventFacts, pcJurorImportList } from "./exports.ts";
+import { certificateList, competitionOverview, type DexamOverviewRow, dexamOverview, type EventFacts, pcJurorImportList } from "./exports.ts";
 import { readPcJurorResults } from "./pcjuror.ts";
 import { germanDate, germanDateTime, idsFromFileName, pointsError, practiceSheetFileName, round2, sheetCheckCode } from "./rules.ts";
 import { buildPracticeSheet, readPracticeSheet } from "./sheet.ts";
@@ -409,6 +409,9 @@ export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: (
 
 // ---- lists
 
+/** rows per read of the overview export */
+const EXPORT_PAGE = 500;
+
 /**
  * GET /v1/export/event/{id}/overview (R-API037): registration staff of the district. Results
  * (which they may see unpublished) are included; camp health data is decrypted only for the
@@ -430,20 +433,29 @@ export async function overviewList(ctx: ServiceCtx, eventId: number, locationId:
     return { event, location, data: await competitionOverview(facts, rows, { results }) };
   }
   const camp = event.formType === "DEXAM_CAMP" && isRegistrationStaff(p, event);
-  const rows = await ctx.prisma.dexamRegistration.findMany({
-    where: {
-      eventId: event.id,
-      ...(location ? { OR: [{ theoryLocationId: location.id }, { practiceLocationId: location.id }, { preparationLocationId: location.id }] } : {}),
-    },
-    include: {
-      association: { select: { name: true } },
-      theoryLocation: { select: { name: true } },
-      practiceLocation: { select: { name: true } },
-      preparationLocation: { select: { name: true } },
-    },
-    orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
-  });
-  const withCamp = rows.map((r) => ({ ...r, camp: camp ? campOf(ctx, r) : null }));
+  // read in pages of 500 (cursor on the sort order): the driver's and Prisma's transient copies of
+  // one huge result dominated the export's memory (issue 9, figure 4)
+  const withCamp: DexamOverviewRow[] = [];
+  for (let cursor: number | undefined; ; ) {
+    const page = await ctx.prisma.dexamRegistration.findMany({
+      where: {
+        eventId: event.id,
+        ...(location ? { OR: [{ theoryLocationId: location.id }, { practiceLocationId: location.id }, { preparationLocationId: location.id }] } : {}),
+      },
+      include: {
+        association: { select: { name: true } },
+        theoryLocation: { select: { name: true } },
+        practiceLocation: { select: { name: true } },
+        preparationLocation: { select: { name: true } },
+      },
+      orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+      take: EXPORT_PAGE,
+      ...(cursor === undefined ? {} : { cursor: { id: cursor }, skip: 1 }),
+    });
+    for (const r of page) withCamp.push({ ...r, campDataEncrypted: null, camp: camp ? campOf(ctx, r) : null });
+    if (page.length < EXPORT_PAGE) break;
+    cursor = page[page.length - 1].id;
+  }
   return { event, location, data: await dexamOverview(facts, withCamp, { camp, results }) };
 }
 
