@@ -1,3 +1,4 @@
+import { MSG } from "@shared/messages";
 import { describe, expect, it } from "vitest";
 import { checkDocumentFile, DOCUMENT_ACCEPT, formatFileSize } from "../components/FileUploadField";
 import { de } from "../i18n/de";
@@ -501,5 +502,12 @@ describe("D-exam form texts", () => {
     ["[R-DF033]", "dexamForm.songs.hint", "Die Prüfungsstücke können auch später in der Anmeldungsübersicht eingetragen werden."],
   ] as const)('%s German text of %s is "%s"', (_id, key, text) => {
     expect(de[key]).toBe(text);
+  });
+});
+
+describe("name length", () => {
+  it("first and last name have at most 200 characters, like the server (decision: fuzzing, issue 10)", () => {
+    expect(check({ ...valid(), firstname: "x".repeat(201), lastname: "y".repeat(201) })).toMatchObject({ firstname: MSG.tooLong, lastname: MSG.tooLong });
+    expect(check({ ...valid(), firstname: "x".repeat(200) })).toEqual({});
   });
 });

@@ -6,6 +6,7 @@ describe("club form", () => {
   it("[R-VA015][R-MC006] the club name is required in both modes", () => {
     expect(validateAssociationForm({ name: " ", invoiceEmail: "" }, "member")).toEqual({ name: MSG.required });
     expect(validateAssociationForm({ name: "", invoiceEmail: "" }, "manage")).toEqual({ name: MSG.required });
+    expect(validateAssociationForm({ name: "x".repeat(201), invoiceEmail: "" }, "manage")).toEqual({ name: MSG.tooLong });
   });
 
   it("[R-VA016][R-MC006] editing the own club checks the invoice email with the email rule", () => {

@@ -35,6 +35,16 @@ describe("user form", () => {
     });
   });
 
+  it("names and e-mail have at most 200 characters, like the server (decision: fuzzing, issue 10)", () => {
+    const long = "x".repeat(201);
+    expect(validateUserForm({ ...names, firstname: long, lastname: long, email: `${"a".repeat(195)}@example.org` }, "admin")).toEqual({
+      firstname: MSG.tooLong,
+      lastname: MSG.tooLong,
+      email: MSG.tooLong,
+    });
+    expect(validateUserForm({ ...names, firstname: "x".repeat(200) }, "admin")).toEqual({});
+  });
+
   it("[R-VA012] in admin mode phone and address are optional", () => {
     expect(validateUserForm(names, "admin")).toEqual({});
   });
