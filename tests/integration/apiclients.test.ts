@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid as globalId } from "../support/fixtures.ts";
 
 let app: TestApp;
 const ids = { d1: 0, d2: 0, club1: 0, club2: 0, hidden1: 0, hidden2: 0 };
@@ -17,7 +18,6 @@ const CREATE = `mutation($input: CreateApiClientInput!) {
 }`;
 const REVOKE = "mutation($id: Int!) { revokeApiClient(id: $id) { databaseId revokedAt } }";
 const LIST = "query($d: Int) { apiClients(districtAssociationId: $d) { clientId name districtAssociationId revokedAt } }";
-const globalId = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
 
 beforeAll(async () => {
   app = await startTestApp({ listen: true });

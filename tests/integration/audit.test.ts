@@ -3,6 +3,7 @@
 // role read a record's history; a person downloads everything stored about them as JSON.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -12,7 +13,6 @@ let camp: number;
 let theory: number;
 let registration: number;
 const DAY = 86400_000;
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
 const PDF_URL = `data:application/pdf;base64,${Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n").toString("base64")}`;
 const TRAIL = "query($id: ID!) { auditTrail(id: $id) { edges { node { action actor actorUserId changedFields details at } } } }";
 

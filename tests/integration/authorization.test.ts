@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Operation, PERMISSIONS } from "../../server/src/auth/permissions.ts";
 import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid as globalId } from "../support/fixtures.ts";
 import { createWorld, PRINCIPAL_NAMES, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -28,7 +29,6 @@ type Result = { outcome: Outcome | "unauthenticated"; detail: unknown };
 /** who: a principal name of the world, or null for an anonymous caller */
 type Call = { via: string; run: (who: string | null) => Promise<Result> };
 
-const globalId = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
 let seq = 0;
 
 /** Fresh rows per call, so one principal's successful change never affects the next. */

@@ -2,6 +2,7 @@
 // sections 4 and 5 and the result visibility rule.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -11,7 +12,6 @@ let event: number;
 let hall: number;
 let church: number;
 const DAY = 86400_000;
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
 const gql = async (query: string, variables: Record<string, unknown>, token: string) => (await app.gql(query, variables, token)).body as any;
 
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 // D-exam registrations through GraphQL and /v1: the server rules of spec sections 4 and 5.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -18,13 +19,7 @@ beforeAll(async () => {
   for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
   const complete = { phone: "+49711", street: "Weg 1", postcode: "70173", city: "Stadt" };
   await app.db.prisma.user.updateMany({ where: { id: { in: [world.userIds.member, world.userIds.member2] } }, data: complete });
-  const base = {
-    districtAssociationId: world.district1,
-    registrationDeadline: new Date(Date.now() + 30 * DAY),
-    startPublishing: new Date(Date.now() - DAY),
-    finishPublishing: new Date(Date.now() + 90 * DAY),
-    privacyPolicy: "p",
-  };
+  const base = openEventFields(world.district1);
   const e = await app.db.prisma.event.create({
     data: {
       ...base,
@@ -68,7 +63,6 @@ const campBody = async (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const gqlBody = async (query: string, variables: Record<string, unknown>, token: string) => (await app.gql(query, variables, token)).body as any;
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
 
 const body = (over: Record<string, unknown> = {}) => ({
   event_id: event,

@@ -2,6 +2,7 @@
 // authorization.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -19,7 +20,6 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 const manager = () => t["role:event_manage"];
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
 const STALE = /inzwischen von jemand anderem geändert/;
 const eventBody = (over: Record<string, unknown> = {}) => ({
   name: "D-Prüfungen Frühjahr",

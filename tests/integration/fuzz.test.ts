@@ -26,6 +26,7 @@ import { DEXAM_MSG, MSG } from "../../server/src/shared/messages.ts";
 import { email as emailRule, emergencyPhone, postcode as postcodeRule, profilePhone } from "../../server/src/shared/validation.ts";
 import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid as globalId } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -258,8 +259,6 @@ async function scenario(): Promise<Pools> {
 
 // ---------------------------------------------------------------------------------------------
 // Generators from the argument types
-
-const globalId = (type: string, id: number | string) => Buffer.from(`${type}:${id}`).toString("base64");
 
 const PAYLOADS = [
   "",

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RATE_LIMIT_MESSAGE } from "../../server/src/http/rateLimit.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { productionEnv } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 const VIEWER = "query Viewer { viewer { id } }";
@@ -103,13 +104,7 @@ describe("persisted operations in production", () => {
   let prodWorld: World;
   beforeAll(async () => {
     prod = await startTestApp({
-      env: {
-        NODE_ENV: "production",
-        EMBEDDED_IDP: "1",
-        DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-        COOKIE_KEYS: "a-cookie-key-for-tests-only-0123456789",
-        PERSISTED_OPERATIONS_FILE: persistedFile,
-      },
+      env: productionEnv({ PERSISTED_OPERATIONS_FILE: persistedFile }),
     });
     prodWorld = await createWorld(prod.db.prisma);
   });

@@ -5,6 +5,7 @@ import { getIntrospectionQuery } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INTROSPECTION_REFUSED } from "../../server/src/graphql/introspection.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { productionEnv } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 const persistedFile = ".tmp/introspection-persisted.json";
@@ -19,13 +20,7 @@ beforeAll(async () => {
   fs.mkdirSync(".tmp", { recursive: true });
   fs.writeFileSync(persistedFile, JSON.stringify({ [TYPE_ID]: TYPE_QUERY, [TYPENAME_ID]: TYPENAME_QUERY }));
   prod = await startTestApp({
-    env: {
-      NODE_ENV: "production",
-      EMBEDDED_IDP: "1",
-      DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
-      COOKIE_KEYS: "a-cookie-key-for-tests-only-0123456789",
-      PERSISTED_OPERATIONS_FILE: persistedFile,
-    },
+    env: productionEnv({ PERSISTED_OPERATIONS_FILE: persistedFile }),
   });
   world = await createWorld(prod.db.prisma);
 });

@@ -11,6 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillPracticeSheet, unzip, upload } from "../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 const SOFFICE = ["/usr/bin/soffice", "/usr/bin/libreoffice", "/usr/lib/libreoffice/program/soffice"].find((p) => fs.existsSync(p));
@@ -23,7 +24,6 @@ let event: number;
 let practice: number;
 let competition: number;
 const reg: Record<string, number> = {};
-const DAY = 86400_000;
 
 /** One soffice run over several files; its own profile, so parallel runs never share state. */
 function soffice(format: string, files: string[], outdir: string) {
@@ -44,13 +44,7 @@ beforeAll(async () => {
   world = await createWorld(app.db.prisma);
   for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
   const prisma = app.db.prisma;
-  const base = {
-    districtAssociationId: world.district1,
-    registrationDeadline: new Date(Date.now() + 30 * DAY),
-    startPublishing: new Date(Date.now() - DAY),
-    finishPublishing: new Date(Date.now() + 90 * DAY),
-    privacyPolicy: "p",
-  };
+  const base = openEventFields(world.district1);
   const e = await prisma.event.create({
     data: {
       ...base,

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../server/src/idp/passwords.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -19,7 +20,6 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 const fieldsOf = (body: any) => body?.error?.fields ?? {};
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
 const STALE = /inzwischen von jemand anderem geändert/;
 
 describe("district associations", () => {

@@ -2,6 +2,7 @@
 // updatedSince, combined with search and with the caller's own scope.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -15,7 +16,6 @@ let otherClub: number;
 const DAY = 86400_000;
 const COMPETITION_TYPE = "T" as const;
 const CAST = "S" as const;
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -23,13 +23,7 @@ beforeAll(async () => {
   for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
   const prisma = app.db.prisma;
   otherClub = (await prisma.association.create({ data: { name: "MV Andere", districtAssociationId: world.district1 } })).id;
-  const base = {
-    districtAssociationId: world.district1,
-    registrationDeadline: new Date(Date.now() + 30 * DAY),
-    startPublishing: new Date(Date.now() - DAY),
-    finishPublishing: new Date(Date.now() + 90 * DAY),
-    privacyPolicy: "p",
-  };
+  const base = openEventFields(world.district1);
   const e = await prisma.event.create({
     data: {
       ...base,

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "../../server/src/shared/roles.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -15,8 +16,6 @@ let seq = 0;
 
 /** admin, one principal per other role (all in district 1), and a member of club 1 */
 const SINGLE = ["admin", ...ROLES.filter((r) => r !== "admin").map((r) => `role:${r}`), "member"];
-
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
 
 async function newEvent(opts: { published?: boolean; formType?: "DEXAM" | "COMPETITION"; districtAssociationId?: number; name?: string } = {}) {
   const { published = true, formType = "DEXAM", districtAssociationId = world.district1 } = opts;

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -21,13 +22,7 @@ beforeAll(async () => {
   for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
   const complete = { phone: "+49711", street: "Weg 1", postcode: "70173", city: "Stadt" };
   await app.db.prisma.user.updateMany({ where: { id: { in: [world.userIds.member, world.userIds.member2] } }, data: complete });
-  const base = {
-    districtAssociationId: world.district1,
-    registrationDeadline: new Date(Date.now() + 30 * DAY),
-    startPublishing: new Date(Date.now() - DAY),
-    finishPublishing: new Date(Date.now() + 90 * DAY),
-    privacyPolicy: "p",
-  };
+  const base = openEventFields(world.district1);
   const d = await app.db.prisma.event.create({
     data: {
       ...base,

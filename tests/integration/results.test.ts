@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptJson } from "../../server/src/crypto/aead.ts";
 import { ExcelJS, fillPracticeSheet, pcJurorWorkbook, toMacroWorkbook, unzip, upload, zipBomb } from "../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
 let world: World;
 const t: Record<string, string> = {};
 const DAY = 86400_000;
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
 
 let dexam: number;
 let theory: number;
@@ -37,13 +37,7 @@ beforeAll(async () => {
   const prisma = app.db.prisma;
   const sig = await prisma.storedFile.create({ data: { name: "sig.png", mimeType: "image/png", size: PNG.length, sha256: "x", data: new Uint8Array(PNG) } });
   await prisma.districtAssociation.update({ where: { id: world.district1 }, data: { signatureFileId: sig.id } });
-  const base = {
-    districtAssociationId: world.district1,
-    registrationDeadline: new Date(Date.now() + 30 * DAY),
-    startPublishing: new Date(Date.now() - DAY),
-    finishPublishing: new Date(Date.now() + 90 * DAY),
-    privacyPolicy: "p",
-  };
+  const base = openEventFields(world.district1);
   const e = await prisma.event.create({
     data: {
       ...base,
@@ -653,15 +647,7 @@ describe("overview list", () => {
 
   it("[R-API037] a large overview is read in pages and still lists every registration once, in name order (ties by id)", async () => {
     const big = await app.db.prisma.event.create({
-      data: {
-        name: "Viele",
-        formType: "DEXAM",
-        districtAssociationId: world.district1,
-        registrationDeadline: new Date(Date.now() + 30 * DAY),
-        startPublishing: new Date(Date.now() - DAY),
-        finishPublishing: new Date(Date.now() + 90 * DAY),
-        privacyPolicy: "p",
-      },
+      data: { ...openEventFields(world.district1), name: "Viele", formType: "DEXAM" },
     });
     // 1,203 rows over three pages of 500, many with the same name (the cursor must not skip or repeat ties)
     const names = ["Becker", "Adam", "Becker", "Zorn"];

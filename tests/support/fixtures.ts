@@ -1,0 +1,25 @@
+// Small fixtures the integration tests share: global ids and an event open for registration.
+import { encodeGlobalID } from "@pothos/plugin-relay";
+
+export const DAY = 86_400_000;
+
+/** The global id (Relay) of a row, as the server encodes it. */
+export const gid = (typename: string, id: number | string) => encodeGlobalID(typename, id);
+
+/** The fields of an event of the district that is published and open for registration for 30 more days. */
+export const openEventFields = (districtAssociationId: number) => ({
+  districtAssociationId,
+  registrationDeadline: new Date(Date.now() + 30 * DAY),
+  startPublishing: new Date(Date.now() - DAY),
+  finishPublishing: new Date(Date.now() + 90 * DAY),
+  privacyPolicy: "p",
+});
+
+/** The settings a production start needs besides the defaults (embedded sign-in, fixed keys for tests). */
+export const productionEnv = (extra: Record<string, string> = {}) => ({
+  NODE_ENV: "production",
+  EMBEDDED_IDP: "1",
+  DATA_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString("base64"),
+  COOKIE_KEYS: "a-cookie-key-for-tests-only-0123456789",
+  ...extra,
+});
