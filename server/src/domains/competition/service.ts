@@ -8,15 +8,16 @@ import type { Principal } from "../../auth/principal.ts";
 import type { CompetitionType, Prisma } from "../../generated/prisma/client.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
-import type { RegistrationFilter } from "../registrations/access.ts";
 import {
   canReadRegistration,
   checkNewRegistration,
   hasDistrictRole,
   isManager,
   managerOnly,
+  type RegistrationFilter,
   registrationScope,
   seesUnpublishedResults,
+  sharedFilterConditions,
 } from "../registrations/access.ts";
 import { canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
 import { type CompetitionInput, type CompetitionSong, competitionResultsVisible, songRowsFor, usesAgeGroup, validateCompetition } from "./rules.ts";
@@ -200,8 +201,7 @@ export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): P
   // every condition in AND: the caller's scope (registrationScope) uses OR and associationId itself
   const and: Prisma.CompetitionRegistrationWhereInput[] = [];
   if (filter.locationId) and.push({ locationId: filter.locationId });
-  if (filter.associationId) and.push({ associationId: filter.associationId });
-  if (filter.updatedSince) and.push({ updatedAt: { gte: filter.updatedSince } });
+  and.push(...sharedFilterConditions(filter));
   if (search)
     and.push({
       OR: [

@@ -13,8 +13,16 @@ import { hasAnyRole } from "../../shared/roles.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
-import type { RegistrationFilter } from "../registrations/access.ts";
-import { canReadRegistration, checkNewRegistration, isManager, managerOnly, registrationScope, seesUnpublishedResults } from "../registrations/access.ts";
+import {
+  canReadRegistration,
+  checkNewRegistration,
+  isManager,
+  managerOnly,
+  type RegistrationFilter,
+  registrationScope,
+  seesUnpublishedResults,
+  sharedFilterConditions,
+} from "../registrations/access.ts";
 import {
   type CampData,
   canCancel,
@@ -230,8 +238,7 @@ export function dexamWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.
   const and: Prisma.DexamRegistrationWhereInput[] = [];
   if (filter.locationId)
     and.push({ OR: [{ theoryLocationId: filter.locationId }, { practiceLocationId: filter.locationId }, { preparationLocationId: filter.locationId }] });
-  if (filter.associationId) and.push({ associationId: filter.associationId });
-  if (filter.updatedSince) and.push({ updatedAt: { gte: filter.updatedSince } });
+  and.push(...sharedFilterConditions(filter));
   if (search)
     and.push({
       OR: [

@@ -43,6 +43,14 @@ export type RegistrationFilter = {
   search?: string | null;
 };
 
+/** The filters both registration kinds share (club, changed since), as conditions for an AND list. */
+export function sharedFilterConditions(filter: RegistrationFilter): ({ associationId: number } | { updatedAt: { gte: Date } })[] {
+  return [
+    ...(filter.associationId ? [{ associationId: filter.associationId }] : []),
+    ...(filter.updatedSince ? [{ updatedAt: { gte: filter.updatedSince } }] : []),
+  ];
+}
+
 export function registrationScope(p: Principal) {
   if (p.roles.includes("admin")) return {};
   if (hasAnyRole(p.roles, ["registration_read", "registration_manage"]))
