@@ -91,6 +91,13 @@ describe("registration filters for integrators", () => {
   it("the club filter never widens the caller's scope: a member asking for another club gets nothing", async () => {
     expect(await names({}, t.member)).toEqual(["Anna", "Bert"]);
     expect(await names({ club: otherClub }, t.member)).toEqual([]);
+    // staff of another district asking for this district's club: nothing either
+    const foreign = await app.gql(DEXAM, { e: eventGid, club: world.club1 }, t.staff2);
+    expect(foreign.body.data?.dexamRegistrations?.edges ?? []).toEqual([]);
+    // a wrong type is refused by GraphQL before anything runs
+    const wrong = await app.gql(DEXAM, { e: eventGid, club: "eins", since: "gestern" }, t.admin);
+    expect(wrong.body.errors?.length).toBeGreaterThan(0);
+    expect(wrong.body.data).toBeUndefined();
   });
 
   it("location and search together narrow to both (neither replaces the other)", async () => {
