@@ -14,7 +14,10 @@
 //   7. figures 1-2 on PGlite as the PGlite/PostgreSQL ratio
 //
 // Options: BENCH_SKIP_BUILD=1 (measure the dist/ already built), BENCH_DURATION (seconds per autocannon run, default 10), BENCH_REQUESTS (samples for
-// figure 1, default 200), TEST_DATABASE_URL / BENCH_DATABASE_URL (admin URL of the PostgreSQL).
+// figure 1, default 200), TEST_DATABASE_URL / BENCH_DATABASE_URL (admin URL of the PostgreSQL),
+// BENCH_ONLY=2,3 (only these figures; prints the JSON and leaves bench/results.json alone: for
+// working on one figure), BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=.tmp/prof" (node options of
+// the measured server, e.g. to profile it).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -33,6 +36,8 @@ import { fillPracticeSheet, multipart } from "../tests/fixtures/workbooks.ts";
 import { SCALE, seedStatements } from "./seed.ts";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((n) => Number(n.trim()))) : null;
+const want = (figure: number) => !ONLY || ONLY.has(figure);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -96,7 +101,8 @@ type Server = { url: string; proc: ChildProcess; rss: () => number; stop: () => 
 
 async function startServer(databaseUrl: string, port: number): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, ["dist/server/main.mjs"], {
+  const serverArgs = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
+  const proc = spawn(process.execPath, [...serverArgs, "dist/server/main.mjs"], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -255,13 +261,21 @@ async function figure1(server: Server, token: string, overview: string, floorUrl
   return { graphql: stats(times), floor, explain };
 }
 
-/** SQL statements per overview request, counted in-process for page sizes 10, 50, 100 (must not grow). */
-async function statementsPerRequest(databaseUrl: string, overview: string, sub: string) {
+/**
+ * SQL statements per request, counted in-process: the overview for page sizes 10, 50, 100 (must not
+ * grow: no N+1), the start-page events and viewer queries, and one D-exam registration created over
+ * /v1 (figure 3's request). BENCH_LOG_SQL=1 prints each statement.
+ */
+async function statementsPerRequest(databaseUrl: string, queries: { overview: string; start: string; viewer: string }) {
   const counted = { n: 0 };
   const proto = pg.Client.prototype as any;
   const orig = proto.query;
   proto.query = function (...args: unknown[]) {
     counted.n++;
+    if (process.env.BENCH_LOG_SQL === "1") {
+      const q = args[0] as string | { text?: string };
+      console.log("  sql:", (typeof q === "string" ? q : (q?.text ?? "")).replace(/\s+/g, " ").slice(0, 300));
+    }
     return orig.apply(this, args);
   };
   try {
@@ -277,28 +291,69 @@ async function statementsPerRequest(databaseUrl: string, overview: string, sub: 
     const db = await openDatabase(databaseUrl, { migrate: false });
     const app = await createApp({ config, db, dataKey: Buffer.from(DATA_KEY, "base64"), outbox: logOutbox(true) });
     await app.fastify.ready();
-    const token = await (await tokenFactory(databaseUrl, "http://127.0.0.1:1"))(sub);
-    const result: Record<string, number> = {};
-    for (const first of [10, 50, 100]) {
+    const tokenFor = await tokenFactory(databaseUrl, "http://127.0.0.1:1");
+    const staff = await tokenFor("bench-1");
+    const member = await tokenFor("bench-11");
+    const count = async (name: string, token: string, url: string, payload: string, repeat = true) => {
       const send = () =>
-        app.fastify.inject({
-          method: "POST",
-          url: "/graphql",
-          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-          payload: gqlBody(overview, { eventId: gid("Event", 1), first, count: first, cursor: null, search: null }),
-        });
-      await send();
+        app.fastify.inject({ method: "POST", url, headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, payload });
+      if (repeat) await send();
+      if (process.env.BENCH_LOG_SQL === "1") console.log(`-- ${name}`);
       counted.n = 0;
       const res = await send();
-      if (res.statusCode !== 200 || res.json().errors) throw new Error(res.body.slice(0, 300));
-      result[`first${first}`] = counted.n;
+      if (res.statusCode >= 300 || res.json().errors) throw new Error(`${name}: ${res.body.slice(0, 300)}`);
+      return counted.n;
+    };
+    const result: Record<string, number> = {};
+    for (const first of [10, 50, 100]) {
+      result[`first${first}`] = await count(
+        `overview ${first}`,
+        staff,
+        "/graphql",
+        gqlBody(queries.overview, { eventId: gid("Event", 1), first, count: first, cursor: null, search: null }),
+      );
     }
+    const from = new Date().toISOString().slice(0, 10);
+    result.events = await count("events", member, "/graphql", gqlBody(queries.start, { districtAssociationId: 1, from }));
+    result.viewer = await count("viewer", member, "/graphql", gqlBody(queries.viewer, {}));
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    const m = (
+      await c.query(
+        `SELECT u.subject, ua."associationId" FROM "User" u JOIN "UserAssociation" ua ON ua."userId" = u.id WHERE u."districtAssociationId" = 2 ORDER BY u.id DESC LIMIT 1`,
+      )
+    ).rows[0] as { subject: string; associationId: number };
+    const locations = (await c.query(`SELECT id, type FROM "EventLocation" WHERE "eventId" = 2`)).rows as { id: number; type: string }[];
+    await c.query(`UPDATE "Event" SET "registrationDeadline" = now() + interval '1 day' WHERE id = 2`);
+    await c.end();
+    const createToken = await tokenFor(m.subject);
+    // the principal is read once before (as the member's browser did for the start page)
+    await count("viewer (create's user)", createToken, "/graphql", gqlBody(queries.viewer, {}), false);
+    result.create = await count("create", createToken, "/v1/registration/dexam", createBody(m.associationId, locations, "Zaehlung"), false);
     await app.close();
     await db.close();
     return result;
   } finally {
     proto.query = orig;
   }
+}
+
+/** The /v1 body of figure 3's D-exam registration. */
+function createBody(associationId: number, locations: { id: number; type: string }[], firstname: string) {
+  return JSON.stringify({
+    event_id: 2,
+    firstname,
+    lastname: "Letzteminute",
+    birthdate: "2012-05-05",
+    gender: "f",
+    association_id: associationId,
+    instrument: "Clarinet",
+    type: "D2",
+    theory_location_id: locations.find((l) => l.type === "DEXAM_THEORY")!.id,
+    practice_location_id: locations.find((l) => l.type === "DEXAM_PRACTICE")!.id,
+    gdpr_accepted: true,
+    cancellation_accepted: true,
+  });
 }
 
 async function load(url: string, title: string, body: string, token: string) {
@@ -343,8 +398,6 @@ async function figure3(server: Server, tokenFor: (sub: string) => Promise<string
   ).rows as { id: number; subject: string; associationId: number }[];
   const before = Number((await c.query(`SELECT count(*) FROM "DexamRegistration" WHERE "eventId" = 2`)).rows[0].count);
   const tokens = await Promise.all(members.map((m) => tokenFor(m.subject)));
-  const theory = locations.find((l) => l.type === "DEXAM_THEORY")!.id;
-  const practice = locations.find((l) => l.type === "DEXAM_PRACTICE")!.id;
   const times: number[] = [];
   const ids: number[] = [];
   let errors = 0;
@@ -355,20 +408,7 @@ async function figure3(server: Server, tokenFor: (sub: string) => Promise<string
         const res = await fetch(`${server.url}/v1/registration/dexam`, {
           method: "POST",
           headers: { "content-type": "application/json", authorization: `Bearer ${tokens[i]}` },
-          body: JSON.stringify({
-            event_id: 2,
-            firstname: `Eilig${i}`,
-            lastname: "Letzteminute",
-            birthdate: "2012-05-05",
-            gender: "f",
-            association_id: m.associationId,
-            instrument: "Clarinet",
-            type: "D2",
-            theory_location_id: theory,
-            practice_location_id: practice,
-            gdpr_accepted: true,
-            cancellation_accepted: true,
-          }),
+          body: createBody(m.associationId, locations, `Eilig${i}`),
         });
         const body = (await res.json()) as { id?: number };
         if (res.status !== 201 || !body.id) errors++;
@@ -503,23 +543,35 @@ async function main() {
     try {
       const staff = await tokenFor("bench-1"); // staff of district 1 (registration_manage, results_manage)
       const member = await tokenFor("bench-11"); // member of a club of district 1
-      log("figure 1: overview");
-      const f1 = await figure1(server, staff, overview, pgDb.url);
-      results.overview = { postgres: f1.graphql, floor: f1.floor, ratio: f1.floor ? ms(f1.graphql.median / f1.floor.median) : null };
-      fs.writeFileSync(
-        path.join(ROOT, "bench/floor-explain.txt"),
-        `${FLOOR_SQL.join(";\n\n")};\n\n-- EXPLAIN (ANALYZE, BUFFERS) on the benchmark dataset\n\n${f1.explain}`,
-      );
-      log("figure 1: statements per request");
-      results.statementsPerRequest = await statementsPerRequest(pgDb.url, overview, "bench-1");
-      log("figure 2: load (events, viewer)");
-      results.load = { postgres: await figure2(server, member, startQuery, viewerQuery) };
-      log("figure 3: deadline rush");
-      results.deadlineRush = await figure3(server, tokenFor, pgDb.url);
-      log("figure 4: exports");
-      results.exports = await figure4(server, staff);
-      log("figure 5: practice-sheet import (300 files)");
-      results.practiceSheetImport = await figure5(server, staff, pgDb.url);
+      if (want(1)) {
+        log("figure 1: overview");
+        const f1 = await figure1(server, staff, overview, pgDb.url);
+        results.overview = { postgres: f1.graphql, floor: f1.floor, ratio: f1.floor ? ms(f1.graphql.median / f1.floor.median) : null };
+        if (!ONLY) {
+          fs.writeFileSync(
+            path.join(ROOT, "bench/floor-explain.txt"),
+            `${FLOOR_SQL.join(";\n\n")};\n\n-- EXPLAIN (ANALYZE, BUFFERS) on the benchmark dataset\n\n${f1.explain}`,
+          );
+        }
+        log("figure 1: statements per request");
+        results.statementsPerRequest = await statementsPerRequest(pgDb.url, { overview, start: startQuery, viewer: viewerQuery });
+      }
+      if (want(2)) {
+        log("figure 2: load (events, viewer)");
+        results.load = { postgres: await figure2(server, member, startQuery, viewerQuery) };
+      }
+      if (want(3)) {
+        log("figure 3: deadline rush");
+        results.deadlineRush = await figure3(server, tokenFor, pgDb.url);
+      }
+      if (want(4)) {
+        log("figure 4: exports");
+        results.exports = await figure4(server, staff);
+      }
+      if (want(5)) {
+        log("figure 5: practice-sheet import (300 files)");
+        results.practiceSheetImport = await figure5(server, staff, pgDb.url);
+      }
     } finally {
       await server.stop();
     }
@@ -527,6 +579,10 @@ async function main() {
     await pgDb.drop();
   }
 
+  if (ONLY && !ONLY.has(7)) {
+    console.log(JSON.stringify(results, null, 2));
+    return;
+  }
   // ---- PGlite
   const liteDir = path.join(ROOT, ".tmp/bench-pglite");
   log("seeding PGlite");
@@ -554,6 +610,10 @@ async function main() {
   }
 
   results.client = figure6();
+  if (ONLY) {
+    console.log(JSON.stringify(results, null, 2));
+    return;
+  }
   fs.writeFileSync(OUT, `${JSON.stringify(results, null, 2)}\n`);
   printTable(results);
   log(`results written to ${path.relative(process.cwd(), OUT)}`);
@@ -564,7 +624,16 @@ function printTable(r: Record<string, any>) {
     ["1 overview p95 (PostgreSQL)", `${ms(r.overview.postgres.p95)} ms (median ${ms(r.overview.postgres.median)})`, "<= 40 ms"],
     ["1 SQL floor median / p95", r.overview.floor ? `${ms(r.overview.floor.median)} / ${ms(r.overview.floor.p95)} ms` : "-", ""],
     ["1 overview / floor (median)", `${r.overview.ratio}x`, "<= 2x"],
-    ["1 SQL statements (10/50/100 rows)", Object.values(r.statementsPerRequest).join(" / "), "constant"],
+    [
+      "1 SQL statements (10/50/100 rows)",
+      `${r.statementsPerRequest.first10} / ${r.statementsPerRequest.first50} / ${r.statementsPerRequest.first100}`,
+      "constant",
+    ],
+    [
+      "SQL statements: events, viewer, create",
+      `${r.statementsPerRequest.events}, ${r.statementsPerRequest.viewer}, ${r.statementsPerRequest.create}`,
+      "reported",
+    ],
     [
       "2 events req/s, p99, errors",
       `${r.load.postgres.events.requestsPerSecond}, ${r.load.postgres.events.p99} ms, ${r.load.postgres.events.errors}`,
