@@ -28,6 +28,8 @@ import autocannon from "autocannon";
 import { unzipSync } from "fflate";
 import { importJWK, SignJWT } from "jose";
 import pg from "pg";
+// @ts-expect-error: a plain .mjs module of the start script, no types
+import { SERVER_NODE_ARGS } from "../scripts/serverArgs.mjs";
 import { loadConfig } from "../server/src/config.ts";
 import { openDatabase } from "../server/src/db/client.ts";
 import { applyMigrations } from "../server/src/db/migrate.ts";
@@ -102,7 +104,8 @@ type Server = { url: string; proc: ChildProcess; rss: () => number; stop: () => 
 async function startServer(databaseUrl: string, port: number): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   const serverArgs = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
-  const proc = spawn(process.execPath, [...serverArgs, "dist/server/main.mjs"], {
+  // as `npm start` runs it (scripts/serverArgs.mjs)
+  const proc = spawn(process.execPath, [...SERVER_NODE_ARGS, ...serverArgs, "dist/server/main.mjs"], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -25,6 +25,7 @@ import { userRoutes } from "./domains/users/rest.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
 import { introspectionGate } from "./graphql/introspection.ts";
 import { aliasLimit, costLimit, depthLimit } from "./graphql/limits.ts";
+import { requestLoaders } from "./graphql/loaders.ts";
 import { persistedOperations, reloadingPersistedOperations } from "./graphql/persisted.ts";
 import { csrfPrevention, mutationRateLimit } from "./graphql/requestGuards.ts";
 import { schema } from "./graphql/schema.ts";
@@ -186,7 +187,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     landingPage: false,
     extraParamNames: ["documentId"], // persisted operations (graphql/persisted.ts)
     logging: false,
-    context: ({ principal }) => ({ principal, prisma, services }),
+    context: ({ principal }) => ({ principal, prisma, services, loaders: requestLoaders(prisma) }),
     plugins: [
       csrfPrevention(),
       rejectNulCharacters(),

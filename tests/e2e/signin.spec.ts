@@ -20,6 +20,11 @@ async function menuEntries(page: Page) {
 test("[R-AU002][R-AU007][R-AU010][R-AU011][R-SH014] a member signs in with code + PKCE, wrong password first, and lands on the start page", async ({
   page,
 }) => {
+  // neither the sign-in page nor the app asks for anything that is not there
+  const failed: string[] = [];
+  page.on("response", (r) => {
+    if (r.status() >= 400 && r.request().method() === "GET") failed.push(`${r.status()} ${r.url()}`);
+  });
   const authorize = page.waitForRequest((r) => r.url().includes("/oidc/auth?"));
   await page.goto("/");
   const url = new URL((await authorize).url());
@@ -38,6 +43,7 @@ test("[R-AU002][R-AU007][R-AU010][R-AU011][R-SH014] a member signs in with code 
   await page.waitForURL(/\/#\/$/);
   await expect(page).toHaveTitle("Start - Anmeldesystem");
   await expect(page.getByTestId("drawer-user")).toContainText("Max Mitglied");
+  expect(failed).toEqual([]);
   await expect(page.getByText("member@demo.test")).toBeVisible();
   await expect(page.getByTestId("app-version")).toContainText("v1.3.1");
   await expect(page.locator("#loading")).toBeHidden();

@@ -15,7 +15,7 @@ import { BROWSER_CLIENT_ID } from "../idp/provider.ts";
 import type { RoleName } from "../shared/roles.ts";
 import { isProfileComplete } from "../shared/validation.ts";
 import { AppError, unauthenticated } from "./errors.ts";
-import type { Principal } from "./principal.ts";
+import type { Account, Principal } from "./principal.ts";
 import { rolesFromClaim } from "./roles.ts";
 import { createTokenVerifier, type VerifiedToken } from "./verify.ts";
 
@@ -91,7 +91,7 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
     };
     // the hot path of every request: one statement for the user row and its clubs
     const [row] = await prisma.$queryRaw<
-      {
+      ({
         id: number;
         subject: string;
         roles: string[];
@@ -103,13 +103,14 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
         postcode: string | null;
         phone: string | null;
         associationIds: number[];
-      }[]
+      } & Account)[]
     >`SELECT u.id, u.subject, u.roles::text[] AS roles, u."districtAssociationId", u.blocked, u."lastActive", u.city, u.street, u.postcode, u.phone,
+             u.firstname, u.lastname, u.email, u.country, u."invitedAt", u.version, u."createdAt", u."updatedAt",
              COALESCE(array_agg(ua."associationId") FILTER (WHERE ua."associationId" IS NOT NULL), '{}') AS "associationIds"
       FROM "User" u LEFT JOIN "UserAssociation" ua ON ua."userId" = u.id
       WHERE u.subject = ${token.sub}
       GROUP BY u.id`;
-    const bySubject = row ? { ...row, associations: row.associationIds.map((associationId) => ({ associationId })) } : null;
+    const bySubject = row ? { ...row, associations: row.associationIds.map((associationId) => ({ associationId })), account: row as Account } : null;
     if (bySubject || config.oidc.mode === "embedded") return bySubject;
     // a service user registered as API client has no user row and no e-mail to link by
     if (await prisma.apiClient.count({ where: { clientId: token.sub } })) return null;
@@ -164,8 +165,12 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
     }
     const now = new Date();
     if (!user.lastActive || now.getTime() - user.lastActive.getTime() > LAST_ACTIVE_RESOLUTION_MS) updates.lastActive = now;
-    if (Object.keys(updates).length) await prisma.user.update({ where: { id: user.id }, data: updates });
+    const changed = Object.keys(updates).length > 0;
+    if (changed) await prisma.user.update({ where: { id: user.id }, data: updates });
+    // the row as read, for the viewer query; not after the update above changed it
+    const account = !changed && "account" in user ? (user.account as Account) : undefined;
     return {
+      ...(account ? { account } : {}),
       kind: "user",
       userId: user.id,
       subject: token.sub,

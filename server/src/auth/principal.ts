@@ -1,6 +1,10 @@
 // Every request resolves to one Principal. The user row is read on every request, so blocking,
 // role and club changes act at once, whatever an earlier token said.
+import type { User } from "../generated/prisma/client.ts";
 import type { RoleName } from "../shared/roles.ts";
+
+/** The user row as authentication read it in this request, without secrets (password hash, invite code). */
+export type Account = Omit<User, "passwordHash" | "inviteCode">;
 
 export type Principal = {
   /** "client": a machine client (ApiClient, OAuth 2 client credentials): userId 0, no clubs, subject "client:<clientId>" */
@@ -15,6 +19,8 @@ export type Principal = {
   blocked: boolean;
   /** city, street, postcode and phone are set (R-EN004): needed to register */
   profileComplete: boolean;
+  /** the user row read for this request (users only; absent when the request also updated it) */
+  account?: Account;
 };
 
 export function isStaff(p: Principal): boolean {

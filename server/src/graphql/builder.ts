@@ -13,12 +13,15 @@ import { getDatamodel } from "../generated/pothos-types.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
 import { hasAnyRole, type RoleName } from "../shared/roles.ts";
+import type { RequestLoaders } from "./loaders.ts";
 import { existingNodes, loadOrNull, visibleNode } from "./nodeAccess.ts";
 
 export type GraphQLContext = {
   principal: Principal | null;
   prisma: PrismaClient;
   services: AppServices;
+  /** request-scoped batch loaders (graphql/loaders.ts) */
+  loaders: RequestLoaders;
 };
 
 export const builder = new SchemaBuilder<{

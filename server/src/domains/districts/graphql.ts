@@ -34,7 +34,11 @@ builder.queryField("districtAssociations", (t) =>
     type: [DistrictAssociationType],
     description: "All district associations, sorted by name (for the district selector and the start-page picker).",
     authScopes: { operation: "districtAssociation.list" },
-    resolve: (query, _root, _args, ctx) => listDistrictAssociations(ctx, query),
+    // the district selector and the footer ask for plain columns: served by the request's one read
+    // of all district associations, which the viewer's and events' districtAssociation share
+    // plain columns (selector, footer, start page): the request's one read of all district
+    // associations, which the viewer's and the events' districtAssociation share
+    resolve: (query, _root, _args, ctx) => listDistrictAssociations(ctx, query, Object.keys(query).length === 0 ? ctx.loaders.districtAssociations : undefined),
   }),
 );
 

@@ -5,15 +5,20 @@ import crypto from "node:crypto";
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
+import type { DistrictAssociation } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/service.ts";
 import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { type DistrictInput, parseSignatureImage, validateDistrict } from "./rules.ts";
 
 export type Ctx = Pick<ServiceCtx, "principal" | "prisma">;
 
-/** `query` lets GraphQL pass the selection Pothos planned; /v1 passes nothing. */
-export async function listDistrictAssociations<Q extends object>(ctx: Ctx, query?: Q) {
+/**
+ * `query` lets GraphQL pass the selection Pothos planned; /v1 passes nothing. `loaded`: GraphQL's
+ * request-scoped read of all rows (graphql/loaders.ts), same columns and order, when no relation is asked for.
+ */
+export async function listDistrictAssociations<Q extends object>(ctx: Ctx, query?: Q, loaded?: () => Promise<DistrictAssociation[]>) {
   authorize(ctx.principal, "districtAssociation.list");
+  if (loaded) return loaded();
   return ctx.prisma.districtAssociation.findMany({ ...(query ?? {}), orderBy: { name: "asc" } });
 }
 

@@ -2,6 +2,7 @@ import { builder } from "../../graphql/builder.ts";
 import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { DistrictAssociationType } from "../districts/graphql.ts";
 import { EventLocationType } from "../locations/graphql.ts";
 import { deadlineDay, deadlinePassed, isPublished } from "./rules.ts";
 import { canManageEvent, canSeeEvent, copyEvent, copyTargets, createEvent, deleteEvent, eventOrder, eventWhere, updateEvent } from "./service.ts";
@@ -9,14 +10,24 @@ import { canManageEvent, canSeeEvent, copyEvent, copyTargets, createEvent, delet
 export const EventType = builder.prismaNode("Event", {
   description: "An event (Veranstaltung): D-exams, a D-exam camp or competitions of a district association.",
   id: { field: "id" },
-  authScopes: (e, ctx) => canSeeEvent(ctx.principal, e, ctx.services.now()),
+  authScopes: (e, ctx) => {
+    // its locations' check (EventLocation) reads the event's visibility from here, not the database
+    ctx.loaders.eventVisibility.prime(e.id, e);
+    return canSeeEvent(ctx.principal, e, ctx.services.now());
+  },
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
     name: t.exposeString("name", { description: "Name of the event." }),
     description: t.exposeString("description", { nullable: true, description: "Description text shown to registrants." }),
     districtAssociationId: t.exposeInt("districtAssociationId", { description: "Numeric id of the district association (Kreisverband) running the event." }),
-    districtAssociation: t.relation("districtAssociation", { description: "The district association (Kreisverband) running the event." }),
+    districtAssociation: t.field({
+      type: DistrictAssociationType,
+      description: "The district association (Kreisverband) running the event.",
+      select: { districtAssociationId: true },
+      // the request's one read of all district associations (graphql/loaders.ts)
+      resolve: async (parent, _args, ctx) => (await ctx.loaders.districtAssociation(parent.districtAssociationId))!,
+    }),
     formType: t.expose("formType", { type: FormTypeEnum, description: "Fixed after creation." }),
     editPhase: t.expose("editPhase", { type: EditPhaseEnum, description: "What registrations may still change." }),
     registrationDeadline: t.expose("registrationDeadline", { type: "DateTime", description: "23:59:59 Europe/Berlin of the chosen day." }),

@@ -8,10 +8,11 @@ import { createLocation, deleteLocation, updateLocation } from "./service.ts";
 export const EventLocationType = builder.prismaNode("EventLocation", {
   description: "A location of an event: theory or practice exam, preparation course, or competition venue.",
   id: { field: "id" },
-  select: { eventId: true, event: { select: { districtAssociationId: true, startPublishing: true, finishPublishing: true } } },
-  // the event is selected for this check; a location loaded through its event may lack it
+  select: { eventId: true },
+  // the event's visibility: known when the location came through its event, else read in one
+  // statement for all locations of the request
   authScopes: async (l, ctx) => {
-    const event = (l as { event?: typeof l.event }).event ?? (await ctx.prisma.event.findUnique({ where: { id: l.eventId } }));
+    const event = await ctx.loaders.eventVisibility(l.eventId);
     return !!event && canSeeEvent(ctx.principal, event, ctx.services.now());
   },
   fields: (t) => ({

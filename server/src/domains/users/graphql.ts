@@ -1,9 +1,11 @@
+import type { User } from "../../generated/prisma/client.ts";
 import { builder } from "../../graphql/builder.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { ROLES } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { AssociationType } from "../associations/graphql.ts";
+import { DistrictAssociationType } from "../districts/graphql.ts";
 import {
   canReadUser,
   createUser,
@@ -56,7 +58,13 @@ export const UserType = builder.prismaNode("User", {
     country: t.exposeString("country", { nullable: true, description: "Country." }),
     roles: t.field({ type: [RoleEnum], resolve: (u) => u.roles, description: "Staff roles; empty for ordinary members." }),
     districtAssociationId: t.exposeInt("districtAssociationId", { description: "Numeric id of the district association (Kreisverband) of the user." }),
-    districtAssociation: t.relation("districtAssociation", { description: "The district association (Kreisverband) of the user." }),
+    districtAssociation: t.field({
+      type: DistrictAssociationType,
+      description: "The district association (Kreisverband) of the user.",
+      select: { districtAssociationId: true },
+      // the request's one read of all district associations (graphql/loaders.ts)
+      resolve: async (parent, _args, ctx) => (await ctx.loaders.districtAssociation(parent.districtAssociationId))!,
+    }),
     associations: t.field({
       type: [AssociationType],
       description: "The clubs the user belongs to, sorted by name.",
@@ -83,7 +91,12 @@ builder.queryField("viewer", (t) =>
     type: UserType,
     description: "The signed-in user (the spec's user id 0).",
     authScopes: { operation: "viewer.read" },
-    resolve: (query, _root, _args, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: ctx.principal!.userId } }),
+    // plain columns: the row authentication read for this very request (no User field reads the
+    // secrets it leaves out); relations: a fresh read
+    resolve: (query, _root, _args, ctx) =>
+      Object.keys(query).length === 0 && ctx.principal?.account
+        ? (ctx.principal.account as User)
+        : ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: ctx.principal!.userId } }),
   }),
 );
 

@@ -1,0 +1,147 @@
+// The start page's two queries cost a fixed, small number of SQL statements (issue 9: every round
+// trip to the database is a large part of a request's cost on the 2-core machine), and what the
+// shortcuts answer is the same as a fresh read: the viewer comes from the row authentication read
+// in the same request, district associations from one read per request, and a location's
+// visibility from its already-checked event.
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/app.ts";
+import { DAY, gid, openEventFields } from "../support/fixtures.ts";
+import { createWorld, type World } from "../support/principals.ts";
+
+let app: TestApp;
+let world: World;
+
+/** SQL statements sent while `run` runs (PostgreSQL through pg, or PGlite). */
+async function countStatements<T>(run: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  let statements = 0;
+  const pgProto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const liteProto = PGlite.prototype as unknown as { query: (...a: unknown[]) => unknown };
+  const pgQuery = pgProto.query;
+  const liteQuery = liteProto.query;
+  pgProto.query = function (this: unknown, ...a: unknown[]) {
+    statements++;
+    return pgQuery.apply(this, a);
+  };
+  liteProto.query = function (this: unknown, ...a: unknown[]) {
+    statements++;
+    return liteQuery.apply(this, a);
+  };
+  try {
+    return { result: await run(), statements };
+  } finally {
+    pgProto.query = pgQuery;
+    liteProto.query = liteQuery;
+  }
+}
+
+const VIEWER = `{
+  viewer { roles districtAssociationId firstname lastname email isComplete districtAssociation { databaseId name impressLink } }
+  districtAssociations { databaseId name gdprLink }
+}`;
+const EVENTS = `query($d: Int, $from: Date!) {
+  events(districtAssociationId: $d, from: $from, first: 100) {
+    edges { node { name published districtAssociation { name } locations { name type city } } }
+  }
+}`;
+const from = new Date(Date.now() - 400 * DAY).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  app = await startTestApp();
+  world = await createWorld(app.db.prisma);
+  for (let i = 1; i <= 3; i++) {
+    await app.db.prisma.event.create({
+      data: {
+        ...openEventFields(world.district1),
+        name: `Prüfung ${i}`,
+        formType: "DEXAM",
+        start: new Date(Date.now() + (10 + i) * DAY),
+        locations: {
+          create: [
+            { name: `Theorie ${i}`, type: "DEXAM_THEORY", street: "Weg 1", city: "Eins" },
+            { name: `Praxis ${i}`, type: "DEXAM_PRACTICE", street: "Weg 2", city: "Zwei" },
+          ],
+        },
+      },
+    });
+  }
+  // not yet published: members see neither it nor its location
+  await app.db.prisma.event.create({
+    data: {
+      ...openEventFields(world.district1),
+      name: "Entwurf",
+      formType: "DEXAM",
+      startPublishing: new Date(Date.now() + 10 * DAY),
+      locations: { create: [{ name: "Geheim", type: "DEXAM_THEORY", street: "Weg 3", city: "Drei" }] },
+    },
+  });
+});
+afterAll(() => app.stop());
+
+describe("statements per start-page request", () => {
+  it("the viewer query (shell) takes 2 statements: the principal's row and all district associations", async () => {
+    const token = await app.token(world.subjects.member);
+    await app.gql(VIEWER, {}, token); // records the last activity (an update) once
+    const { result, statements } = await countStatements(() => app.gql(VIEWER, {}, token));
+    expect(result.body.errors).toBeUndefined();
+    const row = await app.db.prisma.user.findUniqueOrThrow({ where: { id: world.userIds.member } });
+    expect(result.body.data.viewer).toEqual({
+      roles: [],
+      districtAssociationId: world.district1,
+      firstname: row.firstname,
+      lastname: row.lastname,
+      email: row.email,
+      isComplete: false,
+      districtAssociation: { databaseId: world.district1, name: "KV Eins", impressLink: "https://e.test/1/impressum" },
+    });
+    expect(result.body.data.districtAssociations.map((d: { name: string }) => d.name)).toEqual(["KV Eins", "KV Zwei"]);
+    expect(statements).toBe(2);
+  });
+
+  it("the events query takes 4 statements whatever the number of events: principal, events, their locations, district associations", async () => {
+    const token = await app.token(world.subjects.member);
+    await app.gql(VIEWER, {}, token);
+    const { result, statements } = await countStatements(() => app.gql(EVENTS, { d: world.district1, from }, token));
+    expect(result.body.errors).toBeUndefined();
+    const events = result.body.data.events.edges.map((e: { node: unknown }) => e.node);
+    expect(events.map((e: { name: string }) => e.name).sort()).toEqual(["Prüfung 1", "Prüfung 2", "Prüfung 3"]);
+    for (const e of events) {
+      expect(e.districtAssociation).toEqual({ name: "KV Eins" });
+      expect(e.locations.map((l: { type: string }) => l.type).sort()).toEqual(["DEXAM_PRACTICE", "DEXAM_THEORY"]);
+    }
+    expect(statements).toBe(4);
+  });
+});
+
+describe("the shortcuts answer what a fresh read would", () => {
+  it("a profile change shows in the viewer of the very next request", async () => {
+    const token = await app.token(world.subjects.target);
+    await app.gql(VIEWER, {}, token);
+    const input = { firstname: "Neu", lastname: "Name", email: "neu@test.example", phone: "+49 1", street: "S 1", postcode: "12345", city: "C", country: "DE" };
+    const saved = await app.gql("mutation($input: ProfileInput!) { updateViewer(input: $input) { firstname } }", { input }, token);
+    expect(saved.body.errors).toBeUndefined();
+    const after = await app.gql(VIEWER, {}, token);
+    expect(after.body.data.viewer).toMatchObject({ firstname: "Neu", lastname: "Name", email: "neu@test.example", isComplete: true });
+  });
+
+  it("a renamed district association shows in the next request", async () => {
+    const token = await app.token(world.subjects.member);
+    await app.db.prisma.districtAssociation.update({ where: { id: world.district2 }, data: { name: "KV Zwei neu" } });
+    const g = await app.gql(VIEWER, {}, token);
+    expect(g.body.data.districtAssociations.map((d: { name: string }) => d.name)).toContain("KV Zwei neu");
+    await app.db.prisma.districtAssociation.update({ where: { id: world.district2 }, data: { name: "KV Zwei" } });
+  });
+
+  it("a location of an unpublished event stays hidden from members by id, and visible to its district's staff", async () => {
+    const hidden = await app.db.prisma.eventLocation.findFirstOrThrow({ where: { name: "Geheim" } });
+    const q = "query($id: ID!) { node(id: $id) { ... on EventLocation { name } } }";
+    const member = await app.gql(q, { id: gid("EventLocation", hidden.id) }, await app.token(world.subjects.member));
+    expect(member.body.data?.node ?? null).toBeNull();
+    const staff = await app.gql(q, { id: gid("EventLocation", hidden.id) }, await app.token(world.subjects["role:event_manage"]));
+    expect(staff.body.data.node).toEqual({ name: "Geheim" });
+    // and through its event, which members do not get at all
+    const events = await app.gql(EVENTS, { d: world.district1, from }, await app.token(world.subjects.member));
+    expect(JSON.stringify(events.body.data)).not.toContain("Geheim");
+  });
+});
