@@ -1,26 +1,79 @@
 // Audit entries: who changed what, written in the same transaction as the change.
 import type { Principal } from "../../auth/principal.ts";
-import type { Prisma } from "../../generated/prisma/client.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
 
 export type Tx = Prisma.TransactionClient;
 
-export async function audit(
-  tx: Tx,
+export type AuditInput = {
+  action: string;
+  entity: string;
+  entityId?: number | null;
+  districtAssociationId?: number | null;
+  details?: Prisma.InputJsonValue;
+};
+
+/** The content of an audit entry: the one place that defines it (audit() and insertWithAudit() write it). */
+function auditData(principal: Principal, entry: AuditInput) {
+  return {
+    // machine clients (API-Zugänge) have no user row: their subject "client:<id>" names them
+    actorUserId: principal.kind === "client" ? null : principal.userId,
+    actorLabel: principal.subject,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    districtAssociationId: entry.districtAssociationId ?? null,
+    details: entry.details,
+  };
+}
+
+export async function audit(tx: Tx, principal: Principal, entry: AuditInput) {
+  await tx.auditEntry.create({ data: auditData(principal, entry) });
+}
+
+/** A column value of insertWithAudit: a parameter, JSON (objects and arrays, stored as jsonb), or SQL such as `(SELECT id FROM file)`. */
+export type InsertValue = string | number | boolean | Date | Uint8Array | null | Prisma.InputJsonValue | Prisma.Sql;
+/** One INSERT of insertWithAudit: `as` names it for later values (`Prisma.sql\`(SELECT id FROM file)\``). */
+export type InsertStep = { as: string; table: Prisma.ModelName; data: Record<string, InsertValue | undefined> };
+
+const ident = (name: string) => Prisma.raw(`"${name.replaceAll('"', '""')}"`);
+
+function valueSql(v: InsertValue): Prisma.Sql {
+  if (v instanceof Prisma.Sql) return v;
+  if (v === null || v instanceof Date || v instanceof Uint8Array || typeof v !== "object") return Prisma.sql`${v}`;
+  return Prisma.sql`${JSON.stringify(v)}::jsonb`;
+}
+
+function insertSql(step: InsertStep): Prisma.Sql {
+  const entries = Object.entries(step.data).filter((e): e is [string, InsertValue] => e[1] !== undefined);
+  return Prisma.sql`${ident(step.as)} AS (INSERT INTO ${ident(step.table)} (${Prisma.join(entries.map(([k]) => ident(k)))}) VALUES (${Prisma.join(
+    entries.map(([, v]) => valueSql(v)),
+  )}) RETURNING *)`;
+}
+
+/**
+ * Creates a row and its audit entry in ONE statement (data-modifying CTEs): PostgreSQL runs a
+ * statement atomically, so both are written or neither (a failing audit insert leaves no row), and
+ * without the BEGIN/COMMIT round trips of an interactive transaction. `steps` are inserted in order
+ * (the last one is the audited row, whose id becomes the entry's entityId); the row's bookkeeping
+ * columns (createdAt, updatedAt) are set here as Prisma would. Answers the audited row as stored.
+ */
+export async function insertWithAudit<Row>(
+  db: Pick<Tx, "$queryRaw">,
   principal: Principal,
-  entry: { action: string; entity: string; entityId?: number | null; districtAssociationId?: number | null; details?: Prisma.InputJsonValue },
-) {
-  await tx.auditEntry.create({
-    data: {
-      // machine clients (API-Zugänge) have no user row: their subject "client:<id>" names them
-      actorUserId: principal.kind === "client" ? null : principal.userId,
-      actorLabel: principal.subject,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId ?? null,
-      districtAssociationId: entry.districtAssociationId ?? null,
-      details: entry.details,
-    },
-  });
+  steps: InsertStep[],
+  entry: Omit<AuditInput, "entityId">,
+): Promise<Row> {
+  const now = new Date();
+  const last = steps.length - 1;
+  const all = steps.map((s, i) => (i === last ? { ...s, data: { createdAt: now, updatedAt: now, ...s.data } } : s));
+  const row = all[last].as;
+  const auditStep: InsertStep = {
+    as: "audit_entry",
+    table: "AuditEntry",
+    data: { at: now, ...auditData(principal, entry), entityId: Prisma.sql`(SELECT id FROM ${ident(row)})` },
+  };
+  const rows = await db.$queryRaw<Row[]>`WITH ${Prisma.join([...all, auditStep].map(insertSql))} SELECT * FROM ${ident(row)}`;
+  return rows[0];
 }
 
 const BOOKKEEPING = new Set(["version", "updatedAt", "createdAt"]);

@@ -8,7 +8,7 @@ import { type CompetitionInput, type CompetitionSong, competitionSongsComplete }
 import {
   cancelCompetitionRegistration,
   competitionWhere,
-  createCompetitionRegistration,
+  createCompetition,
   deleteCompetitionRegistration,
   getCompetitionRegistration,
   updateCompetitionRegistration,
@@ -115,9 +115,10 @@ export function competitionRoutes(r: RestRouter) {
   r.post("/v1/registration/competition", async (ctx, req, reply) => {
     const i = input(req.body);
     if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
-    const created = await createCompetitionRegistration(ctx, i.eventId, { ...i, locationId: i.locationId ?? undefined });
+    const created = await createCompetition(ctx, i.eventId, { ...i, locationId: i.locationId ?? undefined });
     reply.status(201);
-    return competitionToWire(ctx, await reload(ctx, created.id));
+    // the answer from what the create already holds (no re-read, issue 9)
+    return competitionToWire(ctx, { ...created.registration, association: created.association, event: created.event });
   });
   // PUT: a club member's cancelled_at cancels (the server stamps the time); registration_manage sets
   // cancelled_at and documents_complete as sent; otherwise it edits

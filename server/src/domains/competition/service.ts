@@ -5,14 +5,16 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import type { CompetitionType, Prisma } from "../../generated/prisma/client.ts";
-import { audit, changedFields } from "../audit/service.ts";
+import type { CompetitionRegistration, CompetitionType, Prisma } from "../../generated/prisma/client.ts";
+import { audit, changedFields, insertWithAudit } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import {
   canReadRegistration,
   checkNewRegistration,
+  type EventWithLocations,
   hasDistrictRole,
   isManager,
+  loadForNewRegistration,
   managerOnly,
   type RegistrationFilter,
   registrationScope,
@@ -26,12 +28,6 @@ const MANAGED = "Stornodatum und Unterlagen-Vermerk";
 
 /** user_manage of the event's district: deletes competition registrations in any phase (R-RO021). */
 export const isUserManager = (p: Principal | null, e: { districtAssociationId: number }) => hasDistrictRole(p, e, ["user_manage"]);
-
-async function loadEvent(ctx: ServiceCtx, eventId: number) {
-  const e = await ctx.prisma.event.findUnique({ where: { id: eventId }, include: { locations: true } });
-  if (!e || e.formType !== "COMPETITION") throw notFound("Veranstaltung");
-  return e;
-}
 
 const songsOf = (type: CompetitionType, songs: CompetitionSong[] | undefined) =>
   Array.from({ length: 4 }, (_, i) => {
@@ -76,29 +72,45 @@ function locationFor(input: CompetitionInput, locations: { id: number; competiti
   return [...locations].sort((a, b) => a.id - b.id).find((l) => l.competitionTypes.includes(input.type!))?.id ?? null;
 }
 
-export async function createCompetitionRegistration(ctx: ServiceCtx, eventId: number, input: CompetitionInput) {
+/** A new registration with what its /v1 answer shows besides the row, all known without reading it again. */
+export type CreatedCompetition = { registration: CompetitionRegistration; event: EventWithLocations; association: { id: number; name: string } };
+
+export async function createCompetitionRegistration(ctx: ServiceCtx, eventId: number, input: CompetitionInput): Promise<CompetitionRegistration> {
+  return (await createCompetition(ctx, eventId, input)).registration;
+}
+
+/** Two statements (issue 9): the event with its locations and the club in one, the registration and its audit entry in one (both or neither). */
+export async function createCompetition(ctx: ServiceCtx, eventId: number, input: CompetitionInput): Promise<CreatedCompetition> {
   const p = authorize(ctx.principal, "competition.create");
-  const event = await loadEvent(ctx, eventId);
-  const { manager } = await checkNewRegistration(ctx, p, event, input.associationId);
+  const { event, club } = await loadForNewRegistration(ctx, eventId, ["COMPETITION"], input.associationId);
+  const { manager } = await checkNewRegistration(ctx, p, event, input.associationId, club);
   if (!manager && (input.documentsComplete || input.cancelledAt || input.locationId != null)) throw managerOnly(MANAGED);
   const errors = validateCompetition(input, event, "create");
   if (Object.keys(errors).length) throw validationFailed(errors);
   const locationId = locationFor(input, event.locations, manager, null);
-  return ctx.prisma.$transaction(async (tx) => {
-    const r = await tx.competitionRegistration.create({
-      data: {
-        ...data(input),
-        eventId,
-        userId: p.userId,
-        locationId,
-        gdprAccepted: !!input.gdprAccepted,
-        cancellationAccepted: !!input.cancellationAccepted,
-        documentsComplete: manager && !!input.documentsComplete,
+  // validated: the club exists (own clubs are the principal's, others were looked up)
+  if (!club) throw notFound("Verein");
+  const registration = await insertWithAudit<CompetitionRegistration>(
+    ctx.prisma,
+    p,
+    [
+      {
+        as: "registration",
+        table: "CompetitionRegistration",
+        data: {
+          ...data(input),
+          eventId,
+          userId: p.userId,
+          locationId,
+          gdprAccepted: !!input.gdprAccepted,
+          cancellationAccepted: !!input.cancellationAccepted,
+          documentsComplete: manager && !!input.documentsComplete,
+        },
       },
-    });
-    await audit(tx, p, { action: "create", entity: "CompetitionRegistration", entityId: r.id, districtAssociationId: event.districtAssociationId });
-    return r;
-  });
+    ],
+    { action: "create", entity: "CompetitionRegistration", districtAssociationId: event.districtAssociationId },
+  );
+  return { registration, event, association: { id: club.id, name: club.name } };
 }
 
 async function load(ctx: ServiceCtx, p: Principal, id: number) {

@@ -7,11 +7,12 @@ import { contentDisposition, safeFileName } from "../files/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
 import { type DexamInput, type DexamSong, gradeOf, songsComplete } from "./rules.ts";
 import {
+  type CreatedDexam,
   campOf,
   cancelDexamRegistration,
   consentFormOf,
   consentFormsOf,
-  createDexamRegistration,
+  createDexam,
   deleteDexamRegistration,
   dexamWhere,
   getDexamRegistration,
@@ -104,6 +105,19 @@ export function dexamToWire(ctx: ServiceCtx, r: WireRow) {
   };
 }
 
+/** The /v1 answer of a new registration from what the create already holds (no re-read, issue 9). */
+function createdToWire(ctx: ServiceCtx, c: CreatedDexam) {
+  const at = (id: number | null) => (id === null ? null : (c.event.locations.find((l) => l.id === id) ?? null));
+  return dexamToWire(ctx, {
+    ...c.registration,
+    association: c.association,
+    consentFormFile: c.consentFormFile,
+    event: c.event,
+    theoryLocation: at(c.registration.theoryLocationId),
+    practiceLocation: at(c.registration.practiceLocationId),
+  });
+}
+
 const reload = (ctx: ServiceCtx, id: number) => ctx.prisma.dexamRegistration.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE });
 
 type Json = Record<string, any>;
@@ -176,9 +190,9 @@ export function dexamRoutes(r: RestRouter) {
   r.post("/v1/registration/dexam", async (ctx, req, reply) => {
     const i = input(req.body);
     if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
-    const created = await createDexamRegistration(ctx, i.eventId, i);
+    const created = await createDexam(ctx, i.eventId, i);
     reply.status(201);
-    return dexamToWire(ctx, await reload(ctx, created.id));
+    return createdToWire(ctx, created);
   });
   // PUT: a club member's cancelled_at cancels (the server stamps the time); registration_manage sets
   // cancelled_at (also back to null) and existing_partial_result_verified as sent; otherwise it edits

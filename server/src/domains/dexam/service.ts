@@ -8,15 +8,17 @@ import { AppError, forbidden, notFound, validationFailed } from "../../auth/erro
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { decryptJson, encryptJson } from "../../crypto/aead.ts";
-import type { DexamRegistration, Event, Prisma } from "../../generated/prisma/client.ts";
+import { type DexamRegistration, type Event, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
-import { audit, changedFields } from "../audit/service.ts";
+import { audit, changedFields, insertWithAudit } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
 import {
   canReadRegistration,
   checkNewRegistration,
+  type EventWithLocations,
   isManager,
+  loadForNewRegistration,
   managerOnly,
   type RegistrationFilter,
   registrationScope,
@@ -73,20 +75,30 @@ function data(ctx: ServiceCtx, input: DexamInput, camp: boolean) {
 const songsOf = (songs: DexamSong[] | undefined) =>
   Array.from({ length: 4 }, (_, i) => ({ number: clean(songs?.[i]?.number) ?? null, name: clean(songs?.[i]?.name) ?? null })) as Prisma.InputJsonValue;
 
-async function loadEvent(ctx: ServiceCtx, eventId: number) {
-  const e = await ctx.prisma.event.findUnique({ where: { id: eventId }, include: { locations: true } });
-  if (!e || e.formType === "COMPETITION") throw notFound("Veranstaltung");
-  return e;
-}
-
 /** Carried into a registration created by a takeover (R-RE029..R-RE032). */
 type Carry = { takenOverFromId: number };
 
-export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry) {
+/** A new registration with what its /v1 answer shows besides the row, all known without reading it again. */
+export type CreatedDexam = {
+  registration: DexamRegistration;
+  event: EventWithLocations;
+  association: { id: number; name: string };
+  consentFormFile: { name: string } | null;
+};
+
+export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry): Promise<DexamRegistration> {
+  return (await createDexam(ctx, eventId, input, carry)).registration;
+}
+
+/**
+ * Two statements (issue 9): the event with its locations and the club in one, then the consent
+ * form (camp events), the registration and its audit entry in one (insertWithAudit: both or neither).
+ */
+export async function createDexam(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry): Promise<CreatedDexam> {
   const p = authorize(ctx.principal, "dexam.create");
   const now = ctx.services.now();
-  const event = await loadEvent(ctx, eventId);
-  const { manager } = await checkNewRegistration(ctx, p, event, input.associationId);
+  const { event, club } = await loadForNewRegistration(ctx, eventId, ["DEXAM", "DEXAM_CAMP"], input.associationId);
+  const { manager } = await checkNewRegistration(ctx, p, event, input.associationId, club);
   if (!manager && (input.existingPartialResultVerified || input.cancelledAt)) throw managerOnly(MANAGED);
   const errors = validateDexam(input, event, event.locations, "create", now);
   // the parent-signed consent form: required for camp events in create mode (decision R-VA035)
@@ -95,34 +107,45 @@ export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, 
   if (typeof upload === "string") errors.consentForm = upload;
   if (!camp && input.consentForm?.dataUrl) errors.consentForm = "Eine Einverständniserklärung gibt es nur bei Freizeiten";
   if (Object.keys(errors).length) throw validationFailed(errors);
-  return ctx.prisma.$transaction(async (tx) => {
-    const file =
-      upload && typeof upload !== "string"
-        ? await tx.storedFile.create({
-            data: { name: upload.name, mimeType: upload.mimeType, size: upload.data.length, sha256: sha256(upload.data), data: new Uint8Array(upload.data) },
-          })
-        : null;
-    const r = await tx.dexamRegistration.create({
-      data: {
-        ...data(ctx, input, camp),
-        eventId,
-        userId: p.userId,
-        gdprAccepted: !!input.gdprAccepted,
-        cancellationAccepted: !!input.cancellationAccepted,
-        consentFormFileId: file?.id ?? null,
-        existingPartialResultVerified: carry ? true : manager && !!input.existingPartialResultVerified,
-        takenOverFromId: carry?.takenOverFromId ?? null,
+  // validated: the club exists (own clubs are the principal's, others were looked up)
+  if (!club) throw notFound("Verein");
+  const file = upload && typeof upload !== "string" ? upload : null;
+  const registration = await insertWithAudit<DexamRegistration>(
+    ctx.prisma,
+    p,
+    [
+      ...(file
+        ? [
+            {
+              as: "file",
+              table: "StoredFile" as const,
+              data: { name: file.name, mimeType: file.mimeType, size: file.data.length, sha256: sha256(file.data), data: new Uint8Array(file.data) },
+            },
+          ]
+        : []),
+      {
+        as: "registration",
+        table: "DexamRegistration",
+        data: {
+          ...data(ctx, input, camp),
+          eventId,
+          userId: p.userId,
+          gdprAccepted: !!input.gdprAccepted,
+          cancellationAccepted: !!input.cancellationAccepted,
+          consentFormFileId: file ? Prisma.sql`(SELECT id FROM file)` : null,
+          existingPartialResultVerified: carry ? true : manager && !!input.existingPartialResultVerified,
+          takenOverFromId: carry?.takenOverFromId ?? null,
+        },
       },
-    });
-    await audit(tx, p, {
+    ],
+    {
       action: carry ? "takeover" : "create",
       entity: "DexamRegistration",
-      entityId: r.id,
       districtAssociationId: event.districtAssociationId,
       ...(carry ? { details: { from: carry.takenOverFromId } } : {}),
-    });
-    return r;
-  });
+    },
+  );
+  return { registration, event, association: { id: club.id, name: club.name }, consentFormFile: file ? { name: file.name } : null };
 }
 
 const MANAGED = "Stornodatum und Prüfvermerk";

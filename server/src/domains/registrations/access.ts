@@ -4,7 +4,7 @@
 // registration is "not found".
 import { AppError, notFound } from "../../auth/errors.ts";
 import type { Principal } from "../../auth/principal.ts";
-import type { Event } from "../../generated/prisma/client.ts";
+import type { Event, EventLocation, FormType } from "../../generated/prisma/client.ts";
 import { hasAnyRole, type RoleName } from "../../shared/roles.ts";
 import type { ServiceCtx } from "../context.ts";
 import { deadlinePassed, isPublished } from "../events/rules.ts";
@@ -60,24 +60,69 @@ export function registrationScope(p: Principal) {
 
 export const managerOnly = (what: string) => new AppError("FORBIDDEN", `${what} darf nur die Anmeldungsverwaltung (registration_manage) ändern`);
 
+/** The club named by a new registration, as loadForNewRegistration reads it. */
+export type ClubFacts = { id: number; name: string; districtAssociationId: number };
+export type EventWithLocations = Event & { locations: EventLocation[] };
+
+const INT4_MAX = 2_147_483_647;
+const isInt4 = (n: number | null | undefined): n is number => n != null && Number.isSafeInteger(n) && n >= -INT4_MAX - 1 && n <= INT4_MAX;
+/** json_agg writes timestamp(3) columns without zone (they hold UTC). */
+const utc = (v: string | null) => (v === null ? null : new Date(`${v}Z`));
+type LocationDates = "start" | "end" | "createdAt" | "updatedAt";
+/** A location as json_agg writes it: the DateTime columns as text. */
+type LocationJson = Omit<EventLocation, LocationDates> & Record<LocationDates, string | null>;
+
+/**
+ * What a new registration checks, in one statement: the event (of one of `formTypes`, else "not
+ * found") with its locations (ordered by id), and the club `associationId` names (null when there
+ * is none). Same shape as `event.findUnique({ include: { locations: true } })`.
+ */
+export async function loadForNewRegistration(
+  ctx: ServiceCtx,
+  eventId: number,
+  formTypes: readonly FormType[],
+  associationId: number | null | undefined,
+): Promise<{ event: EventWithLocations; club: ClubFacts | null }> {
+  // ids out of the int4 range exist nowhere (and must not reach PostgreSQL as int4 parameters)
+  if (!isInt4(eventId)) throw notFound("Veranstaltung");
+  const clubId = isInt4(associationId) ? associationId : null;
+  const rows = await ctx.prisma.$queryRaw<(Event & { locations: LocationJson[]; club: ClubFacts | null })[]>`
+    SELECT e.*,
+      (SELECT coalesce(json_agg(l ORDER BY l.id), '[]') FROM "EventLocation" l WHERE l."eventId" = e.id) AS locations,
+      (SELECT json_build_object('id', a.id, 'name', a.name, 'districtAssociationId', a."districtAssociationId") FROM "Association" a WHERE a.id = ${clubId}::int) AS club
+    FROM "Event" e WHERE e.id = ${eventId}::int`;
+  const row = rows[0];
+  if (!row || !formTypes.includes(row.formType)) throw notFound("Veranstaltung");
+  const { locations, club, ...event } = row;
+  return {
+    event: {
+      ...event,
+      locations: locations.map((l) => ({ ...l, start: utc(l.start), end: utc(l.end), createdAt: utc(l.createdAt)!, updatedAt: utc(l.updatedAt)! })),
+    },
+    club,
+  };
+}
+
 /**
  * Before a new registration: the club is one of the member's own (registration_manage: any club
  * of the district; another club is "not found", R-VA042, R-VA043); members also need a published
  * event before its deadline and a complete profile. Returns whether the caller manages the event.
+ * `club`: the club as loadForNewRegistration read it (otherwise read here when needed).
  */
 export async function checkNewRegistration(
   ctx: ServiceCtx,
   p: Principal,
   event: Event,
   associationId: number | null | undefined,
+  club?: ClubFacts | null,
 ): Promise<{ manager: boolean }> {
   const now = ctx.services.now();
   const manager = isManager(p, event);
   // an own club needs no lookup (the principal lists them); another one only for managers
   const ownClub = !!associationId && p.associationIds.includes(associationId);
   if (associationId && !ownClub) {
-    const club = manager ? await ctx.prisma.association.findUnique({ where: { id: associationId } }) : null;
-    const districtClub = !!club && (p.roles.includes("admin") || club.districtAssociationId === p.districtAssociationId);
+    const found = !manager ? null : club !== undefined ? club : await ctx.prisma.association.findUnique({ where: { id: associationId } });
+    const districtClub = !!found && (p.roles.includes("admin") || found.districtAssociationId === p.districtAssociationId);
     if (!districtClub) throw notFound("Verein");
   }
   if (!manager) {

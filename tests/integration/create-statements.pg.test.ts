@@ -1,0 +1,131 @@
+// SQL statements of one /v1 create (issue 9, benchmark figure 3 "deadline rush"), PostgreSQL pass
+// only (it counts the queries of pg's client, as bench/run.ts does). Before issue 9 a D-exam create
+// took 13 (principal; event; locations; BEGIN; INSERT; INSERT audit; COMMIT; five reads for the
+// answer), a competition create 11. Now: the principal, the event with its locations and the club,
+// and one INSERT of registration and audit entry. The test fails if a create grows above that.
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/app.ts";
+import { openEventFields } from "../support/fixtures.ts";
+import { createWorld, type World } from "../support/principals.ts";
+
+let app: TestApp;
+let world: World;
+let token: string;
+let dexam: { id: number; theory: number; practice: number };
+let competition: number;
+
+/** The statements pg's clients send while `run` runs. */
+const statements: string[] = [];
+const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+const original = proto.query;
+let counting = false;
+async function sqlOf<T>(run: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
+  statements.length = 0;
+  counting = true;
+  try {
+    const result = await run();
+    return { result, sql: [...statements] };
+  } finally {
+    counting = false;
+  }
+}
+
+beforeAll(async () => {
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string };
+    if (counting) statements.push(typeof q === "string" ? q : (q?.text ?? ""));
+    return original.apply(this, args);
+  };
+  app = await startTestApp();
+  world = await createWorld(app.db.prisma);
+  await app.db.prisma.user.update({ where: { id: world.userIds.member }, data: { phone: "+49711", street: "Weg 1", postcode: "70173", city: "Stadt" } });
+  token = await app.token(world.subjects.member);
+  const e = await app.db.prisma.event.create({
+    data: {
+      ...openEventFields(world.district1),
+      name: "D-Prüfungen",
+      formType: "DEXAM",
+      locations: {
+        create: [
+          { name: "Theorie", type: "DEXAM_THEORY", street: "S", city: "C", dexamTypes: ["D2"] },
+          { name: "Praxis", type: "DEXAM_PRACTICE", street: "S", city: "C", dexamTypes: ["D2"], instruments: ["CLARINET"] },
+        ],
+      },
+    },
+    include: { locations: true },
+  });
+  dexam = { id: e.id, theory: e.locations.find((l) => l.type === "DEXAM_THEORY")!.id, practice: e.locations.find((l) => l.type === "DEXAM_PRACTICE")!.id };
+  competition = (
+    await app.db.prisma.event.create({
+      data: {
+        ...openEventFields(world.district1),
+        name: "Wertungsspiele",
+        formType: "COMPETITION",
+        locations: { create: [{ name: "Halle", type: "COMPETITION", street: "S", city: "C", competitionTypes: ["K"] }] },
+      },
+    })
+  ).id;
+});
+afterAll(async () => {
+  proto.query = original;
+  await app?.stop();
+});
+afterEach(() => {
+  counting = false;
+});
+
+const dexamBody = (firstname: string) => ({
+  event_id: dexam.id,
+  firstname,
+  lastname: "Letzteminute",
+  birthdate: "2012-05-05",
+  gender: "f",
+  association_id: world.club1,
+  instrument: "Clarinet",
+  type: "D2",
+  theory_location_id: dexam.theory,
+  practice_location_id: dexam.practice,
+  gdpr_accepted: true,
+  cancellation_accepted: true,
+});
+const competitionBody = (name: string) => ({
+  event_id: competition,
+  name,
+  association_id: world.club1,
+  type: "K",
+  cast: "B",
+  category: 4,
+  conductor_name: "Max Takt",
+  number_of_musicians: 55,
+  gdpr_accepted: true,
+  cancellation_accepted: true,
+});
+
+/** At most this many statements per create: principal, event + locations + club, registration + audit. */
+const MAX_STATEMENTS = 3;
+
+describe("statements of one /v1 create", () => {
+  for (const [kind, url, body, table] of [
+    ["D-exam", "/v1/registration/dexam", dexamBody, "DexamRegistration"],
+    ["competition", "/v1/registration/competition", competitionBody, "CompetitionRegistration"],
+  ] as const) {
+    it(`[R-API050][R-API046] a ${kind} create takes at most ${MAX_STATEMENTS} statements, no transaction round trips, no re-read`, async () => {
+      // a first create warms what a busy server has warm (prepared clients, the principal's first read)
+      expect((await app.rest("POST", url, token, body("Erste"))).status).toBe(201);
+      const { result, sql } = await sqlOf(() => app.rest("POST", url, token, body("Zaehlung")));
+      expect(result.status, JSON.stringify(result.body)).toBe(201);
+      expect(sql.length, sql.join("\n")).toBeLessThanOrEqual(MAX_STATEMENTS);
+      expect(sql.filter((s) => /^\s*(BEGIN|COMMIT|ROLLBACK)\b/i.test(s))).toEqual([]);
+      // registration and audit entry in one statement
+      const writes = sql.filter((s) => /\bINSERT\b/i.test(s));
+      expect(writes).toHaveLength(1);
+      expect(writes[0]).toContain(`INSERT INTO "${table}"`);
+      expect(writes[0]).toContain(`INSERT INTO "AuditEntry"`);
+      // the answer is not read back from the table just written
+      expect(sql.filter((s) => s.includes(`FROM "public"."${table}"`))).toEqual([]);
+      const audit = await app.db.prisma.auditEntry.findMany({ where: { entity: table, entityId: result.body.id } });
+      expect(audit.map((a) => a.action)).toEqual(["create"]);
+    });
+  }
+});

@@ -1,0 +1,333 @@
+// Creating a registration in few statements (issue 9, benchmark figure 3 "deadline rush"): the
+// event, its locations and the club are read in one statement, the registration (with a camp's
+// consent form) and its audit entry written in one (a data-modifying CTE), and the /v1 answer is
+// built from memory. Proven here on both databases: the answer equals the registration read back,
+// the rows equal what Prisma reads, and a failing audit insert leaves no registration (atomicity).
+// The statement count itself is in create-statements.pg.test.ts (it counts pg's queries).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Principal } from "../../server/src/auth/principal.ts";
+import { createCompetition } from "../../server/src/domains/competition/service.ts";
+import type { ServiceCtx } from "../../server/src/domains/context.ts";
+import { createDexam } from "../../server/src/domains/dexam/service.ts";
+import { loadForNewRegistration } from "../../server/src/domains/registrations/access.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid, openEventFields } from "../support/fixtures.ts";
+import { createWorld, type World } from "../support/principals.ts";
+
+let app: TestApp;
+let world: World;
+const t: Record<string, string> = {};
+let dexam: number;
+let theory: number;
+let practice: number;
+let camp: number;
+let campTheory: number;
+let competition: number;
+let hall: number;
+/** a second club of district 1 that no principal belongs to */
+let club3: number;
+
+const PDF_URL = `data:application/pdf;base64,${Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n").toString("base64")}`;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  world = await createWorld(app.db.prisma);
+  for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
+  await app.db.prisma.user.update({ where: { id: world.userIds.member }, data: { phone: "+49711", street: "Weg 1", postcode: "70173", city: "Stadt" } });
+  club3 = (await app.db.prisma.association.create({ data: { name: "MV Drei", districtAssociationId: world.district1 } })).id;
+  const base = openEventFields(world.district1);
+  const e = await app.db.prisma.event.create({
+    data: {
+      ...base,
+      name: "D-Prüfungen",
+      formType: "DEXAM",
+      locations: {
+        create: [
+          {
+            name: "Theorie",
+            type: "DEXAM_THEORY",
+            street: "S",
+            city: "C",
+            dexamTypes: ["D1", "D2"],
+            publishResults: true,
+            start: new Date("2027-03-01T08:30:00.250Z"),
+            end: new Date("2027-03-01T12:00:00Z"),
+          },
+          { name: "Praxis Klarinette", type: "DEXAM_PRACTICE", street: "S", city: "C", dexamTypes: ["D2"], instruments: ["CLARINET", "FLUTE"] },
+        ],
+      },
+    },
+    include: { locations: true },
+  });
+  dexam = e.id;
+  theory = e.locations.find((l) => l.type === "DEXAM_THEORY")!.id;
+  practice = e.locations.find((l) => l.type === "DEXAM_PRACTICE")!.id;
+  const c = await app.db.prisma.event.create({
+    data: {
+      ...base,
+      name: "Freizeit",
+      formType: "DEXAM_CAMP",
+      cancellationConditions: "Storno kostet",
+      locations: { create: [{ name: "T", type: "DEXAM_THEORY", street: "S", city: "C", dexamTypes: ["D1"] }] },
+    },
+    include: { locations: true },
+  });
+  camp = c.id;
+  campTheory = c.locations[0].id;
+  const w = await app.db.prisma.event.create({
+    data: {
+      ...base,
+      name: "Wertungsspiele",
+      formType: "COMPETITION",
+      locations: {
+        create: [
+          { name: "Stadthalle", type: "COMPETITION", street: "S", city: "C", competitionTypes: ["K", "T", "U", "M"] },
+          { name: "Kirche", type: "COMPETITION", street: "S", city: "C", competitionTypes: ["G", "B"] },
+        ],
+      },
+    },
+    include: { locations: true },
+  });
+  competition = w.id;
+  hall = w.locations.find((l) => l.name === "Stadthalle")!.id;
+});
+afterAll(() => app.stop());
+
+const dexamBody = (over: Record<string, unknown> = {}) => ({
+  event_id: dexam,
+  firstname: "Lena",
+  lastname: "Klar",
+  birthdate: "2012-04-05",
+  gender: "f",
+  association_id: world.club1,
+  instrument: "Clarinet",
+  type: "D2",
+  theory_location_id: theory,
+  practice_location_id: practice,
+  songs: [{ number: "12", name: "Menuett" }],
+  remarks: "  bitte vormittags ",
+  gdpr_accepted: true,
+  cancellation_accepted: true,
+  ...over,
+});
+const campBody = (over: Record<string, unknown> = {}) =>
+  dexamBody({
+    event_id: camp,
+    type: "D1",
+    theory_location_id: campTheory,
+    practice_location_id: null,
+    songs: [],
+    camp_extension: {
+      meal_request: "vegan",
+      allergies: "Erdnüsse",
+      vaccinations: [{ type: "tetanus", available: true, date: "2020-01-02" }],
+      emergency_contact: [{ name: "Papa", phone: "0711123456" }],
+    },
+    file_upload: PDF_URL,
+    file_upload_name: "einverstaendnis.pdf",
+    ...over,
+  });
+const competitionBody = (over: Record<string, unknown> = {}) => ({
+  event_id: competition,
+  name: "Blasorchester Musterstadt",
+  association_id: world.club1,
+  type: "K",
+  cast: "B",
+  category: 4,
+  conductor_name: "Max Takt",
+  number_of_musicians: 55,
+  songs: [{ name: "Pflichtstück", composer: "A", publisher: "V", duration: 360 }],
+  gdpr_accepted: true,
+  cancellation_accepted: true,
+  ...over,
+});
+
+const gqlCreate = () =>
+  app.gql(
+    "mutation($e: ID!, $input: DexamRegistrationInput!) { createDexamRegistration(eventId: $e, input: $input) { id } }",
+    {
+      e: gid("Event", dexam),
+      input: {
+        firstname: "Lena",
+        lastname: "Atomar",
+        birthdate: "2012-04-05",
+        gender: "F",
+        associationId: world.club1,
+        instrument: "CLARINET",
+        type: "D2",
+        theoryLocationId: theory,
+        practiceLocationId: practice,
+        gdprAccepted: true,
+        cancellationAccepted: true,
+      },
+    },
+    t.member,
+  );
+
+const counts = async () => ({
+  dexam: await app.db.prisma.dexamRegistration.count(),
+  competition: await app.db.prisma.competitionRegistration.count(),
+  files: await app.db.prisma.storedFile.count(),
+  audit: await app.db.prisma.auditEntry.count(),
+});
+
+const memberPrincipal = (): Principal => ({
+  kind: "user",
+  userId: world.userIds.member,
+  subject: world.subjects.member,
+  roles: [],
+  districtAssociationId: world.district1,
+  associationIds: [world.club1],
+  blocked: false,
+  profileComplete: true,
+});
+const ctxOf = (principal: Principal): ServiceCtx => ({ principal, prisma: app.db.prisma, services: app.services });
+
+describe("a create answers from memory what a read answers", () => {
+  const cases: [string, string, () => Record<string, unknown>][] = [
+    ["a member, D-exam", "member", () => dexamBody()],
+    ["a member, camp with consent form and health data", "member", () => campBody()],
+    [
+      "registration_manage for another club of the district, with a verified partial result",
+      "role:registration_manage",
+      () =>
+        dexamBody({
+          association_id: club3,
+          theory_location_id: null,
+          existing_partial_result: { type: "theory", district_association: "KV Eins", year: 2025, location: "Stadt", points: 87.5 },
+          existing_partial_result_verified: true,
+        }),
+    ],
+    ["admin for a club of another district", "admin", () => dexamBody({ association_id: world.club2 })],
+  ];
+  for (const [name, who, body] of cases) {
+    it(`[R-API050] ${name}: the 201 answer equals GET /v1/registration/dexam/{id} field for field`, async () => {
+      const created = await app.rest("POST", "/v1/registration/dexam", t[who], body());
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const read = await app.rest("GET", `/v1/registration/dexam/${created.body.id}`, t[who]);
+      expect(read.status).toBe(200);
+      expect(created.body).toEqual(read.body);
+      expect(created.body.association).toEqual({ id: body().association_id, name: expect.any(String) });
+    });
+  }
+
+  it("[R-API050] a camp answer names the stored consent form; the file is the registration's", async () => {
+    const created = await app.rest("POST", "/v1/registration/dexam", t.member, campBody({ lastname: "Datei" }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.consent_form_file).toEqual({ name: "einverstaendnis.pdf" });
+    const row = await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: created.body.id }, include: { consentFormFile: true } });
+    expect(row.consentFormFileId).toBe(created.body.consent_form_file_id);
+    expect(row.consentFormFile?.name).toBe("einverstaendnis.pdf");
+  });
+
+  it("[R-API046] competition creates (a member; registration_manage with location and documents) answer as a read does", async () => {
+    for (const [who, body] of [
+      ["member", competitionBody()],
+      ["role:registration_manage", competitionBody({ association_id: club3, location_id: hall, documents_complete: true, name: "Jugendorchester" })],
+    ] as const) {
+      const created = await app.rest("POST", "/v1/registration/competition", t[who], body);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const read = await app.rest("GET", `/v1/registration/competition/${created.body.id}`, t[who]);
+      expect(created.body).toEqual(read.body);
+    }
+  });
+
+  it("[R-API050][R-API046] the created rows are exactly what Prisma reads back, and each has its audit entry", async () => {
+    const ctx = ctxOf(memberPrincipal());
+    const d = await createDexam(ctx, dexam, {
+      firstname: "Rohe",
+      lastname: "Zeile",
+      birthdate: "2011-12-31",
+      gender: "D",
+      associationId: world.club1,
+      instrument: "CLARINET",
+      type: "D2",
+      theoryLocationId: null,
+      practiceLocationId: practice,
+      partialResult: { type: "THEORY", districtAssociation: "KV", year: 2024, location: "Ort", points: 91.25 },
+      songs: [{ number: "7", name: "Lied" }],
+      gdprAccepted: true,
+      cancellationAccepted: true,
+    });
+    expect(d.registration).toEqual(await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: d.registration.id } }));
+    const c = await createCompetition(ctx, competition, {
+      name: "Quartett",
+      associationId: world.club1,
+      type: "G",
+      cast: "E",
+      ageGroup: "III",
+      conductorName: "D",
+      numberOfMusicians: 4,
+      members: "A\nB\nC\nD",
+      songs: [{ name: "S", composer: "C", publisher: "P", duration: 100 }],
+      gdprAccepted: true,
+      cancellationAccepted: true,
+    });
+    expect(c.registration).toEqual(await app.db.prisma.competitionRegistration.findUniqueOrThrow({ where: { id: c.registration.id } }));
+    for (const [entity, row] of [
+      ["DexamRegistration", d.registration],
+      ["CompetitionRegistration", c.registration],
+    ] as const) {
+      const entries = await app.db.prisma.auditEntry.findMany({ where: { entity, entityId: row.id } });
+      expect(entries).toEqual([
+        {
+          id: expect.any(Number),
+          at: row.createdAt,
+          actorUserId: world.userIds.member,
+          actorLabel: world.subjects.member,
+          action: "create",
+          entity,
+          entityId: row.id,
+          districtAssociationId: world.district1,
+          details: null,
+        },
+      ]);
+    }
+  });
+
+  it("the one-statement event load equals Prisma's event with its locations (ordered by id) and names the club", async () => {
+    const ctx = ctxOf(memberPrincipal());
+    const { event, club } = await loadForNewRegistration(ctx, dexam, ["DEXAM"], club3);
+    const prisma = await app.db.prisma.event.findUniqueOrThrow({ where: { id: dexam }, include: { locations: { orderBy: { id: "asc" } } } });
+    expect(event).toEqual(prisma);
+    expect(event.locations.find((l) => l.id === theory)?.start?.toISOString()).toBe("2027-03-01T08:30:00.250Z");
+    expect(club).toEqual({ id: club3, name: "MV Drei", districtAssociationId: world.district1 });
+    expect((await loadForNewRegistration(ctx, dexam, ["DEXAM"], null)).club).toBeNull();
+    await expect(loadForNewRegistration(ctx, dexam, ["COMPETITION"], null)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(loadForNewRegistration(ctx, 2 ** 31, ["DEXAM"], null)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("registration and audit entry: both or neither", () => {
+  it("[R-API050][R-API046] when the audit insert fails, the create answers an error and stores nothing (no registration, no file)", async () => {
+    const db = app.db.prisma;
+    await db.$executeRawUnsafe(`CREATE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused (test)'; END $$`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_audit BEFORE INSERT ON "AuditEntry" FOR EACH ROW EXECUTE FUNCTION refuse_audit()`);
+    try {
+      const before = await counts();
+      for (const [url, body] of [
+        ["/v1/registration/dexam", dexamBody({ lastname: "Atomar" })],
+        ["/v1/registration/dexam", campBody({ lastname: "Atomar" })],
+        ["/v1/registration/competition", competitionBody({ name: "Atomar" })],
+      ] as const) {
+        const res = await app.rest("POST", url, t.member, body);
+        expect(res.status, `${url}: ${JSON.stringify(res.body)}`).toBe(500);
+      }
+      const gql = await gqlCreate();
+      expect(gql.body.errors?.length, JSON.stringify(gql.body)).toBeGreaterThan(0);
+      expect(await counts()).toEqual(before);
+      expect(await db.dexamRegistration.count({ where: { lastname: "Atomar" } })).toBe(0);
+      expect(await db.competitionRegistration.count({ where: { name: "Atomar" } })).toBe(0);
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER refuse_audit ON "AuditEntry"`);
+      await db.$executeRawUnsafe("DROP FUNCTION refuse_audit()");
+    }
+    // the trigger was the only obstacle: the same create succeeds without it
+    const ok = await app.rest("POST", "/v1/registration/dexam", t.member, campBody({ lastname: "Atomar" }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(await db.auditEntry.count({ where: { entity: "DexamRegistration", entityId: ok.body.id, action: "create" } })).toBe(1);
+    const gqlOk = await gqlCreate();
+    expect(gqlOk.body.errors, JSON.stringify(gqlOk.body)).toBeUndefined();
+    expect(gqlOk.body.data.createDexamRegistration.id).toEqual(expect.any(String));
+  });
+});
