@@ -211,6 +211,25 @@ describe("a create answers from memory what a read answers", () => {
     });
   }
 
+  it("[R-API055][R-RE029] a takeover's 201 answer equals the new registration read back; its audit entry names the source", async () => {
+    const src = await app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ firstname: "Tom", lastname: "Teil" }));
+    expect(src.status, JSON.stringify(src.body)).toBe(201);
+    await app.db.prisma.dexamRegistration.update({ where: { id: src.body.id }, data: { theoryPoints: 31.5, practicePoints: 28 } });
+    const taken = await app.rest("POST", `/v1/registration/dexam/${src.body.id}/takeover`, t.member, {
+      event_id: dexam,
+      practice_location_id: practice,
+      gdpr_accepted: true,
+      cancellation_accepted: true,
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+    expect(taken.body).toMatchObject({ firstname: "Tom", existing_partial_result: { type: "theory", points: 31.5 }, existing_partial_result_verified: true });
+    const read = await app.rest("GET", `/v1/registration/dexam/${taken.body.id}`, t.member);
+    expect(taken.body).toEqual(read.body);
+    const entry = await app.db.prisma.auditEntry.findFirstOrThrow({ where: { entity: "DexamRegistration", entityId: taken.body.id } });
+    expect(entry).toMatchObject({ action: "takeover", details: { from: src.body.id }, districtAssociationId: world.district1 });
+    expect((await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: taken.body.id } })).takenOverFromId).toBe(src.body.id);
+  });
+
   it("[R-API050] a camp answer names the stored consent form; the file is the registration's", async () => {
     const created = await app.rest("POST", "/v1/registration/dexam", t.member, campBody({ lastname: "Datei" }));
     expect(created.status, JSON.stringify(created.body)).toBe(201);

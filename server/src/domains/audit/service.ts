@@ -32,7 +32,10 @@ export async function audit(tx: Tx, principal: Principal, entry: AuditInput) {
 
 /** A column value of insertWithAudit: a parameter, JSON (objects and arrays, stored as jsonb), or SQL such as `(SELECT id FROM file)`. */
 export type InsertValue = string | number | boolean | Date | Uint8Array | null | Prisma.InputJsonValue | Prisma.Sql;
-/** One INSERT of insertWithAudit: `as` names it for later values (`Prisma.sql\`(SELECT id FROM file)\``). */
+/**
+ * One INSERT of insertWithAudit: `as` names it for later values (`Prisma.sql\`(SELECT id FROM file)\``).
+ * `table` is the model's name, which is its table's (this schema maps no model to another table name).
+ */
 export type InsertStep = { as: string; table: Prisma.ModelName; data: Record<string, InsertValue | undefined> };
 
 const ident = (name: string) => Prisma.raw(`"${name.replaceAll('"', '""')}"`);

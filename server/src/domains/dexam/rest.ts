@@ -17,7 +17,7 @@ import {
   dexamWhere,
   getDexamRegistration,
   isManager,
-  takeOverPartialResult,
+  takeOver,
   updateDexamRegistration,
   visibleResult,
 } from "./service.ts";
@@ -216,7 +216,7 @@ export function dexamRoutes(r: RestRouter) {
   r.post("/v1/registration/dexam/:id/takeover", async (ctx, req, reply) => {
     const i = input(req.body ?? {});
     if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
-    const created = await takeOverPartialResult(ctx, idParam(req), {
+    const created = await takeOver(ctx, idParam(req), {
       eventId: i.eventId,
       theoryLocationId: i.theoryLocationId,
       practiceLocationId: i.practiceLocationId,
@@ -228,7 +228,7 @@ export function dexamRoutes(r: RestRouter) {
       consentForm: i.consentForm,
     });
     reply.status(201);
-    return dexamToWire(ctx, await reload(ctx, created.id));
+    return createdToWire(ctx, created);
   });
   // consent forms (R-API035, R-API040), both spellings (R-API033)
   for (const seg of ["consent_form", "consent-form"]) {

@@ -307,7 +307,12 @@ export function visibleResult(
  * verified "Vorhandene Teilprüfung". The body names the target event, the locations of the missing
  * part and the consents (camp events: camp data and consent form), checked as for any new registration.
  */
-export async function takeOverPartialResult(ctx: ServiceCtx, sourceId: number, target: DexamInput & { eventId: number }) {
+export async function takeOverPartialResult(ctx: ServiceCtx, sourceId: number, target: DexamInput & { eventId: number }): Promise<DexamRegistration> {
+  return (await takeOver(ctx, sourceId, target)).registration;
+}
+
+/** takeOverPartialResult with what the /v1 answer shows besides the row (as createDexam). */
+export async function takeOver(ctx: ServiceCtx, sourceId: number, target: DexamInput & { eventId: number }): Promise<CreatedDexam> {
   authorize(ctx.principal, "dexam.takeover");
   const p = ctx.principal!;
   const src = assertChangeable(
@@ -370,7 +375,7 @@ export async function takeOverPartialResult(ctx: ServiceCtx, sourceId: number, t
     existingPartialResultVerified: undefined,
     cancelledAt: undefined,
   };
-  return createDexamRegistration(ctx, target.eventId, input, { takenOverFromId: sourceId });
+  return createDexam(ctx, target.eventId, input, { takenOverFromId: sourceId });
 }
 
 /** The stored consent form of one registration, for everyone who may read the registration (R-API040). */
