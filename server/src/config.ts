@@ -52,6 +52,8 @@ export type Config = {
   persistedOperationsFile: string;
   /** how long start-up retries an unreachable PostgreSQL before it gives up */
   databaseWaitSeconds: number;
+  /** PostgreSQL: named prepared statements (DATABASE_PREPARED_STATEMENTS=0 turns them off for PgBouncer in transaction mode) */
+  databasePreparedStatements: boolean;
   /** per caller and minute; 0 switches a limit off */
   rateLimits: { mutationsPerMinute: number; uploadsPerMinute: number; signInPerMinute: number };
 };
@@ -147,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? "data"),
     persistedOperationsFile: path.resolve(env.PERSISTED_OPERATIONS_FILE ?? "client/src/__generated__/persisted-operations.json"),
     databaseWaitSeconds: count("DATABASE_WAIT_SECONDS", env.DATABASE_WAIT_SECONDS, 60),
+    databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== "0",
     rateLimits: {
       mutationsPerMinute: count("RATE_LIMIT_MUTATIONS", env.RATE_LIMIT_MUTATIONS, 120),
       uploadsPerMinute: count("RATE_LIMIT_UPLOADS", env.RATE_LIMIT_UPLOADS, 30),

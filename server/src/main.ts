@@ -7,7 +7,11 @@ import { openDatabase } from "./db/client.ts";
 async function main() {
   const config = loadConfig();
   const dataKey = loadDataKey(config);
-  const db = await openDatabase(config.databaseUrl, { waitSeconds: config.databaseWaitSeconds, log: (line) => console.error(line) });
+  const db = await openDatabase(config.databaseUrl, {
+    waitSeconds: config.databaseWaitSeconds,
+    preparedStatements: config.databasePreparedStatements,
+    log: (line) => console.error(line),
+  });
   if (config.demoData) {
     const { seedDemoData } = await import("../../prisma/demo.ts");
     await seedDemoData(db.prisma, { dataKey });

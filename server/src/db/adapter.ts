@@ -2,6 +2,7 @@
 //   postgresql://... -> @prisma/adapter-pg (a real server)
 //   pglite:./dir     -> in-process PGlite persisted to a directory (the embedded default)
 //   pglite:memory    -> throw-away in-memory PGlite (tests)
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -48,7 +49,18 @@ export function pgPoolConfig(url: string): PoolConfig {
   return { ...(parsePgUrl(url) as PoolConfig), max: 10, connectionTimeoutMillis: 5000 };
 }
 
-export function adapterFromUrl(url: string): AdapterHandle {
+/**
+ * Named prepared statements (issue 9): each connection parses and plans a statement once and then
+ * only binds and executes it, which saves PostgreSQL's work and a protocol message per query. The
+ * name is a hash of the SQL text, so equal statements share it. Off for poolers that do not keep
+ * prepared statements (PgBouncer in transaction mode before 1.21): DATABASE_PREPARED_STATEMENTS=0.
+ */
+export const statementName = (query: { sql: string }): string =>
+  // a text with several commands cannot be prepared (PostgreSQL refuses it): it goes unnamed.
+  // (the adapter's type wants a string; pg sends a query with an undefined name unprepared)
+  query.sql.includes(";") ? (undefined as unknown as string) : `a${createHash("sha1").update(query.sql).digest("hex").slice(0, 24)}`;
+
+export function adapterFromUrl(url: string, { preparedStatements = true }: { preparedStatements?: boolean } = {}): AdapterHandle {
   if (url.startsWith("pglite:")) {
     const loc = url.slice("pglite:".length);
     let db: PGlite;
@@ -59,7 +71,7 @@ export function adapterFromUrl(url: string): AdapterHandle {
     }
     return adapterFromPglite(db);
   }
-  return { kind: "pg", factory: new PrismaPg(pgPoolConfig(url)), close: async () => {} };
+  return { kind: "pg", factory: new PrismaPg(pgPoolConfig(url), preparedStatements ? { statementNameGenerator: statementName } : {}), close: async () => {} };
 }
 
 export function adapterFromPglite(db: PGlite): AdapterHandle {

@@ -17,6 +17,8 @@ export type OpenOptions = {
   waitSeconds?: number;
   /** where the retries are reported (main: stderr) */
   log?: (line: string) => void;
+  /** PostgreSQL only: named prepared statements (db/adapter.ts statementName); default on */
+  preparedStatements?: boolean;
 };
 
 /** Waits until `SELECT 1` answers, retrying every 1-5 s while the database is unreachable. */
@@ -55,7 +57,8 @@ function firstLine(e: unknown): string {
 }
 
 export async function openDatabase(source: string | PGlite, opts: OpenOptions = {}): Promise<Database> {
-  const handle: AdapterHandle = typeof source === "string" ? adapterFromUrl(source) : adapterFromPglite(source);
+  const handle: AdapterHandle =
+    typeof source === "string" ? adapterFromUrl(source, { preparedStatements: opts.preparedStatements }) : adapterFromPglite(source);
   const prisma = new PrismaClient({ adapter: handle.factory, transactionOptions: { maxWait: 10_000, timeout: 20_000 } });
   if (handle.kind === "pg") {
     try {
