@@ -1,13 +1,13 @@
 // SQL statements of one /v1 create (issue 9, benchmark figure 3 "deadline rush"), PostgreSQL pass
-// only (it counts the queries of pg's client, as bench/run.ts does). Before issue 9 a D-exam create
+// only (it counts the queries of pg's client: tests/support/statements.ts). Before issue 9 a D-exam create
 // took 13 (principal; event; locations; BEGIN; INSERT; INSERT audit; COMMIT; five reads for the
 // answer), a competition create 11. Now: the principal, the event with its locations and the club,
 // and one INSERT of registration and audit entry. The test fails if a create grows above that.
-import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
+import { recordQueries } from "../support/statements.ts";
 
 let app: TestApp;
 let world: World;
@@ -15,28 +15,13 @@ let token: string;
 let dexam: { id: number; theory: number; practice: number };
 let competition: number;
 
-/** The statements pg's clients send while `run` runs. */
-const statements: string[] = [];
-const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-const original = proto.query;
-let counting = false;
+/** The statements sent while `run` runs. */
 async function sqlOf<T>(run: () => Promise<T>): Promise<{ result: T; sql: string[] }> {
-  statements.length = 0;
-  counting = true;
-  try {
-    const result = await run();
-    return { result, sql: [...statements] };
-  } finally {
-    counting = false;
-  }
+  const { result, queries } = await recordQueries(run);
+  return { result, sql: queries.map((q) => q.text) };
 }
 
 beforeAll(async () => {
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const q = args[0] as string | { text?: string };
-    if (counting) statements.push(typeof q === "string" ? q : (q?.text ?? ""));
-    return original.apply(this, args);
-  };
   app = await startTestApp();
   world = await createWorld(app.db.prisma);
   await app.db.prisma.user.update({ where: { id: world.userIds.member }, data: { phone: "+49711", street: "Weg 1", postcode: "70173", city: "Stadt" } });
@@ -68,11 +53,7 @@ beforeAll(async () => {
   ).id;
 });
 afterAll(async () => {
-  proto.query = original;
   await app?.stop();
-});
-afterEach(() => {
-  counting = false;
 });
 
 const dexamBody = (firstname: string) => ({

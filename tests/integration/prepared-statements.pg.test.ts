@@ -2,34 +2,15 @@
 // request"): by default every query of the app's pg clients carries a name derived from its SQL
 // text, so a connection parses and plans it once; DATABASE_PREPARED_STATEMENTS=0 (poolers without
 // prepared statements) sends unnamed queries. PostgreSQL pass only: it watches pg's clients.
-import pg from "pg";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/src/config.ts";
 import { statementName } from "../../server/src/db/adapter.ts";
 import { openDatabase } from "../../server/src/db/client.ts";
 import { testDatabase } from "../support/db.ts";
+import { recordQueries } from "../support/statements.ts";
 
-const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-const original = proto.query;
-afterAll(() => {
-  proto.query = original;
-});
-
-/** The names (or undefined) of the queries pg's clients send while `run` runs. */
-async function namesOf(run: () => Promise<unknown>): Promise<{ text: string; name?: string }[]> {
-  const seen: { text: string; name?: string }[] = [];
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const q = args[0] as string | { text?: string; name?: string };
-    seen.push(typeof q === "string" ? { text: q } : { text: q?.text ?? "", name: q?.name });
-    return original.apply(this, args);
-  };
-  try {
-    await run();
-  } finally {
-    proto.query = original;
-  }
-  return seen;
-}
+/** The queries (text and name) the app's database clients send while `run` runs. */
+const namesOf = async (run: () => Promise<unknown>) => (await recordQueries(run)).queries;
 
 describe("prepared statements", () => {
   it("are named after their SQL by default, the same name for the same text, and answer correctly when reused", async () => {

@@ -3,37 +3,19 @@
 // shortcuts answer is the same as a fresh read: the viewer comes from the row authentication read
 // in the same request, district associations from one read per request, and a location's
 // visibility from its already-checked event.
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { DAY, gid, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
+import { recordQueries } from "../support/statements.ts";
 
 let app: TestApp;
 let world: World;
 
 /** SQL statements sent while `run` runs (PostgreSQL through pg, or PGlite). */
 async function countStatements<T>(run: () => Promise<T>): Promise<{ result: T; statements: number }> {
-  let statements = 0;
-  const pgProto = pg.Client.prototype as unknown as { query: (...a: unknown[]) => unknown };
-  const liteProto = PGlite.prototype as unknown as { query: (...a: unknown[]) => unknown };
-  const pgQuery = pgProto.query;
-  const liteQuery = liteProto.query;
-  pgProto.query = function (this: unknown, ...a: unknown[]) {
-    statements++;
-    return pgQuery.apply(this, a);
-  };
-  liteProto.query = function (this: unknown, ...a: unknown[]) {
-    statements++;
-    return liteQuery.apply(this, a);
-  };
-  try {
-    return { result: await run(), statements };
-  } finally {
-    pgProto.query = pgQuery;
-    liteProto.query = liteQuery;
-  }
+  const { result, queries } = await recordQueries(run);
+  return { result, statements: queries.length };
 }
 
 const VIEWER = `{
@@ -133,7 +115,7 @@ describe("the shortcuts answer what a fresh read would", () => {
     await app.db.prisma.districtAssociation.update({ where: { id: world.district2 }, data: { name: "KV Zwei" } });
   });
 
-  it("a location of an unpublished event stays hidden from members by id, and visible to its district's staff", async () => {
+  it("[R-EV004] a location of an unpublished event stays hidden from members by id, and visible to its district's staff", async () => {
     const hidden = await app.db.prisma.eventLocation.findFirstOrThrow({ where: { name: "Geheim" } });
     const q = "query($id: ID!) { node(id: $id) { ... on EventLocation { name } } }";
     const member = await app.gql(q, { id: gid("EventLocation", hidden.id) }, await app.token(world.subjects.member));
