@@ -5,7 +5,7 @@ import path from "node:path";
 import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
-import type { ValidationRule } from "graphql";
+import type { ExecutionResult, ValidationRule } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError } from "graphql-yoga";
 import { createAuthenticator, keysFor } from "./auth/authenticate.ts";
 import { AppError } from "./auth/errors.ts";
@@ -20,8 +20,10 @@ import { dexamRoutes } from "./domains/dexam/rest.ts";
 import { districtRoutes } from "./domains/districts/rest.ts";
 import { runExpiryJob } from "./domains/events/expiry.ts";
 import { eventRoutes } from "./domains/events/rest.ts";
+import { eventListScope } from "./domains/events/service.ts";
 import { resultRoutes, resultUploadRoutes } from "./domains/results/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
+import type { DistrictAssociation } from "./generated/prisma/client.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
 import { introspectionGate } from "./graphql/introspection.ts";
 import { aliasLimit, costLimit, depthLimit } from "./graphql/limits.ts";
@@ -29,6 +31,7 @@ import { requestLoaders } from "./graphql/loaders.ts";
 import { persistedOperations, reloadingPersistedOperations } from "./graphql/persisted.ts";
 import { csrfPrevention, mutationRateLimit } from "./graphql/requestGuards.ts";
 import { schema } from "./graphql/schema.ts";
+import { SharedStore, sharedResults } from "./graphql/sharedResults.ts";
 import { rejectNulCharacters } from "./http/inputGuard.ts";
 import { registerMultipart } from "./http/multipart.ts";
 import { createRateLimiter, RATE_LIMIT_MESSAGE } from "./http/rateLimit.ts";
@@ -180,6 +183,9 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
 
   // ---- GraphQL
   const persisted = reloadingPersistedOperations(config.persistedOperationsFile);
+  // start-page answers and the district associations, shared across requests (graphql/sharedResults.ts)
+  const sharedAnswers = new SharedStore<ExecutionResult>(config.sharedResultSeconds * 1000);
+  const sharedDistricts = new SharedStore<DistrictAssociation[]>(config.sharedResultSeconds * 1000, 16);
   const yoga = createYoga<{ principal: Principal }, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
@@ -187,7 +193,12 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     landingPage: false,
     extraParamNames: ["documentId"], // persisted operations (graphql/persisted.ts)
     logging: false,
-    context: ({ principal }) => ({ principal, prisma, services, loaders: requestLoaders(prisma) }),
+    context: ({ principal }) => ({
+      principal,
+      prisma,
+      services,
+      loaders: requestLoaders(prisma, sharedDistricts),
+    }),
     plugins: [
       csrfPrevention(),
       rejectNulCharacters(),
@@ -201,6 +212,8 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
           addValidationRule(aliasLimit());
         },
       },
+      // last: the guards above run for a shared answer too
+      sharedResults({ operations: persisted, shared: [{ name: "StartEventsQuery", scope: eventListScope }], store: sharedAnswers }),
     ],
     maskedErrors: {
       maskError(error, message, isDev) {

@@ -54,6 +54,11 @@ export type Config = {
   databaseWaitSeconds: number;
   /** PostgreSQL: named prepared statements (DATABASE_PREPARED_STATEMENTS=0 turns them off for PgBouncer in transaction mode) */
   databasePreparedStatements: boolean;
+  /**
+   * seconds a start-page answer shared by viewers alike (events list, district associations) may be
+   * reused while nothing it shows changed; 0 switches the sharing off (graphql/sharedResults.ts)
+   */
+  sharedResultSeconds: number;
   /** per caller and minute; 0 switches a limit off */
   rateLimits: { mutationsPerMinute: number; uploadsPerMinute: number; signInPerMinute: number };
 };
@@ -150,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     persistedOperationsFile: path.resolve(env.PERSISTED_OPERATIONS_FILE ?? "client/src/__generated__/persisted-operations.json"),
     databaseWaitSeconds: count("DATABASE_WAIT_SECONDS", env.DATABASE_WAIT_SECONDS, 60),
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== "0",
+    sharedResultSeconds: count("SHARED_RESULT_SECONDS", env.SHARED_RESULT_SECONDS, 5),
     rateLimits: {
       mutationsPerMinute: count("RATE_LIMIT_MUTATIONS", env.RATE_LIMIT_MUTATIONS, 120),
       uploadsPerMinute: count("RATE_LIMIT_UPLOADS", env.RATE_LIMIT_UPLOADS, 30),

@@ -1,6 +1,8 @@
 // PostgreSQL only (runs when TEST_DATABASE_URL is set): production's migration path.
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { MigrationPg } from "../../server/src/db/adapter.ts";
 import { testDatabase } from "../support/db.ts";
 
 const prismaBin = "node_modules/.bin/prisma";
@@ -19,5 +21,37 @@ describe("production migrations", () => {
       timeout: 120_000,
     });
     expect(diff.status, diff.stdout + diff.stderr).toBe(0);
+    // the start-page version's PL/pgSQL trigger function arrived whole (adapter-pg would split it at ";")
+    const check = new pg.Client({ connectionString: db.url });
+    await check.connect();
+    try {
+      const triggers = await check.query(`SELECT tgname FROM pg_trigger WHERE tgname LIKE '%start_page_changed' ORDER BY tgname`);
+      expect(triggers.rows.map((r) => r.tgname)).toEqual([
+        "DistrictAssociation_start_page_changed",
+        "EventLocation_start_page_changed",
+        "Event_start_page_changed",
+      ]);
+      const before = (await check.query(`SELECT last_value FROM "start_page_version"`)).rows[0].last_value;
+      await check.query(`UPDATE "DistrictAssociation" SET name = name`);
+      expect(Number((await check.query(`SELECT last_value FROM "start_page_version"`)).rows[0].last_value)).toBe(Number(before) + 1);
+    } finally {
+      await check.end();
+    }
+  });
+
+  it("a migration script runs whole, in one transaction: a failing statement leaves the ones before it undone", async () => {
+    const db = await testDatabase();
+    await db.close();
+    const pool = new pg.Pool({ connectionString: db.url });
+    const adapter = await new MigrationPg(pool).connect();
+    try {
+      await expect(adapter.executeScript(`CREATE TABLE "Halb" (a int); INSERT INTO "Halb" VALUES (1); SELECT 1/0;`)).rejects.toThrow();
+      expect((await pool.query(`SELECT to_regclass('"Halb"') AS t`)).rows[0].t).toBeNull();
+      await adapter.executeScript(`CREATE FUNCTION "semi"() RETURNS int LANGUAGE plpgsql AS $$ BEGIN RETURN 1; END $$; CREATE TABLE "Ganz" (a int);`);
+      expect((await pool.query(`SELECT "semi"() AS v, to_regclass('"Ganz"') IS NOT NULL AS t`)).rows[0]).toEqual({ v: 1, t: true });
+    } finally {
+      await adapter.dispose();
+      await pool.end();
+    }
   });
 });

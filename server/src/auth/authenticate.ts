@@ -103,10 +103,12 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
         postcode: string | null;
         phone: string | null;
         associationIds: number[];
+        startPageVersion: string;
       } & Account)[]
     >`SELECT u.id, u.subject, u.roles::text[] AS roles, u."districtAssociationId", u.blocked, u."lastActive", u.city, u.street, u.postcode, u.phone,
              u.firstname, u.lastname, u.email, u.country, u."invitedAt", u.version, u."createdAt", u."updatedAt",
-             COALESCE(array_agg(ua."associationId") FILTER (WHERE ua."associationId" IS NOT NULL), '{}') AS "associationIds"
+             COALESCE(array_agg(ua."associationId") FILTER (WHERE ua."associationId" IS NOT NULL), '{}') AS "associationIds",
+             (SELECT last_value::text FROM "start_page_version") AS "startPageVersion"
       FROM "User" u LEFT JOIN "UserAssociation" ua ON ua."userId" = u.id
       WHERE u.subject = ${token.sub}
       GROUP BY u.id`;
@@ -171,6 +173,8 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
     const account = !changed && "account" in user ? (user.account as Account) : undefined;
     return {
       ...(account ? { account } : {}),
+      // read with the row (not on an invited user's first sign-in, which links the row first)
+      ...("startPageVersion" in user ? { startPageVersion: user.startPageVersion as string } : {}),
       kind: "user",
       userId: user.id,
       subject: token.sub,

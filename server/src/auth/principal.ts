@@ -19,6 +19,11 @@ export type Principal = {
   blocked: boolean;
   /** city, street, postcode and phone are set (R-EN004): needed to register */
   profileComplete: boolean;
+  /**
+   * the start-page version (events, locations, district associations) read with the user row: the
+   * key of answers shared across requests (graphql/sharedResults.ts); absent for machine clients
+   */
+  startPageVersion?: string;
   /** the user row read for this request (users only; absent when the request also updated it) */
   account?: Account;
 };

@@ -24,6 +24,34 @@ function awaitScripts(adapter: any, client: PGlite) {
   return adapter;
 }
 
+/**
+ * adapter-pg 7.10 splits a migration script at every ";" and sends the pieces one by one: a
+ * PL/pgSQL body (a trigger function) breaks, and a failing statement leaves the ones before it
+ * applied. Send the script whole instead, as Prisma's native schema engine does: PostgreSQL runs
+ * a text of several commands in one implicit transaction, all or nothing.
+ */
+export function wholeScripts<A>(adapter: A): A {
+  const a = adapter as any;
+  a.executeScript = async (script: string) => {
+    try {
+      await a.underlyingDriver().query(script);
+    } catch (e) {
+      a.onError(e);
+    }
+  };
+  return adapter;
+}
+
+/** adapter-pg for the schema engine (migrations): whole scripts, also on a shadow database. */
+export class MigrationPg extends PrismaPg {
+  override async connect() {
+    return wholeScripts(await super.connect());
+  }
+  override async connectToShadowDb() {
+    return wholeScripts(await super.connectToShadowDb());
+  }
+}
+
 export class PGliteAdapterFactory extends PrismaPGlite {
   constructor(readonly db: PGlite) {
     super(db);

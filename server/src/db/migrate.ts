@@ -8,11 +8,10 @@ import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import pg from "pg";
-import { pgPoolConfig } from "./adapter.ts";
+import { MigrationPg, pgPoolConfig } from "./adapter.ts";
 
 /** The project root: the nearest directory above this module holding prisma/schema.prisma (works from server/src and from the bundled dist/server). */
 function projectRoot(): string {
@@ -83,7 +82,7 @@ export async function applyMigrations(target: { factory: any } | { url: string }
   // CREATE DATABASE ... TEMPLATE and keep the process alive
   if ("url" in target) patchCatalogChar();
   const pool = "url" in target ? new pg.Pool(pgPoolConfig(target.url)) : null;
-  const factory = "factory" in target ? target.factory : new PrismaPg(pool as pg.Pool);
+  const factory = "factory" in target ? target.factory : new MigrationPg(pool as pg.Pool);
   const Engine = await loadEngineClass();
   const schema = await fs.readFile(SCHEMA_PATH, "utf8");
   const engine = await Engine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, bindMigrationAwareSqlAdapterFactory(factory));

@@ -1,7 +1,9 @@
 // Request-scoped batch loaders: the keys asked for while one GraphQL request resolves a level of
 // its answer are read in one statement, and each key once per request. A loader lives as long
-// as its request's context, so nothing is shared between users or requests.
+// as its request's context. The one exception is the list of district associations, the same for
+// everybody: it is kept across requests while the start-page version stays (sharedResults.ts).
 import type { DistrictAssociation, PrismaClient } from "../generated/prisma/client.ts";
+import type { SharedStore } from "./sharedResults.ts";
 
 export type BatchLoader<K, V> = ((key: K) => Promise<V | null>) & {
   /** a value this request already read (the first one stays) */
@@ -47,12 +49,30 @@ export type RequestLoaders = {
   /** all district associations (a few dozen rows), sorted by name, read once per request */
   districtAssociations: () => Promise<DistrictAssociation[]>;
   districtAssociation: (id: number) => Promise<DistrictAssociation | null>;
+  /**
+   * Queries only (sharedResults.ts calls it): district associations may come from an earlier request
+   * of this start-page version. A mutation reads afresh, so its answer shows its own change.
+   */
+  shareDistricts: (version: string | undefined) => void;
 };
 
-export function requestLoaders(prisma: PrismaClient): RequestLoaders {
+/** `shared`: district association lists of earlier requests, by start-page version (see shareDistricts). */
+export function requestLoaders(prisma: PrismaClient, shared?: SharedStore<DistrictAssociation[]>): RequestLoaders {
   let districts: Promise<DistrictAssociation[]> | undefined;
-  const districtAssociations = () => (districts ??= prisma.districtAssociation.findMany({ orderBy: { name: "asc" } }));
+  let version: string | undefined;
+  const read = async () => {
+    const key = version;
+    const known = key === undefined ? undefined : shared?.get(key);
+    if (known) return known;
+    const rows = await prisma.districtAssociation.findMany({ orderBy: { name: "asc" } });
+    if (key !== undefined) shared?.set(key, rows);
+    return rows;
+  };
+  const districtAssociations = () => (districts ??= read());
   return {
+    shareDistricts: (v) => {
+      version = v;
+    },
     districtAssociations,
     districtAssociation: async (id) => (await districtAssociations()).find((d) => d.id === id) ?? null,
     eventVisibility: batchLoader(async (ids: number[]) => {

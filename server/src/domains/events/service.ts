@@ -2,7 +2,7 @@
 // registration_read, registration_manage or event_manage also see their own district's
 // unpublished ones; event_manage creates, changes, copies and deletes the own district's events.
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
-import { authorize } from "../../auth/permissions.ts";
+import { authorize, isAllowed } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Event, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
@@ -28,6 +28,18 @@ export function canSeeEvent(p: Principal | null, e: Pick<Event, "districtAssocia
   if (p.roles.includes("admin")) return true;
   if (p.districtAssociationId === e.districtAssociationId && hasAnyRole(p.roles, STAFF_ROLES)) return true;
   return isPublished(e, now);
+}
+
+/**
+ * Everything about the principal that decides which events and locations the list shows
+ * (eventWhere, canSeeEvent): principals of one scope are shown the same list, so its answer may be
+ * shared between them (graphql/sharedResults.ts). null: not allowed to list (no sharing).
+ */
+export function eventListScope(p: Principal): string | null {
+  if (!isAllowed(p, "event.list")) return null;
+  if (p.roles.includes("admin")) return "admin";
+  if (hasAnyRole(p.roles, STAFF_ROLES)) return `staff:${p.districtAssociationId}`;
+  return "published";
 }
 
 export const canManageEvent = (p: Principal, e: Pick<Event, "districtAssociationId">) =>
