@@ -115,7 +115,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   const expiry = setInterval(expire, 6 * 3600 * 1000);
   expiry.unref();
 
-  const authenticate = createAuthenticator({ config, prisma, keys: keysFor(config, signingKeys?.publicJwk) });
+  const authenticate = createAuthenticator({ config, prisma, read: db.read, keys: keysFor(config, signingKeys?.publicJwk) });
 
   await fastify.register(helmet, {
     contentSecurityPolicy: {

@@ -10,6 +10,7 @@
 import type { JWK } from "jose";
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Config } from "../config.ts";
+import type { RawRead } from "../db/adapter.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { BROWSER_CLIENT_ID } from "../idp/provider.ts";
 import type { RoleName } from "../shared/roles.ts";
@@ -43,8 +44,8 @@ export function keysFor(config: Config, embeddedPublicJwk?: JWK): JWTVerifyGetKe
   };
 }
 
-export function createAuthenticator(opts: { config: Config; prisma: PrismaClient; keys: JWTVerifyGetKey }): Authenticator {
-  const { config, prisma } = opts;
+export function createAuthenticator(opts: { config: Config; prisma: PrismaClient; read: RawRead; keys: JWTVerifyGetKey }): Authenticator {
+  const { config, prisma, read } = opts;
   // RFC 9068's typ "at+jwt" is enforced for our own tokens; ZITADEL and Keycloak send typ "JWT"
   const verify = createTokenVerifier({
     issuer: config.oidc.issuer,
@@ -89,9 +90,10 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
       phone: true,
       associations: { select: { associationId: true } },
     };
-    // the hot path of every request: one statement for the user row and its clubs
-    const [row] = await prisma.$queryRaw<
-      ({
+    // the hot path of every request: one statement for the user row and its clubs, past Prisma's
+    // query interpretation (db/adapter.ts rawReader; timestamps converted, the schema stores UTC)
+    const [row] = await read<
+      {
         id: number;
         subject: string;
         roles: string[];
@@ -104,14 +106,18 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
         phone: string | null;
         associationIds: number[];
         startPageVersion: string;
-      } & Account)[]
-    >`SELECT u.id, u.subject, u.roles::text[] AS roles, u."districtAssociationId", u.blocked, u."lastActive", u.city, u.street, u.postcode, u.phone,
-             u.firstname, u.lastname, u.email, u.country, u."invitedAt", u.version, u."createdAt", u."updatedAt",
-             COALESCE(array_agg(ua."associationId") FILTER (WHERE ua."associationId" IS NOT NULL), '{}') AS "associationIds",
-             (SELECT last_value::text FROM "start_page_version") AS "startPageVersion"
-      FROM "User" u LEFT JOIN "UserAssociation" ua ON ua."userId" = u.id
-      WHERE u.subject = ${token.sub}
-      GROUP BY u.id`;
+      } & Account
+    >(
+      `SELECT u.id, u.subject, u.roles::text[] AS roles, u."districtAssociationId", u.blocked, u."lastActive" AT TIME ZONE 'UTC' AS "lastActive",
+              u.city, u.street, u.postcode, u.phone, u.firstname, u.lastname, u.email, u.country, u."invitedAt" AT TIME ZONE 'UTC' AS "invitedAt",
+              u.version, u."createdAt" AT TIME ZONE 'UTC' AS "createdAt", u."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt",
+              COALESCE(array_agg(ua."associationId") FILTER (WHERE ua."associationId" IS NOT NULL), '{}') AS "associationIds",
+              (SELECT last_value::text FROM "start_page_version") AS "startPageVersion"
+         FROM "User" u LEFT JOIN "UserAssociation" ua ON ua."userId" = u.id
+        WHERE u.subject = $1
+        GROUP BY u.id`,
+      [token.sub],
+    );
     const bySubject = row ? { ...row, associations: row.associationIds.map((associationId) => ({ associationId })), account: row as Account } : null;
     if (bySubject || config.oidc.mode === "embedded") return bySubject;
     // a service user registered as API client has no user row and no e-mail to link by

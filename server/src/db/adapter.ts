@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
-import type { PoolConfig } from "pg";
+import pg, { type PoolConfig } from "pg";
 import { parse as parsePgUrl } from "pg-connection-string";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
@@ -69,7 +69,7 @@ export class PGliteAdapterFactory extends PrismaPGlite {
 
 export type AdapterHandle =
   | { kind: "pglite"; factory: PGliteAdapterFactory; pglite: PGlite; close(): Promise<void> }
-  | { kind: "pg"; factory: PrismaPg; close(): Promise<void> };
+  | { kind: "pg"; factory: PrismaPg; pool: pg.Pool; close(): Promise<void> };
 
 export function pgPoolConfig(url: string): PoolConfig {
   // discrete fields rather than a connectionString: adapter-pg's shadow-database logic spreads
@@ -99,7 +99,26 @@ export function adapterFromUrl(url: string, { preparedStatements = true }: { pre
     }
     return adapterFromPglite(db);
   }
-  return { kind: "pg", factory: new PrismaPg(pgPoolConfig(url), preparedStatements ? { statementNameGenerator: statementName } : {}), close: async () => {} };
+  // our pool, shared with Prisma: the hot-path reads (rawReader) use it directly
+  const pool = new pg.Pool(pgPoolConfig(url));
+  const factory = new PrismaPg(pool, preparedStatements ? { statementNameGenerator: statementName } : {});
+  return { kind: "pg", factory, pool, close: () => pool.end() };
+}
+
+/** A read without Prisma's query interpretation: rows as the driver parses them. */
+export type RawRead = <T>(sql: string, values: readonly unknown[]) => Promise<T[]>;
+
+/**
+ * For the one statement every request sends (the principal's row, auth/authenticate.ts), where
+ * Prisma's interpretation cost about three times the driver's own work (issue 9). Plain SQL through
+ * the same pool (PostgreSQL, prepared like Prisma's statements) or the same PGlite. The driver
+ * parses the rows: `timestamp` columns must be converted to `timestamptz` in the SQL
+ * (`AT TIME ZONE 'UTC'`: the schema stores UTC), enum arrays cast to `text[]`.
+ */
+export function rawReader(handle: AdapterHandle, { preparedStatements = true }: { preparedStatements?: boolean } = {}): RawRead {
+  if (handle.kind === "pglite") return async <T>(sql: string, values: readonly unknown[]) => (await handle.pglite.query<T>(sql, [...values])).rows;
+  return async <T>(sql: string, values: readonly unknown[]) =>
+    (await handle.pool.query({ text: sql, values: [...values], ...(preparedStatements ? { name: statementName({ sql }) } : {}) })).rows as T[];
 }
 
 export function adapterFromPglite(db: PGlite): AdapterHandle {
