@@ -1,7 +1,7 @@
 // PostgreSQL only (runs when TEST_DATABASE_URL is set): production's migration path.
 import { spawnSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
 import pg from "pg";
+import { describe, expect, it } from "vitest";
 import { MigrationPg } from "../../server/src/db/adapter.ts";
 import { testDatabase } from "../support/db.ts";
 

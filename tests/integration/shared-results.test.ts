@@ -139,7 +139,10 @@ describe("shared start-page answers", () => {
     const token = await app.token(world.subjects.admin);
     const renamed = await app.gql(
       `mutation($id: ID!, $input: DistrictAssociationInput!) { updateDistrictAssociation(id: $id, input: $input) { name } }`,
-      { id: gid("DistrictAssociation", world.district2), input: { name: "KV Zwei-Neu", iamRef: "kv-2", gdprLink: "https://e.test/2/dsgvo", impressLink: "https://e.test/2/impressum" } },
+      {
+        id: gid("DistrictAssociation", world.district2),
+        input: { name: "KV Zwei-Neu", iamRef: "kv-2", gdprLink: "https://e.test/2/dsgvo", impressLink: "https://e.test/2/impressum" },
+      },
       token,
     );
     expect(renamed.body.errors).toBeUndefined();
