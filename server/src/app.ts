@@ -246,6 +246,12 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
         reply.header(key, value);
       });
       reply.status(response.status);
+      // a JSON answer as one buffer: headers and body leave in one write (a stream is written in
+      // pieces, each a system call; issue 9); anything streamed (none today) stays a stream
+      const type = response.headers.get("content-type") ?? "";
+      if (type.startsWith("application/json") || type.startsWith("application/graphql-response+json")) {
+        return reply.send(Buffer.from(await response.arrayBuffer()));
+      }
       return reply.send(response.body);
     },
   });
