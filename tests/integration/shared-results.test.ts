@@ -2,16 +2,16 @@
 // and the district associations are read once for everybody of one scope, and any change to an
 // event, a location or a district association shows on the next request, whoever made it.
 import crypto from "node:crypto";
-import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadPersistedOperations } from "../../server/src/graphql/persisted.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { DAY, gid, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 import { recordQueries } from "../support/statements.ts";
 
-const persisted = JSON.parse(fs.readFileSync("client/src/__generated__/persisted-operations.json", "utf8")) as Record<string, string>;
+const persisted = loadPersistedOperations("client/src/__generated__/persisted-operations.json");
 const idOf = (name: string) => {
-  const hit = Object.entries(persisted).find(([, text]) => text.startsWith(`query ${name}(`) || text.startsWith(`query ${name} `));
+  const hit = [...persisted].find(([, text]) => text.startsWith(`query ${name}(`) || text.startsWith(`query ${name} `));
   if (!hit) throw new Error(`${name} is not a persisted operation`);
   return hit[0];
 };

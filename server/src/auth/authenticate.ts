@@ -91,7 +91,7 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
       associations: { select: { associationId: true } },
     };
     // the hot path of every request: one statement for the user row and its clubs, past Prisma's
-    // query interpretation (db/adapter.ts rawReader; timestamps converted, the schema stores UTC)
+    // query interpretation (Database.read, db/adapter.ts; timestamps converted, the schema stores UTC)
     const [row] = await read<
       {
         id: number;

@@ -11,36 +11,30 @@ import pg, { type PoolConfig } from "pg";
 import { parse as parsePgUrl } from "pg-connection-string";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 
-// pglite-prisma-adapter 0.7.2 does not await client.exec() in executeScript(), so a failing
-// migration would look applied. Await it so errors surface.
-function awaitScripts(adapter: any, client: PGlite) {
-  adapter.executeScript = async (script: string) => {
-    try {
-      await client.exec(script);
-    } catch (e) {
-      adapter.onError(e);
-    }
-  };
-  return adapter;
-}
-
 /**
- * adapter-pg 7.10 splits a migration script at every ";" and sends the pieces one by one: a
- * PL/pgSQL body (a trigger function) breaks, and a failing statement leaves the ones before it
- * applied. Send the script whole instead, as Prisma's native schema engine does: PostgreSQL runs
- * a text of several commands in one implicit transaction, all or nothing.
+ * A migration script is run by `run`, whole; a failure surfaces as the adapter's error. Both
+ * adapters need it:
+ * - pglite-prisma-adapter 0.7.2 does not await client.exec() in executeScript(), so a failing
+ *   migration would look applied;
+ * - adapter-pg 7.10 splits a script at every ";" and sends the pieces one by one: a PL/pgSQL body
+ *   (a trigger function) breaks, and a failing statement leaves the ones before it applied. Sent
+ *   whole, as Prisma's native schema engine does, PostgreSQL runs the commands in one implicit
+ *   transaction, all or nothing.
  */
-export function wholeScripts<A>(adapter: A): A {
-  const a = adapter as any;
+function scriptsThrough<A>(adapter: A, run: (script: string) => Promise<unknown>): A {
+  const a = adapter as { executeScript(script: string): Promise<void>; onError(e: unknown): never };
   a.executeScript = async (script: string) => {
     try {
-      await a.underlyingDriver().query(script);
+      await run(script);
     } catch (e) {
       a.onError(e);
     }
   };
   return adapter;
 }
+
+const awaitScripts = <A>(adapter: A, client: PGlite) => scriptsThrough(adapter, (script) => client.exec(script));
+const wholeScripts = <A>(adapter: A) => scriptsThrough(adapter, (script) => (adapter as { underlyingDriver(): pg.Pool }).underlyingDriver().query(script));
 
 /** adapter-pg for the schema engine (migrations): whole scripts, also on a shadow database. */
 export class MigrationPg extends PrismaPg {
@@ -67,9 +61,19 @@ export class PGliteAdapterFactory extends PrismaPGlite {
   }
 }
 
+/**
+ * A read without Prisma's query interpretation, rows as the driver parses them. For the one
+ * statement every request sends (the principal's row, auth/authenticate.ts), where Prisma's
+ * interpretation cost about three times the driver's own work (issue 9): plain SQL through the
+ * same pool (PostgreSQL, prepared like Prisma's statements) or the same PGlite. `timestamp`
+ * columns must be converted to `timestamptz` in the SQL (`AT TIME ZONE 'UTC'`: the schema stores
+ * UTC), enum arrays cast to `text[]`.
+ */
+export type RawRead = <T>(sql: string, values: readonly unknown[]) => Promise<T[]>;
+
 export type AdapterHandle =
-  | { kind: "pglite"; factory: PGliteAdapterFactory; pglite: PGlite; close(): Promise<void> }
-  | { kind: "pg"; factory: PrismaPg; pool: pg.Pool; close(): Promise<void> };
+  | { kind: "pglite"; factory: PGliteAdapterFactory; pglite: PGlite; read: RawRead; close(): Promise<void> }
+  | { kind: "pg"; factory: PrismaPg; read: RawRead; close(): Promise<void> };
 
 export function pgPoolConfig(url: string): PoolConfig {
   // discrete fields rather than a connectionString: adapter-pg's shadow-database logic spreads
@@ -99,28 +103,15 @@ export function adapterFromUrl(url: string, { preparedStatements = true }: { pre
     }
     return adapterFromPglite(db);
   }
-  // our pool, shared with Prisma: the hot-path reads (rawReader) use it directly
+  // our pool, shared with Prisma: the hot-path reads (`read`) use it directly
   const pool = new pg.Pool(pgPoolConfig(url));
   const factory = new PrismaPg(pool, preparedStatements ? { statementNameGenerator: statementName } : {});
-  return { kind: "pg", factory, pool, close: () => pool.end() };
-}
-
-/** A read without Prisma's query interpretation: rows as the driver parses them. */
-export type RawRead = <T>(sql: string, values: readonly unknown[]) => Promise<T[]>;
-
-/**
- * For the one statement every request sends (the principal's row, auth/authenticate.ts), where
- * Prisma's interpretation cost about three times the driver's own work (issue 9). Plain SQL through
- * the same pool (PostgreSQL, prepared like Prisma's statements) or the same PGlite. The driver
- * parses the rows: `timestamp` columns must be converted to `timestamptz` in the SQL
- * (`AT TIME ZONE 'UTC'`: the schema stores UTC), enum arrays cast to `text[]`.
- */
-export function rawReader(handle: AdapterHandle, { preparedStatements = true }: { preparedStatements?: boolean } = {}): RawRead {
-  if (handle.kind === "pglite") return async <T>(sql: string, values: readonly unknown[]) => (await handle.pglite.query<T>(sql, [...values])).rows;
-  return async <T>(sql: string, values: readonly unknown[]) =>
-    (await handle.pool.query({ text: sql, values: [...values], ...(preparedStatements ? { name: statementName({ sql }) } : {}) })).rows as T[];
+  const read: RawRead = async <T>(sql: string, values: readonly unknown[]) =>
+    (await pool.query({ text: sql, values: [...values], ...(preparedStatements ? { name: statementName({ sql }) } : {}) })).rows as T[];
+  return { kind: "pg", factory, read, close: () => pool.end() };
 }
 
 export function adapterFromPglite(db: PGlite): AdapterHandle {
-  return { kind: "pglite", factory: new PGliteAdapterFactory(db), pglite: db, close: () => db.close() };
+  const read: RawRead = async <T>(sql: string, values: readonly unknown[]) => (await db.query<T>(sql, [...values])).rows;
+  return { kind: "pglite", factory: new PGliteAdapterFactory(db), pglite: db, read, close: () => db.close() };
 }

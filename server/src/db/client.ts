@@ -1,13 +1,13 @@
 // Opens the database named by DATABASE_URL (or an existing PGlite) as a Prisma client.
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaClient } from "../generated/prisma/client.ts";
-import { type AdapterHandle, adapterFromPglite, adapterFromUrl, type RawRead, rawReader } from "./adapter.ts";
+import { type AdapterHandle, adapterFromPglite, adapterFromUrl, type RawRead } from "./adapter.ts";
 import { applyMigrations } from "./migrate.ts";
 import { isDatabaseUnavailable } from "./unavailable.ts";
 
 export type Database = {
   prisma: PrismaClient;
-  /** plain SQL past Prisma for the per-request hot path (db/adapter.ts rawReader) */
+  /** plain SQL past Prisma for the per-request hot path (db/adapter.ts RawRead) */
   read: RawRead;
   kind: "pg" | "pglite";
   close(): Promise<void>;
@@ -81,7 +81,7 @@ export async function openDatabase(source: string | PGlite, opts: OpenOptions = 
   }
   return {
     prisma,
-    read: rawReader(handle, { preparedStatements: opts.preparedStatements }),
+    read: handle.read,
     kind: handle.kind,
     async close() {
       await prisma.$disconnect();
