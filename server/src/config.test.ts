@@ -38,6 +38,12 @@ describe("configuration", () => {
     expect(errorOf({ DATABASE_URL: "mysql://x" })).toMatch(/^DATABASE_URL: unknown scheme/);
   });
 
+  it("SHARED_RESULT_SECONDS defaults to 5, 0 switches sharing off, anything but a whole number >= 0 stops start-up naming it", () => {
+    expect(loadConfig({}).sharedResultSeconds).toBe(5);
+    expect(loadConfig({ SHARED_RESULT_SECONDS: "0" }).sharedResultSeconds).toBe(0);
+    for (const bad of ["-1", "2.5", "fünf"]) expect(errorOf({ SHARED_RESULT_SECONDS: bad })).toMatch(/^SHARED_RESULT_SECONDS: must be a whole number/);
+  });
+
   it("a bad PORT or PUBLIC_URL is refused", () => {
     expect(errorOf({ PORT: "abc" })).toMatch(/^PORT:/);
     expect(errorOf({ PUBLIC_URL: "ftp://x" })).toMatch(/^PUBLIC_URL:/);

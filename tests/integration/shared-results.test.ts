@@ -92,7 +92,7 @@ describe("shared start-page answers", () => {
     expect(other.body).toEqual(unshared.body);
   });
 
-  it("staff see their district's unpublished event; members and another district's staff never get that answer", async () => {
+  it("[R-ST006][R-ST007] staff see their district's unpublished event; members and another district's staff never get that answer", async () => {
     const staff = await start(world.subjects["role:registration_read"]);
     expect(names(staff.body)).toContain("Entwurf");
     for (const name of ["member", "member2", "staff2"]) {
@@ -104,7 +104,7 @@ describe("shared start-page answers", () => {
     expect(names(admin.body)).toContain("Entwurf");
   });
 
-  it("the district filter is part of the key: each district's list is its own", async () => {
+  it("[R-ST002] the district filter is part of the key: each district's list is its own", async () => {
     const one = await start(world.subjects.member, world.district1);
     const two = await start(world.subjects.member, world.district2);
     expect(names(one.body)).toEqual(["Frühjahrsprüfung"]);
@@ -120,7 +120,7 @@ describe("shared start-page answers", () => {
     expect(after.body).toEqual((await start(world.subjects.member, null, fresh)).body);
   });
 
-  it("a new location and a published draft show on the next request", async () => {
+  it("[R-ST013][R-ST006] a new location and a published draft show on the next request", async () => {
     await start(world.subjects.member);
     await app.db.prisma.eventLocation.create({ data: { name: "Musikschule", type: "DEXAM_PRACTICE", street: "Weg 2", city: "Zwei", eventId } });
     await app.db.prisma.event.update({ where: { id: draftId }, data: { startPublishing: new Date(Date.now() - DAY) } });
