@@ -1,8 +1,9 @@
-import { builder } from "../../graphql/builder.ts";
+import { builder, type GraphQLContext } from "../../graphql/builder.ts";
+import { countAlongside } from "../../graphql/countAlongside.ts";
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
-import { canReadRegistration, isManager } from "../registrations/access.ts";
+import { canReadRegistration, isManager, type RegistrationFilterArgs } from "../registrations/access.ts";
 import { type CompetitionInput, type CompetitionSong, competitionRowActions, competitionSongsComplete } from "./rules.ts";
 import {
   cancelCompetitionRegistration,
@@ -40,7 +41,10 @@ const EVENT_SELECT = { event: { select: { districtAssociationId: true, editPhase
 export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegistration", {
   description: "A competition registration (Wertungsspielanmeldung) of a club's group.",
   id: { field: "id" },
-  select: { associationId: true, event: { select: { districtAssociationId: true } } },
+  // all columns and the event the results and the row menu look at, with every registration: a
+  // field without a select of its own is not wrapped by the Prisma plugin's per-field loading
+  // check (issue 9; as D-exam registrations)
+  include: EVENT_SELECT,
   authScopes: (r, ctx) => canReadRegistration(ctx.principal, r, r.event),
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
@@ -60,12 +64,10 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
     location: t.relation("location", { nullable: true, description: "The location (Veranstaltungsort) assigned by staff; null until then." }),
     songs: t.field({
       type: [SongType],
-      select: { songs: true },
       resolve: (r) => (r.songs as CompetitionSong[]) ?? [],
       description: "The pieces to be performed.",
     }),
     songsComplete: t.boolean({
-      select: { type: true, songs: true },
       resolve: (r) => competitionSongsComplete({ type: r.type, songs: (r.songs as CompetitionSong[]) ?? [] }),
       description: "All required pieces are filled in.",
     }),
@@ -82,18 +84,15 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
     points: t.float({
       nullable: true,
       description: "Shown once every location of the event publishes results (staff always).",
-      select: { points: true, mark: true, ...EVENT_SELECT },
       resolve: (r, _a, ctx) => visibleCompetitionResult(ctx.principal, r, r.event).points,
     }),
     mark: t.string({
       nullable: true,
       description: "The mark (Prädikat) as the jury program states it; visible like points.",
-      select: { points: true, mark: true, ...EVENT_SELECT },
       resolve: (r, _a, ctx) => visibleCompetitionResult(ctx.principal, r, r.event).mark,
     }),
     viewerCan: t.field({
       type: ActionsType,
-      select: { cancelledAt: true, associationId: true, ...EVENT_SELECT },
       resolve: (r, _a, ctx) =>
         competitionRowActions(
           { cancelledAt: r.cancelledAt, editPhase: r.event.editPhase },
@@ -108,6 +107,11 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
   }),
 });
 registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event), ["event"]);
+
+// the overview's total, counted while its page is read (graphql/countAlongside.ts)
+const overviewCount = countAlongside((args: RegistrationFilterArgs, ctx: GraphQLContext) =>
+  ctx.prisma.competitionRegistration.count({ where: competitionWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") }) }),
+);
 
 builder.queryField("competitionRegistrations", (t) =>
   t.prismaConnection(
@@ -128,14 +132,15 @@ builder.queryField("competitionRegistrations", (t) =>
         }),
         search: t.arg.string({ required: false, description: "Part of the name, conductor or club, or the numeric id." }),
       },
-      totalCount: (_p, args, ctx) =>
-        ctx.prisma.competitionRegistration.count({ where: competitionWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") }) }),
-      resolve: (query, _root, args, ctx) =>
-        ctx.prisma.competitionRegistration.findMany({
+      totalCount: overviewCount.totalCount,
+      resolve: (query, _root, args, ctx, info) => {
+        overviewCount.start(args, ctx, info);
+        return ctx.prisma.competitionRegistration.findMany({
           ...query,
           where: competitionWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") }),
           orderBy: [{ name: "asc" }, { id: "asc" }],
-        }),
+        });
+      },
     },
     { name: "CompetitionRegistrationConnection", description: "A page of competition registrations with the total count." },
     { name: "CompetitionRegistrationEdge" },

@@ -43,6 +43,9 @@ export type RegistrationFilter = {
   search?: string | null;
 };
 
+/** The overview's filter as GraphQL receives it: the event as a global id. */
+export type RegistrationFilterArgs = Omit<RegistrationFilter, "eventId"> & { eventId: { typename: string; id: string } };
+
 /** The filters both registration kinds share (club, changed since), as conditions for an AND list. */
 export function sharedFilterConditions(filter: RegistrationFilter): ({ associationId: number } | { updatedAt: { gte: Date } })[] {
   return [
@@ -86,11 +89,14 @@ export async function loadForNewRegistration(
   // ids out of the int4 range exist nowhere (and must not reach PostgreSQL as int4 parameters)
   if (!isInt4(eventId)) throw notFound("Veranstaltung");
   const clubId = isInt4(associationId) ? associationId : null;
-  const rows = await ctx.prisma.$queryRaw<(Event & { locations: LocationJson[]; club: ClubFacts | null })[]>`
-    SELECT e.*,
-      (SELECT coalesce(json_agg(l ORDER BY l.id), '[]') FROM "EventLocation" l WHERE l."eventId" = e.id) AS locations,
-      (SELECT json_build_object('id', a.id, 'name', a.name, 'districtAssociationId', a."districtAssociationId") FROM "Association" a WHERE a.id = ${clubId}::int) AS club
-    FROM "Event" e WHERE e.id = ${eventId}::int`;
+  // past Prisma's query interpretation (services.sql): the read of every new registration
+  const rows = await ctx.services.sql<Event & { locations: LocationJson[]; club: ClubFacts | null }>(
+    `SELECT e.*,
+       (SELECT coalesce(json_agg(l ORDER BY l.id), '[]') FROM "EventLocation" l WHERE l."eventId" = e.id) AS locations,
+       (SELECT json_build_object('id', a.id, 'name', a.name, 'districtAssociationId', a."districtAssociationId") FROM "Association" a WHERE a.id = $2::int) AS club
+     FROM "Event" e WHERE e.id = $1::int`,
+    [eventId, clubId],
+  );
   const row = rows[0];
   if (!row || !formTypes.includes(row.formType)) throw notFound("Veranstaltung");
   const { locations, club, ...event } = row;
