@@ -59,7 +59,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   const prisma = db.prisma;
   const outbox = opts.outbox ?? logOutbox();
   const identity = identityAdminFor(config, outbox);
-  const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox };
+  const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox, sql: db.read };
   const fastify = Fastify({
     logger: opts.logger ? { level: "info" } : false,
     trustProxy: true, // JSON bodies may carry a 5 MB image as base64 data URL (about 7 MB)

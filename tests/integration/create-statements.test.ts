@@ -304,6 +304,38 @@ describe("a create answers from memory what a read answers", () => {
     }
   });
 
+  it("the create's raw statements keep stored instants, days and amounts whatever the server's time zone", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York"; // Node applies a changed TZ at once; pg would read and write local times with it
+    try {
+      const ctx = ctxOf(memberPrincipal());
+      const { event } = await loadForNewRegistration(ctx, dexam, ["DEXAM"], null);
+      expect(event).toEqual(await app.db.prisma.event.findUniqueOrThrow({ where: { id: dexam }, include: { locations: { orderBy: { id: "asc" } } } }));
+      const d = await createDexam(ctx, dexam, {
+        firstname: "Zeit",
+        lastname: "Zone",
+        birthdate: "2012-01-01",
+        gender: "F",
+        associationId: world.club1,
+        instrument: "CLARINET",
+        type: "D2",
+        theoryLocationId: null,
+        practiceLocationId: practice,
+        partialResult: { type: "THEORY", districtAssociation: "KV", year: 2025, location: "Ort", points: 40.5 },
+        gdprAccepted: true,
+        cancellationAccepted: true,
+      });
+      const stored = await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: d.registration.id } });
+      expect(d.registration).toEqual(stored);
+      expect(stored.birthdate.toISOString()).toBe("2012-01-01T00:00:00.000Z");
+      expect(String(stored.partialResultPoints)).toBe("40.5");
+      expect(Math.abs(stored.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it("the one-statement event load equals Prisma's event with its locations (ordered by id) and names the club", async () => {
     const ctx = ctxOf(memberPrincipal());
     const { event, club } = await loadForNewRegistration(ctx, dexam, ["DEXAM"], club3);

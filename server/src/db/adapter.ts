@@ -10,6 +10,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg, { type PoolConfig } from "pg";
 import { parse as parsePgUrl } from "pg-connection-string";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { Prisma } from "../generated/prisma/client.ts";
 
 /**
  * A migration script is run by `run`, whole; a failure surfaces as the adapter's error. Both
@@ -62,14 +63,39 @@ export class PGliteAdapterFactory extends PrismaPGlite {
 }
 
 /**
- * A read without Prisma's query interpretation, rows as the driver parses them. For the one
- * statement every request sends (the principal's row, auth/authenticate.ts), where Prisma's
- * interpretation cost about three times the driver's own work (issue 9): plain SQL through the
- * same pool (PostgreSQL, prepared like Prisma's statements) or the same PGlite. `timestamp`
- * columns must be converted to `timestamptz` in the SQL (`AT TIME ZONE 'UTC'`: the schema stores
- * UTC), enum arrays cast to `text[]`.
+ * A statement without Prisma's query interpretation: plain SQL through the same pool (PostgreSQL,
+ * prepared like Prisma's statements) or the same PGlite. For the hot paths (issue 9: the
+ * principal's row on every request, auth/authenticate.ts; a new registration's read and its
+ * insert, registrations/access.ts and audit/service.ts), where Prisma's interpretation cost about
+ * three times the driver's own work. Values are typed as Prisma's `$queryRaw` types them:
+ * `timestamp` (the schema stores UTC) and `date` as Date, `numeric` as Prisma.Decimal, `int8` as
+ * bigint, json parsed, bytea as bytes; parameters likewise (Date, Uint8Array, Decimal, bigint).
+ * Enum arrays must be cast to `text[]` in the SQL (they would arrive as text).
  */
 export type RawRead = <T>(sql: string, values: readonly unknown[]) => Promise<T[]>;
+
+/** PostgreSQL type oids the raw reads parse as Prisma does. */
+const OID = { int8: 20, date: 1082, timestamp: 1114, numeric: 1700 } as const;
+const utcTimestamp = (v: string) => new Date(`${v.replace(" ", "T")}Z`);
+const utcDate = (v: string) => new Date(`${v}T00:00:00Z`);
+const PARSERS: Record<number, (v: string) => unknown> = {
+  [OID.int8]: (v) => BigInt(v),
+  [OID.date]: utcDate,
+  [OID.timestamp]: utcTimestamp,
+  [OID.numeric]: (v) => new Prisma.Decimal(v),
+};
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: string) =>
+    PARSERS[oid] && format !== "binary" ? PARSERS[oid] : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+};
+
+/** A parameter as both drivers take it: instants as ISO text (UTC), bytes as a Buffer, numbers as text. */
+export function rawParam(v: unknown): unknown {
+  if (v instanceof Date) return v.toISOString();
+  if (v instanceof Uint8Array && !Buffer.isBuffer(v)) return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  if (v instanceof Prisma.Decimal || typeof v === "bigint") return v.toString();
+  return v;
+}
 
 export type AdapterHandle =
   | { kind: "pglite"; factory: PGliteAdapterFactory; pglite: PGlite; read: RawRead; close(): Promise<void> }
@@ -107,11 +133,12 @@ export function adapterFromUrl(url: string, { preparedStatements = true }: { pre
   const pool = new pg.Pool(pgPoolConfig(url));
   const factory = new PrismaPg(pool, preparedStatements ? { statementNameGenerator: statementName } : {});
   const read: RawRead = async <T>(sql: string, values: readonly unknown[]) =>
-    (await pool.query({ text: sql, values: [...values], ...(preparedStatements ? { name: statementName({ sql }) } : {}) })).rows as T[];
+    (await pool.query({ text: sql, values: values.map(rawParam), types: pgTypes, ...(preparedStatements ? { name: statementName({ sql }) } : {}) }))
+      .rows as T[];
   return { kind: "pg", factory, read, close: () => pool.end() };
 }
 
 export function adapterFromPglite(db: PGlite): AdapterHandle {
-  const read: RawRead = async <T>(sql: string, values: readonly unknown[]) => (await db.query<T>(sql, [...values])).rows;
+  const read: RawRead = async <T>(sql: string, values: readonly unknown[]) => (await db.query<T>(sql, values.map(rawParam), { parsers: PARSERS })).rows;
   return { kind: "pglite", factory: new PGliteAdapterFactory(db), pglite: db, read, close: () => db.close() };
 }

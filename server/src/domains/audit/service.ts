@@ -1,5 +1,6 @@
 // Audit entries: who changed what, written in the same transaction as the change.
 import type { Principal } from "../../auth/principal.ts";
+import type { RawRead } from "../../db/adapter.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 
 export type Tx = Prisma.TransactionClient;
@@ -58,14 +59,10 @@ function insertSql(step: InsertStep): Prisma.Sql {
  * statement atomically, so both are written or neither (a failing audit insert leaves no row), and
  * without the BEGIN/COMMIT round trips of an interactive transaction. `steps` are inserted in order
  * (the last one is the audited row, whose id becomes the entry's entityId); the row's bookkeeping
- * columns (createdAt, updatedAt) are set here as Prisma would. Answers the audited row as stored.
+ * columns (createdAt, updatedAt) are set here as Prisma would. Answers the audited row as stored,
+ * typed as Prisma's $queryRaw would. `sql`: the raw statements of services.sql (no transaction).
  */
-export async function insertWithAudit<Row>(
-  db: Pick<Tx, "$queryRaw">,
-  principal: Principal,
-  steps: InsertStep[],
-  entry: Omit<AuditInput, "entityId">,
-): Promise<Row> {
+export async function insertWithAudit<Row>(sql: RawRead, principal: Principal, steps: InsertStep[], entry: Omit<AuditInput, "entityId">): Promise<Row> {
   const now = new Date();
   const last = steps.length - 1;
   const all = steps.map((s, i) => (i === last ? { ...s, data: { createdAt: now, updatedAt: now, ...s.data } } : s));
@@ -75,7 +72,9 @@ export async function insertWithAudit<Row>(
     table: "AuditEntry",
     data: { at: now, ...auditData(principal, entry), entityId: Prisma.sql`(SELECT id FROM ${ident(row)})` },
   };
-  const rows = await db.$queryRaw<Row[]>`WITH ${Prisma.join([...all, auditStep].map(insertSql))} SELECT * FROM ${ident(row)}`;
+  const statement = Prisma.sql`WITH ${Prisma.join([...all, auditStep].map(insertSql))} SELECT * FROM ${ident(row)}`;
+  // past Prisma's query interpretation (the write of every new registration; db/adapter.ts RawRead)
+  const rows = await sql<Row>(statement.text, statement.values);
   return rows[0];
 }
 

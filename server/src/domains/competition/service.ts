@@ -91,7 +91,7 @@ export async function createCompetition(ctx: ServiceCtx, eventId: number, input:
   // validated: the club exists (own clubs are the principal's, others were looked up)
   if (!club) throw notFound("Verein");
   const registration = await insertWithAudit<CompetitionRegistration>(
-    ctx.prisma,
+    ctx.services.sql,
     p,
     [
       {

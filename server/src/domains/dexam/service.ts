@@ -111,7 +111,7 @@ export async function createDexam(ctx: ServiceCtx, eventId: number, input: Dexam
   if (!club) throw notFound("Verein");
   const file = upload && typeof upload !== "string" ? upload : null;
   const registration = await insertWithAudit<DexamRegistration>(
-    ctx.prisma,
+    ctx.services.sql,
     p,
     [
       ...(file
