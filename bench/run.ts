@@ -21,6 +21,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -246,22 +247,31 @@ async function figure1(server: Server, token: string, overview: string, floorUrl
     times.push(now() - t0);
   }
   let floor: Stats | null = null;
+  let floorPrepared: Stats | null = null;
   let explain = "";
   if (floorUrl) {
     const c = new pg.Client({ connectionString: floorUrl });
     await c.connect();
-    const ft: number[] = [];
-    for (let i = 0; i < REQUESTS + 20; i++) {
-      const t0 = now();
-      const [rows, count] = await Promise.all(FLOOR_SQL.map((q) => c.query(q, [1])));
-      if (rows.rowCount !== 101 || Number(count.rows[0].count) !== SCALE.bigEvent) throw new Error("floor query returned the wrong page");
-      if (i >= 20) ft.push(now() - t0);
-    }
+    // the floor as hand-written code sends it (pg's unnamed statements: planned on every call), and
+    // the same two statements prepared once per connection (named: planned once, as the server's are)
+    const measure = async (prepared: boolean) => {
+      const ft: number[] = [];
+      for (let i = 0; i < REQUESTS + 20; i++) {
+        const t0 = now();
+        const [rows, count] = await Promise.all(
+          FLOOR_SQL.map((text, k) => c.query(prepared ? { name: `floor${k}`, text, values: [1] } : { text, values: [1] })),
+        );
+        if (rows.rowCount !== 101 || Number(count.rows[0].count) !== SCALE.bigEvent) throw new Error("floor query returned the wrong page");
+        if (i >= 20) ft.push(now() - t0);
+      }
+      return stats(ft);
+    };
+    floor = await measure(false);
+    floorPrepared = await measure(true);
     for (const q of FLOOR_SQL) explain += `${(await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${q}`, [1])).rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\n`;
     await c.end();
-    floor = stats(ft);
   }
-  return { graphql: stats(times), floor, explain };
+  return { graphql: stats(times), floor, floorPrepared, explain };
 }
 
 /**
@@ -388,6 +398,54 @@ async function figure2(server: Server, token: string, startQuery: string, viewer
   return { events: await load(server.url, "events", start, token), viewer: await load(server.url, "viewer", viewer, token) };
 }
 
+/** CPU time (ms, user + system) a process has used so far, from /proc (Linux); 0 where unreadable. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+  } catch {
+    return 0;
+  }
+}
+/** CPU time of all PostgreSQL processes (named postgres) together. */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "postgres") total += cpuMs(Number(pid));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * One POST on its own connection (every member is a browser of their own), through node:http: the
+ * load generator shares the machine's two cores with the server and PostgreSQL, and fetch (undici)
+ * cost about three times the CPU per request (its share is reported as cpuPerCreateMs.loadGenerator).
+ */
+function post(url: string, token: string, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), authorization: `Bearer ${token}` },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 async function figure3(server: Server, tokenFor: (sub: string) => Promise<string>, databaseUrl: string) {
   // 200 members of district 2's clubs (users 12, 22, 32, ...), the D-exam event 2 closes in one minute
   const c = new pg.Client({ connectionString: databaseUrl });
@@ -404,16 +462,14 @@ async function figure3(server: Server, tokenFor: (sub: string) => Promise<string
   const times: number[] = [];
   const ids: number[] = [];
   let errors = 0;
+  // where the CPU goes during the rush (all three share the machine's cores)
+  const cpu0 = { server: cpuMs(server.proc.pid), bench: process.cpuUsage(), postgres: postgresCpuMs() };
   await Promise.all(
     members.map(async (m, i) => {
       const t0 = now();
       try {
-        const res = await fetch(`${server.url}/v1/registration/dexam`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${tokens[i]}` },
-          body: createBody(m.associationId, locations, `Eilig${i}`),
-        });
-        const body = (await res.json()) as { id?: number };
+        const res = await post(`${server.url}/v1/registration/dexam`, tokens[i], createBody(m.associationId, locations, `Eilig${i}`));
+        const body = JSON.parse(res.body) as { id?: number };
         if (res.status !== 201 || !body.id) errors++;
         else ids.push(body.id);
       } catch {
@@ -422,6 +478,12 @@ async function figure3(server: Server, tokenFor: (sub: string) => Promise<string
       times.push(now() - t0);
     }),
   );
+  const bench = process.cpuUsage(cpu0.bench);
+  const cpuPerCreateMs = {
+    server: ms((cpuMs(server.proc.pid) - cpu0.server) / members.length),
+    loadGenerator: ms((bench.user + bench.system) / 1000 / members.length),
+    postgres: ms((postgresCpuMs() - cpu0.postgres) / members.length),
+  };
   const present = Number((await c.query(`SELECT count(*) FROM "DexamRegistration" WHERE id = ANY($1::int[])`, [ids])).rows[0].count);
   const after = Number((await c.query(`SELECT count(*) FROM "DexamRegistration" WHERE "eventId" = 2`)).rows[0].count);
   await c.end();
@@ -431,6 +493,7 @@ async function figure3(server: Server, tokenFor: (sub: string) => Promise<string
     errors,
     allPresent: present === ids.length && after - before === ids.length,
     latency: stats(times),
+    cpuPerCreateMs,
   };
 }
 
@@ -549,7 +612,13 @@ async function main() {
       if (want(1)) {
         log("figure 1: overview");
         const f1 = await figure1(server, staff, overview, pgDb.url);
-        results.overview = { postgres: f1.graphql, floor: f1.floor, ratio: f1.floor ? ms(f1.graphql.median / f1.floor.median) : null };
+        results.overview = {
+          postgres: f1.graphql,
+          floor: f1.floor,
+          ratio: f1.floor ? ms(f1.graphql.median / f1.floor.median) : null,
+          floorPrepared: f1.floorPrepared,
+          ratioPrepared: f1.floorPrepared ? ms(f1.graphql.median / f1.floorPrepared.median) : null,
+        };
         if (!ONLY) {
           fs.writeFileSync(
             path.join(ROOT, "bench/floor-explain.txt"),
@@ -628,6 +697,11 @@ function printTable(r: Record<string, any>) {
     ["1 SQL floor median / p95", r.overview.floor ? `${ms(r.overview.floor.median)} / ${ms(r.overview.floor.p95)} ms` : "-", ""],
     ["1 overview / floor (median)", `${r.overview.ratio}x`, "<= 2x"],
     [
+      "1 floor prepared median; overview / it",
+      r.overview.floorPrepared ? `${ms(r.overview.floorPrepared.median)} ms; ${r.overview.ratioPrepared}x` : "-",
+      "reported",
+    ],
+    [
       "1 SQL statements (10/50/100 rows)",
       `${r.statementsPerRequest.first10} / ${r.statementsPerRequest.first50} / ${r.statementsPerRequest.first100}`,
       "constant",
@@ -651,6 +725,13 @@ function printTable(r: Record<string, any>) {
       "3 deadline rush p99, errors, all present",
       `${ms(r.deadlineRush.latency.p99)} ms, ${r.deadlineRush.errors}, ${r.deadlineRush.allPresent}`,
       "<= 300 ms, 0, true",
+    ],
+    [
+      "3 CPU per create: server / load generator / PostgreSQL",
+      r.deadlineRush.cpuPerCreateMs
+        ? `${r.deadlineRush.cpuPerCreateMs.server} / ${r.deadlineRush.cpuPerCreateMs.loadGenerator} / ${r.deadlineRush.cpuPerCreateMs.postgres} ms`
+        : "-",
+      "reported",
     ],
     ["4 overview export (s, MB RSS)", JSON.stringify(r.exports.overview.at(-1)), "<= 1.5 s, <= 150 MB"],
     ["4 certificate list (s, MB RSS)", JSON.stringify(r.exports.certificates.at(-1)), "<= 1.5 s, <= 150 MB"],
