@@ -96,6 +96,51 @@ describe("statements per start-page request", () => {
   });
 });
 
+describe("statements per overview request", () => {
+  const OVERVIEW = `query($e: ID!, $n: Int) {
+    dexamRegistrations(eventId: $e, first: $n) {
+      totalCount
+      edges { node { databaseId firstname association { name } theoryPoints grade songsComplete viewerCan { edit delete takeOver } } }
+    }
+  }`;
+  it("the D-exam overview takes 3 statements whatever the page size: principal, the page with its relations (joined), the count", async () => {
+    const event = await app.db.prisma.event.create({
+      data: {
+        ...openEventFields(world.district1),
+        name: "Übersicht",
+        formType: "DEXAM",
+        locations: { create: [{ name: "Theorie Ü", type: "DEXAM_THEORY", street: "Weg 4", city: "Vier", publishResults: true }] },
+      },
+      include: { locations: true },
+    });
+    await app.db.prisma.dexamRegistration.createMany({
+      data: Array.from({ length: 30 }, (_, i) => ({
+        eventId: event.id,
+        associationId: world.club1,
+        firstname: `Vorname${i}`,
+        lastname: `Nachname${String(i).padStart(2, "0")}`,
+        birthdate: new Date("2012-05-01"),
+        gender: "F" as const,
+        instrument: "FLUTE" as const,
+        type: "D1" as const,
+        theoryLocationId: event.locations[0].id,
+        theoryPoints: i,
+      })),
+    });
+    const token = await app.token(world.subjects["role:registration_manage"]);
+    await app.gql(VIEWER, {}, token); // records the last activity (an update) once
+    for (const n of [2, 20]) {
+      const { result, statements } = await countStatements(() => app.gql(OVERVIEW, { e: gid("Event", event.id), n }, token));
+      expect(result.body.errors).toBeUndefined();
+      const connection = result.body.data.dexamRegistrations;
+      expect(connection.totalCount).toBe(30);
+      expect(connection.edges).toHaveLength(n);
+      expect(connection.edges[1].node).toMatchObject({ firstname: "Vorname1", association: { name: expect.any(String) }, theoryPoints: 1 });
+      expect(statements).toBe(3);
+    }
+  });
+});
+
 describe("the shortcuts answer what a fresh read would", () => {
   it("the principal's row read past Prisma keeps the stored instants whatever the server's time zone", async () => {
     const token = await app.token(world.subjects.member);
