@@ -59,7 +59,19 @@ export function normalizeRoles(raw: unknown): RoleName[] {
  */
 export function hasAnyRole(roles: readonly string[], required: readonly string[]): boolean {
   if (required.length === 0) return true;
-  const held = new Set(roles.map((r) => ALIASES[r] ?? r));
+  const held = heldRoles(roles);
   if (held.has("admin")) return true;
   return required.some((r) => held.has(ALIASES[r] ?? r));
+}
+
+// A principal's roles are checked for every row of a list (issue 9): the set is built once per
+// roles array. Role arrays are never changed in place (a principal gets a new one).
+const heldSets = new WeakMap<readonly string[], Set<string>>();
+function heldRoles(roles: readonly string[]): Set<string> {
+  let held = heldSets.get(roles);
+  if (!held) {
+    held = new Set(roles.map((r) => ALIASES[r] ?? r));
+    heldSets.set(roles, held);
+  }
+  return held;
 }

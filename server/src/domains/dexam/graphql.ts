@@ -113,11 +113,20 @@ type ResultSelected = {
   theoryLocation: { publishResults: boolean } | null;
   practiceLocation: { publishResults: boolean } | null;
 };
-const resultOf = (ctx: { principal: import("../../auth/principal.ts").Principal | null }, r: ResultSelected) =>
-  visibleResult(ctx.principal, r as Parameters<typeof visibleResult>[1], r.event, {
-    theory: !!r.theoryLocation?.publishResults,
-    practice: !!r.practiceLocation?.publishResults,
-  });
+// theoryPoints, practicePoints, grade and viewerCan each need a row's visible result: worked out
+// once per row object (a row is read for one request, so for one principal)
+const resultsOfRows = new WeakMap<object, ReturnType<typeof visibleResult>>();
+const resultOf = (ctx: { principal: import("../../auth/principal.ts").Principal | null }, r: ResultSelected) => {
+  let result = resultsOfRows.get(r);
+  if (!result) {
+    result = visibleResult(ctx.principal, r as Parameters<typeof visibleResult>[1], r.event, {
+      theory: !!r.theoryLocation?.publishResults,
+      practice: !!r.practiceLocation?.publishResults,
+    });
+    resultsOfRows.set(r, result);
+  }
+  return result;
+};
 
 export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
   description: "A D-exam registration (D-Prüfungsanmeldung) of a club for one person.",
