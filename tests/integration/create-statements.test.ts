@@ -11,7 +11,7 @@ import type { ServiceCtx } from "../../server/src/domains/context.ts";
 import { createDexam } from "../../server/src/domains/dexam/service.ts";
 import { loadForNewRegistration } from "../../server/src/domains/registrations/access.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid, openEventFields } from "../support/fixtures.ts";
+import { gid, inTimeZone, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -305,9 +305,7 @@ describe("a create answers from memory what a read answers", () => {
   });
 
   it("the create's raw statements keep stored instants, days and amounts whatever the server's time zone", async () => {
-    const zone = process.env.TZ;
-    process.env.TZ = "America/New_York"; // Node applies a changed TZ at once; pg would read and write local times with it
-    try {
+    await inTimeZone("America/New_York", async () => {
       const ctx = ctxOf(memberPrincipal());
       const { event } = await loadForNewRegistration(ctx, dexam, ["DEXAM"], null);
       expect(event).toEqual(await app.db.prisma.event.findUniqueOrThrow({ where: { id: dexam }, include: { locations: { orderBy: { id: "asc" } } } }));
@@ -330,10 +328,7 @@ describe("a create answers from memory what a read answers", () => {
       expect(stored.birthdate.toISOString()).toBe("2012-01-01T00:00:00.000Z");
       expect(String(stored.partialResultPoints)).toBe("40.5");
       expect(Math.abs(stored.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
-    } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
-    }
+    });
   });
 
   it("the one-statement event load equals Prisma's event with its locations (ordered by id) and names the club", async () => {

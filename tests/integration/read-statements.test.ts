@@ -5,7 +5,7 @@
 // visibility from its already-checked event.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { DAY, gid, openEventFields } from "../support/fixtures.ts";
+import { DAY, gid, inTimeZone, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 import { recordQueries } from "../support/statements.ts";
 
@@ -145,17 +145,12 @@ describe("the shortcuts answer what a fresh read would", () => {
   it("the principal's row read past Prisma keeps the stored instants whatever the server's time zone", async () => {
     const token = await app.token(world.subjects.member);
     await app.gql(VIEWER, {}, token);
-    const zone = process.env.TZ;
-    process.env.TZ = "America/New_York"; // Node applies a changed TZ at once; the driver parses local times with it
-    try {
+    await inTimeZone("America/New_York", async () => {
       const res = await app.gql(`{ viewer { lastActive } }`, {}, token);
       expect(res.body.errors).toBeUndefined();
       const row = await app.db.prisma.user.findUniqueOrThrow({ where: { id: world.userIds.member } });
       expect(res.body.data.viewer.lastActive).toBe(row.lastActive?.toISOString());
-    } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
-    }
+    });
   });
 
   it("a profile change shows in the viewer of the very next request", async () => {

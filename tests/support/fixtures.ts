@@ -23,3 +23,18 @@ export const productionEnv = (extra: Record<string, string> = {}) => ({
   COOKIE_KEYS: "a-cookie-key-for-tests-only-0123456789",
   ...extra,
 });
+
+/**
+ * Runs `fn` with the process in another time zone (Node applies a changed TZ at once; pg would
+ * read and write local times with it), then restores the zone.
+ */
+export async function inTimeZone<T>(zone: string, fn: () => Promise<T>): Promise<T> {
+  const before = process.env.TZ;
+  process.env.TZ = zone;
+  try {
+    return await fn();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
+}

@@ -91,7 +91,7 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
       associations: { select: { associationId: true } },
     };
     // the hot path of every request: one statement for the user row and its clubs, past Prisma's
-    // query interpretation (Database.read, db/adapter.ts; timestamps converted, the schema stores UTC)
+    // query interpretation (Database.read, db/adapter.ts: it reads the timestamps as the UTC instants they store)
     const [row] = await read<
       {
         id: number;
@@ -108,9 +108,9 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
         startPageVersion: string;
       } & Account
     >(
-      `SELECT u.id, u.subject, u.roles::text[] AS roles, u."districtAssociationId", u.blocked, u."lastActive" AT TIME ZONE 'UTC' AS "lastActive",
-              u.city, u.street, u.postcode, u.phone, u.firstname, u.lastname, u.email, u.country, u."invitedAt" AT TIME ZONE 'UTC' AS "invitedAt",
-              u.version, u."createdAt" AT TIME ZONE 'UTC' AS "createdAt", u."updatedAt" AT TIME ZONE 'UTC' AS "updatedAt",
+      `SELECT u.id, u.subject, u.roles::text[] AS roles, u."districtAssociationId", u.blocked, u."lastActive",
+              u.city, u.street, u.postcode, u.phone, u.firstname, u.lastname, u.email, u.country, u."invitedAt",
+              u.version, u."createdAt", u."updatedAt",
               COALESCE(array_agg(ua."associationId") FILTER (WHERE ua."associationId" IS NOT NULL), '{}') AS "associationIds",
               (SELECT last_value::text FROM "start_page_version") AS "startPageVersion"
          FROM "User" u LEFT JOIN "UserAssociation" ua ON ua."userId" = u.id

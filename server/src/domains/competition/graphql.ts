@@ -108,9 +108,11 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
 });
 registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event), ["event"]);
 
+const overviewWhere = (args: RegistrationFilterArgs, ctx: GraphQLContext) =>
+  competitionWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") });
 // the overview's total, counted while its page is read (graphql/countAlongside.ts)
 const overviewCount = countAlongside((args: RegistrationFilterArgs, ctx: GraphQLContext) =>
-  ctx.prisma.competitionRegistration.count({ where: competitionWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") }) }),
+  ctx.prisma.competitionRegistration.count({ where: overviewWhere(args, ctx) }),
 );
 
 builder.queryField("competitionRegistrations", (t) =>
@@ -137,7 +139,7 @@ builder.queryField("competitionRegistrations", (t) =>
         overviewCount.start(args, ctx, info);
         return ctx.prisma.competitionRegistration.findMany({
           ...query,
-          where: competitionWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") }),
+          where: overviewWhere(args, ctx),
           orderBy: [{ name: "asc" }, { id: "asc" }],
         });
       },

@@ -81,25 +81,14 @@ const ActionsType = builder.objectRef<ReturnType<typeof rowActions>>("DexamRegis
   }),
 });
 
-const RESULT_SELECT = {
-  theoryPoints: true,
-  practicePoints: true,
-  partialResultType: true,
-  existingPartialResultVerified: true,
-  associationId: true,
-  event: { select: { districtAssociationId: true, editPhase: true, formType: true } },
-  theoryLocation: { select: { publishResults: true } },
-  practiceLocation: { select: { publishResults: true } },
-} as const;
-
 /**
  * What a registration row always loads besides its columns: the relations the results and the row
  * menu look at (event, the locations' publishing, whether it was taken over).
  */
 const ROW_INCLUDE = {
-  event: RESULT_SELECT.event,
-  theoryLocation: RESULT_SELECT.theoryLocation,
-  practiceLocation: RESULT_SELECT.practiceLocation,
+  event: { select: { districtAssociationId: true, editPhase: true, formType: true } },
+  theoryLocation: { select: { publishResults: true } },
+  practiceLocation: { select: { publishResults: true } },
   takenOverBy: { select: { id: true } },
 } as const;
 
@@ -244,9 +233,11 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
 });
 registerNodeAccess("DexamRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event), ["event"]);
 
+const overviewWhere = (args: RegistrationFilterArgs, ctx: GraphQLContext) =>
+  dexamWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") });
 // the overview's total, counted while its page is read (graphql/countAlongside.ts)
 const overviewCount = countAlongside((args: RegistrationFilterArgs, ctx: GraphQLContext) =>
-  ctx.prisma.dexamRegistration.count({ where: dexamWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") }) }),
+  ctx.prisma.dexamRegistration.count({ where: overviewWhere(args, ctx) }),
 );
 
 builder.queryField("dexamRegistrations", (t) =>
@@ -273,7 +264,7 @@ builder.queryField("dexamRegistrations", (t) =>
         overviewCount.start(args, ctx, info);
         return ctx.prisma.dexamRegistration.findMany({
           ...query,
-          where: dexamWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") }),
+          where: overviewWhere(args, ctx),
           orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
         });
       },
