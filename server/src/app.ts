@@ -2,11 +2,11 @@
 // embedded provider, when no external issuer is configured), /config.json and the built client.
 import fs from "node:fs";
 import path from "node:path";
-import helmet from "@fastify/helmet";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ExecutionResult, ValidationRule } from "graphql";
 import { createGraphQLError, createYoga, maskError as defaultMaskError } from "graphql-yoga";
+import helmet from "helmet";
 import { createAuthenticator, keysFor } from "./auth/authenticate.ts";
 import { AppError } from "./auth/errors.ts";
 import type { Principal } from "./auth/principal.ts";
@@ -117,7 +117,9 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
 
   const authenticate = createAuthenticator({ config, prisma, read: db.read, keys: keysFor(config, signingKeys?.publicJwk) });
 
-  await fastify.register(helmet, {
+  // The security headers: helmet's middleware built once. (@fastify/helmet called helmet() on every
+  // request, which parsed and checked the whole policy again: about 0.2 ms of each request, issue 9.)
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -141,6 +143,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     // is on another origin. So COOP is sent only when nobody may frame the app (docs/decisions.md).
     crossOriginOpenerPolicy: config.embedParentOrigins.length ? false : { policy: "same-origin-allow-popups" },
   });
+  fastify.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
   fastify.setErrorHandler((error, request, reply) => {
     if (!(error instanceof AppError) && isDatabaseUnavailable(error)) error = serviceUnavailable();
