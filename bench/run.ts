@@ -7,17 +7,21 @@
 //      GraphQL/HTTP, median and p95, against the hand-written SQL floor through `pg` in this
 //      process; SQL statements per request for page sizes 10/50/100 (must not grow: no N+1)
 //   2. start-page events query and viewer query, 32 connections (autocannon): req/s, p99, errors
-//   3. deadline rush: 200 members create D-exam registrations for one event at once
+//   3. deadline rush: 200 members create D-exam registrations for one event at once (a warm-up
+//      wave, then 3 measured waves of 200 other members)
 //   4. exports (overview list, certificate list of 5,000 registrations): time and peak RSS growth
 //   5. practice-sheet import of 300 files in one upload
 //   6. client: gzip size of the first screen's JS and of every chunk
 //   7. figures 1-2 on PGlite as the PGlite/PostgreSQL ratio
 //
-// Options: BENCH_SKIP_BUILD=1 (measure the dist/ already built), BENCH_DURATION (seconds per autocannon run, default 10), BENCH_REQUESTS (samples for
+// `npm run bench` builds first (scripts/build.mjs: Prisma client, server, client; this file imports
+// the generated client); `npx tsx bench/run.ts` measures the dist/ already built.
+// Options: BENCH_DURATION (seconds per autocannon run, default 10), BENCH_REQUESTS (samples for
 // figure 1, default 200), TEST_DATABASE_URL / BENCH_DATABASE_URL (admin URL of the PostgreSQL),
 // BENCH_ONLY=2,3 (only these figures; prints the JSON and leaves bench/results.json alone: for
 // working on one figure), BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=.tmp/prof" (node options of
-// the measured server, e.g. to profile it).
+// the measured server, e.g. to profile it), BENCH_BASELINE=<dir> (another checkout with its own
+// build, e.g. a git worktree of an older commit: figures 1 and 3 measure both side by side).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -42,6 +46,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(",").map((n) => Number(n.trim()))) : null;
 const want = (figure: number) => !ONLY || ONLY.has(figure);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
 const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const OUT = path.join(ROOT, "bench/results.json");
@@ -102,12 +107,16 @@ function seedPglite(dir: string): number {
 
 type Server = { url: string; proc: ChildProcess; rss: () => number; stop: () => Promise<void> };
 
-async function startServer(databaseUrl: string, port: number): Promise<Server> {
+/**
+ * Starts dist/server/main.mjs of `root` (this checkout, or BENCH_BASELINE's) on `port`. `publicUrl`:
+ * the issuer the tokens name (a baseline server answers on its own port under the first one's name).
+ */
+async function startServer(databaseUrl: string, port: number, root = ROOT, publicUrl?: string): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   const serverArgs = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
   // as `npm start` runs it (scripts/serverArgs.mjs)
   const proc = spawn(process.execPath, [...SERVER_NODE_ARGS, ...serverArgs, "dist/server/main.mjs"], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -115,7 +124,7 @@ async function startServer(databaseUrl: string, port: number): Promise<Server> {
       DATABASE_URL: databaseUrl,
       PORT: String(port),
       HOST: "127.0.0.1",
-      PUBLIC_URL: url,
+      PUBLIC_URL: publicUrl ?? url,
       DATA_ENCRYPTION_KEY: DATA_KEY,
       COOKIE_KEYS,
       DATA_DIR: path.join(ROOT, ".tmp/bench-data"),
@@ -234,17 +243,28 @@ async function gqlPost(url: string, token: string, query: string, variables: Rec
 
 // ---------------------------------------------------------------- figures
 
-async function figure1(server: Server, token: string, overview: string, floorUrl: string | null) {
+/**
+ * Figure 1. With a `baseline` server (BENCH_BASELINE), both answer the same requests in alternating
+ * blocks of a tenth of the samples, so that a slower or faster minute of the machine hits both alike.
+ */
+async function figure1(server: Server, token: string, overview: string, floorUrl: string | null, baseline?: Server) {
   const vars = { eventId: gid("Event", 1), first: 100, count: 100, cursor: null, search: null };
-  const check = await gqlPost(server.url, token, overview, vars);
-  const conn = check.dexamRegistrations;
-  if (conn.totalCount !== SCALE.bigEvent || conn.edges.length !== 100) throw new Error(`overview returned ${conn.totalCount}/${conn.edges.length}`);
-  for (let i = 0; i < 20; i++) await gqlPost(server.url, token, overview, vars);
-  const times: number[] = [];
-  for (let i = 0; i < REQUESTS; i++) {
-    const t0 = now();
-    await gqlPost(server.url, token, overview, vars);
-    times.push(now() - t0);
+  const servers = baseline ? [server, baseline] : [server];
+  const times: number[][] = servers.map(() => []);
+  for (const s of servers) {
+    const conn = (await gqlPost(s.url, token, overview, vars)).dexamRegistrations;
+    if (conn.totalCount !== SCALE.bigEvent || conn.edges.length !== 100) throw new Error(`overview returned ${conn.totalCount}/${conn.edges.length}`);
+    for (let i = 0; i < 20; i++) await gqlPost(s.url, token, overview, vars);
+  }
+  const block = Math.max(1, Math.round(REQUESTS / 10));
+  for (let done = 0; done < REQUESTS; done += block) {
+    for (const [k, s] of servers.entries()) {
+      for (let i = done; i < Math.min(REQUESTS, done + block); i++) {
+        const t0 = now();
+        await gqlPost(s.url, token, overview, vars);
+        times[k].push(now() - t0);
+      }
+    }
   }
   let floor: Stats | null = null;
   let floorPrepared: Stats | null = null;
@@ -271,7 +291,7 @@ async function figure1(server: Server, token: string, overview: string, floorUrl
     for (const q of FLOOR_SQL) explain += `${(await c.query(`EXPLAIN (ANALYZE, BUFFERS) ${q}`, [1])).rows.map((r) => r["QUERY PLAN"]).join("\n")}\n\n`;
     await c.end();
   }
-  return { graphql: stats(times), floor, floorPrepared, explain };
+  return { graphql: stats(times[0]), baseline: baseline ? stats(times[1]) : undefined, floor, floorPrepared, explain };
 }
 
 /**
@@ -446,7 +466,8 @@ function post(url: string, token: string, body: string): Promise<{ status: numbe
   });
 }
 
-async function figure3(server: Server, tokenFor: (sub: string) => Promise<string>, databaseUrl: string) {
+/** One wave of the rush: the `round`-th 200 members of district 2 each create one registration, all at once. */
+async function rushWave(server: Server, tokenFor: (sub: string) => Promise<string>, databaseUrl: string, round: number) {
   // 200 members of district 2's clubs (users 12, 22, 32, ...), the D-exam event 2 closes in one minute
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();
@@ -454,9 +475,10 @@ async function figure3(server: Server, tokenFor: (sub: string) => Promise<string
   const locations = (await c.query(`SELECT id, type FROM "EventLocation" WHERE "eventId" = 2`)).rows as { id: number; type: string }[];
   const members = (
     await c.query(
-      `SELECT u.id, u.subject, ua."associationId" FROM "User" u JOIN "UserAssociation" ua ON ua."userId" = u.id WHERE u."districtAssociationId" = 2 ORDER BY u.id LIMIT 200`,
+      `SELECT u.id, u.subject, ua."associationId" FROM "User" u JOIN "UserAssociation" ua ON ua."userId" = u.id WHERE u."districtAssociationId" = 2 ORDER BY u.id LIMIT 200 OFFSET ${round * 200}`,
     )
   ).rows as { id: number; subject: string; associationId: number }[];
+  if (members.length < 200) throw new Error(`wave ${round}: only ${members.length} members of district 2 left`);
   const before = Number((await c.query(`SELECT count(*) FROM "DexamRegistration" WHERE "eventId" = 2`)).rows[0].count);
   const tokens = await Promise.all(members.map((m) => tokenFor(m.subject)));
   const times: number[] = [];
@@ -468,7 +490,7 @@ async function figure3(server: Server, tokenFor: (sub: string) => Promise<string
     members.map(async (m, i) => {
       const t0 = now();
       try {
-        const res = await post(`${server.url}/v1/registration/dexam`, tokens[i], createBody(m.associationId, locations, `Eilig${i}`));
+        const res = await post(`${server.url}/v1/registration/dexam`, tokens[i], createBody(m.associationId, locations, `Eilig${round}x${i}`));
         const body = JSON.parse(res.body) as { id?: number };
         if (res.status !== 201 || !body.id) errors++;
         else ids.push(body.id);
@@ -493,8 +515,45 @@ async function figure3(server: Server, tokenFor: (sub: string) => Promise<string
     errors,
     allPresent: present === ids.length && after - before === ids.length,
     latency: stats(times),
+    times,
     cpuPerCreateMs,
   };
+}
+
+/** Measured waves of figure 3, after one unmeasured warm-up wave. */
+const RUSH_ROUNDS = 3;
+
+/**
+ * Figure 3: the deadline rush. The last minute before a deadline meets a server that has taken
+ * registrations for weeks: the first wave after start-up (code not yet optimised by V8, the pool's
+ * connections not yet open) is run and reported as `warmUp`, then RUSH_ROUNDS waves of 200 other
+ * members, each all at once; `latency` is over all their creates together (the target's figure).
+ * Several servers (this build and BENCH_BASELINE's) take turns wave by wave, each with new members.
+ */
+async function deadlineRush(servers: Server[], tokenFor: (sub: string) => Promise<string>, databaseUrl: string) {
+  let round = 0;
+  const warmUps: Awaited<ReturnType<typeof rushWave>>[] = [];
+  for (const server of servers) warmUps.push(await rushWave(server, tokenFor, databaseUrl, round++));
+  const waves: Awaited<ReturnType<typeof rushWave>>[][] = servers.map(() => []);
+  for (let r = 0; r < RUSH_ROUNDS; r++) for (const [k, server] of servers.entries()) waves[k].push(await rushWave(server, tokenFor, databaseUrl, round++));
+  const mean = (xs: number[]) => ms(xs.reduce((a, b) => a + b, 0) / xs.length);
+  return waves.map((rounds, k) => {
+    const { times: _w, ...warmUp } = warmUps[k];
+    return {
+      requests: rounds.reduce((n, r) => n + r.requests, 0),
+      acknowledged: rounds.reduce((n, r) => n + r.acknowledged, 0),
+      errors: rounds.reduce((n, r) => n + r.errors, 0),
+      allPresent: rounds.every((r) => r.allPresent),
+      latency: stats(rounds.flatMap((r) => r.times)),
+      cpuPerCreateMs: {
+        server: mean(rounds.map((r) => r.cpuPerCreateMs.server)),
+        loadGenerator: mean(rounds.map((r) => r.cpuPerCreateMs.loadGenerator)),
+        postgres: mean(rounds.map((r) => r.cpuPerCreateMs.postgres)),
+      },
+      rounds: rounds.map(({ times: _t, ...r }) => r),
+      warmUp,
+    };
+  });
 }
 
 async function download(server: Server, token: string, route: string) {
@@ -578,10 +637,6 @@ function figure6() {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  if (process.env.BENCH_SKIP_BUILD !== "1") {
-    log("building the production server and client (scripts/build.mjs)");
-    if (spawnSync(process.execPath, ["scripts/build.mjs"], { cwd: ROOT, stdio: "inherit" }).status !== 0) throw new Error("build failed");
-  }
   const overview = await clientQuery("client/src/screens/RegistrationOverview/__generated__/DexamTablePaginationQuery.graphql.ts", OVERVIEW_FALLBACK);
   const startQuery = await clientQuery("client/src/screens/Start/__generated__/StartEventsQuery.graphql.ts", "");
   const viewerQuery = await clientQuery("client/src/shell/__generated__/AppShellQuery.graphql.ts", "");
@@ -606,14 +661,17 @@ async function main() {
   try {
     const tokenFor = await tokenFactory(pgDb.url, "http://127.0.0.1:3901");
     const server = await startServer(pgDb.url, 3901);
+    // BENCH_BASELINE: another checkout's build, measured side by side (figures 1 and 3)
+    const baseline = BASELINE ? await startServer(pgDb.url, 3903, BASELINE, server.url) : undefined;
     try {
       const staff = await tokenFor("bench-1"); // staff of district 1 (registration_manage, results_manage)
       const member = await tokenFor("bench-11"); // member of a club of district 1
       if (want(1)) {
         log("figure 1: overview");
-        const f1 = await figure1(server, staff, overview, pgDb.url);
+        const f1 = await figure1(server, staff, overview, pgDb.url, baseline);
         results.overview = {
           postgres: f1.graphql,
+          ...(f1.baseline ? { baseline: f1.baseline, versusBaseline: ms(f1.graphql.median / f1.baseline.median) } : {}),
           floor: f1.floor,
           ratio: f1.floor ? ms(f1.graphql.median / f1.floor.median) : null,
           floorPrepared: f1.floorPrepared,
@@ -634,7 +692,8 @@ async function main() {
       }
       if (want(3)) {
         log("figure 3: deadline rush");
-        results.deadlineRush = await figure3(server, tokenFor, pgDb.url);
+        const [rush, baselineRush] = await deadlineRush(baseline ? [server, baseline] : [server], tokenFor, pgDb.url);
+        results.deadlineRush = baselineRush ? { ...rush, baseline: baselineRush } : rush;
       }
       if (want(4)) {
         log("figure 4: exports");
@@ -646,6 +705,7 @@ async function main() {
       }
     } finally {
       await server.stop();
+      await baseline?.stop();
     }
   } finally {
     await pgDb.drop();
@@ -725,6 +785,11 @@ function printTable(r: Record<string, any>) {
       "3 deadline rush p99, errors, all present",
       `${ms(r.deadlineRush.latency.p99)} ms, ${r.deadlineRush.errors}, ${r.deadlineRush.allPresent}`,
       "<= 300 ms, 0, true",
+    ],
+    [
+      "3 rush: first wave after start-up (warm-up) p99, errors",
+      r.deadlineRush.warmUp ? `${ms(r.deadlineRush.warmUp.latency.p99)} ms, ${r.deadlineRush.warmUp.errors}` : "-",
+      "reported",
     ],
     [
       "3 CPU per create: server / load generator / PostgreSQL",
