@@ -78,13 +78,15 @@ beforeAll(async () => {
         consentFormFileId: (await file(`${firstname}-einverstaendnis.pdf`)).id,
         practiceSheetFileId: (await file(`${firstname}-praxis.pdf`)).id,
         mealRequest: "VEGETARIAN",
-        campDataEncrypted: encryptJson(dataKey, {
-          diseases: "Asthma",
-          intolerances: "Laktose",
-          allergies: "Nüsse",
-          vaccinations: [{ type: "TETANUS", available: true, date: "2020" }],
-          emergencyContacts: [{ name: "Papa", phone: "0711123456" }],
-        }),
+        campDataEncrypted: new Uint8Array(
+          encryptJson(dataKey, {
+            diseases: "Asthma",
+            intolerances: "Laktose",
+            allergies: "Nüsse",
+            vaccinations: [{ type: "TETANUS", available: true, date: "2020" }],
+            emergencyContacts: [{ name: "Papa", phone: "0711123456" }],
+          }),
+        ),
         theoryPoints: 40,
         practicePoints: 44.25,
         takenOverFromId,
