@@ -15,6 +15,7 @@ import type { AppServices } from "../services.ts";
 import { hasAnyRole, type RoleName } from "../shared/roles.ts";
 import type { RequestLoaders } from "./loaders.ts";
 import { existingNodes, loadOrNull, visibleNode } from "./nodeAccess.ts";
+import "./syncGlobalIds.ts"; // before any type: every Node's id resolves without a promise
 
 export type GraphQLContext = {
   principal: Principal | null;
