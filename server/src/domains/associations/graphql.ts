@@ -8,6 +8,8 @@ export const AssociationType = builder.prismaNode("Association", {
   id: { field: "id" },
   // members see their own clubs; staff see the clubs of their district; admin all
   authScopes: (club, ctx) => canReadClub(ctx.principal, club),
+  // the row rule once per object (in isTypeOf), not before each field: a refused row is one error (issue 9)
+  runScopesOnType: true,
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),

@@ -127,6 +127,8 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
   // loading check, which for 100 rows x 20 fields was a sixth of the overview's time.
   include: ROW_INCLUDE,
   authScopes: (r, ctx) => canReadRegistration(ctx.principal, r, r.event),
+  // the row rule once per object (in isTypeOf), not before each field: a refused row is one error (issue 9)
+  runScopesOnType: true,
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
