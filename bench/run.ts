@@ -21,7 +21,8 @@
 // BENCH_ONLY=2,3 (only these figures; prints the JSON and leaves bench/results.json alone: for
 // working on one figure), BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=.tmp/prof" (node options of
 // the measured server, e.g. to profile it), BENCH_BASELINE=<dir> (another checkout with its own
-// build, e.g. a git worktree of an older commit: figures 1 and 3 measure both side by side).
+// build, e.g. a git worktree of an older commit: figures 1 and 3 measure both side by side; it may
+// be this checkout, with BENCH_BASELINE_SERVER_ARGS as its node options, to compare a flag).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -113,7 +114,9 @@ type Server = { url: string; proc: ChildProcess; rss: () => number; stop: () => 
  */
 async function startServer(databaseUrl: string, port: number, root = ROOT, publicUrl?: string): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
-  const serverArgs = (process.env.BENCH_SERVER_ARGS ?? "").split(" ").filter(Boolean);
+  // BENCH_BASELINE_SERVER_ARGS: the baseline server's own node options (e.g. the same build with another flag)
+  const options = root === BASELINE && process.env.BENCH_BASELINE_SERVER_ARGS !== undefined ? process.env.BENCH_BASELINE_SERVER_ARGS : process.env.BENCH_SERVER_ARGS;
+  const serverArgs = (options ?? "").split(" ").filter(Boolean);
   // as `npm start` runs it (scripts/serverArgs.mjs)
   const proc = spawn(process.execPath, [...SERVER_NODE_ARGS, ...serverArgs, "dist/server/main.mjs"], {
     cwd: root,
