@@ -115,7 +115,8 @@ type Server = { url: string; proc: ChildProcess; rss: () => number; stop: () => 
 async function startServer(databaseUrl: string, port: number, root = ROOT, publicUrl?: string): Promise<Server> {
   const url = `http://127.0.0.1:${port}`;
   // BENCH_BASELINE_SERVER_ARGS: the baseline server's own node options (e.g. the same build with another flag)
-  const options = root === BASELINE && process.env.BENCH_BASELINE_SERVER_ARGS !== undefined ? process.env.BENCH_BASELINE_SERVER_ARGS : process.env.BENCH_SERVER_ARGS;
+  const options =
+    root === BASELINE && process.env.BENCH_BASELINE_SERVER_ARGS !== undefined ? process.env.BENCH_BASELINE_SERVER_ARGS : process.env.BENCH_SERVER_ARGS;
   const serverArgs = (options ?? "").split(" ").filter(Boolean);
   // as `npm start` runs it (scripts/serverArgs.mjs)
   const proc = spawn(process.execPath, [...SERVER_NODE_ARGS, ...serverArgs, "dist/server/main.mjs"], {
