@@ -1,10 +1,10 @@
 // Global ids resolve without a promise (server/src/graphql/syncGlobalIds.ts, issue 9): one
 // asynchronous field makes GraphQL complete its whole object asynchronously, and the relay
 // plugin's own id resolver is `async`. The ids themselves stay exactly what the plugin encodes.
-import fs from "node:fs";
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { defaultFieldResolver, type GraphQLFieldResolver, type GraphQLObjectType, isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadPersistedOperations } from "../../server/src/graphql/persisted.ts";
 import { schema } from "../../server/src/graphql/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { DAY, gid, openEventFields } from "../support/fixtures.ts";
@@ -70,8 +70,8 @@ afterAll(async () => {
 
 describe("global ids (issue 9)", () => {
   it("the overview's rows complete without a promise: only the page and its count are asynchronous", async () => {
-    const operations = JSON.parse(fs.readFileSync("client/src/__generated__/persisted-operations.json", "utf8")) as Record<string, string>;
-    const query = Object.values(operations).find((text) => text.includes("query DexamTablePaginationQuery"));
+    const operations = loadPersistedOperations("client/src/__generated__/persisted-operations.json");
+    const query = [...operations.values()].find((text) => text.includes("query DexamTablePaginationQuery"));
     expect(query).toBeDefined();
     answers.clear();
     const token = await app.token(world.subjects["role:registration_manage"]);
