@@ -15,6 +15,14 @@ describe("countAlongside", () => {
     expect(selectsTotalCount({ fieldNodes: fieldNodes("{ c(first: 1) { edges { node { id } } } }") })).toBe(false);
   });
 
+  it("sees totalCount asked for through a fragment of the connection", () => {
+    const doc = parse("{ c(first: 1) { ...Page } } fragment Page on C { totalCount }");
+    const [op, fragment] = doc.definitions;
+    if (op.kind !== Kind.OPERATION_DEFINITION || fragment.kind !== Kind.FRAGMENT_DEFINITION) throw new Error("unexpected document");
+    const info = { fieldNodes: [op.selectionSet.selections[0] as FieldNode], fragments: { Page: fragment } };
+    expect(selectsTotalCount(info)).toBe(true);
+  });
+
   it("counts once, started with the page, and totalCount answers from that count", async () => {
     const calls: object[] = [];
     const { start, totalCount } = countAlongside(async (args: { eventId: number }) => {
