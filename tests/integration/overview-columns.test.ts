@@ -122,7 +122,7 @@ async function overviewRows(selection: string, token: string) {
 }
 
 describe("the overview page reads only the columns its selected fields need (issue 9)", () => {
-  it("every field of DexamRegistration answers through the overview exactly as through node(id), which reads whole rows", async () => {
+  it("[R-RO007][R-RO008] every field of DexamRegistration answers through the overview exactly as through node(id), which reads whole rows", async () => {
     const token = await app.token(world.subjects["role:registration_manage"]);
     expect(FIELDS.length).toBeGreaterThan(30);
     for (const field of FIELDS) {
@@ -167,6 +167,21 @@ describe("the overview page reads only the columns its selected fields need (iss
       "Bringt eigene Noten",
       "Bringt eigene Noten",
     ]);
+  });
+
+  it("[R-RO014] a narrowed page still holds only the rows the caller may see: another club's member and another district's staff get none", async () => {
+    for (const who of ["member2", "staff2"]) {
+      const res = await app.gql(
+        `query($e: ID!) { dexamRegistrations(eventId: $e, first: 10) { totalCount edges { node { databaseId firstname } } } }`,
+        { e: gid("Event", eventId) },
+        await app.token(world.subjects[who]),
+      );
+      expect(res.body.errors, who).toBeUndefined();
+      expect(res.body.data.dexamRegistrations, who).toEqual({ totalCount: 0, edges: [] });
+    }
+    // the club's own member sees both, through the same narrow selection
+    const own = await overviewRows("firstname", await app.token(world.subjects.member));
+    expect(own.map((r) => r.firstname).sort()).toEqual(["Erste", "Zweite"]);
   });
 
   it("omittedColumns keeps every column a selected field reads", () => {

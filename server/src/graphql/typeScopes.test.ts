@@ -33,7 +33,7 @@ function check(typeName: string, row: object, p: Principal): true | { message: s
 
 describe("type scopes run once per object (issue 9)", () => {
   const registration = { id: 1, associationId: 5, event: { districtAssociationId: 1 } };
-  it("a D-exam registration: its club's member and its district's registration staff read it; others are refused", () => {
+  it("[R-RO014] a D-exam registration: its club's member and its district's registration staff read it; others are refused", () => {
     expect(check("DexamRegistration", registration, principal({ associationIds: [5] }))).toBe(true);
     expect(check("DexamRegistration", registration, principal({ roles: ["registration_read"] }))).toBe(true);
     const refused = { message: "Keine Berechtigung für diese Aktion", code: "FORBIDDEN" };
