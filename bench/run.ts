@@ -311,7 +311,7 @@ async function statementsPerRequest(databaseUrl: string, queries: { overview: st
     counted.n++;
     if (process.env.BENCH_LOG_SQL === "1") {
       const q = args[0] as string | { text?: string };
-      console.log("  sql:", (typeof q === "string" ? q : (q?.text ?? "")).replace(/\s+/g, " ").slice(0, 300));
+      console.log("  sql:", (typeof q === "string" ? q : (q?.text ?? "")).replace(/\s+/g, " ").slice(0, Number(process.env.BENCH_LOG_SQL_CHARS ?? 300)));
     }
     return orig.apply(this, args);
   };

@@ -44,6 +44,10 @@ export const emergencyPhone: Check = (v) => {
  * refuses an index entry above about 2700 bytes; a 3000-character club name answered 500 before
  * (found by tests/integration/fuzz.test.ts, issue 10). Other texts (remarks, descriptions) are not indexed.
  */
+const INT4_MAX = 2_147_483_647;
+/** Every id of the schema is an int4: a number outside that range names nothing (and must not reach PostgreSQL as an int4 parameter). */
+export const isInt4 = (n: number | null | undefined): n is number => n != null && Number.isSafeInteger(n) && n >= -INT4_MAX - 1 && n <= INT4_MAX;
+
 export const MAX_NAME_LENGTH = 200;
 export const nameLength: Check = (v) => (typeof v === "string" && [...v].length > MAX_NAME_LENGTH ? MSG.tooLong : null);
 

@@ -13,6 +13,7 @@ import {
   checkNewRegistration,
   type EventWithLocations,
   hasDistrictRole,
+  idSearched,
   isManager,
   loadForNewRegistration,
   managerOnly,
@@ -220,7 +221,7 @@ export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): P
         { name: { contains: search, mode: "insensitive" } },
         { conductorName: { contains: search, mode: "insensitive" } },
         { association: { name: { contains: search, mode: "insensitive" } } },
-        ...(/^\d+$/.test(search) && Number.isSafeInteger(Number(search)) ? [{ id: Number(search) }] : []),
+        ...idSearched(search),
       ],
     });
   return { eventId: filter.eventId, ...registrationScope(p), ...(and.length ? { AND: and } : {}) };

@@ -6,6 +6,7 @@ import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { selectedFieldNames } from "../../graphql/selection.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
+import { countOverview, overviewPageShape, type PageQuery, ROW_INCLUDE, readOverviewPage } from "./overviewPage.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
 import { gradeOf, rowActions, songsComplete } from "./rules.ts";
 import {
@@ -82,17 +83,6 @@ const ActionsType = builder.objectRef<ReturnType<typeof rowActions>>("DexamRegis
     downloadConsentForm: t.exposeBoolean("downloadConsentForm", { description: "The viewer may download the consent form." }),
   }),
 });
-
-/**
- * What a registration row always loads besides its columns: the relations the results and the row
- * menu look at (event, the locations' publishing, whether it was taken over).
- */
-const ROW_INCLUDE = {
-  event: { select: { districtAssociationId: true, editPhase: true, formType: true } },
-  theoryLocation: { select: { publishResults: true } },
-  practiceLocation: { select: { publishResults: true } },
-  takenOverBy: { select: { id: true } },
-} as const;
 
 type ResultSelected = {
   theoryPoints: unknown;
@@ -271,12 +261,9 @@ export function omittedColumns(fields: ReadonlySet<string>): Prisma.DexamRegistr
   return omit;
 }
 
-const overviewWhere = (args: RegistrationFilterArgs, ctx: GraphQLContext) =>
-  dexamWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") });
+const overviewFilter = (args: RegistrationFilterArgs) => ({ ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") });
 // the overview's total, counted while its page is read (graphql/countAlongside.ts)
-const overviewCount = countAlongside((args: RegistrationFilterArgs, ctx: GraphQLContext) =>
-  ctx.prisma.dexamRegistration.count({ where: overviewWhere(args, ctx) }),
-);
+const overviewCount = countAlongside((args: RegistrationFilterArgs, ctx: GraphQLContext) => countOverview(ctx, overviewFilter(args)));
 
 builder.queryField("dexamRegistrations", (t) =>
   t.prismaConnection(
@@ -299,12 +286,17 @@ builder.queryField("dexamRegistrations", (t) =>
       },
       totalCount: overviewCount.totalCount,
       resolve: (query, _root, args, ctx, info) => {
+        const filter = overviewFilter(args);
         overviewCount.start(args, ctx, info);
+        // only the columns the rows' selected fields read (Pothos' query includes relations, never a select)
+        const omit = omittedColumns(selectedFieldNames(info, ["edges", "node"]));
+        // the usual pages past Prisma (overviewPage.ts), any other shape through it
+        const shape = overviewPageShape(query as PageQuery);
+        if (shape) return readOverviewPage(ctx, filter, shape, omit);
         return ctx.prisma.dexamRegistration.findMany({
           ...query,
-          // only the columns the rows' selected fields read (Pothos' query includes relations, never a select)
-          ...(!("select" in query) && { omit: omittedColumns(selectedFieldNames(info, ["edges", "node"])) }),
-          where: overviewWhere(args, ctx),
+          ...(!("select" in query) && { omit }),
+          where: dexamWhere(ctx, filter),
           orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
         });
       },

@@ -210,8 +210,12 @@ export type Viewer = { manager: boolean; staffReader: boolean; clubMember: boole
  */
 export function rowActions(r: RowFacts, v: Viewer) {
   const changer = v.manager || v.clubMember;
+  const base = baseRowActions(r, { manager: v.manager, clubMember: v.clubMember, deleter: v.manager });
   return {
-    ...baseRowActions(r, { ...v, deleter: v.manager }),
+    edit: base.edit,
+    delete: base.delete,
+    cancel: base.cancel,
+    manage: base.manage,
     takeOver: changer && !r.alreadyTakenOver && ["THEORY", "PRACTICE"].includes(takeoverPart(r.result)),
     downloadPracticeSheet: r.hasPracticeSheet && (v.manager || v.staffReader || r.practiceResultsPublished),
     downloadConsentForm: r.camp && r.hasConsentForm && (v.manager || v.staffReader || v.clubMember),

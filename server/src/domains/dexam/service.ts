@@ -17,6 +17,7 @@ import {
   canReadRegistration,
   checkNewRegistration,
   type EventWithLocations,
+  idSearched,
   isManager,
   loadForNewRegistration,
   managerOnly,
@@ -268,7 +269,7 @@ export function dexamWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.
         { firstname: { contains: search, mode: "insensitive" } },
         { lastname: { contains: search, mode: "insensitive" } },
         { association: { name: { contains: search, mode: "insensitive" } } },
-        ...(/^\d+$/.test(search) && Number.isSafeInteger(Number(search)) ? [{ id: Number(search) }] : []),
+        ...idSearched(search),
       ],
     });
   return { eventId: filter.eventId, ...registrationScope(p), ...(and.length ? { AND: and } : {}) };

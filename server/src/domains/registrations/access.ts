@@ -6,6 +6,7 @@ import { AppError, notFound } from "../../auth/errors.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Event, EventLocation, FormType } from "../../generated/prisma/client.ts";
 import { hasAnyRole, type RoleName } from "../../shared/roles.ts";
+import { isInt4 } from "../../shared/validation.ts";
 import type { ServiceCtx } from "../context.ts";
 import { deadlinePassed, isPublished } from "../events/rules.ts";
 
@@ -54,12 +55,31 @@ export function sharedFilterConditions(filter: RegistrationFilter): ({ associati
   ];
 }
 
-export function registrationScope(p: Principal) {
-  if (p.roles.includes("admin")) return {};
-  if (hasAnyRole(p.roles, ["registration_read", "registration_manage"]))
-    return { OR: [{ event: { districtAssociationId: p.districtAssociationId } }, { associationId: { in: p.associationIds } }] };
-  return { associationId: { in: p.associationIds } };
+/**
+ * Whose registrations a caller's lists hold: null for every registration (admin); otherwise its
+ * clubs', and with `district`, also every registration of that district's events (registration
+ * staff). One decision for Prisma's filter (registrationScope) and the overview's SQL (dexam/overviewPage.ts).
+ */
+export function readableScope(p: Principal): { clubs: number[]; district?: number } | null {
+  if (p.roles.includes("admin")) return null;
+  if (hasAnyRole(p.roles, ["registration_read", "registration_manage"])) return { clubs: p.associationIds, district: p.districtAssociationId };
+  return { clubs: p.associationIds };
 }
+
+export function registrationScope(p: Principal) {
+  const scope = readableScope(p);
+  if (!scope) return {};
+  if (scope.district !== undefined) return { OR: [{ event: { districtAssociationId: scope.district } }, { associationId: { in: scope.clubs } }] };
+  return { associationId: { in: scope.clubs } };
+}
+
+/** A list search that is a whole number in the id range also finds the registration with that id. */
+export const searchedId = (search: string): number | null => (/^\d+$/.test(search) && isInt4(Number(search)) ? Number(search) : null);
+/** The id condition of a list search (Prisma), if the search is such a number. */
+export const idSearched = (search: string): { id: number }[] => {
+  const id = searchedId(search);
+  return id === null ? [] : [{ id }];
+};
 
 export const managerOnly = (what: string) => new AppError("FORBIDDEN", `${what} darf nur die Anmeldungsverwaltung (registration_manage) ändern`);
 
@@ -67,8 +87,6 @@ export const managerOnly = (what: string) => new AppError("FORBIDDEN", `${what} 
 export type ClubFacts = { id: number; name: string; districtAssociationId: number };
 export type EventWithLocations = Event & { locations: EventLocation[] };
 
-const INT4_MAX = 2_147_483_647;
-const isInt4 = (n: number | null | undefined): n is number => n != null && Number.isSafeInteger(n) && n >= -INT4_MAX - 1 && n <= INT4_MAX;
 /** json_agg writes timestamp(3) columns without zone (they hold UTC). */
 const utc = (v: string | null) => (v === null ? null : new Date(`${v}Z`));
 type LocationDates = "start" | "end" | "createdAt" | "updatedAt";

@@ -1,0 +1,172 @@
+// The D-exam overview's page and total past Prisma's query interpretation (issue 9). Reading the
+// 100 rows of a page with their relations through Prisma cost about a quarter of the overview's
+// time: Prisma builds each relation as a JSON object in SQL, parses it per row and maps every value
+// twice. Here one hand-written statement joins the same relations and its rows are shaped exactly
+// as Prisma shapes them (same keys, Decimal, Date, bytes), so the GraphQL types read them unchanged.
+// Only the page shapes written here take this way (overviewPageShape); any other selection reads
+// through Prisma with dexamWhere, which must select the same rows:
+// tests/integration/overview-page.test.ts compares both, row by row, for every role and filter.
+import { isDeepStrictEqual } from "node:util";
+import { authorize } from "../../auth/permissions.ts";
+import type { Principal } from "../../auth/principal.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
+import { isInt4 } from "../../shared/validation.ts";
+import type { ServiceCtx } from "../context.ts";
+import { type RegistrationFilter, readableScope, searchedId } from "../registrations/access.ts";
+
+/**
+ * What a registration row always loads besides its columns: the relations the results, the row
+ * menu and the row rule look at (event, the locations' publishing, whether it was taken over).
+ */
+export const ROW_INCLUDE = {
+  event: { select: { districtAssociationId: true, editPhase: true, formType: true } },
+  theoryLocation: { select: { publishResults: true } },
+  practiceLocation: { select: { publishResults: true } },
+  takenOverBy: { select: { id: true } },
+} as const;
+
+/** How the statement reaches each relation of ROW_INCLUDE (its columns come from ROW_INCLUDE). */
+const ROW_JOINS: Record<keyof typeof ROW_INCLUDE, { alias: string; join: string }> = {
+  event: { alias: "e", join: `JOIN "Event" e ON e.id = r."eventId"` },
+  theoryLocation: { alias: "t", join: `LEFT JOIN "EventLocation" t ON t.id = r."theoryLocationId"` },
+  practiceLocation: { alias: "p", join: `LEFT JOIN "EventLocation" p ON p.id = r."practiceLocationId"` },
+  takenOverBy: { alias: "n", join: `LEFT JOIN "DexamRegistration" n ON n."takenOverFromId" = r.id` },
+};
+/** The club (association: every column, as Prisma's `association: true`); always joined: the search reads its name. */
+const CLUB_JOIN = `JOIN "Association" a ON a.id = r."associationId"`;
+
+type Relation = { name: string; alias: string; columns: readonly string[] };
+const RELATIONS: Relation[] = [
+  ...Object.entries(ROW_INCLUDE).map(([name, { select }]) => ({
+    name,
+    alias: ROW_JOINS[name as keyof typeof ROW_INCLUDE].alias,
+    columns: Object.keys(select),
+  })),
+];
+const CLUB: Relation = { name: "association", alias: "a", columns: Object.values(Prisma.AssociationScalarFieldEnum) };
+const REGISTRATION_COLUMNS = Object.values(Prisma.DexamRegistrationScalarFieldEnum);
+
+/** A page as Pothos' prismaConnection asks for it (its `query`), plus the columns left out. */
+export type PageQuery = {
+  include?: Record<string, unknown>;
+  select?: unknown;
+  take?: number;
+  skip?: number;
+  cursor?: { id?: unknown };
+};
+
+/**
+ * The page can be read here: forward (first/after), the relations are ROW_INCLUDE and at most the
+ * club with its columns (`association: true`), no select. Anything else (a nested relation, a
+ * backward page) reads through Prisma.
+ */
+export function overviewPageShape(query: PageQuery): { take: number; skip: number; cursor: number | null; club: boolean } | null {
+  if (query.select !== undefined || typeof query.take !== "number" || query.take <= 0) return null;
+  const include = query.include ?? {};
+  for (const name of Object.keys(ROW_INCLUDE) as (keyof typeof ROW_INCLUDE)[]) if (!isDeepStrictEqual(include[name], ROW_INCLUDE[name])) return null;
+  const others = Object.keys(include).filter((k) => !(k in ROW_INCLUDE));
+  if (others.length > 1 || (others.length === 1 && (others[0] !== "association" || include.association !== true))) return null;
+  const cursor = query.cursor?.id;
+  if (cursor !== undefined && typeof cursor !== "number") return null;
+  return { take: query.take, skip: query.skip ?? 0, cursor: cursor ?? null, club: others.length === 1 };
+}
+
+/**
+ * The WHERE of the overview for this caller and filter (the same rows as dexamWhere), its values
+ * appended to `values`; and the joins it reads (the event `e`, the club `a`).
+ */
+function whereSql(p: Principal, filter: RegistrationFilter, values: unknown[]): { where: string; joins: string[] } {
+  const $ = (v: unknown) => `$${values.push(v)}`;
+  const and = [`r."eventId" = ${$(filter.eventId)}`];
+  const joins: string[] = [];
+  const scope = readableScope(p);
+  if (scope) {
+    const clubs = `r."associationId" = ANY(${$(scope.clubs)}::int[])`;
+    if (scope.district !== undefined) joins.push(ROW_JOINS.event.join);
+    and.push(scope.district === undefined ? clubs : `(e."districtAssociationId" = ${$(scope.district)} OR ${clubs})`);
+  }
+  if (filter.locationId) {
+    const l = $(filter.locationId);
+    and.push(`(r."theoryLocationId" = ${l} OR r."practiceLocationId" = ${l} OR r."preparationLocationId" = ${l})`);
+  }
+  if (filter.associationId) and.push(`r."associationId" = ${$(filter.associationId)}`);
+  if (filter.updatedSince) and.push(`r."updatedAt" >= ${$(filter.updatedSince)}`);
+  const search = filter.search?.trim();
+  if (search) {
+    // as Prisma's `contains` with mode insensitive sends it (the text is not escaped there either)
+    const s = $(search);
+    const like = (column: string) => `${column} ILIKE ('%' || ${s} || '%')`;
+    const id = searchedId(search);
+    joins.push(CLUB_JOIN);
+    and.push(`(${[like("r.firstname"), like("r.lastname"), like("a.name"), ...(id === null ? [] : [`r.id = ${$(id)}`])].join(" OR ")})`);
+  }
+  return { where: and.join(" AND "), joins };
+}
+
+/** The page reads from every relation it shapes (the count only from those its WHERE reads). */
+const PAGE_FROM = `FROM "DexamRegistration" r ${CLUB_JOIN} ${Object.values(ROW_JOINS)
+  .map((j) => j.join)
+  .join(" ")}`;
+
+/** The overview's total for this caller and filter (what dexamRegistration.count over dexamWhere answers). */
+export async function countOverview(ctx: ServiceCtx, filter: RegistrationFilter): Promise<number> {
+  const p = authorize(ctx.principal, "dexam.list");
+  if (!isInt4(filter.eventId)) return 0;
+  const values: unknown[] = [];
+  const { where, joins } = whereSql(p, filter, values);
+  const rows = await ctx.services.sql<{ count: number }>(`SELECT count(*)::int AS count FROM "DexamRegistration" r ${joins.join(" ")} WHERE ${where}`, values);
+  return rows[0].count;
+}
+
+type Row = Record<string, unknown>;
+/** A registration as Prisma answers it with ROW_INCLUDE (the columns of `omit` absent, as with Prisma's omit). */
+export type OverviewRow = Prisma.DexamRegistrationGetPayload<{ include: typeof ROW_INCLUDE }>;
+
+/** pg hands bytea over as a Buffer; Prisma as a plain Uint8Array. */
+const prismaValue = (v: unknown) => (Buffer.isBuffer(v) ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength) : v);
+
+/**
+ * One page of the overview (the rows Prisma's findMany over dexamWhere, ordered by last name,
+ * first name and id, with `shape`'s cursor, skip and take, answers), each registration shaped as
+ * Prisma returns it with ROW_INCLUDE (and the club): the columns of `omit` left out.
+ */
+export async function readOverviewPage(
+  ctx: ServiceCtx,
+  filter: RegistrationFilter,
+  shape: NonNullable<ReturnType<typeof overviewPageShape>>,
+  omit: Prisma.DexamRegistrationOmit,
+): Promise<OverviewRow[]> {
+  const p = authorize(ctx.principal, "dexam.list");
+  // a cursor or event outside the id range names no registration (as a cursor whose row is gone)
+  if (!isInt4(filter.eventId) || (shape.cursor !== null && !isInt4(shape.cursor))) return [];
+  const columns = REGISTRATION_COLUMNS.filter((c) => !omit[c as keyof Prisma.DexamRegistrationOmit]);
+  const relations = shape.club ? [...RELATIONS, CLUB] : RELATIONS;
+  const select = [
+    ...columns.map((c) => `r."${c}"`),
+    // a relation's own id says whether the row has it (the optional ones are LEFT JOINed)
+    ...relations.flatMap((rel) => [`${rel.alias}.id AS "${rel.name}"`, ...rel.columns.map((c) => `${rel.alias}."${c}" AS "${rel.name}.${c}"`)]),
+  ];
+  const values: unknown[] = [];
+  let { where } = whereSql(p, filter, values);
+  // Prisma's cursor: from the cursor's row on (in the page's order), then `skip`
+  if (shape.cursor !== null)
+    where += ` AND (r.lastname, r.firstname, r.id) >= (SELECT c.lastname, c.firstname, c.id FROM "DexamRegistration" c WHERE c.id = $${values.push(shape.cursor)})`;
+  const rows = await ctx.services.sql<Row>(
+    `SELECT ${select.join(", ")} ${PAGE_FROM} WHERE ${where} ORDER BY r.lastname, r.firstname, r.id LIMIT $${values.push(shape.take)} OFFSET $${values.push(shape.skip)}`,
+    values,
+  );
+  return rows.map((row) => {
+    const registration: Row = {};
+    for (const c of columns) registration[c] = prismaValue(row[c]);
+    for (const rel of relations) {
+      if (row[rel.name] === null) {
+        registration[rel.name] = null;
+        continue;
+      }
+      const related: Row = {};
+      for (const c of rel.columns) related[c] = prismaValue(row[`${rel.name}.${c}`]);
+      registration[rel.name] = related;
+    }
+    return registration as OverviewRow;
+  });
+}
