@@ -147,15 +147,18 @@ describe("the overview page reads only the columns its selected fields need (iss
       const { queries } = await recordQueries(() => overviewRows(selection, token));
       const page = queries.find((q) => q.text.includes('"lastname"') && q.text.includes("ORDER BY"));
       expect(page, "the page's statement").toBeDefined();
-      // the columns it reads: its select list, before the table (joins below name key columns)
-      return page!.text.slice(0, page!.text.indexOf(" FROM "));
+      // the registration's columns it reads: in its select list, before the table (joins below
+      // name key columns), as r."column" (overviewPage.ts) or "t0"."column" (Prisma)
+      const list = page!.text.slice(0, page!.text.indexOf(" FROM "));
+      return new Set([...list.matchAll(/(?:\br|"t0")\."(\w+)"/g)].map((m) => m[1]));
     };
     const narrow = await columnsRead("firstname lastname");
-    for (const column of Object.keys(COLUMN_READERS)) expect(narrow).not.toContain(`"${column}"`);
+    expect(narrow).toContain("firstname");
+    for (const column of Object.keys(COLUMN_READERS)) expect(narrow).not.toContain(column);
     const withCamp = await columnsRead("firstname camp { diseases mealRequest }");
-    expect(withCamp).toContain('"campDataEncrypted"');
-    expect(withCamp).toContain('"mealRequest"');
-    expect(withCamp).not.toContain('"remarks"');
+    expect(withCamp).toContain("campDataEncrypted");
+    expect(withCamp).toContain("mealRequest");
+    expect(withCamp).not.toContain("remarks");
     // through a fragment, as the client sends it
     const viaFragment = await app.gql(
       `query($e: ID!) { dexamRegistrations(eventId: $e, first: 10) { edges { node { ...Row } } } }

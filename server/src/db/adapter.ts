@@ -72,7 +72,11 @@ export class PGliteAdapterFactory extends PrismaPGlite {
  * bigint, json parsed, bytea as bytes; parameters likewise (Date, Uint8Array, Decimal, bigint).
  * Enum arrays must be cast to `text[]` in the SQL (they would arrive as text).
  */
-export type RawRead = <T>(sql: string, values: readonly unknown[]) => Promise<T[]>;
+export type RawRead = {
+  <T>(sql: string, values: readonly unknown[]): Promise<T[]>;
+  /** `rows: "array"`: each row as the array of its values, in the select list's order. */
+  <T>(sql: string, values: readonly unknown[], options: { rows: "array" }): Promise<T[]>;
+};
 
 /** PostgreSQL type oids the raw reads parse as Prisma does. */
 const OID = { int8: 20, date: 1082, timestamp: 1114, numeric: 1700 } as const;
@@ -132,13 +136,21 @@ export function adapterFromUrl(url: string, { preparedStatements = true }: { pre
   // our pool, shared with Prisma: the hot-path reads (`read`) use it directly
   const pool = new pg.Pool(pgPoolConfig(url));
   const factory = new PrismaPg(pool, preparedStatements ? { statementNameGenerator: statementName } : {});
-  const read: RawRead = async <T>(sql: string, values: readonly unknown[]) =>
-    (await pool.query({ text: sql, values: values.map(rawParam), types: pgTypes, ...(preparedStatements ? { name: statementName({ sql }) } : {}) }))
-      .rows as T[];
+  const read: RawRead = async <T>(sql: string, values: readonly unknown[], options?: { rows: "array" }) =>
+    (
+      await pool.query({
+        text: sql,
+        values: values.map(rawParam),
+        types: pgTypes,
+        ...(preparedStatements ? { name: statementName({ sql }) } : {}),
+        ...(options && { rowMode: "array" }),
+      })
+    ).rows as T[];
   return { kind: "pg", factory, read, close: () => pool.end() };
 }
 
 export function adapterFromPglite(db: PGlite): AdapterHandle {
-  const read: RawRead = async <T>(sql: string, values: readonly unknown[]) => (await db.query<T>(sql, values.map(rawParam), { parsers: PARSERS })).rows;
+  const read: RawRead = async <T>(sql: string, values: readonly unknown[], options?: { rows: "array" }) =>
+    (await db.query<T>(sql, values.map(rawParam), { parsers: PARSERS, ...(options && { rowMode: "array" as const }) })).rows;
   return { kind: "pglite", factory: new PGliteAdapterFactory(db), pglite: db, read, close: () => db.close() };
 }

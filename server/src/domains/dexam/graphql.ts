@@ -5,6 +5,7 @@ import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum,
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { selectedFieldNames } from "../../graphql/selection.ts";
+import { AssociationType } from "../associations/graphql.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
 import { countOverview, overviewPageShape, type PageQuery, ROW_INCLUDE, readOverviewPage } from "./overviewPage.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
@@ -128,7 +129,8 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
     lastname: t.exposeString("lastname", { description: "Last name." }),
     birthdate: t.expose("birthdate", { type: "Date", description: "Date of birth (yyyy-mm-dd)." }),
     gender: t.expose("gender", { type: GenderEnum, description: "Gender." }),
-    association: t.relation("association", { description: "The club (Verein) of the candidate." }),
+    // loaded with every row (ROW_INCLUDE)
+    association: t.field({ type: AssociationType, resolve: (r) => r.association, description: "The club (Verein) of the candidate." }),
     instrument: t.expose("instrument", { type: InstrumentEnum, description: "The instrument of the exam." }),
     type: t.expose("type", { type: DexamTypeEnum, description: "The course (Kurs)." }),
     theoryLocation: t.relation("theoryLocation", { nullable: true, description: "Location (Veranstaltungsort) of the theory exam." }),

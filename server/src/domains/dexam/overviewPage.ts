@@ -16,34 +16,37 @@ import { type RegistrationFilter, readableScope, searchedId } from "../registrat
 
 /**
  * What a registration row always loads besides its columns: the relations the results, the row
- * menu and the row rule look at (event, the locations' publishing, whether it was taken over).
+ * menu and the row rule look at (event, the locations' publishing, whether it was taken over), and
+ * its club (the overview shows it on every row; read from the row, not through Pothos' relation
+ * loading, which cost a lookup per row).
  */
 export const ROW_INCLUDE = {
   event: { select: { districtAssociationId: true, editPhase: true, formType: true } },
   theoryLocation: { select: { publishResults: true } },
   practiceLocation: { select: { publishResults: true } },
   takenOverBy: { select: { id: true } },
+  association: true,
 } as const;
 
-/** How the statement reaches each relation of ROW_INCLUDE (its columns come from ROW_INCLUDE). */
-const ROW_JOINS: Record<keyof typeof ROW_INCLUDE, { alias: string; join: string }> = {
+/**
+ * How the statement reaches each relation of ROW_INCLUDE, and which of its columns it reads (those
+ * ROW_INCLUDE selects; every column for `true`). The club is joined for the search as well.
+ */
+const ROW_JOINS: Record<keyof typeof ROW_INCLUDE, { alias: string; join: string; allColumns?: readonly string[] }> = {
   event: { alias: "e", join: `JOIN "Event" e ON e.id = r."eventId"` },
   theoryLocation: { alias: "t", join: `LEFT JOIN "EventLocation" t ON t.id = r."theoryLocationId"` },
   practiceLocation: { alias: "p", join: `LEFT JOIN "EventLocation" p ON p.id = r."practiceLocationId"` },
   takenOverBy: { alias: "n", join: `LEFT JOIN "DexamRegistration" n ON n."takenOverFromId" = r.id` },
+  association: { alias: "a", join: `JOIN "Association" a ON a.id = r."associationId"`, allColumns: Object.values(Prisma.AssociationScalarFieldEnum) },
 };
-/** The club (association: every column, as Prisma's `association: true`); always joined: the search reads its name. */
-const CLUB_JOIN = `JOIN "Association" a ON a.id = r."associationId"`;
 
-type Relation = { name: string; alias: string; columns: readonly string[] };
-const RELATIONS: Relation[] = [
-  ...Object.entries(ROW_INCLUDE).map(([name, { select }]) => ({
-    name,
-    alias: ROW_JOINS[name as keyof typeof ROW_INCLUDE].alias,
-    columns: Object.keys(select),
-  })),
-];
-const CLUB: Relation = { name: "association", alias: "a", columns: Object.values(Prisma.AssociationScalarFieldEnum) };
+/** Each relation of a row: its name, the alias of its join, and per column the column and the result's key for it. */
+const RELATIONS = (Object.keys(ROW_INCLUDE) as (keyof typeof ROW_INCLUDE)[]).map((name) => {
+  const include: { select: Record<string, true> } | true = ROW_INCLUDE[name];
+  const { alias, allColumns } = ROW_JOINS[name];
+  const columns = include === true ? (allColumns ?? []) : Object.keys(include.select);
+  return { name, alias, columns: columns.map((column) => ({ column, key: `${name}.${column}` })) };
+});
 const REGISTRATION_COLUMNS = Object.values(Prisma.DexamRegistrationScalarFieldEnum);
 
 /** A page as Pothos' prismaConnection asks for it (its `query`), plus the columns left out. */
@@ -56,19 +59,15 @@ export type PageQuery = {
 };
 
 /**
- * The page can be read here: forward (first/after), the relations are ROW_INCLUDE and at most the
- * club with its columns (`association: true`), no select. Anything else (a nested relation, a
- * backward page) reads through Prisma.
+ * The page can be read here: forward (first/after), the relations exactly ROW_INCLUDE (the type's
+ * own), no select. Anything else (another relation, a backward page) reads through Prisma.
  */
-export function overviewPageShape(query: PageQuery): { take: number; skip: number; cursor: number | null; club: boolean } | null {
+export function overviewPageShape(query: PageQuery): { take: number; skip: number; cursor: number | null } | null {
   if (query.select !== undefined || typeof query.take !== "number" || query.take <= 0) return null;
-  const include = query.include ?? {};
-  for (const name of Object.keys(ROW_INCLUDE) as (keyof typeof ROW_INCLUDE)[]) if (!isDeepStrictEqual(include[name], ROW_INCLUDE[name])) return null;
-  const others = Object.keys(include).filter((k) => !(k in ROW_INCLUDE));
-  if (others.length > 1 || (others.length === 1 && (others[0] !== "association" || include.association !== true))) return null;
+  if (!isDeepStrictEqual(query.include, ROW_INCLUDE)) return null;
   const cursor = query.cursor?.id;
   if (cursor !== undefined && typeof cursor !== "number") return null;
-  return { take: query.take, skip: query.skip ?? 0, cursor: cursor ?? null, club: others.length === 1 };
+  return { take: query.take, skip: query.skip ?? 0, cursor: cursor ?? null };
 }
 
 /**
@@ -97,14 +96,14 @@ function whereSql(p: Principal, filter: RegistrationFilter, values: unknown[]): 
     const s = $(search);
     const like = (column: string) => `${column} ILIKE ('%' || ${s} || '%')`;
     const id = searchedId(search);
-    joins.push(CLUB_JOIN);
+    joins.push(ROW_JOINS.association.join);
     and.push(`(${[like("r.firstname"), like("r.lastname"), like("a.name"), ...(id === null ? [] : [`r.id = ${$(id)}`])].join(" OR ")})`);
   }
   return { where: and.join(" AND "), joins };
 }
 
 /** The page reads from every relation it shapes (the count only from those its WHERE reads). */
-const PAGE_FROM = `FROM "DexamRegistration" r ${CLUB_JOIN} ${Object.values(ROW_JOINS)
+const PAGE_FROM = `FROM "DexamRegistration" r ${Object.values(ROW_JOINS)
   .map((j) => j.join)
   .join(" ")}`;
 
@@ -118,12 +117,38 @@ export async function countOverview(ctx: ServiceCtx, filter: RegistrationFilter)
   return rows[0].count;
 }
 
-type Row = Record<string, unknown>;
 /** A registration as Prisma answers it with ROW_INCLUDE (the columns of `omit` absent, as with Prisma's omit). */
 export type OverviewRow = Prisma.DexamRegistrationGetPayload<{ include: typeof ROW_INCLUDE }>;
 
 /** pg hands bytea over as a Buffer; Prisma as a plain Uint8Array. */
 const prismaValue = (v: unknown) => (Buffer.isBuffer(v) ? new Uint8Array(v.buffer, v.byteOffset, v.byteLength) : v);
+
+/**
+ * The function that shapes a row of the page's statement (its values in the select list's order:
+ * `columns`, then per relation its id and its columns) as Prisma's object. Written as one object
+ * literal per column set and compiled once: an object built key by key from a list of names ends
+ * up in V8's slow dictionary mode past a dozen keys, and every field of the overview then reads
+ * from it that way. The names are Prisma's own column names. At most 64 column sets are kept (the
+ * set follows the request's selection).
+ */
+const shapers = new Map<string, (row: unknown[]) => OverviewRow>();
+function shaperFor(columns: readonly string[]): (row: unknown[]) => OverviewRow {
+  const cacheKey = columns.join(",");
+  let shape = shapers.get(cacheKey);
+  if (!shape) {
+    const q = JSON.stringify;
+    let i = 0;
+    const props = columns.map((c) => `${q(c)}: v(row[${i++}])`);
+    for (const rel of RELATIONS) {
+      const present = i++;
+      props.push(`${q(rel.name)}: row[${present}] === null ? null : { ${rel.columns.map((c) => `${q(c.column)}: v(row[${i++}])`).join(", ")} }`);
+    }
+    shape = new Function("v", `return (row) => ({ ${props.join(", ")} });`)(prismaValue) as (row: unknown[]) => OverviewRow;
+    if (shapers.size >= 64) shapers.clear();
+    shapers.set(cacheKey, shape);
+  }
+  return shape;
+}
 
 /**
  * One page of the overview (the rows Prisma's findMany over dexamWhere, ordered by last name,
@@ -140,33 +165,20 @@ export async function readOverviewPage(
   // a cursor or event outside the id range names no registration (as a cursor whose row is gone)
   if (!isInt4(filter.eventId) || (shape.cursor !== null && !isInt4(shape.cursor))) return [];
   const columns = REGISTRATION_COLUMNS.filter((c) => !omit[c as keyof Prisma.DexamRegistrationOmit]);
-  const relations = shape.club ? [...RELATIONS, CLUB] : RELATIONS;
   const select = [
     ...columns.map((c) => `r."${c}"`),
     // a relation's own id says whether the row has it (the optional ones are LEFT JOINed)
-    ...relations.flatMap((rel) => [`${rel.alias}.id AS "${rel.name}"`, ...rel.columns.map((c) => `${rel.alias}."${c}" AS "${rel.name}.${c}"`)]),
+    ...RELATIONS.flatMap((rel) => [`${rel.alias}.id AS "${rel.name}"`, ...rel.columns.map((c) => `${rel.alias}."${c.column}" AS "${c.key}"`)]),
   ];
   const values: unknown[] = [];
   let { where } = whereSql(p, filter, values);
   // Prisma's cursor: from the cursor's row on (in the page's order), then `skip`
   if (shape.cursor !== null)
     where += ` AND (r.lastname, r.firstname, r.id) >= (SELECT c.lastname, c.firstname, c.id FROM "DexamRegistration" c WHERE c.id = $${values.push(shape.cursor)})`;
-  const rows = await ctx.services.sql<Row>(
+  const rows = await ctx.services.sql<unknown[]>(
     `SELECT ${select.join(", ")} ${PAGE_FROM} WHERE ${where} ORDER BY r.lastname, r.firstname, r.id LIMIT $${values.push(shape.take)} OFFSET $${values.push(shape.skip)}`,
     values,
+    { rows: "array" },
   );
-  return rows.map((row) => {
-    const registration: Row = {};
-    for (const c of columns) registration[c] = prismaValue(row[c]);
-    for (const rel of relations) {
-      if (row[rel.name] === null) {
-        registration[rel.name] = null;
-        continue;
-      }
-      const related: Row = {};
-      for (const c of rel.columns) related[c] = prismaValue(row[`${rel.name}.${c}`]);
-      registration[rel.name] = related;
-    }
-    return registration as OverviewRow;
-  });
+  return rows.map(shaperFor(columns));
 }
