@@ -22,7 +22,8 @@
 // working on one figure), BENCH_SERVER_ARGS="--cpu-prof --cpu-prof-dir=.tmp/prof" (node options of
 // the measured server, e.g. to profile it), BENCH_BASELINE=<dir> (another checkout with its own
 // build, e.g. a git worktree of an older commit: figures 1 and 3 measure both side by side; it may
-// be this checkout, with BENCH_BASELINE_SERVER_ARGS as its node options, to compare a flag).
+// be this checkout, with BENCH_BASELINE_SERVER_ARGS as its node options, to compare a flag),
+// BENCH_LOG_SQL=1 (each statement of the counted requests; BENCH_LOG_SQL_CHARS: how much of each, default 300).
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
