@@ -410,6 +410,7 @@ async function load(url: string, title: string, body: string, token: string) {
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
     total: r.requests.total,
+    bytesPerResponse: r.requests.total ? Math.round(r.throughput.total / r.requests.total) : 0,
   };
 }
 

@@ -1,7 +1,8 @@
+import { createSchema, createYoga } from "graphql-yoga";
 import { describe, expect, it } from "vitest";
 import type { Principal } from "../auth/principal.ts";
 import { eventListScope } from "../domains/events/service.ts";
-import { SharedStore } from "./sharedResults.ts";
+import { SharedStore, serializedOnce } from "./sharedResults.ts";
 
 describe("SharedStore", () => {
   it("keeps a value for its lifetime and no longer", () => {
@@ -57,5 +58,34 @@ describe("eventListScope", () => {
 
   it("a principal that may not list events gets no scope (nothing shared)", () => {
     expect(eventListScope(principal([], 1, { blocked: true }))).toBeNull();
+  });
+});
+
+describe("serializedOnce", () => {
+  it("answers the text of its first serialisation again, and is not part of the JSON itself", () => {
+    const shared = serializedOnce({ data: { events: [{ name: "Frühjahr" }] } }) as { data: { events: { name: string }[] }; stringify?: (v: unknown) => string };
+    const first = shared.stringify?.(shared);
+    expect(first).toBe('{"data":{"events":[{"name":"Frühjahr"}]}}');
+    expect(JSON.stringify(shared)).toBe(first);
+    shared.data.events[0].name = "geändert"; // (a shared answer is never changed: this only shows the text is kept)
+    expect(shared.stringify?.(shared)).toBe(first);
+    expect(shared.stringify?.({ other: 1 })).toBe('{"other":1}');
+  });
+
+  it("Yoga writes a result out with the result's own stringify (the contract serializedOnce relies on)", async () => {
+    const shared = serializedOnce({ data: { hello: "eins" } }) as { data: { hello: string }; stringify?: (v: unknown) => string };
+    shared.stringify?.(shared);
+    shared.data.hello = "zwei"; // a fresh serialisation would say "zwei"
+    const yoga = createYoga({
+      schema: createSchema({ typeDefs: "type Query { hello: String }", resolvers: { Query: { hello: () => "drei" } } }),
+      logging: false,
+      plugins: [{ onExecute: ({ setResultAndStopExecution }: { setResultAndStopExecution: (r: unknown) => void }) => setResultAndStopExecution(shared) }],
+    });
+    const res = await yoga.fetch("http://localhost/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"query":"{ hello }"}',
+    });
+    expect(await res.text()).toBe('{"data":{"hello":"eins"}}');
   });
 });
