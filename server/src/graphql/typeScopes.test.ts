@@ -1,4 +1,4 @@
-// The row rules of DexamRegistration and Association run once per object (Pothos'
+// The row rules of DexamRegistration, Association, User and DistrictAssociation run once per object (Pothos'
 // runScopesOnType: in the type's isTypeOf, issue 9) instead of before each of its fields. They
 // must still refuse a row the principal may not read, and let a readable one through.
 import type { GraphQLObjectType, GraphQLResolveInfo } from "graphql";
@@ -49,5 +49,22 @@ describe("type scopes run once per object (issue 9)", () => {
       message: "Keine Berechtigung für diese Aktion",
       code: "FORBIDDEN",
     });
+  });
+
+  it("a user: the user themself, admin and their district's user staff read it; another district's staff and other members are refused", () => {
+    const user = { id: 9, districtAssociationId: 1 };
+    const refused = { message: "Keine Berechtigung für diese Aktion", code: "FORBIDDEN" };
+    expect(check("User", user, principal({ userId: 9 }))).toBe(true);
+    expect(check("User", user, principal({ roles: ["admin"], districtAssociationId: 2 }))).toBe(true);
+    expect(check("User", user, principal({ roles: ["user_read"] }))).toBe(true);
+    expect(check("User", user, principal({ roles: ["user_read"], districtAssociationId: 2 }))).toEqual(refused);
+    expect(check("User", user, principal({ associationIds: [5] }))).toEqual(refused);
+  });
+
+  it("a district association: every signed-in person reads it (names and links); without a principal it is refused", () => {
+    const district = { id: 1, name: "KV", iamRef: "kv", gdprLink: "g", impressLink: "i" };
+    expect(check("DistrictAssociation", district, principal({}))).toBe(true);
+    expect(check("DistrictAssociation", district, principal({ roles: ["event_manage"], districtAssociationId: 2 }))).toBe(true);
+    expect(check("DistrictAssociation", district, null as unknown as Principal)).not.toBe(true);
   });
 });

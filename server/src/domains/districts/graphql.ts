@@ -9,6 +9,8 @@ export const DistrictAssociationType = builder.prismaNode("DistrictAssociation",
   description: "A district association (Kreisverband): the tenant that owns clubs, users and events.",
   id: { field: "id" },
   authScopes: { operation: "districtAssociation.read" },
+  // once per object (in isTypeOf), not before each field (issue 9)
+  runScopesOnType: true,
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),

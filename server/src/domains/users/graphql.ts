@@ -45,6 +45,8 @@ export const UserType = builder.prismaNode("User", {
   description: "A person with an account. Ordinary users have no roles and belong to clubs.",
   id: { field: "id" },
   authScopes: (user, ctx) => canReadUser(ctx.principal, user),
+  // the row rule once per object (in isTypeOf), not before each field: a refused row is one error (issue 9)
+  runScopesOnType: true,
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
