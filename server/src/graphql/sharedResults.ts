@@ -70,7 +70,11 @@ export function serializedOnce(result: ExecutionResult): ExecutionResult {
   let text: string | undefined;
   Object.defineProperty(shared, "stringify", {
     enumerable: false,
-    value: (value: unknown) => (value === shared ? (text ??= JSON.stringify(value)) : JSON.stringify(value)),
+    value: (value: unknown) => {
+      if (value !== shared) return JSON.stringify(value);
+      if (text === undefined) text = JSON.stringify(value);
+      return text;
+    },
   });
   return shared;
 }
