@@ -3,11 +3,29 @@ import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { canReadClub, clubOrder, clubWhere, createClub, deleteClub, updateClub } from "./service.ts";
 
+/**
+ * Clubs the request reached as part of a row the viewer may read (a registration's club): shown
+ * with it, also when the club belongs to another district. A member may register an own club for
+ * another district's event; that district's registration staff then see the registration, and its
+ * club with it. Per request (keyed by its context), so no other request sees the mark.
+ */
+const clubsOfReadableRows = new WeakMap<object, WeakSet<object>>();
+export function clubOfReadableRow<Club extends object>(ctx: object, club: Club): Club {
+  let clubs = clubsOfReadableRows.get(ctx);
+  if (!clubs) {
+    clubs = new WeakSet();
+    clubsOfReadableRows.set(ctx, clubs);
+  }
+  clubs.add(club);
+  return club;
+}
+
 export const AssociationType = builder.prismaNode("Association", {
   description: "A club (Verein) of a district association.",
   id: { field: "id" },
-  // members see their own clubs; staff see the clubs of their district; admin all
-  authScopes: (club, ctx) => canReadClub(ctx.principal, club),
+  // members see their own clubs; staff see the clubs of their district; admin all; and anyone the
+  // club of a registration they may read (clubOfReadableRow)
+  authScopes: (club, ctx) => !!clubsOfReadableRows.get(ctx)?.has(club) || canReadClub(ctx.principal, club),
   // the row rule once per object (in isTypeOf), not before each field: a refused row is one error (issue 9)
   runScopesOnType: true,
   fields: (t) => ({

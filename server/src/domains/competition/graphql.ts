@@ -3,6 +3,7 @@ import { countAlongside } from "../../graphql/countAlongside.ts";
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { canReadRegistration, isManager, type RegistrationFilterArgs } from "../registrations/access.ts";
 import { type CompetitionInput, type CompetitionSong, competitionRowActions, competitionSongsComplete } from "./rules.ts";
 import {
@@ -36,7 +37,10 @@ const ActionsType = builder.objectRef<ReturnType<typeof competitionRowActions>>(
   }),
 });
 
-const EVENT_SELECT = { event: { select: { districtAssociationId: true, editPhase: true, locations: { select: { publishResults: true } } } } } as const;
+const EVENT_SELECT = {
+  event: { select: { districtAssociationId: true, editPhase: true, locations: { select: { publishResults: true } } } },
+  association: true,
+} as const;
 
 export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegistration", {
   description: "A competition registration (Wertungsspielanmeldung) of a club's group.",
@@ -52,7 +56,12 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the registration was created or last changed (including its results)." }),
     event: t.relation("event", { description: "The event (Veranstaltung) of the registration." }),
     name: t.exposeString("name", { description: "Name of the group as it performs." }),
-    association: t.relation("association", { description: "The club (Verein) of the group." }),
+    association: t.field({
+      type: AssociationType,
+      // loaded with every registration (EVENT_SELECT); readable with it, whichever district the club belongs to
+      resolve: (r, _a, ctx) => clubOfReadableRow(ctx, r.association),
+      description: "The club (Verein) of the group.",
+    }),
     type: t.expose("type", { type: CompetitionTypeEnum, description: "Competition type." }),
     cast: t.expose("cast", { type: CastEnum, description: "Besetzung (line-up) of the group." }),
     category: t.expose("category", { type: CategoryEnum, nullable: true, description: "Difficulty category (Kategorie 1-6)." }),

@@ -5,7 +5,7 @@ import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum,
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { selectedFieldNames } from "../../graphql/selection.ts";
-import { AssociationType } from "../associations/graphql.ts";
+import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
 import { countOverview, overviewPageShape, type PageQuery, ROW_INCLUDE, readOverviewPage } from "./overviewPage.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
@@ -130,7 +130,12 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
     birthdate: t.expose("birthdate", { type: "Date", description: "Date of birth (yyyy-mm-dd)." }),
     gender: t.expose("gender", { type: GenderEnum, description: "Gender." }),
     // loaded with every row (ROW_INCLUDE)
-    association: t.field({ type: AssociationType, resolve: (r) => r.association, description: "The club (Verein) of the candidate." }),
+    association: t.field({
+      type: AssociationType,
+      // readable with the registration, whichever district the club belongs to
+      resolve: (r, _a, ctx) => clubOfReadableRow(ctx, r.association),
+      description: "The club (Verein) of the candidate.",
+    }),
     instrument: t.expose("instrument", { type: InstrumentEnum, description: "The instrument of the exam." }),
     type: t.expose("type", { type: DexamTypeEnum, description: "The course (Kurs)." }),
     theoryLocation: t.relation("theoryLocation", { nullable: true, description: "Location (Veranstaltungsort) of the theory exam." }),
