@@ -9,7 +9,7 @@ import { encryptJson } from "../../server/src/crypto/aead.ts";
 import { COLUMN_READERS, omittedColumns } from "../../server/src/domains/dexam/graphql.ts";
 import { schema } from "../../server/src/graphql/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { DAY, gid, openEventFields } from "../support/fixtures.ts";
+import { campEventWithLocations, DAY, gid } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 import { recordQueries } from "../support/statements.ts";
 
@@ -22,22 +22,7 @@ const dataKey = crypto.randomBytes(32);
 beforeAll(async () => {
   app = await startTestApp({ dataKey });
   world = await createWorld(app.db.prisma);
-  const event = await app.db.prisma.event.create({
-    data: {
-      ...openEventFields(world.district1),
-      name: "Freizeit mit allem",
-      formType: "DEXAM_CAMP",
-      start: new Date(Date.now() + 20 * DAY),
-      locations: {
-        create: [
-          { name: "Theorie", type: "DEXAM_THEORY", street: "Weg 1", city: "Eins", publishResults: true },
-          { name: "Praxis", type: "DEXAM_PRACTICE", street: "Weg 2", city: "Zwei", publishResults: true },
-          { name: "Vorbereitung", type: "DEXAM_PREPARATION", street: "Weg 3", city: "Drei" },
-        ],
-      },
-    },
-    include: { locations: { orderBy: { id: "asc" } } },
-  });
+  const event = await campEventWithLocations(app.db.prisma, world.district1, "Freizeit mit allem", true);
   eventId = event.id;
   const [theory, practice, preparation] = event.locations;
   const file = (name: string) =>

@@ -12,7 +12,7 @@ import { countOverview, overviewPageShape, ROW_INCLUDE, readOverviewPage } from 
 import { dexamWhere } from "../../server/src/domains/dexam/service.ts";
 import type { RegistrationFilter } from "../../server/src/domains/registrations/access.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { DAY, gid, openEventFields } from "../support/fixtures.ts";
+import { campEventWithLocations, DAY, gid, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 import { recordQueries } from "../support/statements.ts";
 
@@ -31,22 +31,7 @@ beforeAll(async () => {
   world = await createWorld(app.db.prisma);
   const prisma = app.db.prisma;
   club3 = (await prisma.association.create({ data: { name: "Stadtkapelle 100%_Drei", districtAssociationId: world.district1, invoiceEmail: "k@e.test" } })).id;
-  const event = await prisma.event.create({
-    data: {
-      ...openEventFields(world.district1),
-      name: "Überblick",
-      formType: "DEXAM_CAMP",
-      start: new Date(Date.now() + 20 * DAY),
-      locations: {
-        create: [
-          { name: "Theorie", type: "DEXAM_THEORY", street: "W 1", city: "A", publishResults: true },
-          { name: "Praxis", type: "DEXAM_PRACTICE", street: "W 2", city: "B" },
-          { name: "Vorbereitung", type: "DEXAM_PREPARATION", street: "W 3", city: "C" },
-        ],
-      },
-    },
-    include: { locations: { orderBy: { id: "asc" } } },
-  });
+  const event = await campEventWithLocations(prisma, world.district1, "Überblick", false);
   eventId = event.id;
   const [theory, practice, preparation] = event.locations;
   theoryId = theory.id;

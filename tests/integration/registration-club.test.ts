@@ -78,7 +78,7 @@ describe("the club of a registration from another district", () => {
     ]);
   });
 
-  it("the same staff still cannot read that club on its own", async () => {
+  it("[R-CM003] the same staff still cannot read that club on its own", async () => {
     const token = await app.token(world.subjects["role:registration_read"]);
     const res = await app.gql("query($id: ID!) { node(id: $id) { ... on Association { name } } }", { id: gid("Association", world.club2) }, token);
     expect(res.body.data?.node ?? null).toBeNull();

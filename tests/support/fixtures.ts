@@ -1,5 +1,6 @@
 // Small fixtures the integration tests share: global ids and an event open for registration.
 import { encodeGlobalID } from "@pothos/plugin-relay";
+import type { PrismaClient } from "../../server/src/generated/prisma/client.ts";
 
 export const DAY = 86_400_000;
 
@@ -14,6 +15,30 @@ export const openEventFields = (districtAssociationId: number) => ({
   finishPublishing: new Date(Date.now() + 90 * DAY),
   privacyPolicy: "p",
 });
+
+/**
+ * An open holiday-camp D-exam event (DEXAM_CAMP, starting in 20 days) of the district with its theory
+ * location (results published), practice location (published when `practicePublished`) and
+ * preparation location, in that order.
+ */
+export async function campEventWithLocations(prisma: PrismaClient, districtAssociationId: number, name: string, practicePublished: boolean) {
+  return prisma.event.create({
+    data: {
+      ...openEventFields(districtAssociationId),
+      name,
+      formType: "DEXAM_CAMP",
+      start: new Date(Date.now() + 20 * DAY),
+      locations: {
+        create: [
+          { name: "Theorie", type: "DEXAM_THEORY", street: "Weg 1", city: "Eins", publishResults: true },
+          { name: "Praxis", type: "DEXAM_PRACTICE", street: "Weg 2", city: "Zwei", publishResults: practicePublished },
+          { name: "Vorbereitung", type: "DEXAM_PREPARATION", street: "Weg 3", city: "Drei" },
+        ],
+      },
+    },
+    include: { locations: { orderBy: { id: "asc" } } },
+  });
+}
 
 /** The settings a production start needs besides the defaults (embedded sign-in, fixed keys for tests). */
 export const productionEnv = (extra: Record<string, string> = {}) => ({

@@ -41,7 +41,7 @@ describe("type scopes run once per object (issue 9)", () => {
     expect(check("DexamRegistration", registration, principal({ roles: ["registration_read"], districtAssociationId: 2 }))).toEqual(refused);
   });
 
-  it("a club: its members and its district's staff read it; staff of another district are refused", () => {
+  it("[R-CM003] a club: its members and its district's staff read it; staff of another district are refused", () => {
     const club = { id: 5, name: "MV", districtAssociationId: 1 };
     expect(check("Association", club, principal({ associationIds: [5] }))).toBe(true);
     expect(check("Association", club, principal({ roles: ["association_read"] }))).toBe(true);
@@ -51,7 +51,7 @@ describe("type scopes run once per object (issue 9)", () => {
     });
   });
 
-  it("a user: the user themself, admin and their district's user staff read it; another district's staff and other members are refused", () => {
+  it("[R-UM005] a user: the user themself, admin and their district's user staff read it; another district's staff and other members are refused", () => {
     const user = { id: 9, districtAssociationId: 1 };
     const refused = { message: "Keine Berechtigung für diese Aktion", code: "FORBIDDEN" };
     expect(check("User", user, principal({ userId: 9 }))).toBe(true);

@@ -39,15 +39,15 @@ export const emergencyPhone: Check = (v) => {
   return /^(?:(?:\+|00)?[1-9]\d{0,14}|\d+)$/.test(s) ? null : MSG.emergencyPhone;
 };
 
+const INT4_MAX = 2_147_483_647;
+/** Every id of the schema is an int4: a number outside that range names nothing (and must not reach PostgreSQL as an int4 parameter). */
+export const isInt4 = (n: number | null | undefined): n is number => n != null && Number.isSafeInteger(n) && n >= -INT4_MAX - 1 && n <= INT4_MAX;
+
 /**
  * Names and e-mail addresses: at most MAX_NAME_LENGTH characters. They are indexed, and PostgreSQL
  * refuses an index entry above about 2700 bytes; a 3000-character club name answered 500 before
  * (found by tests/integration/fuzz.test.ts, issue 10). Other texts (remarks, descriptions) are not indexed.
  */
-const INT4_MAX = 2_147_483_647;
-/** Every id of the schema is an int4: a number outside that range names nothing (and must not reach PostgreSQL as an int4 parameter). */
-export const isInt4 = (n: number | null | undefined): n is number => n != null && Number.isSafeInteger(n) && n >= -INT4_MAX - 1 && n <= INT4_MAX;
-
 export const MAX_NAME_LENGTH = 200;
 export const nameLength: Check = (v) => (typeof v === "string" && [...v].length > MAX_NAME_LENGTH ? MSG.tooLong : null);
 

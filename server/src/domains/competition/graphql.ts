@@ -37,7 +37,8 @@ const ActionsType = builder.objectRef<ReturnType<typeof competitionRowActions>>(
   }),
 });
 
-const EVENT_SELECT = {
+/** What a competition registration always loads besides its columns: its event's facts for the results and the row menu, and its club. */
+const ROW_INCLUDE = {
   event: { select: { districtAssociationId: true, editPhase: true, locations: { select: { publishResults: true } } } },
   association: true,
 } as const;
@@ -48,7 +49,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
   // all columns and the event the results and the row menu look at, with every registration: a
   // field without a select of its own is not wrapped by the Prisma plugin's per-field loading
   // check (issue 9; as D-exam registrations)
-  include: EVENT_SELECT,
+  include: ROW_INCLUDE,
   authScopes: (r, ctx) => canReadRegistration(ctx.principal, r, r.event),
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
@@ -58,7 +59,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
     name: t.exposeString("name", { description: "Name of the group as it performs." }),
     association: t.field({
       type: AssociationType,
-      // loaded with every registration (EVENT_SELECT); readable with it, whichever district the club belongs to
+      // loaded with every registration (ROW_INCLUDE); readable with it, whichever district the club belongs to
       resolve: (r, _a, ctx) => clubOfReadableRow(ctx, r.association),
       description: "The club (Verein) of the group.",
     }),

@@ -129,10 +129,9 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
     lastname: t.exposeString("lastname", { description: "Last name." }),
     birthdate: t.expose("birthdate", { type: "Date", description: "Date of birth (yyyy-mm-dd)." }),
     gender: t.expose("gender", { type: GenderEnum, description: "Gender." }),
-    // loaded with every row (ROW_INCLUDE)
     association: t.field({
       type: AssociationType,
-      // readable with the registration, whichever district the club belongs to
+      // loaded with every row (ROW_INCLUDE); readable with the registration, whichever district the club belongs to
       resolve: (r, _a, ctx) => clubOfReadableRow(ctx, r.association),
       description: "The club (Verein) of the candidate.",
     }),
