@@ -26,7 +26,7 @@ export const registrationOverviewHelp: HelpPage = {
         {
           kind: "box",
           box: "info",
-          text: "Als Vereinsmitglied sehen Sie nur die Anmeldungen Ihrer eigenen Vereine. Mitarbeitende mit der Rolle „Anmeldungen lesen“ oder „Anmeldungen verwalten“ sehen die Anmeldungen aller Vereine ihres Kreisverbands.",
+          text: "Als Vereinsmitglied sehen Sie nur die Anmeldungen Ihrer eigenen Vereine. Mitarbeitende mit der Rolle „Anmeldungen lesen“ oder „Anmeldungen verwalten“ sehen alle Anmeldungen zu den Veranstaltungen ihres Kreisverbands, mit dem Verein der Anmeldung, auch wenn er zu einem anderen Kreisverband gehört.",
         },
       ],
     },
