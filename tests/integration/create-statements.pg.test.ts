@@ -1,8 +1,10 @@
 // SQL statements of one /v1 create (issue 9, benchmark figure 3 "deadline rush"), PostgreSQL pass
 // only (it counts the queries of pg's client: tests/support/statements.ts). Before issue 9 a D-exam create
 // took 13 (principal; event; locations; BEGIN; INSERT; INSERT audit; COMMIT; five reads for the
-// answer), a competition create 11. Now: the principal, the event with its locations and the club,
-// and one INSERT of registration and audit entry. The test fails if a create grows above that.
+// answer), a competition create 11. Then 3: the principal, the event with its locations and the club,
+// and one INSERT of registration and audit entry. Now 2 while the server keeps the event's read (a
+// member's own club, registrations/access.ts loadForNewRegistration): the principal and the INSERT.
+// The test fails if a create grows above that.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { openEventFields } from "../support/fixtures.ts";
@@ -83,8 +85,8 @@ const competitionBody = (name: string) => ({
   cancellation_accepted: true,
 });
 
-/** At most this many statements per create: principal, event + locations + club, registration + audit. */
-const MAX_STATEMENTS = 3;
+/** At most this many statements per create: principal, registration + audit (the event's read kept). */
+const MAX_STATEMENTS = 2;
 
 describe("statements of one /v1 create", () => {
   for (const [kind, url, body, table] of [
@@ -109,4 +111,29 @@ describe("statements of one /v1 create", () => {
       expect(audit.map((a) => a.action)).toEqual(["create"]);
     });
   }
+
+  it("[R-API050] after a write to the event the next create reads it again (3 statements); the one after that keeps it (2)", async () => {
+    expect((await app.rest("POST", "/v1/registration/dexam", token, dexamBody("Erste"))).status).toBe(201);
+    await app.db.prisma.event.update({ where: { id: dexam.id }, data: { description: "geändert" } });
+    const changed = await sqlOf(() => app.rest("POST", "/v1/registration/dexam", token, dexamBody("Danach")));
+    expect(changed.result.status, JSON.stringify(changed.result.body)).toBe(201);
+    expect(changed.sql).toHaveLength(3);
+    expect(changed.sql.filter((s) => s.includes(`FROM "Event" e WHERE e.id`) && !/\bINSERT\b/.test(s))).toHaveLength(1);
+    const kept = await sqlOf(() => app.rest("POST", "/v1/registration/dexam", token, dexamBody("Wieder")));
+    expect(kept.result.status).toBe(201);
+    expect(kept.sql).toHaveLength(2);
+  });
+
+  it("[R-API050] creates arriving together after a write to the event share one read of it", async () => {
+    await app.db.prisma.event.update({ where: { id: dexam.id }, data: { description: "wieder geändert" } });
+    const n = 8;
+    const { result, sql } = await sqlOf(() =>
+      Promise.all(Array.from({ length: n }, (_, i) => app.rest("POST", "/v1/registration/dexam", token, dexamBody(`Zugleich${i}`)))),
+    );
+    expect(result.map((r) => r.status)).toEqual(Array(n).fill(201));
+    expect(sql.filter((s) => /\bINSERT\b/.test(s))).toHaveLength(n);
+    expect(sql.filter((s) => s.includes(`FROM "Event" e WHERE e.id`) && !/\bINSERT\b/.test(s))).toHaveLength(1);
+    // and the principal's row: requests arriving together share that read as well (batchLoader)
+    expect(sql.length).toBeLessThanOrEqual(2 * n + 1);
+  });
 });

@@ -9,7 +9,8 @@ import type { Principal } from "../../server/src/auth/principal.ts";
 import { createCompetition } from "../../server/src/domains/competition/service.ts";
 import type { ServiceCtx } from "../../server/src/domains/context.ts";
 import { createDexam } from "../../server/src/domains/dexam/service.ts";
-import { loadForNewRegistration } from "../../server/src/domains/registrations/access.ts";
+import { createOnCurrentEvent, EVENT_CHANGED, loadForNewRegistration } from "../../server/src/domains/registrations/access.ts";
+import { DEXAM_MSG } from "../../server/src/shared/messages.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { gid, inTimeZone, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
@@ -341,6 +342,94 @@ describe("a create answers from memory what a read answers", () => {
     expect((await loadForNewRegistration(ctx, dexam, ["DEXAM"], null)).club).toBeNull();
     await expect(loadForNewRegistration(ctx, dexam, ["COMPETITION"], null)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(loadForNewRegistration(ctx, 2 ** 31, ["DEXAM"], null)).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("a create is checked against the event as it is now, also when the server keeps its read (issue 9)", () => {
+  const db = () => app.db.prisma;
+  const version = async () => String((await db().$queryRawUnsafe<{ v: string }[]>(`SELECT last_value::text AS v FROM "start_page_version"`))[0].v);
+  /** A write that does not move the start-page version: as when a create reads between a writer's trigger and its commit. */
+  async function unversioned(sql: string) {
+    const before = await version();
+    for (const table of ["Event", "EventLocation"]) await db().$executeRawUnsafe(`ALTER TABLE "${table}" DISABLE TRIGGER "${table}_start_page_changed"`);
+    try {
+      await db().$executeRawUnsafe(sql);
+    } finally {
+      for (const table of ["Event", "EventLocation"]) await db().$executeRawUnsafe(`ALTER TABLE "${table}" ENABLE TRIGGER "${table}_start_page_changed"`);
+    }
+    expect(await version()).toBe(before);
+  }
+  const stored = async (lastname: string) => ({
+    rows: await db().dexamRegistration.count({ where: { lastname } }),
+    audit: await db().auditEntry.count({
+      where: { entity: "DexamRegistration", entityId: { in: (await db().dexamRegistration.findMany({ where: { lastname } })).map((r) => r.id) } },
+    }),
+  });
+  const deadline = async () => (await db().event.findUniqueOrThrow({ where: { id: dexam } })).registrationDeadline;
+
+  it("[R-ST030][R-ST031] a deadline moved into the past by an operator's SQL refuses the very next create", async () => {
+    const was = await deadline();
+    expect((await app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ lastname: "Vorher" }))).status).toBe(201);
+    await db().$executeRawUnsafe(`UPDATE "Event" SET "registrationDeadline" = now() - interval '1 day' WHERE id = ${dexam}`);
+    try {
+      const late = await app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ lastname: "Zuspaet" }));
+      expect(late.status, JSON.stringify(late.body)).toBe(409);
+      expect(late.body.error.message).toBe("Der Anmeldeschluss ist vorbei");
+      expect(await stored("Zuspaet")).toEqual({ rows: 0, audit: 0 });
+    } finally {
+      await db().event.update({ where: { id: dexam }, data: { registrationDeadline: was } });
+    }
+  });
+
+  it("[R-ST030][R-ST031] a deadline moved into the past without moving the version: the insert sees the changed event, reads it again and refuses", async () => {
+    const was = await deadline();
+    expect((await app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ lastname: "Vorher" }))).status).toBe(201);
+    await unversioned(`UPDATE "Event" SET "registrationDeadline" = now() - interval '1 day' WHERE id = ${dexam}`);
+    try {
+      const late = await app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ lastname: "Zuspaet" }));
+      expect(late.status, JSON.stringify(late.body)).toBe(409);
+      expect(late.body.error.message).toBe("Der Anmeldeschluss ist vorbei");
+      expect(await stored("Zuspaet")).toEqual({ rows: 0, audit: 0 });
+    } finally {
+      await db().event.update({ where: { id: dexam }, data: { registrationDeadline: was } });
+    }
+  });
+
+  it("[R-VA023] a practice location that stopped examining the instrument, without moving the version: the create is checked against the location as it is", async () => {
+    expect((await app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ lastname: "Vorher" }))).status).toBe(201);
+    await unversioned(`UPDATE "EventLocation" SET instruments = '{FLUTE}' WHERE id = ${practice}`);
+    try {
+      const res = await app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ lastname: "Ohneklarinette" }));
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error.fields).toEqual({ practice_location_id: DEXAM_MSG.locationInstrument });
+      expect(await stored("Ohneklarinette")).toEqual({ rows: 0, audit: 0 });
+    } finally {
+      await db().eventLocation.update({ where: { id: practice }, data: { instruments: ["CLARINET", "FLUTE"] } });
+    }
+  });
+
+  it("[R-API050] a change that does not touch the checks, without moving the version: the create is written once, with one audit entry", async () => {
+    expect((await app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ lastname: "Vorher" }))).status).toBe(201);
+    await unversioned(`UPDATE "Event" SET description = 'neu beschrieben' WHERE id = ${dexam}`);
+    const res = await app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ lastname: "Einmal" }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(await stored("Einmal")).toEqual({ rows: 1, audit: 1 });
+    const read = await app.rest("GET", `/v1/registration/dexam/${res.body.id}`, t.member);
+    expect(res.body).toEqual(read.body);
+  });
+
+  it("an event that keeps changing under a create: after three reads the caller gets a conflict, and each try read the event again", async () => {
+    const ctx = ctxOf({ ...memberPrincipal(), startPageVersion: await version() });
+    const stamps: string[] = [];
+    const tried = createOnCurrentEvent(ctx, dexam, ["DEXAM"], world.club1, async ({ stamp }) => {
+      stamps.push(stamp);
+      // another writer each time, between the read and the insert
+      await db().$executeRawUnsafe(`UPDATE "Event" SET description = 'Änderung ${stamps.length}' WHERE id = ${dexam}`);
+      return undefined;
+    });
+    await expect(tried).rejects.toMatchObject({ code: "CONFLICT", message: EVENT_CHANGED });
+    expect(stamps).toHaveLength(3);
+    expect(new Set(stamps).size).toBe(3);
   });
 });
 

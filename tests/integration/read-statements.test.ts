@@ -153,6 +153,30 @@ describe("the shortcuts answer what a fresh read would", () => {
     });
   });
 
+  it("requests arriving together read their principals' rows in one statement, each its own user's row", async () => {
+    const names = Object.keys(world.subjects).filter((n) => n !== "blocked");
+    const tokens = await Promise.all(names.map((n) => app.token(world.subjects[n])));
+    await Promise.all(tokens.map((t) => app.gql(`{ viewer { email } }`, {}, t))); // last activity recorded (an update) once
+    const { result, queries } = await recordQueries(() => Promise.all(tokens.map((t) => app.gql(`{ viewer { email } }`, {}, t))));
+    const rows = await app.db.prisma.user.findMany({ where: { id: { in: names.map((n) => world.userIds[n]) } } });
+    const email = new Map(rows.map((r) => [r.id, r.email]));
+    expect(result.map((r) => r.body.data?.viewer?.email)).toEqual(names.map((n) => email.get(world.userIds[n])));
+    const principalReads = queries.filter((q) => q.text.includes(`WHERE u.subject = ANY`));
+    expect(principalReads.length).toBeGreaterThanOrEqual(1);
+    expect(principalReads.length).toBeLessThan(names.length);
+  });
+
+  it("[R-AU030] a principal's row is never answered from an earlier request's read: blocking acts on the very next request", async () => {
+    const token = await app.token(world.subjects.target);
+    expect((await app.gql(`{ viewer { email } }`, {}, token)).status).toBe(200);
+    await app.db.prisma.user.update({ where: { id: world.userIds.target }, data: { blocked: true } });
+    try {
+      expect((await app.gql(`{ viewer { email } }`, {}, token)).status).toBe(403);
+    } finally {
+      await app.db.prisma.user.update({ where: { id: world.userIds.target }, data: { blocked: false } });
+    }
+  });
+
   it("a profile change shows in the viewer of the very next request", async () => {
     const token = await app.token(world.subjects.target);
     await app.gql(VIEWER, {}, token);

@@ -11,6 +11,7 @@ import type { JWK } from "jose";
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Config } from "../config.ts";
 import type { RawRead } from "../db/adapter.ts";
+import { batchLoader } from "../db/batch.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { BROWSER_CLIENT_ID } from "../idp/provider.ts";
 import type { RoleName } from "../shared/roles.ts";
@@ -76,6 +77,44 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
     return typeof claims.email === "string" && claims.email_verified === true ? claims.email : null;
   }
 
+  type PrincipalRow = {
+    id: number;
+    subject: string;
+    roles: string[];
+    districtAssociationId: number;
+    blocked: boolean;
+    lastActive: Date | null;
+    city: string | null;
+    street: string | null;
+    postcode: string | null;
+    phone: string | null;
+    associationIds: number[];
+    startPageVersion: string;
+  } & Account;
+  /**
+   * The hot path of every request: the user row and its clubs past Prisma's query interpretation
+   * (Database.read, db/adapter.ts: it reads the timestamps as the UTC instants they store). The
+   * requests that arrive together (one turn of the event loop) share one statement; each gets a
+   * read that started after it arrived (batchLoader without `remember`).
+   */
+  const principalRow = batchLoader(
+    async (subjects: string[]) => {
+      const rows = await read<PrincipalRow>(
+        `SELECT u.id, u.subject, u.roles::text[] AS roles, u."districtAssociationId", u.blocked, u."lastActive",
+                u.city, u.street, u.postcode, u.phone, u.firstname, u.lastname, u.email, u.country, u."invitedAt",
+                u.version, u."createdAt", u."updatedAt",
+                COALESCE(array_agg(ua."associationId") FILTER (WHERE ua."associationId" IS NOT NULL), '{}') AS "associationIds",
+                (SELECT last_value::text FROM "start_page_version") AS "startPageVersion"
+           FROM "User" u LEFT JOIN "UserAssociation" ua ON ua."userId" = u.id
+          WHERE u.subject = ANY($1::text[])
+          GROUP BY u.id`,
+        [subjects],
+      );
+      return new Map(rows.map((r) => [r.subject, r]));
+    },
+    { remember: false },
+  );
+
   async function findUser(token: VerifiedToken, raw: string) {
     const select = {
       id: true,
@@ -90,34 +129,7 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
       phone: true,
       associations: { select: { associationId: true } },
     };
-    // the hot path of every request: one statement for the user row and its clubs, past Prisma's
-    // query interpretation (Database.read, db/adapter.ts: it reads the timestamps as the UTC instants they store)
-    const [row] = await read<
-      {
-        id: number;
-        subject: string;
-        roles: string[];
-        districtAssociationId: number;
-        blocked: boolean;
-        lastActive: Date | null;
-        city: string | null;
-        street: string | null;
-        postcode: string | null;
-        phone: string | null;
-        associationIds: number[];
-        startPageVersion: string;
-      } & Account
-    >(
-      `SELECT u.id, u.subject, u.roles::text[] AS roles, u."districtAssociationId", u.blocked, u."lastActive",
-              u.city, u.street, u.postcode, u.phone, u.firstname, u.lastname, u.email, u.country, u."invitedAt",
-              u.version, u."createdAt", u."updatedAt",
-              COALESCE(array_agg(ua."associationId") FILTER (WHERE ua."associationId" IS NOT NULL), '{}') AS "associationIds",
-              (SELECT last_value::text FROM "start_page_version") AS "startPageVersion"
-         FROM "User" u LEFT JOIN "UserAssociation" ua ON ua."userId" = u.id
-        WHERE u.subject = $1
-        GROUP BY u.id`,
-      [token.sub],
-    );
+    const row = await principalRow(token.sub);
     const bySubject = row ? { ...row, associations: row.associationIds.map((associationId) => ({ associationId })), account: row as Account } : null;
     if (bySubject || config.oidc.mode === "embedded") return bySubject;
     // a service user registered as API client has no user row and no e-mail to link by

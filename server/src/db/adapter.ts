@@ -117,10 +117,18 @@ export function pgPoolConfig(url: string): PoolConfig {
  * name is a hash of the SQL text, so equal statements share it. Off for poolers that do not keep
  * prepared statements (PgBouncer in transaction mode before 1.21): DATABASE_PREPARED_STATEMENTS=0.
  */
-export const statementName = (query: { sql: string }): string =>
+export const statementName = (query: { sql: string }): string => {
+  let name = statementNames.get(query.sql);
+  if (name !== undefined || statementNames.has(query.sql)) return name as string;
   // a text with several commands cannot be prepared (PostgreSQL refuses it): it goes unnamed.
   // (the adapter's type wants a string; pg sends a query with an undefined name unprepared)
-  query.sql.includes(";") ? (undefined as unknown as string) : `a${createHash("sha1").update(query.sql).digest("hex").slice(0, 24)}`;
+  name = query.sql.includes(";") ? undefined : `a${createHash("sha1").update(query.sql).digest("hex").slice(0, 24)}`;
+  // the texts of a running server are few (Prisma's and ours); hashed once each, the first STATEMENT_NAMES_MAX kept
+  if (statementNames.size < STATEMENT_NAMES_MAX) statementNames.set(query.sql, name);
+  return name as string;
+};
+const STATEMENT_NAMES_MAX = 5_000;
+const statementNames = new Map<string, string | undefined>();
 
 export function adapterFromUrl(url: string, { preparedStatements = true }: { preparedStatements?: boolean } = {}): AdapterHandle {
   if (url.startsWith("pglite:")) {

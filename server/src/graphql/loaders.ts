@@ -2,44 +2,10 @@
 // its answer are read in one statement, and each key once per request. A loader lives as long
 // as its request's context. The one exception is the list of district associations, the same for
 // everybody: it is kept across requests while the start-page version stays (sharedResults.ts).
+
+import { type BatchLoader, batchLoader } from "../db/batch.ts";
 import type { DistrictAssociation, PrismaClient } from "../generated/prisma/client.ts";
 import type { SharedStore } from "./sharedResults.ts";
-
-export type BatchLoader<K, V> = ((key: K) => Promise<V | null>) & {
-  /** a value this request already read (the first one stays) */
-  prime: (key: K, value: V) => void;
-};
-
-/** Collects keys until the event loop turns (setImmediate), then loads them all with `load`. */
-export function batchLoader<K, V>(load: (keys: K[]) => Promise<Map<K, V>>): BatchLoader<K, V> {
-  const done = new Map<K, Promise<V | null>>();
-  let pending: { key: K; resolve: (v: V | null) => void; reject: (e: unknown) => void }[] = [];
-  const flush = async () => {
-    const batch = pending;
-    pending = [];
-    try {
-      const found = await load([...new Set(batch.map((b) => b.key))]);
-      for (const b of batch) b.resolve(found.get(b.key) ?? null);
-    } catch (e) {
-      for (const b of batch) b.reject(e);
-    }
-  };
-  const get = (key: K) => {
-    const known = done.get(key);
-    if (known) return known;
-    const promise = new Promise<V | null>((resolve, reject) => {
-      if (pending.length === 0) setImmediate(flush);
-      pending.push({ key, resolve, reject });
-    });
-    done.set(key, promise);
-    return promise;
-  };
-  return Object.assign(get, {
-    prime: (key: K, value: V) => {
-      if (!done.has(key)) done.set(key, Promise.resolve(value));
-    },
-  });
-}
 
 /** What an event's visibility depends on (canSeeEvent). */
 export type EventVisibility = { id: number; districtAssociationId: number; startPublishing: Date; finishPublishing: Date };

@@ -47,12 +47,20 @@ function valueSql(v: InsertValue): Prisma.Sql {
   return Prisma.sql`${JSON.stringify(v)}::jsonb`;
 }
 
+/** One insert of insertWithAudit, written only when its statement's condition holds (the `only_if` CTE has its one row). */
 function insertSql(step: InsertStep): Prisma.Sql {
   const entries = Object.entries(step.data).filter((e): e is [string, InsertValue] => e[1] !== undefined);
-  return Prisma.sql`${ident(step.as)} AS (INSERT INTO ${ident(step.table)} (${Prisma.join(entries.map(([k]) => ident(k)))}) VALUES (${Prisma.join(
+  return Prisma.sql`${ident(step.as)} AS (INSERT INTO ${ident(step.table)} (${Prisma.join(entries.map(([k]) => ident(k)))}) SELECT ${Prisma.join(
     entries.map(([, v]) => valueSql(v)),
-  )}) RETURNING *)`;
+  )} FROM "only_if" RETURNING *)`;
 }
+
+export type InsertOptions = {
+  /** written only while this condition holds, checked by the same statement: otherwise nothing is written and the answer is undefined */
+  onlyIf?: Prisma.Sql;
+  /** more columns of the answer, from the audited row (named by its step's `as`), e.g. its club's name */
+  columns?: Prisma.Sql;
+};
 
 /**
  * Creates a row and its audit entry in ONE statement (data-modifying CTEs): PostgreSQL runs a
@@ -60,9 +68,16 @@ function insertSql(step: InsertStep): Prisma.Sql {
  * without the BEGIN/COMMIT round trips of an interactive transaction. `steps` are inserted in order
  * (the last one is the audited row, whose id becomes the entry's entityId); the row's bookkeeping
  * columns (createdAt, updatedAt) are set here as Prisma would. Answers the audited row as stored,
- * typed as Prisma's $queryRaw would. `sql`: the raw statements of services.sql (no transaction).
+ * typed as Prisma's $queryRaw would, with `options.columns`; undefined when `options.onlyIf` did not
+ * hold. `sql`: the raw statements of services.sql (no transaction).
  */
-export async function insertWithAudit<Row>(sql: RawRead, principal: Principal, steps: InsertStep[], entry: Omit<AuditInput, "entityId">): Promise<Row> {
+export async function insertWithAudit<Row>(
+  sql: RawRead,
+  principal: Principal,
+  steps: InsertStep[],
+  entry: Omit<AuditInput, "entityId">,
+  options: InsertOptions = {},
+): Promise<Row | undefined> {
   const now = new Date();
   const last = steps.length - 1;
   const all = steps.map((s, i) => (i === last ? { ...s, data: { createdAt: now, updatedAt: now, ...s.data } } : s));
@@ -72,7 +87,9 @@ export async function insertWithAudit<Row>(sql: RawRead, principal: Principal, s
     table: "AuditEntry",
     data: { at: now, ...auditData(principal, entry), entityId: Prisma.sql`(SELECT id FROM ${ident(row)})` },
   };
-  const statement = Prisma.sql`WITH ${Prisma.join([...all, auditStep].map(insertSql))} SELECT * FROM ${ident(row)}`;
+  const onlyIf = Prisma.sql`"only_if" AS (SELECT WHERE ${options.onlyIf ?? Prisma.sql`true`})`;
+  const columns = options.columns ? Prisma.sql`, ${options.columns}` : Prisma.empty;
+  const statement = Prisma.sql`WITH ${Prisma.join([onlyIf, ...[...all, auditStep].map(insertSql)])} SELECT ${ident(row)}.*${columns} FROM ${ident(row)}`;
   // past Prisma's query interpretation (the write of every new registration; db/adapter.ts RawRead)
   const rows = await sql<Row>(statement.text, statement.values);
   return rows[0];

@@ -9,18 +9,21 @@ import type { CompetitionRegistration, CompetitionType, Prisma } from "../../gen
 import { audit, changedFields, insertWithAudit } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import {
+  CLUB_NAME,
+  type ClubName,
   canReadRegistration,
   checkNewRegistration,
+  createOnCurrentEvent,
   type EventWithLocations,
   hasDistrictRole,
   idSearched,
   isManager,
-  loadForNewRegistration,
   managerOnly,
   type RegistrationFilter,
   registrationScope,
   seesUnpublishedResults,
   sharedFilterConditions,
+  unchangedSince,
 } from "../registrations/access.ts";
 import { canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
 import { type CompetitionInput, type CompetitionSong, competitionResultsVisible, songRowsFor, usesAgeGroup, validateCompetition } from "./rules.ts";
@@ -80,38 +83,40 @@ export async function createCompetitionRegistration(ctx: ServiceCtx, eventId: nu
   return (await createCompetition(ctx, eventId, input)).registration;
 }
 
-/** Two statements (issue 9): the event with its locations and the club in one, the registration and its audit entry in one (both or neither). */
+/** Two statements while the event is in the cache, as a D-exam create (dexam/service.ts createDexam). */
 export async function createCompetition(ctx: ServiceCtx, eventId: number, input: CompetitionInput): Promise<CreatedCompetition> {
   const p = authorize(ctx.principal, "competition.create");
-  const { event, club } = await loadForNewRegistration(ctx, eventId, ["COMPETITION"], input.associationId);
-  const { manager } = await checkNewRegistration(ctx, p, event, input.associationId, club);
-  if (!manager && (input.documentsComplete || input.cancelledAt || input.locationId != null)) throw managerOnly(MANAGED);
-  const errors = validateCompetition(input, event, "create");
-  if (Object.keys(errors).length) throw validationFailed(errors);
-  const locationId = locationFor(input, event.locations, manager, null);
-  // validated: the club exists (own clubs are the principal's, others were looked up)
-  if (!club) throw notFound("Verein");
-  const registration = await insertWithAudit<CompetitionRegistration>(
-    ctx.services.sql,
-    p,
-    [
-      {
-        as: "registration",
-        table: "CompetitionRegistration",
-        data: {
-          ...data(input),
-          eventId,
-          userId: p.userId,
-          locationId,
-          gdprAccepted: !!input.gdprAccepted,
-          cancellationAccepted: !!input.cancellationAccepted,
-          documentsComplete: manager && !!input.documentsComplete,
+  return createOnCurrentEvent(ctx, eventId, ["COMPETITION"], input.associationId, async ({ event, club, stamp }) => {
+    const { manager } = await checkNewRegistration(ctx, p, event, input.associationId, club);
+    if (!manager && (input.documentsComplete || input.cancelledAt || input.locationId != null)) throw managerOnly(MANAGED);
+    const errors = validateCompetition(input, event, "create");
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    const locationId = locationFor(input, event.locations, manager, null);
+    const row = await insertWithAudit<CompetitionRegistration & ClubName>(
+      ctx.services.sql,
+      p,
+      [
+        {
+          as: "registration",
+          table: "CompetitionRegistration",
+          data: {
+            ...data(input),
+            eventId,
+            userId: p.userId,
+            locationId,
+            gdprAccepted: !!input.gdprAccepted,
+            cancellationAccepted: !!input.cancellationAccepted,
+            documentsComplete: manager && !!input.documentsComplete,
+          },
         },
-      },
-    ],
-    { action: "create", entity: "CompetitionRegistration", districtAssociationId: event.districtAssociationId },
-  );
-  return { registration, event, association: { id: club.id, name: club.name } };
+      ],
+      { action: "create", entity: "CompetitionRegistration", districtAssociationId: event.districtAssociationId },
+      { onlyIf: unchangedSince(eventId, stamp), columns: CLUB_NAME },
+    );
+    if (!row) return undefined;
+    const { associationName, ...registration } = row;
+    return { registration, event, association: { id: registration.associationId, name: associationName } };
+  });
 }
 
 async function load(ctx: ServiceCtx, p: Principal, id: number) {

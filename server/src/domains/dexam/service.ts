@@ -14,17 +14,20 @@ import { audit, changedFields, insertWithAudit } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
 import {
+  CLUB_NAME,
+  type ClubName,
   canReadRegistration,
   checkNewRegistration,
+  createOnCurrentEvent,
   type EventWithLocations,
   idSearched,
   isManager,
-  loadForNewRegistration,
   managerOnly,
   type RegistrationFilter,
   registrationScope,
   seesUnpublishedResults,
   sharedFilterConditions,
+  unchangedSince,
 } from "../registrations/access.ts";
 import {
   type CampData,
@@ -92,61 +95,65 @@ export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, 
 }
 
 /**
- * Two statements (issue 9): the event with its locations and the club in one, then the consent
- * form (camp events), the registration and its audit entry in one (insertWithAudit: both or neither).
+ * Two statements while the event is in the cache (issue 9; one more when it is not, or when it
+ * changed meanwhile: createOnCurrentEvent): the principal's (authentication), then the consent form
+ * (camp events), the registration and its audit entry in one (insertWithAudit: all or nothing),
+ * written only while the event and its locations are as checked. The club's name comes with the insert.
  */
 export async function createDexam(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry): Promise<CreatedDexam> {
   const p = authorize(ctx.principal, "dexam.create");
-  const now = ctx.services.now();
-  const { event, club } = await loadForNewRegistration(ctx, eventId, ["DEXAM", "DEXAM_CAMP"], input.associationId);
-  const { manager } = await checkNewRegistration(ctx, p, event, input.associationId, club);
-  if (!manager && (input.existingPartialResultVerified || input.cancelledAt)) throw managerOnly(MANAGED);
-  const errors = validateDexam(input, event, event.locations, "create", now);
-  // the parent-signed consent form: required for camp events in create mode (decision R-VA035)
-  const camp = event.formType === "DEXAM_CAMP";
-  const upload = camp ? parseUpload(input.consentForm) : null;
-  if (typeof upload === "string") errors.consentForm = upload;
-  if (!camp && input.consentForm?.dataUrl) errors.consentForm = "Eine Einverständniserklärung gibt es nur bei Freizeiten";
-  if (Object.keys(errors).length) throw validationFailed(errors);
-  // validated: the club exists (own clubs are the principal's, others were looked up)
-  if (!club) throw notFound("Verein");
-  const file = upload && typeof upload !== "string" ? upload : null;
-  const registration = await insertWithAudit<DexamRegistration>(
-    ctx.services.sql,
-    p,
-    [
-      ...(file
-        ? [
-            {
-              as: "file",
-              table: "StoredFile" as const,
-              data: { name: file.name, mimeType: file.mimeType, size: file.data.length, sha256: sha256(file.data), data: new Uint8Array(file.data) },
-            },
-          ]
-        : []),
-      {
-        as: "registration",
-        table: "DexamRegistration",
-        data: {
-          ...data(ctx, input, camp),
-          eventId,
-          userId: p.userId,
-          gdprAccepted: !!input.gdprAccepted,
-          cancellationAccepted: !!input.cancellationAccepted,
-          consentFormFileId: file ? Prisma.sql`(SELECT id FROM file)` : null,
-          existingPartialResultVerified: carry ? true : manager && !!input.existingPartialResultVerified,
-          takenOverFromId: carry?.takenOverFromId ?? null,
+  return createOnCurrentEvent(ctx, eventId, ["DEXAM", "DEXAM_CAMP"], input.associationId, async ({ event, club, stamp }) => {
+    const now = ctx.services.now();
+    const { manager } = await checkNewRegistration(ctx, p, event, input.associationId, club);
+    if (!manager && (input.existingPartialResultVerified || input.cancelledAt)) throw managerOnly(MANAGED);
+    const errors = validateDexam(input, event, event.locations, "create", now);
+    // the parent-signed consent form: required for camp events in create mode (decision R-VA035)
+    const camp = event.formType === "DEXAM_CAMP";
+    const upload = camp ? parseUpload(input.consentForm) : null;
+    if (typeof upload === "string") errors.consentForm = upload;
+    if (!camp && input.consentForm?.dataUrl) errors.consentForm = "Eine Einverständniserklärung gibt es nur bei Freizeiten";
+    if (Object.keys(errors).length) throw validationFailed(errors);
+    const file = upload && typeof upload !== "string" ? upload : null;
+    const row = await insertWithAudit<DexamRegistration & ClubName>(
+      ctx.services.sql,
+      p,
+      [
+        ...(file
+          ? [
+              {
+                as: "file",
+                table: "StoredFile" as const,
+                data: { name: file.name, mimeType: file.mimeType, size: file.data.length, sha256: sha256(file.data), data: new Uint8Array(file.data) },
+              },
+            ]
+          : []),
+        {
+          as: "registration",
+          table: "DexamRegistration",
+          data: {
+            ...data(ctx, input, camp),
+            eventId,
+            userId: p.userId,
+            gdprAccepted: !!input.gdprAccepted,
+            cancellationAccepted: !!input.cancellationAccepted,
+            consentFormFileId: file ? Prisma.sql`(SELECT id FROM file)` : null,
+            existingPartialResultVerified: carry ? true : manager && !!input.existingPartialResultVerified,
+            takenOverFromId: carry?.takenOverFromId ?? null,
+          },
         },
+      ],
+      {
+        action: carry ? "takeover" : "create",
+        entity: "DexamRegistration",
+        districtAssociationId: event.districtAssociationId,
+        ...(carry ? { details: { from: carry.takenOverFromId } } : {}),
       },
-    ],
-    {
-      action: carry ? "takeover" : "create",
-      entity: "DexamRegistration",
-      districtAssociationId: event.districtAssociationId,
-      ...(carry ? { details: { from: carry.takenOverFromId } } : {}),
-    },
-  );
-  return { registration, event, association: { id: club.id, name: club.name }, consentFormFile: file ? { name: file.name } : null };
+      { onlyIf: unchangedSince(eventId, stamp), columns: CLUB_NAME },
+    );
+    if (!row) return undefined;
+    const { associationName, ...registration } = row;
+    return { registration, event, association: { id: registration.associationId, name: associationName }, consentFormFile: file ? { name: file.name } : null };
+  });
 }
 
 const MANAGED = "Stornodatum und Prüfvermerk";

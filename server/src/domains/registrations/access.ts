@@ -4,7 +4,7 @@
 // registration is "not found".
 import { AppError, notFound } from "../../auth/errors.ts";
 import type { Principal } from "../../auth/principal.ts";
-import type { Event, EventLocation, FormType } from "../../generated/prisma/client.ts";
+import { type Event, type EventLocation, type FormType, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole, type RoleName } from "../../shared/roles.ts";
 import { isInt4 } from "../../shared/validation.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -94,37 +94,134 @@ type LocationDates = "start" | "end" | "createdAt" | "updatedAt";
 type LocationJson = Omit<EventLocation, LocationDates> & Record<LocationDates, string | null>;
 
 /**
- * What a new registration checks, in one statement: the event (of one of `formTypes`, else "not
- * found") with its locations (ordered by id), and the club `associationId` names (null when there
- * is none). Same shape as `event.findUnique({ include: { locations: true } })`.
+ * The stamp of what a new registration is checked against: the event row and its locations as
+ * stored. `xmin` names the transaction that wrote a row version, so every write to the event or to
+ * one of its locations, and every location added or removed, gives another stamp, whoever writes
+ * (this server, another replica, an operator's SQL). `e` is the event's alias.
+ */
+const EVENT_STAMP = `e.xmin::text || '/' || (SELECT coalesce(string_agg(l.id::text || ':' || l.xmin::text, ',' ORDER BY l.id), '') FROM "EventLocation" l WHERE l."eventId" = e.id)`;
+
+/** What a new registration is checked against: the event with its locations, the club it names (when read), and their stamp. */
+export type NewRegistrationBasis = { event: EventWithLocations; club: ClubFacts | null; stamp: string };
+
+/**
+ * The event (with its locations, ordered by id) and the club `clubId` in one statement, with
+ * their stamp; null when there is no such event. Same shape as
+ * `event.findUnique({ include: { locations: true } })`.
+ */
+async function readBasis(ctx: ServiceCtx, eventId: number, clubId: number | null): Promise<NewRegistrationBasis | null> {
+  // past Prisma's query interpretation (services.sql): the read of new registrations
+  const rows = await ctx.services.sql<Event & { locations: LocationJson[]; club: ClubFacts | null; stamp: string }>(
+    `SELECT e.*,
+       (SELECT coalesce(json_agg(l ORDER BY l.id), '[]') FROM "EventLocation" l WHERE l."eventId" = e.id) AS locations,
+       (SELECT json_build_object('id', a.id, 'name', a.name, 'districtAssociationId', a."districtAssociationId") FROM "Association" a WHERE a.id = $2::int) AS club,
+       ${EVENT_STAMP} AS stamp
+     FROM "Event" e WHERE e.id = $1::int`,
+    [eventId, clubId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { locations, club, stamp, ...event } = row;
+  // shared by the requests that find it in the cache below: frozen, so none can change it for the others
+  const withLocations: EventWithLocations = Object.freeze({
+    ...event,
+    locations: Object.freeze(
+      locations.map((l) => Object.freeze({ ...l, start: utc(l.start), end: utc(l.end), createdAt: utc(l.createdAt)!, updatedAt: utc(l.updatedAt)! })),
+    ) as EventLocation[],
+  });
+  return { event: withLocations, club, stamp };
+}
+
+/** How many events' reads a server keeps for new registrations (a handful are open at a time). */
+const BASIS_CACHE_MAX = 200;
+type CachedBasis = { version: bigint; read: Promise<NewRegistrationBasis | null> };
+/** Per app (its services): event id -> the read and the start-page version it is at least as new as. */
+const basisCaches = new WeakMap<ServiceCtx["services"], Map<number, CachedBasis>>();
+
+function basisCache(ctx: ServiceCtx): Map<number, CachedBasis> {
+  const cache = basisCaches.get(ctx.services) ?? new Map<number, CachedBasis>();
+  basisCaches.set(ctx.services, cache);
+  return cache;
+}
+
+function remember(cache: Map<number, CachedBasis>, eventId: number, entry: CachedBasis) {
+  cache.delete(eventId);
+  if (cache.size >= BASIS_CACHE_MAX) cache.delete(cache.keys().next().value as number);
+  cache.set(eventId, entry);
+  // a failed read is not kept
+  entry.read.catch(() => cache.get(eventId) === entry && cache.delete(eventId));
+}
+
+/**
+ * What a new registration checks: the event (of one of `formTypes`, else "not found") with its
+ * locations, and the club `associationId` names when it is not one of the principal's own (null
+ * otherwise, and when there is none), with their stamp (`unchangedSince`).
+ *
+ * A member registering an own club (the deadline rush) gets the event from a per-server cache when
+ * the cached read is at least as new as the start-page version authentication read for this
+ * request; every write to events and locations moves that version on (migration
+ * start_page_version). Concurrent requests share one read. The version can move before the writer
+ * commits, so a read may still be older than its version: `unchangedSince` in the insert catches
+ * that (createOnCurrentEvent). `fresh` reads past the cache.
  */
 export async function loadForNewRegistration(
   ctx: ServiceCtx,
   eventId: number,
   formTypes: readonly FormType[],
   associationId: number | null | undefined,
-): Promise<{ event: EventWithLocations; club: ClubFacts | null }> {
+  { fresh = false } = {},
+): Promise<NewRegistrationBasis> {
   // ids out of the int4 range exist nowhere (and must not reach PostgreSQL as int4 parameters)
   if (!isInt4(eventId)) throw notFound("Veranstaltung");
-  const clubId = isInt4(associationId) ? associationId : null;
-  // past Prisma's query interpretation (services.sql): the read of every new registration
-  const rows = await ctx.services.sql<Event & { locations: LocationJson[]; club: ClubFacts | null }>(
-    `SELECT e.*,
-       (SELECT coalesce(json_agg(l ORDER BY l.id), '[]') FROM "EventLocation" l WHERE l."eventId" = e.id) AS locations,
-       (SELECT json_build_object('id', a.id, 'name', a.name, 'districtAssociationId', a."districtAssociationId") FROM "Association" a WHERE a.id = $2::int) AS club
-     FROM "Event" e WHERE e.id = $1::int`,
-    [eventId, clubId],
-  );
-  const row = rows[0];
-  if (!row || !formTypes.includes(row.formType)) throw notFound("Veranstaltung");
-  const { locations, club, ...event } = row;
-  return {
-    event: {
-      ...event,
-      locations: locations.map((l) => ({ ...l, start: utc(l.start), end: utc(l.end), createdAt: utc(l.createdAt)!, updatedAt: utc(l.updatedAt)! })),
-    },
-    club,
-  };
+  const p = ctx.principal;
+  const ownClub = !!p && !!associationId && p.associationIds.includes(associationId);
+  const version = p?.startPageVersion === undefined ? null : BigInt(p.startPageVersion);
+  const cache = basisCache(ctx);
+  const cached = cache.get(eventId);
+  let basis: NewRegistrationBasis | null;
+  if (ownClub && version !== null && !fresh) {
+    if (!cached || cached.version < version) remember(cache, eventId, { version, read: readBasis(ctx, eventId, null) });
+    basis = await cache.get(eventId)!.read;
+  } else {
+    basis = await readBasis(ctx, eventId, isInt4(associationId) && !ownClub ? associationId : null);
+    // read now, so at least as new as this request's version and the cached one's
+    const newest = cached && (version === null || cached.version > version) ? cached.version : version;
+    if (basis && newest !== null) remember(cache, eventId, { version: newest, read: Promise.resolve({ ...basis, club: null }) });
+  }
+  if (!basis || !formTypes.includes(basis.event.formType)) throw notFound("Veranstaltung");
+  return basis;
+}
+
+/** The insert's condition (insertWithAudit `onlyIf`): the event and its locations still have the stamp the checks saw. */
+export const unchangedSince = (eventId: number, stamp: string) =>
+  Prisma.sql`(SELECT ${Prisma.raw(EVENT_STAMP)} FROM "Event" e WHERE e.id = ${eventId}::int) = ${stamp}::text`;
+
+/** The club's name beside a new registration's row (insertWithAudit `columns`; the step is named "registration"). */
+export const CLUB_NAME = Prisma.sql`(SELECT a.name FROM "Association" a WHERE a.id = "registration"."associationId") AS "associationName"`;
+export type ClubName = { associationName: string };
+
+/** How often a create reads the event again when it changed between its checks and its insert. */
+const CREATE_ATTEMPTS = 3;
+export const EVENT_CHANGED = "Die Veranstaltung wurde gerade geändert. Bitte senden Sie die Anmeldung noch einmal.";
+
+/**
+ * A new registration checked and inserted against one read of its event (loadForNewRegistration):
+ * `create` checks `basis` and inserts only while the event is `unchangedSince` its stamp, answering
+ * undefined when it was not (nothing written). Then the event is read again, fresh, and checked
+ * anew; after CREATE_ATTEMPTS such changes the caller gets a CONFLICT.
+ */
+export async function createOnCurrentEvent<T>(
+  ctx: ServiceCtx,
+  eventId: number,
+  formTypes: readonly FormType[],
+  associationId: number | null | undefined,
+  create: (basis: NewRegistrationBasis) => Promise<T | undefined>,
+): Promise<T> {
+  for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
+    const created = await create(await loadForNewRegistration(ctx, eventId, formTypes, associationId, { fresh: attempt > 0 }));
+    if (created !== undefined) return created;
+  }
+  throw new AppError("CONFLICT", EVENT_CHANGED);
 }
 
 /**

@@ -1,7 +1,7 @@
-// Request-scoped batch loaders: keys asked for in one turn of the event loop are read together,
+// Batch loaders: keys asked for in one turn of the event loop are read together,
 // each key once; primed values need no read; a failed read fails every waiting key.
 import { describe, expect, it } from "vitest";
-import { batchLoader } from "./loaders.ts";
+import { batchLoader } from "./batch.ts";
 
 function counting() {
   const calls: number[][] = [];
@@ -40,5 +40,32 @@ describe("batchLoader", () => {
     });
     const results = await Promise.allSettled([load(1), load(2)]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+  });
+
+  it("without remember, a key asked for while its batch is loading is read again, by the next batch", async () => {
+    const calls: number[][] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let version = 0;
+    const load = batchLoader(
+      async (keys: number[]) => {
+        calls.push(keys);
+        const seen = ++version;
+        if (seen === 1) await gate;
+        return new Map(keys.map((k) => [k, `read ${seen}`]));
+      },
+      { remember: false },
+    );
+    const first = load(1);
+    const sameTurn = load(1);
+    await new Promise((r) => setImmediate(r));
+    // the first batch is loading now
+    const later = load(1);
+    release();
+    expect(await Promise.all([first, sameTurn, later])).toEqual(["read 1", "read 1", "read 2"]);
+    expect(calls).toEqual([[1], [1]]);
+    expect(await load(1)).toBe("read 3");
   });
 });
