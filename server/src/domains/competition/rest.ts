@@ -26,15 +26,17 @@ const WIRE_INCLUDE = {
   association: { select: { id: true, name: true } },
   event: { select: { districtAssociationId: true, locations: { select: { publishResults: true } } } },
 } as const;
-type WireRow = CompetitionRegistration & {
+type WireRelations = {
   association: { id: number; name: string } | null;
   event: { districtAssociationId: number; locations: { publishResults: boolean }[] };
 };
+type WireRow = CompetitionRegistration & WireRelations;
 
 /** The spec's competition registration fields (section 3). */
-export function competitionToWire(ctx: ServiceCtx, r: WireRow) {
+/** `rel`: the row's relations, when they are not on the row (a new registration: no copy of its many columns). */
+export function competitionToWire(ctx: ServiceCtx, r: CompetitionRegistration, rel: WireRelations = r as WireRow) {
   const songs = (r.songs as CompetitionSong[]) ?? [];
-  const result = visibleCompetitionResult(ctx.principal, r, r.event);
+  const result = visibleCompetitionResult(ctx.principal, r, rel.event);
   return {
     id: r.id,
     version: r.version,
@@ -42,7 +44,7 @@ export function competitionToWire(ctx: ServiceCtx, r: WireRow) {
     user_id: r.userId,
     name: r.name,
     association_id: r.associationId,
-    association: r.association ? { id: r.association.id, name: r.association.name } : null,
+    association: rel.association ? { id: rel.association.id, name: rel.association.name } : null,
     type: competitionTypeWire.toWire(r.type),
     cast: r.cast,
     category: categoryToWire(r.category),
@@ -118,7 +120,7 @@ export function competitionRoutes(r: RestRouter) {
     const created = await createCompetition(ctx, i.eventId, { ...i, locationId: i.locationId ?? undefined });
     reply.status(201);
     // the answer from what the create already holds (no re-read, issue 9)
-    return competitionToWire(ctx, { ...created.registration, association: created.association, event: created.event });
+    return competitionToWire(ctx, created.registration, { association: created.association, event: created.event });
   });
   // PUT: a club member's cancelled_at cancels (the server stamps the time); registration_manage sets
   // cancelled_at and documents_complete as sent; otherwise it edits

@@ -24,6 +24,7 @@ import {
   seesUnpublishedResults,
   sharedFilterConditions,
   unchangedSince,
+  withoutClubName,
 } from "../registrations/access.ts";
 import { canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
 import { type CompetitionInput, type CompetitionSong, competitionResultsVisible, songRowsFor, usesAgeGroup, validateCompetition } from "./rules.ts";
@@ -114,7 +115,7 @@ export async function createCompetition(ctx: ServiceCtx, eventId: number, input:
       { onlyIf: unchangedSince(eventId, stamp), columns: CLUB_NAME },
     );
     if (!row) return undefined;
-    const { associationName, ...registration } = row;
+    const [registration, associationName] = withoutClubName(row);
     return { registration, event, association: { id: registration.associationId, name: associationName } };
   });
 }

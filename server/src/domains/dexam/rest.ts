@@ -29,13 +29,14 @@ const VACC: Record<string, VaccinationType> = { fsme: "FSME", tetanus: "TETANUS"
 const back = <T extends string>(m: Record<string, T>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [v, k])) as Record<T, string>;
 
 /** The spec's D-exam registration fields (section 3); camp_extension for the same readers. */
-type WireRow = DexamRegistration & {
+type WireRelations = {
   association: { id: number; name: string } | null;
   consentFormFile?: { name: string } | null;
   event: { districtAssociationId: number };
   theoryLocation: { publishResults: boolean } | null;
   practiceLocation: { id: number; name: string; publishResults: boolean } | null;
 };
+type WireRow = DexamRegistration & WireRelations;
 /** What every /v1 answer of a registration loads with it (no file bytes). */
 export const WIRE_INCLUDE = {
   association: { select: { id: true, name: true } },
@@ -45,9 +46,10 @@ export const WIRE_INCLUDE = {
   practiceLocation: { select: { id: true, name: true, publishResults: true } },
 } as const;
 
-export function dexamToWire(ctx: ServiceCtx, r: WireRow) {
+/** `rel`: the row's relations, when they are not on the row (a new registration: no copy of its many columns). */
+export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration, rel: WireRelations = r as WireRow) {
   const camp = campOf(ctx, r);
-  const result = visibleResult(ctx.principal, r, r.event, { theory: !!r.theoryLocation?.publishResults, practice: !!r.practiceLocation?.publishResults });
+  const result = visibleResult(ctx.principal, r, rel.event, { theory: !!rel.theoryLocation?.publishResults, practice: !!rel.practiceLocation?.publishResults });
   const grade = result.complete ? gradeOf(result) : null;
   const songs = (r.songs as DexamSong[]) ?? [];
   return {
@@ -60,7 +62,7 @@ export function dexamToWire(ctx: ServiceCtx, r: WireRow) {
     birthdate: r.birthdate.toISOString().slice(0, 10),
     gender: back(GENDER)[r.gender],
     association_id: r.associationId,
-    association: r.association ? { id: r.association.id, name: r.association.name } : null,
+    association: rel.association ? { id: rel.association.id, name: rel.association.name } : null,
     instrument: instrumentWire.toWire(r.instrument),
     type: dexamTypeWire.toWire(r.type),
     theory_location_id: r.theoryLocationId,
@@ -85,9 +87,9 @@ export function dexamToWire(ctx: ServiceCtx, r: WireRow) {
     // file_upload is write-only: the consent form as data URL in a request; answers name the stored file (decision R-EN011)
     file_upload: null,
     consent_form_file_id: r.consentFormFileId,
-    consent_form_file: r.consentFormFile ? { name: r.consentFormFile.name } : null,
-    practice_location: r.practiceLocation
-      ? { id: r.practiceLocation.id, name: r.practiceLocation.name, publish_results: r.practiceLocation.publishResults }
+    consent_form_file: rel.consentFormFile ? { name: rel.consentFormFile.name } : null,
+    practice_location: rel.practiceLocation
+      ? { id: rel.practiceLocation.id, name: rel.practiceLocation.name, publish_results: rel.practiceLocation.publishResults }
       : null,
     result: { theory_points: result.theoryPoints, practice_points: result.practicePoints },
     mark: grade === "PASSED" ? "bestanden" : grade === "FAILED" ? "nicht bestanden" : null,
@@ -108,8 +110,7 @@ export function dexamToWire(ctx: ServiceCtx, r: WireRow) {
 /** The /v1 answer of a new registration from what the create already holds (no re-read, issue 9). */
 function createdToWire(ctx: ServiceCtx, c: CreatedDexam) {
   const at = (id: number | null) => (id === null ? null : (c.event.locations.find((l) => l.id === id) ?? null));
-  return dexamToWire(ctx, {
-    ...c.registration,
+  return dexamToWire(ctx, c.registration, {
     association: c.association,
     consentFormFile: c.consentFormFile,
     event: c.event,

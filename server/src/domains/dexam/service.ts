@@ -28,6 +28,7 @@ import {
   seesUnpublishedResults,
   sharedFilterConditions,
   unchangedSince,
+  withoutClubName,
 } from "../registrations/access.ts";
 import {
   type CampData,
@@ -151,7 +152,7 @@ export async function createDexam(ctx: ServiceCtx, eventId: number, input: Dexam
       { onlyIf: unchangedSince(eventId, stamp), columns: CLUB_NAME },
     );
     if (!row) return undefined;
-    const { associationName, ...registration } = row;
+    const [registration, associationName] = withoutClubName(row);
     return { registration, event, association: { id: registration.associationId, name: associationName }, consentFormFile: file ? { name: file.name } : null };
   });
 }

@@ -199,6 +199,16 @@ export const unchangedSince = (eventId: number, stamp: string) =>
 /** The club's name beside a new registration's row (insertWithAudit `columns`; the step is named "registration"). */
 export const CLUB_NAME = Prisma.sql`(SELECT a.name FROM "Association" a WHERE a.id = "registration"."associationId") AS "associationName"`;
 export type ClubName = { associationName: string };
+/**
+ * A new registration's row and its club's name, apart. The name is the row's last column, and
+ * V8 removes the last-added property without slowing the object down (a copy without it costs
+ * a property-by-property walk of some 40 columns).
+ */
+export function withoutClubName<R>(row: R & ClubName): [R, string] {
+  const name = row.associationName;
+  delete (row as Partial<ClubName>).associationName;
+  return [row, name];
+}
 
 /** How often a create reads the event again when it changed between its checks and its insert. */
 const CREATE_ATTEMPTS = 3;
