@@ -425,6 +425,55 @@ describe("a create is checked against the event as it is now, also when the serv
   });
 });
 
+describe("creates arriving together share one insert statement, each still its own (issue 9)", () => {
+  it("[R-API050][R-API046] D-exams, camps with their consent forms and competitions sent at once: each answer is its own registration with its own file and one audit entry", async () => {
+    const sent = [
+      ...[0, 1, 2].map((i) => ["/v1/registration/dexam", dexamBody({ lastname: `Gleichzeitig${i}` })] as const),
+      ...[0, 1].map((i) => ["/v1/registration/dexam", campBody({ lastname: `Lager${i}`, file_upload_name: `einverstaendnis-${i}.pdf` })] as const),
+      ...[0, 1].map((i) => ["/v1/registration/competition", competitionBody({ name: `Ensemble${i}` })] as const),
+    ];
+    const answers = await Promise.all(sent.map(([url, body]) => app.rest("POST", url, t.member, body)));
+    for (const [i, res] of answers.entries()) {
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const [url, body] = sent[i];
+      const read = await app.rest("GET", `${url}/${res.body.id}`, t.member);
+      expect(res.body).toEqual(read.body);
+      if ("lastname" in body) expect(res.body.lastname).toBe(body.lastname);
+      else expect(res.body.name).toBe(body.name);
+      if ("file_upload_name" in body) expect(res.body.consent_form_file).toEqual({ name: body.file_upload_name });
+      const entity = url.endsWith("dexam") ? "DexamRegistration" : "CompetitionRegistration";
+      expect(await app.db.prisma.auditEntry.count({ where: { entity, entityId: res.body.id, action: "create" } })).toBe(1);
+    }
+    // each consent form belongs to exactly one registration
+    const camps = await app.db.prisma.dexamRegistration.findMany({ where: { lastname: { startsWith: "Lager" } }, include: { consentFormFile: true } });
+    expect(camps.map((c) => [c.lastname, c.consentFormFile?.name]).sort()).toEqual([
+      ["Lager0", "einverstaendnis-0.pdf"],
+      ["Lager1", "einverstaendnis-1.pdf"],
+    ]);
+  });
+
+  it("[R-API050] one create the database refuses does not take the others with it: they are written once each, it not at all", async () => {
+    const db = app.db.prisma;
+    await db.$executeRawUnsafe(
+      `CREATE FUNCTION refuse_one() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.lastname = 'Abgelehnt' THEN RAISE EXCEPTION 'refused (test)'; END IF; RETURN NEW; END $$`,
+    );
+    await db.$executeRawUnsafe(`CREATE TRIGGER refuse_one BEFORE INSERT ON "DexamRegistration" FOR EACH ROW EXECUTE FUNCTION refuse_one()`);
+    try {
+      const names = ["Angenommen0", "Abgelehnt", "Angenommen1", "Angenommen2"];
+      const answers = await Promise.all(names.map((lastname) => app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ lastname }))));
+      expect(answers.map((a) => a.status)).toEqual([201, 500, 201, 201]);
+      for (const lastname of names) {
+        const rows = await db.dexamRegistration.findMany({ where: { lastname } });
+        expect(rows, lastname).toHaveLength(lastname === "Abgelehnt" ? 0 : 1);
+        for (const r of rows) expect(await db.auditEntry.count({ where: { entity: "DexamRegistration", entityId: r.id } })).toBe(1);
+      }
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER refuse_one ON "DexamRegistration"`);
+      await db.$executeRawUnsafe("DROP FUNCTION refuse_one()");
+    }
+  });
+});
+
 describe("registration and audit entry: both or neither", () => {
   it("[R-API050][R-API046] when the audit insert fails, the create answers an error and stores nothing (no registration, no file)", async () => {
     const db = app.db.prisma;

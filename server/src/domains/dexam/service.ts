@@ -137,7 +137,7 @@ export async function createDexam(ctx: ServiceCtx, eventId: number, input: Dexam
             userId: p.userId,
             gdprAccepted: !!input.gdprAccepted,
             cancellationAccepted: !!input.cancellationAccepted,
-            consentFormFileId: file ? Prisma.sql`(SELECT id FROM file)` : null,
+            consentFormFileId: file ? (ref) => Prisma.sql`(SELECT id FROM ${ref("file")})` : null,
             existingPartialResultVerified: carry ? true : manager && !!input.existingPartialResultVerified,
             takenOverFromId: carry?.takenOverFromId ?? null,
           },

@@ -7,6 +7,7 @@ import type { Principal } from "../../auth/principal.ts";
 import { type Event, type EventLocation, type FormType, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole, type RoleName } from "../../shared/roles.ts";
 import { isInt4 } from "../../shared/validation.ts";
+import type { Ref } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { deadlinePassed, isPublished } from "../events/rules.ts";
 
@@ -196,8 +197,9 @@ export async function loadForNewRegistration(
 export const unchangedSince = (eventId: number, stamp: string) =>
   Prisma.sql`(SELECT ${Prisma.raw(EVENT_STAMP)} FROM "Event" e WHERE e.id = ${eventId}::int) = ${stamp}::text`;
 
-/** The club's name beside a new registration's row (insertWithAudit `columns`; the step is named "registration"). */
-export const CLUB_NAME = Prisma.sql`(SELECT a.name FROM "Association" a WHERE a.id = "registration"."associationId") AS "associationName"`;
+/** The club's name beside a new registration's row (insertWithAudit `columns`; the row's step is named "registration"). */
+export const CLUB_NAME = (ref: Ref) =>
+  Prisma.sql`(SELECT a.name FROM "Association" a WHERE a.id = ${ref("registration")}."associationId") AS "associationName"`;
 export type ClubName = { associationName: string };
 /**
  * A new registration's row and its club's name, apart. The name is the row's last column, and
