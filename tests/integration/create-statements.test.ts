@@ -410,7 +410,7 @@ describe("a create is checked against the event as it is now, also when the serv
     expect(res.body).toEqual(read.body);
   });
 
-  it("an event that keeps changing under a create: after three reads the caller gets a conflict, and each try read the event again", async () => {
+  it("[R-API050] an event that keeps changing under a create: after three reads the caller gets a conflict, and each try read the event again", async () => {
     const ctx = ctxOf({ ...memberPrincipal(), startPageVersion: await version() });
     const stamps: string[] = [];
     const tried = createOnCurrentEvent(ctx, dexam, ["DEXAM"], world.club1, async ({ stamp }) => {

@@ -153,7 +153,7 @@ describe("the shortcuts answer what a fresh read would", () => {
     });
   });
 
-  it("requests arriving together read their principals' rows in one statement, each its own user's row", async () => {
+  it("[R-AU030] requests arriving together read their principals' rows in one statement, each its own user's row", async () => {
     const names = Object.keys(world.subjects).filter((n) => n !== "blocked");
     const tokens = await Promise.all(names.map((n) => app.token(world.subjects[n])));
     await Promise.all(tokens.map((t) => app.gql(`{ viewer { email } }`, {}, t))); // last activity recorded (an update) once

@@ -77,20 +77,8 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
     return typeof claims.email === "string" && claims.email_verified === true ? claims.email : null;
   }
 
-  type PrincipalRow = {
-    id: number;
-    subject: string;
-    roles: string[];
-    districtAssociationId: number;
-    blocked: boolean;
-    lastActive: Date | null;
-    city: string | null;
-    street: string | null;
-    postcode: string | null;
-    phone: string | null;
-    associationIds: number[];
-    startPageVersion: string;
-  } & Account;
+  /** The user row (without secrets) with its clubs and the start-page version, as one statement reads it. */
+  type PrincipalRow = Account & { subject: string; roles: string[]; associationIds: number[]; startPageVersion: string };
   /**
    * The hot path of every request: the user row and its clubs past Prisma's query interpretation
    * (Database.read, db/adapter.ts: it reads the timestamps as the UTC instants they store). The

@@ -42,7 +42,7 @@ describe("batchLoader", () => {
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
   });
 
-  it("without remember, a key asked for while its batch is loading is read again, by the next batch", async () => {
+  it("[R-AU030] without remember, a key asked for while its batch is loading is read again, by the next batch", async () => {
     const calls: number[][] = [];
     let release!: () => void;
     const gate = new Promise<void>((r) => {

@@ -62,7 +62,7 @@ describe("insertWithAudit: creates arriving together", () => {
     return { sent, create };
   }
 
-  it("a statement PostgreSQL refused wrote nothing: each create runs again alone and gets its own answer", async () => {
+  it("[R-API050] a statement PostgreSQL refused wrote nothing: each create runs again alone and gets its own answer", async () => {
     const refused = () => Object.assign(new Error("duplicate key"), { severity: "ERROR", code: "23505" });
     const { sent, create } = refusing(refused);
     const results = await Promise.allSettled([create("A"), create("B"), create("C")]);
@@ -72,7 +72,7 @@ describe("insertWithAudit: creates arriving together", () => {
     expect(sent.slice(1).every((t) => !t.includes('"registration_'))).toBe(true);
   });
 
-  it("any other failure (a lost connection, perhaps after the commit) is not run again: every create gets the error", async () => {
+  it("[R-API050] any other failure (a lost connection, perhaps after the commit) is not run again: every create gets the error", async () => {
     const { sent, create } = refusing(() => new Error("Connection terminated unexpectedly"));
     const results = await Promise.allSettled([create("A"), create("B")]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);

@@ -130,7 +130,7 @@ async function runTogether(sql: RawRead, group: PendingInsert[]): Promise<void> 
   const byIndex = new Map<number, unknown>();
   for (const row of rows) {
     const k = row.batchIndex as number;
-    // the mark is the last column: removing it keeps the row a fast object (withoutClubName)
+    // the mark is the last column: removing it keeps the row a fast object (insertNewRegistration)
     delete row.batchIndex;
     byIndex.set(k, row);
   }

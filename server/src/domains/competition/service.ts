@@ -6,25 +6,22 @@ import { AppError, forbidden, notFound, validationFailed } from "../../auth/erro
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { CompetitionRegistration, CompetitionType, Prisma } from "../../generated/prisma/client.ts";
-import { audit, changedFields, insertWithAudit } from "../audit/service.ts";
+import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import {
-  CLUB_NAME,
-  type ClubName,
   canReadRegistration,
   checkNewRegistration,
   createOnCurrentEvent,
   type EventWithLocations,
   hasDistrictRole,
   idSearched,
+  insertNewRegistration,
   isManager,
   managerOnly,
   type RegistrationFilter,
   registrationScope,
   seesUnpublishedResults,
   sharedFilterConditions,
-  unchangedSince,
-  withoutClubName,
 } from "../registrations/access.ts";
 import { canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
 import { type CompetitionInput, type CompetitionSong, competitionResultsVisible, songRowsFor, usesAgeGroup, validateCompetition } from "./rules.ts";
@@ -87,15 +84,17 @@ export async function createCompetitionRegistration(ctx: ServiceCtx, eventId: nu
 /** Two statements while the event is in the cache, as a D-exam create (dexam/service.ts createDexam). */
 export async function createCompetition(ctx: ServiceCtx, eventId: number, input: CompetitionInput): Promise<CreatedCompetition> {
   const p = authorize(ctx.principal, "competition.create");
-  return createOnCurrentEvent(ctx, eventId, ["COMPETITION"], input.associationId, async ({ event, club, stamp }) => {
+  return createOnCurrentEvent(ctx, eventId, ["COMPETITION"], input.associationId, async (basis) => {
+    const { event, club } = basis;
     const { manager } = await checkNewRegistration(ctx, p, event, input.associationId, club);
     if (!manager && (input.documentsComplete || input.cancelledAt || input.locationId != null)) throw managerOnly(MANAGED);
     const errors = validateCompetition(input, event, "create");
     if (Object.keys(errors).length) throw validationFailed(errors);
     const locationId = locationFor(input, event.locations, manager, null);
-    const row = await insertWithAudit<CompetitionRegistration & ClubName>(
-      ctx.services.sql,
+    const created = await insertNewRegistration<CompetitionRegistration>(
+      ctx,
       p,
+      basis,
       [
         {
           as: "registration",
@@ -112,11 +111,9 @@ export async function createCompetition(ctx: ServiceCtx, eventId: number, input:
         },
       ],
       { action: "create", entity: "CompetitionRegistration", districtAssociationId: event.districtAssociationId },
-      { onlyIf: unchangedSince(eventId, stamp), columns: CLUB_NAME },
     );
-    if (!row) return undefined;
-    const [registration, associationName] = withoutClubName(row);
-    return { registration, event, association: { id: registration.associationId, name: associationName } };
+    if (!created) return undefined;
+    return { ...created, event };
   });
 }
 

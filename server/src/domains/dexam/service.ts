@@ -10,25 +10,22 @@ import type { Principal } from "../../auth/principal.ts";
 import { decryptJson, encryptJson } from "../../crypto/aead.ts";
 import { type DexamRegistration, type Event, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
-import { audit, changedFields, insertWithAudit } from "../audit/service.ts";
+import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
 import {
-  CLUB_NAME,
-  type ClubName,
   canReadRegistration,
   checkNewRegistration,
   createOnCurrentEvent,
   type EventWithLocations,
   idSearched,
+  insertNewRegistration,
   isManager,
   managerOnly,
   type RegistrationFilter,
   registrationScope,
   seesUnpublishedResults,
   sharedFilterConditions,
-  unchangedSince,
-  withoutClubName,
 } from "../registrations/access.ts";
 import {
   type CampData,
@@ -103,7 +100,8 @@ export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, 
  */
 export async function createDexam(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry): Promise<CreatedDexam> {
   const p = authorize(ctx.principal, "dexam.create");
-  return createOnCurrentEvent(ctx, eventId, ["DEXAM", "DEXAM_CAMP"], input.associationId, async ({ event, club, stamp }) => {
+  return createOnCurrentEvent(ctx, eventId, ["DEXAM", "DEXAM_CAMP"], input.associationId, async (basis) => {
+    const { event, club } = basis;
     const now = ctx.services.now();
     const { manager } = await checkNewRegistration(ctx, p, event, input.associationId, club);
     if (!manager && (input.existingPartialResultVerified || input.cancelledAt)) throw managerOnly(MANAGED);
@@ -115,9 +113,10 @@ export async function createDexam(ctx: ServiceCtx, eventId: number, input: Dexam
     if (!camp && input.consentForm?.dataUrl) errors.consentForm = "Eine Einverständniserklärung gibt es nur bei Freizeiten";
     if (Object.keys(errors).length) throw validationFailed(errors);
     const file = upload && typeof upload !== "string" ? upload : null;
-    const row = await insertWithAudit<DexamRegistration & ClubName>(
-      ctx.services.sql,
+    const created = await insertNewRegistration<DexamRegistration>(
+      ctx,
       p,
+      basis,
       [
         ...(file
           ? [
@@ -149,11 +148,9 @@ export async function createDexam(ctx: ServiceCtx, eventId: number, input: Dexam
         districtAssociationId: event.districtAssociationId,
         ...(carry ? { details: { from: carry.takenOverFromId } } : {}),
       },
-      { onlyIf: unchangedSince(eventId, stamp), columns: CLUB_NAME },
     );
-    if (!row) return undefined;
-    const [registration, associationName] = withoutClubName(row);
-    return { registration, event, association: { id: registration.associationId, name: associationName }, consentFormFile: file ? { name: file.name } : null };
+    if (!created) return undefined;
+    return { ...created, event, consentFormFile: file ? { name: file.name } : null };
   });
 }
 

@@ -7,7 +7,7 @@ import type { Principal } from "../../auth/principal.ts";
 import { type Event, type EventLocation, type FormType, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole, type RoleName } from "../../shared/roles.ts";
 import { isInt4 } from "../../shared/validation.ts";
-import type { Ref } from "../audit/service.ts";
+import { type AuditInput, type InsertStep, insertWithAudit, type Ref } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { deadlinePassed, isPublished } from "../events/rules.ts";
 
@@ -194,22 +194,34 @@ export async function loadForNewRegistration(
 }
 
 /** The insert's condition (insertWithAudit `onlyIf`): the event and its locations still have the stamp the checks saw. */
-export const unchangedSince = (eventId: number, stamp: string) =>
+const unchangedSince = (eventId: number, stamp: string) =>
   Prisma.sql`(SELECT ${Prisma.raw(EVENT_STAMP)} FROM "Event" e WHERE e.id = ${eventId}::int) = ${stamp}::text`;
 
 /** The club's name beside a new registration's row (insertWithAudit `columns`; the row's step is named "registration"). */
-export const CLUB_NAME = (ref: Ref) =>
-  Prisma.sql`(SELECT a.name FROM "Association" a WHERE a.id = ${ref("registration")}."associationId") AS "associationName"`;
-export type ClubName = { associationName: string };
+const CLUB_NAME = (ref: Ref) => Prisma.sql`(SELECT a.name FROM "Association" a WHERE a.id = ${ref("registration")}."associationId") AS "associationName"`;
+
 /**
- * A new registration's row and its club's name, apart. The name is the row's last column, and
- * V8 removes the last-added property without slowing the object down (a copy without it costs
- * a property-by-property walk of some 40 columns).
+ * Writes a new registration (its steps, the one named "registration" last) with its audit entry,
+ * only while its event is as `basis` was read (undefined otherwise: nothing written), and answers
+ * the row with its club. The club's name comes with the insert, as the row's last column; V8
+ * removes the last-added property without slowing the object down (a copy without it costs a
+ * property-by-property walk of some 40 columns).
  */
-export function withoutClubName<R>(row: R & ClubName): [R, string] {
-  const name = row.associationName;
-  delete (row as Partial<ClubName>).associationName;
-  return [row, name];
+export async function insertNewRegistration<R extends { associationId: number }>(
+  ctx: ServiceCtx,
+  principal: Principal,
+  basis: { event: { id: number }; stamp: string },
+  steps: InsertStep[],
+  entry: Omit<AuditInput, "entityId">,
+): Promise<{ registration: R; association: { id: number; name: string } } | undefined> {
+  const row = await insertWithAudit<R & { associationName?: string }>(ctx.services.sql, principal, steps, entry, {
+    onlyIf: unchangedSince(basis.event.id, basis.stamp),
+    columns: CLUB_NAME,
+  });
+  if (!row) return undefined;
+  const name = row.associationName as string;
+  delete row.associationName;
+  return { registration: row, association: { id: row.associationId, name } };
 }
 
 /** How often a create reads the event again when it changed between its checks and its insert. */
