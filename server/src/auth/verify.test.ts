@@ -1,6 +1,8 @@
 // The verified-token memory of verify.ts: it saves the signature check for a session's repeated
-// token, never accepts a token past its expiry, and checks again after VERIFIED_TOKEN_TTL_MS.
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
+// token, never accepts a token past its expiry, and checks again after VERIFIED_TOKEN_TTL_MS; and
+// the signature and claim checks, compared case by case with jose's jwtVerify.
+import crypto from "node:crypto";
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { createTokenVerifier, VERIFIED_TOKEN_TTL_MS } from "./verify.ts";
 
@@ -67,5 +69,113 @@ describe("verified-token memory", () => {
     await expect(s.verify(`Bearer ${tampered}`)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     await expect(s.verify(`Bearer ${tampered}`)).rejects.toMatchObject({ code: "UNAUTHENTICATED" });
     expect(s.lookups()).toBe(2);
+  });
+});
+
+// The signature and the claims are checked with node:crypto and our own rules, not jose's
+// jwtVerify (a third of the CPU per token). Every case below goes through both, with the options
+// verify.ts used to pass to jose, and both must give the expected answer.
+describe("token checks, side by side with jose's jwtVerify", () => {
+  const NOW = Math.floor(Date.now() / 1000);
+  const rsa = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const otherRsa = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const smallRsa = crypto.generateKeyPairSync("rsa", { modulusLength: 1024 });
+  const ec = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const secp384 = crypto.generateKeyPairSync("ec", { namedCurve: "P-384" });
+  const jwk = (k: crypto.KeyObject, kid: string, alg: string) => ({ ...(k.export({ format: "jwk" }) as JWK), kid, alg });
+  const jwks = createLocalJWKSet({
+    keys: [
+      jwk(rsa.publicKey, "rs", "RS256"),
+      jwk(rsa.publicKey, "ps", "PS256"),
+      jwk(ec.publicKey, "ec", "ES256"),
+      jwk(smallRsa.publicKey, "small", "RS256"),
+      { ...(secp384.publicKey.export({ format: "jwk" }) as JWK), kid: "p384" },
+    ],
+  });
+  const b64 = (o: unknown) => Buffer.from(typeof o === "string" ? o : JSON.stringify(o)).toString("base64url");
+  const SIGN: Record<string, object> = {
+    RS256: {},
+    PS256: { padding: crypto.constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 },
+    ES256: { dsaEncoding: "ieee-p1363" },
+  };
+  /** A token signed by hand, so that headers and claims can be anything. */
+  function token(o: { alg?: string; kid?: string; key?: crypto.KeyObject; header?: object; claims?: unknown; payload?: string } = {}) {
+    const alg = o.alg ?? "RS256";
+    const header = { alg, typ: "at+jwt", kid: o.kid ?? { RS256: "rs", PS256: "ps", ES256: "ec" }[alg], ...o.header };
+    const claims = o.claims ?? { iss: ISSUER, aud: AUDIENCE, sub: "user-1", iat: NOW, exp: NOW + 600 };
+    const input = `${b64(header)}.${o.payload ?? b64(claims)}`;
+    const key = o.key ?? (alg === "ES256" ? ec.privateKey : rsa.privateKey);
+    const signature = SIGN[alg] ? crypto.sign("sha256", Buffer.from(input), { key, ...SIGN[alg] }) : Buffer.alloc(0);
+    return `${input}.${signature.toString("base64url")}`;
+  }
+  const base = { iss: ISSUER, aud: AUDIENCE, sub: "user-1", iat: NOW, exp: NOW + 600 };
+  const cases: [string, string, boolean][] = [
+    ["RS256", token(), true],
+    ["PS256", token({ alg: "PS256" }), true],
+    ["ES256", token({ alg: "ES256" }), true],
+    ["typ application/at+jwt", token({ header: { typ: "application/at+jwt" } }), true],
+    ["audience in a list", token({ claims: { ...base, aud: ["other", AUDIENCE] } }), true],
+    ["expired within the 30 s tolerance", token({ claims: { ...base, exp: NOW - 20 } }), true],
+    ["not before, within the tolerance", token({ claims: { ...base, nbf: NOW + 20 } }), true],
+    ["tampered payload", token().replace(/\.[^.]+\./, `.${b64({ ...base, sub: "admin" })}.`), false],
+    ["signed by another key", token({ key: otherRsa.privateKey }), false],
+    ["PS256 signature under an RS256 key", token({ alg: "PS256", kid: "rs" }), false],
+    ["ES256 header naming an RSA key", token({ alg: "ES256", kid: "rs" }), false],
+    ["RSA key under 2048 bits", token({ kid: "small", key: smallRsa.privateKey }), false],
+    ["P-384 key for ES256", token({ alg: "ES256", kid: "p384", key: secp384.privateKey }), false],
+    ["alg none", `${b64({ alg: "none", typ: "at+jwt" })}.${b64(base)}.`, false],
+    ["HS256", token({ alg: "HS256" }), false],
+    ["unknown kid", token({ kid: "nobody" }), false],
+    ["an unknown crit extension", token({ header: { crit: ["urn:example:x"], "urn:example:x": 1 } }), false],
+    ["typ JWT", token({ header: { typ: "JWT" } }), false],
+    ["no typ", token({ header: { typ: undefined } }), false],
+    ["expired", token({ claims: { ...base, exp: NOW - 31 } }), false],
+    ["no exp", token({ claims: { ...base, exp: undefined } }), false],
+    ["exp as text", token({ claims: { ...base, exp: String(NOW + 600) } }), false],
+    ["not yet valid", token({ claims: { ...base, nbf: NOW + 60 } }), false],
+    ["iat as text", token({ claims: { ...base, iat: "now" } }), false],
+    ["no sub", token({ claims: { ...base, sub: undefined } }), false],
+    ["wrong issuer", token({ claims: { ...base, iss: "https://evil.example" } }), false],
+    ["wrong audience", token({ claims: { ...base, aud: "other" } }), false],
+    ["no audience", token({ claims: { ...base, aud: undefined } }), false],
+    ["audience list without ours", token({ claims: { ...base, aud: ["a", "b"] } }), false],
+    ["claims not an object", token({ claims: [base] }), false],
+    ["payload not JSON", token({ payload: b64("not json") }), false],
+    ["four segments", `${token()}.x`, false],
+  ];
+  const ours = createTokenVerifier({ issuer: ISSUER, audience: AUDIENCE, keys: jwks, now: () => NOW * 1000 });
+  const accepted = (p: Promise<unknown>) =>
+    p.then(
+      () => true,
+      () => false,
+    );
+
+  it.each(cases)("[R-AU029] %s", async (_name, raw, expected) => {
+    const byJose = await accepted(
+      jwtVerify(raw, jwks, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ["RS256", "PS256", "ES256"],
+        typ: "at+jwt",
+        clockTolerance: 30,
+        requiredClaims: ["sub", "exp"],
+        currentDate: new Date(NOW * 1000),
+      }),
+    );
+    expect({ ours: await accepted(ours(`Bearer ${raw}`)), jose: byJose }).toEqual({ ours: expected, jose: expected });
+  });
+
+  it("[R-AU029] a refused token's message names the reason", async () => {
+    const reason = (raw: string) =>
+      ours(`Bearer ${raw}`).then(
+        () => "",
+        (e: Error) => e.message,
+      );
+    expect(await reason(token({ key: otherRsa.privateKey }))).toBe("Nicht angemeldet: Signatur ungültig");
+    expect(await reason(token({ alg: "HS256" }))).toBe("Nicht angemeldet: Algorithmus nicht erlaubt");
+    expect(await reason(token({ kid: "nobody" }))).toBe("Nicht angemeldet: unbekannter Schlüssel");
+    expect(await reason(token({ claims: { ...base, exp: NOW - 31 } }))).toBe("Nicht angemeldet: Token abgelaufen");
+    expect(await reason(token({ claims: { ...base, nbf: NOW + 60 } }))).toBe("Nicht angemeldet: Token noch nicht gültig");
+    expect(await reason(token({ claims: { ...base, aud: "other" } }))).toBe("Nicht angemeldet: Token ungültig (aud)");
   });
 });
