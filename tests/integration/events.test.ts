@@ -287,6 +287,9 @@ describe("copy", () => {
       );
     const wrong = await copy(Buffer.from(`Event:${competition.id}`).toString("base64"));
     expect(wrong.body.errors?.[0].extensions?.code).toBe("VALIDATION");
+    // the server refuses a target past its deadline too, not only the dialog's list
+    const late = await copy(Buffer.from(`Event:${closed.id}`).toString("base64"));
+    expect(late.body.errors?.[0].extensions?.code).toBe("VALIDATION");
     const missing = await copy(null);
     expect(missing.body.errors).toBeTruthy();
 

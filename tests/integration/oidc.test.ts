@@ -152,6 +152,15 @@ describe("embedded OpenID provider", () => {
     expect(await res.text()).toContain("Dieses Benutzerkonto ist deaktiviert.");
   });
 
+  it("[R-AU001] the e-mail address is matched as written (any case): LIKE's wildcards sign nobody in", async () => {
+    // before, the lookup was an unescaped ILIKE: "%" with the right password signed in as some user
+    for (const email of ["%", "staff@%", "staff@test_example", "%@test.example"]) {
+      const { res } = await signIn(new Browser(app.baseUrl), email, "geheim");
+      expect(res.status, email).toBe(401);
+      expect(await res.text()).toContain("E-Mail-Adresse oder Passwort ist falsch.");
+    }
+  });
+
   let refreshToken = "";
   let accessToken = "";
 

@@ -12,7 +12,6 @@ import { createWorld, type World } from "../support/principals.ts";
 let app: TestApp;
 let world: World;
 const t: Record<string, string> = {};
-const DAY = 86400_000;
 
 let dexam: number;
 let theory: number;

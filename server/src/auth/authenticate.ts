@@ -12,6 +12,7 @@ import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from "jos
 import type { Config } from "../config.ts";
 import type { RawRead } from "../db/adapter.ts";
 import { batchLoader } from "../db/batch.ts";
+import { sameText } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { BROWSER_CLIENT_ID } from "../idp/provider.ts";
 import type { RoleName } from "../shared/roles.ts";
@@ -125,7 +126,7 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
     // first sign-in of an invited user: link by e-mail, only when the provider verified it
     const email = await verifiedEmail(token, raw);
     if (!email) return null;
-    const invited = await prisma.user.findFirst({ where: { email: { equals: email, mode: "insensitive" }, subject: null }, select });
+    const invited = await prisma.user.findFirst({ where: { email: sameText(email), subject: null }, select });
     if (!invited) return null;
     return prisma.user.update({ where: { id: invited.id }, data: { subject: token.sub }, select });
   }

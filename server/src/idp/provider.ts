@@ -6,6 +6,7 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { type Configuration, type KoaContextWithOIDC, errors as oidcErrors } from "oidc-provider";
 import type { Config } from "../config.ts";
+import { sameText } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { prismaAdapterClass } from "./adapter.ts";
 import type { Outbox } from "./identityAdmin.ts";
@@ -172,7 +173,7 @@ export function createEmbeddedProvider(opts: {
     if (req.method === "POST" && action === "login") {
       const form = await readForm(req);
       const email = (form.email ?? "").trim().toLowerCase();
-      const user = email ? await prisma.user.findFirst({ where: { email: { equals: email, mode: "insensitive" } } }) : null;
+      const user = email ? await prisma.user.findFirst({ where: { email: sameText(email) } }) : null;
       const ok = await verifyPassword(form.password ?? "", user?.passwordHash);
       if (!user || !ok) return html(res, 401, loginPage(uid, { email, error: "E-Mail-Adresse oder Passwort ist falsch." }));
       if (user.blocked) return html(res, 403, loginPage(uid, { email, error: "Dieses Benutzerkonto ist deaktiviert." }));
@@ -223,7 +224,7 @@ export function createEmbeddedProvider(opts: {
     if (req.method === "GET") return html(res, 200, setPasswordPage("/oidc/account", opts));
     const form = await readForm(req);
     const email = (form.email ?? "").trim();
-    const user = email ? await prisma.user.findFirst({ where: { email: { equals: email, mode: "insensitive" } } }) : null;
+    const user = email ? await prisma.user.findFirst({ where: { email: sameText(email) } }) : null;
     if (!(await verifyPassword(form.current ?? "", user?.passwordHash)) || !user || user.blocked) {
       return html(res, 401, setPasswordPage("/oidc/account", { ...opts, email, error: "E-Mail-Adresse oder Passwort ist falsch." }));
     }
@@ -238,7 +239,7 @@ export function createEmbeddedProvider(opts: {
   async function forgot(req: IncomingMessage, res: ServerResponse) {
     if (req.method === "GET") return html(res, 200, forgotPage());
     const email = ((await readForm(req)).email ?? "").trim();
-    const user = email ? await prisma.user.findFirst({ where: { email: { equals: email, mode: "insensitive" }, blocked: false } }) : null;
+    const user = email ? await prisma.user.findFirst({ where: { email: sameText(email), blocked: false } }) : null;
     if (user) {
       const code = crypto.randomBytes(24).toString("base64url");
       await prisma.user.update({ where: { id: user.id }, data: { inviteCode: code } });

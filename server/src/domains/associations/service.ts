@@ -4,6 +4,7 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
+import { containsText, idSearched } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { audit, changedFields } from "../audit/service.ts";
@@ -26,7 +27,7 @@ export function clubWhere(ctx: ServiceCtx, filter: ClubFilter): Prisma.Associati
   const search = filter.search?.trim();
   return {
     districtAssociationId: districtInScope(p, filter.districtAssociationId),
-    ...(search ? { OR: [{ name: { contains: search, mode: "insensitive" } }, ...(/^\d+$/.test(search) ? [{ id: Number(search) }] : [])] } : {}),
+    ...(search ? { OR: [{ name: containsText(search) }, ...idSearched(search)] } : {}),
   };
 }
 

@@ -5,6 +5,7 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
+import { containsText, idSearched } from "../../db/search.ts";
 import type { CompetitionRegistration, CompetitionType, Prisma } from "../../generated/prisma/client.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
@@ -14,7 +15,6 @@ import {
   createOnCurrentEvent,
   type EventWithLocations,
   hasDistrictRole,
-  idSearched,
   insertNewRegistration,
   isManager,
   managerOnly,
@@ -220,12 +220,7 @@ export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): P
   and.push(...sharedFilterConditions(filter));
   if (search)
     and.push({
-      OR: [
-        { name: { contains: search, mode: "insensitive" } },
-        { conductorName: { contains: search, mode: "insensitive" } },
-        { association: { name: { contains: search, mode: "insensitive" } } },
-        ...idSearched(search),
-      ],
+      OR: [{ name: containsText(search) }, { conductorName: containsText(search) }, { association: { name: containsText(search) } }, ...idSearched(search)],
     });
   return { eventId: filter.eventId, ...registrationScope(p), ...(and.length ? { AND: and } : {}) };
 }

@@ -9,10 +9,11 @@
 import { isDeepStrictEqual } from "node:util";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
+import { likeLiteral, searchedId } from "../../db/search.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { isInt4 } from "../../shared/validation.ts";
 import type { ServiceCtx } from "../context.ts";
-import { type RegistrationFilter, readableScope, searchedId } from "../registrations/access.ts";
+import { type RegistrationFilter, readableScope } from "../registrations/access.ts";
 
 /**
  * What a registration row always loads besides its columns: the relations the results, the row
@@ -91,8 +92,8 @@ function whereSql(p: Principal, filter: RegistrationFilter, values: unknown[]): 
   if (filter.updatedSince) and.push(`r."updatedAt" >= ${$(filter.updatedSince)}`);
   const search = filter.search?.trim();
   if (search) {
-    // as Prisma's `contains` with mode insensitive sends it (the text is not escaped there either)
-    const s = $(search);
+    // as Prisma's `contains` with mode insensitive sends containsText's pattern (db/search.ts)
+    const s = $(likeLiteral(search));
     const like = (column: string) => `${column} ILIKE ('%' || ${s} || '%')`;
     const id = searchedId(search);
     joins.push(ROW_JOINS.association.join);

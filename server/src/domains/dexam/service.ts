@@ -8,6 +8,7 @@ import { AppError, forbidden, notFound, validationFailed } from "../../auth/erro
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { decryptJson, encryptJson } from "../../crypto/aead.ts";
+import { containsText, idSearched } from "../../db/search.ts";
 import { type DexamRegistration, type Event, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { audit, changedFields } from "../audit/service.ts";
@@ -18,7 +19,6 @@ import {
   checkNewRegistration,
   createOnCurrentEvent,
   type EventWithLocations,
-  idSearched,
   insertNewRegistration,
   isManager,
   managerOnly,
@@ -270,12 +270,7 @@ export function dexamWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.
   and.push(...sharedFilterConditions(filter));
   if (search)
     and.push({
-      OR: [
-        { firstname: { contains: search, mode: "insensitive" } },
-        { lastname: { contains: search, mode: "insensitive" } },
-        { association: { name: { contains: search, mode: "insensitive" } } },
-        ...idSearched(search),
-      ],
+      OR: [{ firstname: containsText(search) }, { lastname: containsText(search) }, { association: { name: containsText(search) } }, ...idSearched(search)],
     });
   return { eventId: filter.eventId, ...registrationScope(p), ...(and.length ? { AND: and } : {}) };
 }

@@ -74,14 +74,6 @@ export function registrationScope(p: Principal) {
   return { associationId: { in: scope.clubs } };
 }
 
-/** A list search that is a whole number in the id range also finds the registration with that id. */
-export const searchedId = (search: string): number | null => (/^\d+$/.test(search) && isInt4(Number(search)) ? Number(search) : null);
-/** The id condition of a list search (Prisma), if the search is such a number. */
-export const idSearched = (search: string): { id: number }[] => {
-  const id = searchedId(search);
-  return id === null ? [] : [{ id }];
-};
-
 export const managerOnly = (what: string) => new AppError("FORBIDDEN", `${what} darf nur die Anmeldungsverwaltung (registration_manage) ändern`);
 
 /** The club named by a new registration, as loadForNewRegistration reads it. */

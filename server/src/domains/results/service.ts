@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
+import { containsText, idSearched } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS, PERCUSSION_SONG_LABELS } from "../../shared/labels.ts";
 import type { RoleName } from "../../shared/roles.ts";
@@ -69,11 +70,7 @@ const searchWhere = (search: string | null | undefined, fields: string[]) => {
   if (!s) return [];
   return [
     {
-      OR: [
-        ...fields.map((f) => ({ [f]: { contains: s, mode: "insensitive" } })),
-        { association: { name: { contains: s, mode: "insensitive" } } },
-        ...(/^\d+$/.test(s) && Number.isSafeInteger(Number(s)) ? [{ id: Number(s) }] : []),
-      ],
+      OR: [...fields.map((f) => ({ [f]: containsText(s) })), { association: { name: containsText(s) } }, ...idSearched(s)],
     },
   ];
 };

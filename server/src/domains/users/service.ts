@@ -4,6 +4,7 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
+import { containsText, idSearched, sameText } from "../../db/search.ts";
 import type { Prisma, User } from "../../generated/prisma/client.ts";
 import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
@@ -31,12 +32,7 @@ export function userWhere(ctx: Pick<ServiceCtx, "principal">, filter: UserFilter
     ...(filter.associationId ? { associations: { some: { associationId: filter.associationId } } } : {}),
     ...(search
       ? {
-          OR: [
-            { firstname: { contains: search, mode: "insensitive" } },
-            { lastname: { contains: search, mode: "insensitive" } },
-            { email: { contains: search, mode: "insensitive" } },
-            ...(/^\d+$/.test(search) ? [{ id: Number(search) }] : []),
-          ],
+          OR: [{ firstname: containsText(search) }, { lastname: containsText(search) }, { email: containsText(search) }, ...idSearched(search)],
         }
       : {}),
   };
@@ -64,7 +60,7 @@ export async function getUser(ctx: ServiceCtx, id: number) {
 }
 
 async function assertEmailFree(tx: Tx, emailAddress: string, exceptId?: number) {
-  const other = await tx.user.findFirst({ where: { email: { equals: emailAddress, mode: "insensitive" }, ...(exceptId ? { NOT: { id: exceptId } } : {}) } });
+  const other = await tx.user.findFirst({ where: { email: sameText(emailAddress), ...(exceptId ? { NOT: { id: exceptId } } : {}) } });
   if (other) throw validationFailed({ email: EMAIL_TAKEN });
 }
 
