@@ -76,6 +76,13 @@ const admin: Principal = {
 };
 const ctx = (): ServiceCtx => ({ principal: admin, prisma: app.db.prisma, services: app.services });
 
+/** The values of one field of a /v1 list's rows for a search, sorted (as the administrator). */
+async function listed(route: string, field: string, search: string) {
+  const res = await app.rest("GET", `${route}?search=${encodeURIComponent(search)}`, await app.token(world.subjects.admin));
+  expect(res.status).toBe(200);
+  return (res.body as Record<string, string>[]).map((row) => row[field]).sort();
+}
+
 describe("searching for % and _", () => {
   it("likeLiteral escapes the pattern's special characters and nothing else", () => {
     expect(likeLiteral("100%")).toBe("100\\%");
@@ -85,11 +92,7 @@ describe("searching for % and _", () => {
   });
 
   it("[R-CM004][R-API015] the club search finds the text as written", async () => {
-    const names = async (search: string) => {
-      const res = await app.rest("GET", `/v1/associations?search=${encodeURIComponent(search)}`, await app.token(world.subjects.admin));
-      expect(res.status).toBe(200);
-      return (res.body as { name: string }[]).map((c) => c.name).sort();
-    };
+    const names = (search: string) => listed("/v1/associations", "name", search);
     expect(await names("100%")).toEqual(["Blech 100%"]);
     expect(await names("a_b")).toEqual(["MV a_b"]);
     expect(await names("A\\B")).toEqual(["MV a\\b"]);
@@ -100,11 +103,7 @@ describe("searching for % and _", () => {
   });
 
   it("[R-UM007][R-API066] the user search finds the text as written", async () => {
-    const names = async (search: string) => {
-      const res = await app.rest("GET", `/v1/users?search=${encodeURIComponent(search)}`, await app.token(world.subjects.admin));
-      expect(res.status).toBe(200);
-      return (res.body as { lastname: string }[]).map((u) => u.lastname).sort();
-    };
+    const names = (search: string) => listed("/v1/users", "lastname", search);
     expect(await names("d_c")).toEqual(["Wild_card"]);
     expect(await names("a_b@")).toEqual(["Wild_card"]);
     expect(await names("WILD")).toEqual(["WildXcard", "Wild_card"]);
