@@ -1,7 +1,7 @@
 // D-exam registrations through GraphQL and /v1: the server rules of spec sections 4 and 5.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid, openEventFields } from "../support/fixtures.ts";
+import { dexamEventWithLocations, dexamWireBody, gid, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -20,23 +20,7 @@ beforeAll(async () => {
   const complete = { phone: "+49711", street: "Weg 1", postcode: "70173", city: "Stadt" };
   await app.db.prisma.user.updateMany({ where: { id: { in: [world.userIds.member, world.userIds.member2] } }, data: complete });
   const base = openEventFields(world.district1);
-  const e = await app.db.prisma.event.create({
-    data: {
-      ...base,
-      name: "D-Prüfungen",
-      formType: "DEXAM",
-      locations: {
-        create: [
-          { name: "Theorie", type: "DEXAM_THEORY", street: "S", city: "C", dexamTypes: ["D1", "D2"] },
-          { name: "Praxis Klarinette", type: "DEXAM_PRACTICE", street: "S", city: "C", dexamTypes: ["D2"], instruments: ["CLARINET"] },
-        ],
-      },
-    },
-    include: { locations: true },
-  });
-  event = e.id;
-  theory = e.locations.find((l) => l.type === "DEXAM_THEORY")!.id;
-  practice = e.locations.find((l) => l.type === "DEXAM_PRACTICE")!.id;
+  ({ event, theory, practice } = await dexamEventWithLocations(app.db.prisma, world.district1));
   camp = (
     await app.db.prisma.event.create({
       data: {
@@ -64,20 +48,7 @@ const campBody = async (over: Record<string, unknown> = {}) => ({
 });
 const gqlBody = async (query: string, variables: Record<string, unknown>, token: string) => (await app.gql(query, variables, token)).body as any;
 
-const body = (over: Record<string, unknown> = {}) => ({
-  event_id: event,
-  firstname: "Lena",
-  lastname: "Klar",
-  birthdate: "2012-04-05",
-  gender: "f",
-  association_id: world.club1,
-  instrument: "Clarinet",
-  type: "D2",
-  theory_location_id: theory,
-  practice_location_id: practice,
-  gdpr_accepted: true,
-  ...over,
-});
+const body = (over: Record<string, unknown> = {}) => dexamWireBody({ event, theory, practice }, world.club1, over);
 
 describe("D-exam registrations", () => {
   it("[R-API050][R-VA042] a member registers a D2 clarinet candidate for the own club", async () => {

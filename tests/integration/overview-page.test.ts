@@ -204,14 +204,24 @@ describe("the overview page past Prisma answers what Prisma answers (issue 9)", 
     expect(page[0]).toHaveProperty("association.name");
   });
 
-  it("a cursor whose row is not in the list, is gone or lies outside the id range answers as Prisma does (no rows or the rows after it)", async () => {
+  it("a cursor whose row is gone or lies outside the id range answers as Prisma does; one whose row is not in the list gives no rows (graphql/cursor.ts)", async () => {
     const ctx = ctxOf(person(["admin"], world.district1, []));
     const filter = { eventId };
-    for (const cursor of [otherEventRow, 2_000_000_000, ids[30]]) {
+    for (const cursor of [2_000_000_000, ids[30]]) {
       const query = { include: ROW_INCLUDE, take: 5, cursor: { id: cursor }, skip: 1 };
       const page = await readOverviewPage(ctx, filter, overviewPageShape(query)!, {});
       expect(page, String(cursor)).toEqual(await app.db.prisma.dexamRegistration.findMany({ ...query, where: dexamWhere(ctx, filter), orderBy: ORDER }));
     }
+    // Prisma alone would start at another event's row (and so place this list's rows around it)
+    const foreign = { include: ROW_INCLUDE, take: 5, cursor: { id: otherEventRow }, skip: 1 };
+    expect(await app.db.prisma.dexamRegistration.findMany({ ...foreign, where: dexamWhere(ctx, filter), orderBy: ORDER })).not.toEqual([]);
+    expect(await readOverviewPage(ctx, filter, overviewPageShape(foreign)!, {})).toEqual([]);
+    // a member's list: a row of the same event, but of a club that is not theirs, is no cursor either
+    const member = ctxOf(person([], world.district1, [world.club1]));
+    const notOwn = ids[1]; // club3 (registration i belongs to clubs[i % 3])
+    const inOwn = await app.db.prisma.dexamRegistration.findMany({ where: dexamWhere(member, filter), select: { id: true } });
+    expect(inOwn.some((r) => r.id === notOwn)).toBe(false);
+    expect(await readOverviewPage(member, filter, overviewPageShape({ include: ROW_INCLUDE, take: 5, cursor: { id: notOwn }, skip: 1 })!, {})).toEqual([]);
     const beyond = { include: ROW_INCLUDE, take: 5, cursor: { id: 99_999_999_999 }, skip: 1 };
     expect(await readOverviewPage(ctx, filter, overviewPageShape(beyond)!, {})).toEqual([]);
   });

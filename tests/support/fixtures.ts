@@ -40,6 +40,43 @@ export async function campEventWithLocations(prisma: PrismaClient, districtAssoc
   });
 }
 
+/** An open D-exam event of the district: a theory location (D1, D2) and a practice location for clarinet (D2). */
+export async function dexamEventWithLocations(prisma: PrismaClient, districtAssociationId: number, name = "D-Prüfungen") {
+  const e = await prisma.event.create({
+    data: {
+      ...openEventFields(districtAssociationId),
+      name,
+      formType: "DEXAM",
+      locations: {
+        create: [
+          { name: "Theorie", type: "DEXAM_THEORY", street: "S", city: "C", dexamTypes: ["D1", "D2"] },
+          { name: "Praxis Klarinette", type: "DEXAM_PRACTICE", street: "S", city: "C", dexamTypes: ["D2"], instruments: ["CLARINET"] },
+        ],
+      },
+    },
+    include: { locations: true },
+  });
+  const theory = e.locations.find((l) => l.type === "DEXAM_THEORY")?.id as number;
+  const practice = e.locations.find((l) => l.type === "DEXAM_PRACTICE")?.id as number;
+  return { event: e.id, theory, practice };
+}
+
+/** The /v1 body (R-API050) of a D2 clarinet candidate of the club for such an event; `over` replaces fields. */
+export const dexamWireBody = (at: { event: number; theory: number; practice: number }, associationId: number, over: Record<string, unknown> = {}) => ({
+  event_id: at.event,
+  firstname: "Lena",
+  lastname: "Klar",
+  birthdate: "2012-04-05",
+  gender: "f",
+  association_id: associationId,
+  instrument: "Clarinet",
+  type: "D2",
+  theory_location_id: at.theory,
+  practice_location_id: at.practice,
+  gdpr_accepted: true,
+  ...over,
+});
+
 /** The settings a production start needs besides the defaults (embedded sign-in, fixed keys for tests). */
 export const productionEnv = (extra: Record<string, string> = {}) => ({
   NODE_ENV: "production",

@@ -53,6 +53,18 @@ export function idParam(request: FastifyRequest, name = "id"): number {
   return id;
 }
 
+/**
+ * The `version` of a /v1 save body (optimistic concurrency): omitted or null, no check (the spec's
+ * clients send none: last write wins); a whole number, the version the edit was based on. Anything
+ * else is refused: it would silently have turned the check off.
+ */
+export function versionOf(v: unknown): number | null {
+  if (v === undefined || v === null || v === "") return null;
+  const n = Number(v);
+  if (typeof v === "boolean" || !Number.isSafeInteger(n)) throw new AppError("VALIDATION", "Ungültige Eingabe: version", { version: "Ganze Zahl erwartet" });
+  return n;
+}
+
 /** Input names whose spec (section 3) name is not simply their snake case. */
 const WIRE_NAMES: Record<string, string> = { signatureImage: "file_upload", consentForm: "file_upload" };
 const snake = (k: string) => WIRE_NAMES[k] ?? k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

@@ -11,6 +11,8 @@ export const MSG = {
   profilePhone: "Bitte eine gültige Telefonnummer inkl. internationaler Vorwahl eingeben (z.B. +49123456)",
   /** not from the spec: names and e-mail addresses are indexed and have a length limit (validation.ts nameLength) */
   tooLong: "Bitte höchstens 200 Zeichen eingeben",
+  /** not from the spec: a /v1 date that is no date (the forms' pickers cannot send one) */
+  date: "Bitte ein gültiges Datum eingeben",
 } as const;
 
 /** D-exam registration messages (server rules and the client form). */

@@ -39,6 +39,19 @@ export const emergencyPhone: Check = (v) => {
   return /^(?:(?:\+|00)?[1-9]\d{0,14}|\d+)$/.test(s) ? null : MSG.emergencyPhone;
 };
 
+/**
+ * A calendar day "yyyy-mm-dd" that exists, from 1900 on: "2031-02-30" matches the pattern but would
+ * silently become 2 March (Date.UTC rolls over), and Date.UTC reads the years 0 to 99 as 1900 to 1999.
+ */
+export function isCalendarDay(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s < "1900-01-01") return false;
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** A Date that holds a time (not the Invalid Date of an unparsable text). */
+export const isValidDate = (d: unknown): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
+
 const INT4_MAX = 2_147_483_647;
 /** Every id of the schema is an int4: a number outside that range names nothing (and must not reach PostgreSQL as an int4 parameter). */
 export const isInt4 = (n: number | null | undefined): n is number => n != null && Number.isSafeInteger(n) && n >= -INT4_MAX - 1 && n <= INT4_MAX;

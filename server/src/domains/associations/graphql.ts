@@ -1,4 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
+import { pageInList } from "../../graphql/cursor.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { canReadClub, clubOrder, clubWhere, createClub, deleteClub, updateClub } from "./service.ts";
@@ -50,7 +51,12 @@ builder.queryField("associations", (t) =>
         search: t.arg.string({ required: false, description: "Part of the name, or the numeric id." }),
       },
       totalCount: (_parent, args, ctx) => ctx.prisma.association.count({ where: clubWhere(ctx, args) }),
-      resolve: (query, _root, args, ctx) => ctx.prisma.association.findMany({ ...query, where: clubWhere(ctx, args), orderBy: clubOrder }),
+      resolve: (query, _root, args, ctx) =>
+        pageInList(
+          query,
+          (id) => ctx.prisma.association.count({ where: { AND: [clubWhere(ctx, args), { id }] } }),
+          () => ctx.prisma.association.findMany({ ...query, where: clubWhere(ctx, args), orderBy: clubOrder }),
+        ),
     },
     { name: "AssociationConnection", description: "A page of clubs (associations) with the total count." },
     { name: "AssociationEdge" },

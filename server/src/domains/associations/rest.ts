@@ -1,6 +1,6 @@
 import { AppError } from "../../auth/errors.ts";
 import type { Association } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import { createClub, deleteClub, getClub, listClubs, updateClub } from "./service.ts";
 
 /** The spec's club fields (section 3). */
@@ -43,12 +43,11 @@ export function associationRoutes(r: RestRouter) {
     const id = optionalInt(b.id);
     if (id === null || Number.isNaN(id)) throw new AppError("NOT_FOUND", "Verein nicht gefunden");
     // without a version (spec clients do not send one) the save is last-write-wins
-    const version = optionalInt(b.version);
     return toWire(
       await updateClub(ctx, id, {
         name: str(b.name),
         invoiceEmail: b.invoice_email == null ? null : str(b.invoice_email),
-        version: Number.isNaN(version) ? null : version,
+        version: versionOf(b.version),
       }),
     );
   });

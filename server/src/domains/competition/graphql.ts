@@ -1,5 +1,6 @@
 import { builder, type GraphQLContext } from "../../graphql/builder.ts";
 import { countAlongside } from "../../graphql/countAlongside.ts";
+import { pageInList } from "../../graphql/cursor.ts";
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -147,11 +148,12 @@ builder.queryField("competitionRegistrations", (t) =>
       totalCount: overviewCount.totalCount,
       resolve: (query, _root, args, ctx, info) => {
         overviewCount.start(args, ctx, info);
-        return ctx.prisma.competitionRegistration.findMany({
-          ...query,
-          where: overviewWhere(args, ctx),
-          orderBy: [{ name: "asc" }, { id: "asc" }],
-        });
+        const where = overviewWhere(args, ctx);
+        return pageInList(
+          query,
+          (id) => ctx.prisma.competitionRegistration.count({ where: { AND: [where, { id }] } }),
+          () => ctx.prisma.competitionRegistration.findMany({ ...query, where, orderBy: [{ name: "asc" }, { id: "asc" }] }),
+        );
       },
     },
     { name: "CompetitionRegistrationConnection", description: "A page of competition registrations with the total count." },

@@ -1,6 +1,6 @@
 import { AppError } from "../../auth/errors.ts";
 import type { Cast, Category, CompetitionRegistration, DifficultyLevel } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import type { ServiceCtx } from "../context.ts";
 import { isManager } from "../registrations/access.ts";
 import { competitionTypeWire } from "../wire.ts";
@@ -73,7 +73,7 @@ function input(raw: unknown): CompetitionInput & { id: number | null; eventId: n
   return {
     id: int(b.id),
     eventId: int(b.event_id),
-    version: int(b.version),
+    version: versionOf(b.version),
     cancelledAtRaw: b.cancelled_at,
     hasCancelledAt: "cancelled_at" in b,
     name: str(b.name),

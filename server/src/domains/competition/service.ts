@@ -11,6 +11,7 @@ import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import {
   canReadRegistration,
+  checkClub,
   checkNewRegistration,
   createOnCurrentEvent,
   type EventWithLocations,
@@ -155,7 +156,7 @@ export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number,
     const songErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith("songs")));
     if (Object.keys(songErrors).length) throw validationFailed(songErrors);
   } else if (Object.keys(errors).length) throw validationFailed(errors);
-  if (scope === "all" && input.associationId !== r.associationId && !p.associationIds.includes(input.associationId ?? -1) && !manager) throw notFound("Verein");
+  if (scope === "all" && input.associationId !== r.associationId) await checkClub(ctx, p, input.associationId, manager);
   return ctx.prisma.$transaction(async (tx) => {
     const next =
       scope === "songs"

@@ -1,6 +1,7 @@
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { builder, type GraphQLContext } from "../../graphql/builder.ts";
 import { countAlongside } from "../../graphql/countAlongside.ts";
+import { pageInList } from "../../graphql/cursor.ts";
 import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -299,12 +300,18 @@ builder.queryField("dexamRegistrations", (t) =>
         // the usual pages past Prisma (overviewPage.ts), any other shape through it
         const shape = overviewPageShape(query as PageQuery);
         if (shape) return readOverviewPage(ctx, filter, shape, omit);
-        return ctx.prisma.dexamRegistration.findMany({
-          ...query,
-          ...(!("select" in query) && { omit }),
-          where: dexamWhere(ctx, filter),
-          orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
-        });
+        const where = dexamWhere(ctx, filter);
+        return pageInList(
+          query,
+          (id) => ctx.prisma.dexamRegistration.count({ where: { AND: [where, { id }] } }),
+          () =>
+            ctx.prisma.dexamRegistration.findMany({
+              ...query,
+              ...(!("select" in query) && { omit }),
+              where,
+              orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+            }),
+        );
       },
     },
     { name: "DexamRegistrationConnection", description: "A page of D-exam registrations with the total count." },

@@ -172,9 +172,10 @@ export async function readOverviewPage(
   ];
   const values: unknown[] = [];
   let { where } = whereSql(p, filter, values);
-  // Prisma's cursor: from the cursor's row on (in the page's order), then `skip`
+  // Prisma's cursor: from the cursor's row on (in the page's order), then `skip`; the cursor's row
+  // must be one of the list (graphql/cursor.ts): else the subquery is empty and so is the page
   if (shape.cursor !== null)
-    where += ` AND (r.lastname, r.firstname, r.id) >= (SELECT c.lastname, c.firstname, c.id FROM "DexamRegistration" c WHERE c.id = $${values.push(shape.cursor)})`;
+    where += ` AND (r.lastname, r.firstname, r.id) >= (SELECT r.lastname, r.firstname, r.id ${PAGE_FROM} WHERE ${where} AND r.id = $${values.push(shape.cursor)})`;
   const rows = await ctx.services.sql<unknown[]>(
     `SELECT ${select.join(", ")} ${PAGE_FROM} WHERE ${where} ORDER BY r.lastname, r.firstname, r.id LIMIT $${values.push(shape.take)} OFFSET $${values.push(shape.skip)}`,
     values,

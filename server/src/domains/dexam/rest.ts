@@ -1,7 +1,7 @@
 import { strToU8, zipSync } from "fflate";
 import { AppError } from "../../auth/errors.ts";
 import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import type { ServiceCtx } from "../context.ts";
 import { contentDisposition, safeFileName } from "../files/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
@@ -126,18 +126,20 @@ function input(raw: unknown): DexamInput & { id: number | null; eventId: number 
   if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("BAD_REQUEST", "Ungültige Anfrage: JSON-Objekt erwartet");
   const b = raw as Json;
   const int = (v: unknown) => (v != null && v !== "" && Number.isSafeInteger(Number(v)) ? Number(v) : null);
+  // texts as sent; a number where a text belongs is taken as its text (as competitions do), never a 500
+  const str = (v: unknown) => (v == null ? null : String(v));
   const pr = b.existing_partial_result as Json | null | undefined;
   const c = b.camp_extension as Json | null | undefined;
   return {
     id: int(b.id),
     eventId: int(b.event_id),
-    version: int(b.version),
+    version: versionOf(b.version),
     cancelledAtRaw: b.cancelled_at,
     existingPartialResultVerified: typeof b.existing_partial_result_verified === "boolean" ? b.existing_partial_result_verified : null,
     consentForm:
       typeof b.file_upload === "string" ? { name: typeof b.file_upload_name === "string" ? b.file_upload_name : null, dataUrl: b.file_upload } : null,
-    firstname: b.firstname,
-    lastname: b.lastname,
+    firstname: str(b.firstname) as string,
+    lastname: str(b.lastname) as string,
     birthdate: typeof b.birthdate === "string" ? b.birthdate.slice(0, 10) : null,
     gender: GENDER[b.gender] ?? null,
     associationId: int(b.association_id),
@@ -149,28 +151,26 @@ function input(raw: unknown): DexamInput & { id: number | null; eventId: number 
     partialResult: pr?.type
       ? {
           type: PART[pr.type] ?? null,
-          districtAssociation: pr.district_association,
-          year: pr.year,
-          location: pr.location,
+          districtAssociation: str(pr.district_association),
+          year: str(pr.year),
+          location: str(pr.location),
           points: pr.points == null ? null : Number(pr.points),
         }
       : null,
-    songs: Array.isArray(b.songs) ? b.songs.map((s: Json) => ({ number: s?.number == null ? null : String(s.number), name: s?.name ?? null })) : [],
-    remarks: b.remarks ?? null,
+    songs: Array.isArray(b.songs) ? b.songs.map((s: Json) => ({ number: s?.number == null ? null : String(s.number), name: str(s?.name) })) : [],
+    remarks: str(b.remarks),
     gdprAccepted: b.gdpr_accepted === true,
     cancellationAccepted: b.cancellation_accepted === true,
     camp: c
       ? {
-          diseases: c.diseases ?? null,
-          intolerances: c.intolerances ?? null,
-          allergies: c.allergies ?? null,
+          diseases: str(c.diseases),
+          intolerances: str(c.intolerances),
+          allergies: str(c.allergies),
           mealRequest: MEAL[c.meal_request] ?? null,
           vaccinations: Array.isArray(c.vaccinations)
-            ? c.vaccinations.map((v: Json) => ({ type: VACC[v?.type], available: v?.available === true, date: v?.date ?? null }))
+            ? c.vaccinations.map((v: Json) => ({ type: VACC[v?.type], available: v?.available === true, date: str(v?.date) }))
             : [],
-          emergencyContacts: Array.isArray(c.emergency_contact)
-            ? c.emergency_contact.map((k: Json) => ({ name: k?.name ?? null, phone: k?.phone ?? null }))
-            : [],
+          emergencyContacts: Array.isArray(c.emergency_contact) ? c.emergency_contact.map((k: Json) => ({ name: str(k?.name), phone: str(k?.phone) })) : [],
         }
       : null,
   };

@@ -1,6 +1,6 @@
 import type { DexamType, EditPhase, ExamPart, Gender, Instrument, LocationType, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
 import { DEXAM_MSG, MSG } from "../../shared/messages.ts";
-import { emergencyPhone, nameLength, required } from "../../shared/validation.ts";
+import { emergencyPhone, isCalendarDay, nameLength, required } from "../../shared/validation.ts";
 import { baseRowActions } from "../registrations/rules.ts";
 
 export { type Actor, canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
@@ -85,11 +85,7 @@ const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-
  * pattern but are no day (the database refused them with a 500, found by tests/integration/fuzz.test.ts);
  * "2023-02-30" would silently become 2 March; years before 1900 (and year 0, which PostgreSQL lacks) are no birthdate.
  */
-export function isBirthdate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s) || s < "1900-01-01") return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
+export const isBirthdate = isCalendarDay;
 
 /** Field name -> German message for everything wrong with a D-exam registration. */
 export function validateDexam(input: DexamInput, event: EventFacts, locations: LocationFacts[], mode: "create" | "edit", now: Date): Record<string, string> {

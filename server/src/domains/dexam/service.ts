@@ -16,6 +16,7 @@ import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "
 import { parseUpload } from "../files/rules.ts";
 import {
   canReadRegistration,
+  checkClub,
   checkNewRegistration,
   createOnCurrentEvent,
   type EventWithLocations,
@@ -193,7 +194,7 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
     const songErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith("songs")));
     if (Object.keys(songErrors).length) throw validationFailed(songErrors);
   } else if (Object.keys(errors).length) throw validationFailed(errors);
-  if (input.associationId !== r.associationId && !p.associationIds.includes(input.associationId ?? -1) && !manager) throw notFound("Verein");
+  if (input.associationId !== r.associationId) await checkClub(ctx, p, input.associationId, manager);
   return ctx.prisma.$transaction(async (tx) => {
     const next = scope === "songs" ? { songs: songsOf(input.songs) } : data(ctx, input, r.event.formType === "DEXAM_CAMP");
     // a changed partial result needs checking again (R-RO033)

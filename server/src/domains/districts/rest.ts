@@ -1,7 +1,7 @@
 import { AppError } from "../../auth/errors.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { DistrictAssociation, Prisma, StoredFile } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import { canReadClub } from "../associations/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { type DistrictInput, toDataUrl } from "./rules.ts";
@@ -49,10 +49,9 @@ function input(raw: unknown): DistrictInput & { id: number | null } {
   const b = raw as Record<string, unknown>;
   const s = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
   const id = b.id == null ? null : Number(b.id);
-  const version = b.version == null || b.version === "" ? null : Number(b.version);
   return {
     id: id !== null && Number.isSafeInteger(id) ? id : null,
-    version: version !== null && Number.isSafeInteger(version) ? version : null,
+    version: versionOf(b.version),
     name: s(b.name),
     iamRef: s(b.iam_ref),
     gdprLink: s(b.gdpr_link),

@@ -1,4 +1,5 @@
 import { builder } from "../../graphql/builder.ts";
+import { pageInList } from "../../graphql/cursor.ts";
 import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -77,7 +78,12 @@ builder.queryField("events", (t) =>
         to: t.arg({ type: "DateTime", required: false, description: "Only events beginning (start, else deadline) on or before this instant." }),
       },
       totalCount: (_p, args, ctx) => ctx.prisma.event.count({ where: eventWhere(ctx, args) }),
-      resolve: (query, _root, args, ctx) => ctx.prisma.event.findMany({ ...query, where: eventWhere(ctx, args), orderBy: eventOrder }),
+      resolve: (query, _root, args, ctx) =>
+        pageInList(
+          query,
+          (id) => ctx.prisma.event.count({ where: { AND: [eventWhere(ctx, args), { id }] } }),
+          () => ctx.prisma.event.findMany({ ...query, where: eventWhere(ctx, args), orderBy: eventOrder }),
+        ),
     },
     { name: "EventConnection", description: "A page of events with the total count." },
     { name: "EventEdge" },

@@ -1,7 +1,9 @@
-import { AppError } from "../../auth/errors.ts";
+import { AppError, notFound } from "../../auth/errors.ts";
+import { authorize } from "../../auth/permissions.ts";
 import type { EventLocation } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import { berlinDay } from "../../shared/time.ts";
+import { ownsDistrict } from "../context.ts";
 import type { LocationInput } from "../locations/rules.ts";
 import { createLocation, deleteLocation, getLocation, listLocations, updateLocation } from "../locations/service.ts";
 import { eventStatistic } from "../statistics/service.ts";
@@ -109,7 +111,7 @@ function eventInput(b: Json): EventInput {
     address: typeof b.address === "string" ? b.address : null,
     cancellationConditions: str(b.cancellation_conditions),
     privacyPolicy: str(b.privacy_policy),
-    version: int(b.version),
+    version: versionOf(b.version),
   };
 }
 
@@ -129,7 +131,7 @@ function locationInput(b: Json, type: string | null): LocationInput {
     competitionTypes: type === "COMPETITION" ? list(subTypes, competitionTypeWire.fromWire, "available_sub_types") : [],
     instruments: list(b.instruments, instrumentWire.fromWire, "instruments"),
     publishResults: b.publish_results === true,
-    version: int(b.version),
+    version: versionOf(b.version),
   };
 }
 
@@ -183,8 +185,10 @@ export function eventRoutes(r: RestRouter) {
     const b = obj(req.body);
     const eventId = int(b.event_id);
     if (eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
-    const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, select: { formType: true } });
-    const l = await createLocation(ctx, { ...locationInput(b, event?.formType === "COMPETITION" ? "COMPETITION" : null), eventId });
+    const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, select: { formType: true, districtAssociationId: true } });
+    // the caller's rights first: reading the body by the event's form type would tell it to anybody
+    if (!event || !ownsDistrict(authorize(ctx.principal, "location.create"), event.districtAssociationId)) throw notFound("Veranstaltung");
+    const l = await createLocation(ctx, { ...locationInput(b, event.formType === "COMPETITION" ? "COMPETITION" : null), eventId });
     reply.status(201);
     return locationToWire(l, l.event);
   });
@@ -192,8 +196,9 @@ export function eventRoutes(r: RestRouter) {
     const b = obj(req.body);
     const id = int(b.id);
     if (id === null) throw new AppError("NOT_FOUND", "Veranstaltungsort nicht gefunden");
-    const current = await ctx.prisma.eventLocation.findUnique({ where: { id }, select: { type: true } });
-    const l = await updateLocation(ctx, id, locationInput(b, current?.type ?? null));
+    const current = await ctx.prisma.eventLocation.findUnique({ where: { id }, select: { type: true, event: { select: { districtAssociationId: true } } } });
+    if (!current || !ownsDistrict(authorize(ctx.principal, "location.update"), current.event.districtAssociationId)) throw notFound("Veranstaltungsort");
+    const l = await updateLocation(ctx, id, locationInput(b, current.type));
     return locationToWire(l, l.event);
   });
   r.delete("/v1/event/location/:id", async (ctx, req, reply) => {

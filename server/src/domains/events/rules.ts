@@ -3,7 +3,7 @@
 import type { EditPhase, FormType } from "../../generated/prisma/client.ts";
 import { MSG } from "../../shared/messages.ts";
 import { berlinDay, deadlineOf, startOfBerlinDay } from "../../shared/time.ts";
-import { required } from "../../shared/validation.ts";
+import { isCalendarDay, isValidDate, required } from "../../shared/validation.ts";
 
 export type EventInput = {
   name: string;
@@ -25,9 +25,6 @@ export type EventInput = {
   version?: number | null;
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (d: Date | null | undefined) => d instanceof Date && !Number.isNaN(d.getTime());
-
 export function validateEvent(input: EventInput): Record<string, string> {
   const errors: Record<string, string> = {};
   const need = (field: keyof EventInput, ok: boolean) => {
@@ -38,14 +35,16 @@ export function validateEvent(input: EventInput): Record<string, string> {
   need("editPhase", !!input.editPhase);
   need("privacyPolicy", required(input.privacyPolicy) === null);
   need("registrationDeadline", !!input.registrationDeadline);
-  need("startPublishing", validDate(input.startPublishing));
-  need("finishPublishing", validDate(input.finishPublishing));
-  if (input.registrationDeadline && !DAY.test(input.registrationDeadline)) errors.registrationDeadline = "Bitte ein gültiges Datum eingeben";
-  if (input.expiration && !DAY.test(input.expiration)) errors.expiration = "Bitte ein gültiges Datum eingeben";
-  if (validDate(input.startPublishing) && validDate(input.finishPublishing) && input.finishPublishing! <= input.startPublishing!) {
+  need("startPublishing", isValidDate(input.startPublishing));
+  need("finishPublishing", isValidDate(input.finishPublishing));
+  if (input.registrationDeadline && !isCalendarDay(input.registrationDeadline)) errors.registrationDeadline = MSG.date;
+  if (input.expiration && !isCalendarDay(input.expiration)) errors.expiration = MSG.date;
+  // start and end are optional, but a given text that is no time is an error, not a 500
+  for (const f of ["start", "end"] as const) if (input[f] != null && !isValidDate(input[f])) errors[f] = MSG.date;
+  if (isValidDate(input.startPublishing) && isValidDate(input.finishPublishing) && input.finishPublishing <= input.startPublishing) {
     errors.finishPublishing = "Das Ende der Veröffentlichung muss nach ihrem Beginn liegen";
   }
-  if (validDate(input.start) && validDate(input.end) && input.end! < input.start!) errors.end = "Das Ende muss nach dem Beginn liegen";
+  if (isValidDate(input.start) && isValidDate(input.end) && input.end < input.start) errors.end = "Das Ende muss nach dem Beginn liegen";
   return errors;
 }
 

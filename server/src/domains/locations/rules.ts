@@ -3,7 +3,7 @@
 // type follows the event's form and never changes after creation.
 import type { CompetitionType, DexamType, FormType, Instrument, LocationType } from "../../generated/prisma/client.ts";
 import { MSG } from "../../shared/messages.ts";
-import { postcode, required } from "../../shared/validation.ts";
+import { isValidDate, postcode, required } from "../../shared/validation.ts";
 
 export type LocationInput = {
   name: string;
@@ -43,6 +43,8 @@ export function validateLocation(input: LocationInput, type: LocationType | null
     if (!emptyLegacyDate(input.start)) errors.start = MSG.required;
     if (!emptyLegacyDate(input.end)) errors.end = MSG.required;
   }
+  // a given text that is no time (only /v1 can send one) is an error, not a 500
+  for (const f of ["start", "end"] as const) if (input[f] != null && !isValidDate(input[f])) errors[f] = MSG.date;
   const start = emptyLegacyDate(input.start);
   const end = emptyLegacyDate(input.end);
   if (start && end && end < start) errors.end = "Das Ende muss nach dem Beginn liegen";

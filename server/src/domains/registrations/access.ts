@@ -246,6 +246,19 @@ export async function createOnCurrentEvent<T>(
  * event before its deadline and a complete profile. Returns whether the caller manages the event.
  * `club`: the club as loadForNewRegistration read it (otherwise read here when needed).
  */
+/**
+ * The club a registration is created for or moved to: an own club of the caller (no lookup, the
+ * principal lists them), or, for a manager of the event, an existing club of the manager's district
+ * (any club for an administrator). Anything else is "Verein nicht gefunden". `club`: the club as
+ * already read with the event, if it was.
+ */
+export async function checkClub(ctx: ServiceCtx, p: Principal, associationId: number | null | undefined, manager: boolean, club?: ClubFacts | null) {
+  if (!associationId || p.associationIds.includes(associationId)) return;
+  const found = !manager ? null : club !== undefined ? club : await ctx.prisma.association.findUnique({ where: { id: associationId } });
+  const districtClub = !!found && (p.roles.includes("admin") || found.districtAssociationId === p.districtAssociationId);
+  if (!districtClub) throw notFound("Verein");
+}
+
 export async function checkNewRegistration(
   ctx: ServiceCtx,
   p: Principal,
@@ -255,13 +268,7 @@ export async function checkNewRegistration(
 ): Promise<{ manager: boolean }> {
   const now = ctx.services.now();
   const manager = isManager(p, event);
-  // an own club needs no lookup (the principal lists them); another one only for managers
-  const ownClub = !!associationId && p.associationIds.includes(associationId);
-  if (associationId && !ownClub) {
-    const found = !manager ? null : club !== undefined ? club : await ctx.prisma.association.findUnique({ where: { id: associationId } });
-    const districtClub = !!found && (p.roles.includes("admin") || found.districtAssociationId === p.districtAssociationId);
-    if (!districtClub) throw notFound("Verein");
-  }
+  await checkClub(ctx, p, associationId, manager, club);
   if (!manager) {
     if (!isPublished(event, now)) throw notFound("Veranstaltung");
     if (deadlinePassed(event, now)) throw new AppError("CONFLICT", "Der Anmeldeschluss ist vorbei");

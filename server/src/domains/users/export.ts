@@ -3,13 +3,18 @@
 // code, which are secrets, not personal data about them), club memberships, the registrations they
 // made, with the camp health data decrypted (it is their own), the names of files attached to them
 // (not the contents: those are downloadable from the overview), and the audit entries of their own
-// actions and of changes to their account.
+// actions and of changes to their account. Results appear as the person may see them in the app:
+// each part once its location publishes results (staff of the event's district: always).
 import { AppError } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import { decryptJson } from "../../crypto/aead.ts";
+import { visibleCompetitionResult } from "../competition/service.ts";
 import type { ServiceCtx } from "../context.ts";
+import { visibleResult } from "../dexam/service.ts";
 
 const fileInfo = { select: { name: true, mimeType: true, size: true, createdAt: true } } as const;
+const published = { select: { publishResults: true } } as const;
+const eventOf = { select: { id: true, name: true, districtAssociationId: true } } as const;
 
 export async function exportOwnData(ctx: ServiceCtx) {
   const p = authorize(ctx.principal, "viewer.export");
@@ -19,10 +24,10 @@ export async function exportOwnData(ctx: ServiceCtx) {
       districtAssociation: { select: { id: true, name: true } },
       associations: { include: { association: { select: { id: true, name: true } } } },
       dexamRegistrations: {
-        include: { event: { select: { id: true, name: true } }, consentFormFile: fileInfo, practiceSheetFile: fileInfo },
+        include: { event: eventOf, theoryLocation: published, practiceLocation: published, consentFormFile: fileInfo, practiceSheetFile: fileInfo },
         orderBy: { id: "asc" },
       },
-      competitionRegistrations: { include: { event: { select: { id: true, name: true } } }, orderBy: { id: "asc" } },
+      competitionRegistrations: { include: { event: { select: { ...eventOf.select, locations: published } } }, orderBy: { id: "asc" } },
     },
   });
   if (!user) throw new AppError("NOT_FOUND", "Benutzer nicht gefunden");
@@ -45,14 +50,20 @@ export async function exportOwnData(ctx: ServiceCtx) {
     exportedAt: ctx.services.now().toISOString(),
     account: { ...account, districtAssociation },
     clubs: associations.map((a) => a.association),
-    dexamRegistrations: dexamRegistrations.map(({ campDataEncrypted, ...r }) => ({
+    dexamRegistrations: dexamRegistrations.map(({ campDataEncrypted, theoryLocation, practiceLocation, event: { districtAssociationId, ...event }, ...r }) => ({
       ...r,
-      theoryPoints: r.theoryPoints === null ? null : Number(r.theoryPoints),
-      practicePoints: r.practicePoints === null ? null : Number(r.practicePoints),
+      event,
+      ...pointsOf(visibleResult(p, r, { districtAssociationId }, { theory: !!theoryLocation?.publishResults, practice: !!practiceLocation?.publishResults })),
       partialResultPoints: r.partialResultPoints === null ? null : Number(r.partialResultPoints),
       campData: campDataEncrypted ? decryptJson<Record<string, unknown>>(ctx.services.dataKey, campDataEncrypted) : null,
     })),
-    competitionRegistrations: competitionRegistrations.map((r) => ({ ...r, points: r.points === null ? null : Number(r.points) })),
+    competitionRegistrations: competitionRegistrations.map(({ event: { districtAssociationId, locations, ...event }, ...r }) => ({
+      ...r,
+      event,
+      ...visibleCompetitionResult(p, r, { districtAssociationId, locations }),
+    })),
     auditEntries,
   };
 }
+
+const pointsOf = ({ theoryPoints, practicePoints }: { theoryPoints: number | null; practicePoints: number | null }) => ({ theoryPoints, practicePoints });

@@ -1,5 +1,6 @@
 import type { User } from "../../generated/prisma/client.ts";
 import { builder } from "../../graphql/builder.ts";
+import { pageInList } from "../../graphql/cursor.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { ROLES } from "../../shared/roles.ts";
@@ -115,7 +116,12 @@ builder.queryField("users", (t) =>
         search: t.arg.string({ required: false, description: "Part of first name, last name or e-mail, or the numeric id." }),
       },
       totalCount: (_parent, args, ctx) => ctx.prisma.user.count({ where: userWhere(ctx, args) }),
-      resolve: (query, _root, args, ctx) => ctx.prisma.user.findMany({ ...query, where: userWhere(ctx, args), orderBy: userOrder }),
+      resolve: (query, _root, args, ctx) =>
+        pageInList(
+          query,
+          (id) => ctx.prisma.user.count({ where: { AND: [userWhere(ctx, args), { id }] } }),
+          () => ctx.prisma.user.findMany({ ...query, where: userWhere(ctx, args), orderBy: userOrder }),
+        ),
     },
     { name: "UserConnection", description: "A page of users with the total count." },
     { name: "UserEdge" },

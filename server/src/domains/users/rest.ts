@@ -1,5 +1,5 @@
 import { AppError } from "../../auth/errors.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { exportOwnData } from "./export.ts";
 import type { UserFields } from "./rules.ts";
@@ -57,7 +57,7 @@ function fields(b: Json): UserFields {
     postcode: opt(a.postcode),
     city: opt(a.city),
     country: opt(a.country),
-    version: int(b.version),
+    version: versionOf(b.version),
   };
 }
 

@@ -36,3 +36,8 @@ export function validateUser(input: UserFields, mode: UserMode): Record<string, 
 }
 
 export const EMAIL_TAKEN = "Diese E-Mail-Adresse wird bereits verwendet";
+/**
+ * A user manager changing the address of a user with roles they do not hold themselves: the new
+ * address would receive that account's password link (docs/decisions.md, "Staff accounts' addresses").
+ */
+export const EMAIL_OF_STAFF = "Die E-Mail-Adresse eines Benutzers mit Rollen, die Sie selbst nicht haben, kann nur ein Administrator ändern";

@@ -10,7 +10,7 @@ import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts
 import { isProfileComplete } from "../../shared/validation.ts";
 import { audit, changedFields, type Tx } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
-import { EMAIL_TAKEN, type UserFields, validateUser } from "./rules.ts";
+import { EMAIL_OF_STAFF, EMAIL_TAKEN, type UserFields, validateUser } from "./rules.ts";
 
 export { isProfileComplete };
 
@@ -169,6 +169,9 @@ export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields 
     checkVersion(u, input.version);
     const roles = checkedRoles(ctx, p, input.roles, u.roles as RoleName[]);
     if (roles && id === p.userId && !roles.includes("admin")) throw new AppError("CONFLICT", "Sie können sich die Rolle admin nicht selbst entziehen");
+    // a new address takes over the account (the password link goes there): not for more rights than one's own
+    if (data.email.toLowerCase() !== u.email.toLowerCase() && !p.roles.includes("admin") && u.roles.some((r) => !p.roles.includes(r as RoleName)))
+      throw new AppError("FORBIDDEN", EMAIL_OF_STAFF);
     await assertEmailFree(tx, data.email, id);
     await guardStale(tx.user.update({ where: versionWhere(id, input.version), data: { ...data, ...(roles ? { roles } : {}), version: { increment: 1 } } }));
     await audit(tx, p, {
