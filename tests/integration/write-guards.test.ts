@@ -194,9 +194,9 @@ describe("addresses of staff accounts", () => {
       app.rest("PUT", "/v1/user", token, { id: victim.id, firstname: victim.firstname, lastname: victim.lastname, email });
     const refused = await save(t["role:user_manage"], "angreifer@evil.example");
     expect(refused.status).toBe(403);
-    expect((refused.body as ErrorBody).error.message).toBe(
-      "Die E-Mail-Adresse eines Benutzers mit Rollen, die Sie selbst nicht haben, kann nur ein Administrator ändern",
-    );
+    const message = "Die E-Mail-Adresse eines Benutzers mit Rollen, die Sie selbst nicht haben, kann nur ein Administrator ändern";
+    // shown in the snackbar and under the form's e-mail field
+    expect((refused.body as ErrorBody).error).toMatchObject({ code: "FORBIDDEN", message, fields: { email: message } });
     expect((await app.db.prisma.user.findUniqueOrThrow({ where: { id: victim.id } })).email).toBe(victim.email);
     // the same address in another case, or other fields, are no new address
     expect((await save(t["role:user_manage"], victim.email.toUpperCase())).status).toBe(200);

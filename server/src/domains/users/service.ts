@@ -171,7 +171,7 @@ export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields 
     if (roles && id === p.userId && !roles.includes("admin")) throw new AppError("CONFLICT", "Sie können sich die Rolle admin nicht selbst entziehen");
     // a new address takes over the account (the password link goes there): not for more rights than one's own
     if (data.email.toLowerCase() !== u.email.toLowerCase() && !p.roles.includes("admin") && u.roles.some((r) => !p.roles.includes(r as RoleName)))
-      throw new AppError("FORBIDDEN", EMAIL_OF_STAFF);
+      throw new AppError("FORBIDDEN", EMAIL_OF_STAFF, { email: EMAIL_OF_STAFF });
     await assertEmailFree(tx, data.email, id);
     await guardStale(tx.user.update({ where: versionWhere(id, input.version), data: { ...data, ...(roles ? { roles } : {}), version: { increment: 1 } } }));
     await audit(tx, p, {
