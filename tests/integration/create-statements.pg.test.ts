@@ -7,7 +7,7 @@
 // The test fails if a create grows above that.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { openEventFields } from "../support/fixtures.ts";
+import { competitionEventWithHall, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 import { recordQueries } from "../support/statements.ts";
 
@@ -43,16 +43,7 @@ beforeAll(async () => {
     include: { locations: true },
   });
   dexam = { id: e.id, theory: e.locations.find((l) => l.type === "DEXAM_THEORY")!.id, practice: e.locations.find((l) => l.type === "DEXAM_PRACTICE")!.id };
-  competition = (
-    await app.db.prisma.event.create({
-      data: {
-        ...openEventFields(world.district1),
-        name: "Wertungsspiele",
-        formType: "COMPETITION",
-        locations: { create: [{ name: "Halle", type: "COMPETITION", street: "S", city: "C", competitionTypes: ["K"] }] },
-      },
-    })
-  ).id;
+  competition = await competitionEventWithHall(app.db.prisma, world.district1);
 });
 afterAll(async () => {
   await app?.stop();

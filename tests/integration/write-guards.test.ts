@@ -5,7 +5,7 @@
 // more privileged colleague's account to their own address. Each answered 200, 201 or 500 before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { dexamEventWithLocations, dexamWireBody, openEventFields } from "../support/fixtures.ts";
+import { competitionEventWithHall, dexamEventWithLocations, dexamWireBody } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -21,19 +21,8 @@ beforeAll(async () => {
   world = await createWorld(app.db.prisma);
   for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
   await app.db.prisma.user.updateMany({ where: { id: world.userIds.member }, data: { phone: "+49711", street: "Weg 1", postcode: "70173", city: "Stadt" } });
-  const base = openEventFields(world.district1);
   ({ event: dexamEvent, theory, practice } = await dexamEventWithLocations(app.db.prisma, world.district1));
-  competitionEvent = (
-    await app.db.prisma.event.create({
-      data: {
-        ...base,
-        name: "Wertungsspiele",
-        formType: "COMPETITION",
-        cancellationConditions: "Storno",
-        locations: { create: [{ name: "Halle", type: "COMPETITION", street: "S", city: "C", competitionTypes: ["K"] }] },
-      },
-    })
-  ).id;
+  competitionEvent = await competitionEventWithHall(app.db.prisma, world.district1, { cancellationConditions: "Storno" });
 });
 afterAll(() => app.stop());
 

@@ -61,6 +61,20 @@ export async function dexamEventWithLocations(prisma: PrismaClient, districtAsso
   return { event: e.id, theory, practice };
 }
 
+/** An open competition event of the district with one hall for concert bands (type K); its id. */
+export async function competitionEventWithHall(prisma: PrismaClient, districtAssociationId: number, extra: { cancellationConditions?: string } = {}) {
+  const e = await prisma.event.create({
+    data: {
+      ...openEventFields(districtAssociationId),
+      ...extra,
+      name: "Wertungsspiele",
+      formType: "COMPETITION",
+      locations: { create: [{ name: "Halle", type: "COMPETITION", street: "S", city: "C", competitionTypes: ["K"] }] },
+    },
+  });
+  return e.id;
+}
+
 /** The /v1 body (R-API050) of a D2 clarinet candidate of the club for such an event; `over` replaces fields. */
 export const dexamWireBody = (at: { event: number; theory: number; practice: number }, associationId: number, over: Record<string, unknown> = {}) => ({
   event_id: at.event,

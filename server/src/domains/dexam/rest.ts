@@ -1,9 +1,10 @@
-import { strToU8, zipSync } from "fflate";
 import { AppError } from "../../auth/errors.ts";
 import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
 import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import type { ServiceCtx } from "../context.ts";
-import { contentDisposition, safeFileName } from "../files/rules.ts";
+import { contentDisposition } from "../files/rules.ts";
+import { zipOf } from "../files/zip.ts";
+import { fileNamePart } from "../results/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
 import { type DexamInput, type DexamSong, gradeOf, songsComplete } from "./rules.ts";
 import {
@@ -242,17 +243,16 @@ export function dexamRoutes(r: RestRouter) {
   for (const seg of ["consent_forms", "consent-forms"]) {
     r.get(`/v1/export/event/:id/${seg}`, async (ctx, req, reply) => {
       const { event, rows } = await consentFormsOf(ctx, idParam(req));
-      const entries: Record<string, Uint8Array> = {};
-      for (const row of rows) {
+      // names are free text: only their safe parts, so every entry keeps its id and none overwrites another
+      const files = rows.map((row) => {
         const f = row.consentFormFile!;
-        const ext = f.name.includes(".") ? f.name.split(".").pop() : "bin";
-        entries[safeFileName(`${row.id}_${row.lastname}_${row.firstname}.${ext}`)] = new Uint8Array(f.data);
-      }
-      if (rows.length === 0) entries["LIESMICH.txt"] = strToU8("Zu dieser Veranstaltung sind keine Einverständniserklärungen hochgeladen.\r\n");
-      const zip = zipSync(entries, { level: 0 });
+        const ext = f.name.includes(".") ? fileNamePart(f.name.split(".").pop() as string) : "bin";
+        return { name: `${row.id}_${fileNamePart(row.lastname)}_${fileNamePart(row.firstname)}.${ext}`, data: f.data };
+      });
+      const zip = zipOf(files, "Zu dieser Veranstaltung sind keine Einverständniserklärungen hochgeladen.");
       reply
         .header("content-type", "application/zip")
-        .header("content-disposition", contentDisposition(`Einverstaendniserklaerungen_${event.id}_${event.name}.zip`))
+        .header("content-disposition", contentDisposition(`Einverstaendniserklaerungen_${event.id}_${fileNamePart(event.name)}.zip`))
         .header("cache-control", "no-store");
       return reply.send(Buffer.from(zip));
     });

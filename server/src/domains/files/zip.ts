@@ -5,6 +5,8 @@
 // stored and deflated entries, no encryption, no ZIP64, no duplicate names. The result is a map of
 // entry name -> bytes; [Content_Types].xml then tells an .xlsx from an .xlsm (macro workbook).
 import zlib from "node:zlib";
+import { strToU8, zipSync } from "fflate";
+import { safeFileName } from "./rules.ts";
 
 export type ZipLimits = { maxEntries: number; maxUncompressedBytes: number };
 
@@ -119,4 +121,20 @@ export function workbookKind(entries: Map<string, Uint8Array>): "xlsx" | "xlsm" 
   // the part must exist (a content type without a workbook is not a workbook)
   if (!entries.has(main[0].part.replace(/^\//, ""))) return null;
   return main[0].type === XLSM_MAIN ? "xlsm" : "xlsx";
+}
+
+/**
+ * A zip for download: entry names made safe (no folders) and unique ("a.pdf", "a_2.pdf"); a
+ * LIESMICH.txt with `empty` when there are no files. Stored, not compressed: most entries (xlsx,
+ * PDF, images) are compressed already.
+ */
+export function zipOf(files: { name: string; data: Uint8Array }[], empty: string): Uint8Array {
+  const entries: Record<string, Uint8Array> = {};
+  for (const f of files) {
+    let name = safeFileName(f.name);
+    for (let i = 2; name in entries; i++) name = safeFileName(f.name).replace(/(\.[^.]*)?$/, (ext) => `_${i}${ext}`);
+    entries[name] = new Uint8Array(f.data);
+  }
+  if (files.length === 0) entries["LIESMICH.txt"] = strToU8(`${empty}\r\n`);
+  return zipSync(entries, { level: 0 });
 }

@@ -2,20 +2,18 @@
 // both spellings (R-API033): underscores, and the hyphenated segments the spec lists.
 
 import type { FastifyReply } from "fastify";
-import { strToU8, zipSync } from "fflate";
 import { AppError } from "../../auth/errors.ts";
 import { uploadedFiles } from "../../http/multipart.ts";
 import { idParam, type RestRouter } from "../../http/rest.ts";
 import type { ServiceCtx } from "../context.ts";
-import { contentDisposition, safeFileName } from "../files/rules.ts";
-import { XLSX_MIME } from "../files/zip.ts";
+import { contentDisposition } from "../files/rules.ts";
+import { XLSX_MIME, zipOf } from "../files/zip.ts";
 import { fileNamePart } from "./rules.ts";
 import {
   blankPracticeSheets,
   certificateListOf,
   deleteResult,
   filledPracticeSheets,
-  type NamedFile,
   overviewList,
   pcJurorList,
   practiceSheetOf,
@@ -27,19 +25,6 @@ import {
 function download(reply: FastifyReply, name: string, type: string, data: Uint8Array) {
   reply.header("content-type", type).header("content-disposition", contentDisposition(name)).header("cache-control", "no-store");
   return reply.send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-}
-
-/** A zip of files (names made unique); a LIESMICH.txt says so when there are none. */
-function zipOf(files: NamedFile[], empty: string): Uint8Array {
-  const entries: Record<string, Uint8Array> = {};
-  for (const f of files) {
-    let name = safeFileName(f.name);
-    for (let i = 2; name in entries; i++) name = safeFileName(f.name).replace(/(\.[^.]*)?$/, (ext) => `_${i}${ext}`);
-    entries[name] = new Uint8Array(f.data);
-  }
-  if (files.length === 0) entries["LIESMICH.txt"] = strToU8(`${empty}\r\n`);
-  // xlsx files are zips already: stored, not compressed again
-  return zipSync(entries, { level: 0 });
 }
 
 /** The compact /v1 answer of a result change. */

@@ -27,6 +27,7 @@ export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | 
   const kind = workbookKind(entries);
   if (kind === null) throw new UploadRejected("Die Datei ist keine gültige Excel-Datei");
   if (kind !== expected) throw new UploadRejected("Der Inhalt der Datei passt nicht zu ihrer Endung");
+  checkSheetSizes(entries);
   const clean: Record<string, Uint8Array> = {};
   for (const [name, bytes] of entries) if (/\.(xml|rels)$/i.test(name)) clean[name] = bytes;
   const wb = new ExcelJS.Workbook();
@@ -37,6 +38,53 @@ export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | 
   }
   if (wb.worksheets.length === 0) throw new UploadRejected("Die Datei enthält kein Tabellenblatt");
   return wb;
+}
+
+/** Rows and columns an uploaded sheet may name: a practice sheet has a few dozen rows, a PC Juror list one per ensemble. */
+export const MAX_SHEET_ROWS = 100_000;
+const MAX_SHEET_COLUMNS = 16_384; // XFD, Excel's last column
+/** Cells one merged range or one data validation may cover: exceljs makes an object for each of them. */
+const MAX_EXPANDED_CELLS = 100_000;
+const TOO_BIG = "Die Datei enthält zu viele Zeilen, Spalten oder verbundene Zellen";
+
+const columnNumber = (letters: string) => [...letters.toUpperCase()].reduce((n, c) => n * 26 + c.charCodeAt(0) - 64, 0);
+
+/** Cells in a range like "A2:XFD1048576", "B3", "A:A" or "1:5" (a whole column or row counts in full). */
+export function cellsInRange(range: string): number {
+  const ends = range.replace(/\$/g, "").split(":");
+  const parse = (ref: string) => {
+    const m = /^([A-Za-z]*)(\d*)$/.exec(ref);
+    return m ? { col: m[1] ? columnNumber(m[1]) : null, row: m[2] ? Number(m[2]) : null } : { col: null, row: null };
+  };
+  const a = parse(ends[0]);
+  const b = parse(ends[1] ?? ends[0]);
+  const span = (x: number | null, y: number | null, all: number) => (x === null || y === null ? all : Math.abs(y - x) + 1);
+  return span(a.col, b.col, MAX_SHEET_COLUMNS) * span(a.row, b.row, 1_048_576);
+}
+
+/**
+ * Refuses a worksheet whose XML names more rows, columns or merged/validated cells than any real
+ * upload has, before exceljs parses it: exceljs builds an object per column of a <col> range, per
+ * cell of a merged range or a data validation, and the readers walk every row up to the last one
+ * named, so a 7 KB file with "A2:XFD1048576" merged or a row numbered 100,000,000 ran the server out
+ * of memory (found by a review, 2026-11-25). The zip guard limits bytes, not what they describe.
+ */
+export function checkSheetSizes(entries: Map<string, Uint8Array>) {
+  for (const [name, bytes] of entries) {
+    if (!/^xl\/worksheets\/[^/]+\.xml$/i.test(name)) continue;
+    const xml = Buffer.from(bytes).toString("latin1");
+    let rows = 0;
+    for (const m of xml.matchAll(/<row\b([^>]*)>/g)) {
+      rows++;
+      const r = /\sr="(\d+)"/.exec(m[1]);
+      if (rows > MAX_SHEET_ROWS || (r && Number(r[1]) > MAX_SHEET_ROWS)) throw new UploadRejected(TOO_BIG);
+    }
+    for (const m of xml.matchAll(/<c\b[^>]*?\sr="([A-Za-z]+)(\d+)"/g))
+      if (Number(m[2]) > MAX_SHEET_ROWS || columnNumber(m[1]) > MAX_SHEET_COLUMNS) throw new UploadRejected(TOO_BIG);
+    for (const m of xml.matchAll(/<col\b[^>]*?\smax="(\d+)"/g)) if (Number(m[1]) > MAX_SHEET_COLUMNS) throw new UploadRejected(TOO_BIG);
+    for (const m of xml.matchAll(/<(?:mergeCell|dataValidation)\b[^>]*?\s(?:ref|sqref)="([^"]*)"/g))
+      for (const range of m[1].trim().split(/\s+/)) if (range && cellsInRange(range) > MAX_EXPANDED_CELLS) throw new UploadRejected(TOO_BIG);
+  }
 }
 
 export async function workbookBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {

@@ -1,0 +1,129 @@
+// Workbooks that describe more than they weigh, and file names that are free text (review of
+// 2026-11-25). A 7 KB upload naming "A2:XFD1048576" as merged, a <col> range of 200 million columns
+// or a row numbered 100,000,000 made exceljs (or the PC Juror reader walking every row) build an
+// object per cell, column or row and ran the server out of memory: no answer at all. They are
+// refused before exceljs parses them (results/xlsx.ts checkSheetSizes). And the consent-forms zip
+// built its entry names from the children's names as written, so "Anna/../../x" lost the id prefix
+// and two such names overwrote each other.
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cellsInRange, checkSheetSizes, ExcelJS, MAX_SHEET_ROWS, UploadRejected } from "../../server/src/domains/results/xlsx.ts";
+import { upload } from "../fixtures/workbooks.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
+import { campEventWithLocations, competitionEventWithHall, dexamEventWithLocations } from "../support/fixtures.ts";
+import { createWorld, type World } from "../support/principals.ts";
+
+let app: TestApp;
+let world: World;
+const t: Record<string, string> = {};
+let practice: number;
+let competition: number;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  world = await createWorld(app.db.prisma);
+  for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
+  practice = (await dexamEventWithLocations(app.db.prisma, world.district1)).practice;
+  competition = await competitionEventWithHall(app.db.prisma, world.district1);
+});
+afterAll(() => app.stop());
+
+/** A small real workbook with the PC Juror header row, its sheet XML changed by `edit`. */
+async function workbook(edit: (xml: string) => string, macroEnabled = false): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet("Liste");
+  ws.addRow(["Anmelde-ID", "Punkte", "Prädikat"]);
+  const entries = unzipSync(new Uint8Array(await wb.xlsx.writeBuffer()));
+  entries["xl/worksheets/sheet1.xml"] = strToU8(edit(strFromU8(entries["xl/worksheets/sheet1.xml"])));
+  if (macroEnabled)
+    entries["[Content_Types].xml"] = strToU8(
+      strFromU8(entries["[Content_Types].xml"]).replace(
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
+        "application/vnd.ms-excel.sheet.macroEnabled.main+xml",
+      ),
+    );
+  return zipSync(entries, { level: 6 });
+}
+
+const TOO_BIG = "Die Datei enthält zu viele Zeilen, Spalten oder verbundene Zellen";
+const merged = (ref: string) => (xml: string) => xml.replace("</sheetData>", `</sheetData><mergeCells count="1"><mergeCell ref="${ref}"/></mergeCells>`);
+const columns = (max: number) => (xml: string) => xml.replace("<sheetData>", `<cols><col min="1" max="${max}" width="10" customWidth="1"/></cols><sheetData>`);
+const rowAt = (r: number) => (xml: string) => xml.replace("</sheetData>", `<row r="${r}"><c r="A${r}" t="inlineStr"><is><t>x</t></is></c></row></sheetData>`);
+const validated = (sqref: string) => (xml: string) =>
+  xml.replace(
+    "</sheetData>",
+    `</sheetData><dataValidations count="1"><dataValidation type="whole" sqref="${sqref}"><formula1>0</formula1></dataValidation></dataValidations>`,
+  );
+
+describe("workbooks that describe more than they weigh", () => {
+  it("[R-RE009][R-API052] a practice-sheet upload with a huge merged range, column range or row number is refused at once, not parsed", async () => {
+    for (const edit of [merged("A2:XFD1048576"), columns(200_000_000), rowAt(100_000_000), validated("A1:XFD1048576")]) {
+      const data = await workbook(edit);
+      expect(data.length).toBeLessThan(20_000);
+      const res = await upload(app, `/v1/registration/dexam/location/${practice}/practice_sheets`, t["role:results_manage"], "files", [
+        { name: `Praxisbogen_R1_L${practice}_Klar_Lena.xlsx`, data },
+      ]);
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(TOO_BIG);
+    }
+  });
+
+  it("[R-RE016][R-API043] a PC Juror list with a row numbered 100,000,000 is refused, not walked row by row", async () => {
+    const res = await upload(app, `/v1/registration/competition/event/${competition}/pc_juror`, t["role:results_manage"], "file", [
+      { name: "pcjuror.xlsm", data: await workbook(rowAt(100_000_000), true) },
+    ]);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(TOO_BIG);
+  });
+
+  it("ranges are counted as Excel reads them; ordinary sheets pass", () => {
+    expect(cellsInRange("A2:XFD1048576")).toBe(16_384 * 1_048_575);
+    expect(cellsInRange("$B$3:$C$4")).toBe(4);
+    expect(cellsInRange("D7")).toBe(1);
+    expect(cellsInRange("A:A")).toBe(1_048_576);
+    expect(cellsInRange("1:2")).toBe(2 * 16_384);
+    const sheet = (xml: string) => new Map([["xl/worksheets/sheet1.xml", strToU8(xml)]]);
+    const ordinary = `<worksheet><cols><col min="1" max="3"/></cols><sheetData><row r="${MAX_SHEET_ROWS}"><c r="C${MAX_SHEET_ROWS}"/></row></sheetData><mergeCells><mergeCell ref="A1:C2"/></mergeCells></worksheet>`;
+    expect(() => checkSheetSizes(sheet(ordinary))).not.toThrow();
+    expect(() => checkSheetSizes(sheet(`<worksheet><sheetData><row r="${MAX_SHEET_ROWS + 1}"/></sheetData></worksheet>`))).toThrow(UploadRejected);
+    expect(() => checkSheetSizes(sheet(`<worksheet><sheetData><row><c r="XFE1"/></row></sheetData></worksheet>`))).toThrow(UploadRejected);
+    // only worksheets are read this way
+    expect(() => checkSheetSizes(new Map([["xl/styles.xml", strToU8('<row r="999999999"/>')]]))).not.toThrow();
+  });
+});
+
+describe("consent forms zip", () => {
+  it("[R-API035] every entry keeps its registration id and none overwrites another, whatever the names hold", async () => {
+    const camp = await campEventWithLocations(app.db.prisma, world.district1, 'Freizeit "x"\n/../y', true);
+    const ids: number[] = [];
+    for (const [lastname, firstname] of [
+      ["Maier", "Anna/../../x"],
+      ["Huber", "Ben/x"],
+      ["Öz", "Çelik"],
+    ]) {
+      const file = await app.db.prisma.storedFile.create({
+        data: { name: "scan.pdf", mimeType: "application/pdf", size: 9, sha256: lastname, data: new Uint8Array(Buffer.from(`%PDF-1.4 ${lastname}`)) },
+      });
+      const r = await app.db.prisma.dexamRegistration.create({
+        data: {
+          eventId: camp.id,
+          firstname,
+          lastname,
+          birthdate: new Date("2013-01-01T00:00:00Z"),
+          gender: "F",
+          associationId: world.club1,
+          instrument: "FLUTE",
+          type: "D1",
+          theoryLocationId: camp.locations[0].id,
+          consentFormFileId: file.id,
+        },
+      });
+      ids.push(r.id);
+    }
+    const res = await app.rest("GET", `/v1/export/event/${camp.id}/consent_forms`, t["role:registration_read"]);
+    expect(res.status).toBe(200);
+    const names = Object.keys(unzipSync(new Uint8Array(res.raw))).sort();
+    expect(names).toEqual([`${ids[0]}_Maier_Anna_x.pdf`, `${ids[1]}_Huber_Ben_x.pdf`, `${ids[2]}_Oez_Celik.pdf`].sort());
+    expect(String(res.headers["content-disposition"])).toContain(`Einverstaendniserklaerungen_${camp.id}_Freizeit_x_y.zip`);
+  });
+});
