@@ -39,7 +39,7 @@ import { errorBody, restRoutes } from "./http/rest.ts";
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
 import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
 import { loadCookieKeys, loadSigningKeys, type SigningKeys } from "./idp/keys.ts";
-import { loginPage } from "./idp/pages.ts";
+import { errorPage, loginPage } from "./idp/pages.ts";
 import { API_SCOPE, CALLBACK_PATH, createEmbeddedProvider } from "./idp/provider.ts";
 import type { AppServices } from "./services.ts";
 
@@ -62,7 +62,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox, sql: db.read };
   const fastify = Fastify({
     logger: opts.logger ? { level: "info" } : false,
-    trustProxy: true, // JSON bodies may carry a 5 MB image as base64 data URL (about 7 MB)
+    trustProxy: config.trustProxy, // JSON bodies may carry a 5 MB image as base64 data URL (about 7 MB)
     bodyLimit: 8 * 1024 * 1024,
   });
   const routes: string[] = [];
@@ -71,6 +71,8 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     mutations: createRateLimiter(config.rateLimits.mutationsPerMinute),
     uploads: createRateLimiter(config.rateLimits.uploadsPerMinute),
     signIn: createRateLimiter(config.rateLimits.signInPerMinute),
+    // the same budget per e-mail address: guesses spread over many addresses still count
+    signInAccount: createRateLimiter(config.rateLimits.signInPerMinute),
   };
   fastify.addHook("onRoute", (r) => {
     for (const m of [r.method].flat()) if (m !== "HEAD") routes.push(`${m} ${r.url}`);
@@ -82,7 +84,14 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   if (config.oidc.mode === "embedded") {
     signingKeys = await loadSigningKeys(prisma, dataKey);
     const cookieKeys = await loadCookieKeys(prisma, dataKey, config.cookieKeys);
-    const idp = createEmbeddedProvider({ config, prisma, keys: signingKeys, cookieKeys, outbox });
+    const idp = createEmbeddedProvider({
+      config,
+      prisma,
+      keys: signingKeys,
+      cookieKeys,
+      outbox,
+      accountAttempt: (email) => limits.signInAccount.take(`email:${email.toLowerCase()}`),
+    });
     await deleteExpiredOidcRows(prisma);
     cleanup = setInterval(() => void deleteExpiredOidcRows(prisma).catch(() => {}), 60 * 60 * 1000);
     cleanup.unref();
@@ -90,16 +99,19 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     await fastify.register(async (scope) => {
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser("*", (_req, _payload, done) => done(null));
-      // password guessing: sign-in form posts per client address
+      // password guessing and mail flooding: every form post that checks a password, sets one or
+      // sends a link, per client address (and per e-mail address in provider.ts)
       scope.addHook("onRequest", async (request, reply) => {
-        const login = request.method === "POST" ? /^\/oidc\/interaction\/([\w-]+)\/login/.exec(request.url) : null;
-        if (!login || limits.signIn.take(`ip:${request.ip}`)) return;
-        // the login form again, with the message; nothing reaches the provider
+        if (request.method !== "POST") return;
+        const login = /^\/oidc\/interaction\/([\w-]+)\/login/.exec(request.url);
+        const form = login || /^\/oidc\/(?:account|forgot|invite\/[\w-]+)(?:\?|$)/.test(request.url);
+        if (!form || limits.signIn.take(`ip:${request.ip}`)) return;
+        // the login form again, with the message (or a page saying so); nothing reaches the provider
         return reply
           .status(429)
           .header("retry-after", String(limits.signIn.retryAfter(`ip:${request.ip}`)))
           .type("text/html; charset=utf-8")
-          .send(loginPage(login[1], { error: RATE_LIMIT_MESSAGE }));
+          .send(login ? loginPage(login[1], { error: RATE_LIMIT_MESSAGE }) : errorPage("rate_limited", RATE_LIMIT_MESSAGE));
       });
       const handler = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
         reply.hijack();

@@ -59,6 +59,13 @@ export type Config = {
    * reused while nothing it shows changed; 0 switches the sharing off (graphql/sharedResults.ts)
    */
   sharedResultSeconds: number;
+  /**
+   * Which peers' X-Forwarded-* headers count (Fastify's trustProxy): by default proxies on loopback
+   * and private networks, so a client cannot name its own address (the sign-in limits count per
+   * address); TRUST_PROXY=true trusts every peer, otherwise a comma-separated list of addresses,
+   * subnets or the words loopback, linklocal, uniquelocal.
+   */
+  trustProxy: boolean | string;
   /** per caller and minute; 0 switches a limit off */
   rateLimits: { mutationsPerMinute: number; uploadsPerMinute: number; signInPerMinute: number };
 };
@@ -156,12 +163,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseWaitSeconds: count("DATABASE_WAIT_SECONDS", env.DATABASE_WAIT_SECONDS, 60),
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== "0",
     sharedResultSeconds: count("SHARED_RESULT_SECONDS", env.SHARED_RESULT_SECONDS, 5),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     rateLimits: {
       mutationsPerMinute: count("RATE_LIMIT_MUTATIONS", env.RATE_LIMIT_MUTATIONS, 120),
       uploadsPerMinute: count("RATE_LIMIT_UPLOADS", env.RATE_LIMIT_UPLOADS, 30),
       signInPerMinute: count("RATE_LIMIT_SIGNIN", env.RATE_LIMIT_SIGNIN, 30),
     },
   };
+}
+
+function trustProxyOf(value: string | undefined): boolean | string {
+  const v = (value ?? "").trim();
+  if (v === "") return "loopback,linklocal,uniquelocal";
+  return v === "true" || v === "false" ? v === "true" : v;
 }
 
 function count(setting: string, value: string | undefined, fallback: number): number {

@@ -216,6 +216,54 @@ describe("embedded OpenID provider", () => {
     refreshToken = body.refresh_token ?? refreshToken;
   });
 
+  it("[R-AU001] a new password ends every session and refresh token of the account; signing in clears a pending reset link", async () => {
+    await app.db.prisma.user.create({
+      data: {
+        email: "wechsel@test.example",
+        firstname: "W",
+        lastname: "S",
+        districtAssociationId: (await app.db.prisma.districtAssociation.findFirstOrThrow()).id,
+        passwordHash: await hashPassword("altes-passwort"),
+      },
+    });
+    // a reset link was asked for, then the password came back to mind
+    await fetch(`${app.baseUrl}/oidc/forgot`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "email=wechsel%40test.example",
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await app.db.prisma.user.findUniqueOrThrow({ where: { email: "wechsel@test.example" } })).inviteCode).not.toBeNull();
+    const b = new Browser(app.baseUrl);
+    const { res, verifier, redirectUri } = await signIn(b, "wechsel@test.example", "altes-passwort");
+    const loc = new URL((await b.follow(res)).headers.get("location") as string);
+    const tokens = await exchange(loc.searchParams.get("code") as string, verifier, redirectUri);
+    expect(tokens.status).toBe(200);
+    expect((await app.db.prisma.user.findUniqueOrThrow({ where: { email: "wechsel@test.example" } })).inviteCode).toBeNull();
+    const refresh = (token: string) =>
+      fetch(`${app.baseUrl}/oidc/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "refresh_token",
+          refresh_token: token,
+          client_id: "anmeldesystem",
+          resource: "urn:anmeldesystem:api",
+        }).toString(),
+      });
+    const renewed = await refresh(tokens.body.refresh_token);
+    expect(renewed.status).toBe(200);
+    const current = ((await renewed.json()) as Record<string, string>).refresh_token ?? tokens.body.refresh_token;
+    const changed = await fetch(`${app.baseUrl}/oidc/account`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "email=wechsel%40test.example&current=altes-passwort&password=neues-passwort&repeat=neues-passwort",
+    });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toContain("Alle Sitzungen wurden beendet");
+    expect((await refresh(current)).status).toBe(400);
+  });
+
   it("[R-AU015] a restart signs nobody out: keys, sessions and refresh tokens live in the database", async () => {
     await app.close();
     app = {

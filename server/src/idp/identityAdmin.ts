@@ -25,6 +25,27 @@ export interface IdentityAdmin {
   unblock(db: Db, user: IdentityUser): Promise<void>;
   /** the person's sign-in account goes with the user row */
   remove(db: Db, user: IdentityUser): Promise<void>;
+  /** the user's e-mail address changed: links sent to the old one stop working, sessions end */
+  addressChanged(db: Db, user: IdentityUser): Promise<void>;
+}
+
+/** How long an invitation link sets the first password. */
+export const INVITATION_DAYS = 14;
+
+/**
+ * A one-time code for an invitation or reset link: its expiry (base 36 milliseconds) and 24 random
+ * bytes. The whole code is stored and looked up, so the expiry cannot be changed by the holder.
+ */
+export const inviteCode = (validForMs: number) => `${(Date.now() + validForMs).toString(36)}-${crypto.randomBytes(24).toString("base64url")}`;
+
+/**
+ * Whether a stored code still sets a password. Codes written before they carried an expiry count
+ * from the invitation (INVITATION_DAYS); such a code without an invitation date has expired.
+ */
+export function inviteCodeValid(code: string, invitedAt: Date | null, now: Date): boolean {
+  const m = /^([0-9a-z]{6,10})-/.exec(code);
+  if (m) return Number.parseInt(m[1], 36) > now.getTime();
+  return !!invitedAt && now.getTime() - invitedAt.getTime() < INVITATION_DAYS * 86_400_000;
 }
 
 /** Where messages go when no mail server is configured: the server log (and tests). */
@@ -60,7 +81,8 @@ export function logOutbox(silent = false, file?: string): Outbox {
   };
 }
 
-async function revokeSessions(db: Db, user: IdentityUser) {
+/** Ends the account's sign-in sessions, grants and refresh tokens at the embedded provider. */
+export async function revokeSessions(db: Db, user: { subject: string | null }) {
   if (!user.subject) return;
   await db.oidcPayload.deleteMany({ where: { payload: { path: ["accountId"], equals: user.subject } } });
 }
@@ -69,7 +91,7 @@ export function embeddedIdentityAdmin(config: Config, outbox: Outbox): IdentityA
   return {
     mode: "embedded",
     async invite(db, user) {
-      const code = crypto.randomBytes(24).toString("base64url");
+      const code = inviteCode(INVITATION_DAYS * 86_400_000);
       await db.user.update({ where: { id: user.id }, data: { inviteCode: code, invitedAt: new Date() } });
       const link = `${config.publicUrl}/oidc/invite/${code}`;
       outbox.send(
@@ -82,6 +104,10 @@ export function embeddedIdentityAdmin(config: Config, outbox: Outbox): IdentityA
     block: revokeSessions,
     async unblock() {},
     remove: revokeSessions,
+    async addressChanged(db, user) {
+      await db.user.update({ where: { id: user.id }, data: { inviteCode: null } });
+      await revokeSessions(db, user);
+    },
   };
 }
 
@@ -104,6 +130,8 @@ export function manualIdentityAdmin(outbox: Outbox): IdentityAdmin {
     async remove(_db, user) {
       note(user, "Löschen");
     },
+    // the external provider owns sign-in addresses and links
+    async addressChanged() {},
   };
 }
 
@@ -166,6 +194,8 @@ export function zitadelIdentityAdmin(opts: { apiUrl: string; token: string; fetc
     async remove(_db, user) {
       if (user.subject) await call("DELETE", `/v2/users/${encodeURIComponent(user.subject)}`);
     },
+    // ZITADEL owns the sign-in address and its links
+    async addressChanged() {},
   };
 }
 

@@ -2,14 +2,13 @@
 // authorization code + PKCE for the browser client, RS256 JWT access tokens (typ at+jwt) for the
 // API audience carrying the user's roles, German login page, no consent screen for our own
 // client, state and keys in the database.
-import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { type Configuration, type KoaContextWithOIDC, errors as oidcErrors } from "oidc-provider";
 import type { Config } from "../config.ts";
 import { sameText } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { prismaAdapterClass } from "./adapter.ts";
-import type { Outbox } from "./identityAdmin.ts";
+import { inviteCode, inviteCodeValid, type Outbox, revokeSessions } from "./identityAdmin.ts";
 import type { SigningKeys } from "./keys.ts";
 import { donePage, errorPage, forgotPage, loggedOutPage, loginPage, logoutPage, setPasswordPage } from "./pages.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
@@ -17,6 +16,8 @@ import { hashPassword, verifyPassword } from "./passwords.ts";
 export const BROWSER_CLIENT_ID = "anmeldesystem";
 export const CALLBACK_PATH = "/auth/oidc/callback";
 export const API_SCOPE = "api";
+/** How long a link from "Passwort vergessen?" sets a password. */
+const RESET_HOURS = 24;
 
 export type EmbeddedProvider = {
   provider: Provider;
@@ -30,6 +31,8 @@ export function createEmbeddedProvider(opts: {
   keys: SigningKeys;
   cookieKeys: string[];
   outbox: Outbox;
+  /** false when an e-mail address has had too many form posts this minute (app.ts) */
+  accountAttempt?: (email: string) => boolean;
 }): EmbeddedProvider {
   const { config, prisma } = opts;
   const audience = config.oidc.audience;
@@ -166,6 +169,9 @@ export function createEmbeddedProvider(opts: {
     res.end(body);
   }
 
+  const accountAttempt = opts.accountAttempt ?? (() => true);
+  const RATE_LIMITED = "Zu viele Versuche für diese E-Mail-Adresse. Bitte warten Sie eine Minute.";
+
   async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined) {
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid) return html(res, 400, errorPage("invalid_request", "Die Anmeldung ist abgelaufen. Bitte erneut versuchen."));
@@ -173,12 +179,14 @@ export function createEmbeddedProvider(opts: {
     if (req.method === "POST" && action === "login") {
       const form = await readForm(req);
       const email = (form.email ?? "").trim().toLowerCase();
+      if (email && !accountAttempt(email)) return html(res, 429, loginPage(uid, { email, error: RATE_LIMITED }));
       const user = email ? await prisma.user.findFirst({ where: { email: sameText(email) } }) : null;
       const ok = await verifyPassword(form.password ?? "", user?.passwordHash);
       if (!user || !ok) return html(res, 401, loginPage(uid, { email, error: "E-Mail-Adresse oder Passwort ist falsch." }));
       if (user.blocked) return html(res, 403, loginPage(uid, { email, error: "Dieses Benutzerkonto ist deaktiviert." }));
       const subject = user.subject ?? String(user.id);
-      await prisma.user.update({ where: { id: user.id }, data: { subject, lastActive: new Date() } });
+      // a pending invitation or reset link is moot once the password is known
+      await prisma.user.update({ where: { id: user.id }, data: { subject, lastActive: new Date(), inviteCode: null } });
       await provider.interactionFinished(req, res, { login: { accountId: subject } }, { mergeWithLastSubmission: false });
       return;
     }
@@ -200,7 +208,8 @@ export function createEmbeddedProvider(opts: {
   // the invitation link: set the first password, then sign in as usual
   async function invitation(req: IncomingMessage, res: ServerResponse, code: string) {
     const user = await prisma.user.findUnique({ where: { inviteCode: code } });
-    if (!user || user.blocked) return html(res, 404, errorPage("invalid_request", "Diese Einladung ist ungültig oder wurde schon verwendet."));
+    if (!user || user.blocked || !inviteCodeValid(code, user.invitedAt, new Date()))
+      return html(res, 404, errorPage("invalid_request", "Diese Einladung ist ungültig oder wurde schon verwendet."));
     const action = `/oidc/invite/${code}`;
     const opts = {
       title: "Passwort festlegen",
@@ -209,7 +218,11 @@ export function createEmbeddedProvider(opts: {
     if (req.method === "GET") return html(res, 200, setPasswordPage(action, opts));
     const pw = newPassword(await readForm(req));
     if (typeof pw !== "string") return html(res, 400, setPasswordPage(action, { ...opts, error: pw.error }));
-    await prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(pw), inviteCode: null } });
+    // a new password ends every session and refresh token of the account (a reset after a theft)
+    await prisma.$transaction(async (tx) => {
+      await tx.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(pw), inviteCode: null } });
+      await revokeSessions(tx, user);
+    });
     return html(res, 200, donePage("Passwort gespeichert", "Ihr Passwort ist gespeichert. Sie können sich jetzt anmelden."));
   }
 
@@ -224,14 +237,18 @@ export function createEmbeddedProvider(opts: {
     if (req.method === "GET") return html(res, 200, setPasswordPage("/oidc/account", opts));
     const form = await readForm(req);
     const email = (form.email ?? "").trim();
+    if (email && !accountAttempt(email)) return html(res, 429, setPasswordPage("/oidc/account", { ...opts, email, error: RATE_LIMITED }));
     const user = email ? await prisma.user.findFirst({ where: { email: sameText(email) } }) : null;
     if (!(await verifyPassword(form.current ?? "", user?.passwordHash)) || !user || user.blocked) {
       return html(res, 401, setPasswordPage("/oidc/account", { ...opts, email, error: "E-Mail-Adresse oder Passwort ist falsch." }));
     }
     const pw = newPassword(form);
     if (typeof pw !== "string") return html(res, 400, setPasswordPage("/oidc/account", { ...opts, email, error: pw.error }));
-    await prisma.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(pw) } });
-    return html(res, 200, donePage("Passwort geändert", "Ihr Passwort wurde geändert."));
+    await prisma.$transaction(async (tx) => {
+      await tx.user.update({ where: { id: user.id }, data: { passwordHash: await hashPassword(pw), inviteCode: null } });
+      await revokeSessions(tx, user);
+    });
+    return html(res, 200, donePage("Passwort geändert", "Ihr Passwort wurde geändert. Alle Sitzungen wurden beendet: Bitte melden Sie sich neu an."));
   }
 
   // a forgotten password: a one-time link to set a new one (the same page as the invitation);
@@ -239,17 +256,20 @@ export function createEmbeddedProvider(opts: {
   async function forgot(req: IncomingMessage, res: ServerResponse) {
     if (req.method === "GET") return html(res, 200, forgotPage());
     const email = ((await readForm(req)).email ?? "").trim();
-    const user = email ? await prisma.user.findFirst({ where: { email: sameText(email), blocked: false } }) : null;
+    // one address gets at most the per-minute budget of links; the answer stays the same
+    if (!email || !accountAttempt(email)) return html(res, 200, forgotPage({ sent: true }));
+    // answered before the account is looked up: the time of the answer tells nothing either
+    html(res, 200, forgotPage({ sent: true }));
+    const user = await prisma.user.findFirst({ where: { email: sameText(email), blocked: false } });
     if (user) {
-      const code = crypto.randomBytes(24).toString("base64url");
+      const code = inviteCode(RESET_HOURS * 3600_000);
       await prisma.user.update({ where: { id: user.id }, data: { inviteCode: code } });
       opts.outbox.send(
         user.email,
         "Neues Passwort für das Anmeldesystem",
-        `Hallo ${user.firstname} ${user.lastname},\n\nhier können Sie ein neues Passwort festlegen:\n${origin}/oidc/invite/${code}\n`,
+        `Hallo ${user.firstname} ${user.lastname},\n\nhier können Sie ein neues Passwort festlegen (der Link gilt ${RESET_HOURS} Stunden):\n${origin}/oidc/invite/${code}\n`,
       );
     }
-    return html(res, 200, forgotPage({ sent: true }));
   }
 
   return {

@@ -97,7 +97,11 @@ export async function updateViewer(ctx: ServiceCtx, input: UserFields) {
     const before = await tx.user.findUniqueOrThrow({ where: { id: p.userId } });
     checkVersion(before, input.version);
     await assertEmailFree(tx, data.email, p.userId);
-    await guardStale(tx.user.update({ where: versionWhere(p.userId, input.version), data: { ...data, version: { increment: 1 } } }));
+    // a link sent to the old address (invitation, reset) stops working; the own sessions go on
+    const moved = data.email.toLowerCase() !== before.email.toLowerCase();
+    await guardStale(
+      tx.user.update({ where: versionWhere(p.userId, input.version), data: { ...data, ...(moved ? { inviteCode: null } : {}), version: { increment: 1 } } }),
+    );
     await audit(tx, p, {
       action: "update",
       entity: "User",
@@ -174,6 +178,12 @@ export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields 
       throw new AppError("FORBIDDEN", EMAIL_OF_STAFF, { email: EMAIL_OF_STAFF });
     await assertEmailFree(tx, data.email, id);
     await guardStale(tx.user.update({ where: versionWhere(id, input.version), data: { ...data, ...(roles ? { roles } : {}), version: { increment: 1 } } }));
+    // the account now belongs to another address: links sent to the old one stop working, sessions end
+    if (data.email.toLowerCase() !== u.email.toLowerCase()) {
+      await ctx.services.identity.addressChanged(tx, u);
+      // an invitation not yet accepted goes again, to the new address (a typo corrected, say)
+      if (u.inviteCode !== null && u.passwordHash === null) await ctx.services.identity.invite(tx, { ...u, email: data.email });
+    }
     await audit(tx, p, {
       action: "update",
       entity: "User",
