@@ -43,7 +43,7 @@ export const inviteCode = (validForMs: number) => `${(Date.now() + validForMs).t
  * from the invitation (INVITATION_DAYS); such a code without an invitation date has expired.
  */
 export function inviteCodeValid(code: string, invitedAt: Date | null, now: Date): boolean {
-  const m = /^([0-9a-z]{6,10})-/.exec(code);
+  const m = /^([0-9a-z]{8})-/.exec(code); // 8 base-36 digits: the years 1973 to 2059
   if (m) return Number.parseInt(m[1], 36) > now.getTime();
   return !!invitedAt && now.getTime() - invitedAt.getTime() < INVITATION_DAYS * 86_400_000;
 }
