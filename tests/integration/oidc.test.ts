@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/src/idp/passwords.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
+import { eventually } from "../support/fixtures.ts";
 
 let app: TestApp;
 const dataKey = crypto.randomBytes(32);
@@ -232,8 +233,10 @@ describe("embedded OpenID provider", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: "email=wechsel%40test.example",
     });
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await app.db.prisma.user.findUniqueOrThrow({ where: { email: "wechsel@test.example" } })).inviteCode).not.toBeNull();
+    await eventually(
+      () => app.db.prisma.user.findUniqueOrThrow({ where: { email: "wechsel@test.example" } }),
+      (u) => u.inviteCode !== null,
+    );
     const b = new Browser(app.baseUrl);
     const { res, verifier, redirectUri } = await signIn(b, "wechsel@test.example", "altes-passwort");
     const loc = new URL((await b.follow(res)).headers.get("location") as string);

@@ -91,6 +91,20 @@ export const dexamWireBody = (at: { event: number; theory: number; practice: num
   ...over,
 });
 
+/**
+ * `read()` once `ok` holds for its value, polling up to `ms` (work the server does after its answer,
+ * such as the forgotten-password link); fails with the last value otherwise.
+ */
+export async function eventually<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > until) throw new Error(`still not so after ${ms} ms: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /** The settings a production start needs besides the defaults (embedded sign-in, fixed keys for tests). */
 export const productionEnv = (extra: Record<string, string> = {}) => ({
   NODE_ENV: "production",
