@@ -2,7 +2,7 @@
 // sections 4 and 5 and the result visibility rule.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid } from "../support/fixtures.ts";
+import { competitionWireBody, gid } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -65,19 +65,7 @@ const chamber = (over: Record<string, unknown> = {}) => ({
   ],
   ...over,
 });
-const concert = (over: Record<string, unknown> = {}) => ({
-  event_id: event,
-  name: "Blasorchester Musterstadt",
-  association_id: world.club1,
-  type: "K",
-  cast: "B",
-  category: 4,
-  conductor_name: "Max Takt",
-  number_of_musicians: 55,
-  gdpr_accepted: true,
-  cancellation_accepted: true,
-  ...over,
-});
+const concert = (over: Record<string, unknown> = {}) => competitionWireBody(event, world.club1, over);
 
 describe("competition registrations", () => {
   it("[R-API046][R-CF001][R-CF009][R-CF016] a member registers a type G chamber ensemble with four pieces and a member list", async () => {

@@ -5,7 +5,7 @@
 // more privileged colleague's account to their own address. Each answered 200, 201 or 500 before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { competitionEventWithHall, dexamEventWithLocations, dexamWireBody } from "../support/fixtures.ts";
+import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -27,19 +27,7 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 const dexamBody = (over: Record<string, unknown> = {}) => dexamWireBody({ event: dexamEvent, theory, practice }, world.club1, over);
-const competitionBody = (over: Record<string, unknown> = {}) => ({
-  event_id: competitionEvent,
-  name: "Blasorchester",
-  association_id: world.club1,
-  type: "K",
-  cast: "B",
-  category: 4,
-  conductor_name: "Max Takt",
-  number_of_musicians: 55,
-  gdpr_accepted: true,
-  cancellation_accepted: true,
-  ...over,
-});
+const competitionBody = (over: Record<string, unknown> = {}) => competitionWireBody(competitionEvent, world.club1, over);
 const eventBody = (over: Record<string, unknown> = {}) => ({
   district_association_id: world.district1,
   name: "Neue Veranstaltung",

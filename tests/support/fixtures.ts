@@ -91,6 +91,21 @@ export const dexamWireBody = (at: { event: number; theory: number; practice: num
   ...over,
 });
 
+/** The /v1 body (R-API046) of a concert band of the club for a competition event; `over` replaces fields. */
+export const competitionWireBody = (eventId: number, associationId: number, over: Record<string, unknown> = {}) => ({
+  event_id: eventId,
+  name: "Blasorchester Musterstadt",
+  association_id: associationId,
+  type: "K",
+  cast: "B",
+  category: 4,
+  conductor_name: "Max Takt",
+  number_of_musicians: 55,
+  gdpr_accepted: true,
+  cancellation_accepted: true,
+  ...over,
+});
+
 /**
  * `read()` once `ok` holds for its value, polling up to `ms` (work the server does after its answer,
  * such as the forgotten-password link); fails with the last value otherwise.
