@@ -283,10 +283,19 @@ const sheetOfClub1 = async () => {
     })
   ).id;
 };
-/** theory passed (30 points), practice failed: the theory part can be taken over */
+/**
+ * theory passed (30 points) at a theory location that publishes its results, practice failed: the
+ * theory part can be taken over (members count published parts only)
+ */
 const passedTheoryOfClub1 = async () => {
   const id = await registrationOfClub1();
-  await app.db.prisma.dexamRegistration.update({ where: { id }, data: { theoryPoints: 30, practicePoints: 20, practiceLocationId: open.practiceLocationId } });
+  const published = await app.db.prisma.eventLocation.create({
+    data: { eventId: open.id, name: "Theorie veröffentlicht", type: "DEXAM_THEORY", street: "S", city: "C", dexamTypes: ["D1"], publishResults: true },
+  });
+  await app.db.prisma.dexamRegistration.update({
+    where: { id },
+    data: { theoryPoints: 30, practicePoints: 20, theoryLocationId: published.id, practiceLocationId: open.practiceLocationId },
+  });
   return id;
 };
 const dexamInput = () => ({
@@ -736,7 +745,7 @@ const CALLS: Record<Operation, Call[]> = {
   "results.delete": [
     gqlCall("mutation($r: ID!, $l: Int!) { deleteDexamResult(registrationId: $r, locationId: $l) { theoryPoints } }", async () => ({
       r: globalId("DexamRegistration", await passedTheoryOfClub1()),
-      l: open.locationId,
+      l: open.practiceLocationId,
     })),
     restCall(
       "DELETE",

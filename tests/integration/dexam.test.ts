@@ -228,6 +228,7 @@ describe("D-exam consent forms", () => {
 });
 
 describe("registration_manage fields, results and takeover", () => {
+  const publish = (publishResults: boolean) => app.db.prisma.eventLocation.updateMany({ where: { id: { in: [theory, practice] } }, data: { publishResults } });
   const create = async (over: Record<string, unknown> = {}) => {
     const res = await app.rest("POST", "/v1/registration/dexam", t.member, body(over));
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -308,6 +309,8 @@ describe("registration_manage fields, results and takeover", () => {
   it("[R-RE029][R-RE030][R-RE031][R-RE032][R-API055][R-RO032] taking over a passed theory part creates a verified registration for the same person, once", async () => {
     const src = await create({ firstname: "Tom", lastname: "Teil", birthdate: "2011-02-03", gender: "m" });
     await app.db.prisma.dexamRegistration.update({ where: { id: src.id }, data: { theoryPoints: 31.5, practicePoints: 28 } });
+    // members take over published results only (tests/integration/result-visibility.test.ts)
+    await publish(true);
     const url = `/v1/registration/dexam/${src.id}/takeover`;
     // the theory part is already passed: it cannot be repeated
     const repeat = await app.rest("POST", url, t.member, { event_id: event, theory_location_id: theory, practice_location_id: practice, gdpr_accepted: true });
@@ -358,10 +361,12 @@ describe("registration_manage fields, results and takeover", () => {
       t["role:registration_read"],
     );
     expect(grade.data.node.grade).toBe("PASSED");
+    await publish(false);
   });
 
   it("[R-RO030][R-RE031] nothing to take over without a passed part, or when the exam is passed", async () => {
     const failed = await create({ lastname: "Durchgefallen" });
+    await publish(true);
     await app.db.prisma.dexamRegistration.update({ where: { id: failed.id }, data: { theoryPoints: 10, practicePoints: 10 } });
     const res = await app.rest("POST", `/v1/registration/dexam/${failed.id}/takeover`, t.member, {
       event_id: event,
@@ -383,6 +388,7 @@ describe("registration_manage fields, results and takeover", () => {
       t.member,
     );
     expect(gql.errors?.[0].extensions.code).toBe("CONFLICT");
+    await publish(false);
   });
 
   it("[R-RO018][R-RO019][R-RO020] the row menu flags follow the edit phase and the role", async () => {

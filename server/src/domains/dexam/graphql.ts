@@ -89,6 +89,7 @@ const ActionsType = builder.objectRef<ReturnType<typeof rowActions>>("DexamRegis
 type ResultSelected = {
   theoryPoints: unknown;
   practicePoints: unknown;
+  practiceSheetFileId: number | null;
   partialResultType: "THEORY" | "PRACTICE" | null;
   existingPartialResultVerified: boolean;
   associationId: number;
@@ -183,8 +184,9 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
       resolve: (r) => r.consentFormFile,
     }),
     hasPracticeSheet: t.boolean({
-      resolve: (r) => r.practiceSheetFileId !== null,
-      description: "The sheet of the practical exam (uploaded in results management) is stored.",
+      resolve: (r, _a, ctx) => resultOf(ctx, r).practiceSheetFileId !== null,
+      description:
+        "The sheet of the practical exam (uploaded in results management) is stored and visible: once the practice location publishes results (staff always).",
     }),
     theoryPoints: t.float({
       nullable: true,
@@ -217,8 +219,7 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
             editPhase: r.event.editPhase,
             camp: r.event.formType === "DEXAM_CAMP",
             hasConsentForm: r.consentFormFileId !== null,
-            hasPracticeSheet: r.practiceSheetFileId !== null,
-            practiceResultsPublished: !!r.practiceLocation?.publishResults,
+            hasPracticeSheet: v.practiceSheetFileId !== null,
             result: v,
             alreadyTakenOver: !!r.takenOverBy,
           },

@@ -94,7 +94,7 @@ export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration, rel: WireRela
       : null,
     result: { theory_points: result.theoryPoints, practice_points: result.practicePoints },
     mark: grade === "PASSED" ? "bestanden" : grade === "FAILED" ? "nicht bestanden" : null,
-    practice_sheet_file_id: r.practiceSheetFileId,
+    practice_sheet_file_id: result.practiceSheetFileId,
     camp_extension: camp
       ? {
           diseases: camp.diseases ?? null,

@@ -193,8 +193,8 @@ export type RowFacts = {
   editPhase: EditPhase;
   camp: boolean;
   hasConsentForm: boolean;
+  /** a practice sheet is stored and visible to the viewer (dexam/service.ts visibleResult) */
   hasPracticeSheet: boolean;
-  practiceResultsPublished: boolean;
   result: ResultInput;
   alreadyTakenOver: boolean;
 };
@@ -213,7 +213,7 @@ export function rowActions(r: RowFacts, v: Viewer) {
     cancel: base.cancel,
     manage: base.manage,
     takeOver: changer && !r.alreadyTakenOver && ["THEORY", "PRACTICE"].includes(takeoverPart(r.result)),
-    downloadPracticeSheet: r.hasPracticeSheet && (v.manager || v.staffReader || r.practiceResultsPublished),
+    downloadPracticeSheet: r.hasPracticeSheet,
     downloadConsentForm: r.camp && r.hasConsentForm && (v.manager || v.staffReader || v.clubMember),
   };
 }

@@ -278,21 +278,38 @@ export function dexamWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.
 
 // ---- results, row actions, takeover, consent form
 
-type ResultRow = Pick<DexamRegistration, "theoryPoints" | "practicePoints" | "partialResultType" | "existingPartialResultVerified" | "associationId">;
+type ResultRow = Pick<
+  DexamRegistration,
+  "theoryPoints" | "practicePoints" | "partialResultType" | "existingPartialResultVerified" | "associationId" | "practiceSheetFileId"
+>;
+
+/** A registration's results as one caller may see them (visibleResult). */
+export type VisibleResult = ResultInput & {
+  /** false while a stored part is hidden from this caller (the grade stays empty) */
+  complete: boolean;
+  /** the stored practice sheet, once the practice part is visible */
+  practiceSheetFileId: number | null;
+};
 
 /**
- * Results as the viewer may see them (R-RO017): each part once its location publishes results,
- * everything for staff. A part without a location (or not yet entered) is null.
+ * Results as the caller may see them (R-RE021, R-RO017): each part, with the practice sheet that
+ * carries the practice points, once its location publishes results; everything for the staff who
+ * see unpublished results (seesUnpublishedResults). A hidden part is null, exactly as a part
+ * without a result: every answer to the registering side that depends on results (points, grade,
+ * row menu, the takeover and its refusals, the practice sheet, "Meine Daten", the /v1 answer) is
+ * decided from this value, never from the stored columns.
  */
 export function visibleResult(
   p: Principal | null,
   r: ResultRow,
   e: Pick<Event, "districtAssociationId">,
   published: { theory: boolean; practice: boolean },
-): ResultInput & { complete: boolean } {
+): VisibleResult {
   const staff = seesUnpublishedResults(p, e);
-  const theoryPoints = r.theoryPoints !== null && (staff || published.theory) ? Number(r.theoryPoints) : null;
-  const practicePoints = r.practicePoints !== null && (staff || published.practice) ? Number(r.practicePoints) : null;
+  const theoryVisible = staff || published.theory;
+  const practiceVisible = staff || published.practice;
+  const theoryPoints = r.theoryPoints !== null && theoryVisible ? Number(r.theoryPoints) : null;
+  const practicePoints = r.practicePoints !== null && practiceVisible ? Number(r.practicePoints) : null;
   const hidden = (r.theoryPoints !== null && theoryPoints === null) || (r.practicePoints !== null && practicePoints === null);
   return {
     theoryPoints,
@@ -300,6 +317,7 @@ export function visibleResult(
     partialResultType: r.partialResultType,
     existingPartialResultVerified: r.existingPartialResultVerified,
     complete: !hidden,
+    practiceSheetFileId: practiceVisible ? r.practiceSheetFileId : null,
   };
 }
 
@@ -325,12 +343,12 @@ export async function takeOver(ctx: ServiceCtx, sourceId: number, target: DexamI
     }),
   );
   const fail = (message: string, fields?: Record<string, string>) => new AppError(fields ? "VALIDATION" : "CONFLICT", message, fields);
-  const passed = takeoverPart({
-    theoryPoints: src.theoryPoints === null ? null : Number(src.theoryPoints),
-    practicePoints: src.practicePoints === null ? null : Number(src.practicePoints),
-    partialResultType: src.partialResultType,
-    existingPartialResultVerified: src.existingPartialResultVerified,
+  // only what the caller may see counts: an unpublished part answers as no result at all
+  const seen = visibleResult(p, src, src.event, {
+    theory: !!src.theoryLocation?.publishResults,
+    practice: !!src.practiceLocation?.publishResults,
   });
+  const passed = takeoverPart(seen);
   if (passed !== "THEORY" && passed !== "PRACTICE") throw fail(passed);
   const part: "THEORY" | "PRACTICE" = passed;
   if (await ctx.prisma.dexamRegistration.findFirst({ where: { takenOverFromId: sourceId }, select: { id: true } }))
@@ -362,7 +380,7 @@ export async function takeOver(ctx: ServiceCtx, sourceId: number, target: DexamI
           districtAssociation: src.event.districtAssociation.name,
           year: (src.event.start ?? src.createdAt).getUTCFullYear(),
           location: (part === "THEORY" ? src.theoryLocation : src.practiceLocation)?.name ?? src.event.name,
-          points: Number(part === "THEORY" ? src.theoryPoints : src.practicePoints),
+          points: part === "THEORY" ? seen.theoryPoints : seen.practicePoints,
         };
   const input: DexamInput = {
     ...target,

@@ -23,9 +23,16 @@ export const isManager = (p: Principal | null, e: District) => hasDistrictRole(p
 /** registration_read or registration_manage of the event's district. */
 export const isRegistrationStaff = (p: Principal | null, e: District) => hasDistrictRole(p, e, ["registration_read", "registration_manage"]);
 
+/**
+ * The roles that see results before their location publishes them (in the event's district). Every
+ * door that answers results to anyone else decides through dexam/service.ts visibleResult or
+ * competition/service.ts visibleCompetitionResult; doors reserved to staff (results table,
+ * statistics, exports) admit only these roles (tests/integration/result-visibility.test.ts).
+ */
+export const UNPUBLISHED_RESULT_ROLES: readonly RoleName[] = ["registration_read", "registration_manage", "results_read", "results_manage"];
+
 /** Staff who see results before publishing: registration_* and results_* of the event's district. */
-export const seesUnpublishedResults = (p: Principal | null, e: District) =>
-  hasDistrictRole(p, e, ["registration_read", "registration_manage", "results_read", "results_manage"]);
+export const seesUnpublishedResults = (p: Principal | null, e: District) => hasDistrictRole(p, e, UNPUBLISHED_RESULT_ROLES);
 
 /** Staff with a registration role see the registrations of their district's events; members those of their clubs. */
 export function canReadRegistration(p: Principal | null, r: { associationId: number }, e: District): boolean {

@@ -14,7 +14,7 @@ import type { RoleName } from "../../shared/roles.ts";
 import { audit } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { type DexamSong, examOutcome, PRACTICE_PASS_POINTS } from "../dexam/rules.ts";
-import { campOf } from "../dexam/service.ts";
+import { campOf, visibleResult } from "../dexam/service.ts";
 import { sniffType } from "../files/rules.ts";
 import { XLSX_MIME } from "../files/zip.ts";
 import { canReadRegistration, hasDistrictRole, isRegistrationStaff, seesUnpublishedResults } from "../registrations/access.ts";
@@ -237,11 +237,16 @@ export async function practiceSheetOf(ctx: ServiceCtx, registrationId: number) {
   const p = authorize(ctx.principal, "results.practiceSheet");
   const r = await ctx.prisma.dexamRegistration.findUnique({
     where: { id: registrationId },
-    include: { event: true, practiceLocation: { select: { publishResults: true } }, practiceSheetFile: true },
+    include: {
+      event: true,
+      theoryLocation: { select: { publishResults: true } },
+      practiceLocation: { select: { publishResults: true } },
+      practiceSheetFile: true,
+    },
   });
-  const staff = !!r && seesUnpublishedResults(p, r.event);
-  if (!r || !(staff || canReadRegistration(p, r, r.event))) throw notFound("D-Prüfungsanmeldung");
-  if (!r.practiceSheetFile || !(staff || r.practiceLocation?.publishResults)) throw notFound("Praxisbogen");
+  if (!r || !(seesUnpublishedResults(p, r.event) || canReadRegistration(p, r, r.event))) throw notFound("D-Prüfungsanmeldung");
+  const seen = visibleResult(p, r, r.event, { theory: !!r.theoryLocation?.publishResults, practice: !!r.practiceLocation?.publishResults });
+  if (!r.practiceSheetFile || seen.practiceSheetFileId === null) throw notFound("Praxisbogen");
   return r.practiceSheetFile;
 }
 
