@@ -1,7 +1,8 @@
 // "Meine Daten herunterladen" (issue 10, item 8; GDPR art. 15 and 20): everything stored about the
 // signed-in person, as one JSON document. Their account (without the password hash and invitation
 // code, which are secrets, not personal data about them), club memberships, the registrations they
-// made, with the camp health data decrypted (it is their own), the names of files attached to them
+// made and may still read (as the app would show them: a registration of a club they left is not
+// theirs to take along), with the camp health data decrypted, the names of files attached to them
 // (not the contents: those are downloadable from the overview), and the audit entries of their own
 // actions and of changes to their account. Results appear as the person may see them in the app:
 // each part once its location publishes results (staff of the event's district: always).
@@ -11,6 +12,7 @@ import { decryptJson } from "../../crypto/aead.ts";
 import { visibleCompetitionResult } from "../competition/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { visibleResult } from "../dexam/service.ts";
+import { canReadRegistration } from "../registrations/access.ts";
 
 const fileInfo = { select: { name: true, mimeType: true, size: true, createdAt: true } } as const;
 const published = { select: { publishResults: true } } as const;
@@ -50,20 +52,30 @@ export async function exportOwnData(ctx: ServiceCtx) {
     exportedAt: ctx.services.now().toISOString(),
     account: { ...account, districtAssociation },
     clubs: associations.map((a) => a.association),
-    dexamRegistrations: dexamRegistrations.map(({ campDataEncrypted, theoryLocation, practiceLocation, event: { districtAssociationId, ...event }, ...r }) => ({
-      ...r,
-      event,
-      ...pointsOf(visibleResult(p, r, { districtAssociationId }, { theory: !!theoryLocation?.publishResults, practice: !!practiceLocation?.publishResults })),
-      partialResultPoints: r.partialResultPoints === null ? null : Number(r.partialResultPoints),
-      campData: campDataEncrypted ? decryptJson<Record<string, unknown>>(ctx.services.dataKey, campDataEncrypted) : null,
-    })),
-    competitionRegistrations: competitionRegistrations.map(({ event: { districtAssociationId, locations, ...event }, ...r }) => ({
-      ...r,
-      event,
-      ...visibleCompetitionResult(p, r, { districtAssociationId, locations }),
-    })),
+    // registrations they made and may still read (canReadRegistration, as every read): a member
+    // who left the club takes nothing of its registrations along, health data least of all
+    dexamRegistrations: dexamRegistrations
+      .filter((r) => canReadRegistration(p, r, r.event))
+      .map(({ campDataEncrypted, theoryLocation, practiceLocation, practiceSheetFile, event: { districtAssociationId, ...event }, ...r }) => {
+        const seen = visibleResult(p, r, { districtAssociationId }, { theory: !!theoryLocation?.publishResults, practice: !!practiceLocation?.publishResults });
+        return {
+          ...r,
+          event,
+          theoryPoints: seen.theoryPoints,
+          practicePoints: seen.practicePoints,
+          practiceSheetFileId: seen.practiceSheetFileId,
+          practiceSheetFile: seen.practiceSheetFileId === null ? null : practiceSheetFile,
+          partialResultPoints: r.partialResultPoints === null ? null : Number(r.partialResultPoints),
+          campData: campDataEncrypted ? decryptJson<Record<string, unknown>>(ctx.services.dataKey, campDataEncrypted) : null,
+        };
+      }),
+    competitionRegistrations: competitionRegistrations
+      .filter((r) => canReadRegistration(p, r, r.event))
+      .map(({ event: { districtAssociationId, locations, ...event }, ...r }) => ({
+        ...r,
+        event,
+        ...visibleCompetitionResult(p, r, { districtAssociationId, locations }),
+      })),
     auditEntries,
   };
 }
-
-const pointsOf = ({ theoryPoints, practicePoints }: { theoryPoints: number | null; practicePoints: number | null }) => ({ theoryPoints, practicePoints });

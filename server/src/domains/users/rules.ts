@@ -41,3 +41,35 @@ export const EMAIL_TAKEN = "Diese E-Mail-Adresse wird bereits verwendet";
  * address would receive that account's password link (docs/decisions.md, "Staff accounts' addresses").
  */
 export const EMAIL_OF_STAFF = "Die E-Mail-Adresse eines Benutzers mit Rollen, die Sie selbst nicht haben, kann nur ein Administrator ändern";
+/**
+ * A user manager changing the address of an account its owner already uses (signed in, or set a
+ * password): the password link would then go to the new address, a takeover. Only the person
+ * changes it ("Mein Account bearbeiten"), or an administrator; a pending invitation may be corrected.
+ */
+export const EMAIL_OF_ACTIVE = "Die E-Mail-Adresse eines Benutzers, der sein Konto bereits nutzt, kann nur die Person selbst oder ein Administrator ändern";
+export const OWN_CLUBS = "Sie können sich nicht selbst Vereinen zuordnen";
+
+/**
+ * Whether `actor` may give `user` another e-mail address in user management (the person's own
+ * profile is not this path). Administrators may; a user manager only while the invitation is
+ * pending (never signed in, no password set) and for no more rights than their own.
+ */
+export function emailChangeRefusal(
+  actor: { roles: readonly string[]; userId: number },
+  user: { id: number; roles: readonly string[]; lastActive: Date | null; passwordHash: string | null },
+): string | null {
+  if (actor.roles.includes("admin") || actor.userId === user.id) return null;
+  if (user.roles.some((r) => !actor.roles.includes(r))) return EMAIL_OF_STAFF;
+  if (user.lastActive !== null || user.passwordHash !== null) return EMAIL_OF_ACTIVE;
+  return null;
+}
+
+/** The note to the old address after any change of an account's e-mail address. */
+export const addressChangedNotice = (u: { firstname: string; lastname: string }, newEmail: string, byOwner: boolean) => ({
+  subject: "Ihre E-Mail-Adresse im Anmeldesystem wurde geändert",
+  text:
+    `Hallo ${u.firstname} ${u.lastname},\n\n` +
+    `die E-Mail-Adresse Ihres Zugangs zum Anmeldesystem wurde ${byOwner ? "von Ihnen" : "von der Benutzerverwaltung"} auf ${newEmail} geändert. ` +
+    "Nachrichten zu Ihrem Zugang gehen ab jetzt an diese Adresse.\n\n" +
+    "Wenn Sie das nicht veranlasst haben, wenden Sie sich bitte umgehend an Ihren Kreisverband.\n",
+});

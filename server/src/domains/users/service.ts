@@ -10,7 +10,7 @@ import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts
 import { isProfileComplete } from "../../shared/validation.ts";
 import { audit, changedFields, type Tx } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
-import { EMAIL_OF_STAFF, EMAIL_TAKEN, type UserFields, validateUser } from "./rules.ts";
+import { addressChangedNotice, EMAIL_TAKEN, emailChangeRefusal, OWN_CLUBS, type UserFields, validateUser } from "./rules.ts";
 
 export { isProfileComplete };
 
@@ -93,7 +93,7 @@ function checkedRoles(ctx: ServiceCtx, p: Principal, roles: readonly string[] | 
 export async function updateViewer(ctx: ServiceCtx, input: UserFields) {
   const p = authorize(ctx.principal, "viewer.update");
   const data = checked(input, "profile");
-  return ctx.prisma.$transaction(async (tx) => {
+  const saved = await ctx.prisma.$transaction(async (tx) => {
     const before = await tx.user.findUniqueOrThrow({ where: { id: p.userId } });
     checkVersion(before, input.version);
     await assertEmailFree(tx, data.email, p.userId);
@@ -109,8 +109,17 @@ export async function updateViewer(ctx: ServiceCtx, input: UserFields) {
       districtAssociationId: p.districtAssociationId,
       details: { profile: true, changed: changedFields(before, data) },
     });
-    return tx.user.findUniqueOrThrow({ where: { id: p.userId }, include: withClubs });
+    return { user: await tx.user.findUniqueOrThrow({ where: { id: p.userId }, include: withClubs }), before };
   });
+  tellOldAddress(ctx, saved.before, saved.user.email, true);
+  return saved.user;
+}
+
+/** After a committed change of an account's address, the old address is told (a takeover does not go unnoticed). */
+function tellOldAddress(ctx: ServiceCtx, before: { email: string; firstname: string; lastname: string }, email: string, byOwner: boolean) {
+  if (before.email.toLowerCase() === email.toLowerCase()) return;
+  const { subject, text } = addressChangedNotice(before, email, byOwner);
+  ctx.services.outbox.send(before.email, subject, text);
 }
 
 /**
@@ -168,14 +177,14 @@ export async function createUser(ctx: ServiceCtx, input: UserFields & { district
 export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields & { roles?: readonly string[] | null }) {
   const p = authorize(ctx.principal, "user.update");
   const data = checked(input, "admin");
-  return ctx.prisma.$transaction(async (tx) => {
+  const saved = await ctx.prisma.$transaction(async (tx) => {
     const u = await managed(tx, p, id);
     checkVersion(u, input.version);
     const roles = checkedRoles(ctx, p, input.roles, u.roles as RoleName[]);
     if (roles && id === p.userId && !roles.includes("admin")) throw new AppError("CONFLICT", "Sie können sich die Rolle admin nicht selbst entziehen");
-    // a new address takes over the account (the password link goes there): not for more rights than one's own
-    if (data.email.toLowerCase() !== u.email.toLowerCase() && !p.roles.includes("admin") && u.roles.some((r) => !p.roles.includes(r as RoleName)))
-      throw new AppError("FORBIDDEN", EMAIL_OF_STAFF, { email: EMAIL_OF_STAFF });
+    // a new address takes over the account (the password link goes there): see emailChangeRefusal
+    const refusal = data.email.toLowerCase() !== u.email.toLowerCase() ? emailChangeRefusal(p, u) : null;
+    if (refusal) throw new AppError("FORBIDDEN", refusal, { email: refusal });
     await assertEmailFree(tx, data.email, id);
     await guardStale(tx.user.update({ where: versionWhere(id, input.version), data: { ...data, ...(roles ? { roles } : {}), version: { increment: 1 } } }));
     // the account now belongs to another address: links sent to the old one stop working, sessions end
@@ -191,8 +200,10 @@ export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields 
       districtAssociationId: u.districtAssociationId,
       details: { ...(roles ? { roles } : {}), changed: changedFields(u, { ...data, ...(roles ? { roles } : {}) }) },
     });
-    return tx.user.findUniqueOrThrow({ where: { id }, include: withClubs });
+    return { user: await tx.user.findUniqueOrThrow({ where: { id }, include: withClubs }), before: u };
   });
+  tellOldAddress(ctx, saved.before, saved.user.email, id === p.userId);
+  return saved.user;
 }
 
 export async function deleteUser(ctx: ServiceCtx, id: number) {
@@ -211,6 +222,8 @@ export async function deleteUser(ctx: ServiceCtx, id: number) {
 /** Decision R-UM013: the clubs of the user's own district association are offered and accepted. */
 export async function setUserAssociations(ctx: ServiceCtx, id: number, associationIds: readonly number[]) {
   const p = authorize(ctx.principal, "user.setAssociations");
+  // club membership opens the club's registrations (camp health data included): granted by someone else
+  if (id === p.userId) throw new AppError("FORBIDDEN", OWN_CLUBS, { associationIds: OWN_CLUBS });
   const ids = [...new Set(associationIds)];
   return ctx.prisma.$transaction(async (tx) => {
     const u = await managed(tx, p, id);
