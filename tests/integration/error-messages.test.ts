@@ -90,7 +90,7 @@ describe("strict global ids (issue 29, item 7)", () => {
     expectGerman(res.body.errors, "nodes");
   });
 
-  it("[R-API006][R-ER009] a mutation naming the event by a lax id is refused with INVALID_ID and changes nothing; another type's id is NOT_FOUND", async () => {
+  it("[R-API006][R-ER004] a mutation naming the event by a lax id is refused with INVALID_ID and changes nothing; another type's id is NOT_FOUND", async () => {
     const DELETE = "mutation($id: ID!) { deleteEvent(id: $id) }";
     for (const text of [`${eventId}.0`, `${eventId}e0`, `0${eventId}`, `${eventId} OR 1=1`]) {
       const res = await app.gql(DELETE, { id: gid("Event", text) }, token);
