@@ -5,7 +5,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance } from "fastify";
 import type { ExecutionResult, ValidationRule } from "graphql";
-import { createGraphQLError, createYoga, maskError as defaultMaskError } from "graphql-yoga";
+import { createYoga } from "graphql-yoga";
 import helmet from "helmet";
 import { createAuthenticator, keysFor } from "./auth/authenticate.ts";
 import { AppError } from "./auth/errors.ts";
@@ -25,6 +25,7 @@ import { resultRoutes, resultUploadRoutes } from "./domains/results/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
 import type { DistrictAssociation } from "./generated/prisma/client.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
+import { germanErrors, INTERNAL_MESSAGE, maskError } from "./graphql/errors.ts";
 import { introspectionGate } from "./graphql/introspection.ts";
 import { aliasLimit, costLimit, depthLimit } from "./graphql/limits.ts";
 import { requestLoaders } from "./graphql/loaders.ts";
@@ -32,6 +33,7 @@ import { persistedOperations, reloadingPersistedOperations } from "./graphql/per
 import { csrfPrevention, mutationRateLimit } from "./graphql/requestGuards.ts";
 import { schema } from "./graphql/schema.ts";
 import { SharedStore, sharedResults } from "./graphql/sharedResults.ts";
+import { clientErrorHandler, requestError } from "./http/clientError.ts";
 import { rejectNulCharacters } from "./http/inputGuard.ts";
 import { registerMultipart } from "./http/multipart.ts";
 import { createRateLimiter, RATE_LIMIT_MESSAGE } from "./http/rateLimit.ts";
@@ -64,6 +66,8 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     logger: opts.logger ? { level: "info" } : false,
     trustProxy: config.trustProxy, // JSON bodies may carry a 5 MB image as base64 data URL (about 7 MB)
     bodyLimit: 8 * 1024 * 1024,
+    // requests Node's parser refuses (headers too large: 431) answer German with a code
+    clientErrorHandler,
   });
   const routes: string[] = [];
   // rate limits per caller (issue 10): mutations (GraphQL and /v1), uploads, sign-in attempts per address
@@ -167,8 +171,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     const e = error as { statusCode?: number; code?: string; message: string };
     if (e.statusCode === 413 || e.code === "FST_ERR_CTP_BODY_TOO_LARGE")
       return reply.status(413).send(errorBody(new AppError("PAYLOAD_TOO_LARGE", "Die Anfrage ist zu groß")));
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500)
-      return reply.status(e.statusCode).send(errorBody(new AppError("BAD_REQUEST", `Ungültige Anfrage: ${e.message}`)));
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.status(e.statusCode).send(errorBody(requestError(e)));
     request.log.error(error);
     if (!opts.logger) console.error(error);
     return reply.status(500).send({ error: { code: "INTERNAL", message: "Interner Serverfehler" } });
@@ -215,6 +218,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
       loaders: requestLoaders(prisma, sharedDistricts),
     }),
     plugins: [
+      germanErrors(), // every error in German with a code (graphql/errors.ts)
       csrfPrevention(),
       rejectNulCharacters(),
       persistedOperations({ operations: persisted, documentsOnlyForStaff: config.production }),
@@ -230,19 +234,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
       // last: the guards above run for a shared answer too
       sharedResults({ operations: persisted, shared: [{ name: "StartEventsQuery", scope: eventListScope }], store: sharedAnswers }),
     ],
-    maskedErrors: {
-      maskError(error, message, isDev) {
-        const original = (error as { originalError?: unknown }).originalError;
-        if (original instanceof AppError) {
-          return createGraphQLError(original.message, { extensions: { code: original.code, ...(original.fields ? { fields: original.fields } : {}) } });
-        }
-        if (isDatabaseUnavailable(original)) {
-          const e = serviceUnavailable();
-          return createGraphQLError(e.message, { extensions: { code: e.code, retryAfter: 5 } });
-        }
-        return defaultMaskError(error, message, isDev);
-      },
-    },
+    maskedErrors: { errorMessage: INTERNAL_MESSAGE, maskError },
   });
   fastify.route({
     url: "/graphql",

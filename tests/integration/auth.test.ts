@@ -149,9 +149,12 @@ describe("token verification", () => {
     const g = await app.gql("{ viewer { ", {}, token);
     expect(g.status).toBeLessThan(500);
     expect(g.body.data ?? null).toBeNull();
-    expect(g.body.errors?.[0].message).toMatch(/Syntax Error/);
+    expect(g.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/^Syntaxfehler/), extensions: { code: "GRAPHQL_PARSE_FAILED" } });
     const unknown = await app.gql("{ nothingHere }", {}, token);
-    expect(unknown.body.errors?.[0].message).toMatch(/Cannot query field/);
+    expect(unknown.body.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/^Das Feld „nothingHere“ gibt es am Typ „Query“ nicht\./),
+      extensions: { code: "GRAPHQL_VALIDATION_FAILED" },
+    });
   });
 
   it("[R-AU029] the viewer's last activity is recorded", async () => {

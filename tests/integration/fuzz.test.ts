@@ -54,7 +54,7 @@ function runs(numRuns: number, seed: number): fc.Parameters<unknown> {
 // ---------------------------------------------------------------------------------------------
 // What a call must never answer
 
-/** the app's own error codes (auth/errors.ts AppError): their messages are German */
+/** the app's own error codes (auth/errors.ts AppError) and those of graphql/errors.ts: their messages are German */
 const APP_CODES = new Set([
   "UNAUTHENTICATED",
   "FORBIDDEN",
@@ -66,6 +66,10 @@ const APP_CODES = new Set([
   "BAD_REQUEST",
   "RATE_LIMITED",
   "UNAVAILABLE",
+  "INVALID_ID",
+  "BAD_USER_INPUT",
+  "GRAPHQL_VALIDATION_FAILED",
+  "GRAPHQL_PARSE_FAILED",
 ]);
 const GERMAN =
   /[äöüßÄÖÜ„“]|\b(nicht|bitte|ungültige?|keine?|datei|eingeben|gefunden|berechtigung|erwartet|erlaubt|ist|sind|der|die|das|ein|eine|und|oder|von|zu|für|mit|schon|bereits|nur|noch|kann|muss|darf|wird|anfrage|eingabe)\b/i;
@@ -82,6 +86,7 @@ function assertCleanGraphQL(res: { status: number; body: { errors?: GqlError[] }
     expect(e.extensions?.code, detail).not.toBe("INTERNAL_SERVER_ERROR");
     expect(e.extensions?.stack ?? e.extensions?.originalError, detail).toBeUndefined();
     const code = e.extensions?.code;
+    expect(typeof code, detail).toBe("string"); // every error carries a code (issue 29)
     if (typeof code === "string" && APP_CODES.has(code)) {
       expect(e.message as string, detail).toMatch(GERMAN);
       expect(e.message as string, detail).not.toMatch(STACK);
@@ -566,14 +571,18 @@ describe("issue 10: every GraphQL mutation with arbitrary inputs", () => {
 
 describe("issue 10: every GraphQL query field with arbitrary arguments", () => {
   const QUERIES = Object.values(schema.getQueryType()?.getFields() ?? {}).filter((f) => f.args.length > 0);
-  it("issue 10: node(id:) and nodes(ids:) of a missing object answer null without an error; nodes(ids:) answers each object in order", async () => {
+  it("[R-API006] issue 10: node(id:) and nodes(ids:) of a missing object answer null without an error, a malformed id INVALID_ID at its index; nodes(ids:) answers each object in order", async () => {
     for (const type of ["Event", "DexamRegistration", "User", "DistrictAssociation"]) {
       const one = await app.gql("query($id: ID!) { node(id: $id) { __typename } }", { id: globalId(type, 999_999_999) }, tokens.admin);
       expect(one.body, type).toEqual({ data: { node: null } });
       const present = globalId(type, (await scenario())[type]?.[0]?.id ?? world.district1);
       const ids = [globalId(type, 999_999_999), present, globalId(type, "abc"), globalId(type, 999_999_998)];
       const many = await app.gql("query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }", { ids }, tokens.admin);
-      expect(many.body, type).toEqual({ data: { nodes: [null, { __typename: type, id: present }, null, null] } });
+      expect(many.body.data, type).toEqual({ nodes: [null, { __typename: type, id: present }, null, null] });
+      // "abc" is no id the server encodes (issue 29): an error at its index, the others load
+      expect(many.body.errors?.map((e: { path?: unknown; extensions?: { code?: string } }) => [e.path, e.extensions?.code])).toEqual([
+        [["nodes", 2], "INVALID_ID"],
+      ]);
     }
     const pools = await scenario();
     const ids = [

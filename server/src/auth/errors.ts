@@ -11,7 +11,10 @@ export type ErrorCode =
   | "BAD_REQUEST"
   | "IDENTITY_PROVIDER"
   | "RATE_LIMITED"
-  | "UNAVAILABLE";
+  | "UNAVAILABLE"
+  | "INVALID_ID"
+  | "HEADERS_TOO_LARGE"
+  | "REQUEST_TIMEOUT";
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -25,6 +28,9 @@ const STATUS: Record<ErrorCode, number> = {
   IDENTITY_PROVIDER: 502,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  INVALID_ID: 400,
+  HEADERS_TOO_LARGE: 431,
+  REQUEST_TIMEOUT: 408,
 };
 
 export class AppError extends Error {

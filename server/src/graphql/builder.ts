@@ -13,6 +13,7 @@ import { getDatamodel } from "../generated/pothos-types.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
 import { hasAnyRole, type RoleName } from "../shared/roles.ts";
+import { type GlobalId, parseGlobalId } from "./ids.ts";
 import type { RequestLoaders } from "./loaders.ts";
 import { existingNodes, loadOrNull, visibleNode } from "./nodeAccess.ts";
 import "./syncGlobalIds.ts"; // before any type: every Node's id resolves without a promise
@@ -78,25 +79,16 @@ export const builder = new SchemaBuilder<{
     beforeArgOptions: { description: "Cursor (startCursor of the next page) before which the page ends." },
     defaultConnectionTypeOptions: { description: "A page of a list (Relay connection): edges, pageInfo and, where offered, totalCount." },
     defaultEdgeTypeOptions: { description: "One item of a connection page and its cursor." },
+    // every ID argument (and node(id:)) is decoded by the one strict parser: INVALID_ID otherwise
+    decodeGlobalID: (globalID) => parseGlobalId(globalID),
     nodeQueryOptions: {
-      description: "Fetches an object by its global id. Objects the caller may not see answer null.",
+      description: "Fetches an object by its global id. Objects the caller may not see answer null; a malformed id answers INVALID_ID.",
       args: { id: { description: "A global id (the id field of any object)." } },
       resolve: async (_root, { id }, ctx, _info, resolveNode) => visibleNode(ctx, id.typename, await loadOrNull(async () => resolveNode(id))),
     },
-    nodesQueryOptions: {
-      description: "Fetches objects by their global ids. Objects the caller may not see answer null.",
-      args: { ids: { description: "Global ids (the id fields of any objects)." } },
-      // Only existing rows are loaded: one missing id failed the whole batch with a 500 (found by
-      // tests/integration/fuzz.test.ts). The resolveNodes callback always loads all of args.ids, so
-      // the plugin's loader is called with the existing ones.
-      resolve: async (_root, { ids }, ctx, info) => {
-        const present = await existingNodes(ctx.prisma, ids);
-        const wanted = ids.filter((_, i) => present[i]);
-        const rows = wanted.length ? ((await loadOrNull(async () => loadNodes(relayBuilder(), ctx, info, wanted))) ?? []) : [];
-        let next = 0;
-        return Promise.all(ids.map((id, i) => (present[i] ? visibleNode(ctx, id.typename, rows[next++] ?? null) : null)));
-      },
-    },
+    // nodes(ids:) is defined below: the plugin's decodes all ids before its resolver, so one
+    // malformed id failed the whole list
+    nodesQueryOptions: false,
   },
 });
 
@@ -104,6 +96,36 @@ export const builder = new SchemaBuilder<{
 function relayBuilder(): Parameters<typeof loadNodes>[0] {
   return builder as unknown as Parameters<typeof loadNodes>[0];
 }
+
+builder.queryField("nodes", (t) =>
+  t.field({
+    description:
+      "Fetches objects by their global ids. Objects the caller may not see answer null; a malformed id answers null with an INVALID_ID error at its index.",
+    type: [builder.nodeInterfaceRef()],
+    nullable: { list: false, items: true },
+    args: { ids: t.arg.idList({ required: true, description: "Global ids (the id fields of any objects)." }) },
+    // Each id is parsed alone (a malformed one is an error at its index, the others load), and only
+    // existing rows are loaded: one missing id failed the whole batch with a 500 (found by
+    // tests/integration/fuzz.test.ts).
+    resolve: async (_root, { ids }, ctx, info) => {
+      const parsed = ids.map((raw): GlobalId | Error => {
+        try {
+          return parseGlobalId(raw);
+        } catch (e) {
+          return e as Error;
+        }
+      });
+      const valid = parsed.filter((id): id is GlobalId => !(id instanceof Error));
+      const present = await existingNodes(ctx.prisma, valid);
+      const wanted = valid.filter((_, i) => present[i]);
+      const rows = wanted.length ? ((await loadOrNull(async () => loadNodes(relayBuilder(), ctx, info, wanted))) ?? []) : [];
+      let v = 0;
+      let next = 0;
+      // an Error in the list is reported at its index (graphql-js), the entry answers null
+      return Promise.all(parsed.map((id) => (id instanceof Error ? id : present[v++] ? visibleNode(ctx, id.typename, rows[next++] ?? null) : null))) as never;
+    },
+  }),
+);
 
 builder.addScalarType("DateTime", DateTimeResolver);
 builder.addScalarType("Date", DateResolver);

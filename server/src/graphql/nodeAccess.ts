@@ -2,6 +2,7 @@
 // that would reveal it exists. Each node type registers its row rule here (the same rule as its
 // type-level auth scope); a type without a rule is never returned.
 import type { GraphQLContext } from "./builder.ts";
+import { decimalId } from "./ids.ts";
 
 type Rule = (ctx: GraphQLContext, row: any) => boolean;
 const rules = new Map<string, { rule: Rule; needs: string[] }>();
@@ -31,13 +32,15 @@ export async function loadOrNull<T>(load: () => Promise<T>): Promise<T | null> {
 
 /**
  * Which of the ids name an existing row (one query per type): nodes(ids:) loads only those, since
- * prismaNode's batch load fails as a whole for a single missing row. Ids that are not numeric
- * name nothing; a type without a Prisma model of its name is left to the loader.
+ * prismaNode's batch load fails as a whole for a single missing row. The ids come from
+ * parseGlobalId (graphql/ids.ts); a type without a Prisma model of its name is left to the loader.
  */
 export async function existingNodes(prisma: unknown, ids: readonly { typename: string; id: string }[]): Promise<boolean[]> {
   const byType = new Map<string, number[]>();
-  for (const { typename, id } of ids)
-    if (/^\d+$/.test(id) && Number.isSafeInteger(Number(id))) byType.set(typename, [...(byType.get(typename) ?? []), Number(id)]);
+  for (const { typename, id } of ids) {
+    const n = decimalId(id);
+    if (n !== null) byType.set(typename, [...(byType.get(typename) ?? []), n]);
+  }
   const found = new Map<string, Set<number> | null>();
   for (const [typename, numbers] of byType) {
     const delegate = (prisma as Record<string, { findMany?: (args: unknown) => Promise<{ id: number }[]> }>)[typename[0].toLowerCase() + typename.slice(1)];

@@ -1,4 +1,5 @@
-// Imports every domain's GraphQL file and builds the schema. Nothing else lives here.
+// Imports every domain's GraphQL file, builds the schema and names its Node types to the global
+// id parser (graphql/ids.ts). Nothing else lives here.
 import { isObjectType, lexicographicSortSchema } from "graphql";
 import "../domains/apiclients/graphql.ts";
 import "../domains/associations/graphql.ts";
@@ -12,8 +13,16 @@ import "../domains/results/graphql.ts";
 import "../domains/statistics/graphql.ts";
 import "../domains/users/graphql.ts";
 import { builder } from "./builder.ts";
+import { registerGlobalIdTypes } from "./ids.ts";
 
 export const schema = lexicographicSortSchema(builder.toSchema());
+
+// the types a global id may name (graphql/ids.ts): the Node types, which node(id:) loads
+registerGlobalIdTypes(
+  Object.values(schema.getTypeMap())
+    .filter((type) => isObjectType(type) && type.getInterfaces().some((i) => i.name === "Node"))
+    .map((type) => type.name),
+);
 
 // The Prisma plugin's totalCount field of a connection takes no description option: give it one.
 for (const type of Object.values(schema.getTypeMap())) {

@@ -19,7 +19,8 @@ export function containsNul(value: unknown, depth = 0): boolean {
 export function rejectNulCharacters(): Plugin {
   return {
     onParams({ params, setResult }) {
-      const query = params.query ?? "";
+      // (a query that is not a string is refused by Yoga's own checks after this one)
+      const query = typeof params.query === "string" ? params.query : "";
       if (!(query.includes("\u0000") || /\\u0{4}|\\u\{0+\}/.test(query) || containsNul(params.variables))) return;
       setResult({ errors: [createGraphQLError(NUL_MESSAGE, { extensions: { code: "BAD_REQUEST", http: { status: 400 } } })] });
     },
