@@ -8,7 +8,7 @@ import { createDexam } from "../../server/src/domains/dexam/service.ts";
 import { deleteExpiredEvents } from "../../server/src/domains/events/expiry.ts";
 import { INVALID_KEY, KEY_REUSED } from "../../server/src/domains/registrations/idempotency.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody, gid } from "../support/fixtures.ts";
+import { campEventWithLocations, competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody, gid } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -92,6 +92,31 @@ describe("/v1: a create sent again with its Idempotency-Key answers the registra
       await restarted.stop();
     }
     expect(await stored("dexam", "Verloren")).toEqual({ ids: [lost.body.id], audit: 1 });
+  });
+
+  it("[R-API050] a camp create retried with the same key: one registration, one consent form stored, the same answer (health data included)", async () => {
+    const camp = await campEventWithLocations(db(), world.district1, "Freizeit", false);
+    const [theory, practice] = camp.locations;
+    await db().eventLocation.update({ where: { id: theory.id }, data: { dexamTypes: ["D1"] } });
+    const pdf = `data:application/pdf;base64,${Buffer.from("%PDF-1.4\n%%EOF\n").toString("base64")}`;
+    const body = dexamWireBody({ event: camp.id, theory: theory.id, practice: practice.id }, world.club1, {
+      lastname: "Lagerwiederholung",
+      type: "D1",
+      instrument: "Flute",
+      practice_location_id: null,
+      camp_extension: { meal_request: "vegan", allergies: "Erdnüsse", emergency_contact: [{ name: "Papa", phone: "0711123456" }] },
+      file_upload: pdf,
+      file_upload_name: "einverstaendnis.pdf",
+    });
+    const key = newKey();
+    const files = await db().storedFile.count();
+    const first = await post("/v1/registration/dexam", "member", body, key);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const retry = await post("/v1/registration/dexam", "member", body, key);
+    expect(retry.body).toEqual(first.body);
+    expect(retry.body.camp_extension).toMatchObject({ allergies: "Erdnüsse", meal_request: "vegan" });
+    expect(await stored("dexam", "Lagerwiederholung")).toEqual({ ids: [first.body.id], audit: 1 });
+    expect(await db().storedFile.count()).toBe(files + 1);
   });
 
   it("[R-API046] a competition create retried with the same key: one registration, the same 201 answer", async () => {
