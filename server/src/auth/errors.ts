@@ -6,6 +6,7 @@ export type ErrorCode =
   | "NOT_FOUND"
   | "VALIDATION"
   | "CONFLICT"
+  | "IDEMPOTENCY_KEY_REUSED"
   | "PAYLOAD_TOO_LARGE"
   | "BLOCKED"
   | "BAD_REQUEST"
@@ -24,6 +25,8 @@ const STATUS: Record<ErrorCode, number> = {
   VALIDATION: 400,
   BAD_REQUEST: 400,
   CONFLICT: 409,
+  // the key of a create came with another request (registrations/idempotency.ts)
+  IDEMPOTENCY_KEY_REUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   IDENTITY_PROVIDER: 502,
   RATE_LIMITED: 429,

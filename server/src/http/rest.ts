@@ -65,6 +65,17 @@ export function versionOf(v: unknown): number | null {
   return n;
 }
 
+/**
+ * The `Idempotency-Key` header of a create (registrations/idempotency.ts checks and uses it);
+ * null without one. Sent twice, it is refused.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const v = request.headers["idempotency-key"];
+  if (v === undefined) return null;
+  if (typeof v !== "string") throw new AppError("BAD_REQUEST", "Ungültiger Idempotency-Key: nur einmal senden");
+  return v;
+}
+
 /** Input names whose spec (section 3) name is not simply their snake case. */
 const WIRE_NAMES: Record<string, string> = { signatureImage: "file_upload", consentForm: "file_upload" };
 const snake = (k: string) => WIRE_NAMES[k] ?? k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);

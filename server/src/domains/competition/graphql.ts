@@ -6,6 +6,7 @@ import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { canReadRegistration, isManager, type RegistrationFilterArgs } from "../registrations/access.ts";
+import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
 import { type CompetitionInput, type CompetitionSong, competitionRowActions, competitionSongsComplete } from "./rules.ts";
 import {
   cancelCompetitionRegistration,
@@ -203,11 +204,14 @@ builder.mutationField("createCompetitionRegistration", (t) =>
     args: {
       eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
       input: t.arg({ type: InputType, required: true, description: "The new values." }),
+      idempotencyKey: t.arg.string({ required: false, description: IDEMPOTENCY_KEY }),
     },
-    resolve: async (query, _root, { eventId, input }, ctx) =>
+    resolve: async (query, _root, { eventId, input, idempotencyKey }, ctx) =>
       ctx.prisma.competitionRegistration.findUniqueOrThrow({
         ...query,
-        where: { id: (await createCompetitionRegistration(ctx, numericId(eventId, "Event", "Veranstaltung"), input as CompetitionInput)).id },
+        where: {
+          id: (await createCompetitionRegistration(ctx, numericId(eventId, "Event", "Veranstaltung"), input as CompetitionInput, idempotencyKey)).id,
+        },
       }),
   }),
 );

@@ -8,6 +8,7 @@ import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { selectedFieldNames } from "../../graphql/selection.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
+import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
 import { countOverview, overviewPageShape, type PageQuery, ROW_INCLUDE, readOverviewPage } from "./overviewPage.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
 import { gradeOf, rowActions, songsComplete } from "./rules.ts";
@@ -425,11 +426,12 @@ builder.mutationField("createDexamRegistration", (t) =>
     args: {
       eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
       input: t.arg({ type: DexamInputType, required: true, description: "The new values." }),
+      idempotencyKey: t.arg.string({ required: false, description: IDEMPOTENCY_KEY }),
     },
-    resolve: async (query, _root, { eventId, input }, ctx) =>
+    resolve: async (query, _root, { eventId, input, idempotencyKey }, ctx) =>
       ctx.prisma.dexamRegistration.findUniqueOrThrow({
         ...query,
-        where: { id: (await createDexamRegistration(ctx, numericId(eventId, "Event", "Veranstaltung"), input as DexamInput)).id },
+        where: { id: (await createDexamRegistration(ctx, numericId(eventId, "Event", "Veranstaltung"), input as DexamInput, idempotencyKey)).id },
       }),
   }),
 );
@@ -477,10 +479,12 @@ builder.mutationField("takeOverDexamPartialResult", (t) =>
     args: {
       id: t.arg.globalID({ required: true, description: "Global id of the earlier D-exam registration whose passed part is taken over." }),
       input: t.arg({ type: TakeoverInput, required: true, description: "The new values." }),
+      idempotencyKey: t.arg.string({ required: false, description: IDEMPOTENCY_KEY }),
     },
-    resolve: async (query, _root, { id, input }, ctx) => {
+    resolve: async (query, _root, { id, input, idempotencyKey }, ctx) => {
       const { eventId, ...rest } = input;
-      const created = await takeOverPartialResult(ctx, regId(id), { ...(rest as DexamInput), eventId: numericId(eventId, "Event", "Veranstaltung") });
+      const target = { ...(rest as DexamInput), eventId: numericId(eventId, "Event", "Veranstaltung") };
+      const created = await takeOverPartialResult(ctx, regId(id), target, idempotencyKey);
       return ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: created.id } });
     },
   }),

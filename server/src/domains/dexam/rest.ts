@@ -1,6 +1,6 @@
 import { AppError } from "../../auth/errors.ts";
 import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
+import { idempotencyKeyOf, idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import type { ServiceCtx } from "../context.ts";
 import { contentDisposition } from "../files/rules.ts";
 import { zipOf } from "../files/zip.ts";
@@ -192,7 +192,7 @@ export function dexamRoutes(r: RestRouter) {
   r.post("/v1/registration/dexam", async (ctx, req, reply) => {
     const i = input(req.body);
     if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
-    const created = await createDexam(ctx, i.eventId, i);
+    const created = await createDexam(ctx, i.eventId, i, undefined, idempotencyKeyOf(req));
     reply.status(201);
     return createdToWire(ctx, created);
   });
@@ -218,17 +218,22 @@ export function dexamRoutes(r: RestRouter) {
   r.post("/v1/registration/dexam/:id/takeover", async (ctx, req, reply) => {
     const i = input(req.body ?? {});
     if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
-    const created = await takeOver(ctx, idParam(req), {
-      eventId: i.eventId,
-      theoryLocationId: i.theoryLocationId,
-      practiceLocationId: i.practiceLocationId,
-      preparationLocationId: i.preparationLocationId,
-      remarks: i.remarks,
-      gdprAccepted: i.gdprAccepted,
-      cancellationAccepted: i.cancellationAccepted,
-      camp: i.camp,
-      consentForm: i.consentForm,
-    });
+    const created = await takeOver(
+      ctx,
+      idParam(req),
+      {
+        eventId: i.eventId,
+        theoryLocationId: i.theoryLocationId,
+        practiceLocationId: i.practiceLocationId,
+        preparationLocationId: i.preparationLocationId,
+        remarks: i.remarks,
+        gdprAccepted: i.gdprAccepted,
+        cancellationAccepted: i.cancellationAccepted,
+        camp: i.camp,
+        consentForm: i.consentForm,
+      },
+      idempotencyKeyOf(req),
+    );
     reply.status(201);
     return createdToWire(ctx, created);
   });

@@ -28,6 +28,7 @@ import {
   seesUnpublishedResults,
   sharedFilterConditions,
 } from "../registrations/access.ts";
+import { createOnce, type KeyedRequest, keyedRequest, storedAnswer } from "../registrations/idempotency.ts";
 import {
   type CampData,
   canCancel,
@@ -78,8 +79,8 @@ function data(ctx: ServiceCtx, input: DexamInput, camp: boolean) {
 const songsOf = (songs: DexamSong[] | undefined) =>
   Array.from({ length: 4 }, (_, i) => ({ number: clean(songs?.[i]?.number) ?? null, name: clean(songs?.[i]?.name) ?? null })) as Prisma.InputJsonValue;
 
-/** Carried into a registration created by a takeover (R-RE029..R-RE032). */
-type Carry = { takenOverFromId: number };
+/** Carried into a registration created by a takeover (R-RE029..R-RE032), with its keyed request (looked up already). */
+type Carry = { takenOverFromId: number; request?: KeyedRequest | null };
 
 /** A new registration with what its /v1 answer shows besides the row, all known without reading it again. */
 export type CreatedDexam = {
@@ -89,8 +90,19 @@ export type CreatedDexam = {
   consentFormFile: { name: string } | null;
 };
 
-export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry): Promise<DexamRegistration> {
-  return (await createDexam(ctx, eventId, input, carry)).registration;
+export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, input: DexamInput, idempotencyKey?: string | null): Promise<DexamRegistration> {
+  return (await createDexam(ctx, eventId, input, undefined, idempotencyKey)).registration;
+}
+
+/** A registration a create wrote, as createDexam answers it (a retried create with its key: registrations/idempotency.ts). */
+async function createdDexamOf(ctx: ServiceCtx, p: Principal, id: number): Promise<CreatedDexam> {
+  const r = await ctx.prisma.dexamRegistration.findUnique({
+    where: { id },
+    include: { event: { include: { locations: true } }, association: { select: { id: true, name: true } }, consentFormFile: { select: { name: true } } },
+  });
+  if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
+  const { event, association, consentFormFile, ...registration } = r;
+  return { registration, event, association, consentFormFile };
 }
 
 /**
@@ -98,9 +110,16 @@ export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, 
  * changed meanwhile: createOnCurrentEvent): the principal's (authentication), then the consent form
  * (camp events), the registration and its audit entry in one (insertWithAudit: all or nothing),
  * written only while the event and its locations are as checked. The club's name comes with the insert.
+ * With an idempotency key one more statement first: the key's lookup (registrations/idempotency.ts).
  */
-export async function createDexam(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry): Promise<CreatedDexam> {
+export async function createDexam(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry, idempotencyKey?: string | null): Promise<CreatedDexam> {
   const p = authorize(ctx.principal, "dexam.create");
+  const request = carry ? (carry.request ?? null) : keyedRequest(p, idempotencyKey, "dexam.create", { eventId, input });
+  const replay = (id: number) => createdDexamOf(ctx, p, id);
+  return createOnce(ctx, request, replay, () => createDexamOnce(ctx, p, eventId, input, carry, request), { lookedUp: !!carry });
+}
+
+async function createDexamOnce(ctx: ServiceCtx, p: Principal, eventId: number, input: DexamInput, carry: Carry | undefined, request: KeyedRequest | null) {
   return createOnCurrentEvent(ctx, eventId, ["DEXAM", "DEXAM_CAMP"], input.associationId, async (basis) => {
     const { event, club } = basis;
     const now = ctx.services.now();
@@ -149,6 +168,7 @@ export async function createDexam(ctx: ServiceCtx, eventId: number, input: Dexam
         districtAssociationId: event.districtAssociationId,
         ...(carry ? { details: { from: carry.takenOverFromId } } : {}),
       },
+      request,
     );
     if (!created) return undefined;
     return { ...created, event, consentFormFile: file ? { name: file.name } : null };
@@ -327,14 +347,28 @@ export function visibleResult(
  * verified "Vorhandene Teilprüfung". The body names the target event, the locations of the missing
  * part and the consents (camp events: camp data and consent form), checked as for any new registration.
  */
-export async function takeOverPartialResult(ctx: ServiceCtx, sourceId: number, target: DexamInput & { eventId: number }): Promise<DexamRegistration> {
-  return (await takeOver(ctx, sourceId, target)).registration;
+export async function takeOverPartialResult(
+  ctx: ServiceCtx,
+  sourceId: number,
+  target: DexamInput & { eventId: number },
+  idempotencyKey?: string | null,
+): Promise<DexamRegistration> {
+  return (await takeOver(ctx, sourceId, target, idempotencyKey)).registration;
 }
 
 /** takeOverPartialResult with what the /v1 answer shows besides the row (as createDexam). */
-export async function takeOver(ctx: ServiceCtx, sourceId: number, target: DexamInput & { eventId: number }): Promise<CreatedDexam> {
+export async function takeOver(
+  ctx: ServiceCtx,
+  sourceId: number,
+  target: DexamInput & { eventId: number },
+  idempotencyKey?: string | null,
+): Promise<CreatedDexam> {
   authorize(ctx.principal, "dexam.takeover");
   const p = ctx.principal!;
+  // a retried takeover answers the registration it created, before the checks (the source is taken over by then)
+  const request = keyedRequest(p, idempotencyKey, "dexam.takeover", { sourceId, target });
+  const stored = await storedAnswer(ctx, request, (id) => createdDexamOf(ctx, p, id));
+  if (stored) return stored;
   const src = assertChangeable(
     p,
     await ctx.prisma.dexamRegistration.findUnique({
@@ -351,8 +385,12 @@ export async function takeOver(ctx: ServiceCtx, sourceId: number, target: DexamI
   const passed = takeoverPart(seen);
   if (passed !== "THEORY" && passed !== "PRACTICE") throw fail(passed);
   const part: "THEORY" | "PRACTICE" = passed;
-  if (await ctx.prisma.dexamRegistration.findFirst({ where: { takenOverFromId: sourceId }, select: { id: true } }))
+  if (await ctx.prisma.dexamRegistration.findFirst({ where: { takenOverFromId: sourceId }, select: { id: true } })) {
+    // a takeover with the same key, sent at the same time, was faster: its registration is the answer
+    const faster = await storedAnswer(ctx, request, (id) => createdDexamOf(ctx, p, id));
+    if (faster) return faster;
     throw fail("Dieses Teilergebnis wurde bereits in eine neue Anmeldung übernommen");
+  }
   if (part === "THEORY" && target.theoryLocationId != null)
     throw fail("Die Theorieprüfung ist bereits bestanden und kann nicht wiederholt werden", {
       theoryLocationId: "Die Theorieprüfung ist bereits bestanden und kann nicht wiederholt werden",
@@ -395,7 +433,7 @@ export async function takeOver(ctx: ServiceCtx, sourceId: number, target: DexamI
     existingPartialResultVerified: undefined,
     cancelledAt: undefined,
   };
-  return createDexam(ctx, target.eventId, input, { takenOverFromId: sourceId });
+  return createDexam(ctx, target.eventId, input, { takenOverFromId: sourceId, request });
 }
 
 /** The stored consent form of one registration, for everyone who may read the registration (R-API040). */
