@@ -55,6 +55,8 @@ async function passedTheory(lastname: string): Promise<number> {
   const src = await post("/v1/registration/dexam", "member", dexamBody(lastname));
   expect(src.status, JSON.stringify(src.body)).toBe(201);
   await db().dexamRegistration.update({ where: { id: src.body.id }, data: { theoryPoints: 31.5, practicePoints: 28 } });
+  // members take over published parts only (result-visibility.test.ts)
+  await db().eventLocation.update({ where: { id: dexam.theory }, data: { publishResults: true } });
   return src.body.id;
 }
 const takeoverBody = () => ({ event_id: dexam.event, practice_location_id: dexam.practice, gdpr_accepted: true, cancellation_accepted: true });
