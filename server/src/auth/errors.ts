@@ -11,7 +11,8 @@ export type ErrorCode =
   | "BAD_REQUEST"
   | "IDENTITY_PROVIDER"
   | "RATE_LIMITED"
-  | "UNAVAILABLE";
+  | "UNAVAILABLE"
+  | "TIMEOUT";
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -25,6 +26,7 @@ const STATUS: Record<ErrorCode, number> = {
   IDENTITY_PROVIDER: 502,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
+  TIMEOUT: 503,
 };
 
 export class AppError extends Error {
