@@ -3,10 +3,10 @@
 // refused before anything is read; one caller runs at most RATE_LIMIT_CONCURRENT_QUERIES expensive
 // reads (lists, searches, exports) at once. The statement timeout: statement-timeout.pg.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_SEARCH_LENGTH } from "../../server/src/db/search.ts";
 import { schema } from "../../server/src/graphql/schema.ts";
 import { CONCURRENCY_MESSAGE } from "../../server/src/http/rateLimit.ts";
 import { MSG } from "../../server/src/shared/messages.ts";
+import { MAX_SEARCH_LENGTH } from "../../server/src/shared/validation.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";

@@ -12,13 +12,7 @@
 // through queryTextLengths (http/rest.ts), before anything is read.
 import { validationFailed } from "../auth/errors.ts";
 import { MSG } from "../shared/messages.ts";
-import { isInt4, MAX_NAME_LENGTH } from "../shared/validation.ts";
-
-/**
- * The longest search (and /v1 query parameter) taken: as long as the longest name or e-mail
- * address a search looks in, so a longer one could find nothing anyway (R-API, docs/api.md).
- */
-export const MAX_SEARCH_LENGTH = MAX_NAME_LENGTH;
+import { isInt4, MAX_SEARCH_LENGTH } from "../shared/validation.ts";
 
 /** Refuses (400 VALIDATION, naming `field`) a text longer than MAX_SEARCH_LENGTH characters. */
 export function checkSearchLength(text: string, field = "search"): void {
