@@ -2,7 +2,10 @@
 // of GraphQL, every /v1 query parameter) is at most MAX_SEARCH_LENGTH characters and a longer one is
 // refused before anything is read; one caller runs at most RATE_LIMIT_CONCURRENT_QUERIES expensive
 // reads (lists, searches, exports) at once. The statement timeout: statement-timeout.pg.test.ts.
+import fs from "node:fs";
+import { parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isExpensiveQuery } from "../../server/src/graphql/requestGuards.ts";
 import { schema } from "../../server/src/graphql/schema.ts";
 import { CONCURRENCY_MESSAGE } from "../../server/src/http/rateLimit.ts";
 import { MSG } from "../../server/src/shared/messages.ts";
@@ -121,6 +124,14 @@ describe("expensive reads at once per caller (RATE_LIMIT_CONCURRENT_QUERIES, her
       expect(gql.statusCode).toBe(429);
       expect(gql.headers["retry-after"]).toBe("1");
       expect(gql.json().errors[0]).toMatchObject({ message: CONCURRENCY_MESSAGE, extensions: { code: "RATE_LIMITED" } });
+      // the client's pagination queries reach the list through a fragment on Query
+      const spread = await app.gql(
+        `query($s: String) { ...Table } fragment Table on Query { ... on Query { dexamRegistrations(eventId: "${gid("Event", dexamEvent)}", search: $s) { totalCount } } }`,
+        { s: "x" },
+        member,
+      );
+      expect(spread.status).toBe(429);
+      expect(spread.body.errors?.[0].extensions?.code).toBe("RATE_LIMITED");
       for (const url of [`/v1/registrations/event/${dexamEvent}/dexam`, "/v1/associations", `/v1/export/event/${dexamEvent}/overview`]) {
         const res = await app.rest("GET", url, member);
         expect(res.status, url).toBe(429);
@@ -140,6 +151,21 @@ describe("expensive reads at once per caller (RATE_LIMIT_CONCURRENT_QUERIES, her
     }
     expect((await app.gql(dexamList(), { s: "x" }, member)).body.errors).toBeUndefined();
     expect((await app.rest("GET", `/v1/registrations/event/${dexamEvent}/dexam`, member)).status).toBe(200);
+  });
+
+  it("[R-API057] every stored operation of the browser client that reads a searchable list counts as expensive, the others do not", () => {
+    const operations = JSON.parse(fs.readFileSync("client/src/__generated__/persisted-operations.json", "utf8")) as Record<string, string>;
+    const names = searchFields().map((f) => f.name);
+    const reads = new RegExp(`\\b(${names.join("|")})\\(`);
+    let expensive = 0;
+    for (const text of Object.values(operations)) {
+      const document = parse(text);
+      const isQuery = document.definitions.some((d) => d.kind === "OperationDefinition" && d.operation === "query");
+      const expected = isQuery && reads.test(text);
+      expect(isExpensiveQuery(schema, document, null), text.slice(0, 80)).toBe(expected);
+      if (expected) expensive++;
+    }
+    expect(expensive).toBeGreaterThanOrEqual(6);
   });
 
   it("[R-API057] a list's slot is free again after its answer, also after a refused or failed one", async () => {

@@ -6,7 +6,7 @@
 // - rate limit on mutations per caller (RATE_LIMIT_MUTATIONS per minute).
 // - expensive reads at once per caller (RATE_LIMIT_CONCURRENT_QUERIES, issue 29): a query with a
 //   list that searches (the registration, result, user and club tables) holds a slot while it runs.
-import { type DocumentNode, type GraphQLSchema, getOperationAST, Kind } from "graphql";
+import { type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, getOperationAST, Kind, type SelectionSetNode } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import type { Principal } from "../auth/principal.ts";
 import { type ConcurrencyLimiter, RATE_LIMIT_MESSAGE, type RateLimiter, tooManyConcurrent } from "../http/rateLimit.ts";
@@ -65,7 +65,20 @@ export function isExpensiveQuery(schema: GraphQLSchema, document: DocumentNode, 
   const op = getOperationAST(document, operationName);
   if (op?.operation !== "query") return false;
   const fields = schema.getQueryType()?.getFields() ?? {};
-  return op.selectionSet.selections.some((s) => s.kind === Kind.FIELD && !!fields[s.name.value]?.args.some((a) => a.name === "search"));
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  // the top-level fields, also those of fragments on Query (the client's pagination queries spread one)
+  const seen = new Set<string>();
+  const searches = (set: SelectionSetNode): boolean =>
+    set.selections.some((s) => {
+      if (s.kind === Kind.FIELD) return !!fields[s.name.value]?.args.some((a) => a.name === "search");
+      if (s.kind === Kind.INLINE_FRAGMENT) return searches(s.selectionSet);
+      const fragment = fragments.get(s.name.value);
+      if (!fragment || seen.has(s.name.value)) return false;
+      seen.add(s.name.value);
+      return searches(fragment.selectionSet);
+    });
+  return searches(op.selectionSet);
 }
 
 /** The slot of this request's expensive query, released when its answer is done (app.ts, also after a failure). */
