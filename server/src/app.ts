@@ -13,7 +13,7 @@ import type { Principal } from "./auth/principal.ts";
 import type { Config } from "./config.ts";
 import type { DataKey } from "./crypto/aead.ts";
 import type { Database } from "./db/client.ts";
-import { isDatabaseUnavailable, serviceUnavailable } from "./db/unavailable.ts";
+import { databaseFault } from "./db/unavailable.ts";
 import { associationRoutes } from "./domains/associations/rest.ts";
 import { competitionRoutes } from "./domains/competition/rest.ts";
 import { dexamRoutes } from "./domains/dexam/rest.ts";
@@ -30,13 +30,13 @@ import { introspectionGate } from "./graphql/introspection.ts";
 import { aliasLimit, costLimit, depthLimit } from "./graphql/limits.ts";
 import { requestLoaders } from "./graphql/loaders.ts";
 import { persistedOperations, reloadingPersistedOperations } from "./graphql/persisted.ts";
-import { csrfPrevention, mutationRateLimit } from "./graphql/requestGuards.ts";
+import { concurrentQueryLimit, csrfPrevention, mutationRateLimit, type QuerySlot } from "./graphql/requestGuards.ts";
 import { schema } from "./graphql/schema.ts";
 import { SharedStore, sharedResults } from "./graphql/sharedResults.ts";
 import { clientErrorHandler, requestError } from "./http/clientError.ts";
 import { rejectNulCharacters } from "./http/inputGuard.ts";
 import { registerMultipart } from "./http/multipart.ts";
-import { createRateLimiter, RATE_LIMIT_MESSAGE } from "./http/rateLimit.ts";
+import { type ConcurrencyLimiter, createConcurrencyLimiter, createRateLimiter, RATE_LIMIT_MESSAGE } from "./http/rateLimit.ts";
 import { errorBody, restRoutes } from "./http/rest.ts";
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
 import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
@@ -53,6 +53,8 @@ export type App = {
   signingKeys?: SigningKeys;
   /** "METHOD /path" of every route, for the authorization matrix test */
   routes: string[];
+  /** the per-caller limit of expensive reads at once (GraphQL and /v1; tests fill it) */
+  expensiveReads: ConcurrencyLimiter;
   close(): Promise<void>;
 };
 
@@ -77,6 +79,8 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     signIn: createRateLimiter(config.rateLimits.signInPerMinute),
     // the same budget per e-mail address: guesses spread over many addresses still count
     signInAccount: createRateLimiter(config.rateLimits.signInPerMinute),
+    // expensive reads (lists, searches, exports) at once per caller, GraphQL and /v1 together (issue 29)
+    expensiveReads: createConcurrencyLimiter(config.rateLimits.concurrentQueries),
   };
   fastify.addHook("onRoute", (r) => {
     for (const m of [r.method].flat()) if (m !== "HEAD") routes.push(`${m} ${r.url}`);
@@ -162,7 +166,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   fastify.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
   fastify.setErrorHandler((error, request, reply) => {
-    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) error = serviceUnavailable();
+    error = databaseFault(error) ?? error;
     if (error instanceof AppError) {
       const retryAfter = (error as { retryAfter?: number }).retryAfter;
       if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
@@ -204,7 +208,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   // start-page answers and the district associations, shared across requests (graphql/sharedResults.ts)
   const sharedAnswers = new SharedStore<ExecutionResult>(config.sharedResultSeconds * 1000);
   const sharedDistricts = new SharedStore<DistrictAssociation[]>(config.sharedResultSeconds * 1000, 16);
-  const yoga = createYoga<{ principal: Principal }, GraphQLContext>({
+  const yoga = createYoga<{ principal: Principal; querySlot: QuerySlot }, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
     graphiql: false,
@@ -224,6 +228,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
       persistedOperations({ operations: persisted, documentsOnlyForStaff: config.production }),
       mutationRateLimit(limits.mutations),
       costLimit(),
+      concurrentQueryLimit(limits.expensiveReads),
       introspectionGate({ production: config.production }),
       {
         onValidate({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) {
@@ -244,11 +249,18 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
       try {
         principal = await authenticate(request.headers.authorization);
       } catch (e) {
-        const err = e instanceof AppError ? e : isDatabaseUnavailable(e) ? serviceUnavailable() : new AppError("UNAUTHENTICATED", "Nicht angemeldet");
+        const err = e instanceof AppError ? e : (databaseFault(e) ?? new AppError("UNAUTHENTICATED", "Nicht angemeldet"));
         if (err.code === "UNAVAILABLE") reply.header("retry-after", "5");
         return reply.status(err.status).send({ errors: [{ message: err.message, extensions: { code: err.code } }] });
       }
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, { principal });
+      // the expensive query's slot (graphql/requestGuards.ts) is free again once the answer is made, whatever happened
+      const querySlot: QuerySlot = {};
+      let response: Response;
+      try {
+        response = await yoga.handleNodeRequestAndResponse(request, reply, { principal, querySlot });
+      } finally {
+        querySlot.release?.();
+      }
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
@@ -264,7 +276,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   });
 
   // ---- /v1
-  const r = restRoutes(fastify, { authenticate, prisma, services, limit: limits.mutations });
+  const r = restRoutes(fastify, { authenticate, prisma, services, limit: limits.mutations, concurrent: limits.expensiveReads });
   userRoutes(r);
   districtRoutes(r);
   associationRoutes(r);
@@ -275,7 +287,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   // file uploads (multipart/form-data) in their own scope: the other routes keep JSON-only bodies
   await fastify.register(async (scope) => {
     await registerMultipart(scope);
-    resultUploadRoutes(restRoutes(scope, { authenticate, prisma, services, limit: limits.uploads }));
+    resultUploadRoutes(restRoutes(scope, { authenticate, prisma, services, limit: limits.uploads, concurrent: limits.expensiveReads }));
   });
 
   // ---- the built client; the sign-in callback path serves the same index.html
@@ -302,6 +314,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     services,
     signingKeys,
     routes,
+    expensiveReads: limits.expensiveReads,
     async close() {
       if (cleanup) clearInterval(cleanup);
       clearInterval(expiry);

@@ -1,8 +1,10 @@
-// Start-up: configuration -> database (migrations in the embedded mode) -> demo data when asked
-// -> HTTP server. A bad setting stops here with one line naming it.
+// Start-up: configuration -> database (migrations in the embedded mode; PostgreSQL must have been
+// migrated by `npm run db:deploy`) -> demo data when asked -> HTTP server. A bad setting or an
+// unmigrated database stops here with one line naming it.
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadDataKey } from "./crypto/dataKey.ts";
 import { openDatabase } from "./db/client.ts";
+import { pendingMigrations } from "./db/migrate.ts";
 
 async function main() {
   const config = loadConfig();
@@ -10,8 +12,18 @@ async function main() {
   const db = await openDatabase(config.databaseUrl, {
     waitSeconds: config.databaseWaitSeconds,
     preparedStatements: config.databasePreparedStatements,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
     log: (line) => console.error(line),
   });
+  if (db.kind === "pg") {
+    // PostgreSQL is migrated by `npm run db:deploy`, not at start: without it the first read (or the
+    // demo data) failed with a stack trace (P2021, table does not exist)
+    const pending = await pendingMigrations(db.read);
+    if (pending.length) {
+      await db.close();
+      throw new Error(`DATABASE_URL: the database lacks ${pending.length} of the migrations (first ${pending[0]}): run \`npm run db:deploy\` before starting`);
+    }
+  }
   if (config.demoData) {
     const { seedDemoData } = await import("../../prisma/demo.ts");
     await seedDemoData(db.prisma, { dataKey });

@@ -59,6 +59,7 @@ export async function startTestApp(
     RATE_LIMIT_MUTATIONS: "0",
     RATE_LIMIT_UPLOADS: "0",
     RATE_LIMIT_SIGNIN: "0",
+    RATE_LIMIT_CONCURRENT_QUERIES: "0",
     ...opts.env,
   });
   const dataKey = opts.dataKey ?? crypto.randomBytes(32);

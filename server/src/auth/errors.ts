@@ -15,7 +15,8 @@ export type ErrorCode =
   | "UNAVAILABLE"
   | "INVALID_ID"
   | "HEADERS_TOO_LARGE"
-  | "REQUEST_TIMEOUT";
+  | "REQUEST_TIMEOUT"
+  | "TIMEOUT";
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -34,6 +35,7 @@ const STATUS: Record<ErrorCode, number> = {
   INVALID_ID: 400,
   HEADERS_TOO_LARGE: 431,
   REQUEST_TIMEOUT: 408,
+  TIMEOUT: 503,
 };
 
 export class AppError extends Error {

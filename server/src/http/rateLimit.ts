@@ -54,3 +54,44 @@ export function enforce(limiter: RateLimiter, key: string): void {
 export function rateLimited(retryAfterSeconds: number): AppError & { retryAfter: number } {
   return Object.assign(new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE), { retryAfter: retryAfterSeconds });
 }
+
+// ---- expensive reads at once, per caller (issue 29): lists, searches and exports each hold one or
+// two pooled database connections while they run; a caller sending many in parallel could take
+// the whole pool (10 connections) from everyone else. At most `max` of them run at a time per
+// caller; one more is refused at once (429 RATE_LIMITED, Retry-After 1) rather than queued.
+
+export const CONCURRENCY_MESSAGE =
+  "Zu viele gleichzeitige Abfragen (Listen, Suchen, Exporte). Bitte warten Sie, bis Ihre laufenden Abfragen beendet sind, und versuchen Sie es dann erneut.";
+
+export type ConcurrencyLimiter = {
+  /** a slot for `key`, or null when `key` already runs `max` expensive reads; the release is idempotent */
+  acquire(key: string): (() => void) | null;
+  /** how many `key` runs now (tests, the bench) */
+  running(key: string): number;
+};
+
+export function createConcurrencyLimiter(max: number): ConcurrencyLimiter {
+  const running = new Map<string, number>();
+  return {
+    acquire(key) {
+      if (max <= 0) return () => {};
+      const n = running.get(key) ?? 0;
+      if (n >= max) return null;
+      running.set(key, n + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (running.get(key) ?? 1) - 1;
+        if (left > 0) running.set(key, left);
+        else running.delete(key);
+      };
+    },
+    running: (key) => running.get(key) ?? 0,
+  };
+}
+
+/** 429 RATE_LIMITED: the caller already runs as many expensive reads as allowed. */
+export function tooManyConcurrent(): AppError & { retryAfter: number } {
+  return Object.assign(new AppError("RATE_LIMITED", CONCURRENCY_MESSAGE), { retryAfter: 1 });
+}

@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Authenticator } from "../auth/authenticate.ts";
 import { AppError } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
+import { queryTextLengths } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
 import { containsNul, NUL_MESSAGE } from "./inputGuard.ts";
-import { enforce, type RateLimiter } from "./rateLimit.ts";
+import { type ConcurrencyLimiter, enforce, type RateLimiter, tooManyConcurrent } from "./rateLimit.ts";
 
 export type RestCtx = { principal: Principal; prisma: PrismaClient; services: AppServices; request: FastifyRequest };
 
@@ -17,24 +18,42 @@ export type RestDeps = {
   services: AppServices;
   /** rate limit for the changing methods (POST, PUT, DELETE), per caller */
   limit?: RateLimiter;
+  /** expensive reads at once per caller (lists, searches, exports: isExpensiveRead) */
+  concurrent?: ConcurrencyLimiter;
 };
+
+/**
+ * The /v1 reads that count against the per-caller limit of expensive reads at once: every GET but
+ * the one-record reads (a path ending in an id or the own account, /v1/user/0), i.e. the lists,
+ * searches, statistics and exports (issue 29).
+ */
+export const isExpensiveRead = (method: string, url: string) => method === "GET" && !/\/(:[A-Za-z]*[iI]d|0)$/.test(url);
 
 type Handler = (ctx: RestCtx, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 export function restRoutes(app: FastifyInstance, deps: RestDeps) {
-  const route = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, handler: Handler) =>
-    app.route({
+  const route = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, handler: Handler) => {
+    const expensive = isExpensiveRead(method, url);
+    return app.route({
       method,
       url,
       handler: async (request, reply) => {
         const principal = await deps.authenticate(request.headers.authorization);
         if (method !== "GET" && deps.limit) enforce(deps.limit, principal.subject);
         if (containsNul(request.body) || containsNul(request.query)) throw new AppError("BAD_REQUEST", NUL_MESSAGE);
-        const result = await handler({ principal, prisma: deps.prisma, services: deps.services, request }, request, reply);
-        if (!reply.sent) return reply.send(result ?? null);
-        return reply;
+        queryTextLengths(request.query);
+        const release = expensive && deps.concurrent ? deps.concurrent.acquire(principal.subject) : () => {};
+        if (!release) throw tooManyConcurrent();
+        try {
+          const result = await handler({ principal, prisma: deps.prisma, services: deps.services, request }, request, reply);
+          if (!reply.sent) return reply.send(result ?? null);
+          return reply;
+        } finally {
+          release();
+        }
       },
     });
+  };
   return {
     get: (url: string, h: Handler) => route("GET", url, h),
     post: (url: string, h: Handler) => route("POST", url, h),

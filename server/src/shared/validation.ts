@@ -62,6 +62,12 @@ export const isInt4 = (n: number | null | undefined): n is number => n != null &
  * (found by tests/integration/fuzz.test.ts, issue 10). Other texts (remarks, descriptions) are not indexed.
  */
 export const MAX_NAME_LENGTH = 200;
+/**
+ * The longest list search (and /v1 query parameter) taken: as long as the longest name or e-mail
+ * address a search looks in, so a longer one could find nothing anyway. The server refuses a
+ * longer one (db/search.ts); the client's search field takes no more.
+ */
+export const MAX_SEARCH_LENGTH = MAX_NAME_LENGTH;
 export const nameLength: Check = (v) => (typeof v === "string" && [...v].length > MAX_NAME_LENGTH ? MSG.tooLong : null);
 
 export type FileLike = { name: string; size: number };

@@ -5,7 +5,7 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { containsText, idSearched } from "../../db/search.ts";
+import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { CompetitionRegistration, CompetitionType, Prisma } from "../../generated/prisma/client.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
@@ -250,7 +250,7 @@ export async function deleteCompetitionRegistration(ctx: ServiceCtx, id: number)
 /** The overview list of a competition event: members see their own clubs', registration staff all of the district's event. */
 export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.CompetitionRegistrationWhereInput {
   const p = authorize(ctx.principal, "competition.list");
-  const search = filter.search?.trim();
+  const search = searchTerm(filter.search);
   // every condition in AND: the caller's scope (registrationScope) uses OR and associationId itself
   const and: Prisma.CompetitionRegistrationWhereInput[] = [];
   if (filter.locationId) and.push({ locationId: filter.locationId });

@@ -8,7 +8,7 @@ import { AppError, forbidden, notFound, validationFailed } from "../../auth/erro
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { decryptJson, encryptJson } from "../../crypto/aead.ts";
-import { containsText, idSearched } from "../../db/search.ts";
+import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import { type DexamRegistration, type Event, Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { audit, changedFields } from "../audit/service.ts";
@@ -283,7 +283,7 @@ export async function deleteDexamRegistration(ctx: ServiceCtx, id: number) {
 /** The overview list of an event: members see their own clubs' registrations, registration staff all of their district's event. */
 export function dexamWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.DexamRegistrationWhereInput {
   const p = authorize(ctx.principal, "dexam.list");
-  const search = filter.search?.trim();
+  const search = searchTerm(filter.search);
   // every condition in AND: the caller's scope (registrationScope) uses OR and associationId itself
   const and: Prisma.DexamRegistrationWhereInput[] = [];
   if (filter.locationId)

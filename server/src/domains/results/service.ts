@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { containsText, idSearched } from "../../db/search.ts";
+import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS, PERCUSSION_SONG_LABELS } from "../../shared/labels.ts";
 import type { RoleName } from "../../shared/roles.ts";
@@ -66,7 +66,7 @@ const eventFacts = (e: { id: number; name: string; districtAssociation: { name: 
 export type ResultFilter = { eventId: number; locationId?: number | null; associationId?: number | null; search?: string | null };
 
 const searchWhere = (search: string | null | undefined, fields: string[]) => {
-  const s = search?.trim();
+  const s = searchTerm(search);
   if (!s) return [];
   return [
     {

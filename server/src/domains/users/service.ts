@@ -4,7 +4,7 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { containsText, idSearched, sameText } from "../../db/search.ts";
+import { containsText, idSearched, sameText, searchTerm } from "../../db/search.ts";
 import type { Prisma, User } from "../../generated/prisma/client.ts";
 import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
@@ -26,7 +26,7 @@ export async function getViewer(ctx: Pick<ServiceCtx, "principal" | "prisma">) {
 
 export function userWhere(ctx: Pick<ServiceCtx, "principal">, filter: UserFilter): Prisma.UserWhereInput {
   const p = authorize(ctx.principal, "user.list");
-  const search = filter.search?.trim();
+  const search = searchTerm(filter.search);
   return {
     districtAssociationId: districtInScope(p, filter.districtAssociationId),
     ...(filter.associationId ? { associations: { some: { associationId: filter.associationId } } } : {}),
