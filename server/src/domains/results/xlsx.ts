@@ -4,6 +4,7 @@
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { zipSync } from "fflate";
+import { AppError } from "../../auth/errors.ts";
 import { readZip, workbookKind, ZipRejected } from "../files/zip.ts";
 import { parseNumberText } from "./rules.ts";
 
@@ -17,6 +18,10 @@ export class UploadRejected extends Error {}
  * that is not spreadsheet XML) is dropped before exceljs sees the package; nothing is executed.
  */
 export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | "xlsm"): Promise<ExcelJS.Workbook> {
+  return workbookParsing.run(() => parseWorkbook(data, expected));
+}
+
+async function parseWorkbook(data: Uint8Array, expected: "xlsx" | "xlsm"): Promise<ExcelJS.Workbook> {
   let entries: Map<string, Uint8Array>;
   try {
     entries = readZip(data);
@@ -27,9 +32,10 @@ export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | 
   const kind = workbookKind(entries);
   if (kind === null) throw new UploadRejected("Die Datei ist keine gültige Excel-Datei");
   if (kind !== expected) throw new UploadRejected("Der Inhalt der Datei passt nicht zu ihrer Endung");
-  checkSheetSizes(entries);
   const clean: Record<string, Uint8Array> = {};
   for (const [name, bytes] of entries) if (/\.(xml|rels)$/i.test(name)) clean[name] = bytes;
+  checkXmlShape(Object.values(clean));
+  checkSheetSizes(entries);
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(zipSync(clean, { level: 0 }) as unknown as ArrayBuffer);
@@ -38,6 +44,120 @@ export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | 
   }
   if (wb.worksheets.length === 0) throw new UploadRejected("Die Datei enthält kein Tabellenblatt");
   return wb;
+}
+
+/**
+ * Workbooks parsed at once in this process, and uploads that may wait for one of those places;
+ * beyond that an upload is answered 503 with Retry-After (workbooksBusy). exceljs parses on the
+ * one JavaScript thread and holds each workbook's model until it is read, so more parses at once
+ * only multiply the memory: 4 parallel requests of 3 crafted files took 266 s and 2.47 GB and the
+ * server stopped answering (issue 29). One request's files (up to 300 practice sheets) take a place
+ * one after the other, so other uploads and other users get their turn between them.
+ */
+export const WORKBOOK_PARSE_SLOTS = 2;
+export const WORKBOOK_PARSE_QUEUE = 8;
+export const WORKBOOKS_BUSY = "Es werden gerade zu viele Excel-Dateien verarbeitet. Bitte in einigen Sekunden erneut hochladen.";
+const workbooksBusy = () => Object.assign(new AppError("UNAVAILABLE", WORKBOOKS_BUSY), { retryAfter: 5 });
+
+/** A counting semaphore with a bounded queue: `run` waits for a place, or throws `busy()` when the queue is full too. */
+export class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(
+    readonly slots: number,
+    readonly queue: number,
+    private readonly busy: () => Error,
+  ) {
+    this.free = slots;
+  }
+  /** A place, once one is free: call the answer to give it back (once). */
+  async acquire(): Promise<() => void> {
+    if (this.free > 0) this.free--;
+    else if (this.waiting.length >= this.queue) throw this.busy();
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    };
+  }
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+}
+
+/** The places for parsing uploaded workbooks (practice sheets, PC Juror lists) in this process. */
+export const workbookParsing = new Slots(WORKBOOK_PARSE_SLOTS, WORKBOOK_PARSE_QUEUE, workbooksBusy);
+
+/** Nesting of XML elements a workbook part may have: Excel writes about 10 (drawings, rich text). */
+export const MAX_XML_DEPTH = 64;
+/**
+ * XML elements all parts of one workbook may hold together: 100,000 rows of three cells are about
+ * 700,000 and cost exceljs 1.5 s; each further element costs it about 0.4 µs and some memory.
+ */
+export const MAX_XML_ELEMENTS = 1_000_000;
+const TOO_COMPLEX = "Die Datei ist zu verschachtelt oder enthält zu viele Elemente";
+const COMMENT = Buffer.from("<!--");
+const CDATA = Buffer.from("<![CDATA[");
+
+/**
+ * Counts the elements and their nesting in the workbook's XML parts in one pass over the bytes,
+ * before anything parses them, and stops at the first limit: a 21 KB upload of 2,000,000 nested
+ * elements (under the zip guard's 50 MB) cost exceljs 19 s and 600 MB (issue 29). A DOCTYPE (which
+ * OOXML never has; entity definitions) is refused too. Only markup is looked at: text and attribute
+ * values are skipped, a quoted ">" does not end a tag, comments, CDATA and processing instructions
+ * are passed over.
+ */
+export function checkXmlShape(parts: Iterable<Uint8Array>) {
+  let elements = 0;
+  const corrupt = () => new UploadRejected("Die Datei ist beschädigt oder keine gültige Excel-Datei");
+  for (const part of parts) {
+    const b = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
+    /** the index of the last byte of `close` after `from` */
+    const through = (close: string, from: number) => {
+      const at = b.indexOf(close, from);
+      if (at < 0) throw corrupt(); // unterminated markup
+      return at + close.length - 1;
+    };
+    let depth = 0;
+    let i = b.indexOf(0x3c); // <
+    while (i >= 0) {
+      const next = b[i + 1];
+      let end: number;
+      if (next === 0x2f) {
+        depth--; // </name>
+        end = through(">", i);
+      } else if (next === 0x3f) {
+        end = through("?>", i + 2); // <?xml ...?>
+      } else if (next === 0x21) {
+        if (b.subarray(i, i + 4).equals(COMMENT)) end = through("-->", i + 4);
+        else if (b.subarray(i, i + 9).equals(CDATA)) end = through("]]>", i + 9);
+        else throw corrupt(); // <!DOCTYPE, <!ENTITY
+      } else {
+        if (++elements > MAX_XML_ELEMENTS) throw new UploadRejected(TOO_COMPLEX);
+        // the tag's end: the first ">" outside a quoted attribute value
+        let quote = 0;
+        for (end = i + 1; end < b.length; end++) {
+          const c = b[end];
+          if (quote) {
+            if (c === quote) quote = 0;
+          } else if (c === 0x22 || c === 0x27) quote = c;
+          else if (c === 0x3e) break;
+        }
+        if (end >= b.length) throw corrupt();
+        if (b[end - 1] !== 0x2f && ++depth > MAX_XML_DEPTH) throw new UploadRejected(TOO_COMPLEX); // not <name/>
+      }
+      i = b.indexOf(0x3c, end + 1);
+    }
+  }
 }
 
 /** Rows and columns an uploaded sheet may name: a practice sheet has a few dozen rows, a PC Juror list one per ensemble. */
