@@ -5,13 +5,12 @@
 // refused before exceljs parses them (results/xlsx.ts checkSheetSizes). And the consent-forms zip
 // built its entry names from the children's names as written, so "Anna/../../x" lost the id prefix
 // and two such names overwrote each other.
-import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { strToU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cellsInRange,
   checkSheetSizes,
   checkXmlShape,
-  ExcelJS,
   MAX_SHEET_ROWS,
   MAX_XML_DEPTH,
   MAX_XML_ELEMENTS,
@@ -20,8 +19,9 @@ import {
   WORKBOOK_PARSE_SLOTS,
   WORKBOOKS_BUSY,
   workbookParsing,
+  XmlShape,
 } from "../../server/src/domains/results/xlsx.ts";
-import { multipart, upload } from "../fixtures/workbooks.ts";
+import { flatElements, multipart, nestedElements, upload, workbookWithSheet as workbook } from "../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { campEventWithLocations, competitionEventWithHall, dexamEventWithLocations } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
@@ -40,23 +40,6 @@ beforeAll(async () => {
   competition = await competitionEventWithHall(app.db.prisma, world.district1);
 });
 afterAll(() => app.stop());
-
-/** A small real workbook with the PC Juror header row, its sheet XML changed by `edit`. */
-async function workbook(edit: (xml: string) => string, macroEnabled = false): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet("Liste");
-  ws.addRow(["Anmelde-ID", "Punkte", "Prädikat"]);
-  const entries = unzipSync(new Uint8Array(await wb.xlsx.writeBuffer()));
-  entries["xl/worksheets/sheet1.xml"] = strToU8(edit(strFromU8(entries["xl/worksheets/sheet1.xml"])));
-  if (macroEnabled)
-    entries["[Content_Types].xml"] = strToU8(
-      strFromU8(entries["[Content_Types].xml"]).replace(
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
-        "application/vnd.ms-excel.sheet.macroEnabled.main+xml",
-      ),
-    );
-  return zipSync(entries, { level: 6 });
-}
 
 const TOO_BIG = "Die Datei enthält zu viele Zeilen, Spalten oder verbundene Zellen";
 const merged = (ref: string) => (xml: string) => xml.replace("</sheetData>", `</sheetData><mergeCells count="1"><mergeCell ref="${ref}"/></mergeCells>`);
@@ -107,15 +90,13 @@ describe("workbooks that describe more than they weigh", () => {
 
 describe("workbooks whose XML is too deep or too long (issue 29)", () => {
   const TOO_COMPLEX = "Die Datei ist zu verschachtelt oder enthält zu viele Elemente";
-  const nested = (n: number) => (xml: string) => xml.replace("</sheetData>", `</sheetData>${"<x>".repeat(n)}${"</x>".repeat(n)}`);
-  const flat = (n: number) => (xml: string) => xml.replace("</sheetData>", `</sheetData>${"<x/>".repeat(n)}`);
   const practiceUpload = (data: Uint8Array) =>
     upload(app, `/v1/registration/dexam/location/${practice}/practice_sheets`, t["role:results_manage"], "files", [
       { name: `Praxisbogen_R1_L${practice}_Klar_Lena.xlsx`, data },
     ]);
 
   it("[R-RE009][R-API052] 2,000,000 nested or 5,000,000 flat elements are refused with a German message before exceljs parses them, quickly and without the memory", async () => {
-    for (const edit of [nested(2_000_000), flat(5_000_000)]) {
+    for (const edit of [nestedElements(2_000_000), flatElements(5_000_000)]) {
       const data = await workbook(edit);
       expect(data.length).toBeLessThan(100_000); // a few dozen KB sent, 14 or 20 MB inflated: under the zip guard's 50 MB
       const heap = process.memoryUsage().heapUsed;
@@ -131,7 +112,7 @@ describe("workbooks whose XML is too deep or too long (issue 29)", () => {
 
   it("[R-RE016][R-API043] a PC Juror list nested deeper than any real workbook is refused too", async () => {
     const res = await upload(app, `/v1/registration/competition/event/${competition}/pc_juror`, t["role:results_manage"], "file", [
-      { name: "pcjuror.xlsm", data: await workbook(nested(MAX_XML_DEPTH + 1), true) },
+      { name: "pcjuror.xlsm", data: await workbook(nestedElements(MAX_XML_DEPTH + 1), true) },
     ]);
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain(TOO_COMPLEX);
@@ -153,6 +134,36 @@ describe("workbooks whose XML is too deep or too long (issue 29)", () => {
     expect(check(`<!DOCTYPE x [<!ENTITY a "aaaa">]><r/>`)).toThrow(UploadRejected);
     expect(check(`<r><a x="unterminated`)).toThrow(UploadRejected);
     expect(check(`<r><!-- unterminated`)).toThrow(UploadRejected);
+    // the same answers when the bytes come in chunks cut anywhere (as they are inflated)
+    const samples = [
+      `<?xml version="1.0"?><r><c f="a>b" g='<x>'/><!-- <a> --><![CDATA[<a>]]><d>text</d></r>`,
+      deep(MAX_XML_DEPTH + 1),
+      `<!DOCTYPE x><r/>`,
+      `<r><a x="unterminated`,
+    ];
+    for (const xml of samples) {
+      const whole = (() => {
+        try {
+          checkXmlShape([strToU8(xml)]);
+          return "ok";
+        } catch (e) {
+          return (e as Error).message;
+        }
+      })();
+      for (let cut = 1; cut < xml.length; cut++) {
+        const part = new XmlShape().part();
+        const bytes = strToU8(xml);
+        let got = "ok";
+        try {
+          part.feed(bytes.subarray(0, cut));
+          part.feed(bytes.subarray(cut));
+          part.end();
+        } catch (e) {
+          got = (e as Error).message;
+        }
+        expect(got, `${xml} cut at ${cut}`).toBe(whole);
+      }
+    }
   });
 
   it("[R-RE009][R-API052] beyond the parsing places and their queue an upload is answered 503 with Retry-After and a German message, and runs once a place is free", async () => {

@@ -5,12 +5,15 @@ import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { zipSync } from "fflate";
 import { AppError } from "../../auth/errors.ts";
-import { readZip, workbookKind, ZipRejected } from "../files/zip.ts";
+import { type EntryReader, readZip, WORKBOOK_LIMITS, workbookKind, ZipRejected } from "../files/zip.ts";
 import { parseNumberText } from "./rules.ts";
 
 export { ExcelJS };
 
 export class UploadRejected extends Error {}
+
+/** The parts of a package exceljs gets to read: XML and relationships, nothing else (no VBA project). */
+const EXCELJS_PARTS = /\.(xml|rels)$/i;
 
 /**
  * Loads an uploaded workbook after the zip guard. `expected` is what the extension promises: an
@@ -23,8 +26,10 @@ export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | 
 
 async function parseWorkbook(data: Uint8Array, expected: "xlsx" | "xlsm"): Promise<ExcelJS.Workbook> {
   let entries: Map<string, Uint8Array>;
+  // the XML parts exceljs reads are counted while they are inflated (checkXmlShape)
+  const shape = new XmlShape();
   try {
-    entries = readZip(data);
+    entries = await readZip(data, WORKBOOK_LIMITS, (name) => (EXCELJS_PARTS.test(name) ? shape.part() : null));
   } catch (e) {
     if (e instanceof ZipRejected) throw new UploadRejected(e.message);
     throw e;
@@ -32,10 +37,9 @@ async function parseWorkbook(data: Uint8Array, expected: "xlsx" | "xlsm"): Promi
   const kind = workbookKind(entries);
   if (kind === null) throw new UploadRejected("Die Datei ist keine gültige Excel-Datei");
   if (kind !== expected) throw new UploadRejected("Der Inhalt der Datei passt nicht zu ihrer Endung");
-  const clean: Record<string, Uint8Array> = {};
-  for (const [name, bytes] of entries) if (/\.(xml|rels)$/i.test(name)) clean[name] = bytes;
-  checkXmlShape(Object.values(clean));
   checkSheetSizes(entries);
+  const clean: Record<string, Uint8Array> = {};
+  for (const [name, bytes] of entries) if (EXCELJS_PARTS.test(name)) clean[name] = bytes;
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(zipSync(clean, { level: 0 }) as unknown as ArrayBuffer);
@@ -109,54 +113,94 @@ const COMMENT = Buffer.from("<!--");
 const CDATA = Buffer.from("<![CDATA[");
 
 /**
- * Counts the elements and their nesting in the workbook's XML parts in one pass over the bytes,
- * before anything parses them, and stops at the first limit: a 21 KB upload of 2,000,000 nested
- * elements (under the zip guard's 50 MB) cost exceljs 19 s and 600 MB (issue 29). A DOCTYPE (which
- * OOXML never has; entity definitions) is refused too. Only markup is looked at: text and attribute
- * values are skipped, a quoted ">" does not end a tag, comments, CDATA and processing instructions
- * are passed over.
+ * Counts the elements and their nesting in a workbook's XML parts while they are inflated, before
+ * anything parses them, and stops at the first limit: a 21 KB upload of 2,000,000 nested elements
+ * (under the zip guard's 50 MB) cost exceljs 19 s and 600 MB (issue 29); here it is refused after
+ * its first kilobytes. A DOCTYPE (which OOXML never has; entity definitions) is refused too. Only
+ * markup is looked at: text is skipped, a quoted ">" does not end a tag, comments, CDATA and
+ * processing instructions are passed over. One XmlShape per workbook (the element budget spans
+ * all its parts); `part()` reads one part, its bytes fed in chunks as they come.
  */
-export function checkXmlShape(parts: Iterable<Uint8Array>) {
-  let elements = 0;
-  const corrupt = () => new UploadRejected("Die Datei ist beschädigt oder keine gültige Excel-Datei");
-  for (const part of parts) {
-    const b = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
-    /** the index of the last byte of `close` after `from` */
-    const through = (close: string, from: number) => {
-      const at = b.indexOf(close, from);
-      if (at < 0) throw corrupt(); // unterminated markup
-      return at + close.length - 1;
-    };
+export class XmlShape {
+  private elements = 0;
+
+  part(): EntryReader {
     let depth = 0;
-    let i = b.indexOf(0x3c); // <
-    while (i >= 0) {
-      const next = b[i + 1];
-      let end: number;
-      if (next === 0x2f) {
-        depth--; // </name>
-        end = through(">", i);
-      } else if (next === 0x3f) {
-        end = through("?>", i + 2); // <?xml ...?>
-      } else if (next === 0x21) {
-        if (b.subarray(i, i + 4).equals(COMMENT)) end = through("-->", i + 4);
-        else if (b.subarray(i, i + 9).equals(CDATA)) end = through("]]>", i + 9);
-        else throw corrupt(); // <!DOCTYPE, <!ENTITY
-      } else {
-        if (++elements > MAX_XML_ELEMENTS) throw new UploadRejected(TOO_COMPLEX);
-        // the tag's end: the first ">" outside a quoted attribute value
-        let quote = 0;
-        for (end = i + 1; end < b.length; end++) {
-          const c = b[end];
-          if (quote) {
-            if (c === quote) quote = 0;
-          } else if (c === 0x22 || c === 0x27) quote = c;
-          else if (c === 0x3e) break;
+    let tail: Buffer | null = null; // markup cut by the end of a chunk, read again with the next one
+    const corrupt = () => new UploadRejected("Die Datei ist beschädigt oder keine gültige Excel-Datei");
+    /** Reads `b` from its start; answers where unfinished markup begins (b.length when none). */
+    const scan = (b: Buffer, last: boolean): number => {
+      /** the index of the last byte of `close` after `from`, or -1 when it is not in `b` yet */
+      const through = (close: string, from: number) => {
+        const at = b.indexOf(close, from);
+        return at < 0 ? -1 : at + close.length - 1;
+      };
+      let i = b.indexOf(0x3c); // <
+      while (i >= 0) {
+        // a "<!" construct is told by up to 9 bytes ("<![CDATA["): wait for them unless this is the end
+        if (!last && b.length - i < 9) return i;
+        const next = b[i + 1];
+        let end: number;
+        if (next === 0x2f) {
+          end = through(">", i); // </name>
+          if (end >= 0) depth--;
+        } else if (next === 0x3f) {
+          end = through("?>", i + 2); // <?xml ...?>
+        } else if (next === 0x21) {
+          if (b.subarray(i, i + 4).equals(COMMENT)) end = through("-->", i + 4);
+          else if (b.subarray(i, i + 9).equals(CDATA)) end = through("]]>", i + 9);
+          else throw corrupt(); // <!DOCTYPE, <!ENTITY
+        } else {
+          // the tag's end: the first ">" outside a quoted attribute value
+          let quote = 0;
+          for (end = i + 1; end < b.length; end++) {
+            const c = b[end];
+            if (quote) {
+              if (c === quote) quote = 0;
+            } else if (c === 0x22 || c === 0x27) quote = c;
+            else if (c === 0x3e) break;
+          }
+          if (end >= b.length) end = -1;
+          else {
+            if (++this.elements > MAX_XML_ELEMENTS) throw new UploadRejected(TOO_COMPLEX);
+            if (b[end - 1] !== 0x2f && ++depth > MAX_XML_DEPTH) throw new UploadRejected(TOO_COMPLEX); // not <name/>
+          }
         }
-        if (end >= b.length) throw corrupt();
-        if (b[end - 1] !== 0x2f && ++depth > MAX_XML_DEPTH) throw new UploadRejected(TOO_COMPLEX); // not <name/>
+        if (end < 0) {
+          if (last) throw corrupt(); // unterminated markup
+          return i;
+        }
+        i = b.indexOf(0x3c, end + 1);
       }
-      i = b.indexOf(0x3c, end + 1);
-    }
+      return b.length;
+    };
+    const read = (chunk: Uint8Array, last: boolean) => {
+      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const b = tail ? Buffer.concat([tail, bytes]) : bytes;
+      const rest = scan(b, last);
+      tail = rest < b.length ? Buffer.from(b.subarray(rest)) : null;
+      // one tag, comment or CDATA section longer than this is no workbook's (and would be read again and again)
+      if (tail && tail.length > MAX_XML_MARKUP_BYTES) throw new UploadRejected(TOO_COMPLEX);
+    };
+    return {
+      feed: (chunk) => read(chunk, false),
+      end: () => {
+        if (tail) read(new Uint8Array(0), true);
+      },
+    };
+  }
+}
+
+/** One markup construct (a tag with its attributes, a comment, a CDATA section) at most this long. */
+const MAX_XML_MARKUP_BYTES = 1024 * 1024;
+
+/** XmlShape over whole parts. */
+export function checkXmlShape(parts: Iterable<Uint8Array>) {
+  const shape = new XmlShape();
+  for (const bytes of parts) {
+    const part = shape.part();
+    part.feed(bytes);
+    part.end();
   }
 }
 
