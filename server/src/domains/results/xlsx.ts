@@ -1,6 +1,7 @@
-// Workbooks in and out: uploaded files pass the zip guard (files/zip.ts) and the content-type
-// check before exceljs parses a clean copy without any macro part; cell values are read as
-// stored (a formula's cached result, never evaluated).
+// Workbooks in and out: uploaded files pass the zip guard (files/zip.ts), the XML shape guard
+// (depth and element count, read while the parts are inflated) and the content-type check before
+// exceljs parses a clean copy without any macro part, one of a few at a time (workbookParsing);
+// cell values are read as stored (a formula's cached result, never evaluated).
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { zipSync } from "fflate";
@@ -26,7 +27,7 @@ export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | 
 
 async function parseWorkbook(data: Uint8Array, expected: "xlsx" | "xlsm"): Promise<ExcelJS.Workbook> {
   let entries: Map<string, Uint8Array>;
-  // the XML parts exceljs reads are counted while they are inflated (checkXmlShape)
+  // the XML parts exceljs reads are counted while they are inflated (XmlShape), before it parses them
   const shape = new XmlShape();
   try {
     entries = await readZip(data, WORKBOOK_LIMITS, (name) => (EXCELJS_PARTS.test(name) ? shape.part() : null));
