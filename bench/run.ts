@@ -19,6 +19,9 @@
 //      quiet and while 4 callers each send 8 maximal searches (200 characters of "%_") at once
 //      through the overview's stored query, the attackers' answers (ok / 429) and the answer to
 //      one 2 MB search
+//   9. the start-page events query (32 connections) while 4 uploaders keep sending 3 crafted
+//      workbooks each (2,000,000 nested or 5,000,000 flat elements, a few dozen KB): its p99 and
+//      errors next to the same load without uploads, the uploads' answers, the server's RSS growth
 //
 // `npm run bench` builds first (scripts/build.mjs: Prisma client, server, client; this file imports
 // the generated client); `npx tsx bench/run.ts` measures the dist/ already built.
@@ -47,7 +50,7 @@ import { loadConfig } from "../server/src/config.ts";
 import { openDatabase } from "../server/src/db/client.ts";
 import { applyMigrations } from "../server/src/db/migrate.ts";
 import { loadSigningKeys } from "../server/src/idp/keys.ts";
-import { fillPracticeSheet, multipart } from "../tests/fixtures/workbooks.ts";
+import { fillPracticeSheet, flatElements, multipart, nestedElements, workbookWithSheet } from "../tests/fixtures/workbooks.ts";
 import { SCALE, seedStatements } from "./seed.ts";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -140,6 +143,8 @@ async function startServer(databaseUrl: string, port: number, root = ROOT, publi
       COOKIE_KEYS,
       DATA_DIR: path.join(ROOT, ".tmp/bench-data"),
       LOG_REQUESTS: "0",
+      // figure 9 plays several uploaders from one account: the per-account limit would hide the parser
+      RATE_LIMIT_UPLOADS: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -408,12 +413,12 @@ function createBody(associationId: number, locations: { id: number; type: string
   });
 }
 
-async function load(url: string, title: string, body: string, token: string) {
+async function load(url: string, title: string, body: string, token: string, duration = DURATION) {
   const r = await autocannon({
     url: `${url}/graphql`,
     method: "POST",
     connections: 32,
-    duration: DURATION,
+    duration,
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body,
     title,
@@ -733,6 +738,64 @@ async function figure5(server: Server, token: string, databaseUrl: string) {
   return { files: files.length, bytes: body.payload.length, ...summary(runs) };
 }
 
+/**
+ * Figure 9: other users' start page while crafted workbooks are uploaded (issue 29). Without the
+ * XML guard and the parsing places, 4 parallel requests of 3 such files took 266 s and 2.47 GB and
+ * the server stopped answering. The start-page load runs once alone and once next to 4 uploaders,
+ * each sending one request of 3 files after the other for the load's duration.
+ */
+async function figure9(server: Server, staff: string, member: string, startQuery: string, databaseUrl: string) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  const { rows } = await c.query(`SELECT id FROM "EventLocation" WHERE "eventId" = 1 AND type = 'DEXAM_PRACTICE' ORDER BY id LIMIT 1`);
+  await c.end();
+  const url = `${server.url}/v1/registration/dexam/location/${rows[0].id}/practice_sheets`;
+  const nested = await workbookWithSheet(nestedElements(2_000_000));
+  const flat = await workbookWithSheet(flatElements(5_000_000));
+  const body = multipart(
+    "files",
+    [nested, flat, nested].map((data, i) => ({ name: `Praxisbogen_${i}.xlsx`, data })),
+  );
+  const start = gqlBody(startQuery, { districtAssociationId: 1, from: new Date().toISOString().slice(0, 10) });
+  log("8: warm-up");
+  await load(server.url, "warm-up", start, member, Math.min(DURATION, 3)); // the figure runs alone too: not against a cold server
+  const quiet = await load(server.url, "events (no uploads)", start, member);
+
+  const statuses: Record<string, number> = {};
+  const uploadSeconds: number[] = [];
+  const base = server.rss();
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, server.rss())), 50);
+  let running = true;
+  const uploader = async () => {
+    while (running) {
+      const t0 = now();
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${staff}`, "content-type": body.contentType },
+        body: new Uint8Array(body.payload),
+      });
+      await res.arrayBuffer();
+      uploadSeconds.push((now() - t0) / 1000);
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }
+  };
+  const uploaders = Array.from({ length: 4 }, uploader);
+  log("8: under uploads");
+  const underUploads = await load(server.url, "events (4 uploaders)", start, member);
+  log("8: stopping uploaders");
+  running = false;
+  await Promise.all(uploaders);
+  clearInterval(timer);
+  return {
+    workbookBytes: { nested: nested.length, flat: flat.length },
+    quiet,
+    underUploads,
+    uploads: { requests: uploadSeconds.length, statuses, seconds: uploadSeconds.length ? stats(uploadSeconds) : null },
+    rssGrowthMB: ms((peak - base) / 1048576),
+  };
+}
+
 function figure6() {
   const dir = path.join(ROOT, "dist/client");
   const html = fs.readFileSync(path.join(dir, "index.html"), "utf8");
@@ -820,6 +883,10 @@ async function main() {
       if (want(8)) {
         log("figure 8: start page while maximal searches run");
         results.searchPressure = await figure8(server, tokenFor, startQuery, overview);
+      }
+      if (want(9)) {
+        log("figure 9: start page while crafted workbooks are uploaded");
+        results.startPageUnderUploads = await figure9(server, staff, member, startQuery, pgDb.url);
       }
     } finally {
       await server.stop();
@@ -948,6 +1015,17 @@ function printTable(r: Record<string, any>) {
         : "-",
       "other 0, VALIDATION",
       !!r.searchPressure && r.searchPressure.attack.other === 0 && r.searchPressure.hugeSearch.code === "VALIDATION",
+    ],
+    [
+      "9 start page p99 while crafted workbooks are uploaded (alone)",
+      r.startPageUnderUploads
+        ? `${r.startPageUnderUploads.underUploads.p99} ms (${r.startPageUnderUploads.quiet.p99} ms), ${r.startPageUnderUploads.underUploads.errors} errors, RSS +${r.startPageUnderUploads.rssGrowthMB} MB`
+        : "-",
+      "<= 100 ms, 0 errors, <= 150 MB",
+      !!r.startPageUnderUploads &&
+        r.startPageUnderUploads.underUploads.p99 <= 100 &&
+        r.startPageUnderUploads.underUploads.errors === 0 &&
+        r.startPageUnderUploads.rssGrowthMB <= 150,
     ],
     ["6 first screen JS (gzip)", `${r.client.firstScreenGzipKB} KB`, "<= 250 KB", r.client.firstScreenGzipKB <= 250],
     ["7 PGlite/PostgreSQL overview median", `${r.pgliteRatio.overviewMedian}x`, "reported"],

@@ -35,6 +35,11 @@ async function main() {
   const outbox = process.env.SMTP_URL ? smtpOutbox(process.env.SMTP_URL, process.env.SMTP_FROM ?? "Anmeldesystem <noreply@localhost>", log) : log;
   const app = await createApp({ config, db, dataKey, logger: process.env.LOG_REQUESTS === "1", outbox });
   await app.fastify.listen({ port: config.port, host: config.host });
+  // files stored before they were encrypted (docs/decisions.md "Encryption at rest"): sealed now, a few at a time
+  const { sealPlaintextFiles } = await import("./domains/files/stored.ts");
+  sealPlaintextFiles(db.prisma, dataKey)
+    .then((n) => n && console.log(`${n} gespeicherte Dateien verschlüsselt`))
+    .catch((e) => console.error("Gespeicherte Dateien konnten nicht verschlüsselt werden", e));
   console.log(
     `Anmeldesystem läuft auf ${config.publicUrl} (Datenbank: ${db.kind}, Anmeldung: ${config.oidc.mode === "embedded" ? "eingebettet" : config.oidc.issuer})`,
   );

@@ -34,7 +34,9 @@ describe("district associations", () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: "KV Drei", iam_ref: "org-3", file_upload: pngUrl });
     const file = await app.db.prisma.storedFile.findFirstOrThrow({ where: { districtSignature: { id: res.body.id } } });
-    expect(file).toMatchObject({ mimeType: "image/png", size: PNG.length });
+    expect(file).toMatchObject({ mimeType: "image/png", size: PNG.length, encrypted: true });
+    // stored encrypted like every file (docs/decisions.md "Encryption at rest"); the answer above is the original
+    expect(Buffer.from(file.data).includes(PNG.subarray(0, 8))).toBe(false);
   });
 
   it("[R-VA017] name, IamRef, privacy URL and imprint URL are required; nothing is written", async () => {

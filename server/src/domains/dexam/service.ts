@@ -3,7 +3,6 @@
 // event's district registers any club of the district, also after the deadline and in any edit
 // phase (office corrections). Camp health data is encrypted at rest.
 
-import { createHash } from "node:crypto";
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
@@ -14,6 +13,7 @@ import { hasAnyRole } from "../../shared/roles.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
+import { fileBytes, storedFileRow } from "../files/stored.ts";
 import {
   canReadRegistration,
   checkClub,
@@ -143,7 +143,7 @@ async function createDexamOnce(ctx: ServiceCtx, p: Principal, eventId: number, i
               {
                 as: "file",
                 table: "StoredFile" as const,
-                data: { name: file.name, mimeType: file.mimeType, size: file.data.length, sha256: sha256(file.data), data: new Uint8Array(file.data) },
+                data: storedFileRow(ctx.services.dataKey, file),
               },
             ]
           : []),
@@ -176,7 +176,6 @@ async function createDexamOnce(ctx: ServiceCtx, p: Principal, eventId: number, i
 }
 
 const MANAGED = "Stornodatum und Prüfvermerk";
-const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 /** Another tenant's registration is "not found"; readers may look but not change. */
 function assertChangeable<R extends Pick<DexamRegistration, "associationId"> & { event: Pick<Event, "districtAssociationId"> }>(p: Principal, r: R | null): R {
@@ -442,7 +441,7 @@ export async function consentFormOf(ctx: ServiceCtx, id: number) {
   const r = await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: true, consentFormFile: true } });
   if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
   if (!r.consentFormFile) throw notFound("Einverständniserklärung");
-  return { registration: r, file: r.consentFormFile };
+  return { registration: r, file: { ...r.consentFormFile, data: fileBytes(ctx.services.dataKey, r.consentFormFile) } };
 }
 
 /** All consent forms of a camp event (R-API035): registration staff of the event's district. */
@@ -458,5 +457,5 @@ export async function consentFormsOf(ctx: ServiceCtx, eventId: number) {
     include: { consentFormFile: true },
     orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
   });
-  return { event, rows };
+  return { event, rows: rows.map((r) => ({ ...r, consentFormFile: { ...r.consentFormFile!, data: fileBytes(ctx.services.dataKey, r.consentFormFile!) } })) };
 }

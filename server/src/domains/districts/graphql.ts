@@ -25,8 +25,8 @@ export const DistrictAssociationType = builder.prismaNode("DistrictAssociation",
     signatureImage: t.string({
       nullable: true,
       description: "Signature image (used on certificates) as data URL. Admin only; null for others.",
-      select: { signatureFile: { select: { mimeType: true, data: true } } },
-      resolve: (d, _args, ctx) => (canSeeIamRef(ctx.principal) && d.signatureFile ? toDataUrl(d.signatureFile) : null),
+      select: { signatureFile: { select: { mimeType: true, data: true, encrypted: true } } },
+      resolve: (d, _args, ctx) => (canSeeIamRef(ctx.principal) && d.signatureFile ? toDataUrl(ctx.services.dataKey, d.signatureFile) : null),
     }),
   }),
 });
