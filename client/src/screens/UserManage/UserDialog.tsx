@@ -46,6 +46,7 @@ export function UserDialog({
         city
         country
         roles
+        emailChangeRefusal
       }
     `,
     user,
@@ -84,7 +85,13 @@ export function UserDialog({
   return (
     <FormDialog title={data ? t("user.editTitle") : t("user.create")} onCancel={onClose} onSubmit={submit} submitting={creating || updating} wide>
       {!data && <Notice>{t("user.invitationHint")}</Notice>}
-      <UserFormFields mode={mode} values={values} errors={errors} onChange={change} />
+      <UserFormFields
+        mode={mode}
+        values={values}
+        errors={errors}
+        onChange={change}
+        locked={data?.emailChangeRefusal ? { email: data.emailChangeRefusal } : undefined}
+      />
       {rolesEditable && (
         <ChipsMultiSelect
           label={t("user.field.roles")}

@@ -7,6 +7,7 @@ import { ROLES } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { AssociationType } from "../associations/graphql.ts";
 import { DistrictAssociationType } from "../districts/graphql.ts";
+import { emailChangeRefusal, mayAssignClubs } from "./rules.ts";
 import {
   canReadUser,
   createUser,
@@ -80,6 +81,17 @@ export const UserType = builder.prismaNode("User", {
       description: "True while the user has never signed in (last_active empty): the invitation can be resent.",
       select: { lastActive: true },
       resolve: (u) => u.lastActive === null,
+    }),
+    viewerCanAssignClubs: t.boolean({
+      description: "The signed-in user may assign this user's clubs (with user_manage): never their own.",
+      resolve: (u, _a, ctx) => !!ctx.principal && mayAssignClubs(ctx.principal, u),
+    }),
+    emailChangeRefusal: t.string({
+      nullable: true,
+      description:
+        "Why the signed-in user may not give this user another e-mail address in user management (an account in use: only the person or an administrator); null when they may.",
+      select: { lastActive: true, passwordHash: true, roles: true },
+      resolve: (u, _a, ctx) => (ctx.principal ? emailChangeRefusal(ctx.principal, u) : null),
     }),
     isComplete: t.boolean({
       description: "True when city, street, postcode and phone are set; registrations need a complete profile.",

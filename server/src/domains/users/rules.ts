@@ -49,6 +49,9 @@ export const EMAIL_OF_STAFF = "Die E-Mail-Adresse eines Benutzers mit Rollen, di
 export const EMAIL_OF_ACTIVE = "Die E-Mail-Adresse eines Benutzers, der sein Konto bereits nutzt, kann nur die Person selbst oder ein Administrator ändern";
 export const OWN_CLUBS = "Sie können sich nicht selbst Vereinen zuordnen";
 
+/** Club membership opens the club's registrations (camp health data included): always granted by someone else. */
+export const mayAssignClubs = (actor: { userId: number }, user: { id: number }) => actor.userId !== user.id;
+
 /**
  * Whether `actor` may give `user` another e-mail address in user management (the person's own
  * profile is not this path). Administrators may; a user manager only while the invitation is

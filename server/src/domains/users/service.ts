@@ -10,7 +10,7 @@ import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts
 import { isProfileComplete } from "../../shared/validation.ts";
 import { audit, changedFields, type Tx } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
-import { addressChangedNotice, EMAIL_TAKEN, emailChangeRefusal, OWN_CLUBS, type UserFields, validateUser } from "./rules.ts";
+import { addressChangedNotice, EMAIL_TAKEN, emailChangeRefusal, mayAssignClubs, OWN_CLUBS, type UserFields, validateUser } from "./rules.ts";
 
 export { isProfileComplete };
 
@@ -223,7 +223,7 @@ export async function deleteUser(ctx: ServiceCtx, id: number) {
 export async function setUserAssociations(ctx: ServiceCtx, id: number, associationIds: readonly number[]) {
   const p = authorize(ctx.principal, "user.setAssociations");
   // club membership opens the club's registrations (camp health data included): granted by someone else
-  if (id === p.userId) throw new AppError("FORBIDDEN", OWN_CLUBS, { associationIds: OWN_CLUBS });
+  if (!mayAssignClubs(p, { id })) throw new AppError("FORBIDDEN", OWN_CLUBS, { associationIds: OWN_CLUBS });
   const ids = [...new Set(associationIds)];
   return ctx.prisma.$transaction(async (tx) => {
     const u = await managed(tx, p, id);
