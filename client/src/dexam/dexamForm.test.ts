@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { tooLong } from "@shared/messages";
 import { describe, expect, it } from "vitest";
 import { checkDocumentFile, DOCUMENT_ACCEPT, formatFileSize } from "../components/FileUploadField";
 import { de } from "../i18n/de";
@@ -506,8 +506,9 @@ describe("D-exam form texts", () => {
 });
 
 describe("name length", () => {
-  it("first and last name have at most 200 characters, like the server (decision: fuzzing, issue 10)", () => {
-    expect(check({ ...valid(), firstname: "x".repeat(201), lastname: "y".repeat(201) })).toMatchObject({ firstname: MSG.tooLong, lastname: MSG.tooLong });
-    expect(check({ ...valid(), firstname: "x".repeat(200) })).toEqual({});
+  it("[R-VA001] first and last name have at most 100 characters, remarks 2000, like the server (TEXT_LIMITS)", () => {
+    expect(check({ ...valid(), firstname: "x".repeat(101), lastname: "y".repeat(101) })).toMatchObject({ firstname: tooLong(100), lastname: tooLong(100) });
+    expect(check({ ...valid(), firstname: "x".repeat(100), remarks: "r".repeat(2000) })).toEqual({});
+    expect(check({ ...valid(), remarks: "r".repeat(2001) })).toEqual({ remarks: tooLong(2000) });
   });
 });
