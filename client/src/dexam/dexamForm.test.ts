@@ -511,4 +511,30 @@ describe("name length", () => {
     expect(check({ ...valid(), firstname: "x".repeat(100), remarks: "r".repeat(2000) })).toEqual({});
     expect(check({ ...valid(), remarks: "r".repeat(2001) })).toEqual({ remarks: tooLong(2000) });
   });
+
+  it("[R-VA030][R-VA033] camp texts, emergency contacts, songs and the partial result have the server's limits (one function: addDexamLengthErrors)", () => {
+    const v = validCamp();
+    const long = {
+      ...v,
+      songs: [{ number: "1".repeat(21), name: "s".repeat(201) }],
+      camp: { ...v.camp, allergies: "a".repeat(2001), emergencyContacts: [{ name: "n".repeat(101), phone: "+49 171 1234567" }] },
+    };
+    expect(check(long, CAMP)).toEqual({
+      "songs.0.number": tooLong(20),
+      "songs.0.name": tooLong(200),
+      "camp.allergies": tooLong(2000),
+      "camp.emergencyContacts.0.name": tooLong(100),
+    });
+    const atMax = {
+      ...long,
+      songs: [{ number: "1".repeat(20), name: "s".repeat(200) }],
+      camp: { ...long.camp, allergies: "a".repeat(2000), emergencyContacts: [{ name: "n".repeat(100), phone: "+49 171 1234567" }] },
+    };
+    expect(check(atMax, CAMP)).toEqual({});
+    // the songs-only phase checks the song rows
+    expect(validateDexamForm(long, { mode: "edit", event: CAMP, now: NOW, scope: "SONGS" })).toEqual({
+      "songs.0.number": tooLong(20),
+      "songs.0.name": tooLong(200),
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import type { DexamType, EditPhase, ExamPart, Gender, Instrument, LocationType, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
 import { DEXAM_MSG, MSG } from "../../shared/messages.ts";
-import { addLengthErrors, emergencyPhone, isCalendarDay, required, TEXT_LIMITS } from "../../shared/validation.ts";
+import { addDexamLengthErrors, emergencyPhone, isCalendarDay, required } from "../../shared/validation.ts";
 import { baseRowActions } from "../registrations/rules.ts";
 
 export { type Actor, canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
@@ -154,13 +154,7 @@ export function validateDexam(input: DexamInput, event: EventFacts, locations: L
   }
 
   // every text at most its TEXT_LIMITS length, the camp texts whatever the form type
-  const L = TEXT_LIMITS;
-  addLengthErrors(e, input, L.DexamRegistration);
-  const prLimits = { districtAssociation: L.DexamRegistration.partialResultDistrict, location: L.DexamRegistration.partialResultLocation };
-  addLengthErrors(e, pr, prLimits, "partialResult.");
-  for (const [i, s] of songs.entries()) addLengthErrors(e, s, L.dexamSong, `songs.${i}.`);
-  addLengthErrors(e, input.camp, L.camp, "camp.");
-  for (const [i, k] of (input.camp?.emergencyContacts ?? []).entries()) addLengthErrors(e, k, L.emergencyContact, `camp.emergencyContacts.${i}.`);
+  addDexamLengthErrors(e, input);
   return e;
 }
 
