@@ -249,13 +249,15 @@ describe("text limits (issue 29, item 6)", () => {
       t.member,
     );
     expect(gql.body.errors?.[0]?.extensions?.code, JSON.stringify(gql.body).slice(0, 500)).toBe("VALIDATION");
-    expect((gql.body.errors?.[0]?.extensions as { fields?: Record<string, string> }).fields).toEqual({ remarks: "Bitte höchstens 2000 Zeichen eingeben" });
+    expect((gql.body.errors?.[0]?.extensions as { fields?: Record<string, string> } | undefined)?.fields).toEqual({
+      remarks: "Bitte höchstens 2000 Zeichen eingeben",
+    });
     expect(await app.db.prisma.dexamRegistration.count()).toBe(before);
   });
 
   type Kind = "text" | "email" | "link" | "phone" | "postcode";
   /** a valid value of exactly n characters ("ä": characters, not bytes, as the VarChar columns count) */
-  const valueOf = (n: number, kind: Kind) => {
+  const textOf = (n: number, kind: Kind) => {
     if (kind === "email") return `${"a".repeat(n - 12)}@example.org`;
     if (kind === "link") return `https://e.de/${"x".repeat(n - 13)}`;
     if (kind === "phone") return `+49${"-".repeat(n - 4)}1`;
@@ -426,11 +428,11 @@ describe("text limits (issue 29, item 6)", () => {
     async (_label, { entity, path, limit, kind, key }) => {
       const url = await entity.read();
       const current = (await app.rest("GET", url, entity.token())).body as Record<string, any>;
-      const atMax = await app.rest("PUT", entity.save, entity.token(), setPath(current, path, valueOf(limit, kind)));
+      const atMax = await app.rest("PUT", entity.save, entity.token(), setPath(current, path, textOf(limit, kind)));
       expect(atMax.status, JSON.stringify(atMax.body).slice(0, 500)).toBe(200);
       const stored = (await app.rest("GET", url, entity.token())).body as Record<string, any>;
       expect([...String(getPath(stored, path))].length, path).toBe(limit);
-      const over = await app.rest("PUT", entity.save, entity.token(), setPath(stored, path, valueOf(limit + 1, kind)));
+      const over = await app.rest("PUT", entity.save, entity.token(), setPath(stored, path, textOf(limit + 1, kind)));
       expect(over.status, JSON.stringify(over.body).slice(0, 500)).toBe(400);
       expect(fieldsOf(over)).toEqual({ [key]: tooLong(limit) });
       expect((await app.rest("GET", url, entity.token())).body).toEqual(stored);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { berlinDay, deadlineOf, startOfBerlinDay, parseInstant } from "./time.ts";
+import { berlinDay, deadlineOf, parseInstant, startOfBerlinDay } from "./time.ts";
 
 describe("Europe/Berlin dates", () => {
   it("[R-BC011][R-BC012] the deadline is 23:59:59 Berlin time of the chosen day, in winter and in summer", () => {

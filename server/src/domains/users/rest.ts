@@ -39,8 +39,6 @@ export function toWire(u: UserWithClubs) {
   };
 }
 
-type Json = Record<string, unknown>;
-
 /** The user fields of a body, read strictly (http/wireInput.ts); the address as { street, postcode, city, country } or flat. */
 function fields(r: WireReader): UserFields {
   const a = r.has("address") ? (r.object("address") ?? r) : r;
