@@ -22,8 +22,8 @@ import {
 } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "../../server/src/graphql/schema.ts";
-import { DEXAM_MSG, MSG } from "../../server/src/shared/messages.ts";
-import { email as emailRule, emergencyPhone, postcode as postcodeRule, profilePhone } from "../../server/src/shared/validation.ts";
+import { DEXAM_MSG, MSG, tooLong } from "../../server/src/shared/messages.ts";
+import { email as emailRule, emergencyPhone, postcode as postcodeRule, profilePhone, TEXT_LIMITS } from "../../server/src/shared/validation.ts";
 import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { gid as globalId } from "../support/fixtures.ts";
@@ -710,18 +710,20 @@ describe("section 5 messages for arbitrary invalid values", () => {
     );
   });
 
-  it("issue 10: names and e-mail addresses longer than 200 characters are refused with a German message (indexed columns)", async () => {
+  it("issue 10: names and e-mail addresses longer than their TEXT_LIMITS length are refused with a German message (indexed columns)", async () => {
     const long = fc
       .oneof(
-        fc.string({ minLength: 201, maxLength: 4000 }),
-        fc.integer({ min: 201, max: 300_000 }).map((n) => "x".repeat(n)),
+        fc.string({ minLength: 255, maxLength: 4000 }),
+        fc.integer({ min: 255, max: 300_000 }).map((n) => "x".repeat(n)),
       )
-      .filter((s) => [...s].length > 200 && s.trim() !== "" && !s.includes("\u0000"));
+      .filter((s) => [...s].length > TEXT_LIMITS.User.email && s.trim() !== "" && !s.includes("\u0000"));
     const club = "mutation($input: CreateAssociationInput!) { createAssociation(input: $input) { id } }";
     await fc.assert(
       fc.asyncProperty(long, fc.boolean(), async (text, asEmail) => {
-        if (asEmail) await rejected(VIEWER, { input: { ...validProfile, email: `${text}@example.de` } }, tokens.member, "email", MSG.tooLong);
-        else await rejected(club, { input: { districtAssociationId: world.district1, name: text } }, tokens.admin, "name", MSG.tooLong);
+        if (asEmail)
+          await rejected(VIEWER, { input: { ...validProfile, email: `${text}@example.de` } }, tokens.member, "email", tooLong(TEXT_LIMITS.User.email));
+        else
+          await rejected(club, { input: { districtAssociationId: world.district1, name: text } }, tokens.admin, "name", tooLong(TEXT_LIMITS.Association.name));
       }),
       runs(20, 200),
     );

@@ -8,11 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isExpensiveQuery } from "../../server/src/graphql/requestGuards.ts";
 import { schema } from "../../server/src/graphql/schema.ts";
 import { CONCURRENCY_MESSAGE } from "../../server/src/http/rateLimit.ts";
-import { MSG } from "../../server/src/shared/messages.ts";
+import { tooLong } from "../../server/src/shared/messages.ts";
 import { MAX_SEARCH_LENGTH } from "../../server/src/shared/validation.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
+
+const TOO_LONG = tooLong(MAX_SEARCH_LENGTH);
 
 let app: TestApp;
 let world: World;
@@ -64,10 +66,10 @@ describe("a search is at most MAX_SEARCH_LENGTH characters", () => {
       const t0 = performance.now();
       const huge = await app.gql(searchQuery(field), { s: HUGE }, admin);
       expect(performance.now() - t0, field.name).toBeLessThan(3000);
-      expect(huge.body.errors?.[0].extensions, field.name).toMatchObject({ code: "VALIDATION", fields: { search: MSG.tooLong } });
+      expect(huge.body.errors?.[0].extensions, field.name).toMatchObject({ code: "VALIDATION", fields: { search: TOO_LONG } });
       expect(huge.body.data, field.name).toBeNull();
       const over = await app.gql(searchQuery(field), { s: `${MAXIMAL}x` }, admin);
-      expect(over.body.errors?.[0].extensions, field.name).toMatchObject({ code: "VALIDATION", fields: { search: MSG.tooLong } });
+      expect(over.body.errors?.[0].extensions, field.name).toMatchObject({ code: "VALIDATION", fields: { search: TOO_LONG } });
       const maximal = await app.gql(searchQuery(field), { s: MAXIMAL }, admin);
       expect(maximal.body.errors, field.name).toBeUndefined();
       // characters, not UTF-16 units: 200 emoji (400 units) are a maximal search too
@@ -89,7 +91,7 @@ describe("a search is at most MAX_SEARCH_LENGTH characters", () => {
         expect(res.status, `${route} ${name}`).toBe(400);
         // the /v1 envelope names fields in snake case (http/rest.ts errorBody)
         const field = name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-        expect(res.body.error, `${route} ${name}`).toMatchObject({ code: "VALIDATION", fields: { [field]: MSG.tooLong } });
+        expect(res.body.error, `${route} ${name}`).toMatchObject({ code: "VALIDATION", fields: { [field]: TOO_LONG } });
       }
     }
     // the lists with a search: 2 MB refused at once (a real server's 16 KB header limit refuses it even earlier: 431), a maximal one answers
@@ -99,7 +101,7 @@ describe("a search is at most MAX_SEARCH_LENGTH characters", () => {
       const huge = await app.rest("GET", `${url}?search=${HUGE}`, admin);
       expect(performance.now() - t0, url).toBeLessThan(3000);
       expect(huge.status, url).toBe(400);
-      expect(huge.body.error, url).toMatchObject({ code: "VALIDATION", fields: { search: MSG.tooLong } });
+      expect(huge.body.error, url).toMatchObject({ code: "VALIDATION", fields: { search: TOO_LONG } });
       const res = await app.rest("GET", `${url}?search=${encodeURIComponent(MAXIMAL)}`, admin);
       expect(res.status, url).toBe(200);
       expect(res.body, url).toEqual([]);

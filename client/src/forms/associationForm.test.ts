@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { MSG, tooLong } from "@shared/messages";
 import { describe, expect, it } from "vitest";
 import { associationFormValues, associationInput, canSaveOwnAssociation, preselectedAssociation, validateAssociationForm } from "./associationForm";
 
@@ -6,7 +6,7 @@ describe("club form", () => {
   it("[R-VA015][R-MC006] the club name is required in both modes", () => {
     expect(validateAssociationForm({ name: " ", invoiceEmail: "" }, "member")).toEqual({ name: MSG.required });
     expect(validateAssociationForm({ name: "", invoiceEmail: "" }, "manage")).toEqual({ name: MSG.required });
-    expect(validateAssociationForm({ name: "x".repeat(201), invoiceEmail: "" }, "manage")).toEqual({ name: MSG.tooLong });
+    expect(validateAssociationForm({ name: "x".repeat(101), invoiceEmail: "" }, "manage")).toEqual({ name: tooLong(100) });
   });
 
   it("[R-VA016][R-MC006] editing the own club checks the invoice email with the email rule", () => {

@@ -1,4 +1,4 @@
-import { email, nameLength, required, validate } from "@shared/validation";
+import { addLengthErrors, email, required, TEXT_LIMITS, validate } from "@shared/validation";
 import { type FieldErrors, optionalText } from "./fieldErrors";
 import { versionField } from "./version";
 
@@ -20,7 +20,7 @@ export function associationFormValues(association: { name: string; invoiceEmail?
 }
 
 export function validateAssociationForm(values: AssociationFormValues, mode: AssociationFormMode): FieldErrors {
-  return validate(values, { name: [required, nameLength], ...(mode === "member" ? { invoiceEmail: [email] } : {}) });
+  return addLengthErrors(validate(values, { name: [required], ...(mode === "member" ? { invoiceEmail: [email] } : {}) }), values, TEXT_LIMITS.Association);
 }
 
 /** AssociationInput: name trimmed, an empty invoice e-mail sent as null; an edit names the version the form was filled from (no lost updates). */

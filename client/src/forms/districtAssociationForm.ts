@@ -1,4 +1,4 @@
-import { required, validate } from "@shared/validation";
+import { addLengthErrors, required, TEXT_LIMITS, validate } from "@shared/validation";
 import type { FieldErrors } from "./fieldErrors";
 import { versionField } from "./version";
 
@@ -27,7 +27,8 @@ export function districtAssociationFormValues(
 }
 
 export function validateDistrictAssociationForm(values: DistrictAssociationFormValues): FieldErrors {
-  return validate(values, { name: [required], iamRef: [required], gdprLink: [required], impressLink: [required] });
+  const errors = validate(values, { name: [required], iamRef: [required], gdprLink: [required], impressLink: [required] });
+  return addLengthErrors(errors, values, TEXT_LIMITS.DistrictAssociation);
 }
 
 /** The image the form shows: the new one, none after removal, else the stored one. */

@@ -1,5 +1,5 @@
 import { MSG } from "@shared/messages";
-import { required, validate } from "@shared/validation";
+import { addLengthErrors, required, TEXT_LIMITS, validate } from "@shared/validation";
 import { fromDateTimeLocal, toDateInput, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "./fieldErrors";
 import { versionField } from "./version";
@@ -105,7 +105,7 @@ export function validateEventForm(values: EventFormValues): FieldErrors {
   const start = fromDateTimeLocal(values.start);
   const end = fromDateTimeLocal(values.end);
   if (start && end && end < start) errors.end = "Das Ende muss nach dem Beginn liegen";
-  return errors;
+  return addLengthErrors(errors, values, TEXT_LIMITS.Event);
 }
 
 /**

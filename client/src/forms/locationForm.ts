@@ -1,6 +1,6 @@
 import type { COMPETITION_TYPE_LABELS, INSTRUMENT_LABELS } from "@shared/labels";
 import { MSG } from "@shared/messages";
-import { postcode, required, validate } from "@shared/validation";
+import { addLengthErrors, postcode, required, TEXT_LIMITS, validate } from "@shared/validation";
 import { fromDateTimeLocal, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "./fieldErrors";
 import { versionField } from "./version";
@@ -104,7 +104,7 @@ export function validateLocationForm(values: LocationFormValues): FieldErrors {
   if ((values.type === "DEXAM_THEORY" || values.type === "DEXAM_PRACTICE") && values.dexamTypes.length === 0) errors.dexamTypes = MSG.required;
   if (values.type === "COMPETITION" && values.competitionTypes.length === 0) errors.competitionTypes = MSG.required;
   if (values.type === "DEXAM_PRACTICE" && values.instruments.length === 0) errors.instruments = MSG.required;
-  return errors;
+  return addLengthErrors(errors, values, TEXT_LIMITS.EventLocation);
 }
 
 type DexamType = "D1" | "D2" | "D3";

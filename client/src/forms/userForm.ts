@@ -1,4 +1,4 @@
-import { email, nameLength, postcode, profilePhone, required, validate } from "@shared/validation";
+import { addLengthErrors, email, postcode, profilePhone, required, TEXT_LIMITS, validate } from "@shared/validation";
 import type { FieldErrors } from "./fieldErrors";
 import { optionalText } from "./fieldErrors";
 import { versionField } from "./version";
@@ -47,7 +47,11 @@ export function userFormValues(user: Partial<Record<UserField, string | null | u
 
 /** The checks per mode, with the shared rules and German messages ('@shared/validation'). */
 export function validateUserForm(values: UserFormValues, mode: UserFormMode): FieldErrors {
-  const base = { firstname: [required, nameLength], lastname: [required, nameLength], email: [required, email, nameLength] };
+  return addLengthErrors(userFormRules(values, mode), values, TEXT_LIMITS.User);
+}
+
+function userFormRules(values: UserFormValues, mode: UserFormMode): FieldErrors {
+  const base = { firstname: [required], lastname: [required], email: [required, email] };
   if (mode === "create") return validate(values, base);
   if (mode === "self") {
     return validate(values, {

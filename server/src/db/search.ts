@@ -11,14 +11,14 @@
 // took the whole pool. Every list's search goes through searchTerm, and every /v1 query parameter
 // through queryTextLengths (http/rest.ts), before anything is read.
 import { validationFailed } from "../auth/errors.ts";
-import { MSG } from "../shared/messages.ts";
+import { tooLong } from "../shared/messages.ts";
 import { isInt4, MAX_SEARCH_LENGTH } from "../shared/validation.ts";
 
 /** Refuses (400 VALIDATION, naming `field`) a text longer than MAX_SEARCH_LENGTH characters. */
 export function checkSearchLength(text: string, field = "search"): void {
   // UTF-16 units first: a long text is refused without being split into characters
   if (text.length > MAX_SEARCH_LENGTH && (text.length > 2 * MAX_SEARCH_LENGTH || [...text].length > MAX_SEARCH_LENGTH))
-    throw validationFailed({ [field]: MSG.tooLong });
+    throw validationFailed({ [field]: tooLong(MAX_SEARCH_LENGTH) });
 }
 
 /** A list's search as the conditions use it: trimmed, null when empty; refused when too long. */

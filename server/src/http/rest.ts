@@ -96,10 +96,21 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
 }
 
 /** Input names whose spec (section 3) name is not simply their snake case. */
-const WIRE_NAMES: Record<string, string> = { signatureImage: "file_upload", consentForm: "file_upload" };
-const snake = (k: string) => WIRE_NAMES[k] ?? k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const WIRE_NAMES: Record<string, string> = {
+  signatureImage: "file_upload",
+  consentForm: "file_upload",
+  camp: "camp_extension",
+  partialResult: "existing_partial_result",
+  emergencyContacts: "emergency_contact",
+};
+/** A field path as the body names it, segment by segment: camp.emergencyContacts.0.phone -> camp_extension.emergency_contact.0.phone. */
+const snake = (k: string) =>
+  k
+    .split(".")
+    .map((s) => WIRE_NAMES[s] ?? s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))
+    .join(".");
 
-/** The /v1 error envelope; field names in the spec's snake case (invoiceEmail -> invoice_email). */
+/** The /v1 error envelope; field names in the spec's snake case (invoiceEmail -> invoice_email) as the body names them. */
 export function errorBody(e: AppError) {
   const fields = e.fields ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [snake(k), v])) : undefined;
   return { error: { code: e.code, message: e.message, ...(fields ? { fields } : {}) } };

@@ -1,6 +1,7 @@
 import { AppError } from "../../auth/errors.ts";
 import type { DistrictAssociation, Prisma, StoredFile } from "../../generated/prisma/client.ts";
 import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
+import { WireReader } from "../../http/wireInput.ts";
 import { canReadClub } from "../associations/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { type DistrictInput, toDataUrl } from "./rules.ts";
@@ -44,20 +45,20 @@ async function loadOne(ctx: ServiceCtx, id: number) {
   return toWire(ctx, await ctx.prisma.districtAssociation.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE }));
 }
 
+/** The body of a create or edit, read strictly (http/wireInput.ts). */
 function input(raw: unknown): DistrictInput & { id: number | null } {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("BAD_REQUEST", "Ungültige Anfrage: JSON-Objekt erwartet");
-  const b = raw as Record<string, unknown>;
-  const s = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
-  const id = b.id == null ? null : Number(b.id);
-  return {
-    id: id !== null && Number.isSafeInteger(id) ? id : null,
-    version: versionOf(b.version),
-    name: s(b.name),
-    iamRef: s(b.iam_ref),
-    gdprLink: s(b.gdpr_link),
-    impressLink: s(b.impress_link),
-    signatureImage: b.file_upload === undefined || b.file_upload === null ? null : s(b.file_upload),
+  const r = WireReader.of(raw);
+  const i = {
+    id: r.id("id"),
+    version: versionOf(r.raw("version")),
+    name: r.text("name") ?? "",
+    iamRef: r.text("iam_ref") ?? "",
+    gdprLink: r.text("gdpr_link") ?? "",
+    impressLink: r.text("impress_link") ?? "",
+    signatureImage: r.text("file_upload"),
   };
+  r.done();
+  return i;
 }
 
 export function districtRoutes(r: RestRouter) {

@@ -2,7 +2,7 @@
 // required; the signature image is a .jpeg/.jpg/.png data URL of at most 5 MB).
 import type { DataKey } from "../../crypto/aead.ts";
 import { MSG } from "../../shared/messages.ts";
-import { MAX_UPLOAD_BYTES, required, validate } from "../../shared/validation.ts";
+import { addLengthErrors, MAX_UPLOAD_BYTES, required, TEXT_LIMITS, validate } from "../../shared/validation.ts";
 import { fileBytes } from "../files/stored.ts";
 
 export type DistrictInput = {
@@ -37,6 +37,7 @@ const url = (v: unknown) =>
 
 export function validateDistrict(input: DistrictInput): Record<string, string> {
   const errors = validate(input, { name: [required], iamRef: [required], gdprLink: [required, url], impressLink: [required, url] });
+  addLengthErrors(errors, input, TEXT_LIMITS.DistrictAssociation);
   if (input.signatureImage) {
     const parsed = parseSignatureImage(input.signatureImage);
     if (typeof parsed === "string") errors.signatureImage = parsed;

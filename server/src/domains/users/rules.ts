@@ -2,7 +2,7 @@
 // rule). Users editing their own profile must give phone, street, postcode, city and country;
 // staff editing a user (admin mode) may leave them empty, and the phone is checked only when
 // filled. Create mode has no phone or address fields.
-import { email, nameLength, postcode, profilePhone, required, validate } from "../../shared/validation.ts";
+import { addLengthErrors, email, postcode, profilePhone, required, TEXT_LIMITS, validate } from "../../shared/validation.ts";
 
 export type UserMode = "profile" | "admin" | "create";
 
@@ -19,8 +19,13 @@ export type UserFields = {
   version?: number | null;
 };
 
+/** Every mode: each text at most its TEXT_LIMITS length. */
 export function validateUser(input: UserFields, mode: UserMode): Record<string, string> {
-  const base = { firstname: [required, nameLength], lastname: [required, nameLength], email: [required, email, nameLength] };
+  return addLengthErrors(userRules(input, mode), input, TEXT_LIMITS.User);
+}
+
+function userRules(input: UserFields, mode: UserMode): Record<string, string> {
+  const base = { firstname: [required], lastname: [required], email: [required, email] };
   if (mode === "create") return validate(input, base);
   if (mode === "profile") {
     return validate(input, {
