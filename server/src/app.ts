@@ -37,7 +37,7 @@ import { clientErrorHandler, requestError } from "./http/clientError.ts";
 import { rejectNulCharacters } from "./http/inputGuard.ts";
 import { registerMultipart } from "./http/multipart.ts";
 import { type ConcurrencyLimiter, createConcurrencyLimiter, createRateLimiter, RATE_LIMIT_MESSAGE } from "./http/rateLimit.ts";
-import { errorBody, restRoutes } from "./http/rest.ts";
+import { bearerChallenge, errorBodyFor, graphqlErrorBody, isGraphqlRequest, restRoutes, routeMethods } from "./http/rest.ts";
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
 import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
 import { loadCookieKeys, loadSigningKeys, type SigningKeys } from "./idp/keys.ts";
@@ -82,8 +82,13 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     // expensive reads (lists, searches, exports) at once per caller, GraphQL and /v1 together (issue 29)
     expensiveReads: createConcurrencyLimiter(config.rateLimits.concurrentQueries),
   };
+  // the methods of each path: a known path asked with another method answers 405 with Allow
+  const methods = routeMethods();
   fastify.addHook("onRoute", (r) => {
-    for (const m of [r.method].flat()) if (m !== "HEAD") routes.push(`${m} ${r.url}`);
+    for (const m of [r.method].flat()) {
+      if (m !== "HEAD") routes.push(`${m} ${r.url}`);
+      methods.add(m, r.url);
+    }
   });
 
   // ---- sign-in: the embedded provider, or the external issuer's keys
@@ -117,7 +122,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
         // the login form again, with the message (or a page saying so); nothing reaches the provider
         return reply
           .status(429)
-          .header("retry-after", String(limits.signIn.retryAfter(`ip:${request.ip}`)))
+          .headers(limits.signIn.headers(`ip:${request.ip}`))
           .type("text/html; charset=utf-8")
           .send(login ? loginPage(login[1], { error: RATE_LIMIT_MESSAGE }) : errorPage("rate_limited", RATE_LIMIT_MESSAGE));
       });
@@ -165,20 +170,31 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   });
   fastify.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
+  // Errors raised outside a GraphQL execution (/v1 handlers, body parsing, limits), in the shape of
+  // the door the request came through (errorBodyFor): /graphql answers { errors: [...] } too.
   fastify.setErrorHandler((error, request, reply) => {
     error = databaseFault(error) ?? error;
+    const body = (e: AppError) => errorBodyFor(request.url, e);
     if (error instanceof AppError) {
-      const retryAfter = (error as { retryAfter?: number }).retryAfter;
+      const { retryAfter, headers } = error as { retryAfter?: number; headers?: Record<string, string> };
       if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
-      return reply.status(error.status).send(errorBody(error));
+      if (headers) reply.headers(headers);
+      if (error.status === 401) reply.header("www-authenticate", bearerChallenge(request.headers.authorization));
+      return reply.status(error.status).send(body(error));
     }
     const e = error as { statusCode?: number; code?: string; message: string };
     if (e.statusCode === 413 || e.code === "FST_ERR_CTP_BODY_TOO_LARGE")
-      return reply.status(413).send(errorBody(new AppError("PAYLOAD_TOO_LARGE", "Die Anfrage ist zu groß")));
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.status(e.statusCode).send(errorBody(requestError(e)));
+      return reply.status(413).send(body(new AppError("PAYLOAD_TOO_LARGE", "Die Anfrage ist zu groß")));
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.status(e.statusCode).send(body(requestError(e)));
     request.log.error(error);
     if (!opts.logger) console.error(error);
-    return reply.status(500).send({ error: { code: "INTERNAL", message: "Interner Serverfehler" } });
+    return reply
+      .status(500)
+      .send(
+        isGraphqlRequest(request.url)
+          ? { errors: [{ message: INTERNAL_MESSAGE, extensions: { code: "INTERNAL_SERVER_ERROR" } }] }
+          : { error: { code: "INTERNAL", message: INTERNAL_MESSAGE } },
+      );
   });
 
   // ---- runtime configuration for the client, never cached
@@ -251,7 +267,8 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
       } catch (e) {
         const err = e instanceof AppError ? e : (databaseFault(e) ?? new AppError("UNAUTHENTICATED", "Nicht angemeldet"));
         if (err.code === "UNAVAILABLE") reply.header("retry-after", "5");
-        return reply.status(err.status).send({ errors: [{ message: err.message, extensions: { code: err.code } }] });
+        if (err.status === 401) reply.header("www-authenticate", bearerChallenge(request.headers.authorization));
+        return reply.status(err.status).send(graphqlErrorBody(err));
       }
       // the expensive query's slot (graphql/requestGuards.ts) is free again once the answer is made, whatever happened
       const querySlot: QuerySlot = {};
@@ -307,7 +324,15 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     );
   }
 
-  fastify.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(new AppError("NOT_FOUND", "Nicht gefunden"))));
+  fastify.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0];
+    const allowed = methods.allowed(path);
+    if (allowed) {
+      const refusal = new AppError("METHOD_NOT_ALLOWED", `Die Methode ${request.method} ist für ${path} nicht erlaubt (erlaubt: ${allowed.join(", ")})`);
+      return reply.status(405).header("allow", allowed.join(", ")).send(errorBodyFor(request.url, refusal));
+    }
+    return reply.status(404).send(errorBodyFor(request.url, new AppError("NOT_FOUND", "Nicht gefunden")));
+  });
 
   return {
     fastify,

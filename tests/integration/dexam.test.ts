@@ -306,7 +306,7 @@ describe("registration_manage fields, results and takeover", () => {
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect(back.body.cancelled_at).toBeNull();
     const gql = await gqlBody(
-      "mutation($id: ID!, $input: DexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { id } }",
+      "mutation($id: ID!, $input: UpdateDexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { id } }",
       {
         id: gid("DexamRegistration", r.id),
         input: {
@@ -319,6 +319,7 @@ describe("registration_manage fields, results and takeover", () => {
           type: "D2",
           theoryLocationId: theory,
           existingPartialResultVerified: true,
+          version: back.body.version,
         },
       },
       t.member,
@@ -469,7 +470,7 @@ describe("registration_manage fields, results and takeover", () => {
     const { version: _v, ...unversioned } = first.body;
     expect((await app.rest("PUT", "/v1/registration/dexam", t.member, { ...unversioned, remarks: "Verein B" })).status).toBe(200);
     const gql = await gqlBody(
-      "mutation($id: ID!, $input: DexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { version } }",
+      "mutation($id: ID!, $input: UpdateDexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { version } }",
       {
         id: gid("DexamRegistration", r.id),
         input: {

@@ -1,6 +1,7 @@
 import { MSG, tooLong } from "@shared/messages";
 import { describe, expect, it } from "vitest";
 import { adminUserInput, EMPTY_USER_FORM, profileInput, requiredUserFields, userFormValues, validateUserForm, visibleUserFields } from "./userForm";
+import { updateVersion } from "./version";
 
 const names = { ...EMPTY_USER_FORM, firstname: "Erika", lastname: "Muster", email: "erika@example.org" };
 const complete = { ...names, phone: "+49711123456", street: "Hauptstraße 1", postcode: "70173", city: "Stuttgart", country: "Deutschland" };
@@ -88,9 +89,12 @@ describe("user form", () => {
   });
 
   it("[R-UM011][R-PR003] no lost updates: user and profile edits send the version the form was filled from", () => {
-    expect(adminUserInput(names, 5).version).toBe(5);
-    expect(profileInput(complete, 6).version).toBe(6);
+    expect({ ...adminUserInput(names), ...updateVersion(5) }.version).toBe(5);
+    expect({ ...profileInput(complete), ...updateVersion(6) }.version).toBe(6);
     expect("version" in adminUserInput(names)).toBe(false);
-    expect("version" in profileInput(complete, null)).toBe(false);
+    expect("version" in profileInput(complete)).toBe(false);
+    // every GraphQL update requires it: an edit without a known version is not sent
+    expect(() => updateVersion(null)).toThrow("Die Version des bearbeiteten Eintrags ist unbekannt");
+    expect(() => updateVersion(undefined)).toThrow();
   });
 });

@@ -9,7 +9,7 @@
 import { type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, getOperationAST, Kind, type SelectionSetNode } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import type { Principal } from "../auth/principal.ts";
-import { type ConcurrencyLimiter, RATE_LIMIT_MESSAGE, type RateLimiter, tooManyConcurrent } from "../http/rateLimit.ts";
+import { type ConcurrencyLimiter, type RateLimiter, rateLimited, tooManyConcurrent } from "../http/rateLimit.ts";
 
 export const CSRF_HEADER = "x-graphql-csrf";
 
@@ -44,13 +44,9 @@ export function mutationRateLimit(limiter: RateLimiter): Plugin<{ principal: Pri
       if (op?.operation !== "mutation") return;
       const key = args.contextValue.principal.subject;
       if (limiter.take(key)) return;
-      const retryAfter = limiter.retryAfter(key);
+      const e = rateLimited(limiter, key);
       setResultAndStopExecution({
-        errors: [
-          createGraphQLError(RATE_LIMIT_MESSAGE, {
-            extensions: { code: "RATE_LIMITED", retryAfter, http: { status: 429, headers: { "retry-after": String(retryAfter) } } },
-          }),
-        ],
+        errors: [createGraphQLError(e.message, { extensions: { code: e.code, retryAfter: e.retryAfter, http: { status: 429, headers: e.headers } } })],
       });
     },
   };

@@ -18,6 +18,23 @@ describe("token bucket rate limiter", () => {
   it("0 switches the limit off", () => {
     const limiter = createRateLimiter(0);
     for (let i = 0; i < 1000; i++) expect(limiter.take("a")).toBe(true);
+    expect(limiter.headers("a")).toEqual({});
+  });
+
+  it("[R-ER004] a refusal's headers: RateLimit-Limit the burst, -Remaining the whole tokens, -Reset until full, Retry-After until the next", () => {
+    let t = 0;
+    const limiter = createRateLimiter(6, () => t);
+    for (let i = 0; i < 6; i++) limiter.take("a");
+    expect(limiter.take("a")).toBe(false);
+    expect(limiter.headers("a")).toEqual({
+      "retry-after": "10",
+      "ratelimit-limit": "6",
+      "ratelimit-remaining": "0",
+      "ratelimit-reset": "60",
+      "ratelimit-policy": "6;w=60",
+    });
+    t += 25_000; // 2.5 tokens back
+    expect(limiter.headers("a")).toMatchObject({ "retry-after": "0", "ratelimit-remaining": "2", "ratelimit-reset": "35" });
   });
 });
 

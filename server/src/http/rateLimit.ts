@@ -11,6 +11,13 @@ export type RateLimiter = {
   take(key: string): boolean;
   /** seconds until `key` has a token again (for Retry-After) */
   retryAfter(key: string): number;
+  /**
+   * The headers of a refusal: Retry-After and the RateLimit-* fields of the IETF draft
+   * (draft-ietf-httpapi-ratelimit-headers): RateLimit-Limit the bucket's size (the burst),
+   * RateLimit-Remaining the whole tokens left, RateLimit-Reset the seconds until the bucket is
+   * full again, RateLimit-Policy "<limit>;w=60" (refilled evenly over 60 s).
+   */
+  headers(key: string): Record<string, string>;
 };
 
 export function createRateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
@@ -43,16 +50,28 @@ export function createRateLimiter(perMinute: number, now: () => number = Date.no
       const b = refill(key);
       return b.tokens >= 1 ? 0 : Math.ceil((1 - b.tokens) / perMs / 1000);
     },
+    headers(key): Record<string, string> {
+      if (perMinute <= 0) return {};
+      const b = refill(key);
+      return {
+        "retry-after": String(this.retryAfter(key)),
+        "ratelimit-limit": String(perMinute),
+        "ratelimit-remaining": String(Math.floor(b.tokens)),
+        "ratelimit-reset": String(Math.ceil((perMinute - b.tokens) / perMs / 1000)),
+        "ratelimit-policy": `${perMinute};w=60`,
+      };
+    },
   };
 }
 
 /** Throws 429 RATE_LIMITED with the German message when `key` has no token left. */
 export function enforce(limiter: RateLimiter, key: string): void {
-  if (!limiter.take(key)) throw rateLimited(limiter.retryAfter(key));
+  if (!limiter.take(key)) throw rateLimited(limiter, key);
 }
 
-export function rateLimited(retryAfterSeconds: number): AppError & { retryAfter: number } {
-  return Object.assign(new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE), { retryAfter: retryAfterSeconds });
+/** 429 RATE_LIMITED for `key`, with its Retry-After and RateLimit-* headers (`headers`, set by app.ts's error handler). */
+export function rateLimited(limiter: RateLimiter, key: string): AppError & { retryAfter: number; headers: Record<string, string> } {
+  return Object.assign(new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE), { retryAfter: limiter.retryAfter(key), headers: limiter.headers(key) });
 }
 
 // ---- expensive reads at once, per caller (issue 29): lists, searches and exports each hold one or

@@ -2,7 +2,7 @@
 // { error: { code, message, fields? } } with the status of ARCHITECTURE.md "/v1 envelope".
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Authenticator } from "../auth/authenticate.ts";
-import { AppError } from "../auth/errors.ts";
+import { AppError, validationMessage } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import { queryTextLengths } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
@@ -110,8 +110,68 @@ const snake = (k: string) =>
     .map((s) => WIRE_NAMES[s] ?? s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))
     .join(".");
 
-/** The /v1 error envelope; field names in the spec's snake case (invoiceEmail -> invoice_email) as the body names them. */
+/**
+ * The /v1 error envelope; field names in the spec's snake case (invoiceEmail -> invoice_email), in
+ * `fields` and in a message built from them ("Ungültige Eingabe: theory_points: …").
+ */
 export function errorBody(e: AppError) {
   const fields = e.fields ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [snake(k), v])) : undefined;
-  return { error: { code: e.code, message: e.message, ...(fields ? { fields } : {}) } };
+  const message = e.fields && e.message === validationMessage(e.fields) ? validationMessage(e.fields, snake) : e.message;
+  return { error: { code: e.code, message, ...(fields ? { fields } : {}) } };
+}
+
+/** The same error as /graphql answers it: { errors: [{ message, extensions: { code, fields? } }] } (GraphQL's names). */
+export function graphqlErrorBody(e: AppError) {
+  return { errors: [{ message: e.message, extensions: { code: e.code, ...(e.fields ? { fields: e.fields } : {}) } }] };
+}
+
+/** Whether a request URL is the GraphQL endpoint (its errors are answered in GraphQL's shape). */
+export const isGraphqlRequest = (url: string) => url.split("?")[0] === "/graphql";
+
+/** The error body of the door a request came through: GraphQL's shape on /graphql, the /v1 envelope elsewhere. */
+export function errorBodyFor(url: string, e: AppError) {
+  return isGraphqlRequest(url) ? graphqlErrorBody(e) : errorBody(e);
+}
+
+const REALM = "Anmeldesystem";
+/**
+ * The WWW-Authenticate challenge of a 401 (RFC 6750, section 3): the scheme and realm; when a
+ * bearer token was sent and refused, error="invalid_token" too (without credentials, no error code).
+ */
+export function bearerChallenge(authorization: string | undefined): string {
+  return /^Bearer\s+\S/i.test(authorization ?? "") ? `Bearer realm="${REALM}", error="invalid_token"` : `Bearer realm="${REALM}"`;
+}
+
+/**
+ * The methods each route path answers, for 405 Method Not Allowed with `Allow` (issue 21): a known
+ * path asked with another method is no "not found". Fill it from Fastify's onRoute hook.
+ */
+export function routeMethods() {
+  const paths: { pattern: RegExp; methods: Set<string> }[] = [];
+  const byUrl = new Map<string, Set<string>>();
+  const toPattern = (url: string) =>
+    new RegExp(
+      `^${url
+        .split("/")
+        .map((seg) => (seg.startsWith(":") ? "[^/]+" : seg === "*" ? ".*" : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+        .join("/")}$`,
+    );
+  return {
+    add(method: string, url: string) {
+      let methods = byUrl.get(url);
+      if (!methods) {
+        methods = new Set();
+        byUrl.set(url, methods);
+        paths.push({ pattern: toPattern(url), methods });
+      }
+      methods.add(method);
+      if (method === "GET") methods.add("HEAD"); // Fastify answers HEAD for every GET route
+    },
+    /** the methods `path` answers (sorted), or null when no route has this path */
+    allowed(path: string): string[] | null {
+      const found = new Set<string>();
+      for (const p of paths) if (p.pattern.test(path)) for (const m of p.methods) found.add(m);
+      return found.size ? [...found].sort() : null;
+    },
+  };
 }

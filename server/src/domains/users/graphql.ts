@@ -1,5 +1,5 @@
 import type { User } from "../../generated/prisma/client.ts";
-import { builder } from "../../graphql/builder.ts";
+import { builder, versionField } from "../../graphql/builder.ts";
 import { pageInList } from "../../graphql/cursor.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -151,7 +151,7 @@ const ProfileInput = builder.inputType("ProfileInput", {
     postcode: t.string({ required: true, description: "Postcode." }),
     city: t.string({ required: true, description: "City." }),
     country: t.string({ required: true, description: "Country." }),
-    version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
+    version: versionField(t),
   }),
 });
 
@@ -178,7 +178,7 @@ const UpdateUserInput = builder.inputType("UpdateUserInput", {
     city: t.string({ required: false, description: "City." }),
     country: t.string({ required: false, description: "Country." }),
     roles: t.field({ type: [RoleEnum], required: false, description: "Only with the embedded sign-in, and only by admin; null keeps the roles." }),
-    version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
+    version: versionField(t),
   }),
 });
 

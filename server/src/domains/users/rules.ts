@@ -1,7 +1,8 @@
 // User form rules (spec section 5). First name, last name and e-mail are always required (e-mail
 // rule). Users editing their own profile must give phone, street, postcode, city and country;
 // staff editing a user (admin mode) may leave them empty, and the phone is checked only when
-// filled. Create mode has no phone or address fields.
+// filled. Create mode checks them as admin mode does: the user dialog has no such fields, but a
+// /v1 client may send them (POST /v1/user takes the body PUT takes).
 import { addLengthErrors, email, postcode, profilePhone, required, TEXT_LIMITS, validate } from "../../shared/validation.ts";
 
 export type UserMode = "profile" | "admin" | "create";
@@ -26,7 +27,6 @@ export function validateUser(input: UserFields, mode: UserMode): Record<string, 
 
 function userRules(input: UserFields, mode: UserMode): Record<string, string> {
   const base = { firstname: [required], lastname: [required], email: [required, email] };
-  if (mode === "create") return validate(input, base);
   if (mode === "profile") {
     return validate(input, {
       ...base,

@@ -71,9 +71,11 @@ function checked(input: UserFields, mode: "profile" | "admin" | "create") {
     firstname: input.firstname.trim(),
     lastname: input.lastname.trim(),
     email: input.email.trim(),
-    ...(mode === "create"
-      ? {}
-      : { phone: clean(input.phone), street: clean(input.street), postcode: clean(input.postcode), city: clean(input.city), country: clean(input.country) }),
+    phone: clean(input.phone),
+    street: clean(input.street),
+    postcode: clean(input.postcode),
+    city: clean(input.city),
+    country: clean(input.country),
   };
 }
 
