@@ -183,33 +183,37 @@ test("[R-ST025][R-DF013][R-DF017][R-DF030][R-DF031][R-DF032][R-DF033][R-VA026][R
   await expect(dialog).toBeHidden();
 });
 
-test("[R-VA043][R-DF003] registration_manage chooses among all clubs of the district", async ({ page }) => {
-  await signIn(page, "staff@demo.test");
-  // "Neue Anmeldung" needs a club of one's own (R-ST021): staff joins one for this journey
-  await page.goto("/#/user/manage");
-  await page.getByRole("button", { name: "Aktionen für Stefan Stab" }).click();
-  await page.getByRole("menuitem", { name: "Vereine zuordnen", exact: true }).click();
-  const assign = page.getByRole("dialog", { name: "Vereine zuordnen" });
-  await assign.getByRole("combobox", { name: "Vereine" }).fill("Nord");
-  await page.getByRole("option", { name: "Jugendblasorchester Nord" }).click();
-  await assign.getByRole("button", { name: "Speichern" }).click();
-  await expectNotice(page, "Benutzer zum Verein hinzugefügt");
+test("[R-VA043][R-DF003] registration_manage chooses among all clubs of the district", async ({ page, browser }) => {
+  // "Neue Anmeldung" needs a club of one's own (R-ST021): the admin (nobody assigns clubs to
+  // themselves) gives staff one for this journey, in a session of its own
+  const { baseURL, locale, timezoneId, viewport } = test.info().project.use;
+  const adminContext = await browser.newContext({ baseURL, locale, timezoneId, viewport });
+  const admin = await adminContext.newPage();
+  await signIn(admin, "admin@demo.test");
+  const assignClub = async (club: "add" | "remove") => {
+    await admin.goto("/#/user/manage");
+    await admin.getByRole("button", { name: "Aktionen für Stefan Stab" }).click();
+    await admin.getByRole("menuitem", { name: "Vereine zuordnen", exact: true }).click();
+    const assign = admin.getByRole("dialog", { name: "Vereine zuordnen" });
+    if (club === "add") {
+      await assign.getByRole("combobox", { name: "Vereine" }).fill("Nord");
+      await admin.getByRole("option", { name: "Jugendblasorchester Nord" }).click();
+    } else await assign.getByRole("button", { name: "Jugendblasorchester Nord entfernen" }).click();
+    await assign.getByRole("button", { name: "Speichern" }).click();
+    await expectNotice(admin, "Benutzer zum Verein hinzugefügt");
+  };
+  await assignClub("add");
 
   try {
-    await page.goto("/#/");
-    await page.reload();
+    await signIn(page, "staff@demo.test");
     const dialog = await openForm(page, SPRING);
     await expect(dialog).toContainText("Angeboten werden alle Vereine des Kreisverbands der Veranstaltung.");
     expect(await optionsOf(page, dialog, "Verein")).toEqual(["Jugendblasorchester Nord", "Musikverein Musterstadt", "Stadtkapelle Musterstadt"]);
     await dialog.getByRole("button", { name: "Abbrechen" }).click();
   } finally {
     // leave the demo data as it was
-    await page.goto("/#/user/manage");
-    await page.getByRole("button", { name: "Aktionen für Stefan Stab" }).click();
-    await page.getByRole("menuitem", { name: "Vereine zuordnen", exact: true }).click();
-    await assign.getByRole("button", { name: "Jugendblasorchester Nord entfernen" }).click();
-    await assign.getByRole("button", { name: "Speichern" }).click();
-    await expectNotice(page, "Benutzer zum Verein hinzugefügt");
+    await assignClub("remove");
+    await adminContext.close();
   }
 });
 
