@@ -8,7 +8,7 @@
 //   B4 a check code (HMAC of both ids under the server key).
 // - File name Praxisbogen_R<registration>_L<location>_<Lastname>_<Firstname>.xlsx.
 // An upload is matched by the ids inside AND in the file name; both must agree.
-import { A4_PORTRAIT, cellNumber, cellText, ExcelJS, font, workbookBuffer } from "./xlsx.ts";
+import { A4_PORTRAIT, cellNumber, cellText, ExcelJS, FONT_NAME, font, workbookBuffer } from "./xlsx.ts";
 
 export const SHEET_MARKER = "Anmeldesystem Praxisbogen";
 export const SHEET_VERSION = "1";
@@ -153,7 +153,9 @@ export async function buildPracticeSheet(d: PracticeSheetData): Promise<Buffer> 
   ws.getCell("D35").value = "Unterschrift Prüfer/in";
   for (const c of ["A35", "D35"]) ws.getCell(c).font = font({ size: 11 });
   for (const c of ["A34", "B34", "D34", "E34", "F34"]) ws.getCell(c).border = { bottom: { style: "thin" } };
-  ws.headerFooter.oddFooter = `&L&8Anmeldung ${d.registrationId} · Prüfungsort ${d.locationId}&R&8Seite &P von &N`;
+  // the footer names its font (else LibreOffice falls back to another family) and prints at 9 pt
+  const footerFont = `&"${FONT_NAME},Regular"&9`;
+  ws.headerFooter.oddFooter = `&L${footerFont}Anmeldung ${d.registrationId} · Prüfungsort ${d.locationId}&R${footerFont}Seite &P von &N`;
 
   // the ids, hidden
   const ids = wb.addWorksheet(ID_SHEET, { state: "hidden", pageSetup: A4_PORTRAIT });
