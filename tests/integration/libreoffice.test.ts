@@ -1,5 +1,5 @@
 // Every generated spreadsheet opens in a real spreadsheet program: LibreOffice headless (Debian's
-// libreoffice-calc-nogui; `npm test` installs it when soffice is missing) converts the blank
+// libreoffice-calc-nogui; `npm test` installs it and poppler-utils when missing) converts the blank
 // practice sheet, the overview list, the certificate list and the PC Juror Importliste to CSV in
 // one run, and a filled practice sheet saved again by LibreOffice uploads fine (its hidden ids,
 // defined name and points survive). Each run uses its own LibreOffice profile.
