@@ -131,6 +131,12 @@ describe("list exports: cell types and German text", () => {
     } as unknown as CompetitionOverviewRow;
     const juror = await load(await pcJurorImportList(facts, [competition]));
     expect(cells(juror.worksheets[0])[0].Punkte.numFmt).toBe("0.00");
+    // the long return note wraps in a row as high as its lines (no program grows it on opening)
+    const note = juror
+      .getWorksheet("Angaben")!
+      .getColumn(1)
+      .values.findIndex((v) => v === "Rückweg");
+    expect(juror.getWorksheet("Angaben")!.getRow(note).height).toBeGreaterThanOrEqual(40);
     const overview = await load(await competitionOverview(facts, [competition], { results: true }));
     const [c] = cells(overview.worksheets[0]);
     expect(c.Punkte.value).toBe(88.5);
@@ -196,10 +202,16 @@ describe("page setup of every sheet", () => {
         expect(ws.pageSetup.margins?.left, ws.name).toBe(0.5);
         ws.eachRow((row) =>
           row.eachCell((cell) => {
-            if (cell.value !== null) expect(cell.font?.name, `${ws.name}!${cell.address}`).toBe("Arial");
+            // no font of its own: the default font, Arial (below)
+            if (cell.value !== null && cell.font) expect(cell.font.name, `${ws.name}!${cell.address}`).toBe("Arial");
           }),
         );
       }
+    // the default font (font 0, the unit of the column widths) is the list font too, not Calibri
+    for (const buf of [await dexamOverview(facts, [dexamRow()], { camp: false, results: false }), await certificateList(facts, [dexamRow()], null), practice]) {
+      const styles = Buffer.from(unzipSync(new Uint8Array(buf))["xl/styles.xml"]).toString("utf8");
+      expect(/<fonts\b[^>]*><font>([\s\S]*?)<\/font>/.exec(styles)?.[1]).toContain('<name val="Arial"/>');
+    }
     const angaben = workbooks[0].getWorksheet("Angaben")!;
     expect(angaben.pageSetup).toMatchObject({ orientation: "portrait", fitToPage: true, fitToWidth: 1 });
     const sheet = workbooks[2].worksheets[0];

@@ -3,7 +3,7 @@
 // stored (a formula's cached result, never evaluated).
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
-import { zipSync } from "fflate";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { readZip, workbookKind, ZipRejected } from "../files/zip.ts";
 import { parseNumberText } from "./rules.ts";
 
@@ -87,8 +87,18 @@ export function checkSheetSizes(entries: Map<string, Uint8Array>) {
   }
 }
 
+/**
+ * A generated workbook's bytes, its default font (font 0 of styles.xml, which sizes the columns'
+ * character unit and fills empty cells) set to the list font: exceljs always writes Calibri 11,
+ * which LibreOffice without Carlito replaces by a wider font, so every column printed wider than set.
+ */
 export async function workbookBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  const entries = unzipSync(new Uint8Array(await wb.xlsx.writeBuffer()));
+  const files: Record<string, Uint8Array> = {};
+  for (const [name, data] of Object.entries(entries)) if (!name.endsWith("/")) files[name] = data;
+  const styles = files["xl/styles.xml"];
+  if (styles) files["xl/styles.xml"] = strToU8(strFromU8(styles).replace(/(<fonts\b[^>]*>)<font>[\s\S]*?<\/font>/, `$1${DEFAULT_FONT_XML}`));
+  return Buffer.from(zipSync(files, { level: 6 }));
 }
 
 /** The stored value behind a cell: a formula's cached result, rich text joined, hyperlink text. */
@@ -131,6 +141,7 @@ export const FONT_NAME = "Arial";
 /** Text size of the lists; printed at 100 % or fitted down to at most MIN_FIT_SCALE. */
 const LIST_FONT_SIZE = 10;
 export const font = (f: Partial<ExcelJS.Font> = {}): Partial<ExcelJS.Font> => ({ name: FONT_NAME, size: LIST_FONT_SIZE, ...f });
+const DEFAULT_FONT_XML = `<font><sz val="${LIST_FONT_SIZE}"/><name val="${FONT_NAME}"/><family val="2"/></font>`;
 
 const MARGINS = { left: 0.5, right: 0.5, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 };
 /** A4 portrait, fitted to one page wide (the practice sheet and the "Angaben" sheets). */
@@ -189,11 +200,18 @@ export function listPageSetup(widths: number[], landscape = true): Partial<Excel
 const shownLength = (c: Cell, format: ColumnFormat | undefined) =>
   c === null ? 0 : format ? SHOWN_LENGTH[format] : c instanceof Date ? SHOWN_LENGTH.dateTime : String(c).length;
 
+/**
+ * Column widths in characters: the header plus the autofilter button, or the content (Arial's
+ * letters average 0.85 of the digit width the unit is based on), 6 to 50.
+ */
 const columnWidths = (headers: string[], rows: Cell[][], formats: ColumnFormats) =>
   headers.map((h, i) => {
-    let longest = h.length + 2; // the autofilter button
-    for (const r of rows) longest = Math.max(longest, shownLength(r[i], formats[h]));
-    return Math.min(Math.max(longest + 2, 6), 50);
+    let longest = h.length + 3;
+    for (const r of rows) {
+      const c = r[i];
+      longest = Math.max(longest, typeof c === "string" ? Math.ceil(c.length * 0.85) : shownLength(c, formats[h]));
+    }
+    return Math.min(Math.max(longest + 1, 6), 50);
   });
 
 type AnyRow = { getCell(i: number): ExcelJS.Cell; height: number; commit?: () => void };
@@ -222,10 +240,14 @@ function writeInfo(ws: AnySheet, lines: InfoLine[]) {
     row.getCell(2).font = font();
     row.getCell(2).alignment = { vertical: "top", horizontal: "left", wrapText: true };
     if (format) row.getCell(2).numFmt = NUM_FMT[format];
+    // spreadsheet programs do not grow a row for wrapped text on opening: as high as its lines
+    if (typeof value === "string" && value.length > INFO_LINE_CHARACTERS) row.height = Math.ceil(value.length / INFO_LINE_CHARACTERS) * 13 + 2;
     row.commit?.();
   }
 }
 const INFO_COLUMNS = [{ width: 24 }, { width: 60 }];
+/** Characters of a 10 pt line in the value column (60 units), counted low so no line is cut. */
+const INFO_LINE_CHARACTERS = 55;
 
 export type ListSpec = { name: string; headers: string[]; rows: Cell[][]; formats?: ColumnFormats; landscape?: boolean };
 
@@ -245,6 +267,8 @@ export async function streamedListWorkbook(list: ListSpec, info: { name: string;
   });
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   wb.creator = "Anmeldesystem";
+  // the first font added becomes the default font (font 0; see workbookBuffer): the list font
+  (wb as unknown as { styles: { _addFont(f: Partial<ExcelJS.Font>): number } }).styles._addFont(font());
   const formats = list.formats ?? {};
   const widths = columnWidths(list.headers, list.rows, formats);
   const ws = wb.addWorksheet(list.name, { pageSetup: listPageSetup(widths, list.landscape !== false), views: [{ state: "frozen", ySplit: 1 }] });
