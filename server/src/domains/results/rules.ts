@@ -156,6 +156,17 @@ const BERLIN_PARTS = new Intl.DateTimeFormat("en-US", {
  * of a spreadsheet (which has no time zone) shows for "Angemeldet am" 14:30 in Berlin.
  */
 export function berlinWallClock(d: Date): Date {
-  const p = Object.fromEntries(BERLIN_PARTS.formatToParts(d).map((x) => [x.type, Number(x.value)]));
-  return new Date(Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second, d.getUTCMilliseconds()));
+  // Berlin's offset changes only on the hour: asked once per UTC hour (formatToParts is slow and an
+  // export converts two date-times per row)
+  const hour = Math.floor(d.getTime() / 3_600_000);
+  let offset = BERLIN_OFFSETS.get(hour);
+  if (offset === undefined) {
+    const at = new Date(hour * 3_600_000);
+    const p = Object.fromEntries(BERLIN_PARTS.formatToParts(at).map((x) => [x.type, Number(x.value)]));
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at.getTime();
+    if (BERLIN_OFFSETS.size > 10_000) BERLIN_OFFSETS.clear();
+    BERLIN_OFFSETS.set(hour, offset);
+  }
+  return new Date(d.getTime() + offset);
 }
+const BERLIN_OFFSETS = new Map<number, number>();

@@ -218,16 +218,21 @@ type AnyRow = { getCell(i: number): ExcelJS.Cell; height: number; commit?: () =>
 type AnySheet = { addRow(values: unknown[]): AnyRow };
 
 /** One list row: empty cells stay empty (no empty strings), formats per column, the list font. */
+/**
+ * One list row: empty cells stay empty (no empty strings), formats per column. Data cells carry no
+ * font of their own (the default font is the list font, see workbookBuffer): a style per cell
+ * made the 5,000-row overview export 60 % slower.
+ */
 function writeRow(ws: AnySheet, values: Cell[], numFmts: (string | undefined)[], bold = false) {
   const row = ws.addRow(values.map((c) => (c === "" ? null : c)));
   values.forEach((_, i) => {
-    const cell = row.getCell(i + 1);
-    cell.font = font(bold ? { bold: true } : {});
-    if (numFmts[i] && !bold) cell.numFmt = numFmts[i] as string;
+    if (bold) row.getCell(i + 1).font = BOLD;
+    else if (numFmts[i]) row.getCell(i + 1).numFmt = numFmts[i] as string;
   });
   row.commit?.();
   return row;
 }
+const BOLD = font({ bold: true });
 
 export type InfoLine = [label: string, value: Cell, format?: ColumnFormat];
 
