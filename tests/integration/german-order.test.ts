@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ExcelJS, fillPracticeSheet, unzip, upload } from "../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
-import { openEventFields } from "../support/fixtures.ts";
+import { gid, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
 let app: TestApp;
@@ -67,6 +67,21 @@ describe("German sort order", () => {
     const res = await app.rest("GET", `/v1/registrations/event/${dexam}/dexam`, t.admin);
     expect(res.status).toBe(200);
     expect((res.body as { lastname: string }[]).map((r) => r.lastname)).toEqual(GERMAN);
+    // the screen's GraphQL list, read in pages of 4 (the cursor compares in the same order)
+    const names: string[] = [];
+    type Page = { dexamRegistrations: { edges: { node: { lastname: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string } } };
+    for (let after: string | null = null; ; ) {
+      const page: { body: { data?: Page } } = await app.gql<Page>(
+        "query($e: ID!, $a: String) { dexamRegistrations(eventId: $e, first: 4, after: $a) { edges { node { lastname } } pageInfo { hasNextPage endCursor } } }",
+        { e: gid("Event", dexam), a: after },
+        t.admin,
+      );
+      const list: Page["dexamRegistrations"] = page.body.data!.dexamRegistrations;
+      names.push(...list.edges.map((e) => e.node.lastname));
+      if (!list.pageInfo.hasNextPage) break;
+      after = list.pageInfo.endCursor;
+    }
+    expect(names).toEqual(GERMAN);
   });
 
   it("[R-RO007][R-API037][R-API042] the overview export lists its rows in German order", async () => {
