@@ -44,6 +44,13 @@ beforeAll(async () => {
   world = await createWorld(app.db.prisma);
   for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
   const prisma = app.db.prisma;
+  // the district's signature image (1x1 PNG), printed on the certificate list's "Angaben" sheet
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+    "hex",
+  );
+  const sig = await prisma.storedFile.create({ data: { name: "sig.png", mimeType: "image/png", size: png.length, sha256: "x", data: new Uint8Array(png) } });
+  await prisma.districtAssociation.update({ where: { id: world.district1 }, data: { signatureFileId: sig.id } });
   const base = openEventFields(world.district1);
   const e = await prisma.event.create({
     data: {
@@ -285,6 +292,13 @@ describe("LibreOffice opens every generated spreadsheet", () => {
     for (const page of pdfWords(path.join(outDir, "overview.pdf")).filter((p) => p.words.some((w) => w.text === "Bach"))) {
       expect(page.words.map((w) => w.text)).toEqual(expect.arrayContaining(["Nachname", "Vorname"]));
     }
+    // the signature image prints once, on one page (not cut by a page break)
+    const images = spawnSync("pdfimages", ["-list", path.join(outDir, "certificates.pdf")], { encoding: "utf8" })
+      .stdout.split("\n")
+      .slice(2)
+      .map((l) => l.trim().split(/\s+/))
+      .filter((cols) => cols[2] === "image"); // page, num, type (an alpha channel comes as "smask")
+    expect(images).toHaveLength(1);
     // the "Angaben" sheet keeps labels and values on one page; the PC Juror return note too
     const juror = pdfWords(path.join(outDir, "pcjuror.pdf"));
     const back = juror.find((p) => p.words.some((w) => w.text === "Rückweg"));
