@@ -15,6 +15,13 @@
 //   5. practice-sheet import of 300 files in one upload (median and p95 of 5 runs)
 //   6. client: gzip size of the first screen's JS and of every chunk
 //   7. figures 1-2 on PGlite as the PGlite/PostgreSQL ratio
+//   8. searches that must not exhaust the server: other users' start-page p99 (32 connections)
+//      quiet and while 4 callers each send 8 maximal searches (200 characters of "%_") at once
+//      through the overview's stored query, the attackers' answers (ok / 429) and the answer to
+//      one 2 MB search
+//   9. the start-page events query (32 connections) while 4 uploaders keep sending 3 crafted
+//      workbooks each (2,000,000 nested or 5,000,000 flat elements, a few dozen KB): its p99 and
+//      errors next to the same load without uploads, the uploads' answers, the server's RSS growth
 //
 // `npm run bench` builds first (scripts/build.mjs: Prisma client, server, client; this file imports
 // the generated client); `npx tsx bench/run.ts` measures the dist/ already built.
@@ -43,7 +50,7 @@ import { loadConfig } from "../server/src/config.ts";
 import { openDatabase } from "../server/src/db/client.ts";
 import { applyMigrations } from "../server/src/db/migrate.ts";
 import { loadSigningKeys } from "../server/src/idp/keys.ts";
-import { fillPracticeSheet, multipart } from "../tests/fixtures/workbooks.ts";
+import { fillPracticeSheet, flatElements, multipart, nestedElements, workbookWithSheet } from "../tests/fixtures/workbooks.ts";
 import { SCALE, seedStatements } from "./seed.ts";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -136,6 +143,8 @@ async function startServer(databaseUrl: string, port: number, root = ROOT, publi
       COOKIE_KEYS,
       DATA_DIR: path.join(ROOT, ".tmp/bench-data"),
       LOG_REQUESTS: "0",
+      // figure 9 plays several uploaders from one account: the per-account limit would hide the parser
+      RATE_LIMIT_UPLOADS: "0",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -404,12 +413,12 @@ function createBody(associationId: number, locations: { id: number; type: string
   });
 }
 
-async function load(url: string, title: string, body: string, token: string) {
+async function load(url: string, title: string, body: string, token: string, duration = DURATION) {
   const r = await autocannon({
     url: `${url}/graphql`,
     method: "POST",
     connections: 32,
-    duration: DURATION,
+    duration,
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body,
     title,
@@ -585,6 +594,90 @@ async function download(server: Server, token: string, route: string) {
   return res.ok ? { seconds: ms(seconds), bytes, rssGrowthMB: ms((peak - base) / 1048576) } : { status: res.status, note: "route not available yet" };
 }
 
+/** Figure 8's attackers: staff of district 1 and three members, each with ATTACK_PARALLEL searches in flight. */
+const ATTACKERS = ["bench-1", "bench-11", "bench-21", "bench-31"];
+const ATTACK_PARALLEL = 8;
+
+/**
+ * Figure 8: other users' start page while a few callers send maximal searches (issue 29). Before,
+ * a 2 MB search of "%_%_..." held two connections for 30 s and eight of them took the pool. Now a
+ * search is at most 200 characters, a caller runs at most 4 lists at once (one more: 429) and a
+ * statement ends after the statement timeout. Measured: the start page of another member (figure
+ * 2's request, 32 connections) quiet and under attack, the attackers' answers, one 2 MB search.
+ */
+async function figure8(server: Server, tokenFor: (sub: string) => Promise<string>, startQuery: string, overview: string) {
+  const from = new Date().toISOString().slice(0, 10);
+  const member = await tokenFor("bench-51");
+  const start = gqlBody(startQuery, { districtAssociationId: 1, from });
+  await gqlPost(server.url, member, startQuery, { districtAssociationId: 1, from });
+  const quiet = await load(server.url, "start page, quiet", start, member);
+
+  const maximal = "%_".repeat(100);
+  const vars = (search: string) => ({ eventId: gid("Event", 1), first: 100, count: 100, cursor: null, search });
+  const tokens = await Promise.all(ATTACKERS.map((s) => tokenFor(s)));
+  // one maximal search alone, as the staff attacker (all 5,000 rows of event 1 in scope)
+  const alone: number[] = [];
+  for (let i = 0; i < 12; i++) {
+    const t0 = now();
+    await gqlPost(server.url, tokens[0], overview, vars(maximal));
+    if (i >= 2) alone.push(now() - t0);
+  }
+  const answers = { ok: 0, rateLimited: 0, other: 0, otherSample: "" };
+  const times: number[] = [];
+  let stop = false;
+  const attack = async (token: string) => {
+    while (!stop) {
+      const t0 = now();
+      try {
+        const res = await fetch(`${server.url}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: gqlBody(overview, vars(maximal)),
+        });
+        const body = (await res.json()) as { errors?: { extensions?: { code?: string } }[] };
+        const code = body.errors?.[0]?.extensions?.code;
+        if (res.ok && !body.errors) {
+          answers.ok++;
+          times.push(now() - t0);
+        } else if (code === "RATE_LIMITED") {
+          answers.rateLimited++;
+          // as a client honouring Retry-After would (1 s), shortened: keep the pressure on
+          await new Promise((r) => setTimeout(r, 50));
+        } else {
+          answers.other++;
+          answers.otherSample ||= `${res.status} ${JSON.stringify(body).slice(0, 200)}`;
+        }
+      } catch (e) {
+        answers.other++;
+        answers.otherSample ||= String(e).slice(0, 200);
+      }
+    }
+  };
+  const attackers = tokens.flatMap((t) => Array.from({ length: ATTACK_PARALLEL }, () => attack(t)));
+  const underAttack = await load(server.url, "start page, under attack", start, member);
+  // one 2 MB search while the attack goes on: refused at once
+  const t0 = now();
+  const huge = await fetch(`${server.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${tokens[1]}` },
+    body: gqlBody(overview, vars("%_".repeat(1024 * 1024))),
+  });
+  const hugeBody = (await huge.json()) as { errors?: { extensions?: { code?: string } }[] };
+  const hugeSearch = { status: huge.status, code: hugeBody.errors?.[0]?.extensions?.code ?? null, ms: ms(now() - t0) };
+  stop = true;
+  await Promise.all(attackers);
+  return {
+    quiet,
+    underAttack,
+    p99Ratio: quiet.p99 ? ms(underAttack.p99 / quiet.p99) : null,
+    maximalSearchAlone: stats(alone),
+    attackers: ATTACKERS.length,
+    parallelPerAttacker: ATTACK_PARALLEL,
+    attack: { ...answers, okLatency: times.length ? stats(times) : null },
+    hugeSearch,
+  };
+}
+
 /** Repeated runs of figures 4 and 5: how many, and their summary (seconds as median and p95). */
 const FILE_RUNS = 5;
 const summary = <R extends { seconds?: number; rssGrowthMB?: number }>(runs: R[]) => {
@@ -643,6 +736,64 @@ async function figure5(server: Server, token: string, databaseUrl: string) {
     runs.push(res.ok ? { seconds: ms((now() - t0) / 1000), status: res.status } : { status: res.status, error: text.slice(0, 200) });
   }
   return { files: files.length, bytes: body.payload.length, ...summary(runs) };
+}
+
+/**
+ * Figure 9: other users' start page while crafted workbooks are uploaded (issue 29). Without the
+ * XML guard and the parsing places, 4 parallel requests of 3 such files took 266 s and 2.47 GB and
+ * the server stopped answering. The start-page load runs once alone and once next to 4 uploaders,
+ * each sending one request of 3 files after the other for the load's duration.
+ */
+async function figure9(server: Server, staff: string, member: string, startQuery: string, databaseUrl: string) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  const { rows } = await c.query(`SELECT id FROM "EventLocation" WHERE "eventId" = 1 AND type = 'DEXAM_PRACTICE' ORDER BY id LIMIT 1`);
+  await c.end();
+  const url = `${server.url}/v1/registration/dexam/location/${rows[0].id}/practice_sheets`;
+  const nested = await workbookWithSheet(nestedElements(2_000_000));
+  const flat = await workbookWithSheet(flatElements(5_000_000));
+  const body = multipart(
+    "files",
+    [nested, flat, nested].map((data, i) => ({ name: `Praxisbogen_${i}.xlsx`, data })),
+  );
+  const start = gqlBody(startQuery, { districtAssociationId: 1, from: new Date().toISOString().slice(0, 10) });
+  log("8: warm-up");
+  await load(server.url, "warm-up", start, member, Math.min(DURATION, 3)); // the figure runs alone too: not against a cold server
+  const quiet = await load(server.url, "events (no uploads)", start, member);
+
+  const statuses: Record<string, number> = {};
+  const uploadSeconds: number[] = [];
+  const base = server.rss();
+  let peak = base;
+  const timer = setInterval(() => (peak = Math.max(peak, server.rss())), 50);
+  let running = true;
+  const uploader = async () => {
+    while (running) {
+      const t0 = now();
+      const res = await fetch(url, {
+        method: "POST",
+        headers: { authorization: `Bearer ${staff}`, "content-type": body.contentType },
+        body: new Uint8Array(body.payload),
+      });
+      await res.arrayBuffer();
+      uploadSeconds.push((now() - t0) / 1000);
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    }
+  };
+  const uploaders = Array.from({ length: 4 }, uploader);
+  log("8: under uploads");
+  const underUploads = await load(server.url, "events (4 uploaders)", start, member);
+  log("8: stopping uploaders");
+  running = false;
+  await Promise.all(uploaders);
+  clearInterval(timer);
+  return {
+    workbookBytes: { nested: nested.length, flat: flat.length },
+    quiet,
+    underUploads,
+    uploads: { requests: uploadSeconds.length, statuses, seconds: uploadSeconds.length ? stats(uploadSeconds) : null },
+    rssGrowthMB: ms((peak - base) / 1048576),
+  };
 }
 
 function figure6() {
@@ -728,6 +879,14 @@ async function main() {
       if (want(5)) {
         log("figure 5: practice-sheet import (300 files)");
         results.practiceSheetImport = await figure5(server, staff, pgDb.url);
+      }
+      if (want(8)) {
+        log("figure 8: start page while maximal searches run");
+        results.searchPressure = await figure8(server, tokenFor, startQuery, overview);
+      }
+      if (want(9)) {
+        log("figure 9: start page while crafted workbooks are uploaded");
+        results.startPageUnderUploads = await figure9(server, staff, member, startQuery, pgDb.url);
       }
     } finally {
       await server.stop();
@@ -842,6 +1001,32 @@ function printTable(r: Record<string, any>) {
     ["4 overview export", fileRuns(r.exports.overview), "<= 1.5 s, <= 150 MB", fileMet(r.exports.overview, 1.5, 150)],
     ["4 certificate list", fileRuns(r.exports.certificates), "<= 1.5 s, <= 150 MB", fileMet(r.exports.certificates, 1.5, 150)],
     [`5 practice-sheet import, ${r.practiceSheetImport?.files ?? 300} files`, fileRuns(r.practiceSheetImport), "<= 10 s", fileMet(r.practiceSheetImport, 10)],
+    [
+      "8 start page p99 quiet / under maximal searches, errors",
+      r.searchPressure ? `${r.searchPressure.quiet.p99} / ${r.searchPressure.underAttack.p99} ms, ${r.searchPressure.underAttack.errors}` : "-",
+      "reported, 0 errors",
+      !!r.searchPressure && r.searchPressure.underAttack.errors === 0,
+    ],
+    ["8 one maximal search alone (median)", r.searchPressure ? `${ms(r.searchPressure.maximalSearchAlone.median)} ms` : "-", "reported"],
+    [
+      "8 attackers' searches: ok / 429 / other; 2 MB search",
+      r.searchPressure
+        ? `${r.searchPressure.attack.ok} / ${r.searchPressure.attack.rateLimited} / ${r.searchPressure.attack.other}; ${r.searchPressure.hugeSearch.code} in ${r.searchPressure.hugeSearch.ms} ms`
+        : "-",
+      "other 0, VALIDATION",
+      !!r.searchPressure && r.searchPressure.attack.other === 0 && r.searchPressure.hugeSearch.code === "VALIDATION",
+    ],
+    [
+      "9 start page p99 while crafted workbooks are uploaded (alone)",
+      r.startPageUnderUploads
+        ? `${r.startPageUnderUploads.underUploads.p99} ms (${r.startPageUnderUploads.quiet.p99} ms), ${r.startPageUnderUploads.underUploads.errors} errors, RSS +${r.startPageUnderUploads.rssGrowthMB} MB`
+        : "-",
+      "<= 100 ms, 0 errors, <= 150 MB",
+      !!r.startPageUnderUploads &&
+        r.startPageUnderUploads.underUploads.p99 <= 100 &&
+        r.startPageUnderUploads.underUploads.errors === 0 &&
+        r.startPageUnderUploads.rssGrowthMB <= 150,
+    ],
     ["6 first screen JS (gzip)", `${r.client.firstScreenGzipKB} KB`, "<= 250 KB", r.client.firstScreenGzipKB <= 250],
     ["7 PGlite/PostgreSQL overview median", `${r.pgliteRatio.overviewMedian}x`, "reported"],
     ["7 PGlite/PostgreSQL events, viewer req/s", `${r.pgliteRatio.eventsThroughput}x, ${r.pgliteRatio.viewerThroughput}x`, "reported"],

@@ -13,7 +13,7 @@ import type { Principal } from "./auth/principal.ts";
 import type { Config } from "./config.ts";
 import type { DataKey } from "./crypto/aead.ts";
 import type { Database } from "./db/client.ts";
-import { isDatabaseUnavailable, serviceUnavailable } from "./db/unavailable.ts";
+import { databaseFault } from "./db/unavailable.ts";
 import { associationRoutes } from "./domains/associations/rest.ts";
 import { competitionRoutes } from "./domains/competition/rest.ts";
 import { dexamRoutes } from "./domains/dexam/rest.ts";
@@ -30,14 +30,14 @@ import { introspectionGate } from "./graphql/introspection.ts";
 import { aliasLimit, costLimit, depthLimit } from "./graphql/limits.ts";
 import { requestLoaders } from "./graphql/loaders.ts";
 import { persistedOperations, reloadingPersistedOperations } from "./graphql/persisted.ts";
-import { csrfPrevention, mutationRateLimit } from "./graphql/requestGuards.ts";
+import { concurrentQueryLimit, csrfPrevention, mutationRateLimit, type QuerySlot } from "./graphql/requestGuards.ts";
 import { schema } from "./graphql/schema.ts";
 import { SharedStore, sharedResults } from "./graphql/sharedResults.ts";
 import { clientErrorHandler, requestError } from "./http/clientError.ts";
 import { rejectNulCharacters } from "./http/inputGuard.ts";
 import { registerMultipart } from "./http/multipart.ts";
-import { createRateLimiter, RATE_LIMIT_MESSAGE } from "./http/rateLimit.ts";
-import { errorBody, restRoutes } from "./http/rest.ts";
+import { type ConcurrencyLimiter, createConcurrencyLimiter, createRateLimiter, RATE_LIMIT_MESSAGE } from "./http/rateLimit.ts";
+import { bearerChallenge, errorBodyFor, graphqlErrorBody, isGraphqlRequest, restRoutes, routeMethods } from "./http/rest.ts";
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
 import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
 import { loadCookieKeys, loadSigningKeys, type SigningKeys } from "./idp/keys.ts";
@@ -53,6 +53,8 @@ export type App = {
   signingKeys?: SigningKeys;
   /** "METHOD /path" of every route, for the authorization matrix test */
   routes: string[];
+  /** the per-caller limit of expensive reads at once (GraphQL and /v1; tests fill it) */
+  expensiveReads: ConcurrencyLimiter;
   close(): Promise<void>;
 };
 
@@ -77,9 +79,16 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     signIn: createRateLimiter(config.rateLimits.signInPerMinute),
     // the same budget per e-mail address: guesses spread over many addresses still count
     signInAccount: createRateLimiter(config.rateLimits.signInPerMinute),
+    // expensive reads (lists, searches, exports) at once per caller, GraphQL and /v1 together (issue 29)
+    expensiveReads: createConcurrencyLimiter(config.rateLimits.concurrentQueries),
   };
+  // the methods of each path: a known path asked with another method answers 405 with Allow
+  const methods = routeMethods();
   fastify.addHook("onRoute", (r) => {
-    for (const m of [r.method].flat()) if (m !== "HEAD") routes.push(`${m} ${r.url}`);
+    for (const m of [r.method].flat()) {
+      if (m !== "HEAD") routes.push(`${m} ${r.url}`);
+      methods.add(m, r.url);
+    }
   });
 
   // ---- sign-in: the embedded provider, or the external issuer's keys
@@ -113,7 +122,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
         // the login form again, with the message (or a page saying so); nothing reaches the provider
         return reply
           .status(429)
-          .header("retry-after", String(limits.signIn.retryAfter(`ip:${request.ip}`)))
+          .headers(limits.signIn.headers(`ip:${request.ip}`))
           .type("text/html; charset=utf-8")
           .send(login ? loginPage(login[1], { error: RATE_LIMIT_MESSAGE }) : errorPage("rate_limited", RATE_LIMIT_MESSAGE));
       });
@@ -161,20 +170,31 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   });
   fastify.addHook("onRequest", (request, reply, done) => securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)));
 
+  // Errors raised outside a GraphQL execution (/v1 handlers, body parsing, limits), in the shape of
+  // the door the request came through (errorBodyFor): /graphql answers { errors: [...] } too.
   fastify.setErrorHandler((error, request, reply) => {
-    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) error = serviceUnavailable();
+    error = databaseFault(error) ?? error;
+    const body = (e: AppError) => errorBodyFor(request.url, e);
     if (error instanceof AppError) {
-      const retryAfter = (error as { retryAfter?: number }).retryAfter;
+      const { retryAfter, headers } = error as { retryAfter?: number; headers?: Record<string, string> };
       if (retryAfter !== undefined) reply.header("retry-after", String(retryAfter));
-      return reply.status(error.status).send(errorBody(error));
+      if (headers) reply.headers(headers);
+      if (error.status === 401) reply.header("www-authenticate", bearerChallenge(request.headers.authorization));
+      return reply.status(error.status).send(body(error));
     }
     const e = error as { statusCode?: number; code?: string; message: string };
     if (e.statusCode === 413 || e.code === "FST_ERR_CTP_BODY_TOO_LARGE")
-      return reply.status(413).send(errorBody(new AppError("PAYLOAD_TOO_LARGE", "Die Anfrage ist zu groß")));
-    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.status(e.statusCode).send(errorBody(requestError(e)));
+      return reply.status(413).send(body(new AppError("PAYLOAD_TOO_LARGE", "Die Anfrage ist zu groß")));
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return reply.status(e.statusCode).send(body(requestError(e)));
     request.log.error(error);
     if (!opts.logger) console.error(error);
-    return reply.status(500).send({ error: { code: "INTERNAL", message: "Interner Serverfehler" } });
+    return reply
+      .status(500)
+      .send(
+        isGraphqlRequest(request.url)
+          ? { errors: [{ message: INTERNAL_MESSAGE, extensions: { code: "INTERNAL_SERVER_ERROR" } }] }
+          : { error: { code: "INTERNAL", message: INTERNAL_MESSAGE } },
+      );
   });
 
   // ---- runtime configuration for the client, never cached
@@ -204,7 +224,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   // start-page answers and the district associations, shared across requests (graphql/sharedResults.ts)
   const sharedAnswers = new SharedStore<ExecutionResult>(config.sharedResultSeconds * 1000);
   const sharedDistricts = new SharedStore<DistrictAssociation[]>(config.sharedResultSeconds * 1000, 16);
-  const yoga = createYoga<{ principal: Principal }, GraphQLContext>({
+  const yoga = createYoga<{ principal: Principal; querySlot: QuerySlot }, GraphQLContext>({
     schema,
     graphqlEndpoint: "/graphql",
     graphiql: false,
@@ -224,6 +244,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
       persistedOperations({ operations: persisted, documentsOnlyForStaff: config.production }),
       mutationRateLimit(limits.mutations),
       costLimit(),
+      concurrentQueryLimit(limits.expensiveReads),
       introspectionGate({ production: config.production }),
       {
         onValidate({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) {
@@ -244,11 +265,19 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
       try {
         principal = await authenticate(request.headers.authorization);
       } catch (e) {
-        const err = e instanceof AppError ? e : isDatabaseUnavailable(e) ? serviceUnavailable() : new AppError("UNAUTHENTICATED", "Nicht angemeldet");
+        const err = e instanceof AppError ? e : (databaseFault(e) ?? new AppError("UNAUTHENTICATED", "Nicht angemeldet"));
         if (err.code === "UNAVAILABLE") reply.header("retry-after", "5");
-        return reply.status(err.status).send({ errors: [{ message: err.message, extensions: { code: err.code } }] });
+        if (err.status === 401) reply.header("www-authenticate", bearerChallenge(request.headers.authorization));
+        return reply.status(err.status).send(graphqlErrorBody(err));
       }
-      const response = await yoga.handleNodeRequestAndResponse(request, reply, { principal });
+      // the expensive query's slot (graphql/requestGuards.ts) is free again once the answer is made, whatever happened
+      const querySlot: QuerySlot = {};
+      let response: Response;
+      try {
+        response = await yoga.handleNodeRequestAndResponse(request, reply, { principal, querySlot });
+      } finally {
+        querySlot.release?.();
+      }
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
@@ -264,7 +293,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   });
 
   // ---- /v1
-  const r = restRoutes(fastify, { authenticate, prisma, services, limit: limits.mutations });
+  const r = restRoutes(fastify, { authenticate, prisma, services, limit: limits.mutations, concurrent: limits.expensiveReads });
   userRoutes(r);
   districtRoutes(r);
   associationRoutes(r);
@@ -275,7 +304,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   // file uploads (multipart/form-data) in their own scope: the other routes keep JSON-only bodies
   await fastify.register(async (scope) => {
     await registerMultipart(scope);
-    resultUploadRoutes(restRoutes(scope, { authenticate, prisma, services, limit: limits.uploads }));
+    resultUploadRoutes(restRoutes(scope, { authenticate, prisma, services, limit: limits.uploads, concurrent: limits.expensiveReads }));
   });
 
   // ---- the built client; the sign-in callback path serves the same index.html
@@ -295,13 +324,22 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     );
   }
 
-  fastify.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(new AppError("NOT_FOUND", "Nicht gefunden"))));
+  fastify.setNotFoundHandler((request, reply) => {
+    const path = request.url.split("?")[0];
+    const allowed = methods.allowed(path);
+    if (allowed) {
+      const refusal = new AppError("METHOD_NOT_ALLOWED", `Die Methode ${request.method} ist für ${path} nicht erlaubt (erlaubt: ${allowed.join(", ")})`);
+      return reply.status(405).header("allow", allowed.join(", ")).send(errorBodyFor(request.url, refusal));
+    }
+    return reply.status(404).send(errorBodyFor(request.url, new AppError("NOT_FOUND", "Nicht gefunden")));
+  });
 
   return {
     fastify,
     services,
     signingKeys,
     routes,
+    expensiveReads: limits.expensiveReads,
     async close() {
       if (cleanup) clearInterval(cleanup);
       clearInterval(expiry);

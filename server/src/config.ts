@@ -55,6 +55,11 @@ export type Config = {
   /** PostgreSQL: named prepared statements (DATABASE_PREPARED_STATEMENTS=0 turns them off for PgBouncer in transaction mode) */
   databasePreparedStatements: boolean;
   /**
+   * PostgreSQL: milliseconds a statement of the server may run before PostgreSQL cancels it
+   * (statement_timeout of the request pool; migrations are not limited); 0 switches it off
+   */
+  databaseStatementTimeoutMs: number;
+  /**
    * seconds a start-page answer shared by viewers alike (events list, district associations) may be
    * reused while nothing it shows changed; 0 switches the sharing off (graphql/sharedResults.ts)
    */
@@ -67,7 +72,13 @@ export type Config = {
    */
   trustProxy: boolean | string;
   /** per caller and minute; 0 switches a limit off */
-  rateLimits: { mutationsPerMinute: number; uploadsPerMinute: number; signInPerMinute: number };
+  rateLimits: {
+    mutationsPerMinute: number;
+    uploadsPerMinute: number;
+    signInPerMinute: number;
+    /** expensive reads (lists, searches, exports) one caller may run at once; 0 switches the limit off */
+    concurrentQueries: number;
+  };
 };
 
 const API_AUDIENCE = "urn:anmeldesystem:api";
@@ -162,12 +173,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     persistedOperationsFile: path.resolve(env.PERSISTED_OPERATIONS_FILE ?? "client/src/__generated__/persisted-operations.json"),
     databaseWaitSeconds: count("DATABASE_WAIT_SECONDS", env.DATABASE_WAIT_SECONDS, 60),
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== "0",
+    databaseStatementTimeoutMs: count("DATABASE_STATEMENT_TIMEOUT_MS", env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000),
     sharedResultSeconds: count("SHARED_RESULT_SECONDS", env.SHARED_RESULT_SECONDS, 5),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     rateLimits: {
       mutationsPerMinute: count("RATE_LIMIT_MUTATIONS", env.RATE_LIMIT_MUTATIONS, 120),
       uploadsPerMinute: count("RATE_LIMIT_UPLOADS", env.RATE_LIMIT_UPLOADS, 30),
       signInPerMinute: count("RATE_LIMIT_SIGNIN", env.RATE_LIMIT_SIGNIN, 30),
+      concurrentQueries: count("RATE_LIMIT_CONCURRENT_QUERIES", env.RATE_LIMIT_CONCURRENT_QUERIES, 4),
     },
   };
 }

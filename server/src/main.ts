@@ -1,8 +1,10 @@
-// Start-up: configuration -> database (migrations in the embedded mode) -> demo data when asked
-// -> HTTP server. A bad setting stops here with one line naming it.
+// Start-up: configuration -> database (migrations in the embedded mode; PostgreSQL must have been
+// migrated by `npm run db:deploy`) -> demo data when asked -> HTTP server. A bad setting or an
+// unmigrated database stops here with one line naming it.
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadDataKey } from "./crypto/dataKey.ts";
 import { openDatabase } from "./db/client.ts";
+import { pendingMigrations } from "./db/migrate.ts";
 
 async function main() {
   const config = loadConfig();
@@ -10,8 +12,18 @@ async function main() {
   const db = await openDatabase(config.databaseUrl, {
     waitSeconds: config.databaseWaitSeconds,
     preparedStatements: config.databasePreparedStatements,
+    statementTimeoutMs: config.databaseStatementTimeoutMs,
     log: (line) => console.error(line),
   });
+  if (db.kind === "pg") {
+    // PostgreSQL is migrated by `npm run db:deploy`, not at start: without it the first read (or the
+    // demo data) failed with a stack trace (P2021, table does not exist)
+    const pending = await pendingMigrations(db.read);
+    if (pending.length) {
+      await db.close();
+      throw new Error(`DATABASE_URL: the database lacks ${pending.length} of the migrations (first ${pending[0]}): run \`npm run db:deploy\` before starting`);
+    }
+  }
   if (config.demoData) {
     const { seedDemoData } = await import("../../prisma/demo.ts");
     await seedDemoData(db.prisma, { dataKey });
@@ -23,6 +35,11 @@ async function main() {
   const outbox = process.env.SMTP_URL ? smtpOutbox(process.env.SMTP_URL, process.env.SMTP_FROM ?? "Anmeldesystem <noreply@localhost>", log) : log;
   const app = await createApp({ config, db, dataKey, logger: process.env.LOG_REQUESTS === "1", outbox });
   await app.fastify.listen({ port: config.port, host: config.host });
+  // files stored before they were encrypted (docs/decisions.md "Encryption at rest"): sealed now, a few at a time
+  const { sealPlaintextFiles } = await import("./domains/files/stored.ts");
+  sealPlaintextFiles(db.prisma, dataKey)
+    .then((n) => n && console.log(`${n} gespeicherte Dateien verschlüsselt`))
+    .catch((e) => console.error("Gespeicherte Dateien konnten nicht verschlüsselt werden", e));
   console.log(
     `Anmeldesystem läuft auf ${config.publicUrl} (Datenbank: ${db.kind}, Anmeldung: ${config.oidc.mode === "embedded" ? "eingebettet" : config.oidc.issuer})`,
   );

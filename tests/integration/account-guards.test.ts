@@ -81,6 +81,20 @@ describe("e-mail addresses", () => {
       expect(mailsTo(u.email)).toEqual([]);
     });
 
+  it("[R-UM011][R-UM012] the user table learns from the server what the viewer may change: the e-mail field's reason, clubs not for the own row", async () => {
+    const inUse = await person("signedIn");
+    const pending = await person("pending");
+    const q = "query($id: ID!) { node(id: $id) { ... on User { viewerCanAssignClubs emailChangeRefusal } } }";
+    const ask = async (who: string, id: number) => (await gql(q, { id: gid("User", id) }, t[who])).data.node;
+    expect(await ask("role:user_manage", inUse.id)).toEqual({
+      viewerCanAssignClubs: true,
+      emailChangeRefusal: "Die E-Mail-Adresse eines Benutzers, der sein Konto bereits nutzt, kann nur die Person selbst oder ein Administrator ändern",
+    });
+    expect(await ask("role:user_manage", pending.id)).toEqual({ viewerCanAssignClubs: true, emailChangeRefusal: null });
+    expect(await ask("admin", inUse.id)).toEqual({ viewerCanAssignClubs: true, emailChangeRefusal: null });
+    expect(await ask("role:user_manage", world.userIds["role:user_manage"])).toEqual({ viewerCanAssignClubs: false, emailChangeRefusal: null });
+  });
+
   it("[R-UM011][R-UM010] a user manager corrects the address of a pending invitation; the old address is told, the invitation goes to the new one", async () => {
     const u = await person("pending");
     const res = await update(t["role:user_manage"], u, `neu-${u.email}`);

@@ -89,6 +89,12 @@ function interpretGql(status: number, body: { data?: any; errors?: { extensions?
 /** the change history of one record (issue 10, item 7) */
 const AUDIT = "query($id: ID!) { auditTrail(id: $id) { edges { node { action changedFields } } } }";
 
+/** The stored version of a record: a GraphQL update sends the version it is based on (required). */
+async function versionOf(model: "association" | "dexamRegistration" | "competitionRegistration", id: number): Promise<number> {
+  const row = await (app.db.prisma[model] as unknown as { findUniqueOrThrow(a: object): Promise<{ version: number }> }).findUniqueOrThrow({ where: { id } });
+  return row.version;
+}
+
 function gqlCall(
   query: string,
   variables: () => Promise<Record<string, unknown>> | Record<string, unknown> = () => ({}),
@@ -384,9 +390,9 @@ const CALLS: Record<Operation, Call[]> = {
     ),
   ],
   "districtAssociation.update": [
-    gqlCall("mutation($id: ID!, $input: DistrictAssociationInput!) { updateDistrictAssociation(id: $id, input: $input) { id } }", async () => ({
+    gqlCall("mutation($id: ID!, $input: UpdateDistrictAssociationInput!) { updateDistrictAssociation(id: $id, input: $input) { id } }", async () => ({
       id: globalId("DistrictAssociation", await fresh.district()),
-      input: districtInput,
+      input: { ...districtInput, version: 1 },
     })),
     restCall(
       "PUT",
@@ -418,9 +424,9 @@ const CALLS: Record<Operation, Call[]> = {
     ),
   ],
   "association.update": [
-    gqlCall("mutation($id: ID!, $input: AssociationInput!) { updateAssociation(id: $id, input: $input) { name } }", () => ({
+    gqlCall("mutation($id: ID!, $input: AssociationInput!) { updateAssociation(id: $id, input: $input) { name } }", async () => ({
       id: globalId("Association", world.club1),
-      input: { name: "MV Eins", invoiceEmail: "kasse@mv.example" },
+      input: { name: "MV Eins", invoiceEmail: "kasse@mv.example", version: await versionOf("association", world.club1) },
     })),
     restCall(
       "PUT",
@@ -436,7 +442,9 @@ const CALLS: Record<Operation, Call[]> = {
     asCopyOf(async (token) => {
       const { status, body } = await app.gql(
         "mutation($input: ProfileInput!) { updateViewer(input: $input) { isComplete } }",
-        { input: { ...profile, email: `p${++seq}@test.example` } },
+        {
+          input: { ...profile, email: `p${++seq}@test.example`, version: (await app.gql("{ viewer { version } }", {}, token)).body.data?.viewer?.version ?? 1 },
+        },
         token,
       );
       return interpretGql(status, body, (d) => d);
@@ -484,7 +492,7 @@ const CALLS: Record<Operation, Call[]> = {
   "user.update": [
     gqlCall("mutation($id: ID!, $input: UpdateUserInput!) { updateUser(id: $id, input: $input) { id } }", async () => ({
       id: globalId("User", await fresh.user()),
-      input: { firstname: "E", lastname: "E", email: `e${++seq}@test.example` },
+      input: { firstname: "E", lastname: "E", email: `e${++seq}@test.example`, version: 1 },
     })),
     restCall(
       "PUT",
@@ -542,9 +550,9 @@ const CALLS: Record<Operation, Call[]> = {
     ),
   ],
   "event.update": [
-    gqlCall("mutation($id: ID!, $input: EventInput!) { updateEvent(id: $id, input: $input) { id } }", async () => ({
+    gqlCall("mutation($id: ID!, $input: UpdateEventInput!) { updateEvent(id: $id, input: $input) { id } }", async () => ({
       id: globalId("Event", (await fresh.event()).id),
-      input: eventInput,
+      input: { ...eventInput, version: 1 },
     })),
     restCall(
       "PUT",
@@ -595,9 +603,9 @@ const CALLS: Record<Operation, Call[]> = {
     ),
   ],
   "location.update": [
-    gqlCall("mutation($id: ID!, $input: EventLocationInput!) { updateEventLocation(id: $id, input: $input) { id } }", async () => ({
+    gqlCall("mutation($id: ID!, $input: UpdateEventLocationInput!) { updateEventLocation(id: $id, input: $input) { id } }", async () => ({
       id: globalId("EventLocation", (await fresh.event()).locationId),
-      input: locationInput,
+      input: { ...locationInput, version: 1 },
     })),
     restCall(
       "PUT",
@@ -633,10 +641,10 @@ const CALLS: Record<Operation, Call[]> = {
     ),
   ],
   "dexam.update": [
-    gqlCall("mutation($id: ID!, $input: DexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { id } }", async () => ({
-      id: globalId("DexamRegistration", await registrationOfClub1()),
-      input: dexamInput(),
-    })),
+    gqlCall("mutation($id: ID!, $input: UpdateDexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { id } }", async () => {
+      const id = await registrationOfClub1();
+      return { id: globalId("DexamRegistration", id), input: { ...dexamInput(), version: await versionOf("dexamRegistration", id) } };
+    }),
     restCall(
       "PUT",
       () => "/v1/registration/dexam",
@@ -679,10 +687,10 @@ const CALLS: Record<Operation, Call[]> = {
     ),
   ],
   "competition.update": [
-    gqlCall("mutation($id: ID!, $input: CompetitionRegistrationInput!) { updateCompetitionRegistration(id: $id, input: $input) { id } }", async () => ({
-      id: globalId("CompetitionRegistration", await competitionOfClub1()),
-      input: competitionInput(),
-    })),
+    gqlCall("mutation($id: ID!, $input: UpdateCompetitionRegistrationInput!) { updateCompetitionRegistration(id: $id, input: $input) { id } }", async () => {
+      const id = await competitionOfClub1();
+      return { id: globalId("CompetitionRegistration", id), input: { ...competitionInput(), version: await versionOf("competitionRegistration", id) } };
+    }),
     restCall(
       "PUT",
       () => "/v1/registration/competition",

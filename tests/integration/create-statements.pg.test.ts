@@ -4,7 +4,8 @@
 // answer), a competition create 11. Then 3: the principal, the event with its locations and the club,
 // and one INSERT of registration and audit entry. Now 2 while the server keeps the event's read (a
 // member's own club, registrations/access.ts loadForNewRegistration): the principal and the INSERT.
-// The test fails if a create grows above that.
+// The test fails if a create grows above that. A create with an idempotency key takes one more, the
+// key's lookup (registrations/idempotency.ts); its key row is part of the INSERT.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { competitionEventWithHall, openEventFields } from "../support/fixtures.ts";
@@ -100,6 +101,28 @@ describe("statements of one /v1 create", () => {
       expect(sql.filter((s) => s.includes(`FROM "public"."${table}"`))).toEqual([]);
       const audit = await app.db.prisma.auditEntry.findMany({ where: { entity: table, entityId: result.body.id } });
       expect(audit.map((a) => a.action)).toEqual(["create"]);
+    });
+  }
+
+  for (const [kind, url, body, table] of [
+    ["D-exam", "/v1/registration/dexam", dexamBody, "DexamRegistration"],
+    ["competition", "/v1/registration/competition", competitionBody, "CompetitionRegistration"],
+  ] as const) {
+    it(`[R-API050][R-API046] a ${kind} create with an Idempotency-Key takes one statement more (the key's lookup), its key row in the same INSERT`, async () => {
+      expect((await app.rest("POST", url, token, body("ErsteMitSchluessel"))).status).toBe(201);
+      const key = `zaehlung-${kind}`;
+      const { result, sql } = await sqlOf(() => app.rest("POST", url, token, body("MitSchluessel"), { "idempotency-key": key }));
+      expect(result.status, JSON.stringify(result.body)).toBe(201);
+      expect(sql.length, sql.join("\n")).toBeLessThanOrEqual(MAX_STATEMENTS + 1);
+      expect(sql.filter((s) => /^\s*(BEGIN|COMMIT|ROLLBACK)\b/i.test(s))).toEqual([]);
+      const writes = sql.filter((s) => /\bINSERT\b/i.test(s));
+      expect(writes).toHaveLength(1);
+      expect(writes[0]).toContain(`INSERT INTO "${table}"`);
+      expect(writes[0]).toContain(`INSERT INTO "IdempotencyKey"`);
+      // the retry: the principal, the key's lookup and the registration's read for the answer; nothing written
+      const retry = await sqlOf(() => app.rest("POST", url, token, body("MitSchluessel"), { "idempotency-key": key }));
+      expect(retry.result.body).toEqual(result.body);
+      expect(retry.sql.filter((s) => /\bINSERT\b/i.test(s))).toEqual([]);
     });
   }
 

@@ -1,5 +1,6 @@
 // PostgreSQL only (runs when TEST_DATABASE_URL is set): production's migration path.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { MigrationPg } from "../../server/src/db/adapter.ts";
@@ -37,6 +38,38 @@ describe("production migrations", () => {
     } finally {
       await check.end();
     }
+  });
+
+  it("[R-ER004] start-up (also with DEMO_DATA=1) on a database that lacks migrations stops with one line naming npm run db:deploy, not a stack trace", async () => {
+    const migrations = fs
+      .readdirSync("prisma/migrations", { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
+      .sort();
+    const start = (url: string) =>
+      spawnSync("node_modules/.bin/tsx", ["server/src/main.ts"], {
+        env: { PATH: process.env.PATH, DATABASE_URL: url, DEMO_DATA: "1", DATA_DIR: ".tmp/data", DATABASE_WAIT_SECONDS: "0", PORT: "0" },
+        encoding: "utf8",
+        timeout: 60_000,
+      });
+    const empty = await testDatabase();
+    await empty.prisma.$executeRawUnsafe("DROP SCHEMA public CASCADE; CREATE SCHEMA public;");
+    await empty.close();
+    const r = start(empty.url);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe(
+      `Start abgebrochen: DATABASE_URL: the database lacks ${migrations.length} of the migrations (first ${migrations[0]}): run \`npm run db:deploy\` before starting`,
+    );
+    // one migration missing (a release started before its db:deploy): the same, naming it
+    const behind = await testDatabase();
+    const last = migrations[migrations.length - 1];
+    await behind.prisma.$executeRawUnsafe(`DELETE FROM _prisma_migrations WHERE migration_name = '${last}'`);
+    await behind.close();
+    const b = start(behind.url);
+    expect(b.status).toBe(1);
+    expect(b.stderr.trim()).toBe(
+      `Start abgebrochen: DATABASE_URL: the database lacks 1 of the migrations (first ${last}): run \`npm run db:deploy\` before starting`,
+    );
   });
 
   it("a migration script runs whole, in one transaction: a failing statement leaves the ones before it undone", async () => {

@@ -227,6 +227,51 @@ describe("D-exam consent forms", () => {
   });
 });
 
+describe("consent forms at rest (issue 29)", () => {
+  const stored = (id: number) =>
+    app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id }, include: { consentFormFile: true } }).then((r) => r.consentFormFile!);
+  const downloads = async (id: number, lastname: string) => {
+    const { unzipSync } = await import("fflate");
+    const got: Buffer[] = [];
+    for (const seg of ["consent_form", "consent-form"]) got.push((await app.rest("GET", `/v1/export/registration/dexam/${id}/${seg}`, t.member)).raw);
+    for (const seg of ["consent_forms", "consent-forms"]) {
+      const entries = unzipSync(new Uint8Array((await app.rest("GET", `/v1/export/event/${camp}/${seg}`, t["role:registration_read"])).raw));
+      got.push(Buffer.from(entries[`${id}_${lastname}_Lena.pdf`]));
+    }
+    return got;
+  };
+
+  it("[R-API040][R-API035] the bytes in the database are not the uploaded ones; both download routes and the zip give back the original", async () => {
+    const created = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ lastname: "Sealed" }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const file = await stored(created.body.id);
+    expect(file.encrypted).toBe(true);
+    expect(file.size).toBe(PDF.length);
+    const raw = Buffer.from(file.data);
+    expect(raw.equals(PDF)).toBe(false);
+    expect(raw.includes(Buffer.from("%PDF"))).toBe(false);
+    expect(raw.includes(Buffer.from("endobj"))).toBe(false);
+    for (const got of await downloads(created.body.id, "Sealed")) expect(got.equals(PDF)).toBe(true);
+  });
+
+  it("[R-API040][R-API035] a file stored in plaintext before keeps downloading, and the start-up sweep seals it", async () => {
+    const { sealPlaintextFiles } = await import("../../server/src/domains/files/stored.ts");
+    const created = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ lastname: "Legacy" }));
+    const before = await stored(created.body.id);
+    // as written before files were encrypted (the migration marks those rows encrypted = false)
+    await app.db.prisma.storedFile.update({ where: { id: before.id }, data: { data: new Uint8Array(PDF), encrypted: false } });
+    for (const got of await downloads(created.body.id, "Legacy")) expect(got.equals(PDF)).toBe(true);
+    expect(await sealPlaintextFiles(app.db.prisma, app.services.dataKey)).toBeGreaterThanOrEqual(1);
+    const after = await stored(created.body.id);
+    expect(after.encrypted).toBe(true);
+    expect(Buffer.from(after.data).includes(Buffer.from("%PDF"))).toBe(false);
+    for (const got of await downloads(created.body.id, "Legacy")) expect(got.equals(PDF)).toBe(true);
+    // nothing left to seal: a second replica's sweep changes nothing
+    expect(await sealPlaintextFiles(app.db.prisma, app.services.dataKey)).toBe(0);
+    expect(Buffer.from((await stored(created.body.id)).data).equals(Buffer.from(after.data))).toBe(true);
+  });
+});
+
 describe("registration_manage fields, results and takeover", () => {
   const publish = (publishResults: boolean) => app.db.prisma.eventLocation.updateMany({ where: { id: { in: [theory, practice] } }, data: { publishResults } });
   const create = async (over: Record<string, unknown> = {}) => {
@@ -261,7 +306,7 @@ describe("registration_manage fields, results and takeover", () => {
     expect(back.status, JSON.stringify(back.body)).toBe(200);
     expect(back.body.cancelled_at).toBeNull();
     const gql = await gqlBody(
-      "mutation($id: ID!, $input: DexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { id } }",
+      "mutation($id: ID!, $input: UpdateDexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { id } }",
       {
         id: gid("DexamRegistration", r.id),
         input: {
@@ -274,6 +319,7 @@ describe("registration_manage fields, results and takeover", () => {
           type: "D2",
           theoryLocationId: theory,
           existingPartialResultVerified: true,
+          version: back.body.version,
         },
       },
       t.member,
@@ -424,7 +470,7 @@ describe("registration_manage fields, results and takeover", () => {
     const { version: _v, ...unversioned } = first.body;
     expect((await app.rest("PUT", "/v1/registration/dexam", t.member, { ...unversioned, remarks: "Verein B" })).status).toBe(200);
     const gql = await gqlBody(
-      "mutation($id: ID!, $input: DexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { version } }",
+      "mutation($id: ID!, $input: UpdateDexamRegistrationInput!) { updateDexamRegistration(id: $id, input: $input) { version } }",
       {
         id: gid("DexamRegistration", r.id),
         input: {

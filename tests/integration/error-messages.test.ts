@@ -263,7 +263,9 @@ describe("German messages with a code for every error (issue 29, item 10)", () =
         payload: "{not json",
       });
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toEqual({ error: { code: "BAD_REQUEST", message: "Ungültige Anfrage: Der Rumpf der Anfrage ist kein gültiges JSON" } });
+      // each door in its own shape (issue 21): /graphql { errors: [...] }, /v1 its envelope
+      const error = { code: "BAD_REQUEST", message: "Ungültige Anfrage: Der Rumpf der Anfrage ist kein gültiges JSON" };
+      expect(res.json(), url).toEqual(url === "/graphql" ? { errors: [{ message: error.message, extensions: { code: error.code } }] } : { error });
     }
   });
 });

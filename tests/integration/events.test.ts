@@ -97,7 +97,7 @@ describe("events", () => {
       privacyPolicy: "Datenschutz",
       ...(version === undefined ? {} : { version }),
     });
-    const mutation = "mutation($id: ID!, $input: EventInput!) { updateEvent(id: $id, input: $input) { name version } }";
+    const mutation = "mutation($id: ID!, $input: UpdateEventInput!) { updateEvent(id: $id, input: $input) { name version } }";
     const stale = await app.gql(mutation, { id: gid("Event", e.id), input: input("GraphQL alt", 1) }, manager());
     expect(stale.body.errors?.[0].extensions?.code).toBe("CONFLICT");
     expect(stale.body.errors?.[0].message).toMatch(STALE);
@@ -109,10 +109,11 @@ describe("events", () => {
     const unversioned = await app.rest("PUT", "/v1/event", manager(), { ...eventBody({ name: "Ohne Version" }), id: e.id });
     expect(unversioned.status).toBe(200);
     expect(unversioned.body).toMatchObject({ name: "Ohne Version", version: 4 });
-    expect((await app.gql(mutation, { id: gid("Event", e.id), input: input("GraphQL ohne Version") }, manager())).body.data.updateEvent).toEqual({
-      name: "GraphQL ohne Version",
-      version: 5,
-    });
+    // GraphQL requires the version (issue 21, item 7): a save without one is refused and changes nothing
+    const missing = await app.gql(mutation, { id: gid("Event", e.id), input: input("GraphQL ohne Version") }, manager());
+    expect(missing.body.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
+    expect(missing.body.errors?.[0].message).toMatch(/version/);
+    expect(await app.db.prisma.event.findUniqueOrThrow({ where: { id: e.id } })).toMatchObject({ name: "Ohne Version", version: 4 });
   });
 
   it("[R-EV004][R-ST006][R-ST007] members see published events of every district; staff also their own district's unpublished ones", async () => {
@@ -194,7 +195,7 @@ describe("locations", () => {
       dexamTypes: ["D1"],
       ...(version === undefined ? {} : { version }),
     });
-    const mutation = "mutation($id: ID!, $input: EventLocationInput!) { updateEventLocation(id: $id, input: $input) { name version } }";
+    const mutation = "mutation($id: ID!, $input: UpdateEventLocationInput!) { updateEventLocation(id: $id, input: $input) { name version } }";
     const stale = await app.gql(mutation, { id: gid("EventLocation", l.id), input: input("GraphQL alt", 1) }, manager());
     expect(stale.body.errors?.[0].extensions?.code).toBe("CONFLICT");
     expect((await app.db.prisma.eventLocation.findUniqueOrThrow({ where: { id: l.id } })).name).toBe("Raum A");

@@ -70,9 +70,11 @@ describe("request size", () => {
     const mutation = "mutation($i: CreateAssociationInput!) { createAssociation(input: $i) { id } }";
     const gql = await post({ query: mutation, variables: { i: { name, districtAssociationId: world.district1 } } }, token);
     expect(gql.status).toBe(413);
-    expect(gql.body).toEqual({ error: { code: "PAYLOAD_TOO_LARGE", message: "Die Anfrage ist zu groß" } });
+    // /graphql answers in GraphQL's error shape, /v1 in its envelope (issue 21)
+    expect(gql.body).toEqual({ errors: [{ message: "Die Anfrage ist zu groß", extensions: { code: "PAYLOAD_TOO_LARGE" } }] });
     const v1 = await app.rest("POST", "/v1/association", token, { name, district_association_id: world.district1 });
     expect(v1.status).toBe(413);
+    expect(v1.body).toEqual({ error: { code: "PAYLOAD_TOO_LARGE", message: "Die Anfrage ist zu groß" } });
     expect(await app.db.prisma.association.count()).toBe(before);
   });
 });

@@ -180,7 +180,18 @@ describe("the shortcuts answer what a fresh read would", () => {
   it("a profile change shows in the viewer of the very next request", async () => {
     const token = await app.token(world.subjects.target);
     await app.gql(VIEWER, {}, token);
-    const input = { firstname: "Neu", lastname: "Name", email: "neu@test.example", phone: "+49 1", street: "S 1", postcode: "12345", city: "C", country: "DE" };
+    const { version } = await app.db.prisma.user.findUniqueOrThrow({ where: { id: world.userIds.target } });
+    const input = {
+      firstname: "Neu",
+      lastname: "Name",
+      email: "neu@test.example",
+      phone: "+49 1",
+      street: "S 1",
+      postcode: "12345",
+      city: "C",
+      country: "DE",
+      version,
+    };
     const saved = await app.gql("mutation($input: ProfileInput!) { updateViewer(input: $input) { firstname } }", { input }, token);
     expect(saved.body.errors).toBeUndefined();
     const after = await app.gql(VIEWER, {}, token);

@@ -406,8 +406,11 @@ describe("events and locations", () => {
     const stored = await app.db.prisma.eventLocation.findUniqueOrThrow({ where: { id: e.theory } });
     expect(stored).toMatchObject({ name: "Musikschule (neu)", street: "Neue Straße 1", dexamTypes: ["D1", "D2", "D3"] });
     const gql = await app.gql(
-      "mutation($id: ID!, $input: EventLocationInput!) { updateEventLocation(id: $id, input: $input) { name dexamTypes } }",
-      { id: gid("EventLocation", e.theory), input: { name: "Musikschule", street: "S", city: "C", start: before.start, end: before.end, dexamTypes: ["D1"] } },
+      "mutation($id: ID!, $input: UpdateEventLocationInput!) { updateEventLocation(id: $id, input: $input) { name dexamTypes } }",
+      {
+        id: gid("EventLocation", e.theory),
+        input: { name: "Musikschule", street: "S", city: "C", start: before.start, end: before.end, dexamTypes: ["D1"], version: res.body.version },
+      },
       t["role:event_manage"],
     );
     expect(gql.body.data?.updateEventLocation, JSON.stringify(gql.body.errors)).toEqual({ name: "Musikschule", dexamTypes: ["D1"] });

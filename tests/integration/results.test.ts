@@ -297,7 +297,7 @@ describe("theory results", () => {
 });
 
 describe("practice sheets", () => {
-  it("[R-RE009][R-RE010][R-API038][R-API052][R-API033][R-API032] blank sheets -> points -> upload several at once -> practice points and stored sheets", async () => {
+  it("[R-RE009][R-RE010][R-API038][R-API052][R-API033][R-API032][R-API039][R-API041] blank sheets -> points -> upload several at once -> practice points and stored sheets", async () => {
     const under = await app.rest("GET", `/v1/export/location/${practice}/dexam/blank_practice_sheets`, t["role:results_manage"]);
     const hyphen = await app.rest("GET", `/v1/export/location/${practice}/dexam/blank-practice-sheets`, t["role:results_manage"]);
     expect(under.headers["content-type"]).toBe("application/zip");
@@ -314,9 +314,10 @@ describe("practice sheets", () => {
     );
     const sheets = await blankSheets(practice);
     const before = await snapshot();
+    const muellerSheet = await fillPracticeSheet(sheets.get(reg.mueller)!.data, 20);
     const res = await uploadSheets(practice, [
       { name: sheets.get(reg.lang)!.name, data: await fillPracticeSheet(sheets.get(reg.lang)!.data, 72.5) },
-      { name: sheets.get(reg.mueller)!.name, data: await fillPracticeSheet(sheets.get(reg.mueller)!.data, 20) },
+      { name: sheets.get(reg.mueller)!.name, data: muellerSheet },
     ]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.uploaded).toBe(2);
@@ -330,6 +331,14 @@ describe("practice sheets", () => {
     expect(again.status).toBe(200);
     expect(await practicePoints(reg.lang)).toBe(73);
     expect((await snapshot()).files).toBe(before.files + 2);
+    // stored encrypted like the consent forms (names and points): not the uploaded bytes in the database, the original in the downloads
+    const mueller = (await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: reg.mueller }, include: { practiceSheetFile: true } }))
+      .practiceSheetFile!;
+    expect(mueller).toMatchObject({ encrypted: true, size: muellerSheet.length });
+    expect(Buffer.from(mueller.data).includes(muellerSheet.subarray(0, 4))).toBe(false); // no "PK\x03\x04"
+    expect((await app.rest("GET", `/v1/export/registration/dexam/${reg.mueller}/practice_sheet`, t.admin)).raw.equals(muellerSheet)).toBe(true);
+    const zip = unzip((await app.rest("GET", `/v1/export/location/${practice}/dexam/practice_sheets`, t.admin)).raw);
+    expect(Buffer.from(zip[mueller.name]).equals(muellerSheet)).toBe(true);
   });
 
   it("[R-API036][R-EV020][R-RE023][R-RE024][R-API033] the certificate list holds exactly the passed candidates", async () => {

@@ -138,10 +138,16 @@ describe("shared start-page answers", () => {
     expect(again.statements).toBe(1); // the principal's row; the viewer comes from it, the districts from the shared list
     const token = await app.token(world.subjects.admin);
     const renamed = await app.gql(
-      `mutation($id: ID!, $input: DistrictAssociationInput!) { updateDistrictAssociation(id: $id, input: $input) { name } }`,
+      `mutation($id: ID!, $input: UpdateDistrictAssociationInput!) { updateDistrictAssociation(id: $id, input: $input) { name } }`,
       {
         id: gid("DistrictAssociation", world.district2),
-        input: { name: "KV Zwei-Neu", iamRef: "kv-2", gdprLink: "https://e.test/2/dsgvo", impressLink: "https://e.test/2/impressum" },
+        input: {
+          name: "KV Zwei-Neu",
+          iamRef: "kv-2",
+          gdprLink: "https://e.test/2/dsgvo",
+          impressLink: "https://e.test/2/impressum",
+          version: (await app.db.prisma.districtAssociation.findUniqueOrThrow({ where: { id: world.district2 } })).version,
+        },
       },
       token,
     );

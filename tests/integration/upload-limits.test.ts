@@ -5,10 +5,23 @@
 // refused before exceljs parses them (results/xlsx.ts checkSheetSizes). And the consent-forms zip
 // built its entry names from the children's names as written, so "Anna/../../x" lost the id prefix
 // and two such names overwrote each other.
-import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
+import { strToU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cellsInRange, checkSheetSizes, ExcelJS, MAX_SHEET_ROWS, UploadRejected } from "../../server/src/domains/results/xlsx.ts";
-import { upload } from "../fixtures/workbooks.ts";
+import {
+  cellsInRange,
+  checkSheetSizes,
+  checkXmlShape,
+  MAX_SHEET_ROWS,
+  MAX_XML_DEPTH,
+  MAX_XML_ELEMENTS,
+  UploadRejected,
+  WORKBOOK_PARSE_QUEUE,
+  WORKBOOK_PARSE_SLOTS,
+  WORKBOOKS_BUSY,
+  workbookParsing,
+  XmlShape,
+} from "../../server/src/domains/results/xlsx.ts";
+import { flatElements, multipart, nestedElements, upload, workbookWithSheet as workbook } from "../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { campEventWithLocations, competitionEventWithHall, dexamEventWithLocations } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
@@ -27,23 +40,6 @@ beforeAll(async () => {
   competition = await competitionEventWithHall(app.db.prisma, world.district1);
 });
 afterAll(() => app.stop());
-
-/** A small real workbook with the PC Juror header row, its sheet XML changed by `edit`. */
-async function workbook(edit: (xml: string) => string, macroEnabled = false): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet("Liste");
-  ws.addRow(["Anmelde-ID", "Punkte", "Prädikat"]);
-  const entries = unzipSync(new Uint8Array(await wb.xlsx.writeBuffer()));
-  entries["xl/worksheets/sheet1.xml"] = strToU8(edit(strFromU8(entries["xl/worksheets/sheet1.xml"])));
-  if (macroEnabled)
-    entries["[Content_Types].xml"] = strToU8(
-      strFromU8(entries["[Content_Types].xml"]).replace(
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml",
-        "application/vnd.ms-excel.sheet.macroEnabled.main+xml",
-      ),
-    );
-  return zipSync(entries, { level: 6 });
-}
 
 const TOO_BIG = "Die Datei enthält zu viele Zeilen, Spalten oder verbundene Zellen";
 const merged = (ref: string) => (xml: string) => xml.replace("</sheetData>", `</sheetData><mergeCells count="1"><mergeCell ref="${ref}"/></mergeCells>`);
@@ -89,6 +85,111 @@ describe("workbooks that describe more than they weigh", () => {
     expect(() => checkSheetSizes(sheet(`<worksheet><sheetData><row><c r="XFE1"/></row></sheetData></worksheet>`))).toThrow(UploadRejected);
     // only worksheets are read this way
     expect(() => checkSheetSizes(new Map([["xl/styles.xml", strToU8('<row r="999999999"/>')]]))).not.toThrow();
+  });
+});
+
+describe("workbooks whose XML is too deep or too long (issue 29)", () => {
+  const TOO_COMPLEX = "Die Datei ist zu verschachtelt oder enthält zu viele Elemente";
+  const practiceUpload = (data: Uint8Array) =>
+    upload(app, `/v1/registration/dexam/location/${practice}/practice_sheets`, t["role:results_manage"], "files", [
+      { name: `Praxisbogen_R1_L${practice}_Klar_Lena.xlsx`, data },
+    ]);
+
+  it("[R-RE009][R-API052] 2,000,000 nested or 5,000,000 flat elements are refused with a German message before exceljs parses them, quickly and without the memory", async () => {
+    for (const edit of [nestedElements(2_000_000), flatElements(5_000_000)]) {
+      const data = await workbook(edit);
+      expect(data.length).toBeLessThan(100_000); // a few dozen KB sent, 14 or 20 MB inflated: under the zip guard's 50 MB
+      const heap = process.memoryUsage().heapUsed;
+      const started = performance.now();
+      const res = await practiceUpload(data);
+      const seconds = (performance.now() - started) / 1000;
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(TOO_COMPLEX);
+      expect(seconds).toBeLessThan(3);
+      expect((process.memoryUsage().heapUsed - heap) / 1024 / 1024).toBeLessThan(100);
+    }
+  });
+
+  it("[R-RE016][R-API043] a PC Juror list nested deeper than any real workbook is refused too", async () => {
+    const res = await upload(app, `/v1/registration/competition/event/${competition}/pc_juror`, t["role:results_manage"], "file", [
+      { name: "pcjuror.xlsm", data: await workbook(nestedElements(MAX_XML_DEPTH + 1), true) },
+    ]);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(TOO_COMPLEX);
+  });
+
+  it("depth and element count are counted as XML has them: self-closing tags, quoted '>', comments, CDATA; a DOCTYPE is refused", () => {
+    const check = (xml: string) => () => checkXmlShape([strToU8(xml)]);
+    const deep = (n: number) => `${"<a>".repeat(n)}${"</a>".repeat(n)}`;
+    expect(check(`<?xml version="1.0"?>${deep(MAX_XML_DEPTH)}`)).not.toThrow();
+    expect(check(deep(MAX_XML_DEPTH + 1))).toThrow(TOO_COMPLEX);
+    // siblings and self-closing elements do not nest
+    expect(check(`<r>${"<a/>".repeat(MAX_XML_DEPTH + 5)}${"<b x='1'></b>".repeat(MAX_XML_DEPTH + 5)}</r>`)).not.toThrow();
+    // markup inside attribute values, comments and CDATA is no element
+    expect(check(`<r><c f="a>b" g='<x>'/><!-- <a><a><a> --><![CDATA[${"<a>".repeat(MAX_XML_DEPTH + 1)}]]></r>`)).not.toThrow();
+    // the element budget spans all parts of a workbook
+    const half = strToU8(`<r>${"<a/>".repeat(MAX_XML_ELEMENTS / 2)}</r>`);
+    expect(() => checkXmlShape([half])).not.toThrow();
+    expect(() => checkXmlShape([half, half])).toThrow(TOO_COMPLEX);
+    expect(check(`<!DOCTYPE x [<!ENTITY a "aaaa">]><r/>`)).toThrow(UploadRejected);
+    expect(check(`<r><a x="unterminated`)).toThrow(UploadRejected);
+    expect(check(`<r><!-- unterminated`)).toThrow(UploadRejected);
+    // the same answers when the bytes come in chunks cut anywhere (as they are inflated)
+    const samples = [
+      `<?xml version="1.0"?><r><c f="a>b" g='<x>'/><!-- <a> --><![CDATA[<a>]]><d>text</d></r>`,
+      deep(MAX_XML_DEPTH + 1),
+      `<!DOCTYPE x><r/>`,
+      `<r><a x="unterminated`,
+    ];
+    for (const xml of samples) {
+      const whole = (() => {
+        try {
+          checkXmlShape([strToU8(xml)]);
+          return "ok";
+        } catch (e) {
+          return (e as Error).message;
+        }
+      })();
+      for (let cut = 1; cut < xml.length; cut++) {
+        const part = new XmlShape().part();
+        const bytes = strToU8(xml);
+        let got = "ok";
+        try {
+          part.feed(bytes.subarray(0, cut));
+          part.feed(bytes.subarray(cut));
+          part.end();
+        } catch (e) {
+          got = (e as Error).message;
+        }
+        expect(got, `${xml} cut at ${cut}`).toBe(whole);
+      }
+    }
+  });
+
+  it("[R-RE009][R-API052] beyond the parsing places and their queue an upload is answered 503 with Retry-After and a German message, and runs once a place is free", async () => {
+    const held = await Promise.all(Array.from({ length: WORKBOOK_PARSE_SLOTS }, () => workbookParsing.acquire()));
+    const queued = Array.from({ length: WORKBOOK_PARSE_QUEUE }, () => workbookParsing.acquire());
+    const data = await workbook((xml) => xml);
+    const busy = await upload(app, `/v1/registration/dexam/location/${practice}/practice_sheets`, t["role:results_manage"], "files", [
+      { name: `Praxisbogen_R1_L${practice}_Klar_Lena.xlsx`, data },
+    ]);
+    expect(busy.status).toBe(503);
+    expect(busy.body.error).toMatchObject({ code: "UNAVAILABLE", message: WORKBOOKS_BUSY });
+    const juror = multipart("file", [{ name: "pcjuror.xlsm", data: await workbook((xml) => xml, true) }]);
+    const headers = await app.fastify.inject({
+      method: "POST",
+      url: `/v1/registration/competition/event/${competition}/pc_juror`,
+      headers: { authorization: `Bearer ${t["role:results_manage"]}`, "content-type": juror.contentType },
+      payload: juror.payload,
+    });
+    expect(headers.statusCode).toBe(503);
+    expect(headers.headers["retry-after"]).toBe("5");
+    // the slots free: queued work runs first, then the upload is read as usual (not a practice sheet of ours)
+    for (const release of held) release();
+    await Promise.all(queued.map(async (place) => (await place)()));
+    const after = await practiceUpload(data);
+    expect(after.status).toBe(400);
+    expect(JSON.stringify(after.body)).toContain("kein Praxisbogen");
   });
 });
 

@@ -100,7 +100,8 @@ describe("/v1 input that is no date, no text or no version", () => {
     expect((res.body as ErrorBody).error.fields?.start).toBe("Bitte ein gültiges Datum eingeben");
   });
 
-  it("[R-API050] a D-exam text sent as a number is taken as its text, not a 500", async () => {
+  it("[R-API050][R-ER004] a D-exam text sent as a number is refused with a field error under the body's key (issue 29: no coercion), not a 500", async () => {
+    const before = await app.db.prisma.dexamRegistration.count();
     const res = await app.rest(
       "POST",
       "/v1/registration/dexam",
@@ -113,8 +114,15 @@ describe("/v1 input that is no date, no text or no version", () => {
         existing_partial_result: { type: "practice", district_association: 5, year: 2020, location: 6, points: 50 },
       }),
     );
-    expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body).toMatchObject({ firstname: "5", remarks: "7" });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(Object.keys((res.body as ErrorBody).error.fields ?? {}).sort()).toEqual(
+      ["existing_partial_result.district_association", "existing_partial_result.location", "firstname", "remarks", "songs.0.name"].sort(),
+    );
+    expect(await app.db.prisma.dexamRegistration.count()).toBe(before);
+    // a song number and the partial result's year may be written as whole numbers (the forms' fields hold digits)
+    const ok = await app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ songs: [{ number: 1, name: "Stück" }] }));
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body.songs[0]).toEqual({ number: "1", name: "Stück" });
   });
 
   it("[R-API051][R-API014] a version that is no whole number is refused instead of turning the check off", async () => {

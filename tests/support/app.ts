@@ -21,12 +21,13 @@ export type TestApp = App & {
     variables?: Record<string, unknown>,
     token?: string | null,
   ): Promise<{ status: number; body: { data?: T; errors?: { message: string; extensions?: { code?: string } }[] } }>;
-  /** a /v1 call; `raw` holds the bytes of the answer (downloads) */
+  /** a /v1 call; `raw` holds the bytes of the answer (downloads); `headers` are sent besides authorization and content-type */
   rest<T = any>(
     method: string,
     url: string,
     token?: string | null,
     body?: unknown,
+    headers?: Record<string, string>,
   ): Promise<{ status: number; body: T; headers: Record<string, unknown>; raw: Buffer }>;
   stop(): Promise<void>;
 };
@@ -58,6 +59,7 @@ export async function startTestApp(
     RATE_LIMIT_MUTATIONS: "0",
     RATE_LIMIT_UPLOADS: "0",
     RATE_LIMIT_SIGNIN: "0",
+    RATE_LIMIT_CONCURRENT_QUERIES: "0",
     ...opts.env,
   });
   const dataKey = opts.dataKey ?? crypto.randomBytes(32);
@@ -99,11 +101,15 @@ export async function startTestApp(
       });
       return { status: res.statusCode, body: res.json() };
     },
-    async rest(method, url, token, body) {
+    async rest(method, url, token, body, headers = {}) {
       const res = await app.fastify.inject({
         method: method as "GET",
         url,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined ? { "content-type": "application/json" } : {}),
+          ...headers,
+        },
         payload: body !== undefined ? JSON.stringify(body) : undefined,
       });
       let parsed: unknown = res.body;

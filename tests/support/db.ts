@@ -4,12 +4,13 @@ import fs from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openDatabase } from "../../server/src/db/client.ts";
+import { type Database, type OpenOptions, openDatabase } from "../../server/src/db/client.ts";
 import { withDatabase } from "./globalSetup.ts";
 
 export const usingPostgres = () => !!process.env.TEST_DATABASE_URL;
 
-export async function testDatabase(): Promise<Database & { url: string }> {
+/** `options`: PostgreSQL only, e.g. a statement timeout (PGlite ignores them). */
+export async function testDatabase(options: Pick<OpenOptions, "statementTimeoutMs"> = {}): Promise<Database & { url: string }> {
   const template = inject("pgTemplate");
   if (template) {
     const base = process.env.TEST_DATABASE_URL as string;
@@ -28,7 +29,7 @@ export async function testDatabase(): Promise<Database & { url: string }> {
     }
     await admin.end();
     const url = withDatabase(base, name);
-    const db = await openDatabase(url, { migrate: false });
+    const db = await openDatabase(url, { ...options, migrate: false });
     return { ...db, url };
   }
   const blob = new Blob([fs.readFileSync(inject("pgliteBase"))]);

@@ -1,4 +1,5 @@
 import { graphql } from "react-relay";
+import { useIdempotentRun } from "../relay/idempotencyKey";
 import { useFeedbackMutation } from "../relay/useFeedbackMutation";
 import type { useCreateCompetitionRegistrationMutation } from "./__generated__/useCreateCompetitionRegistrationMutation.graphql";
 
@@ -8,10 +9,10 @@ import type { useCreateCompetitionRegistrationMutation } from "./__generated__/u
  * server's field messages.
  */
 export function useCreateCompetitionRegistration() {
-  return useFeedbackMutation<useCreateCompetitionRegistrationMutation>(
+  const [run, inFlight] = useFeedbackMutation<useCreateCompetitionRegistrationMutation>(
     graphql`
-      mutation useCreateCompetitionRegistrationMutation($eventId: ID!, $input: CompetitionRegistrationInput!) {
-        createCompetitionRegistration(eventId: $eventId, input: $input) {
+      mutation useCreateCompetitionRegistrationMutation($eventId: ID!, $input: CompetitionRegistrationInput!, $idempotencyKey: String) {
+        createCompetitionRegistration(eventId: $eventId, input: $input, idempotencyKey: $idempotencyKey) {
           id
           databaseId
         }
@@ -19,4 +20,6 @@ export function useCreateCompetitionRegistration() {
     `,
     { success: "competitionForm.success.create", failure: "error.competitionRegistration.create" },
   );
+  // one idempotency key per submit: a retry of the same submit cannot register twice
+  return [useIdempotentRun(run), inFlight] as const;
 }

@@ -10,7 +10,7 @@ import type { useUpdateCompetitionRegistrationMutation } from "./__generated__/u
 export function useUpdateCompetitionRegistration() {
   return useFeedbackMutation<useUpdateCompetitionRegistrationMutation>(
     graphql`
-      mutation useUpdateCompetitionRegistrationMutation($id: ID!, $input: CompetitionRegistrationInput!) {
+      mutation useUpdateCompetitionRegistrationMutation($id: ID!, $input: UpdateCompetitionRegistrationInput!) {
         updateCompetitionRegistration(id: $id, input: $input) {
           id
           name

@@ -1,3 +1,4 @@
+import { MAX_SEARCH_LENGTH } from "@shared/validation";
 import { useEffect, useId, useRef, useState } from "react";
 import { t } from "../i18n/translate";
 import { classNames } from "./classNames";
@@ -39,6 +40,7 @@ export function SearchField({
           id={id}
           className={classNames(fieldStyles.input, styles.input)}
           type="search"
+          maxLength={MAX_SEARCH_LENGTH}
           value={text}
           placeholder={t("search.placeholder")}
           onChange={(event) => setText(event.target.value)}

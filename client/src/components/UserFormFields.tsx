@@ -25,12 +25,15 @@ export function UserFormFields({
   errors,
   onChange,
   disabled,
+  locked,
 }: {
   mode: UserFormMode;
   values: UserFormValues;
   errors: FieldErrors;
   onChange: (field: UserField, value: string) => void;
   disabled?: boolean;
+  /** fields the viewer may not change, with the server's reason shown as their hint */
+  locked?: Partial<Record<UserField, string>>;
 }) {
   const required = new Set(requiredUserFields(mode));
   // in a dialog the browser should not offer the manager's own address for another user
@@ -45,9 +48,9 @@ export function UserFormFields({
           value={values[field]}
           onChange={(value) => onChange(field, value)}
           error={errors[field]}
-          hint={field === "phone" ? t("user.phoneHint") : undefined}
+          hint={locked?.[field] ?? (field === "phone" ? t("user.phoneHint") : undefined)}
           required={required.has(field)}
-          disabled={disabled}
+          disabled={disabled || !!locked?.[field]}
           type={INPUT[field].type}
           inputMode={INPUT[field].inputMode}
           autoComplete={own ? INPUT[field].autoComplete : "off"}

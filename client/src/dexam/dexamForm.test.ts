@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { tooLong } from "@shared/messages";
 import { describe, expect, it } from "vitest";
 import { checkDocumentFile, DOCUMENT_ACCEPT, formatFileSize } from "../components/FileUploadField";
 import { de } from "../i18n/de";
@@ -506,8 +506,35 @@ describe("D-exam form texts", () => {
 });
 
 describe("name length", () => {
-  it("first and last name have at most 200 characters, like the server (decision: fuzzing, issue 10)", () => {
-    expect(check({ ...valid(), firstname: "x".repeat(201), lastname: "y".repeat(201) })).toMatchObject({ firstname: MSG.tooLong, lastname: MSG.tooLong });
-    expect(check({ ...valid(), firstname: "x".repeat(200) })).toEqual({});
+  it("[R-VA001] first and last name have at most 100 characters, remarks 2000, like the server (TEXT_LIMITS)", () => {
+    expect(check({ ...valid(), firstname: "x".repeat(101), lastname: "y".repeat(101) })).toMatchObject({ firstname: tooLong(100), lastname: tooLong(100) });
+    expect(check({ ...valid(), firstname: "x".repeat(100), remarks: "r".repeat(2000) })).toEqual({});
+    expect(check({ ...valid(), remarks: "r".repeat(2001) })).toEqual({ remarks: tooLong(2000) });
+  });
+
+  it("[R-VA030][R-VA033] camp texts, emergency contacts, songs and the partial result have the server's limits (one function: addDexamLengthErrors)", () => {
+    const v = validCamp();
+    const long = {
+      ...v,
+      songs: [{ number: "1".repeat(21), name: "s".repeat(201) }],
+      camp: { ...v.camp, allergies: "a".repeat(2001), emergencyContacts: [{ name: "n".repeat(101), phone: "+49 171 1234567" }] },
+    };
+    expect(check(long, CAMP)).toEqual({
+      "songs.0.number": tooLong(20),
+      "songs.0.name": tooLong(200),
+      "camp.allergies": tooLong(2000),
+      "camp.emergencyContacts.0.name": tooLong(100),
+    });
+    const atMax = {
+      ...long,
+      songs: [{ number: "1".repeat(20), name: "s".repeat(200) }],
+      camp: { ...long.camp, allergies: "a".repeat(2000), emergencyContacts: [{ name: "n".repeat(100), phone: "+49 171 1234567" }] },
+    };
+    expect(check(atMax, CAMP)).toEqual({});
+    // the songs-only phase checks the song rows
+    expect(validateDexamForm(long, { mode: "edit", event: CAMP, now: NOW, scope: "SONGS" })).toEqual({
+      "songs.0.number": tooLong(20),
+      "songs.0.name": tooLong(200),
+    });
   });
 });

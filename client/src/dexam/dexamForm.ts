@@ -1,7 +1,7 @@
 import type { DEXAM_TYPE_LABELS, EXAM_PART_LABELS, GENDER_LABELS, INSTRUMENT_LABELS, MEAL_REQUEST_LABELS } from "@shared/labels";
 import { PERCUSSION_SONG_LABELS } from "@shared/labels";
 import { DEXAM_MSG, MSG } from "@shared/messages";
-import { emergencyPhone, file, nameLength, required, UPLOAD_EXTENSIONS } from "@shared/validation";
+import { addDexamLengthErrors, emergencyPhone, file, required, UPLOAD_EXTENSIONS } from "@shared/validation";
 import { fromDateTimeLocal, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "../forms/fieldErrors";
 import { t } from "../i18n/translate";
@@ -401,11 +401,10 @@ export function validateDexamForm(values: DexamFormValues, context: CheckContext
   const e: Record<string, string> = {};
   if (scope === "NONE") return e;
   checkSongs(values, e);
-  if (scope === "SONGS") return e;
+  if (scope === "SONGS") return addDexamLengthErrors(e, values, true);
   // personal data, club, instrument and course are all required (decision R-DF002)
   for (const field of ["firstname", "lastname", "birthdate", "gender", "associationId", "instrument", "type"] as const)
     if (required(values[field]) !== null) e[field] = MSG.required;
-  for (const field of ["firstname", "lastname"] as const) if (!e[field] && nameLength(values[field]) !== null) e[field] = MSG.tooLong;
   if (values.birthdate && (!DAY.test(values.birthdate) || new Date(values.birthdate) > now)) e.birthdate = DEXAM_MSG.birthdate;
   checkLocations(values, event, e);
   checkPartialResult(values, now, e);
@@ -415,7 +414,7 @@ export function validateDexamForm(values: DexamFormValues, context: CheckContext
   }
   if (isCamp(event)) checkCamp(values, mode, e);
   if (values.cancelledAt && !fromDateTimeLocal(values.cancelledAt)) e.cancelledAt = DEXAM_MSG.date;
-  return e;
+  return addDexamLengthErrors(e, values);
 }
 
 // ---- the GraphQL input (DexamRegistrationInput)

@@ -1,4 +1,5 @@
 import { graphql } from "react-relay";
+import { useIdempotentRun } from "../relay/idempotencyKey";
 import { useFeedbackMutation } from "../relay/useFeedbackMutation";
 import type { useCreateDexamRegistrationMutation } from "./__generated__/useCreateDexamRegistrationMutation.graphql";
 
@@ -8,10 +9,10 @@ import type { useCreateDexamRegistrationMutation } from "./__generated__/useCrea
  * field messages.
  */
 export function useCreateDexamRegistration() {
-  return useFeedbackMutation<useCreateDexamRegistrationMutation>(
+  const [run, inFlight] = useFeedbackMutation<useCreateDexamRegistrationMutation>(
     graphql`
-      mutation useCreateDexamRegistrationMutation($eventId: ID!, $input: DexamRegistrationInput!) {
-        createDexamRegistration(eventId: $eventId, input: $input) {
+      mutation useCreateDexamRegistrationMutation($eventId: ID!, $input: DexamRegistrationInput!, $idempotencyKey: String) {
+        createDexamRegistration(eventId: $eventId, input: $input, idempotencyKey: $idempotencyKey) {
           id
           databaseId
         }
@@ -19,4 +20,6 @@ export function useCreateDexamRegistration() {
     `,
     { success: "dexamForm.success.create", failure: "error.dexamRegistration.create" },
   );
+  // one idempotency key per submit: a retry of the same submit cannot register twice
+  return [useIdempotentRun(run), inFlight] as const;
 }

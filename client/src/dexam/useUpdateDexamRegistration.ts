@@ -10,7 +10,7 @@ import type { useUpdateDexamRegistrationMutation } from "./__generated__/useUpda
 export function useUpdateDexamRegistration() {
   return useFeedbackMutation<useUpdateDexamRegistrationMutation>(
     graphql`
-      mutation useUpdateDexamRegistrationMutation($id: ID!, $input: DexamRegistrationInput!) {
+      mutation useUpdateDexamRegistrationMutation($id: ID!, $input: UpdateDexamRegistrationInput!) {
         updateDexamRegistration(id: $id, input: $input) {
           id
           firstname

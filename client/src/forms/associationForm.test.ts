@@ -1,12 +1,13 @@
-import { MSG } from "@shared/messages";
+import { MSG, tooLong } from "@shared/messages";
 import { describe, expect, it } from "vitest";
 import { associationFormValues, associationInput, canSaveOwnAssociation, preselectedAssociation, validateAssociationForm } from "./associationForm";
+import { updateVersion } from "./version";
 
 describe("club form", () => {
   it("[R-VA015][R-MC006] the club name is required in both modes", () => {
     expect(validateAssociationForm({ name: " ", invoiceEmail: "" }, "member")).toEqual({ name: MSG.required });
     expect(validateAssociationForm({ name: "", invoiceEmail: "" }, "manage")).toEqual({ name: MSG.required });
-    expect(validateAssociationForm({ name: "x".repeat(201), invoiceEmail: "" }, "manage")).toEqual({ name: MSG.tooLong });
+    expect(validateAssociationForm({ name: "x".repeat(101), invoiceEmail: "" }, "manage")).toEqual({ name: tooLong(100) });
   });
 
   it("[R-VA016][R-MC006] editing the own club checks the invoice email with the email rule", () => {
@@ -37,8 +38,8 @@ describe("club form", () => {
     expect(associationInput({ name: " MV ", invoiceEmail: " " })).toEqual({ name: "MV", invoiceEmail: null });
   });
 
-  it("[R-CM006][R-MC005] no lost updates: an edit sends the version the form was filled from", () => {
-    expect(associationInput({ name: "MV", invoiceEmail: "" }, 4)).toEqual({ name: "MV", invoiceEmail: null, version: 4 });
-    expect("version" in associationInput({ name: "MV", invoiceEmail: "" }, null)).toBe(false);
+  it("[R-CM006][R-MC005] no lost updates: an edit sends the fields and the version the form was filled from", () => {
+    expect({ ...associationInput({ name: "MV", invoiceEmail: "" }), ...updateVersion(4) }).toEqual({ name: "MV", invoiceEmail: null, version: 4 });
+    expect("version" in associationInput({ name: "MV", invoiceEmail: "" })).toBe(false);
   });
 });

@@ -1,6 +1,5 @@
-import { email, nameLength, required, validate } from "@shared/validation";
+import { addLengthErrors, email, required, TEXT_LIMITS, validate } from "@shared/validation";
 import { type FieldErrors, optionalText } from "./fieldErrors";
-import { versionField } from "./version";
 
 /**
  * The club form (spec section 5): the name is required; the invoice e-mail gets the e-mail rule
@@ -20,12 +19,12 @@ export function associationFormValues(association: { name: string; invoiceEmail?
 }
 
 export function validateAssociationForm(values: AssociationFormValues, mode: AssociationFormMode): FieldErrors {
-  return validate(values, { name: [required, nameLength], ...(mode === "member" ? { invoiceEmail: [email] } : {}) });
+  return addLengthErrors(validate(values, { name: [required], ...(mode === "member" ? { invoiceEmail: [email] } : {}) }), values, TEXT_LIMITS.Association);
 }
 
-/** AssociationInput: name trimmed, an empty invoice e-mail sent as null; an edit names the version the form was filled from (no lost updates). */
-export function associationInput(values: AssociationFormValues, version?: number | null) {
-  return { name: values.name.trim(), invoiceEmail: optionalText(values.invoiceEmail), ...versionField(version) };
+/** The fields of AssociationInput: name trimmed, an empty invoice e-mail sent as null; the form adds the version (forms/version.ts). */
+export function associationInput(values: AssociationFormValues) {
+  return { name: values.name.trim(), invoiceEmail: optionalText(values.invoiceEmail) };
 }
 
 /** "Speichern" of "Mein Verein bearbeiten" needs a selected club (R-MC004). */

@@ -1,6 +1,5 @@
-import { required, validate } from "@shared/validation";
+import { addLengthErrors, required, TEXT_LIMITS, validate } from "@shared/validation";
 import type { FieldErrors } from "./fieldErrors";
-import { versionField } from "./version";
 
 /** District association form (spec section 5): name, IamRef, privacy URL and imprint URL are required (R-VA017). */
 export type DistrictAssociationFormValues = {
@@ -27,7 +26,8 @@ export function districtAssociationFormValues(
 }
 
 export function validateDistrictAssociationForm(values: DistrictAssociationFormValues): FieldErrors {
-  return validate(values, { name: [required], iamRef: [required], gdprLink: [required], impressLink: [required] });
+  const errors = validate(values, { name: [required], iamRef: [required], gdprLink: [required], impressLink: [required] });
+  return addLengthErrors(errors, values, TEXT_LIMITS.DistrictAssociation);
 }
 
 /** The image the form shows: the new one, none after removal, else the stored one. */
@@ -38,16 +38,16 @@ export function shownSignature(stored: string | null | undefined, change: Signat
 }
 
 /**
- * DistrictAssociationInput: trimmed texts; signatureImage null keeps, "" removes, a data URL
- * replaces; an edit names the version the form was filled from (no lost updates).
+ * DistrictAssociationInput (create) or the fields of UpdateDistrictAssociationInput (edit; the
+ * dialog adds the version, forms/version.ts): trimmed texts; signatureImage null keeps, "" removes,
+ * a data URL replaces.
  */
-export function districtAssociationInput(values: DistrictAssociationFormValues, change: SignatureChange, version?: number | null) {
+export function districtAssociationInput(values: DistrictAssociationFormValues, change: SignatureChange) {
   return {
     name: values.name.trim(),
     iamRef: values.iamRef.trim(),
     gdprLink: values.gdprLink.trim(),
     impressLink: values.impressLink.trim(),
     signatureImage: change.kind === "set" ? change.dataUrl : change.kind === "remove" ? "" : null,
-    ...versionField(version),
   };
 }

@@ -1,8 +1,7 @@
 import { MSG } from "@shared/messages";
-import { required, validate } from "@shared/validation";
+import { addLengthErrors, required, TEXT_LIMITS, validate } from "@shared/validation";
 import { fromDateTimeLocal, toDateInput, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "./fieldErrors";
-import { versionField } from "./version";
 
 /**
  * The event form (spec §5 "Event", R-EV011): name, registration deadline, start and finish of
@@ -105,14 +104,14 @@ export function validateEventForm(values: EventFormValues): FieldErrors {
   const start = fromDateTimeLocal(values.start);
   const end = fromDateTimeLocal(values.end);
   if (start && end && end < start) errors.end = "Das Ende muss nach dem Beginn liegen";
-  return errors;
+  return addLengthErrors(errors, values, TEXT_LIMITS.Event);
 }
 
 /**
- * EventInput; the form type only on create (it cannot change, R-EV012); an edit names the version
- * the form was filled from (no lost updates).
+ * EventInput (create) or the fields of UpdateEventInput (edit; the dialog adds the version the form
+ * was filled from, forms/version.ts); the form type only on create (it cannot change, R-EV012).
  */
-export function eventInput(values: EventFormValues, mode: "create" | "edit", version?: number | null) {
+export function eventInput(values: EventFormValues, mode: "create" | "edit") {
   return {
     name: values.name.trim(),
     description: optionalText(values.description),
@@ -127,7 +126,6 @@ export function eventInput(values: EventFormValues, mode: "create" | "edit", ver
     address: optionalText(values.address),
     cancellationConditions: optionalText(values.cancellationConditions),
     privacyPolicy: values.privacyPolicy.trim(),
-    ...(mode === "edit" ? versionField(version) : {}),
   };
 }
 

@@ -1,9 +1,8 @@
 import type { COMPETITION_TYPE_LABELS, INSTRUMENT_LABELS } from "@shared/labels";
 import { MSG } from "@shared/messages";
-import { postcode, required, validate } from "@shared/validation";
+import { addLengthErrors, postcode, required, TEXT_LIMITS, validate } from "@shared/validation";
 import { fromDateTimeLocal, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "./fieldErrors";
-import { versionField } from "./version";
 
 /**
  * The event-location form (spec §5 "Location", R-LO013): name, street and city required; start
@@ -104,7 +103,7 @@ export function validateLocationForm(values: LocationFormValues): FieldErrors {
   if ((values.type === "DEXAM_THEORY" || values.type === "DEXAM_PRACTICE") && values.dexamTypes.length === 0) errors.dexamTypes = MSG.required;
   if (values.type === "COMPETITION" && values.competitionTypes.length === 0) errors.competitionTypes = MSG.required;
   if (values.type === "DEXAM_PRACTICE" && values.instruments.length === 0) errors.instruments = MSG.required;
-  return errors;
+  return addLengthErrors(errors, values, TEXT_LIMITS.EventLocation);
 }
 
 type DexamType = "D1" | "D2" | "D3";
@@ -112,10 +111,10 @@ type CompetitionType = keyof typeof COMPETITION_TYPE_LABELS;
 type Instrument = keyof typeof INSTRUMENT_LABELS;
 
 /**
- * EventLocationInput; only the lists that belong to the type; the type only on create (R-LO014);
- * an edit names the version the form was filled from (no lost updates).
+ * EventLocationInput (create) or the fields of UpdateEventLocationInput (edit; the dialog adds the
+ * version, forms/version.ts); only the lists that belong to the type; the type only on create (R-LO014).
  */
-export function locationInput(values: LocationFormValues, mode: "create" | "edit", version?: number | null) {
+export function locationInput(values: LocationFormValues, mode: "create" | "edit") {
   const fields = locationFields(values.type);
   return {
     name: values.name.trim(),
@@ -130,6 +129,5 @@ export function locationInput(values: LocationFormValues, mode: "create" | "edit
     competitionTypes: fields.competitionTypes ? (values.competitionTypes as CompetitionType[]) : [],
     instruments: fields.instruments ? (values.instruments as Instrument[]) : [],
     publishResults: values.publishResults,
-    ...(mode === "edit" ? versionField(version) : {}),
   };
 }

@@ -1,6 +1,7 @@
-import { MSG } from "@shared/messages";
+import { MSG, tooLong } from "@shared/messages";
 import { describe, expect, it } from "vitest";
 import { adminUserInput, EMPTY_USER_FORM, profileInput, requiredUserFields, userFormValues, validateUserForm, visibleUserFields } from "./userForm";
+import { updateVersion } from "./version";
 
 const names = { ...EMPTY_USER_FORM, firstname: "Erika", lastname: "Muster", email: "erika@example.org" };
 const complete = { ...names, phone: "+49711123456", street: "Hauptstraße 1", postcode: "70173", city: "Stuttgart", country: "Deutschland" };
@@ -35,14 +36,14 @@ describe("user form", () => {
     });
   });
 
-  it("names and e-mail have at most 200 characters, like the server (decision: fuzzing, issue 10)", () => {
-    const long = "x".repeat(201);
-    expect(validateUserForm({ ...names, firstname: long, lastname: long, email: `${"a".repeat(195)}@example.org` }, "admin")).toEqual({
-      firstname: MSG.tooLong,
-      lastname: MSG.tooLong,
-      email: MSG.tooLong,
+  it("[R-VA001] names have at most 100 characters, the e-mail 254, like the server (TEXT_LIMITS)", () => {
+    const long = "x".repeat(101);
+    expect(validateUserForm({ ...names, firstname: long, lastname: long, email: `${"a".repeat(243)}@example.org` }, "admin")).toEqual({
+      firstname: tooLong(100),
+      lastname: tooLong(100),
+      email: tooLong(254),
     });
-    expect(validateUserForm({ ...names, firstname: "x".repeat(200) }, "admin")).toEqual({});
+    expect(validateUserForm({ ...names, firstname: "x".repeat(100), email: `${"a".repeat(242)}@example.org` }, "admin")).toEqual({});
   });
 
   it("[R-VA012] in admin mode phone and address are optional", () => {
@@ -88,9 +89,12 @@ describe("user form", () => {
   });
 
   it("[R-UM011][R-PR003] no lost updates: user and profile edits send the version the form was filled from", () => {
-    expect(adminUserInput(names, 5).version).toBe(5);
-    expect(profileInput(complete, 6).version).toBe(6);
+    expect({ ...adminUserInput(names), ...updateVersion(5) }.version).toBe(5);
+    expect({ ...profileInput(complete), ...updateVersion(6) }.version).toBe(6);
     expect("version" in adminUserInput(names)).toBe(false);
-    expect("version" in profileInput(complete, null)).toBe(false);
+    expect("version" in profileInput(complete)).toBe(false);
+    // every GraphQL update requires it: an edit without a known version is not sent
+    expect(() => updateVersion(null)).toThrow("Die Version des bearbeiteten Eintrags ist unbekannt");
+    expect(() => updateVersion(undefined)).toThrow();
   });
 });

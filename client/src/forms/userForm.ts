@@ -1,7 +1,6 @@
-import { email, nameLength, postcode, profilePhone, required, validate } from "@shared/validation";
+import { addLengthErrors, email, postcode, profilePhone, required, TEXT_LIMITS, validate } from "@shared/validation";
 import type { FieldErrors } from "./fieldErrors";
 import { optionalText } from "./fieldErrors";
-import { versionField } from "./version";
 
 /**
  * The user form of spec section 5 in its three modes: "create" (user management, no phone or
@@ -47,7 +46,11 @@ export function userFormValues(user: Partial<Record<UserField, string | null | u
 
 /** The checks per mode, with the shared rules and German messages ('@shared/validation'). */
 export function validateUserForm(values: UserFormValues, mode: UserFormMode): FieldErrors {
-  const base = { firstname: [required, nameLength], lastname: [required, nameLength], email: [required, email, nameLength] };
+  return addLengthErrors(userFormRules(values, mode), values, TEXT_LIMITS.User);
+}
+
+function userFormRules(values: UserFormValues, mode: UserFormMode): FieldErrors {
+  const base = { firstname: [required], lastname: [required], email: [required, email] };
   if (mode === "create") return validate(values, base);
   if (mode === "self") {
     return validate(values, {
@@ -68,8 +71,8 @@ export function userNameInput(values: UserFormValues) {
   return { firstname: values.firstname.trim(), lastname: values.lastname.trim(), email: values.email.trim() };
 }
 
-/** ProfileInput of updateViewer: every field, trimmed, and the version the form was filled from (no lost updates). */
-export function profileInput(values: UserFormValues, version?: number | null) {
+/** The fields of ProfileInput (updateViewer), trimmed; the form adds the version it was filled from (forms/version.ts). */
+export function profileInput(values: UserFormValues) {
   return {
     ...userNameInput(values),
     phone: values.phone.trim(),
@@ -77,12 +80,11 @@ export function profileInput(values: UserFormValues, version?: number | null) {
     postcode: values.postcode.trim(),
     city: values.city.trim(),
     country: values.country.trim(),
-    ...versionField(version),
   };
 }
 
-/** UpdateUserInput (admin mode) without roles: empty optional fields are sent as null; the version the form was filled from (no lost updates). */
-export function adminUserInput(values: UserFormValues, version?: number | null) {
+/** The fields of UpdateUserInput (admin mode) without roles and version: empty optional fields are sent as null. */
+export function adminUserInput(values: UserFormValues) {
   return {
     ...userNameInput(values),
     phone: optionalText(values.phone),
@@ -90,6 +92,5 @@ export function adminUserInput(values: UserFormValues, version?: number | null) 
     postcode: optionalText(values.postcode),
     city: optionalText(values.city),
     country: optionalText(values.country),
-    ...versionField(version),
   };
 }

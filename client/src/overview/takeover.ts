@@ -1,4 +1,5 @@
 import { MSG } from "@shared/messages";
+import { addLengthErrors, TEXT_LIMITS } from "@shared/validation";
 import { type FieldErrors, optionalText } from "../forms/fieldErrors";
 
 /**
@@ -106,7 +107,7 @@ export function validateTakeover(values: TakeoverValues, hasCancellationConditio
   if (values.locationId === null) errors.locationId = MSG.required;
   if (!values.gdprAccepted) errors.gdprAccepted = MSG.required;
   if (hasCancellationConditions && !values.cancellationAccepted) errors.cancellationAccepted = MSG.required;
-  return errors;
+  return addLengthErrors(errors, values, { remarks: TEXT_LIMITS.DexamRegistration.remarks });
 }
 
 export interface TakeoverInput {

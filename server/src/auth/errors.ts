@@ -6,6 +6,7 @@ export type ErrorCode =
   | "NOT_FOUND"
   | "VALIDATION"
   | "CONFLICT"
+  | "IDEMPOTENCY_KEY_REUSED"
   | "PAYLOAD_TOO_LARGE"
   | "BLOCKED"
   | "BAD_REQUEST"
@@ -14,7 +15,9 @@ export type ErrorCode =
   | "UNAVAILABLE"
   | "INVALID_ID"
   | "HEADERS_TOO_LARGE"
-  | "REQUEST_TIMEOUT";
+  | "REQUEST_TIMEOUT"
+  | "METHOD_NOT_ALLOWED"
+  | "TIMEOUT";
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -24,6 +27,8 @@ const STATUS: Record<ErrorCode, number> = {
   VALIDATION: 400,
   BAD_REQUEST: 400,
   CONFLICT: 409,
+  // the key of a create came with another request (registrations/idempotency.ts)
+  IDEMPOTENCY_KEY_REUSED: 422,
   PAYLOAD_TOO_LARGE: 413,
   IDENTITY_PROVIDER: 502,
   RATE_LIMITED: 429,
@@ -31,6 +36,8 @@ const STATUS: Record<ErrorCode, number> = {
   INVALID_ID: 400,
   HEADERS_TOO_LARGE: 431,
   REQUEST_TIMEOUT: 408,
+  METHOD_NOT_ALLOWED: 405,
+  TIMEOUT: 503,
 };
 
 export class AppError extends Error {
@@ -48,11 +55,12 @@ export class AppError extends Error {
 export const unauthenticated = (detail: string) => new AppError("UNAUTHENTICATED", `Nicht angemeldet: ${detail}`);
 export const forbidden = () => new AppError("FORBIDDEN", "Keine Berechtigung für diese Aktion");
 export const notFound = (what = "Eintrag") => new AppError("NOT_FOUND", `${what} nicht gefunden`);
-export const validationFailed = (fields: Record<string, string>) =>
-  new AppError(
-    "VALIDATION",
-    `Ungültige Eingabe: ${Object.entries(fields)
-      .map(([k, v]) => `${k}: ${v}`)
-      .join("; ")}`,
-    fields,
-  );
+/**
+ * The message of a refused input, built from its fields: "Ungültige Eingabe: field: message; …".
+ * `name` spells each field as the caller's door does (/v1: snake case, http/rest.ts errorBody).
+ */
+export const validationMessage = (fields: Record<string, string>, name: (field: string) => string = (k) => k) =>
+  `Ungültige Eingabe: ${Object.entries(fields)
+    .map(([k, v]) => `${name(k)}: ${v}`)
+    .join("; ")}`;
+export const validationFailed = (fields: Record<string, string>) => new AppError("VALIDATION", validationMessage(fields), fields);

@@ -130,7 +130,10 @@ export const statementName = (query: { sql: string }): string => {
 const STATEMENT_NAMES_MAX = 5_000;
 const statementNames = new Map<string, string | undefined>();
 
-export function adapterFromUrl(url: string, { preparedStatements = true }: { preparedStatements?: boolean } = {}): AdapterHandle {
+export function adapterFromUrl(
+  url: string,
+  { preparedStatements = true, statementTimeoutMs = 0 }: { preparedStatements?: boolean; statementTimeoutMs?: number } = {},
+): AdapterHandle {
   if (url.startsWith("pglite:")) {
     const loc = url.slice("pglite:".length);
     let db: PGlite;
@@ -142,7 +145,10 @@ export function adapterFromUrl(url: string, { preparedStatements = true }: { pre
     return adapterFromPglite(db);
   }
   // our pool, shared with Prisma: the hot-path reads (`read`) use it directly
-  const pool = new pg.Pool(pgPoolConfig(url));
+  // statement_timeout (issue 29): PostgreSQL cancels a statement of a request that runs longer
+  // (SQLSTATE 57014, answered as 503 TIMEOUT: db/unavailable.ts); sent as a start-up parameter of
+  // each connection. The migrations' pool (migrate.ts) has none.
+  const pool = new pg.Pool({ ...pgPoolConfig(url), ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
   const factory = new PrismaPg(pool, preparedStatements ? { statementNameGenerator: statementName } : {});
   const read: RawRead = async <T>(sql: string, values: readonly unknown[], options?: { rows: "array" }) =>
     (

@@ -21,6 +21,8 @@ export type OpenOptions = {
   log?: (line: string) => void;
   /** PostgreSQL only: named prepared statements (db/adapter.ts statementName); default on */
   preparedStatements?: boolean;
+  /** PostgreSQL only: statement_timeout of the pool's connections in ms (db/adapter.ts); 0 or absent: none */
+  statementTimeoutMs?: number;
 };
 
 /** Waits until `SELECT 1` answers, retrying every 1-5 s while the database is unreachable. */
@@ -60,7 +62,9 @@ function firstLine(e: unknown): string {
 
 export async function openDatabase(source: string | PGlite, opts: OpenOptions = {}): Promise<Database> {
   const handle: AdapterHandle =
-    typeof source === "string" ? adapterFromUrl(source, { preparedStatements: opts.preparedStatements }) : adapterFromPglite(source);
+    typeof source === "string"
+      ? adapterFromUrl(source, { preparedStatements: opts.preparedStatements, statementTimeoutMs: opts.statementTimeoutMs })
+      : adapterFromPglite(source);
   const prisma = new PrismaClient({ adapter: handle.factory, transactionOptions: { maxWait: 10_000, timeout: 20_000 } });
   if (handle.kind === "pg") {
     try {

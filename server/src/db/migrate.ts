@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import pg from "pg";
-import { MigrationPg, pgPoolConfig } from "./adapter.ts";
+import { MigrationPg, pgPoolConfig, type RawRead } from "./adapter.ts";
 
 /** The project root: the nearest directory above this module holding prisma/schema.prisma (works from server/src and from the bundled dist/server). */
 function projectRoot(): string {
@@ -96,4 +96,24 @@ export async function applyMigrations(target: { factory: any } | { url: string }
     engine.free();
     await pool?.end();
   }
+}
+
+/**
+ * The migrations of prisma/migrations a PostgreSQL database lacks (none applied: all of them). The
+ * server does not migrate a PostgreSQL database itself (`npm run db:deploy` does, once per
+ * release); start-up refuses to run on a database that lacks migrations (main.ts, issue 29).
+ */
+export async function pendingMigrations(read: RawRead): Promise<string[]> {
+  const dirs = (await fs.readdir(MIGRATIONS_DIR, { withFileTypes: true }))
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  const [{ present }] = await read<{ present: boolean }>(`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`, []);
+  if (!present) return dirs;
+  const applied = await read<{ name: string }>(
+    `SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    [],
+  );
+  const done = new Set(applied.map((r) => r.name));
+  return dirs.filter((d) => !done.has(d));
 }

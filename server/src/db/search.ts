@@ -5,7 +5,34 @@
 // counted as "axb@x.de", and the sign-in's e-mail "%" found some user). Every such condition goes
 // through these helpers, which escape the pattern's special characters (PostgreSQL's LIKE escape
 // character is the backslash by default), so the text matches only itself, in any case.
-import { isInt4 } from "../shared/validation.ts";
+//
+// A search is also limited in length (MAX_SEARCH_LENGTH): a search of 2 MB ("%_%_...", escaped or
+// not) kept PostgreSQL busy for 30 s on two backends per request, and a few of them in parallel
+// took the whole pool. Every list's search goes through searchTerm, and every /v1 query parameter
+// through queryTextLengths (http/rest.ts), before anything is read.
+import { validationFailed } from "../auth/errors.ts";
+import { tooLong } from "../shared/messages.ts";
+import { isInt4, MAX_SEARCH_LENGTH } from "../shared/validation.ts";
+
+/** Refuses (400 VALIDATION, naming `field`) a text longer than MAX_SEARCH_LENGTH characters. */
+export function checkSearchLength(text: string, field = "search"): void {
+  // UTF-16 units first: a long text is refused without being split into characters
+  if (text.length > MAX_SEARCH_LENGTH && (text.length > 2 * MAX_SEARCH_LENGTH || [...text].length > MAX_SEARCH_LENGTH))
+    throw validationFailed({ [field]: tooLong(MAX_SEARCH_LENGTH) });
+}
+
+/** A list's search as the conditions use it: trimmed, null when empty; refused when too long. */
+export function searchTerm(search: string | null | undefined): string | null {
+  if (search === null || search === undefined) return null;
+  checkSearchLength(search);
+  return search.trim() || null;
+}
+
+/** Every /v1 query parameter (a repeated one as each of its values) is at most MAX_SEARCH_LENGTH long. */
+export function queryTextLengths(query: unknown): void {
+  if (!query || typeof query !== "object") return;
+  for (const [name, value] of Object.entries(query)) for (const v of [value].flat()) if (typeof v === "string") checkSearchLength(v, name);
+}
 
 /** The text as a LIKE/ILIKE pattern that matches only itself. */
 export const likeLiteral = (text: string) => text.replace(/[\\%_]/g, "\\$&");

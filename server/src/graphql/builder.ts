@@ -134,3 +134,17 @@ builder.mutationType({
   description:
     'Changes. Each runs in one transaction; a rejected one changes nothing and answers extensions.code (VALIDATION with extensions.fields = { field: "German message" }, NOT_FOUND, FORBIDDEN, CONFLICT).',
 });
+
+/** The field builder of an input type, for field sets shared by a create and an update input. */
+export type InputFields = PothosSchemaTypes.InputFieldBuilder<typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never, "InputObject">;
+
+/**
+ * The `version` of every update input (optimistic concurrency): required, so a save cannot skip the
+ * check and silently overwrite a newer change (issue 21, item 7). /v1 keeps the spec's optional
+ * version (docs/api.md "Concurrent edits").
+ */
+export const versionField = (t: InputFields) =>
+  t.int({
+    required: true,
+    description: "The version the edit is based on (the object's version as read): a newer stored version refuses the save (CONFLICT).",
+  });

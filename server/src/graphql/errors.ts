@@ -10,12 +10,12 @@
 import type { GraphQLError } from "graphql";
 import { createGraphQLError, maskError as defaultMaskError, type Plugin } from "graphql-yoga";
 import { AppError } from "../auth/errors.ts";
-import { isDatabaseUnavailable, serviceUnavailable } from "../db/unavailable.ts";
+import { databaseFault } from "../db/unavailable.ts";
 import { INVALID_ID_MESSAGE } from "./ids.ts";
 
 export const INTERNAL_MESSAGE = "Interner Serverfehler";
 
-/** Yoga's maskError: AppErrors keep their German message and code, a database outage is UNAVAILABLE, anything else is masked. */
+/** Yoga's maskError: AppErrors keep their German message and code, a database outage is UNAVAILABLE, a statement past its timeout TIMEOUT, anything else is masked. */
 export function maskError(error: unknown, message: string, isDev?: boolean) {
   const original = (error as { originalError?: unknown }).originalError;
   // where the error happened (a field, an index of nodes(ids:)), as graphql-js located it
@@ -27,9 +27,11 @@ export function maskError(error: unknown, message: string, isDev?: boolean) {
       extensions: { code: original.code, ...(original.fields ? { fields: original.fields } : {}) },
     });
   }
-  if (isDatabaseUnavailable(original)) {
-    const e = serviceUnavailable();
-    return createGraphQLError(e.message, { ...at, extensions: { code: e.code, retryAfter: 5 } });
+  // the database is unreachable (UNAVAILABLE) or a statement ran past its timeout (TIMEOUT)
+  const fault = databaseFault(original);
+  if (fault) {
+    const retryAfter = (fault as { retryAfter?: number }).retryAfter;
+    return createGraphQLError(fault.message, { ...at, extensions: { code: fault.code, ...(retryAfter ? { retryAfter } : {}) } });
   }
   return defaultMaskError(error, message, isDev);
 }

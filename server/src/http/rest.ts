@@ -2,12 +2,13 @@
 // { error: { code, message, fields? } } with the status of ARCHITECTURE.md "/v1 envelope".
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Authenticator } from "../auth/authenticate.ts";
-import { AppError } from "../auth/errors.ts";
+import { AppError, validationMessage } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
+import { queryTextLengths } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
 import { containsNul, NUL_MESSAGE } from "./inputGuard.ts";
-import { enforce, type RateLimiter } from "./rateLimit.ts";
+import { type ConcurrencyLimiter, enforce, type RateLimiter, tooManyConcurrent } from "./rateLimit.ts";
 
 export type RestCtx = { principal: Principal; prisma: PrismaClient; services: AppServices; request: FastifyRequest };
 
@@ -17,24 +18,42 @@ export type RestDeps = {
   services: AppServices;
   /** rate limit for the changing methods (POST, PUT, DELETE), per caller */
   limit?: RateLimiter;
+  /** expensive reads at once per caller (lists, searches, exports: isExpensiveRead) */
+  concurrent?: ConcurrencyLimiter;
 };
+
+/**
+ * The /v1 reads that count against the per-caller limit of expensive reads at once: every GET but
+ * the one-record reads (a path ending in an id or the own account, /v1/user/0), i.e. the lists,
+ * searches, statistics and exports (issue 29).
+ */
+export const isExpensiveRead = (method: string, url: string) => method === "GET" && !/\/(:[A-Za-z]*[iI]d|0)$/.test(url);
 
 type Handler = (ctx: RestCtx, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 export function restRoutes(app: FastifyInstance, deps: RestDeps) {
-  const route = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, handler: Handler) =>
-    app.route({
+  const route = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, handler: Handler) => {
+    const expensive = isExpensiveRead(method, url);
+    return app.route({
       method,
       url,
       handler: async (request, reply) => {
         const principal = await deps.authenticate(request.headers.authorization);
         if (method !== "GET" && deps.limit) enforce(deps.limit, principal.subject);
         if (containsNul(request.body) || containsNul(request.query)) throw new AppError("BAD_REQUEST", NUL_MESSAGE);
-        const result = await handler({ principal, prisma: deps.prisma, services: deps.services, request }, request, reply);
-        if (!reply.sent) return reply.send(result ?? null);
-        return reply;
+        queryTextLengths(request.query);
+        const release = expensive && deps.concurrent ? deps.concurrent.acquire(principal.subject) : () => {};
+        if (!release) throw tooManyConcurrent();
+        try {
+          const result = await handler({ principal, prisma: deps.prisma, services: deps.services, request }, request, reply);
+          if (!reply.sent) return reply.send(result ?? null);
+          return reply;
+        } finally {
+          release();
+        }
       },
     });
+  };
   return {
     get: (url: string, h: Handler) => route("GET", url, h),
     post: (url: string, h: Handler) => route("POST", url, h),
@@ -65,12 +84,94 @@ export function versionOf(v: unknown): number | null {
   return n;
 }
 
-/** Input names whose spec (section 3) name is not simply their snake case. */
-const WIRE_NAMES: Record<string, string> = { signatureImage: "file_upload", consentForm: "file_upload" };
-const snake = (k: string) => WIRE_NAMES[k] ?? k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+/**
+ * The `Idempotency-Key` header of a create (registrations/idempotency.ts checks and uses it);
+ * null without one. Sent twice, it is refused.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const v = request.headers["idempotency-key"];
+  if (v === undefined) return null;
+  if (typeof v !== "string") throw new AppError("BAD_REQUEST", "Ungültiger Idempotency-Key: nur einmal senden");
+  return v;
+}
 
-/** The /v1 error envelope; field names in the spec's snake case (invoiceEmail -> invoice_email). */
+/** Input names whose spec (section 3) name is not simply their snake case. */
+const WIRE_NAMES: Record<string, string> = {
+  signatureImage: "file_upload",
+  consentForm: "file_upload",
+  camp: "camp_extension",
+  partialResult: "existing_partial_result",
+  emergencyContacts: "emergency_contact",
+};
+/** A field path as the body names it, segment by segment: camp.emergencyContacts.0.phone -> camp_extension.emergency_contact.0.phone. */
+const snake = (k: string) =>
+  k
+    .split(".")
+    .map((s) => WIRE_NAMES[s] ?? s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))
+    .join(".");
+
+/**
+ * The /v1 error envelope; field names in the spec's snake case (invoiceEmail -> invoice_email), in
+ * `fields` and in a message built from them ("Ungültige Eingabe: theory_points: …").
+ */
 export function errorBody(e: AppError) {
   const fields = e.fields ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [snake(k), v])) : undefined;
-  return { error: { code: e.code, message: e.message, ...(fields ? { fields } : {}) } };
+  const message = e.fields && e.message === validationMessage(e.fields) ? validationMessage(e.fields, snake) : e.message;
+  return { error: { code: e.code, message, ...(fields ? { fields } : {}) } };
+}
+
+/** The same error as /graphql answers it: { errors: [{ message, extensions: { code, fields? } }] } (GraphQL's names). */
+export function graphqlErrorBody(e: AppError) {
+  return { errors: [{ message: e.message, extensions: { code: e.code, ...(e.fields ? { fields: e.fields } : {}) } }] };
+}
+
+/** Whether a request URL is the GraphQL endpoint (its errors are answered in GraphQL's shape). */
+export const isGraphqlRequest = (url: string) => url.split("?")[0] === "/graphql";
+
+/** The error body of the door a request came through: GraphQL's shape on /graphql, the /v1 envelope elsewhere. */
+export function errorBodyFor(url: string, e: AppError) {
+  return isGraphqlRequest(url) ? graphqlErrorBody(e) : errorBody(e);
+}
+
+const REALM = "Anmeldesystem";
+/**
+ * The WWW-Authenticate challenge of a 401 (RFC 6750, section 3): the scheme and realm; when a
+ * bearer token was sent and refused, error="invalid_token" too (without credentials, no error code).
+ */
+export function bearerChallenge(authorization: string | undefined): string {
+  return /^Bearer\s+\S/i.test(authorization ?? "") ? `Bearer realm="${REALM}", error="invalid_token"` : `Bearer realm="${REALM}"`;
+}
+
+/**
+ * The methods each route path answers, for 405 Method Not Allowed with `Allow` (issue 21): a known
+ * path asked with another method is no "not found". Fill it from Fastify's onRoute hook.
+ */
+export function routeMethods() {
+  const paths: { pattern: RegExp; methods: Set<string> }[] = [];
+  const byUrl = new Map<string, Set<string>>();
+  const toPattern = (url: string) =>
+    new RegExp(
+      `^${url
+        .split("/")
+        .map((seg) => (seg.startsWith(":") ? "[^/]+" : seg === "*" ? ".*" : seg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+        .join("/")}$`,
+    );
+  return {
+    add(method: string, url: string) {
+      let methods = byUrl.get(url);
+      if (!methods) {
+        methods = new Set();
+        byUrl.set(url, methods);
+        paths.push({ pattern: toPattern(url), methods });
+      }
+      methods.add(method);
+      if (method === "GET") methods.add("HEAD"); // Fastify answers HEAD for every GET route
+    },
+    /** the methods `path` answers (sorted), or null when no route has this path */
+    allowed(path: string): string[] | null {
+      const found = new Set<string>();
+      for (const p of paths) if (p.pattern.test(path)) for (const m of p.methods) found.add(m);
+      return found.size ? [...found].sort() : null;
+    },
+  };
 }

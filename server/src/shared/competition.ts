@@ -4,7 +4,7 @@
 // here: the enumerations are the string unions of the labels, which Prisma's enums equal.
 import { type CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "./labels.ts";
 import { MSG } from "./messages.ts";
-import { nameLength, required } from "./validation.ts";
+import { addLengthErrors, required, TEXT_LIMITS } from "./validation.ts";
 
 export type CompetitionType = keyof typeof COMPETITION_TYPE_LABELS;
 export type Cast = keyof typeof CAST_LABELS;
@@ -106,7 +106,6 @@ export function validateCompetition(
 ): Record<string, string> {
   const e: Record<string, string> = {};
   for (const f of ["name", "associationId", "type", "cast", "conductorName"] as const) if (!filled(input[f])) e[f] = MSG.required;
-  if (!e.name && nameLength(input.name)) e.name = MSG.tooLong;
   const n = input.numberOfMusicians;
   if (n == null || Number.isNaN(n)) e.numberOfMusicians = MSG.required;
   else if (!Number.isInteger(n) || n < 1 || n > MAX_MUSICIANS) e.numberOfMusicians = COMPETITION_MSG.musicians;
@@ -141,6 +140,8 @@ export function validateCompetition(
     if (s.duration == null) e[`songs.${i}.duration`] = MSG.required;
     else if (!Number.isInteger(s.duration) || s.duration < 1 || s.duration > MAX_DURATION_SECONDS) e[`songs.${i}.duration`] = COMPETITION_MSG.duration;
   });
+  addLengthErrors(e, input, TEXT_LIMITS.CompetitionRegistration);
+  for (const [i, s] of songs.entries()) addLengthErrors(e, s, TEXT_LIMITS.competitionSong, `songs.${i}.`);
 
   // consents in create mode, as for D-exams (decision R-CF013)
   if (mode === "create") {

@@ -9,9 +9,7 @@ export const MSG = {
   fileType: "Dieser Dateityp ist nicht erlaubt",
   emergencyPhone: "Bitte eine gültige Telefonnummer eingeben",
   profilePhone: "Bitte eine gültige Telefonnummer inkl. internationaler Vorwahl eingeben (z.B. +49123456)",
-  /** not from the spec: names and e-mail addresses are indexed and have a length limit (validation.ts nameLength) */
-  tooLong: "Bitte höchstens 200 Zeichen eingeben",
-  /** not from the spec: a /v1 date that is no date (the forms' pickers cannot send one) */
+  /** not from the spec: a /v1 date or time that is no date (the forms' pickers cannot send one; http/wireInput.ts) */
   date: "Bitte ein gültiges Datum eingeben",
 } as const;
 
@@ -28,4 +26,18 @@ export const DEXAM_MSG = {
   practicePassed: "Die Praxisprüfung ist als vorhandene Teilprüfung schon bestanden",
   vaccinationDate: "Ohne Impfung kein Datum",
   date: "Bitte ein gültiges Datum eingeben",
+} as const;
+
+/** not from the spec: every text has a maximum length (validation.ts TEXT_LIMITS, the database columns the same) */
+export const tooLong = (max: number) => `Bitte höchstens ${max} Zeichen eingeben`;
+
+/** /v1 values of the wrong JSON type or form (http/wireInput.ts): refused, never coerced. The forms cannot send them. */
+export const WIRE_MSG = {
+  text: "Bitte einen Text eingeben",
+  integer: "Bitte eine ganze Zahl eingeben",
+  number: "Bitte eine Zahl eingeben",
+  boolean: "Bitte true oder false angeben",
+  value: "Dieser Wert ist nicht zulässig",
+  object: "Bitte ein Objekt angeben",
+  list: "Bitte eine Liste angeben",
 } as const;

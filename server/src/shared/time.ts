@@ -1,5 +1,7 @@
 // Dates are stored in UTC; "deadline day 23:59:59" and "from today" are computed in
 // Europe/Berlin (decision for R-BC012).
+import { isCalendarDay } from "./validation.ts";
+
 export const TIME_ZONE = "Europe/Berlin";
 
 // Intl formatters are costly to create (a time-zone lookup each): made once, reused
@@ -44,3 +46,21 @@ export function berlinDay(at: Date): string {
 
 /** Start of "today" in Berlin: 00:00:00 of the Berlin calendar day of `now`. */
 export const startOfBerlinDay = (now: Date) => berlinTime(berlinDay(now), 0, 0, 0);
+
+const INSTANT = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(?:Z|([+-])(\d{2}):(\d{2})))?$/;
+
+/**
+ * A point in time as /v1 writes it, strictly: RFC 3339 "yyyy-mm-ddThh:mm[:ss[.fff]]" with "Z" or
+ * an offset, or a bare calendar day (its midnight UTC). The day must exist and lie in 1900..9999,
+ * hours 0-23, minutes and seconds 0-59. Anything else is null: Date's own parser rolls
+ * "2026-02-30" over to 2 March, reads 0 and 1.5 as 2000 and 2001, 123 as the year 123, and
+ * "2026-01-01T25:00:00Z" as the next day.
+ */
+export function parseInstant(s: string): Date | null {
+  const m = INSTANT.exec(s);
+  if (!m || !isCalendarDay(m[1])) return null;
+  const [h, min, sec, oh, om] = [m[2], m[3], m[4], m[7], m[8]].map((v) => Number(v ?? 0));
+  if (h > 23 || min > 59 || sec > 59 || oh > 23 || om > 59) return null;
+  const at = new Date(m[2] === undefined ? `${m[1]}T00:00:00Z` : s);
+  return Number.isNaN(at.getTime()) ? null : at;
+}

@@ -1,6 +1,20 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MSG } from "./messages.ts";
-import { email, emergencyPhone, file, isProfileComplete, MAX_UPLOAD_BYTES, postcode, profilePhone, required, validate } from "./validation.ts";
+import { MSG, tooLong } from "./messages.ts";
+import {
+  addLengthErrors,
+  email,
+  emergencyPhone,
+  file,
+  isProfileComplete,
+  MAX_UPLOAD_BYTES,
+  maxLength,
+  postcode,
+  profilePhone,
+  required,
+  TEXT_LIMITS,
+  validate,
+} from "./validation.ts";
 
 describe("generic validation rules (spec section 5)", () => {
   it("[R-VA001] required: truthy values pass, empty values and empty lists fail with the German message", () => {
@@ -63,5 +77,43 @@ describe("generic validation rules (spec section 5)", () => {
     expect(isProfileComplete({ ...full, country: null } as never)).toBe(true);
     for (const k of Object.keys(full)) expect(isProfileComplete({ ...full, [k]: " " })).toBe(false);
     expect(isProfileComplete({ ...full, phone: null })).toBe(false);
+  });
+});
+
+describe("text limits (issue 29): one table for the validation and the database", () => {
+  const schema = readFileSync(new URL("../../../prisma/schema.prisma", import.meta.url), "utf8");
+  /** model -> field -> n of every `@db.VarChar(n)` column of prisma/schema.prisma */
+  const varchars = new Map<string, Map<string, number>>();
+  for (const m of schema.matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm))
+    for (const f of m[2].matchAll(/^\s+(\w+)\s+String\??\s.*@db\.VarChar\((\d+)\)/gm)) {
+      if (!varchars.has(m[1])) varchars.set(m[1], new Map());
+      varchars.get(m[1])?.set(f[1], Number(f[2]));
+    }
+
+  it("[R-VA001] every column limit of TEXT_LIMITS is the @db.VarChar(n) of schema.prisma, and no VarChar column lacks its table entry", () => {
+    for (const [model, fields] of Object.entries(TEXT_LIMITS)) {
+      if (/^[a-z]/.test(model)) continue; // texts inside JSON or encrypted columns
+      for (const [field, max] of Object.entries(fields)) expect(varchars.get(model)?.get(field), `${model}.${field}`).toBe(max);
+    }
+    for (const [model, fields] of varchars)
+      for (const [field, n] of fields) expect((TEXT_LIMITS as Record<string, Record<string, number>>)[model]?.[field], `${model}.${field}`).toBe(n);
+  });
+
+  it("[R-VA001] every limit stays below Excel's 32,767 characters per cell", () => {
+    for (const fields of Object.values(TEXT_LIMITS)) for (const max of Object.values(fields)) expect(max).toBeLessThan(32_767);
+  });
+
+  it("[R-VA001] maxLength: max characters pass, one more fails with the German message naming the limit; characters, not UTF-16 units", () => {
+    expect(maxLength(100)("x".repeat(100))).toBeNull();
+    expect(maxLength(100)("x".repeat(101))).toBe("Bitte höchstens 100 Zeichen eingeben");
+    expect(maxLength(100)("𝄞".repeat(100))).toBeNull();
+    expect(maxLength(100)("𝄞".repeat(101))).toBe(tooLong(100));
+    expect(maxLength(2000)("x".repeat(3_000_001))).toBe(tooLong(2000));
+    expect(maxLength(5)(null)).toBeNull();
+  });
+
+  it("[R-VA001] addLengthErrors keeps a field's first message and names nested fields with their prefix", () => {
+    const errors = addLengthErrors({ name: MSG.required }, { name: "x".repeat(101), city: "y".repeat(101) }, { name: 100, city: 100 }, "a.");
+    expect(errors).toEqual({ name: MSG.required, "a.name": tooLong(100), "a.city": tooLong(100) });
   });
 });

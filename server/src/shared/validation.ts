@@ -1,6 +1,6 @@
 // The generic validation rules of spec section 5 as pure functions: each returns the German
 // message when the value is invalid, or null. Shared by server (enforces) and client (shows).
-import { MSG } from "./messages.ts";
+import { MSG, tooLong } from "./messages.ts";
 
 export type Check = (value: unknown) => string | null;
 
@@ -57,12 +57,85 @@ const INT4_MAX = 2_147_483_647;
 export const isInt4 = (n: number | null | undefined): n is number => n != null && Number.isSafeInteger(n) && n >= -INT4_MAX - 1 && n <= INT4_MAX;
 
 /**
- * Names and e-mail addresses: at most MAX_NAME_LENGTH characters. They are indexed, and PostgreSQL
- * refuses an index entry above about 2700 bytes; a 3000-character club name answered 500 before
- * (found by tests/integration/fuzz.test.ts, issue 10). Other texts (remarks, descriptions) are not indexed.
+ * The maximum length in characters of every text a form or /v1 can store: ONE table for the
+ * validation (server rules and the client forms, with tooLong's message) and the database (each
+ * column of the first block is @db.VarChar(n) with the same n in prisma/schema.prisma; the unit
+ * test validation.test.ts compares them). Names 100, remarks 2000, long texts 10000: every value
+ * stays below Excel's 32,767 characters per cell, so exports never hold a cell Excel cuts. Before,
+ * remarks of 3,000,000 characters were stored; a 3000-character club name answered 500 (an index
+ * entry above about 2700 bytes, found by tests/integration/fuzz.test.ts).
  */
-export const MAX_NAME_LENGTH = 200;
-export const nameLength: Check = (v) => (typeof v === "string" && [...v].length > MAX_NAME_LENGTH ? MSG.tooLong : null);
+export const TEXT_LIMITS = {
+  DistrictAssociation: { name: 100, iamRef: 200, gdprLink: 2000, impressLink: 2000 },
+  Association: { name: 100, invoiceEmail: 254 },
+  User: { firstname: 100, lastname: 100, email: 254, phone: 50, street: 200, postcode: 20, city: 100, country: 100 },
+  Event: { name: 100, description: 10000, address: 1000, cancellationConditions: 10000, privacyPolicy: 10000 },
+  EventLocation: { name: 100, street: 200, postcode: 20, city: 100, country: 100 },
+  DexamRegistration: { firstname: 100, lastname: 100, partialResultDistrict: 100, partialResultLocation: 100, remarks: 2000 },
+  CompetitionRegistration: { name: 100, conductorName: 100, members: 10000, remarks: 2000 },
+  // texts inside JSON or encrypted columns: the validation only
+  dexamSong: { number: 20, name: 200 },
+  competitionSong: { name: 200, composer: 200, publisher: 200, arranger: 200 },
+  camp: { diseases: 2000, intolerances: 2000, allergies: 2000 },
+  emergencyContact: { name: 100, phone: 50 },
+} as const satisfies Record<string, Record<string, number>>;
+
+/** At most `max` characters (code points, as PostgreSQL counts them); a huge text is refused before it is split. */
+export const maxLength =
+  (max: number): Check =>
+  (v) => {
+    if (typeof v !== "string" || v.length <= max) return null;
+    return v.length > 2 * max || [...v].length > max ? tooLong(max) : null;
+  };
+
+/** The length check of each field of `limits` that `values` holds; messages under `prefix` + field. */
+export function lengthErrors(values: object | null | undefined, limits: Record<string, number>, prefix = ""): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!values) return errors;
+  for (const [field, max] of Object.entries(limits)) {
+    const message = maxLength(max)((values as Record<string, unknown>)[field]);
+    if (message) errors[prefix + field] = message;
+  }
+  return errors;
+}
+
+/** Adds the length errors of `values` to `errors` where a field has no message yet (a required message stays first). */
+export function addLengthErrors(errors: Record<string, string>, values: object | null | undefined, limits: Record<string, number>, prefix = "") {
+  for (const [field, message] of Object.entries(lengthErrors(values, limits, prefix))) errors[field] ??= message;
+  return errors;
+}
+
+type Texts = Record<string, unknown>;
+/** The texts of a D-exam registration, as the server's DexamInput and the client form's values both hold them. */
+export type DexamTexts = Texts & {
+  partialResult?: Texts | null;
+  songs?: readonly Texts[] | null;
+  camp?: (Texts & { emergencyContacts?: readonly Texts[] | null }) | null;
+};
+
+/**
+ * The length checks of a D-exam registration (server rules and client form): names and remarks, the
+ * partial result's texts, each song row, the camp texts and each emergency contact; `songsOnly` for
+ * the form's songs-only phase.
+ */
+export function addDexamLengthErrors(errors: Record<string, string>, v: DexamTexts, songsOnly = false) {
+  const L = TEXT_LIMITS;
+  for (const [i, s] of (v.songs ?? []).entries()) addLengthErrors(errors, s, L.dexamSong, `songs.${i}.`);
+  if (songsOnly) return errors;
+  addLengthErrors(errors, v, L.DexamRegistration);
+  const partial = { districtAssociation: L.DexamRegistration.partialResultDistrict, location: L.DexamRegistration.partialResultLocation };
+  addLengthErrors(errors, v.partialResult, partial, "partialResult.");
+  addLengthErrors(errors, v.camp, L.camp, "camp.");
+  for (const [i, k] of (v.camp?.emergencyContacts ?? []).entries()) addLengthErrors(errors, k, L.emergencyContact, `camp.emergencyContacts.${i}.`);
+  return errors;
+}
+
+/**
+ * The longest list search (and /v1 query parameter) taken: about the longest name or e-mail
+ * address a search looks in, so a longer one could find nothing anyway. The server refuses a
+ * longer one (db/search.ts) with tooLong's message; the client's search field takes no more.
+ */
+export const MAX_SEARCH_LENGTH = 200;
 
 export type FileLike = { name: string; size: number };
 

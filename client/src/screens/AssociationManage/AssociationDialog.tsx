@@ -4,6 +4,7 @@ import { FormDialog } from "../../components/FormDialog";
 import { TextField } from "../../components/TextField";
 import { associationFormValues, associationInput, validateAssociationForm } from "../../forms/associationForm";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
+import { updateVersion } from "../../forms/version";
 import { t } from "../../i18n/translate";
 import { useUpdateAssociation } from "../../mutations/useUpdateAssociation";
 import type { AssociationDialog_association$key } from "./__generated__/AssociationDialog_association.graphql";
@@ -53,7 +54,7 @@ export function AssociationDialog({
     setErrors(found);
     if (hasErrors(found)) return;
     const result = data
-      ? await update({ id: data.id, input: associationInput(values, version) })
+      ? await update({ id: data.id, input: { ...associationInput(values), ...updateVersion(version) } })
       : await create({ input: { ...associationInput(values), districtAssociationId } }, { required: ["input.districtAssociationId"] });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);

@@ -4,6 +4,7 @@ import { Button } from "../../components/Button";
 import { TextField } from "../../components/TextField";
 import { associationFormValues, associationInput, canSaveOwnAssociation, validateAssociationForm } from "../../forms/associationForm";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
+import { updateVersion } from "../../forms/version";
 import { t } from "../../i18n/translate";
 import { useUpdateAssociation } from "../../mutations/useUpdateAssociation";
 import type { AssociationUserEditForm_association$key } from "./__generated__/AssociationUserEditForm_association.graphql";
@@ -45,7 +46,7 @@ export function AssociationUserEditForm({ association }: { association: Associat
     const found = validateAssociationForm(values, "member");
     setErrors(found);
     if (hasErrors(found)) return;
-    const result = await save({ id: data.id, input: associationInput(values, version) });
+    const result = await save({ id: data.id, input: { ...associationInput(values), ...updateVersion(version) } });
     if (!result.ok) setErrors(result.fieldErrors);
   };
 

@@ -12,6 +12,7 @@ import {
   validateDistrictAssociationForm,
 } from "../../forms/districtAssociationForm";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
+import { updateVersion } from "../../forms/version";
 import type { MessageKey } from "../../i18n/de";
 import { t } from "../../i18n/translate";
 import type { DistrictAssociationDialog_districtAssociation$key } from "./__generated__/DistrictAssociationDialog_districtAssociation.graphql";
@@ -74,7 +75,7 @@ export function DistrictAssociationDialog({
     setErrors(found);
     if (hasErrors(found)) return;
     const result = data
-      ? await update({ id: data.id, input: districtAssociationInput(values, signature, version) })
+      ? await update({ id: data.id, input: { ...districtAssociationInput(values, signature), ...updateVersion(version) } })
       : await create({ input: districtAssociationInput(values, signature) });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);

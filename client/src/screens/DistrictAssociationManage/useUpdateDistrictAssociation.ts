@@ -6,7 +6,7 @@ import type { useUpdateDistrictAssociationMutation } from "./__generated__/useUp
 export function useUpdateDistrictAssociation() {
   return useFeedbackMutation<useUpdateDistrictAssociationMutation>(
     graphql`
-      mutation useUpdateDistrictAssociationMutation($id: ID!, $input: DistrictAssociationInput!) {
+      mutation useUpdateDistrictAssociationMutation($id: ID!, $input: UpdateDistrictAssociationInput!) {
         updateDistrictAssociation(id: $id, input: $input) {
           id
           version

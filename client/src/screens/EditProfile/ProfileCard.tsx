@@ -5,6 +5,7 @@ import { Card } from "../../components/Card";
 import { UserFormFields } from "../../components/UserFormFields";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
 import { profileInput, type UserField, userFormValues, validateUserForm } from "../../forms/userForm";
+import { updateVersion } from "../../forms/version";
 import { t } from "../../i18n/translate";
 import type { ProfileCard_user$key } from "./__generated__/ProfileCard_user.graphql";
 import styles from "./ProfileCard.module.css";
@@ -52,7 +53,7 @@ export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
     const found = validateUserForm(values, "self");
     setErrors(found);
     if (hasErrors(found)) return;
-    const result = await save({ input: profileInput(values, version) });
+    const result = await save({ input: { ...profileInput(values), ...updateVersion(version) } });
     if (!result.ok) setErrors(result.fieldErrors);
   };
 

@@ -15,6 +15,7 @@ import {
   locationInput,
   validateLocationForm,
 } from "../../forms/locationForm";
+import { updateVersion } from "../../forms/version";
 import { t } from "../../i18n/translate";
 import type { LocationDialog_location$key } from "./__generated__/LocationDialog_location.graphql";
 import { useCreateEventLocation } from "./useCreateEventLocation";
@@ -86,7 +87,7 @@ export function LocationDialog({
     setErrors(found);
     if (hasErrors(found)) return;
     const result = data
-      ? await update({ id: data.id, input: locationInput(values, "edit", version) })
+      ? await update({ id: data.id, input: { ...locationInput(values, "edit"), ...updateVersion(version) } })
       : await create({ eventId, input: locationInput(values, "create") }, { required: ["eventId"] });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);

@@ -6,7 +6,7 @@ import type { useUpdateEventLocationMutation } from "./__generated__/useUpdateEv
 export function useUpdateEventLocation() {
   return useFeedbackMutation<useUpdateEventLocationMutation>(
     graphql`
-      mutation useUpdateEventLocationMutation($id: ID!, $input: EventLocationInput!) {
+      mutation useUpdateEventLocationMutation($id: ID!, $input: UpdateEventLocationInput!) {
         updateEventLocation(id: $id, input: $input) {
           id
           version

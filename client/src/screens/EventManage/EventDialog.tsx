@@ -6,6 +6,7 @@ import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { type EventFormValues, eventFormValues, eventInput, validateEventForm } from "../../forms/eventForm";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
+import { updateVersion } from "../../forms/version";
 import { t } from "../../i18n/translate";
 import type { EventDialog_event$key } from "./__generated__/EventDialog_event.graphql";
 import { useCreateEvent } from "./useCreateEvent";
@@ -69,7 +70,7 @@ export function EventDialog({
     setErrors(found);
     if (hasErrors(found)) return;
     const result = data
-      ? await update({ id: data.id, input: eventInput(values, "edit", version) })
+      ? await update({ id: data.id, input: { ...eventInput(values, "edit"), ...updateVersion(version) } })
       : await create({ districtAssociationId, input: eventInput(values, "create") }, { required: ["districtAssociationId"] });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);

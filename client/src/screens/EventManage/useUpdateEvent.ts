@@ -9,7 +9,7 @@ import type { useUpdateEventMutation } from "./__generated__/useUpdateEventMutat
 export function useUpdateEvent() {
   return useFeedbackMutation<useUpdateEventMutation>(
     graphql`
-      mutation useUpdateEventMutation($id: ID!, $input: EventInput!) {
+      mutation useUpdateEventMutation($id: ID!, $input: UpdateEventInput!) {
         updateEvent(id: $id, input: $input) {
           id
           version

@@ -1,4 +1,5 @@
 import { graphql } from "react-relay";
+import { useIdempotentRun } from "../../relay/idempotencyKey";
 import { useFeedbackMutation } from "../../relay/useFeedbackMutation";
 import type { useTakeOverPartialResultMutation } from "./__generated__/useTakeOverPartialResultMutation.graphql";
 
@@ -8,10 +9,10 @@ import type { useTakeOverPartialResultMutation } from "./__generated__/useTakeOv
  * {server message}" (R-ER018, R-ER034).
  */
 export function useTakeOverPartialResult() {
-  return useFeedbackMutation<useTakeOverPartialResultMutation>(
+  const [run, inFlight] = useFeedbackMutation<useTakeOverPartialResultMutation>(
     graphql`
-      mutation useTakeOverPartialResultMutation($id: ID!, $input: DexamTakeoverInput!) {
-        takeOverDexamPartialResult(id: $id, input: $input) {
+      mutation useTakeOverPartialResultMutation($id: ID!, $input: DexamTakeoverInput!, $idempotencyKey: String) {
+        takeOverDexamPartialResult(id: $id, input: $input, idempotencyKey: $idempotencyKey) {
           id
           databaseId
         }
@@ -19,4 +20,6 @@ export function useTakeOverPartialResult() {
     `,
     { success: "success.partialResult.takeover", failure: "error.partialResult.takeover" },
   );
+  // one idempotency key per submit: a retry of the same submit cannot register twice
+  return [useIdempotentRun(run), inFlight] as const;
 }

@@ -7,6 +7,7 @@ import { Notice } from "../../components/Notice";
 import { UserFormFields } from "../../components/UserFormFields";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
 import { adminUserInput, EMPTY_USER_FORM, type UserField, type UserFormMode, userFormValues, userNameInput, validateUserForm } from "../../forms/userForm";
+import { updateVersion } from "../../forms/version";
 import { getConfig } from "../../http/config";
 import { t } from "../../i18n/translate";
 import { ALL_ROLES, canEditRoles, isAdmin } from "../../routes/permissions";
@@ -46,6 +47,7 @@ export function UserDialog({
         city
         country
         roles
+        emailChangeRefusal
       }
     `,
     user,
@@ -75,7 +77,7 @@ export function UserDialog({
     if (hasErrors(found)) return;
     const chosenRoles = rolesEditable ? roles : null;
     const result = data
-      ? await update({ id: data.id, input: { ...adminUserInput(values, version), roles: chosenRoles } })
+      ? await update({ id: data.id, input: { ...adminUserInput(values), roles: chosenRoles, ...updateVersion(version) } })
       : await create({ input: { ...userNameInput(values), districtAssociationId, roles: chosenRoles } }, { required: ["input.districtAssociationId"] });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);
@@ -84,7 +86,13 @@ export function UserDialog({
   return (
     <FormDialog title={data ? t("user.editTitle") : t("user.create")} onCancel={onClose} onSubmit={submit} submitting={creating || updating} wide>
       {!data && <Notice>{t("user.invitationHint")}</Notice>}
-      <UserFormFields mode={mode} values={values} errors={errors} onChange={change} />
+      <UserFormFields
+        mode={mode}
+        values={values}
+        errors={errors}
+        onChange={change}
+        locked={data?.emailChangeRefusal ? { email: data.emailChangeRefusal } : undefined}
+      />
       {rolesEditable && (
         <ChipsMultiSelect
           label={t("user.field.roles")}

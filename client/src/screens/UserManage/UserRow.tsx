@@ -34,6 +34,7 @@ export function UserRow({
         lastActive
         blocked
         invitationPending
+        viewerCanAssignClubs
         associations {
           id
           name

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { userRowActions } from "./userRowActions";
 
 const MANAGER = ["user_manage"];
-const active = { invitationPending: false, blocked: false };
+const active = { invitationPending: false, blocked: false, viewerCanAssignClubs: true };
 
 describe("user row menu", () => {
   it("[R-UM014] resend invitation is offered only while last_active is empty", () => {
@@ -20,8 +20,12 @@ describe("user row menu", () => {
     expect(userRowActions(active, MANAGER)).not.toContain("reactivate");
   });
 
-  it("[R-UM011][R-UM012][R-UM018] edit, assign clubs and delete are always offered to managers, in the spec's order", () => {
-    expect(userRowActions({ invitationPending: true, blocked: true }, MANAGER)).toEqual([
+  it("[R-UM012] assign clubs is not offered for the own account (the server answers viewerCanAssignClubs: false)", () => {
+    expect(userRowActions({ ...active, viewerCanAssignClubs: false }, MANAGER)).toEqual(["edit", "deactivate", "delete"]);
+  });
+
+  it("[R-UM011][R-UM012][R-UM018] edit, assign clubs and delete are offered to managers, in the spec's order", () => {
+    expect(userRowActions({ ...active, invitationPending: true, blocked: true }, MANAGER)).toEqual([
       "edit",
       "assignAssociations",
       "resendInvitation",
@@ -32,7 +36,7 @@ describe("user row menu", () => {
   });
 
   it("[R-UM001] user_read (and everyone without user_manage) gets no actions", () => {
-    expect(userRowActions({ invitationPending: true, blocked: true }, ["user_read"])).toEqual([]);
+    expect(userRowActions({ ...active, invitationPending: true, blocked: true }, ["user_read"])).toEqual([]);
     expect(userRowActions(active, [])).toEqual([]);
   });
 });

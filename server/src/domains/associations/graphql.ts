@@ -1,4 +1,4 @@
-import { builder } from "../../graphql/builder.ts";
+import { builder, versionField } from "../../graphql/builder.ts";
 import { pageInList } from "../../graphql/cursor.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -77,7 +77,7 @@ const AssociationInput = builder.inputType("AssociationInput", {
   fields: (t) => ({
     name: t.string({ required: true, description: "Name of the club (Verein)." }),
     invoiceEmail: t.string({ required: false, description: "E-mail address invoices are sent to." }),
-    version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
+    version: versionField(t),
   }),
 });
 

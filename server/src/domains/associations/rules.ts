@@ -1,6 +1,6 @@
 // Club rules (spec section 5): the name is required; the invoice e-mail has the e-mail rule only
 // when a member edits their own club ("Mein Verein bearbeiten"), not in club management.
-import { email, nameLength, required, validate } from "../../shared/validation.ts";
+import { addLengthErrors, email, required, TEXT_LIMITS, validate } from "../../shared/validation.ts";
 
 export type ClubInput = {
   name: string;
@@ -10,5 +10,5 @@ export type ClubInput = {
 };
 
 export function validateClub(input: ClubInput, mode: "management" | "ownClub"): Record<string, string> {
-  return validate(input, { name: [required, nameLength], ...(mode === "ownClub" ? { invoiceEmail: [email] } : {}) });
+  return addLengthErrors(validate(input, { name: [required], ...(mode === "ownClub" ? { invoiceEmail: [email] } : {}) }), input, TEXT_LIMITS.Association);
 }

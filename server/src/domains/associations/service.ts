@@ -4,7 +4,7 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { containsText, idSearched } from "../../db/search.ts";
+import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { audit, changedFields } from "../audit/service.ts";
@@ -24,7 +24,7 @@ export function canReadClub(p: Principal | null, club: { id: number; districtAss
 
 export function clubWhere(ctx: ServiceCtx, filter: ClubFilter): Prisma.AssociationWhereInput {
   const p = authorize(ctx.principal, "association.list");
-  const search = filter.search?.trim();
+  const search = searchTerm(filter.search);
   return {
     districtAssociationId: districtInScope(p, filter.districtAssociationId),
     ...(search ? { OR: [{ name: containsText(search) }, ...idSearched(search)] } : {}),

@@ -66,6 +66,8 @@ export type InsertOptions = {
   onlyIf?: Prisma.Sql;
   /** more columns of the answer, from the audited row (`ref` names it by its step's `as`), e.g. its club's name */
   columns?: (ref: Ref) => Prisma.Sql;
+  /** steps written after the audited row and its audit entry (they may refer to the row), such as a create's idempotency key */
+  after?: InsertStep[];
 };
 
 /** One create of insertWithAudit: its steps (the audit entry last), the audited step's name, its options. */
@@ -189,7 +191,7 @@ export function insertWithAudit<Row>(
   };
   return new Promise<Row | undefined>((resolve, reject) => {
     const pending = waiting.get(sql);
-    const c: PendingInsert = { steps: [...all, auditStep], row, options, resolve: resolve as (row: unknown) => void, reject };
+    const c: PendingInsert = { steps: [...all, auditStep, ...(options.after ?? [])], row, options, resolve: resolve as (row: unknown) => void, reject };
     if (pending) pending.push(c);
     else {
       waiting.set(sql, [c]);

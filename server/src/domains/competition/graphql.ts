@@ -1,4 +1,4 @@
-import { builder, type GraphQLContext } from "../../graphql/builder.ts";
+import { builder, type GraphQLContext, type InputFields, versionField } from "../../graphql/builder.ts";
 import { countAlongside } from "../../graphql/countAlongside.ts";
 import { pageInList } from "../../graphql/cursor.ts";
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum } from "../../graphql/enums.ts";
@@ -6,6 +6,7 @@ import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { canReadRegistration, isManager, type RegistrationFilterArgs } from "../registrations/access.ts";
+import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
 import { type CompetitionInput, type CompetitionSong, competitionRowActions, competitionSongsComplete } from "./rules.ts";
 import {
   cancelCompetitionRegistration,
@@ -171,27 +172,31 @@ const SongInput = builder.inputType("CompetitionSongInput", {
     duration: t.int({ required: false, description: "Seconds." }),
   }),
 });
+const registrationFields = (t: InputFields) => ({
+  name: t.string({ required: true, description: "Name of the group as it performs." }),
+  associationId: t.int({ required: true, description: "The club (numeric id)." }),
+  type: t.field({ type: CompetitionTypeEnum, required: true, description: "Competition type." }),
+  cast: t.field({ type: CastEnum, required: true, description: "Besetzung (line-up) of the group." }),
+  category: t.field({ type: CategoryEnum, required: false, description: "Types other than B and G." }),
+  ageGroup: t.field({ type: DifficultyLevelEnum, required: false, description: "Types B and G." }),
+  conductorName: t.string({ required: true, description: "Name of the conductor (Dirigent)." }),
+  numberOfMusicians: t.int({ required: true, description: "Number of musicians." }),
+  members: t.string({ required: false, description: "Type G: one participant per line (required)." }),
+  remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
+  songs: t.field({ type: [SongInput], required: false, description: "The pieces to be performed." }),
+  gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
+  cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
+  cancelledAt: t.field({ type: "DateTime", required: false, description: "registration_manage only; omit to leave unchanged." }),
+  documentsComplete: t.boolean({ required: false, description: "registration_manage only; omit to leave unchanged." }),
+  locationId: t.int({ required: false, description: "registration_manage only: move to another competition location of the event." }),
+});
 const InputType = builder.inputType("CompetitionRegistrationInput", {
-  description: "A competition (Wertungsspiel) registration to create or update.",
-  fields: (t) => ({
-    name: t.string({ required: true, description: "Name of the group as it performs." }),
-    associationId: t.int({ required: true, description: "The club (numeric id)." }),
-    type: t.field({ type: CompetitionTypeEnum, required: true, description: "Competition type." }),
-    cast: t.field({ type: CastEnum, required: true, description: "Besetzung (line-up) of the group." }),
-    category: t.field({ type: CategoryEnum, required: false, description: "Types other than B and G." }),
-    ageGroup: t.field({ type: DifficultyLevelEnum, required: false, description: "Types B and G." }),
-    conductorName: t.string({ required: true, description: "Name of the conductor (Dirigent)." }),
-    numberOfMusicians: t.int({ required: true, description: "Number of musicians." }),
-    members: t.string({ required: false, description: "Type G: one participant per line (required)." }),
-    remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
-    songs: t.field({ type: [SongInput], required: false, description: "The pieces to be performed." }),
-    gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
-    cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
-    cancelledAt: t.field({ type: "DateTime", required: false, description: "registration_manage only; omit to leave unchanged." }),
-    documentsComplete: t.boolean({ required: false, description: "registration_manage only; omit to leave unchanged." }),
-    locationId: t.int({ required: false, description: "registration_manage only: move to another competition location of the event." }),
-    version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
-  }),
+  description: "A competition (Wertungsspiel) registration to create.",
+  fields: registrationFields,
+});
+const UpdateInputType = builder.inputType("UpdateCompetitionRegistrationInput", {
+  description: "Changes of a competition (Wertungsspiel) registration: the fields of CompetitionRegistrationInput and the version the edit is based on.",
+  fields: (t) => ({ ...registrationFields(t), version: versionField(t) }),
 });
 
 const regId = (id: { typename: string; id: string }) => numericId(id, "CompetitionRegistration", "Wertungsspielanmeldung");
@@ -203,11 +208,14 @@ builder.mutationField("createCompetitionRegistration", (t) =>
     args: {
       eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
       input: t.arg({ type: InputType, required: true, description: "The new values." }),
+      idempotencyKey: t.arg.string({ required: false, description: IDEMPOTENCY_KEY }),
     },
-    resolve: async (query, _root, { eventId, input }, ctx) =>
+    resolve: async (query, _root, { eventId, input, idempotencyKey }, ctx) =>
       ctx.prisma.competitionRegistration.findUniqueOrThrow({
         ...query,
-        where: { id: (await createCompetitionRegistration(ctx, numericId(eventId, "Event", "Veranstaltung"), input as CompetitionInput)).id },
+        where: {
+          id: (await createCompetitionRegistration(ctx, numericId(eventId, "Event", "Veranstaltung"), input as CompetitionInput, idempotencyKey)).id,
+        },
       }),
   }),
 );
@@ -219,7 +227,7 @@ builder.mutationField("updateCompetitionRegistration", (t) =>
     authScopes: { operation: "competition.update" },
     args: {
       id: t.arg.globalID({ required: true, description: "Global id of the competition (Wertungsspiel) registration." }),
-      input: t.arg({ type: InputType, required: true, description: "The new values." }),
+      input: t.arg({ type: UpdateInputType, required: true, description: "The new values." }),
     },
     resolve: async (query, _root, { id, input }, ctx) =>
       ctx.prisma.competitionRegistration.findUniqueOrThrow({

@@ -1,6 +1,7 @@
 import { AppError } from "../../auth/errors.ts";
 import type { Cast, Category, CompetitionRegistration, DifficultyLevel } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
+import { idempotencyKeyOf, idParam, type RestRouter, versionOf } from "../../http/rest.ts";
+import { queryId, WireReader } from "../../http/wireInput.ts";
 import type { ServiceCtx } from "../context.ts";
 import { isManager } from "../registrations/access.ts";
 import { competitionTypeWire } from "../wire.ts";
@@ -19,7 +20,9 @@ import {
 const CASTS: readonly Cast[] = ["S", "SK", "E", "BG", "P", "B", "JB", "SL"];
 const LEVELS: readonly DifficultyLevel[] = ["IA", "IB", "II", "III", "IV", "V", "VI"];
 const categoryToWire = (c: Category | null) => (c ? Number(c.slice(4)) : null);
-const categoryFromWire = (v: unknown): Category | null => (v != null && /^[1-6]$/.test(String(v)) ? (`CAT_${v}` as Category) : null);
+/** a category 1..6 as the number the answers write (or its digit) */
+const categoryFromWire = (v: unknown): Category | undefined =>
+  (typeof v === "number" || typeof v === "string") && /^[1-6]$/.test(String(v)) ? (`CAT_${v}` as Category) : undefined;
 
 /** What every /v1 answer of a registration loads with it. */
 const WIRE_INCLUDE = {
@@ -64,42 +67,38 @@ export function competitionToWire(ctx: ServiceCtx, r: CompetitionRegistration, r
   };
 }
 
-type Json = Record<string, any>;
-function input(raw: unknown): CompetitionInput & { id: number | null; eventId: number | null; cancelledAtRaw: unknown; hasCancelledAt: boolean } {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("BAD_REQUEST", "Ungültige Anfrage: JSON-Objekt erwartet");
-  const b = raw as Json;
-  const int = (v: unknown) => (v != null && v !== "" && Number.isSafeInteger(Number(v)) ? Number(v) : null);
-  const str = (v: unknown) => (v == null ? null : String(v));
-  return {
-    id: int(b.id),
-    eventId: int(b.event_id),
-    version: versionOf(b.version),
-    cancelledAtRaw: b.cancelled_at,
-    hasCancelledAt: "cancelled_at" in b,
-    name: str(b.name),
-    associationId: int(b.association_id),
-    type: competitionTypeWire.fromWire(b.type) ?? null,
-    cast: CASTS.includes(b.cast) ? b.cast : null,
-    category: categoryFromWire(b.category),
-    ageGroup: LEVELS.includes(b.age_group) ? b.age_group : null,
-    conductorName: str(b.conductor_name),
-    numberOfMusicians: b.number_of_musicians == null || b.number_of_musicians === "" ? null : Number(b.number_of_musicians),
-    members: str(b.members),
-    remarks: str(b.remarks),
-    songs: Array.isArray(b.songs)
-      ? b.songs.map((s: Json) => ({
-          name: str(s?.name),
-          composer: str(s?.composer),
-          publisher: str(s?.publisher),
-          arranger: str(s?.arranger),
-          duration: s?.duration == null || s.duration === "" ? null : Number(s.duration),
-        }))
-      : [],
-    gdprAccepted: b.gdpr_accepted === true,
-    cancellationAccepted: b.cancellation_accepted === true,
-    documentsComplete: typeof b.documents_complete === "boolean" ? b.documents_complete : null,
-    locationId: "location_id" in b ? int(b.location_id) : undefined,
+/** The body of a create or edit, read strictly (http/wireInput.ts): a wrong type is a 400 naming the field. */
+function input(raw: unknown): CompetitionInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined } {
+  const r = WireReader.of(raw);
+  const i = {
+    id: r.id("id"),
+    eventId: r.id("event_id"),
+    version: versionOf(r.raw("version")),
+    cancelledAtSent: r.has("cancelled_at") ? r.instant("cancelled_at") : undefined,
+    name: r.text("name"),
+    associationId: r.id("association_id"),
+    type: r.oneOf("type", competitionTypeWire.fromWire),
+    cast: r.oneOf("cast", (v) => CASTS.find((c) => c === v)),
+    category: r.oneOf("category", categoryFromWire),
+    ageGroup: r.oneOf("age_group", (v) => LEVELS.find((l) => l === v)),
+    conductorName: r.text("conductor_name"),
+    numberOfMusicians: r.integer("number_of_musicians"),
+    members: r.text("members"),
+    remarks: r.text("remarks"),
+    songs: r.objects("songs", (s) => ({
+      name: s.text("name"),
+      composer: s.text("composer"),
+      publisher: s.text("publisher"),
+      arranger: s.text("arranger"),
+      duration: s.integer("duration"),
+    })),
+    gdprAccepted: r.boolean("gdpr_accepted") ?? false,
+    cancellationAccepted: r.boolean("cancellation_accepted") ?? false,
+    documentsComplete: r.boolean("documents_complete"),
+    locationId: r.has("location_id") ? r.id("location_id") : undefined,
   };
+  r.done();
+  return i;
 }
 
 const reload = (ctx: ServiceCtx, id: number) => ctx.prisma.competitionRegistration.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE });
@@ -107,7 +106,7 @@ const reload = (ctx: ServiceCtx, id: number) => ctx.prisma.competitionRegistrati
 export function competitionRoutes(r: RestRouter) {
   r.get("/v1/registrations/event/:eventId/competition", async (ctx, req) => {
     const q = req.query as Record<string, string | undefined>;
-    const where = competitionWhere(ctx, { eventId: idParam(req, "eventId"), locationId: q.locationId ? Number(q.locationId) || null : null, search: q.search });
+    const where = competitionWhere(ctx, { eventId: idParam(req, "eventId"), locationId: queryId(q, "locationId"), search: q.search });
     const rows = await ctx.prisma.competitionRegistration.findMany({ where, include: WIRE_INCLUDE, orderBy: [{ name: "asc" }, { id: "asc" }] });
     return rows.map((row) => competitionToWire(ctx, row));
   });
@@ -117,7 +116,7 @@ export function competitionRoutes(r: RestRouter) {
   r.post("/v1/registration/competition", async (ctx, req, reply) => {
     const i = input(req.body);
     if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
-    const created = await createCompetition(ctx, i.eventId, { ...i, locationId: i.locationId ?? undefined });
+    const created = await createCompetition(ctx, i.eventId, { ...i, locationId: i.locationId ?? undefined }, idempotencyKeyOf(req));
     reply.status(201);
     // the answer from what the create already holds (no re-read, issue 9)
     return competitionToWire(ctx, created.registration, { association: created.association, event: created.event });
@@ -129,15 +128,9 @@ export function competitionRoutes(r: RestRouter) {
     if (i.id === null) throw new AppError("NOT_FOUND", "Wertungsspielanmeldung nicht gefunden");
     const current = await getCompetitionRegistration(ctx, i.id);
     const manager = isManager(ctx.principal, current.event);
-    if (!manager && i.cancelledAtRaw && !current.cancelledAt)
+    if (!manager && i.cancelledAtSent && !current.cancelledAt)
       return competitionToWire(ctx, await reload(ctx, (await cancelCompetitionRegistration(ctx, i.id)).id));
-    let cancelledAt: Date | null | undefined;
-    if (i.hasCancelledAt) {
-      cancelledAt = i.cancelledAtRaw ? new Date(String(i.cancelledAtRaw)) : null;
-      if (cancelledAt && Number.isNaN(cancelledAt.getTime()))
-        throw new AppError("VALIDATION", "Ungültige Eingabe: cancelled_at", { cancelled_at: "Bitte ein gültiges Datum eingeben" });
-    }
-    return competitionToWire(ctx, await reload(ctx, (await updateCompetitionRegistration(ctx, i.id, { ...i, cancelledAt })).id));
+    return competitionToWire(ctx, await reload(ctx, (await updateCompetitionRegistration(ctx, i.id, { ...i, cancelledAt: i.cancelledAtSent })).id));
   });
   r.delete("/v1/registration/competition/:id", async (ctx, req, reply) => {
     await deleteCompetitionRegistration(ctx, idParam(req));

@@ -5,7 +5,7 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { containsText, idSearched } from "../../db/search.ts";
+import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { CompetitionRegistration, CompetitionType, Prisma } from "../../generated/prisma/client.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
@@ -24,6 +24,7 @@ import {
   seesUnpublishedResults,
   sharedFilterConditions,
 } from "../registrations/access.ts";
+import { createOnce, type KeyedRequest, keyedRequest } from "../registrations/idempotency.ts";
 import { canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
 import { type CompetitionInput, type CompetitionSong, competitionResultsVisible, songRowsFor, usesAgeGroup, validateCompetition } from "./rules.ts";
 
@@ -78,13 +79,47 @@ function locationFor(input: CompetitionInput, locations: { id: number; competiti
 /** A new registration with what its /v1 answer shows besides the row, all known without reading it again. */
 export type CreatedCompetition = { registration: CompetitionRegistration; event: EventWithLocations; association: { id: number; name: string } };
 
-export async function createCompetitionRegistration(ctx: ServiceCtx, eventId: number, input: CompetitionInput): Promise<CompetitionRegistration> {
-  return (await createCompetition(ctx, eventId, input)).registration;
+export async function createCompetitionRegistration(
+  ctx: ServiceCtx,
+  eventId: number,
+  input: CompetitionInput,
+  idempotencyKey?: string | null,
+): Promise<CompetitionRegistration> {
+  return (await createCompetition(ctx, eventId, input, idempotencyKey)).registration;
 }
 
-/** Two statements while the event is in the cache, as a D-exam create (dexam/service.ts createDexam). */
-export async function createCompetition(ctx: ServiceCtx, eventId: number, input: CompetitionInput): Promise<CreatedCompetition> {
+/** A registration a create wrote, as createCompetition answers it (a retried create with its key: registrations/idempotency.ts). */
+async function createdCompetitionOf(ctx: ServiceCtx, p: Principal, id: number): Promise<CreatedCompetition> {
+  const r = await ctx.prisma.competitionRegistration.findUnique({
+    where: { id },
+    include: { event: { include: { locations: true } }, association: { select: { id: true, name: true } } },
+  });
+  if (!r || !canReadRegistration(p, r, r.event)) throw notFound("Wertungsspielanmeldung");
+  const { event, association, ...registration } = r;
+  return { registration, event, association };
+}
+
+/**
+ * Two statements while the event is in the cache, as a D-exam create (dexam/service.ts createDexam);
+ * with an idempotency key one more first, its lookup.
+ */
+export async function createCompetition(
+  ctx: ServiceCtx,
+  eventId: number,
+  input: CompetitionInput,
+  idempotencyKey?: string | null,
+): Promise<CreatedCompetition> {
   const p = authorize(ctx.principal, "competition.create");
+  const request = keyedRequest(p, idempotencyKey, "competition.create", { eventId, input });
+  return createOnce(
+    ctx,
+    request,
+    (id) => createdCompetitionOf(ctx, p, id),
+    () => createCompetitionOnce(ctx, p, eventId, input, request),
+  );
+}
+
+async function createCompetitionOnce(ctx: ServiceCtx, p: Principal, eventId: number, input: CompetitionInput, request: KeyedRequest | null) {
   return createOnCurrentEvent(ctx, eventId, ["COMPETITION"], input.associationId, async (basis) => {
     const { event, club } = basis;
     const { manager } = await checkNewRegistration(ctx, p, event, input.associationId, club);
@@ -112,6 +147,7 @@ export async function createCompetition(ctx: ServiceCtx, eventId: number, input:
         },
       ],
       { action: "create", entity: "CompetitionRegistration", districtAssociationId: event.districtAssociationId },
+      request,
     );
     if (!created) return undefined;
     return { ...created, event };
@@ -214,7 +250,7 @@ export async function deleteCompetitionRegistration(ctx: ServiceCtx, id: number)
 /** The overview list of a competition event: members see their own clubs', registration staff all of the district's event. */
 export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.CompetitionRegistrationWhereInput {
   const p = authorize(ctx.principal, "competition.list");
-  const search = filter.search?.trim();
+  const search = searchTerm(filter.search);
   // every condition in AND: the caller's scope (registrationScope) uses OR and associationId itself
   const and: Prisma.CompetitionRegistrationWhereInput[] = [];
   if (filter.locationId) and.push({ locationId: filter.locationId });

@@ -1,5 +1,5 @@
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { builder, type GraphQLContext } from "../../graphql/builder.ts";
+import { builder, type GraphQLContext, type InputFields, versionField } from "../../graphql/builder.ts";
 import { countAlongside } from "../../graphql/countAlongside.ts";
 import { pageInList } from "../../graphql/cursor.ts";
 import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
@@ -8,6 +8,7 @@ import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { selectedFieldNames } from "../../graphql/selection.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
+import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
 import { countOverview, overviewPageShape, type PageQuery, ROW_INCLUDE, readOverviewPage } from "./overviewPage.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
 import { gradeOf, rowActions, songsComplete } from "./rules.ts";
@@ -370,34 +371,38 @@ const FileUploadInput = builder.inputType("FileUploadInput", {
     dataUrl: t.string({ required: true, description: "The file as a data: URL (base64)." }),
   }),
 });
-const DexamInputType = builder.inputType("DexamRegistrationInput", {
-  description: "A D-exam (graded exam D1-D3) registration to create or update.",
-  fields: (t) => ({
-    firstname: t.string({ required: true, description: "First name." }),
-    lastname: t.string({ required: true, description: "Last name." }),
-    birthdate: t.string({ required: true, description: "yyyy-mm-dd" }),
-    gender: t.field({ type: GenderEnum, required: true, description: "Gender." }),
-    associationId: t.int({ required: true, description: "The club (numeric id)." }),
-    instrument: t.field({ type: InstrumentEnum, required: true, description: "The instrument of the exam." }),
-    type: t.field({ type: DexamTypeEnum, required: true, description: "D-exam course (D1-D3)." }),
-    theoryLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the theory exam." }),
-    practiceLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the practical exam." }),
-    preparationLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the preparation course." }),
-    partialResult: t.field({ type: PartialResultInput, required: false, description: "A partial result (Teilergebnis) from an earlier D-exam, if any." }),
-    songs: t.field({ type: [SongInput], required: false, description: "The pieces to be performed." }),
-    remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
-    gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
-    cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
-    camp: t.field({ type: CampInput, required: false, description: "Holiday camp (Freizeit) data: only for form type DEXAM_CAMP." }),
-    consentForm: t.field({
-      type: FileUploadInput,
-      required: false,
-      description: "The parent-signed consent form of a camp registration (create only): jpeg, jpg, png, pdf or heic, at most 5 MB.",
-    }),
-    cancelledAt: t.field({ type: "DateTime", required: false, description: "registration_manage only; omit to leave unchanged." }),
-    existingPartialResultVerified: t.boolean({ required: false, description: "registration_manage only; omit to leave unchanged." }),
-    version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
+const registrationFields = (t: InputFields) => ({
+  firstname: t.string({ required: true, description: "First name." }),
+  lastname: t.string({ required: true, description: "Last name." }),
+  birthdate: t.string({ required: true, description: "yyyy-mm-dd" }),
+  gender: t.field({ type: GenderEnum, required: true, description: "Gender." }),
+  associationId: t.int({ required: true, description: "The club (numeric id)." }),
+  instrument: t.field({ type: InstrumentEnum, required: true, description: "The instrument of the exam." }),
+  type: t.field({ type: DexamTypeEnum, required: true, description: "D-exam course (D1-D3)." }),
+  theoryLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the theory exam." }),
+  practiceLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the practical exam." }),
+  preparationLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the preparation course." }),
+  partialResult: t.field({ type: PartialResultInput, required: false, description: "A partial result (Teilergebnis) from an earlier D-exam, if any." }),
+  songs: t.field({ type: [SongInput], required: false, description: "The pieces to be performed." }),
+  remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
+  gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
+  cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
+  camp: t.field({ type: CampInput, required: false, description: "Holiday camp (Freizeit) data: only for form type DEXAM_CAMP." }),
+  consentForm: t.field({
+    type: FileUploadInput,
+    required: false,
+    description: "The parent-signed consent form of a camp registration (create only): jpeg, jpg, png, pdf or heic, at most 5 MB.",
   }),
+  cancelledAt: t.field({ type: "DateTime", required: false, description: "registration_manage only; omit to leave unchanged." }),
+  existingPartialResultVerified: t.boolean({ required: false, description: "registration_manage only; omit to leave unchanged." }),
+});
+const DexamInputType = builder.inputType("DexamRegistrationInput", {
+  description: "A D-exam (graded exam D1-D3) registration to create.",
+  fields: registrationFields,
+});
+const UpdateDexamInputType = builder.inputType("UpdateDexamRegistrationInput", {
+  description: "Changes of a D-exam (graded exam D1-D3) registration: the fields of DexamRegistrationInput and the version the edit is based on.",
+  fields: (t) => ({ ...registrationFields(t), version: versionField(t) }),
 });
 
 const TakeoverInput = builder.inputType("DexamTakeoverInput", {
@@ -425,11 +430,12 @@ builder.mutationField("createDexamRegistration", (t) =>
     args: {
       eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
       input: t.arg({ type: DexamInputType, required: true, description: "The new values." }),
+      idempotencyKey: t.arg.string({ required: false, description: IDEMPOTENCY_KEY }),
     },
-    resolve: async (query, _root, { eventId, input }, ctx) =>
+    resolve: async (query, _root, { eventId, input, idempotencyKey }, ctx) =>
       ctx.prisma.dexamRegistration.findUniqueOrThrow({
         ...query,
-        where: { id: (await createDexamRegistration(ctx, numericId(eventId, "Event", "Veranstaltung"), input as DexamInput)).id },
+        where: { id: (await createDexamRegistration(ctx, numericId(eventId, "Event", "Veranstaltung"), input as DexamInput, idempotencyKey)).id },
       }),
   }),
 );
@@ -441,7 +447,7 @@ builder.mutationField("updateDexamRegistration", (t) =>
     authScopes: { operation: "dexam.update" },
     args: {
       id: t.arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }),
-      input: t.arg({ type: DexamInputType, required: true, description: "The new values." }),
+      input: t.arg({ type: UpdateDexamInputType, required: true, description: "The new values." }),
     },
     resolve: async (query, _root, { id, input }, ctx) =>
       ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: (await updateDexamRegistration(ctx, regId(id), input as DexamInput)).id } }),
@@ -477,10 +483,12 @@ builder.mutationField("takeOverDexamPartialResult", (t) =>
     args: {
       id: t.arg.globalID({ required: true, description: "Global id of the earlier D-exam registration whose passed part is taken over." }),
       input: t.arg({ type: TakeoverInput, required: true, description: "The new values." }),
+      idempotencyKey: t.arg.string({ required: false, description: IDEMPOTENCY_KEY }),
     },
-    resolve: async (query, _root, { id, input }, ctx) => {
+    resolve: async (query, _root, { id, input, idempotencyKey }, ctx) => {
       const { eventId, ...rest } = input;
-      const created = await takeOverPartialResult(ctx, regId(id), { ...(rest as DexamInput), eventId: numericId(eventId, "Event", "Veranstaltung") });
+      const target = { ...(rest as DexamInput), eventId: numericId(eventId, "Event", "Veranstaltung") };
+      const created = await takeOverPartialResult(ctx, regId(id), target, idempotencyKey);
       return ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: created.id } });
     },
   }),

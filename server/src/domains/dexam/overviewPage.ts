@@ -9,7 +9,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { likeLiteral, searchedId } from "../../db/search.ts";
+import { likeLiteral, searchedId, searchTerm } from "../../db/search.ts";
 import { Prisma } from "../../generated/prisma/client.ts";
 import { isInt4 } from "../../shared/validation.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -90,7 +90,7 @@ function whereSql(p: Principal, filter: RegistrationFilter, values: unknown[]): 
   }
   if (filter.associationId) and.push(`r."associationId" = ${$(filter.associationId)}`);
   if (filter.updatedSince) and.push(`r."updatedAt" >= ${$(filter.updatedSince)}`);
-  const search = filter.search?.trim();
+  const search = searchTerm(filter.search);
   if (search) {
     // as Prisma's `contains` with mode insensitive sends containsText's pattern (db/search.ts)
     const s = $(likeLiteral(search));

@@ -1,6 +1,8 @@
 import { AppError } from "../../auth/errors.ts";
 import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
+import { idempotencyKeyOf, idParam, type RestRouter, versionOf } from "../../http/rest.ts";
+import { queryId, WireReader } from "../../http/wireInput.ts";
+import { MSG } from "../../shared/messages.ts";
 import type { ServiceCtx } from "../context.ts";
 import { contentDisposition } from "../files/rules.ts";
 import { zipOf } from "../files/zip.ts";
@@ -122,65 +124,69 @@ function createdToWire(ctx: ServiceCtx, c: CreatedDexam) {
 
 const reload = (ctx: ServiceCtx, id: number) => ctx.prisma.dexamRegistration.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE });
 
-type Json = Record<string, any>;
-function input(raw: unknown): DexamInput & { id: number | null; eventId: number | null; cancelledAtRaw: unknown } {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("BAD_REQUEST", "Ungültige Anfrage: JSON-Objekt erwartet");
-  const b = raw as Json;
-  const int = (v: unknown) => (v != null && v !== "" && Number.isSafeInteger(Number(v)) ? Number(v) : null);
-  // texts as sent; a number where a text belongs is taken as its text (as competitions do), never a 500
-  const str = (v: unknown) => (v == null ? null : String(v));
-  const pr = b.existing_partial_result as Json | null | undefined;
-  const c = b.camp_extension as Json | null | undefined;
-  return {
-    id: int(b.id),
-    eventId: int(b.event_id),
-    version: versionOf(b.version),
-    cancelledAtRaw: b.cancelled_at,
-    existingPartialResultVerified: typeof b.existing_partial_result_verified === "boolean" ? b.existing_partial_result_verified : null,
-    consentForm:
-      typeof b.file_upload === "string" ? { name: typeof b.file_upload_name === "string" ? b.file_upload_name : null, dataUrl: b.file_upload } : null,
-    firstname: str(b.firstname) as string,
-    lastname: str(b.lastname) as string,
-    birthdate: typeof b.birthdate === "string" ? b.birthdate.slice(0, 10) : null,
-    gender: GENDER[b.gender] ?? null,
-    associationId: int(b.association_id),
-    instrument: instrumentWire.fromWire(b.instrument) ?? null,
-    type: dexamTypeWire.fromWire(b.type) ?? null,
-    theoryLocationId: int(b.theory_location_id),
-    practiceLocationId: int(b.practice_location_id),
-    preparationLocationId: int(b.preparation_location_id),
-    partialResult: pr?.type
-      ? {
-          type: PART[pr.type] ?? null,
-          districtAssociation: str(pr.district_association),
-          year: str(pr.year),
-          location: str(pr.location),
-          points: pr.points == null ? null : Number(pr.points),
-        }
-      : null,
-    songs: Array.isArray(b.songs) ? b.songs.map((s: Json) => ({ number: s?.number == null ? null : String(s.number), name: str(s?.name) })) : [],
-    remarks: str(b.remarks),
-    gdprAccepted: b.gdpr_accepted === true,
-    cancellationAccepted: b.cancellation_accepted === true,
+/** The body of a create, edit or takeover, read strictly (http/wireInput.ts): a wrong type is a 400 naming the field. */
+function input(raw: unknown): DexamInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined } {
+  const r = WireReader.of(raw);
+  const written = (_at: Date, text: string) => text.slice(0, 10);
+  const pr = r.object("existing_partial_result");
+  const prType = pr?.oneOf("type", PART) ?? null;
+  const c = r.object("camp_extension");
+  const fileUpload = r.text("file_upload");
+  const fileName = r.text("file_upload_name");
+  const i = {
+    id: r.id("id"),
+    eventId: r.id("event_id"),
+    version: versionOf(r.raw("version")),
+    cancelledAtSent: r.has("cancelled_at") ? r.instant("cancelled_at") : undefined,
+    existingPartialResultVerified: r.boolean("existing_partial_result_verified"),
+    consentForm: fileUpload !== null ? { name: fileName, dataUrl: fileUpload } : null,
+    firstname: r.text("firstname"),
+    lastname: r.text("lastname"),
+    birthdate: r.day("birthdate", written),
+    gender: r.oneOf("gender", GENDER),
+    associationId: r.id("association_id"),
+    instrument: r.oneOf("instrument", instrumentWire.fromWire),
+    type: r.oneOf("type", dexamTypeWire.fromWire),
+    theoryLocationId: r.id("theory_location_id"),
+    practiceLocationId: r.id("practice_location_id"),
+    preparationLocationId: r.id("preparation_location_id"),
+    partialResult:
+      pr && prType
+        ? {
+            type: prType,
+            districtAssociation: pr.text("district_association"),
+            year: pr.textOrInteger("year"),
+            location: pr.text("location"),
+            points: pr.number("points"),
+          }
+        : null,
+    songs: r.objects("songs", (s) => ({ number: s.textOrInteger("number"), name: s.text("name") })),
+    remarks: r.text("remarks"),
+    gdprAccepted: r.boolean("gdpr_accepted") ?? false,
+    cancellationAccepted: r.boolean("cancellation_accepted") ?? false,
     camp: c
       ? {
-          diseases: str(c.diseases),
-          intolerances: str(c.intolerances),
-          allergies: str(c.allergies),
-          mealRequest: MEAL[c.meal_request] ?? null,
-          vaccinations: Array.isArray(c.vaccinations)
-            ? c.vaccinations.map((v: Json) => ({ type: VACC[v?.type], available: v?.available === true, date: str(v?.date) }))
-            : [],
-          emergencyContacts: Array.isArray(c.emergency_contact) ? c.emergency_contact.map((k: Json) => ({ name: str(k?.name), phone: str(k?.phone) })) : [],
+          diseases: c.text("diseases"),
+          intolerances: c.text("intolerances"),
+          allergies: c.text("allergies"),
+          mealRequest: c.oneOf("meal_request", MEAL),
+          vaccinations: c.objects("vaccinations", (v) => ({
+            type: v.oneOf("type", VACC) ?? (v.fail("type", MSG.required) as never),
+            available: v.boolean("available") ?? false,
+            date: v.day("date", written),
+          })),
+          emergencyContacts: c.objects("emergency_contact", (k) => ({ name: k.text("name"), phone: k.text("phone") })),
         }
       : null,
   };
+  r.done();
+  return i;
 }
 
 export function dexamRoutes(r: RestRouter) {
   r.get("/v1/registrations/event/:eventId/dexam", async (ctx, req) => {
     const q = req.query as Record<string, string | undefined>;
-    const where = dexamWhere(ctx, { eventId: idParam(req, "eventId"), locationId: q.locationId ? Number(q.locationId) || null : null, search: q.search });
+    const where = dexamWhere(ctx, { eventId: idParam(req, "eventId"), locationId: queryId(q, "locationId"), search: q.search });
     const rows = await ctx.prisma.dexamRegistration.findMany({
       where,
       include: WIRE_INCLUDE,
@@ -192,7 +198,7 @@ export function dexamRoutes(r: RestRouter) {
   r.post("/v1/registration/dexam", async (ctx, req, reply) => {
     const i = input(req.body);
     if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
-    const created = await createDexam(ctx, i.eventId, i);
+    const created = await createDexam(ctx, i.eventId, i, undefined, idempotencyKeyOf(req));
     reply.status(201);
     return createdToWire(ctx, created);
   });
@@ -203,14 +209,8 @@ export function dexamRoutes(r: RestRouter) {
     if (i.id === null) throw new AppError("NOT_FOUND", "D-Prüfungsanmeldung nicht gefunden");
     const current = await getDexamRegistration(ctx, i.id);
     const manager = isManager(ctx.principal, current.event);
-    if (!manager && i.cancelledAtRaw && !current.cancelledAt) return dexamToWire(ctx, await reload(ctx, (await cancelDexamRegistration(ctx, i.id)).id));
-    let cancelledAt: Date | null | undefined;
-    if ("cancelled_at" in (req.body as object)) {
-      cancelledAt = i.cancelledAtRaw ? new Date(String(i.cancelledAtRaw)) : null;
-      if (cancelledAt && Number.isNaN(cancelledAt.getTime()))
-        throw new AppError("VALIDATION", "Ungültige Eingabe: cancelled_at", { cancelled_at: "Bitte ein gültiges Datum eingeben" });
-    }
-    return dexamToWire(ctx, await reload(ctx, (await updateDexamRegistration(ctx, i.id, { ...i, cancelledAt })).id));
+    if (!manager && i.cancelledAtSent && !current.cancelledAt) return dexamToWire(ctx, await reload(ctx, (await cancelDexamRegistration(ctx, i.id)).id));
+    return dexamToWire(ctx, await reload(ctx, (await updateDexamRegistration(ctx, i.id, { ...i, cancelledAt: i.cancelledAtSent })).id));
   });
   // takeover (R-API055, decision in docs/decisions.md): body { event_id, theory_location_id,
   // practice_location_id, preparation_location_id, remarks, gdpr_accepted, cancellation_accepted,
@@ -218,17 +218,22 @@ export function dexamRoutes(r: RestRouter) {
   r.post("/v1/registration/dexam/:id/takeover", async (ctx, req, reply) => {
     const i = input(req.body ?? {});
     if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
-    const created = await takeOver(ctx, idParam(req), {
-      eventId: i.eventId,
-      theoryLocationId: i.theoryLocationId,
-      practiceLocationId: i.practiceLocationId,
-      preparationLocationId: i.preparationLocationId,
-      remarks: i.remarks,
-      gdprAccepted: i.gdprAccepted,
-      cancellationAccepted: i.cancellationAccepted,
-      camp: i.camp,
-      consentForm: i.consentForm,
-    });
+    const created = await takeOver(
+      ctx,
+      idParam(req),
+      {
+        eventId: i.eventId,
+        theoryLocationId: i.theoryLocationId,
+        practiceLocationId: i.practiceLocationId,
+        preparationLocationId: i.preparationLocationId,
+        remarks: i.remarks,
+        gdprAccepted: i.gdprAccepted,
+        cancellationAccepted: i.cancellationAccepted,
+        camp: i.camp,
+        consentForm: i.consentForm,
+      },
+      idempotencyKeyOf(req),
+    );
     reply.status(201);
     return createdToWire(ctx, created);
   });

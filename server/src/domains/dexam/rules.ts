@@ -1,6 +1,6 @@
 import type { DexamType, EditPhase, ExamPart, Gender, Instrument, LocationType, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
 import { DEXAM_MSG, MSG } from "../../shared/messages.ts";
-import { emergencyPhone, isCalendarDay, nameLength, required } from "../../shared/validation.ts";
+import { addDexamLengthErrors, emergencyPhone, isCalendarDay, required } from "../../shared/validation.ts";
 import { baseRowActions } from "../registrations/rules.ts";
 
 export { type Actor, canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
@@ -92,7 +92,6 @@ export function validateDexam(input: DexamInput, event: EventFacts, locations: L
   const e: Record<string, string> = {};
   for (const f of ["firstname", "lastname", "birthdate", "gender", "associationId", "instrument", "type"] as const)
     if (required(input[f]) !== null) e[f] = MSG.required;
-  for (const f of ["firstname", "lastname"] as const) if (!e[f] && nameLength(input[f])) e[f] = MSG.tooLong;
   if (input.birthdate && (!isBirthdate(input.birthdate) || new Date(input.birthdate) > now)) e.birthdate = DEXAM_MSG.birthdate;
 
   // locations: of this event, of the right kind, offering the course; practice also the instrument (R-VA023)
@@ -153,6 +152,9 @@ export function validateDexam(input: DexamInput, event: EventFacts, locations: L
       if (phone) e[`camp.emergencyContacts.${i}.phone`] = phone;
     });
   }
+
+  // every text at most its TEXT_LIMITS length, the camp texts whatever the form type
+  addDexamLengthErrors(e, input);
   return e;
 }
 

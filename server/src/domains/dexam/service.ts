@@ -3,18 +3,18 @@
 // event's district registers any club of the district, also after the deadline and in any edit
 // phase (office corrections). Camp health data is encrypted at rest.
 
-import { createHash } from "node:crypto";
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { decryptJson, encryptJson } from "../../crypto/aead.ts";
-import { containsText, idSearched } from "../../db/search.ts";
+import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import { type DexamRegistration, type Event, Prisma } from "../../generated/prisma/client.ts";
 import { exportRefusal } from "../../shared/event-exports.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
+import { fileBytes, storedFileRow } from "../files/stored.ts";
 import {
   canReadRegistration,
   checkClub,
@@ -29,6 +29,7 @@ import {
   seesUnpublishedResults,
   sharedFilterConditions,
 } from "../registrations/access.ts";
+import { createOnce, type KeyedRequest, keyedRequest, storedAnswer } from "../registrations/idempotency.ts";
 import {
   type CampData,
   canCancel,
@@ -79,8 +80,8 @@ function data(ctx: ServiceCtx, input: DexamInput, camp: boolean) {
 const songsOf = (songs: DexamSong[] | undefined) =>
   Array.from({ length: 4 }, (_, i) => ({ number: clean(songs?.[i]?.number) ?? null, name: clean(songs?.[i]?.name) ?? null })) as Prisma.InputJsonValue;
 
-/** Carried into a registration created by a takeover (R-RE029..R-RE032). */
-type Carry = { takenOverFromId: number };
+/** Carried into a registration created by a takeover (R-RE029..R-RE032), with its keyed request (looked up already). */
+type Carry = { takenOverFromId: number; request?: KeyedRequest | null };
 
 /** A new registration with what its /v1 answer shows besides the row, all known without reading it again. */
 export type CreatedDexam = {
@@ -90,8 +91,19 @@ export type CreatedDexam = {
   consentFormFile: { name: string } | null;
 };
 
-export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry): Promise<DexamRegistration> {
-  return (await createDexam(ctx, eventId, input, carry)).registration;
+export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, input: DexamInput, idempotencyKey?: string | null): Promise<DexamRegistration> {
+  return (await createDexam(ctx, eventId, input, undefined, idempotencyKey)).registration;
+}
+
+/** A registration a create wrote, as createDexam answers it (a retried create with its key: registrations/idempotency.ts). */
+async function createdDexamOf(ctx: ServiceCtx, p: Principal, id: number): Promise<CreatedDexam> {
+  const r = await ctx.prisma.dexamRegistration.findUnique({
+    where: { id },
+    include: { event: { include: { locations: true } }, association: { select: { id: true, name: true } }, consentFormFile: { select: { name: true } } },
+  });
+  if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
+  const { event, association, consentFormFile, ...registration } = r;
+  return { registration, event, association, consentFormFile };
 }
 
 /**
@@ -99,9 +111,16 @@ export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, 
  * changed meanwhile: createOnCurrentEvent): the principal's (authentication), then the consent form
  * (camp events), the registration and its audit entry in one (insertWithAudit: all or nothing),
  * written only while the event and its locations are as checked. The club's name comes with the insert.
+ * With an idempotency key one more statement first: the key's lookup (registrations/idempotency.ts).
  */
-export async function createDexam(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry): Promise<CreatedDexam> {
+export async function createDexam(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry, idempotencyKey?: string | null): Promise<CreatedDexam> {
   const p = authorize(ctx.principal, "dexam.create");
+  const request = carry ? (carry.request ?? null) : keyedRequest(p, idempotencyKey, "dexam.create", { eventId, input });
+  const replay = (id: number) => createdDexamOf(ctx, p, id);
+  return createOnce(ctx, request, replay, () => createDexamOnce(ctx, p, eventId, input, carry, request), { lookedUp: !!carry });
+}
+
+async function createDexamOnce(ctx: ServiceCtx, p: Principal, eventId: number, input: DexamInput, carry: Carry | undefined, request: KeyedRequest | null) {
   return createOnCurrentEvent(ctx, eventId, ["DEXAM", "DEXAM_CAMP"], input.associationId, async (basis) => {
     const { event, club } = basis;
     const now = ctx.services.now();
@@ -125,7 +144,7 @@ export async function createDexam(ctx: ServiceCtx, eventId: number, input: Dexam
               {
                 as: "file",
                 table: "StoredFile" as const,
-                data: { name: file.name, mimeType: file.mimeType, size: file.data.length, sha256: sha256(file.data), data: new Uint8Array(file.data) },
+                data: storedFileRow(ctx.services.dataKey, file),
               },
             ]
           : []),
@@ -150,6 +169,7 @@ export async function createDexam(ctx: ServiceCtx, eventId: number, input: Dexam
         districtAssociationId: event.districtAssociationId,
         ...(carry ? { details: { from: carry.takenOverFromId } } : {}),
       },
+      request,
     );
     if (!created) return undefined;
     return { ...created, event, consentFormFile: file ? { name: file.name } : null };
@@ -157,7 +177,6 @@ export async function createDexam(ctx: ServiceCtx, eventId: number, input: Dexam
 }
 
 const MANAGED = "Stornodatum und Prüfvermerk";
-const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 /** Another tenant's registration is "not found"; readers may look but not change. */
 function assertChangeable<R extends Pick<DexamRegistration, "associationId"> & { event: Pick<Event, "districtAssociationId"> }>(p: Principal, r: R | null): R {
@@ -264,7 +283,7 @@ export async function deleteDexamRegistration(ctx: ServiceCtx, id: number) {
 /** The overview list of an event: members see their own clubs' registrations, registration staff all of their district's event. */
 export function dexamWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.DexamRegistrationWhereInput {
   const p = authorize(ctx.principal, "dexam.list");
-  const search = filter.search?.trim();
+  const search = searchTerm(filter.search);
   // every condition in AND: the caller's scope (registrationScope) uses OR and associationId itself
   const and: Prisma.DexamRegistrationWhereInput[] = [];
   if (filter.locationId)
@@ -328,14 +347,28 @@ export function visibleResult(
  * verified "Vorhandene Teilprüfung". The body names the target event, the locations of the missing
  * part and the consents (camp events: camp data and consent form), checked as for any new registration.
  */
-export async function takeOverPartialResult(ctx: ServiceCtx, sourceId: number, target: DexamInput & { eventId: number }): Promise<DexamRegistration> {
-  return (await takeOver(ctx, sourceId, target)).registration;
+export async function takeOverPartialResult(
+  ctx: ServiceCtx,
+  sourceId: number,
+  target: DexamInput & { eventId: number },
+  idempotencyKey?: string | null,
+): Promise<DexamRegistration> {
+  return (await takeOver(ctx, sourceId, target, idempotencyKey)).registration;
 }
 
 /** takeOverPartialResult with what the /v1 answer shows besides the row (as createDexam). */
-export async function takeOver(ctx: ServiceCtx, sourceId: number, target: DexamInput & { eventId: number }): Promise<CreatedDexam> {
+export async function takeOver(
+  ctx: ServiceCtx,
+  sourceId: number,
+  target: DexamInput & { eventId: number },
+  idempotencyKey?: string | null,
+): Promise<CreatedDexam> {
   authorize(ctx.principal, "dexam.takeover");
   const p = ctx.principal!;
+  // a retried takeover answers the registration it created, before the checks (the source is taken over by then)
+  const request = keyedRequest(p, idempotencyKey, "dexam.takeover", { sourceId, target });
+  const stored = await storedAnswer(ctx, request, (id) => createdDexamOf(ctx, p, id));
+  if (stored) return stored;
   const src = assertChangeable(
     p,
     await ctx.prisma.dexamRegistration.findUnique({
@@ -352,8 +385,12 @@ export async function takeOver(ctx: ServiceCtx, sourceId: number, target: DexamI
   const passed = takeoverPart(seen);
   if (passed !== "THEORY" && passed !== "PRACTICE") throw fail(passed);
   const part: "THEORY" | "PRACTICE" = passed;
-  if (await ctx.prisma.dexamRegistration.findFirst({ where: { takenOverFromId: sourceId }, select: { id: true } }))
+  if (await ctx.prisma.dexamRegistration.findFirst({ where: { takenOverFromId: sourceId }, select: { id: true } })) {
+    // a takeover with the same key, sent at the same time, was faster: its registration is the answer
+    const faster = await storedAnswer(ctx, request, (id) => createdDexamOf(ctx, p, id));
+    if (faster) return faster;
     throw fail("Dieses Teilergebnis wurde bereits in eine neue Anmeldung übernommen");
+  }
   if (part === "THEORY" && target.theoryLocationId != null)
     throw fail("Die Theorieprüfung ist bereits bestanden und kann nicht wiederholt werden", {
       theoryLocationId: "Die Theorieprüfung ist bereits bestanden und kann nicht wiederholt werden",
@@ -396,7 +433,7 @@ export async function takeOver(ctx: ServiceCtx, sourceId: number, target: DexamI
     existingPartialResultVerified: undefined,
     cancelledAt: undefined,
   };
-  return createDexam(ctx, target.eventId, input, { takenOverFromId: sourceId });
+  return createDexam(ctx, target.eventId, input, { takenOverFromId: sourceId, request });
 }
 
 /** The stored consent form of one registration, for everyone who may read the registration (R-API040). */
@@ -405,7 +442,7 @@ export async function consentFormOf(ctx: ServiceCtx, id: number) {
   const r = await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: true, consentFormFile: true } });
   if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
   if (!r.consentFormFile) throw notFound("Einverständniserklärung");
-  return { registration: r, file: r.consentFormFile };
+  return { registration: r, file: { ...r.consentFormFile, data: fileBytes(ctx.services.dataKey, r.consentFormFile) } };
 }
 
 /** All consent forms of a camp event (R-API035): registration staff of the event's district. */
@@ -425,5 +462,5 @@ export async function consentFormsOf(ctx: ServiceCtx, eventId: number) {
     include: { consentFormFile: true },
     orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
   });
-  return { event, rows };
+  return { event, rows: rows.map((r) => ({ ...r, consentFormFile: { ...r.consentFormFile!, data: fileBytes(ctx.services.dataKey, r.consentFormFile!) } })) };
 }

@@ -1,5 +1,5 @@
 import { isAllowed } from "../../auth/permissions.ts";
-import { builder } from "../../graphql/builder.ts";
+import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { toDataUrl } from "./rules.ts";
@@ -25,8 +25,8 @@ export const DistrictAssociationType = builder.prismaNode("DistrictAssociation",
     signatureImage: t.string({
       nullable: true,
       description: "Signature image (used on certificates) as data URL. Admin only; null for others.",
-      select: { signatureFile: { select: { mimeType: true, data: true } } },
-      resolve: (d, _args, ctx) => (canSeeIamRef(ctx.principal) && d.signatureFile ? toDataUrl(d.signatureFile) : null),
+      select: { signatureFile: { select: { mimeType: true, data: true, encrypted: true } } },
+      resolve: (d, _args, ctx) => (canSeeIamRef(ctx.principal) && d.signatureFile ? toDataUrl(ctx.services.dataKey, d.signatureFile) : null),
     }),
   }),
 });
@@ -44,19 +44,23 @@ builder.queryField("districtAssociations", (t) =>
   }),
 );
 
-const DistrictAssociationInput = builder.inputType("DistrictAssociationInput", {
-  description: "A district association (Kreisverband) to create or update.",
-  fields: (t) => ({
-    name: t.string({ required: true, description: "Name of the district association (Kreisverband)." }),
-    iamRef: t.string({ required: true, description: "IamRef: the district association's organisation id in the identity provider." }),
-    gdprLink: t.string({ required: true, description: "Privacy policy URL." }),
-    impressLink: t.string({ required: true, description: "Imprint URL." }),
-    signatureImage: t.string({
-      required: false,
-      description: 'Data URL of a .jpeg/.jpg/.png image, at most 5 MB; null keeps the current image, "" removes it.',
-    }),
-    version: t.int({ required: false, description: "Updates only: the version the edit is based on; a newer stored version refuses the save (CONFLICT)." }),
+const districtFields = (t: InputFields) => ({
+  name: t.string({ required: true, description: "Name of the district association (Kreisverband)." }),
+  iamRef: t.string({ required: true, description: "IamRef: the district association's organisation id in the identity provider." }),
+  gdprLink: t.string({ required: true, description: "Privacy policy URL." }),
+  impressLink: t.string({ required: true, description: "Imprint URL." }),
+  signatureImage: t.string({
+    required: false,
+    description: 'Data URL of a .jpeg/.jpg/.png image, at most 5 MB; null keeps the current image, "" removes it.',
   }),
+});
+const DistrictAssociationInput = builder.inputType("DistrictAssociationInput", {
+  description: "A district association (Kreisverband) to create.",
+  fields: districtFields,
+});
+const UpdateDistrictAssociationInput = builder.inputType("UpdateDistrictAssociationInput", {
+  description: "Changes of a district association (Kreisverband): the fields of DistrictAssociationInput and the version the edit is based on.",
+  fields: (t) => ({ ...districtFields(t), version: versionField(t) }),
 });
 
 builder.mutationField("createDistrictAssociation", (t) =>
@@ -77,7 +81,7 @@ builder.mutationField("updateDistrictAssociation", (t) =>
     authScopes: { operation: "districtAssociation.update" },
     args: {
       id: t.arg.globalID({ required: true, description: "Global id of the district association (Kreisverband)." }),
-      input: t.arg({ type: DistrictAssociationInput, required: true, description: "The new values." }),
+      input: t.arg({ type: UpdateDistrictAssociationInput, required: true, description: "The new values." }),
     },
     resolve: async (query, _root, { id, input }, ctx) =>
       ctx.prisma.districtAssociation.findUniqueOrThrow({

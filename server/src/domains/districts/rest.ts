@@ -1,7 +1,7 @@
 import { AppError } from "../../auth/errors.ts";
-import type { Principal } from "../../auth/principal.ts";
 import type { DistrictAssociation, Prisma, StoredFile } from "../../generated/prisma/client.ts";
 import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
+import { WireReader } from "../../http/wireInput.ts";
 import { canReadClub } from "../associations/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { type DistrictInput, toDataUrl } from "./rules.ts";
@@ -25,7 +25,8 @@ const WIRE_INCLUDE = {
  * The spec's field names (section 3); file_upload is the signature image as data URL (admin only);
  * associations[] are its clubs as { id, name }, only those the reader may read (decision R-EN006).
  */
-export function toWire(d: DistrictAssociation & { signatureFile?: StoredFile | null; associations: Club[] }, p: Principal | null) {
+export function toWire(ctx: ServiceCtx, d: DistrictAssociation & { signatureFile?: StoredFile | null; associations: Club[] }) {
+  const p = ctx.principal;
   const admin = canSeeIamRef(p);
   return {
     id: d.id,
@@ -34,37 +35,37 @@ export function toWire(d: DistrictAssociation & { signatureFile?: StoredFile | n
     iam_ref: admin ? d.iamRef : null,
     gdpr_link: d.gdprLink,
     impress_link: d.impressLink,
-    file_upload: admin && d.signatureFile ? toDataUrl(d.signatureFile) : null,
+    file_upload: admin && d.signatureFile ? toDataUrl(ctx.services.dataKey, d.signatureFile) : null,
     associations: d.associations.filter((c) => canReadClub(p, c)).map((c) => ({ id: c.id, name: c.name })),
   };
 }
 
 async function loadOne(ctx: ServiceCtx, id: number) {
   await getDistrictAssociation(ctx, id);
-  return toWire(await ctx.prisma.districtAssociation.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE }), ctx.principal);
+  return toWire(ctx, await ctx.prisma.districtAssociation.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE }));
 }
 
+/** The body of a create or edit, read strictly (http/wireInput.ts). */
 function input(raw: unknown): DistrictInput & { id: number | null } {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("BAD_REQUEST", "Ungültige Anfrage: JSON-Objekt erwartet");
-  const b = raw as Record<string, unknown>;
-  const s = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
-  const id = b.id == null ? null : Number(b.id);
-  return {
-    id: id !== null && Number.isSafeInteger(id) ? id : null,
-    version: versionOf(b.version),
-    name: s(b.name),
-    iamRef: s(b.iam_ref),
-    gdprLink: s(b.gdpr_link),
-    impressLink: s(b.impress_link),
-    signatureImage: b.file_upload === undefined || b.file_upload === null ? null : s(b.file_upload),
+  const r = WireReader.of(raw);
+  const i = {
+    id: r.id("id"),
+    version: versionOf(r.raw("version")),
+    name: r.text("name") ?? "",
+    iamRef: r.text("iam_ref") ?? "",
+    gdprLink: r.text("gdpr_link") ?? "",
+    impressLink: r.text("impress_link") ?? "",
+    signatureImage: r.text("file_upload"),
   };
+  r.done();
+  return i;
 }
 
 export function districtRoutes(r: RestRouter) {
   r.get("/v1/districtassociations", async (ctx) => {
     // the service passes the query through; its return type does not follow the include
     const rows = (await listDistrictAssociations(ctx, { include: WIRE_INCLUDE })) as Prisma.DistrictAssociationGetPayload<{ include: typeof WIRE_INCLUDE }>[];
-    return rows.map((d) => toWire(d, ctx.principal));
+    return rows.map((d) => toWire(ctx, d));
   });
   r.get("/v1/districtassociation/:id", async (ctx, req) => loadOne(ctx, idParam(req)));
   r.post("/v1/districtassociation", async (ctx, req, reply) => {

@@ -1,7 +1,9 @@
 // District association input rules (spec section 5: name, IamRef, privacy URL and imprint URL are
 // required; the signature image is a .jpeg/.jpg/.png data URL of at most 5 MB).
+import type { DataKey } from "../../crypto/aead.ts";
 import { MSG } from "../../shared/messages.ts";
-import { MAX_UPLOAD_BYTES, required, validate } from "../../shared/validation.ts";
+import { addLengthErrors, MAX_UPLOAD_BYTES, required, TEXT_LIMITS, validate } from "../../shared/validation.ts";
+import { fileBytes } from "../files/stored.ts";
 
 export type DistrictInput = {
   name: string;
@@ -35,6 +37,7 @@ const url = (v: unknown) =>
 
 export function validateDistrict(input: DistrictInput): Record<string, string> {
   const errors = validate(input, { name: [required], iamRef: [required], gdprLink: [required, url], impressLink: [required, url] });
+  addLengthErrors(errors, input, TEXT_LIMITS.DistrictAssociation);
   if (input.signatureImage) {
     const parsed = parseSignatureImage(input.signatureImage);
     if (typeof parsed === "string") errors.signatureImage = parsed;
@@ -42,4 +45,6 @@ export function validateDistrict(input: DistrictInput): Record<string, string> {
   return errors;
 }
 
-export const toDataUrl = (f: { mimeType: string; data: Uint8Array }) => `data:${f.mimeType};base64,${Buffer.from(f.data).toString("base64")}`;
+/** The stored signature image as a data URL (decrypted: files/stored.ts). */
+export const toDataUrl = (key: DataKey, f: { mimeType: string; data: Uint8Array; encrypted: boolean }) =>
+  `data:${f.mimeType};base64,${fileBytes(key, f).toString("base64")}`;

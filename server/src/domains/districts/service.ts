@@ -1,13 +1,13 @@
 // District associations (Kreisverbände). Every signed-in user may read names and links (start
 // page picker, selector, footer); IamRef and the signature image are for admin only. Only admin
 // creates, changes and deletes; deleting removes everything under the district association.
-import crypto from "node:crypto";
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { DistrictAssociation } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/service.ts";
 import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
+import { storedFileRow } from "../files/stored.ts";
 import { type DistrictInput, parseSignatureImage, validateDistrict } from "./rules.ts";
 
 export type Ctx = Pick<ServiceCtx, "principal" | "prisma">;
@@ -42,17 +42,20 @@ function checked(input: DistrictInput) {
   };
 }
 
-function imageFile(dataUrl: string) {
+function imageFile(ctx: FileCtx, dataUrl: string) {
   const img = parseSignatureImage(dataUrl);
   if (typeof img === "string") throw validationFailed({ signatureImage: img });
-  return { name: img.name, mimeType: img.mimeType, size: img.data.length, sha256: "", data: new Uint8Array(img.data) };
+  return storedFileRow(ctx.services.dataKey, img);
 }
 
-export async function createDistrictAssociation(ctx: Ctx, input: DistrictInput) {
+/** Writers of the signature image: stored files are encrypted with the data key (files/stored.ts). */
+type FileCtx = Ctx & Pick<ServiceCtx, "services">;
+
+export async function createDistrictAssociation(ctx: FileCtx, input: DistrictInput) {
   const p = authorize(ctx.principal, "districtAssociation.create");
   const data = checked(input);
   return ctx.prisma.$transaction(async (tx) => {
-    const file = input.signatureImage ? await tx.storedFile.create({ data: withHash(imageFile(input.signatureImage)) }) : null;
+    const file = input.signatureImage ? await tx.storedFile.create({ data: imageFile(ctx, input.signatureImage) }) : null;
     const d = await tx.districtAssociation.create({ data: { ...data, signatureFileId: file?.id ?? null } });
     await audit(tx, p, { action: "create", entity: "DistrictAssociation", entityId: d.id, districtAssociationId: d.id });
     return d;
@@ -60,7 +63,7 @@ export async function createDistrictAssociation(ctx: Ctx, input: DistrictInput) 
 }
 
 /** signatureImage: undefined/null keeps the image, "" removes it, a data URL replaces it. A save based on an older version is refused. */
-export async function updateDistrictAssociation(ctx: Ctx, id: number, input: DistrictInput) {
+export async function updateDistrictAssociation(ctx: FileCtx, id: number, input: DistrictInput) {
   const p = authorize(ctx.principal, "districtAssociation.update");
   const data = checked(input);
   return ctx.prisma.$transaction(async (tx) => {
@@ -70,7 +73,7 @@ export async function updateDistrictAssociation(ctx: Ctx, id: number, input: Dis
     let signatureFileId = current.signatureFileId;
     if (input.signatureImage === "" || input.signatureImage) {
       if (current.signatureFileId) await tx.storedFile.delete({ where: { id: current.signatureFileId } });
-      signatureFileId = input.signatureImage ? (await tx.storedFile.create({ data: withHash(imageFile(input.signatureImage)) })).id : null;
+      signatureFileId = input.signatureImage ? (await tx.storedFile.create({ data: imageFile(ctx, input.signatureImage) })).id : null;
     }
     const d = await guardStale(
       tx.districtAssociation.update({ where: versionWhere(id, input.version), data: { ...data, signatureFileId, version: { increment: 1 } } }),
@@ -104,8 +107,4 @@ export async function deleteDistrictAssociation(ctx: Ctx, id: number) {
     await audit(tx, p, { action: "delete", entity: "DistrictAssociation", entityId: id, details: { name: current.name } });
     return current;
   });
-}
-
-function withHash<T extends { data: Uint8Array<ArrayBuffer> }>(f: T) {
-  return { ...f, sha256: crypto.createHash("sha256").update(f.data).digest("hex") };
 }

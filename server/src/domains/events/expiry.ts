@@ -5,8 +5,9 @@
 // first takes a lease, PostgreSQL's transaction-scoped advisory lock EXPIRY_LEASE. Only one
 // replica holds it; the others skip this round and report so. A replica that dies while holding it
 // loses it with its connection, so no lease outlives its holder. The clock is a parameter (`now`):
-// tests pass a fake one.
+// tests pass a fake one. The same round deletes the idempotency keys of creates that have expired.
 import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { deleteExpiredKeys } from "../registrations/idempotency.ts";
 
 /** advisory lock key of the expiry job (any bigint unique to this job) */
 export const EXPIRY_LEASE = 7_300_601;
@@ -71,6 +72,8 @@ export async function deleteExpiredEvents(prisma: PrismaClient, now: Date): Prom
         });
         for (const k of Object.keys(total) as (keyof ExpiryReport)[]) total[k] += counts[k];
       }
+      // the idempotency keys of creates older than a day (registrations/idempotency.ts): no event data, not reported
+      await deleteExpiredKeys(tx, now);
       return total;
     },
     { timeout: 120_000, maxWait: 30_000 },

@@ -1,4 +1,4 @@
-import { builder } from "../../graphql/builder.ts";
+import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
 import { pageInList } from "../../graphql/cursor.ts";
 import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
@@ -103,28 +103,33 @@ builder.queryField("eventCopyTargets", (t) =>
   }),
 );
 
-const EventInput = builder.inputType("EventInput", {
-  description: "An event (Veranstaltung) to create or update.",
-  fields: (t) => ({
-    name: t.string({ required: true, description: "Name of the event." }),
-    description: t.string({ required: false, description: "Description text shown to registrants." }),
-    formType: t.field({ type: FormTypeEnum, required: false, description: "Required on create; cannot change afterwards." }),
-    editPhase: t.field({ type: EditPhaseEnum, required: true, description: "What registrations may still change." }),
-    registrationDeadline: t.field({ type: "Date", required: true, description: "The day; stored as 23:59:59 Europe/Berlin." }),
-    startPublishing: t.field({ type: "DateTime", required: true, description: "From this instant the event is published (visible to members)." }),
-    finishPublishing: t.field({ type: "DateTime", required: true, description: "Until this instant the event is published." }),
-    expiration: t.field({ type: "Date", required: false, description: "Automatic deletion day." }),
-    start: t.field({ type: "DateTime", required: false, description: "Start (date and time)." }),
-    end: t.field({ type: "DateTime", required: false, description: "End (date and time)." }),
-    address: t.string({ required: false, description: "Postal address." }),
-    cancellationConditions: t.string({ required: false, description: "Cancellation conditions (Stornobedingungen) registrants accept." }),
-    privacyPolicy: t.string({ required: true, description: "Privacy policy (Datenschutzerklärung) registrants accept." }),
-    version: t.int({ required: false, description: "Updates only: the version the edit is based on; a newer stored version refuses the save (CONFLICT)." }),
-  }),
+const eventFields = (t: InputFields) => ({
+  name: t.string({ required: true, description: "Name of the event." }),
+  description: t.string({ required: false, description: "Description text shown to registrants." }),
+  formType: t.field({ type: FormTypeEnum, required: false, description: "Required on create; cannot change afterwards." }),
+  editPhase: t.field({ type: EditPhaseEnum, required: true, description: "What registrations may still change." }),
+  registrationDeadline: t.field({ type: "Date", required: true, description: "The day; stored as 23:59:59 Europe/Berlin." }),
+  startPublishing: t.field({ type: "DateTime", required: true, description: "From this instant the event is published (visible to members)." }),
+  finishPublishing: t.field({ type: "DateTime", required: true, description: "Until this instant the event is published." }),
+  expiration: t.field({ type: "Date", required: false, description: "Automatic deletion day." }),
+  start: t.field({ type: "DateTime", required: false, description: "Start (date and time)." }),
+  end: t.field({ type: "DateTime", required: false, description: "End (date and time)." }),
+  address: t.string({ required: false, description: "Postal address." }),
+  cancellationConditions: t.string({ required: false, description: "Cancellation conditions (Stornobedingungen) registrants accept." }),
+  privacyPolicy: t.string({ required: true, description: "Privacy policy (Datenschutzerklärung) registrants accept." }),
+});
+const EventInput = builder.inputType("EventInput", { description: "An event (Veranstaltung) to create.", fields: eventFields });
+const UpdateEventInput = builder.inputType("UpdateEventInput", {
+  description: "Changes of an event (Veranstaltung): the fields of EventInput and the version the edit is based on.",
+  fields: (t) => ({ ...eventFields(t), version: versionField(t) }),
 });
 
 const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
-const toService = (i: typeof EventInput.$inferInput) => ({ ...i, registrationDeadline: day(i.registrationDeadline), expiration: day(i.expiration) });
+const toService = (i: typeof EventInput.$inferInput & { version?: number }) => ({
+  ...i,
+  registrationDeadline: day(i.registrationDeadline),
+  expiration: day(i.expiration),
+});
 
 builder.mutationField("createEvent", (t) =>
   t.prismaField({
@@ -147,7 +152,7 @@ builder.mutationField("updateEvent", (t) =>
     authScopes: { operation: "event.update" },
     args: {
       id: t.arg.globalID({ required: true, description: "Global id of the event." }),
-      input: t.arg({ type: EventInput, required: true, description: "The new values." }),
+      input: t.arg({ type: UpdateEventInput, required: true, description: "The new values." }),
     },
     resolve: async (query, _root, { id, input }, ctx) =>
       ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: (await updateEvent(ctx, numericId(id, "Event", "Veranstaltung"), toService(input))).id } }),

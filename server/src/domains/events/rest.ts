@@ -1,8 +1,10 @@
-import { AppError, notFound } from "../../auth/errors.ts";
+import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { EventLocation } from "../../generated/prisma/client.ts";
 import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
-import { berlinDay } from "../../shared/time.ts";
+import { queryId, WireReader } from "../../http/wireInput.ts";
+import { MSG } from "../../shared/messages.ts";
+import { berlinDay, parseInstant } from "../../shared/time.ts";
 import { ownsDistrict } from "../context.ts";
 import type { LocationInput } from "../locations/rules.ts";
 import { createLocation, deleteLocation, getLocation, listLocations, updateLocation } from "../locations/service.ts";
@@ -60,106 +62,93 @@ export function eventToWire(e: EventWithLocations, now: Date) {
   };
 }
 
-type Json = Record<string, unknown>;
-const obj = (raw: unknown): Json => {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("BAD_REQUEST", "Ungültige Anfrage: JSON-Objekt erwartet");
-  return raw as Json;
+/** A day field: "yyyy-mm-dd", or an RFC 3339 time whose Berlin day is meant. */
+const berlinDayOf = (at: Date) => berlinDay(at);
+
+/** The event fields of a create or edit body, read strictly (http/wireInput.ts). */
+function eventInput(r: WireReader): EventInput {
+  return {
+    name: r.text("name") ?? "",
+    description: r.text("description"),
+    formType: r.oneOf("form_type", formTypeWire.fromWire),
+    editPhase: r.oneOf("edit_phase", editPhaseWire.fromWire),
+    registrationDeadline: r.day("registration_deadline", berlinDayOf),
+    startPublishing: r.instant("start_publishing"),
+    finishPublishing: r.instant("finish_publishing"),
+    expiration: r.day("expiration", berlinDayOf),
+    start: r.instant("start"),
+    end: r.instant("end"),
+    address: r.text("address"),
+    cancellationConditions: r.text("cancellation_conditions"),
+    privacyPolicy: r.text("privacy_policy"),
+    version: versionOf(r.raw("version")),
+  };
+}
+
+/** Legacy clients write an empty location date as 0001-01-01 (R-LO018): read as no date, like the rules' emptyLegacyDate. */
+const legacyEmpty = (r: WireReader, field: string) => {
+  const v = r.raw(field);
+  return typeof v === "string" && /^0001-01-01(T00:00(:00(\.0+)?)?(Z|[+-]00:00)?)?$/.test(v);
 };
-const str = (v: unknown) => (v == null ? null : String(v));
-const int = (v: unknown) => (v != null && v !== "" && Number.isSafeInteger(Number(v)) ? Number(v) : null);
-function date(v: unknown): Date | null {
-  if (v == null || v === "") return null;
-  const d = new Date(String(v));
-  return Number.isNaN(d.getTime()) ? new Date(Number.NaN) : d;
-}
-/** a day: "yyyy-mm-dd", or an instant whose Berlin day is meant */
-function day(v: unknown): string | null {
-  if (v == null || v === "") return null;
-  const s = String(v);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(s)) return s;
-  const d = new Date(s);
-  return Number.isNaN(d.getTime()) ? s : berlinDay(d);
-}
-function list<T>(v: unknown, parse: (x: unknown) => T | undefined, field: string): T[] {
-  if (v == null) return [];
-  if (!Array.isArray(v)) throw new AppError("VALIDATION", `Ungültige Eingabe: ${field}`, { [field]: "Liste erwartet" });
-  return v.map((x) => {
-    const p = parse(x);
-    if (p === undefined) throw new AppError("VALIDATION", `Ungültige Eingabe: ${field}`, { [field]: `Unbekannter Wert: ${String(x)}` });
-    return p;
-  });
-}
 
-function eventInput(b: Json): EventInput {
-  const formType = b.form_type == null ? null : formTypeWire.fromWire(b.form_type);
-  if (b.form_type != null && !formType)
-    throw new AppError("VALIDATION", "Ungültige Eingabe: form_type", { form_type: `Unbekannte Art: ${String(b.form_type)}` });
-  const editPhase = b.edit_phase == null ? null : editPhaseWire.fromWire(b.edit_phase);
-  if (b.edit_phase != null && !editPhase)
-    throw new AppError("VALIDATION", "Ungültige Eingabe: edit_phase", { edit_phase: `Unbekannte Phase: ${String(b.edit_phase)}` });
+/** The location fields of a create or edit body, read strictly; the address as { street, postcode, city, country } or flat. */
+function locationInput(r: WireReader, type: string | null): LocationInput {
+  const a = r.has("address") ? (r.object("address") ?? r) : r;
   return {
-    name: String(b.name ?? ""),
-    description: str(b.description),
-    formType,
-    editPhase,
-    registrationDeadline: day(b.registration_deadline),
-    startPublishing: date(b.start_publishing),
-    finishPublishing: date(b.finish_publishing),
-    expiration: day(b.expiration),
-    start: date(b.start),
-    end: date(b.end),
-    address: typeof b.address === "string" ? b.address : null,
-    cancellationConditions: str(b.cancellation_conditions),
-    privacyPolicy: str(b.privacy_policy),
-    version: versionOf(b.version),
+    name: r.text("name") ?? "",
+    type: r.oneOf("type", locationTypeWire.fromWire),
+    street: a.text("street"),
+    postcode: a.text("postcode"),
+    city: a.text("city"),
+    country: a.text("country"),
+    start: legacyEmpty(r, "start") ? null : r.instant("start"),
+    end: legacyEmpty(r, "end") ? null : r.instant("end"),
+    dexamTypes: type === "COMPETITION" ? [] : r.values("available_sub_types", dexamTypeWire.fromWire),
+    competitionTypes: type === "COMPETITION" ? r.values("available_sub_types", competitionTypeWire.fromWire) : [],
+    instruments: r.values("instruments", instrumentWire.fromWire),
+    publishResults: r.boolean("publish_results") ?? false,
+    version: versionOf(r.raw("version")),
   };
 }
 
-function locationInput(b: Json, type: string | null): LocationInput {
-  const a = b.address && typeof b.address === "object" ? (b.address as Json) : b;
-  const subTypes = b.available_sub_types;
-  return {
-    name: String(b.name ?? ""),
-    type: b.type == null ? null : (locationTypeWire.fromWire(b.type) ?? null),
-    street: str(a.street),
-    postcode: str(a.postcode),
-    city: str(a.city),
-    country: str(a.country),
-    start: date(b.start),
-    end: date(b.end),
-    dexamTypes: type === "COMPETITION" ? [] : list(subTypes, dexamTypeWire.fromWire, "available_sub_types"),
-    competitionTypes: type === "COMPETITION" ? list(subTypes, competitionTypeWire.fromWire, "available_sub_types") : [],
-    instruments: list(b.instruments, instrumentWire.fromWire, "instruments"),
-    publishResults: b.publish_results === true,
-    version: versionOf(b.version),
-  };
+/** A query day or time (?startDate=2026-05-01); anything else is a 400 naming it, not "no filter". */
+function queryInstant(query: Record<string, string | undefined>, name: string): Date | null {
+  const raw = query[name];
+  if (raw === undefined || raw === "") return null;
+  const at = parseInstant(raw);
+  if (!at) throw validationFailed({ [name]: MSG.date });
+  return at;
 }
 
 export function eventRoutes(r: RestRouter) {
   r.get("/v1/events", async (ctx, req) => {
     const q = req.query as Record<string, string | undefined>;
     const events = await listEvents(ctx, {
-      districtAssociationId: int(q.districtId),
-      from: q.startDate ? date(q.startDate) : null,
-      to: q.endDate ? date(q.endDate) : null,
+      districtAssociationId: queryId(q, "districtId"),
+      from: queryInstant(q, "startDate"),
+      to: queryInstant(q, "endDate"),
     });
     return events.map((e) => eventToWire(e, ctx.services.now()));
   });
   r.get("/v1/event/:id", async (ctx, req) => eventToWire(await getEvent(ctx, idParam(req)), ctx.services.now()));
   r.post("/v1/event", async (ctx, req, reply) => {
-    const b = obj(req.body);
-    const districtAssociationId = int(b.district_association_id);
+    const r = WireReader.of(req.body);
+    const districtAssociationId = r.id("district_association_id");
+    const input = eventInput(r);
+    r.done();
     if (districtAssociationId === null)
       throw new AppError("VALIDATION", "Ungültige Eingabe: district_association_id", { district_association_id: "Dieses Feld ist ein Pflichtfeld" });
-    const e = await createEvent(ctx, { ...eventInput(b), districtAssociationId });
+    const e = await createEvent(ctx, { ...input, districtAssociationId });
     reply.status(201);
     return eventToWire(await getEvent(ctx, e.id), ctx.services.now());
   });
   r.put("/v1/event", async (ctx, req) => {
-    const b = obj(req.body);
-    const id = int(b.id);
+    const r = WireReader.of(req.body);
+    const id = r.id("id");
+    const input = eventInput(r);
+    r.done();
     if (id === null) throw new AppError("NOT_FOUND", "Veranstaltung nicht gefunden");
-    await updateEvent(ctx, id, eventInput(b));
+    await updateEvent(ctx, id, input);
     return eventToWire(await getEvent(ctx, id), ctx.services.now());
   });
   r.delete("/v1/event/:id", async (ctx, req, reply) => {
@@ -169,7 +158,7 @@ export function eventRoutes(r: RestRouter) {
   });
   r.get("/v1/event/:id/statistic", async (ctx, req) => {
     const q = req.query as Record<string, string | undefined>;
-    return eventStatistic(ctx, idParam(req), q.locationId ? int(q.locationId) : null);
+    return eventStatistic(ctx, idParam(req), queryId(q, "locationId"));
   });
   r.get("/v1/event/:eventId/locations", async (ctx, req) => {
     const eventId = idParam(req, "eventId");
@@ -182,23 +171,29 @@ export function eventRoutes(r: RestRouter) {
     return locationToWire(l, l.event);
   });
   r.post("/v1/event/location", async (ctx, req, reply) => {
-    const b = obj(req.body);
-    const eventId = int(b.event_id);
+    const r = WireReader.of(req.body);
+    const eventId = r.id("event_id");
+    r.done();
     if (eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
     const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, select: { formType: true, districtAssociationId: true } });
     // the caller's rights first: reading the body by the event's form type would tell it to anybody
     if (!event || !ownsDistrict(authorize(ctx.principal, "location.create"), event.districtAssociationId)) throw notFound("Veranstaltung");
-    const l = await createLocation(ctx, { ...locationInput(b, event.formType === "COMPETITION" ? "COMPETITION" : null), eventId });
+    const input = locationInput(r, event.formType === "COMPETITION" ? "COMPETITION" : null);
+    r.done();
+    const l = await createLocation(ctx, { ...input, eventId });
     reply.status(201);
     return locationToWire(l, l.event);
   });
   r.put("/v1/event/location", async (ctx, req) => {
-    const b = obj(req.body);
-    const id = int(b.id);
+    const r = WireReader.of(req.body);
+    const id = r.id("id");
+    r.done();
     if (id === null) throw new AppError("NOT_FOUND", "Veranstaltungsort nicht gefunden");
     const current = await ctx.prisma.eventLocation.findUnique({ where: { id }, select: { type: true, event: { select: { districtAssociationId: true } } } });
     if (!current || !ownsDistrict(authorize(ctx.principal, "location.update"), current.event.districtAssociationId)) throw notFound("Veranstaltungsort");
-    const l = await updateLocation(ctx, id, locationInput(b, current.type));
+    const input = locationInput(r, current.type);
+    r.done();
+    const l = await updateLocation(ctx, id, input);
     return locationToWire(l, l.event);
   });
   r.delete("/v1/event/location/:id", async (ctx, req, reply) => {

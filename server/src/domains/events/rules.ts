@@ -3,7 +3,7 @@
 import type { EditPhase, FormType } from "../../generated/prisma/client.ts";
 import { MSG } from "../../shared/messages.ts";
 import { berlinDay, deadlineOf, startOfBerlinDay } from "../../shared/time.ts";
-import { isCalendarDay, isValidDate, required } from "../../shared/validation.ts";
+import { addLengthErrors, isCalendarDay, isValidDate, required, TEXT_LIMITS } from "../../shared/validation.ts";
 
 export type EventInput = {
   name: string;
@@ -45,7 +45,7 @@ export function validateEvent(input: EventInput): Record<string, string> {
     errors.finishPublishing = "Das Ende der Veröffentlichung muss nach ihrem Beginn liegen";
   }
   if (isValidDate(input.start) && isValidDate(input.end) && input.end < input.start) errors.end = "Das Ende muss nach dem Beginn liegen";
-  return errors;
+  return addLengthErrors(errors, input, TEXT_LIMITS.Event);
 }
 
 /** The stored deadline of a chosen day (R-BC011). */

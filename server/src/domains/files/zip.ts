@@ -1,9 +1,9 @@
 // Reading uploaded Office Open XML workbooks (.xlsx, .xlsm) safely, BEFORE any spreadsheet library
 // sees them: the zip's central directory is read by hand, the entry count and the declared sizes
-// are checked against limits, and every entry is inflated with a hard output limit (node:zlib
-// maxOutputLength), so a zip bomb (tiny file, gigabytes inflated) costs at most the limit. Only
-// stored and deflated entries, no encryption, no ZIP64, no duplicate names. The result is a map of
-// entry name -> bytes; [Content_Types].xml then tells an .xlsx from an .xlsm (macro workbook).
+// are checked against limits, and every entry is inflated with a hard output limit (a node:zlib
+// stream stopped at the entry's declared size), so a zip bomb (tiny file, gigabytes inflated)
+// costs at most the limit. Only stored and deflated entries, no encryption, no ZIP64, no duplicate
+// names. The result is a map of entry name -> bytes; [Content_Types].xml then tells an .xlsx from an .xlsm (macro workbook).
 import zlib from "node:zlib";
 import { strToU8, zipSync } from "fflate";
 import { safeFileName } from "./rules.ts";
@@ -22,11 +22,22 @@ const LOCAL = 0x04034b50;
 /** True when the bytes start like a zip file ("PK\x03\x04"). */
 export const hasZipMagic = (b: Uint8Array) => b.length >= 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
+/** Reads an entry's bytes as they are inflated (`feed`, chunk by chunk, then `end`); may throw to stop the reading. */
+export type EntryReader = { feed(chunk: Uint8Array): void; end(): void };
+
 /**
  * All entries of a zip file, inflated within the limits. Throws ZipRejected with a German reason
- * (corrupt, too many entries, too large when unpacked).
+ * (corrupt, too many entries, too large when unpacked). Entries are inflated as streams (zlib's
+ * thread pool, in chunks of 64 KB): `inspect` may give a reader for an entry, which sees every chunk
+ * as it comes and may stop the whole reading by throwing (its error is passed on), so what an entry
+ * describes can be refused after its first kilobytes instead of after all of them; between chunks
+ * the server answers other requests.
  */
-export function readZip(data: Uint8Array, limits: ZipLimits = WORKBOOK_LIMITS): Map<string, Uint8Array> {
+export async function readZip(
+  data: Uint8Array,
+  limits: ZipLimits = WORKBOOK_LIMITS,
+  inspect: (name: string) => EntryReader | null = () => null,
+): Promise<Map<string, Uint8Array>> {
   const buf = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   const corrupt = () => new ZipRejected("Die Datei ist beschädigt oder keine gültige Excel-Datei");
   if (!hasZipMagic(buf)) throw corrupt();
@@ -81,25 +92,56 @@ export function readZip(data: Uint8Array, limits: ZipLimits = WORKBOOK_LIMITS): 
     const start = l + 30 + buf.readUInt16LE(l + 26) + buf.readUInt16LE(l + 28);
     if (start + e.compressed > buf.length) throw corrupt();
     const raw = buf.subarray(start, start + e.compressed);
+    const reader = inspect(e.name);
     let bytes: Buffer;
     if (e.method === 0) {
       if (e.compressed !== e.size) throw corrupt();
       bytes = raw;
+      reader?.feed(bytes);
     } else if (e.size === 0) {
       bytes = Buffer.alloc(0);
     } else {
-      try {
-        // never more than the entry declares, and never more than what is left of the budget
-        bytes = zlib.inflateRawSync(raw, { maxOutputLength: Math.min(e.size, limits.maxUncompressedBytes - inflated) });
-      } catch {
-        throw corrupt();
-      }
+      // never more than the entry declares, and never more than what is left of the budget
+      bytes = await inflate(raw, Math.min(e.size, limits.maxUncompressedBytes - inflated), reader, corrupt);
       if (bytes.length !== e.size) throw corrupt();
     }
+    reader?.end();
     inflated += bytes.length;
     out.set(e.name, new Uint8Array(bytes));
   }
   return out;
+}
+
+/** A deflated entry, inflated as a stream and stopped beyond `max` bytes or when `reader` throws. */
+function inflate(raw: Uint8Array, max: number, reader: EntryReader | null, corrupt: () => ZipRejected): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const stream = zlib.createInflateRaw({ chunkSize: 64 * 1024 });
+    const chunks: Buffer[] = [];
+    let total = 0;
+    let failed = false;
+    const fail = (e: unknown) => {
+      if (failed) return;
+      failed = true;
+      stream.destroy();
+      reject(e);
+    };
+    stream.on("data", (chunk: Buffer) => {
+      if (failed) return;
+      total += chunk.length;
+      if (total > max) return fail(corrupt());
+      try {
+        reader?.feed(chunk);
+      } catch (e) {
+        return fail(e);
+      }
+      chunks.push(chunk);
+    });
+    stream.on("error", () => fail(corrupt()));
+    stream.on("end", () => {
+      if (!failed) resolve(Buffer.concat(chunks, total));
+    });
+    stream.end(raw);
+  });
 }
 
 /** Main content types of the workbook part ([Content_Types].xml). */

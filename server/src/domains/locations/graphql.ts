@@ -1,4 +1,4 @@
-import { builder } from "../../graphql/builder.ts";
+import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
 import { CompetitionTypeEnum, DexamTypeEnum, InstrumentEnum, LocationTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -41,27 +41,28 @@ export const EventLocationType = builder.prismaNode("EventLocation", {
 });
 registerNodeAccess("EventLocation", (ctx, l) => canSeeEvent(ctx.principal, l.event, ctx.services.now()), ["event"]);
 
-const LocationInput = builder.inputType("EventLocationInput", {
-  description: "A location (Veranstaltungsort) to create or update.",
-  fields: (t) => ({
-    name: t.string({ required: true, description: "Name of the location." }),
-    type: t.field({
-      type: LocationTypeEnum,
-      required: false,
-      description: "D-exam events: required on create; competition events: always COMPETITION. Cannot change.",
-    }),
-    street: t.string({ required: true, description: "Street and house number." }),
-    postcode: t.string({ required: false, description: "Postcode." }),
-    city: t.string({ required: true, description: "City." }),
-    country: t.string({ required: false, description: "Country." }),
-    start: t.field({ type: "DateTime", required: false, description: "Required except for preparation courses." }),
-    end: t.field({ type: "DateTime", required: false, description: "End (date and time)." }),
-    dexamTypes: t.field({ type: [DexamTypeEnum], required: false, description: "D-exam courses (D1-D3) offered at this location." }),
-    competitionTypes: t.field({ type: [CompetitionTypeEnum], required: false, description: "Competition types offered at this location." }),
-    instruments: t.field({ type: [InstrumentEnum], required: false, description: "Practice locations: at least one." }),
-    publishResults: t.boolean({ required: false, description: "Results of this location are published to the registrants and the club." }),
-    version: t.int({ required: false, description: "Updates only: the version the edit is based on; a newer stored version refuses the save (CONFLICT)." }),
+const locationFields = (t: InputFields) => ({
+  name: t.string({ required: true, description: "Name of the location." }),
+  type: t.field({
+    type: LocationTypeEnum,
+    required: false,
+    description: "D-exam events: required on create; competition events: always COMPETITION. Cannot change.",
   }),
+  street: t.string({ required: true, description: "Street and house number." }),
+  postcode: t.string({ required: false, description: "Postcode." }),
+  city: t.string({ required: true, description: "City." }),
+  country: t.string({ required: false, description: "Country." }),
+  start: t.field({ type: "DateTime", required: false, description: "Required except for preparation courses." }),
+  end: t.field({ type: "DateTime", required: false, description: "End (date and time)." }),
+  dexamTypes: t.field({ type: [DexamTypeEnum], required: false, description: "D-exam courses (D1-D3) offered at this location." }),
+  competitionTypes: t.field({ type: [CompetitionTypeEnum], required: false, description: "Competition types offered at this location." }),
+  instruments: t.field({ type: [InstrumentEnum], required: false, description: "Practice locations: at least one." }),
+  publishResults: t.boolean({ required: false, description: "Results of this location are published to the registrants and the club." }),
+});
+const LocationInput = builder.inputType("EventLocationInput", { description: "A location (Veranstaltungsort) to create.", fields: locationFields });
+const UpdateLocationInput = builder.inputType("UpdateEventLocationInput", {
+  description: "Changes of a location (Veranstaltungsort): the fields of EventLocationInput and the version the edit is based on.",
+  fields: (t) => ({ ...locationFields(t), version: versionField(t) }),
 });
 
 builder.mutationField("createEventLocation", (t) =>
@@ -88,7 +89,7 @@ builder.mutationField("updateEventLocation", (t) =>
     authScopes: { operation: "location.update" },
     args: {
       id: t.arg.globalID({ required: true, description: "Global id of the location (Veranstaltungsort)." }),
-      input: t.arg({ type: LocationInput, required: true, description: "The new values." }),
+      input: t.arg({ type: UpdateLocationInput, required: true, description: "The new values." }),
     },
     resolve: async (query, _root, { id, input }, ctx) =>
       ctx.prisma.eventLocation.findUniqueOrThrow({

@@ -3,7 +3,7 @@
 // type follows the event's form and never changes after creation.
 import type { CompetitionType, DexamType, FormType, Instrument, LocationType } from "../../generated/prisma/client.ts";
 import { MSG } from "../../shared/messages.ts";
-import { isValidDate, postcode, required } from "../../shared/validation.ts";
+import { addLengthErrors, isValidDate, postcode, required, TEXT_LIMITS } from "../../shared/validation.ts";
 
 export type LocationInput = {
   name: string;
@@ -53,7 +53,7 @@ export function validateLocation(input: LocationInput, type: LocationType | null
   if ((type === "DEXAM_THEORY" || type === "DEXAM_PRACTICE") && !input.dexamTypes?.length) errors.dexamTypes = MSG.required;
   if (type === "COMPETITION" && !input.competitionTypes?.length) errors.competitionTypes = MSG.required;
   if (type === "DEXAM_PRACTICE" && !input.instruments?.length) errors.instruments = MSG.required;
-  return errors;
+  return addLengthErrors(errors, input, TEXT_LIMITS.EventLocation);
 }
 
 /** Only the fields that belong to the type are kept. */

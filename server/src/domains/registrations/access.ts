@@ -10,6 +10,7 @@ import { isInt4 } from "../../shared/validation.ts";
 import { type AuditInput, type InsertStep, insertWithAudit, type Ref } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { deadlinePassed, isPublished } from "../events/rules.ts";
+import { type KeyedRequest, keyStep } from "./idempotency.ts";
 
 type District = Pick<Event, "districtAssociationId">;
 
@@ -204,7 +205,8 @@ const CLUB_NAME = (ref: Ref) => Prisma.sql`(SELECT a.name FROM "Association" a W
  * only while its event is as `basis` was read (undefined otherwise: nothing written), and answers
  * the row with its club. The club's name comes with the insert, as the row's last column; V8
  * removes the last-added property without slowing the object down (a copy without it costs a
- * property-by-property walk of some 40 columns).
+ * property-by-property walk of some 40 columns). With `key`, the key's row is written with them
+ * (registrations/idempotency.ts).
  */
 export async function insertNewRegistration<R extends { associationId: number }>(
   ctx: ServiceCtx,
@@ -212,10 +214,12 @@ export async function insertNewRegistration<R extends { associationId: number }>
   basis: { event: { id: number }; stamp: string },
   steps: InsertStep[],
   entry: Omit<AuditInput, "entityId">,
+  key: KeyedRequest | null = null,
 ): Promise<{ registration: R; association: { id: number; name: string } } | undefined> {
   const row = await insertWithAudit<R & { associationName?: string }>(ctx.services.sql, principal, steps, entry, {
     onlyIf: unchangedSince(basis.event.id, basis.stamp),
     columns: CLUB_NAME,
+    ...(key ? { after: [keyStep(key, ctx.services.now())] } : {}),
   });
   if (!row) return undefined;
   const name = row.associationName as string;

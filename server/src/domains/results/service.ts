@@ -3,11 +3,10 @@
 // program's workbook, and the exports. results_read of the event's district reads, results_manage
 // changes (admin everywhere); another district's objects are "not found". Every upload is
 // all-or-nothing: checked completely first, then written in one transaction.
-import { createHash } from "node:crypto";
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { containsText, idSearched } from "../../db/search.ts";
+import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { type EventExport, exportRefusal } from "../../shared/event-exports.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS, PERCUSSION_SONG_LABELS } from "../../shared/labels.ts";
@@ -17,6 +16,7 @@ import type { ServiceCtx } from "../context.ts";
 import { type DexamSong, examOutcome, PRACTICE_PASS_POINTS } from "../dexam/rules.ts";
 import { campOf, visibleResult } from "../dexam/service.ts";
 import { sniffType } from "../files/rules.ts";
+import { fileBytes, storedFileRow } from "../files/stored.ts";
 import { XLSX_MIME } from "../files/zip.ts";
 import { canReadRegistration, hasDistrictRole, isRegistrationStaff, seesUnpublishedResults } from "../registrations/access.ts";
 import { certificateList, competitionOverview, type DexamOverviewRow, dexamOverview, type EventFacts, pcJurorImportList } from "./exports.ts";
@@ -34,7 +34,6 @@ const FILLED_SHEET_ROLES: readonly RoleName[] = ["results_read", "results_manage
 const REGISTRATION_STAFF: readonly RoleName[] = ["registration_read", "registration_manage"];
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest("hex");
 
 async function loadEvent(ctx: ServiceCtx, p: Principal, id: number, roles: readonly RoleName[]) {
   const e = await ctx.prisma.event.findUnique({ where: { id }, include: { districtAssociation: true } });
@@ -73,7 +72,7 @@ const eventFacts = (e: { id: number; name: string; districtAssociation: { name: 
 export type ResultFilter = { eventId: number; locationId?: number | null; associationId?: number | null; search?: string | null };
 
 const searchWhere = (search: string | null | undefined, fields: string[]) => {
-  const s = search?.trim();
+  const s = searchTerm(search);
   if (!s) return [];
   return [
     {
@@ -232,7 +231,7 @@ export async function filledPracticeSheets(ctx: ServiceCtx, locationId: number) 
     include: { practiceSheetFile: true },
     orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
   });
-  const files: NamedFile[] = rows.map((r) => ({ name: r.practiceSheetFile!.name, data: r.practiceSheetFile!.data }));
+  const files: NamedFile[] = rows.map((r) => ({ name: r.practiceSheetFile!.name, data: fileBytes(ctx.services.dataKey, r.practiceSheetFile!) }));
   return { location, files };
 }
 
@@ -254,7 +253,7 @@ export async function practiceSheetOf(ctx: ServiceCtx, registrationId: number) {
   if (!r || !(seesUnpublishedResults(p, r.event) || canReadRegistration(p, r, r.event))) throw notFound("D-Prüfungsanmeldung");
   const seen = visibleResult(p, r, r.event, { theory: !!r.theoryLocation?.publishResults, practice: !!r.practiceLocation?.publishResults });
   if (!r.practiceSheetFile || seen.practiceSheetFileId === null) throw notFound("Praxisbogen");
-  return r.practiceSheetFile;
+  return { ...r.practiceSheetFile, data: fileBytes(ctx.services.dataKey, r.practiceSheetFile) };
 }
 
 type AcceptedSheet = { file: NamedFile; registrationId: number; previousFileId: number | null; points: number };
@@ -339,8 +338,7 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
   return ctx.prisma.$transaction(async (tx) => {
     const done: { registrationId: number; practicePoints: number; fileName: string }[] = [];
     for (const s of accepted) {
-      const data = new Uint8Array(s.file.data);
-      const stored = await tx.storedFile.create({ data: { name: s.file.name, mimeType: XLSX_MIME, size: data.length, sha256: sha256(data), data } });
+      const stored = await tx.storedFile.create({ data: storedFileRow(ctx.services.dataKey, { name: s.file.name, mimeType: XLSX_MIME, data: s.file.data }) });
       await tx.dexamRegistration.update({
         where: { id: s.registrationId },
         data: { practicePoints: s.points, practiceSheetFileId: stored.id, version: { increment: 1 } },
@@ -504,8 +502,9 @@ export async function certificateListOf(ctx: ServiceCtx, eventId: number) {
   const sig = event.districtAssociation.signatureFileId
     ? await ctx.prisma.storedFile.findUnique({ where: { id: event.districtAssociation.signatureFileId } })
     : null;
-  const kind = sig ? sniffType(sig.data) : null;
-  const signature = sig && (kind === "png" || kind === "jpeg") ? { data: sig.data, extension: kind } : null;
+  const image = sig ? fileBytes(ctx.services.dataKey, sig) : null;
+  const kind = image ? sniffType(image) : null;
+  const signature = image && (kind === "png" || kind === "jpeg") ? { data: image, extension: kind } : null;
   return {
     event,
     data: await certificateList(

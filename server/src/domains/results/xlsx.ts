@@ -1,15 +1,20 @@
-// Workbooks in and out: uploaded files pass the zip guard (files/zip.ts) and the content-type
-// check before exceljs parses a clean copy without any macro part; cell values are read as
-// stored (a formula's cached result, never evaluated).
+// Workbooks in and out: uploaded files pass the zip guard (files/zip.ts), the XML shape guard
+// (depth and element count, read while the parts are inflated) and the content-type check before
+// exceljs parses a clean copy without any macro part, one of a few at a time (workbookParsing);
+// cell values are read as stored (a formula's cached result, never evaluated).
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
-import { readZip, workbookKind, ZipRejected } from "../files/zip.ts";
+import { AppError } from "../../auth/errors.ts";
+import { type EntryReader, readZip, WORKBOOK_LIMITS, workbookKind, ZipRejected } from "../files/zip.ts";
 import { parseNumberText } from "./rules.ts";
 
 export { ExcelJS };
 
 export class UploadRejected extends Error {}
+
+/** The parts of a package exceljs gets to read: XML and relationships, nothing else (no VBA project). */
+const EXCELJS_PARTS = /\.(xml|rels)$/i;
 
 /**
  * Loads an uploaded workbook after the zip guard. `expected` is what the extension promises: an
@@ -17,9 +22,15 @@ export class UploadRejected extends Error {}
  * that is not spreadsheet XML) is dropped before exceljs sees the package; nothing is executed.
  */
 export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | "xlsm"): Promise<ExcelJS.Workbook> {
+  return workbookParsing.run(() => parseWorkbook(data, expected));
+}
+
+async function parseWorkbook(data: Uint8Array, expected: "xlsx" | "xlsm"): Promise<ExcelJS.Workbook> {
   let entries: Map<string, Uint8Array>;
+  // the XML parts exceljs reads are counted while they are inflated (XmlShape), before it parses them
+  const shape = new XmlShape();
   try {
-    entries = readZip(data);
+    entries = await readZip(data, WORKBOOK_LIMITS, (name) => (EXCELJS_PARTS.test(name) ? shape.part() : null));
   } catch (e) {
     if (e instanceof ZipRejected) throw new UploadRejected(e.message);
     throw e;
@@ -29,7 +40,7 @@ export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | 
   if (kind !== expected) throw new UploadRejected("Der Inhalt der Datei passt nicht zu ihrer Endung");
   checkSheetSizes(entries);
   const clean: Record<string, Uint8Array> = {};
-  for (const [name, bytes] of entries) if (/\.(xml|rels)$/i.test(name)) clean[name] = bytes;
+  for (const [name, bytes] of entries) if (EXCELJS_PARTS.test(name)) clean[name] = bytes;
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(zipSync(clean, { level: 0 }) as unknown as ArrayBuffer);
@@ -38,6 +49,160 @@ export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | 
   }
   if (wb.worksheets.length === 0) throw new UploadRejected("Die Datei enthält kein Tabellenblatt");
   return wb;
+}
+
+/**
+ * Workbooks parsed at once in this process, and uploads that may wait for one of those places;
+ * beyond that an upload is answered 503 with Retry-After (workbooksBusy). exceljs parses on the
+ * one JavaScript thread and holds each workbook's model until it is read, so more parses at once
+ * only multiply the memory: 4 parallel requests of 3 crafted files took 266 s and 2.47 GB and the
+ * server stopped answering (issue 29). One request's files (up to 300 practice sheets) take a place
+ * one after the other, so other uploads and other users get their turn between them.
+ */
+export const WORKBOOK_PARSE_SLOTS = 2;
+export const WORKBOOK_PARSE_QUEUE = 8;
+export const WORKBOOKS_BUSY = "Es werden gerade zu viele Excel-Dateien verarbeitet. Bitte in einigen Sekunden erneut hochladen.";
+const workbooksBusy = () => Object.assign(new AppError("UNAVAILABLE", WORKBOOKS_BUSY), { retryAfter: 5 });
+
+/** A counting semaphore with a bounded queue: `run` waits for a place, or throws `busy()` when the queue is full too. */
+export class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(
+    readonly slots: number,
+    readonly queue: number,
+    private readonly busy: () => Error,
+  ) {
+    this.free = slots;
+  }
+  /** A place, once one is free: call the answer to give it back (once). */
+  async acquire(): Promise<() => void> {
+    if (this.free > 0) this.free--;
+    else if (this.waiting.length >= this.queue) throw this.busy();
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    };
+  }
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    const release = await this.acquire();
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  }
+}
+
+/** The places for parsing uploaded workbooks (practice sheets, PC Juror lists) in this process. */
+export const workbookParsing = new Slots(WORKBOOK_PARSE_SLOTS, WORKBOOK_PARSE_QUEUE, workbooksBusy);
+
+/** Nesting of XML elements a workbook part may have: Excel writes about 10 (drawings, rich text). */
+export const MAX_XML_DEPTH = 64;
+/**
+ * XML elements all parts of one workbook may hold together: 100,000 rows of three cells are about
+ * 700,000 and cost exceljs 1.5 s; each further element costs it about 0.4 µs and some memory.
+ */
+export const MAX_XML_ELEMENTS = 1_000_000;
+const TOO_COMPLEX = "Die Datei ist zu verschachtelt oder enthält zu viele Elemente";
+const COMMENT = Buffer.from("<!--");
+const CDATA = Buffer.from("<![CDATA[");
+
+/**
+ * Counts the elements and their nesting in a workbook's XML parts while they are inflated, before
+ * anything parses them, and stops at the first limit: a 21 KB upload of 2,000,000 nested elements
+ * (under the zip guard's 50 MB) cost exceljs 19 s and 600 MB (issue 29); here it is refused after
+ * its first kilobytes. A DOCTYPE (which OOXML never has; entity definitions) is refused too. Only
+ * markup is looked at: text is skipped, a quoted ">" does not end a tag, comments, CDATA and
+ * processing instructions are passed over. One XmlShape per workbook (the element budget spans
+ * all its parts); `part()` reads one part, its bytes fed in chunks as they come.
+ */
+export class XmlShape {
+  private elements = 0;
+
+  part(): EntryReader {
+    let depth = 0;
+    let tail: Buffer | null = null; // markup cut by the end of a chunk, read again with the next one
+    const corrupt = () => new UploadRejected("Die Datei ist beschädigt oder keine gültige Excel-Datei");
+    /** Reads `b` from its start; answers where unfinished markup begins (b.length when none). */
+    const scan = (b: Buffer, last: boolean): number => {
+      /** the index of the last byte of `close` after `from`, or -1 when it is not in `b` yet */
+      const through = (close: string, from: number) => {
+        const at = b.indexOf(close, from);
+        return at < 0 ? -1 : at + close.length - 1;
+      };
+      let i = b.indexOf(0x3c); // <
+      while (i >= 0) {
+        // a "<!" construct is told by up to 9 bytes ("<![CDATA["): wait for them unless this is the end
+        if (!last && b.length - i < 9) return i;
+        const next = b[i + 1];
+        let end: number;
+        if (next === 0x2f) {
+          end = through(">", i); // </name>
+          if (end >= 0) depth--;
+        } else if (next === 0x3f) {
+          end = through("?>", i + 2); // <?xml ...?>
+        } else if (next === 0x21) {
+          if (b.subarray(i, i + 4).equals(COMMENT)) end = through("-->", i + 4);
+          else if (b.subarray(i, i + 9).equals(CDATA)) end = through("]]>", i + 9);
+          else throw corrupt(); // <!DOCTYPE, <!ENTITY
+        } else {
+          // the tag's end: the first ">" outside a quoted attribute value
+          let quote = 0;
+          for (end = i + 1; end < b.length; end++) {
+            const c = b[end];
+            if (quote) {
+              if (c === quote) quote = 0;
+            } else if (c === 0x22 || c === 0x27) quote = c;
+            else if (c === 0x3e) break;
+          }
+          if (end >= b.length) end = -1;
+          else {
+            if (++this.elements > MAX_XML_ELEMENTS) throw new UploadRejected(TOO_COMPLEX);
+            if (b[end - 1] !== 0x2f && ++depth > MAX_XML_DEPTH) throw new UploadRejected(TOO_COMPLEX); // not <name/>
+          }
+        }
+        if (end < 0) {
+          if (last) throw corrupt(); // unterminated markup
+          return i;
+        }
+        i = b.indexOf(0x3c, end + 1);
+      }
+      return b.length;
+    };
+    const read = (chunk: Uint8Array, last: boolean) => {
+      const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      const b = tail ? Buffer.concat([tail, bytes]) : bytes;
+      const rest = scan(b, last);
+      tail = rest < b.length ? Buffer.from(b.subarray(rest)) : null;
+      // one tag, comment or CDATA section longer than this is no workbook's (and would be read again and again)
+      if (tail && tail.length > MAX_XML_MARKUP_BYTES) throw new UploadRejected(TOO_COMPLEX);
+    };
+    return {
+      feed: (chunk) => read(chunk, false),
+      end: () => {
+        if (tail) read(new Uint8Array(0), true);
+      },
+    };
+  }
+}
+
+/** One markup construct (a tag with its attributes, a comment, a CDATA section) at most this long. */
+const MAX_XML_MARKUP_BYTES = 1024 * 1024;
+
+/** XmlShape over whole parts. */
+export function checkXmlShape(parts: Iterable<Uint8Array>) {
+  const shape = new XmlShape();
+  for (const bytes of parts) {
+    const part = shape.part();
+    part.feed(bytes);
+    part.end();
+  }
 }
 
 /** Rows and columns an uploaded sheet may name: a practice sheet has a few dozen rows, a PC Juror list one per ensemble. */

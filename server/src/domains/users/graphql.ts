@@ -1,5 +1,5 @@
 import type { User } from "../../generated/prisma/client.ts";
-import { builder } from "../../graphql/builder.ts";
+import { builder, versionField } from "../../graphql/builder.ts";
 import { pageInList } from "../../graphql/cursor.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -7,6 +7,7 @@ import { ROLES } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { AssociationType } from "../associations/graphql.ts";
 import { DistrictAssociationType } from "../districts/graphql.ts";
+import { emailChangeRefusal, mayAssignClubs } from "./rules.ts";
 import {
   canReadUser,
   createUser,
@@ -81,6 +82,17 @@ export const UserType = builder.prismaNode("User", {
       select: { lastActive: true },
       resolve: (u) => u.lastActive === null,
     }),
+    viewerCanAssignClubs: t.boolean({
+      description: "The signed-in user may assign this user's clubs (with user_manage): never their own.",
+      resolve: (u, _a, ctx) => !!ctx.principal && mayAssignClubs(ctx.principal, u),
+    }),
+    emailChangeRefusal: t.string({
+      nullable: true,
+      description:
+        "Why the signed-in user may not give this user another e-mail address in user management (an account in use: only the person or an administrator); null when they may.",
+      select: { lastActive: true, passwordHash: true, roles: true },
+      resolve: (u, _a, ctx) => (ctx.principal ? emailChangeRefusal(ctx.principal, u) : null),
+    }),
     isComplete: t.boolean({
       description: "True when city, street, postcode and phone are set; registrations need a complete profile.",
       select: { city: true, street: true, postcode: true, phone: true },
@@ -139,7 +151,7 @@ const ProfileInput = builder.inputType("ProfileInput", {
     postcode: t.string({ required: true, description: "Postcode." }),
     city: t.string({ required: true, description: "City." }),
     country: t.string({ required: true, description: "Country." }),
-    version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
+    version: versionField(t),
   }),
 });
 
@@ -166,7 +178,7 @@ const UpdateUserInput = builder.inputType("UpdateUserInput", {
     city: t.string({ required: false, description: "City." }),
     country: t.string({ required: false, description: "Country." }),
     roles: t.field({ type: [RoleEnum], required: false, description: "Only with the embedded sign-in, and only by admin; null keeps the roles." }),
-    version: t.int({ required: false, description: "The version the edit is based on: a newer stored version refuses the save (CONFLICT)." }),
+    version: versionField(t),
   }),
 });
 

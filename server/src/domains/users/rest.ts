@@ -1,5 +1,7 @@
 import { AppError } from "../../auth/errors.ts";
 import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
+import { isJsonObject, queryId, WireReader } from "../../http/wireInput.ts";
+import { MSG } from "../../shared/messages.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { exportOwnData } from "./export.ts";
 import type { UserFields } from "./rules.ts";
@@ -37,45 +39,36 @@ export function toWire(u: UserWithClubs) {
   };
 }
 
-type Json = Record<string, unknown>;
-const obj = (raw: unknown): Json => {
-  if (!raw || typeof raw !== "object" || Array.isArray(raw)) throw new AppError("BAD_REQUEST", "Ungültige Anfrage: JSON-Objekt erwartet");
-  return raw as Json;
-};
-const s = (v: unknown) => (typeof v === "string" ? v : v == null ? "" : String(v));
-const opt = (v: unknown) => (v == null ? null : s(v));
-const int = (v: unknown) => (v != null && v !== "" && Number.isSafeInteger(Number(v)) ? Number(v) : null);
-
-function fields(b: Json): UserFields {
-  const a = b.address && typeof b.address === "object" ? (b.address as Json) : b;
+/** The user fields of a body, read strictly (http/wireInput.ts); the address as { street, postcode, city, country } or flat. */
+function fields(r: WireReader): UserFields {
+  const a = r.has("address") ? (r.object("address") ?? r) : r;
   return {
-    firstname: s(b.firstname),
-    lastname: s(b.lastname),
-    email: s(b.email),
-    phone: opt(b.phone),
-    street: opt(a.street),
-    postcode: opt(a.postcode),
-    city: opt(a.city),
-    country: opt(a.country),
-    version: versionOf(b.version),
+    firstname: r.text("firstname") ?? "",
+    lastname: r.text("lastname") ?? "",
+    email: r.text("email") ?? "",
+    phone: r.text("phone"),
+    street: a.text("street"),
+    postcode: a.text("postcode"),
+    city: a.text("city"),
+    country: a.text("country"),
+    version: versionOf(r.raw("version")),
   };
 }
 
-function roles(b: Json): string[] | null {
-  if (b.roles === undefined || b.roles === null) return null;
-  if (!Array.isArray(b.roles)) throw new AppError("VALIDATION", "Ungültige Eingabe: roles", { roles: "Liste von Rollen erwartet" });
-  return b.roles.map(String);
+/** The roles of a body: a list of role names (unknown names are the service's refusal); absent or null leaves them. */
+function roles(r: WireReader): string[] | null {
+  if (r.raw("roles") == null) return null;
+  return r.list("roles", (holder, i) => holder.text(String(i)) ?? "");
 }
 
 /** Decision R-API067: the user-associations body is { "association_ids": [1, 2] }; a plain array of ids or of { id } is accepted too. */
 function associationIds(raw: unknown): number[] {
-  const list = Array.isArray(raw) ? raw : raw && typeof raw === "object" ? ((raw as Json).association_ids ?? (raw as Json).associations) : undefined;
+  const list = Array.isArray(raw) ? raw : isJsonObject(raw) ? (raw.association_ids ?? raw.associations) : undefined;
   if (!Array.isArray(list)) throw new AppError("VALIDATION", "Ungültige Eingabe: association_ids", { association_ids: "Liste von Vereinen erwartet" });
-  return list.map((x) => {
-    const id = int(x && typeof x === "object" ? (x as Json).id : x);
-    if (id === null) throw new AppError("VALIDATION", "Ungültige Eingabe: association_ids", { association_ids: "Verein nicht gefunden" });
-    return id;
-  });
+  const r = WireReader.of({ association_ids: list.map((x) => (isJsonObject(x) ? x.id : x)) });
+  const ids = r.list("association_ids", (holder, i) => holder.id(String(i)) ?? holder.fail(i, MSG.required));
+  r.done();
+  return ids as number[];
 }
 
 export function userRoutes(r: RestRouter) {
@@ -89,23 +82,30 @@ export function userRoutes(r: RestRouter) {
   r.get("/v1/user/:id", async (ctx, req) => toWire(await getUser(ctx, idParam(req))));
   r.get("/v1/users", async (ctx, req) => {
     const q = req.query as Record<string, string | undefined>;
-    return (await listUsers(ctx, { search: q.search, associationId: int(q.associationId), districtAssociationId: int(q.districtId) })).map(toWire);
+    return (await listUsers(ctx, { search: q.search, associationId: queryId(q, "associationId"), districtAssociationId: queryId(q, "districtId") })).map(
+      toWire,
+    );
   });
   r.post("/v1/user", async (ctx, req, reply) => {
-    const b = obj(req.body);
-    const districtAssociationId = int(b.district_association_id);
+    const r = WireReader.of(req.body);
+    const districtAssociationId = r.id("district_association_id");
+    const input = { ...fields(r), roles: roles(r) };
+    r.done();
     if (districtAssociationId === null)
       throw new AppError("VALIDATION", "Ungültige Eingabe: district_association_id", { district_association_id: "Dieses Feld ist ein Pflichtfeld" });
     reply.status(201);
-    return toWire(await createUser(ctx, { ...fields(b), districtAssociationId, roles: roles(b) }));
+    return toWire(await createUser(ctx, { ...input, districtAssociationId }));
   });
   // the own profile (id 0 or the own id) or a user of user management
   r.put("/v1/user", async (ctx, req) => {
-    const b = obj(req.body);
-    const id = int(b.id);
+    const r = WireReader.of(req.body);
+    const id = r.id("id");
+    const input = fields(r);
+    const roleNames = roles(r);
+    r.done();
     if (id === null) throw new AppError("NOT_FOUND", "Benutzer nicht gefunden");
-    if (id === 0 || id === ctx.principal.userId) return toWire(await updateViewer(ctx, fields(b)));
-    return toWire(await updateUser(ctx, id, { ...fields(b), roles: roles(b) }));
+    if (id === 0 || id === ctx.principal.userId) return toWire(await updateViewer(ctx, input));
+    return toWire(await updateUser(ctx, id, { ...input, roles: roleNames }));
   });
   r.delete("/v1/user/:id", async (ctx, req, reply) => {
     const id = idParam(req);

@@ -1,8 +1,9 @@
 // User form rules (spec section 5). First name, last name and e-mail are always required (e-mail
 // rule). Users editing their own profile must give phone, street, postcode, city and country;
 // staff editing a user (admin mode) may leave them empty, and the phone is checked only when
-// filled. Create mode has no phone or address fields.
-import { email, nameLength, postcode, profilePhone, required, validate } from "../../shared/validation.ts";
+// filled. Create mode checks them as admin mode does: the user dialog has no such fields, but a
+// /v1 client may send them (POST /v1/user takes the body PUT takes).
+import { addLengthErrors, email, postcode, profilePhone, required, TEXT_LIMITS, validate } from "../../shared/validation.ts";
 
 export type UserMode = "profile" | "admin" | "create";
 
@@ -19,9 +20,13 @@ export type UserFields = {
   version?: number | null;
 };
 
+/** Every mode: each text at most its TEXT_LIMITS length. */
 export function validateUser(input: UserFields, mode: UserMode): Record<string, string> {
-  const base = { firstname: [required, nameLength], lastname: [required, nameLength], email: [required, email, nameLength] };
-  if (mode === "create") return validate(input, base);
+  return addLengthErrors(userRules(input, mode), input, TEXT_LIMITS.User);
+}
+
+function userRules(input: UserFields, mode: UserMode): Record<string, string> {
+  const base = { firstname: [required], lastname: [required], email: [required, email] };
   if (mode === "profile") {
     return validate(input, {
       ...base,
@@ -48,6 +53,9 @@ export const EMAIL_OF_STAFF = "Die E-Mail-Adresse eines Benutzers mit Rollen, di
  */
 export const EMAIL_OF_ACTIVE = "Die E-Mail-Adresse eines Benutzers, der sein Konto bereits nutzt, kann nur die Person selbst oder ein Administrator ändern";
 export const OWN_CLUBS = "Sie können sich nicht selbst Vereinen zuordnen";
+
+/** Club membership opens the club's registrations (camp health data included): always granted by someone else. */
+export const mayAssignClubs = (actor: { userId: number }, user: { id: number }) => actor.userId !== user.id;
 
 /**
  * Whether `actor` may give `user` another e-mail address in user management (the person's own

@@ -4,13 +4,13 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { containsText, idSearched, sameText } from "../../db/search.ts";
+import { containsText, idSearched, sameText, searchTerm } from "../../db/search.ts";
 import type { Prisma, User } from "../../generated/prisma/client.ts";
 import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { audit, changedFields, type Tx } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
-import { addressChangedNotice, EMAIL_TAKEN, emailChangeRefusal, OWN_CLUBS, type UserFields, validateUser } from "./rules.ts";
+import { addressChangedNotice, EMAIL_TAKEN, emailChangeRefusal, mayAssignClubs, OWN_CLUBS, type UserFields, validateUser } from "./rules.ts";
 
 export { isProfileComplete };
 
@@ -26,7 +26,7 @@ export async function getViewer(ctx: Pick<ServiceCtx, "principal" | "prisma">) {
 
 export function userWhere(ctx: Pick<ServiceCtx, "principal">, filter: UserFilter): Prisma.UserWhereInput {
   const p = authorize(ctx.principal, "user.list");
-  const search = filter.search?.trim();
+  const search = searchTerm(filter.search);
   return {
     districtAssociationId: districtInScope(p, filter.districtAssociationId),
     ...(filter.associationId ? { associations: { some: { associationId: filter.associationId } } } : {}),
@@ -71,9 +71,11 @@ function checked(input: UserFields, mode: "profile" | "admin" | "create") {
     firstname: input.firstname.trim(),
     lastname: input.lastname.trim(),
     email: input.email.trim(),
-    ...(mode === "create"
-      ? {}
-      : { phone: clean(input.phone), street: clean(input.street), postcode: clean(input.postcode), city: clean(input.city), country: clean(input.country) }),
+    phone: clean(input.phone),
+    street: clean(input.street),
+    postcode: clean(input.postcode),
+    city: clean(input.city),
+    country: clean(input.country),
   };
 }
 
@@ -223,7 +225,7 @@ export async function deleteUser(ctx: ServiceCtx, id: number) {
 export async function setUserAssociations(ctx: ServiceCtx, id: number, associationIds: readonly number[]) {
   const p = authorize(ctx.principal, "user.setAssociations");
   // club membership opens the club's registrations (camp health data included): granted by someone else
-  if (id === p.userId) throw new AppError("FORBIDDEN", OWN_CLUBS, { associationIds: OWN_CLUBS });
+  if (!mayAssignClubs(p, { id })) throw new AppError("FORBIDDEN", OWN_CLUBS, { associationIds: OWN_CLUBS });
   const ids = [...new Set(associationIds)];
   return ctx.prisma.$transaction(async (tx) => {
     const u = await managed(tx, p, id);

@@ -1,0 +1,101 @@
+// PostgreSQL only (runs when TEST_DATABASE_URL is set): the request pool's statement timeout
+// (DATABASE_STATEMENT_TIMEOUT_MS, issue 29). A statement that runs longer is cancelled by
+// PostgreSQL and the request answers 503 TIMEOUT with a German message instead of holding pooled
+// connections; expensive reads held up in the database count against the caller's limit
+// (RATE_LIMIT_CONCURRENT_QUERIES) until they answer.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../server/src/config.ts";
+import { databaseFault, STATEMENT_TIMEOUT_MESSAGE } from "../../server/src/db/unavailable.ts";
+import { CONCURRENCY_MESSAGE } from "../../server/src/http/rateLimit.ts";
+import { startTestApp, type TestApp } from "../support/app.ts";
+import { testDatabase } from "../support/db.ts";
+import { openEventFields } from "../support/fixtures.ts";
+import { createWorld, type World } from "../support/principals.ts";
+
+const TIMEOUT_MS = 500;
+let app: TestApp;
+let world: World;
+let staff: string;
+let event: number;
+
+beforeAll(async () => {
+  const db = await testDatabase({ statementTimeoutMs: TIMEOUT_MS });
+  app = await startTestApp({ db, env: { RATE_LIMIT_CONCURRENT_QUERIES: "2" } });
+  world = await createWorld(app.db.prisma);
+  staff = await app.token(world.subjects["role:registration_manage"]);
+  event = (await app.db.prisma.event.create({ data: { ...openEventFields(world.district1), name: "D", formType: "DEXAM" } })).id;
+});
+afterAll(async () => {
+  await app.stop();
+  await app.db.close();
+});
+
+const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
+const LIST = `query($e: ID!) { dexamRegistrations(eventId: $e, first: 10) { totalCount edges { node { id } } } }`;
+
+/** Holds an exclusive lock on the registrations table (another connection) while `during` runs: their reads wait. */
+async function whileLocked<T>(during: () => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: app.db.url });
+  await c.connect();
+  try {
+    await c.query(`BEGIN; LOCK TABLE "DexamRegistration" IN ACCESS EXCLUSIVE MODE`);
+    return await during();
+  } finally {
+    await c.query("ROLLBACK");
+    await c.end();
+  }
+}
+
+describe("statement timeout of the request pool", () => {
+  it("[R-ER004] is on by default (15 s), configurable and 0 switches it off", () => {
+    expect(loadConfig({}).databaseStatementTimeoutMs).toBe(15_000);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "250" }).databaseStatementTimeoutMs).toBe(250);
+    expect(loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "0" }).databaseStatementTimeoutMs).toBe(0);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: "soon" })).toThrow(/^DATABASE_STATEMENT_TIMEOUT_MS: must be a whole number/);
+  });
+
+  it("[R-ER004] a slow statement (Prisma and the raw reads) is cancelled after the timeout and maps to TIMEOUT", async () => {
+    for (const run of [() => app.db.prisma.$queryRawUnsafe("SELECT pg_sleep(5)"), () => app.db.read("SELECT pg_sleep(5)", [])]) {
+      const t0 = performance.now();
+      const error = await run().then(
+        () => null,
+        (e) => e,
+      );
+      expect(performance.now() - t0).toBeLessThan(3000);
+      expect(databaseFault(error)).toMatchObject({ code: "TIMEOUT", status: 503, message: STATEMENT_TIMEOUT_MESSAGE });
+    }
+    // the pool's connections are fine afterwards
+    expect(await app.db.read<{ one: number }>("SELECT 1 AS one", [])).toEqual([{ one: 1 }]);
+  });
+
+  it("[R-API057][R-ER004] a list held up in the database answers 503 TIMEOUT (German) on GraphQL and /v1 instead of hanging", async () => {
+    await whileLocked(async () => {
+      const t0 = performance.now();
+      const gql = await app.gql(LIST, { e: gid("Event", event) }, staff);
+      expect(gql.body.errors?.[0]).toMatchObject({ message: STATEMENT_TIMEOUT_MESSAGE, extensions: { code: "TIMEOUT" } });
+      const rest = await app.rest("GET", `/v1/registrations/event/${event}/dexam`, staff);
+      expect(rest.status).toBe(503);
+      expect(rest.body).toEqual({ error: { code: "TIMEOUT", message: STATEMENT_TIMEOUT_MESSAGE } });
+      expect(performance.now() - t0).toBeLessThan(4 * TIMEOUT_MS + 2000);
+    });
+    expect((await app.gql(LIST, { e: gid("Event", event) }, staff)).body.errors).toBeUndefined();
+  });
+
+  it("[R-API057][R-ER004] lists running in the database hold the caller's slots: one more is refused at once with 429, and after the answers the slots are free", async () => {
+    const subject = world.subjects["role:registration_manage"];
+    await whileLocked(async () => {
+      const running = [app.gql(LIST, { e: gid("Event", event) }, staff), app.rest("GET", `/v1/registrations/event/${event}/dexam`, staff)];
+      for (let i = 0; i < 50 && app.expensiveReads.running(subject) < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(app.expensiveReads.running(subject)).toBe(2);
+      const t0 = performance.now();
+      const third = await app.gql(LIST, { e: gid("Event", event) }, staff);
+      expect(performance.now() - t0).toBeLessThan(TIMEOUT_MS);
+      expect(third.status).toBe(429);
+      expect(third.body.errors?.[0]).toMatchObject({ message: CONCURRENCY_MESSAGE, extensions: { code: "RATE_LIMITED" } });
+      await Promise.all(running);
+    });
+    expect(app.expensiveReads.running(subject)).toBe(0);
+    expect((await app.gql(LIST, { e: gid("Event", event) }, staff)).body.errors).toBeUndefined();
+  });
+});
