@@ -32,8 +32,9 @@ function count(file, kind) {
   else results.push({ passed: json.stats.expected, failed: json.stats.unexpected + json.stats.flaky, skipped: json.stats.skipped });
 }
 
-// ---- Debian packages the suite needs: Chromium (Playwright never downloads a browser here) and
-// LibreOffice Calc (tests/integration/libreoffice.test.ts opens every generated spreadsheet)
+// ---- Debian packages the suite needs: Chromium (Playwright never downloads a browser here),
+// LibreOffice Calc (tests/integration/libreoffice.test.ts opens every generated spreadsheet) and
+// poppler-utils (the same test reads the PDFs LibreOffice prints with pdftotext and pdffonts)
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const sofficePaths = ["/usr/bin/soffice", "/usr/bin/libreoffice", "/usr/lib/libreoffice/program/soffice"];
 const missing = [
@@ -41,6 +42,9 @@ const missing = [
   ...(sofficePaths.some((p) => fs.existsSync(p))
     ? []
     : [{ pkg: "libreoffice-calc-nogui", ok: () => sofficePaths.some((p) => fs.existsSync(p)), hint: "LibreOffice Calc (soffice)" }]),
+  ...(fs.existsSync("/usr/bin/pdftotext")
+    ? []
+    : [{ pkg: "poppler-utils", ok: () => fs.existsSync("/usr/bin/pdftotext"), hint: "pdftotext and pdffonts (poppler-utils)" }]),
 ];
 if (missing.length) {
   const canApt = process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get");

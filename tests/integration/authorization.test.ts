@@ -174,10 +174,14 @@ beforeAll(async () => {
   // a published, open D-exam event of district 1, and a member with a complete profile
   open = await fresh.event(true);
   openCompetition = await fresh.event(true, "COMPETITION");
+  // consent forms exist for D-exam camps only
+  openCamp = await fresh.event(true);
+  await app.db.prisma.event.update({ where: { id: openCamp.id }, data: { formType: "DEXAM_CAMP" } });
   await app.db.prisma.user.update({ where: { id: world.userIds.member }, data: { phone: "+49711", street: "Weg 1", postcode: "70173", city: "Stadt" } });
 });
 
 let openCompetition: { id: number; locationId: number };
+let openCamp: { id: number; locationId: number };
 const competitionOfClub1 = async () =>
   (
     await app.db.prisma.competitionRegistration.create({
@@ -732,7 +736,7 @@ const CALLS: Record<Operation, Call[]> = {
     ),
   ),
   "dexam.consentForms": ["consent_forms", "consent-forms"].map((seg) =>
-    restCall("GET", () => `/v1/export/event/${open.id}/${seg}`, undefined, `/v1/export/event/:id/${seg}`),
+    restCall("GET", () => `/v1/export/event/${openCamp.id}/${seg}`, undefined, `/v1/export/event/:id/${seg}`),
   ),
   "results.list": [
     gqlCall("query($e: ID!) { dexamResults(eventId: $e) { databaseId theoryPoints } }", () => ({ e: globalId("Event", open.id) })),

@@ -1,5 +1,5 @@
 // Every generated spreadsheet opens in a real spreadsheet program: LibreOffice headless (Debian's
-// libreoffice-calc-nogui; `npm test` installs it when soffice is missing) converts the blank
+// libreoffice-calc-nogui; `npm test` installs it and poppler-utils when missing) converts the blank
 // practice sheet, the overview list, the certificate list and the PC Juror Importliste to CSV in
 // one run, and a filled practice sheet saved again by LibreOffice uploads fine (its hidden ids,
 // defined name and points survive). Each run uses its own LibreOffice profile.
@@ -44,6 +44,13 @@ beforeAll(async () => {
   world = await createWorld(app.db.prisma);
   for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
   const prisma = app.db.prisma;
+  // the district's signature image (1x1 PNG), printed on the certificate list's "Angaben" sheet
+  const png = Buffer.from(
+    "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082",
+    "hex",
+  );
+  const sig = await prisma.storedFile.create({ data: { name: "sig.png", mimeType: "image/png", size: png.length, sha256: "x", data: new Uint8Array(png) } });
+  await prisma.districtAssociation.update({ where: { id: world.district1 }, data: { signatureFileId: sig.id } });
   const base = openEventFields(world.district1);
   const e = await prisma.event.create({
     data: {
@@ -112,6 +119,42 @@ afterAll(async () => {
   await app?.stop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * The words of a PDF per page with their text size: poppler's pdftotext -bbox gives each word's box;
+ * its height is the font size times (ascent + descent), 1.117 for Liberation Sans.
+ */
+function pdfWords(file: string): { width: number; height: number; words: { text: string; size: number }[] }[] {
+  const r = spawnSync("pdftotext", ["-bbox", file, "-"], { encoding: "utf8" });
+  if (r.error || r.status !== 0)
+    throw new Error(`pdftotext fehlt oder scheitert (apt-get install poppler-utils; npm test installs it): ${r.stderr ?? r.error}`);
+  return r.stdout
+    .split("<page ")
+    .slice(1)
+    .map((chunk) => {
+      const size = /width="([\d.]+)" height="([\d.]+)"/.exec(chunk)!;
+      const words = [...chunk.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({
+        text: m[5]
+          .replace(/&amp;/g, "&")
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&quot;/g, '"'),
+        size: (Number(m[4]) - Number(m[2])) / 1.117,
+      }));
+      return { width: Number(size[1]), height: Number(size[2]), words };
+    });
+}
+
+/** The base names of the fonts a PDF embeds (pdffonts, without the subset prefix). */
+function pdfFonts(file: string): string[] {
+  const r = spawnSync("pdffonts", [file], { encoding: "utf8" });
+  if (r.status !== 0) throw new Error(`pdffonts: ${r.stderr}`);
+  return r.stdout
+    .split("\n")
+    .slice(2)
+    .map((l) => l.split(/\s+/)[0]?.replace(/^[A-Z]{6}\+/, ""))
+    .filter(Boolean);
+}
 
 /** RFC 4180 CSV as LibreOffice writes it (quoted text, "" inside quotes). */
 function parseCsv(text: string): string[][] {
@@ -212,6 +255,55 @@ describe("LibreOffice opens every generated spreadsheet", () => {
       "Stück 1 Dauer": "04:05",
       Kategorie: "3",
     });
+  });
+
+  it("[R-API042][R-RO007][R-EV020][R-RE010] every export prints on A4 with text of 8 pt or more, in one sans-serif font family", async () => {
+    const inDir = path.join(dir, "print-in");
+    const outDir = path.join(dir, "print-pdf");
+    fs.mkdirSync(inDir);
+    const files: Record<string, Uint8Array> = {
+      "blank.xlsx": Object.values(unzip(await download(`/v1/export/location/${practice}/dexam/blank_practice_sheets`)))[0],
+      "overview.xlsx": await download(`/v1/export/event/${event}/overview`),
+      "competition.xlsx": await download(`/v1/export/event/${competition}/overview`),
+      "certificates.xlsx": await download(`/v1/export/event/${event}/dexam/certificate_list`),
+      "pcjuror.xlsx": await download(`/v1/export/event/${competition}/competition/pc_juror_import`),
+    };
+    for (const [name, data] of Object.entries(files)) fs.writeFileSync(path.join(inDir, name), data);
+    soffice(
+      "pdf",
+      Object.keys(files).map((n) => path.join(inDir, n)),
+      outDir,
+    );
+    for (const name of Object.keys(files)) {
+      const pdf = path.join(outDir, name.replace(".xlsx", ".pdf"));
+      const pages = pdfWords(pdf);
+      expect(pages.length, name).toBeGreaterThan(0);
+      for (const page of pages) {
+        // A4, either way round
+        expect([Math.round(page.width), Math.round(page.height)].sort(), name).toEqual([595, 842]);
+        for (const w of page.words) expect(w.size, `${name}: "${w.text}"`).toBeGreaterThanOrEqual(8);
+      }
+      // one font family, a sans-serif LibreOffice has (no fallback to a serif font)
+      expect(pdfFonts(pdf), name).toEqual(expect.arrayContaining([expect.stringMatching(/LiberationSans/)]));
+      for (const f of pdfFonts(pdf)) expect(f, name).toMatch(/LiberationSans/);
+    }
+    // the wide lists continue across pages with the key columns repeated: every page of the
+    // D-exam overview names the candidates
+    for (const page of pdfWords(path.join(outDir, "overview.pdf")).filter((p) => p.words.some((w) => w.text === "Bach"))) {
+      expect(page.words.map((w) => w.text)).toEqual(expect.arrayContaining(["Nachname", "Vorname"]));
+    }
+    // the signature image prints once, on one page (not cut by a page break)
+    const images = spawnSync("pdfimages", ["-list", path.join(outDir, "certificates.pdf")], { encoding: "utf8" })
+      .stdout.split("\n")
+      .slice(2)
+      .map((l) => l.trim().split(/\s+/))
+      .filter((cols) => cols[2] === "image"); // page, num, type (an alpha channel comes as "smask")
+    expect(images).toHaveLength(1);
+    // the "Angaben" sheet keeps labels and values on one page; the PC Juror return note too
+    const juror = pdfWords(path.join(outDir, "pcjuror.pdf"));
+    const back = juror.find((p) => p.words.some((w) => w.text === "Rückweg"));
+    expect(back?.words.map((w) => w.text)).toEqual(expect.arrayContaining(["Kreisverband", "KV", "Erstellt", "(Wertungsspiele)."]));
+    expect(juror.filter((p) => p.words.some((w) => /pcjuror\.xlsm|Ergebnisverwaltung/.test(w.text)))).toHaveLength(1);
   });
 
   it("[R-RE009][R-RE010][R-RE013] a filled sheet saved again by LibreOffice keeps its ids and uploads", async () => {

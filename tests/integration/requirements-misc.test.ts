@@ -248,6 +248,9 @@ describe("roles and the screens they open", () => {
   it("[R-RP016] staff download the exports: overview list, blank and filled sheets, consent forms, certificate list and PC Juror import list", async () => {
     const e = await newEvent();
     const competition = await newEvent({ formType: "COMPETITION" });
+    // consent forms exist for D-exam camps only
+    const camp = await newEvent();
+    await app.db.prisma.event.update({ where: { id: camp.id }, data: { formType: "DEXAM_CAMP" } });
     const file = await app.db.prisma.storedFile.create({
       data: { name: "Praxisbogen.xlsx", mimeType: "application/octet-stream", size: 2, sha256: "x", data: new Uint8Array([80, 75]) },
     });
@@ -259,7 +262,7 @@ describe("roles and the screens they open", () => {
         ["role:results_read", "role:results_manage", "role:registration_manage", "role:event_manage"],
       ],
       [`/v1/export/location/${e.practice}/dexam/practice_sheets`, ["role:results_read", "role:results_manage", "role:registration_read"]],
-      [`/v1/export/event/${e.id}/consent_forms`, ["role:registration_read", "role:registration_manage"]],
+      [`/v1/export/event/${camp.id}/consent_forms`, ["role:registration_read", "role:registration_manage"]],
       [`/v1/export/event/${e.id}/dexam/certificate_list`, ["role:results_read", "role:results_manage"]],
       [`/v1/export/event/${competition.id}/competition/pc_juror_import`, ["role:results_manage", "role:registration_read"]],
     ];

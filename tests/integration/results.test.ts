@@ -350,7 +350,7 @@ describe("practice sheets", () => {
     expect(String(res.headers["content-disposition"])).toContain(`Liste_fuer_Urkundendruck_${dexam}_D-Pruefungen_Fruehjahr.xlsx`);
     const rows = await firstSheetRows(res.raw);
     expect(rows.map((r) => r.Nachname)).toEqual(["Lang", "Teil"]);
-    expect(rows[0]).toMatchObject({ Vorname: "Kim", Geburtsdatum: "05.04.2012", Verein: "MV Eins", Instrument: "Klarinette", Kurs: "D2" });
+    expect(rows[0]).toMatchObject({ Vorname: "Kim", Geburtsdatum: new Date("2012-04-05T00:00:00Z"), Verein: "MV Eins", Instrument: "Klarinette", Kurs: "D2" });
     expect(rows[0]["Theorie-Punkte"]).toBe(31);
     expect(rows[0]["Praxis-Punkte"]).toBe(73);
     expect(String(rows[1].Hinweis)).toContain("Praxis aus Teilprüfung");
@@ -360,7 +360,10 @@ describe("practice sheets", () => {
     expect(Object.keys(unzip(res.raw)).some((n) => n.startsWith("xl/media/"))).toBe(true);
     expect((await app.rest("GET", `/v1/export/event/${dexam}/dexam/certificate_list`, t["role:registration_manage"])).status).toBe(403);
     expect((await app.rest("GET", `/v1/export/event/${dexam}/dexam/certificate_list`, t.staff2)).status).toBe(404);
-    expect((await app.rest("GET", `/v1/export/event/${competition}/dexam/certificate_list`, t["role:results_read"])).status).toBe(404);
+    // a competition has no certificate list: a clear answer, not "not found"
+    const wrongType = await app.rest("GET", `/v1/export/event/${competition}/dexam/certificate_list`, t["role:results_read"]);
+    expect(wrongType.status).toBe(409);
+    expect(wrongType.body.error).toMatchObject({ code: "CONFLICT", message: "Die Liste für den Urkundendruck gibt es nur für D-Prüfungen" });
   });
 
   it("[R-API039][R-API041][R-RO017][R-RE020][R-API033] filled sheets: zip for staff; the single sheet for staff, and for the club once published", async () => {
@@ -530,7 +533,9 @@ describe("PC Juror", () => {
     expect((await app.rest("GET", `/v1/export/event/${competition}/competition/pc_juror_import`, t["role:registration_read"])).status).toBe(200);
     expect((await app.rest("GET", `/v1/export/event/${competition}/competition/pc_juror_import`, t["role:event_manage"])).status).toBe(403);
     expect((await app.rest("GET", `/v1/export/event/${competition}/competition/pc_juror_import`, t.staff2)).status).toBe(404);
-    expect((await app.rest("GET", `/v1/export/event/${dexam}/competition/pc_juror_import`, t.admin)).status).toBe(404);
+    const wrongType = await app.rest("GET", `/v1/export/event/${dexam}/competition/pc_juror_import`, t.admin);
+    expect(wrongType.status).toBe(409);
+    expect(wrongType.body.error).toMatchObject({ code: "CONFLICT", message: "PC Juror (Importliste und Ergebnisse) gibt es nur für Wertungsspiele" });
   });
 
   const juror = (file: Uint8Array, name = "pcjuror.xlsm", token = t["role:results_manage"]) =>

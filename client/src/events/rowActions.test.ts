@@ -3,16 +3,22 @@ import { eventRowActions, exportPaths, locationRowActions } from "./rowActions";
 
 describe("event row menu", () => {
   it("[R-EV008][R-EV009][R-EV010] edit, delete and copy need event_manage and a row the viewer may change", () => {
-    expect(eventRowActions(["event_manage"], true)).toEqual(["edit", "delete", "copy"]);
-    expect(eventRowActions(["event_manage"], false)).toEqual([]);
-    expect(eventRowActions(["registration_read"], true)).toEqual(["statistic"]);
+    expect(eventRowActions(["event_manage"], true, "DEXAM")).toEqual(["edit", "delete", "copy"]);
+    expect(eventRowActions(["event_manage"], false, "DEXAM")).toEqual([]);
+    expect(eventRowActions(["registration_read"], true, "DEXAM")).toEqual(["statistic"]);
   });
 
   it("[R-EV019][R-EV020] statistics need a registration role, the certificate list a results role; admin gets all", () => {
-    expect(eventRowActions(["registration_manage", "results_read"], false)).toEqual(["statistic", "certificateList"]);
-    expect(eventRowActions(["result_manage"], false)).toEqual(["certificateList"]);
-    expect(eventRowActions(["admin"], true)).toEqual(["edit", "delete", "statistic", "copy", "certificateList"]);
+    expect(eventRowActions(["registration_manage", "results_read"], false, "DEXAM")).toEqual(["statistic", "certificateList"]);
+    expect(eventRowActions(["result_manage"], false, "DEXAM")).toEqual(["certificateList"]);
+    expect(eventRowActions(["admin"], true, "DEXAM")).toEqual(["edit", "delete", "statistic", "copy", "certificateList"]);
     expect(exportPaths.certificateList(7)).toBe("/export/event/7/dexam/certificate_list");
+  });
+
+  it("[R-EV020][R-API036] the certificate list is offered for D-exam events only, never for a competition", () => {
+    expect(eventRowActions(["admin"], true, "DEXAM_CAMP")).toContain("certificateList");
+    expect(eventRowActions(["admin"], true, "COMPETITION")).toEqual(["edit", "delete", "statistic", "copy"]);
+    expect(eventRowActions(["results_manage"], false, "COMPETITION")).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { type EventFormType, offersExport } from "@shared/event-exports";
 import { hasAnyRole } from "@shared/roles";
 import type { MessageKey } from "../i18n/de";
 
@@ -17,15 +18,15 @@ export function canReadStatistics(roles: readonly string[]): boolean {
 /**
  * The row menu of an event (R-EV008..R-EV010, R-EV018..R-EV020): edit, delete and copy with
  * event_manage on a row the viewer may change; statistics with a registration role; the
- * certificate list with a results role.
+ * certificate list with a results role, for D-exam events only (shared/event-exports.ts).
  */
-export function eventRowActions(roles: readonly string[], canManage: boolean): EventAction[] {
+export function eventRowActions(roles: readonly string[], canManage: boolean, formType: EventFormType): EventAction[] {
   const manage = canManageEvents(roles) && canManage;
   const actions: EventAction[] = [];
   if (manage) actions.push("edit", "delete");
   if (canReadStatistics(roles)) actions.push("statistic");
   if (manage) actions.push("copy");
-  if (hasAnyRole(roles, ["results_read", "results_manage"])) actions.push("certificateList");
+  if (hasAnyRole(roles, ["results_read", "results_manage"]) && offersExport(formType, "certificateList")) actions.push("certificateList");
   return actions;
 }
 

@@ -1,3 +1,4 @@
+import type { EventFormType } from "@shared/event-exports";
 import { EDIT_PHASE_LABELS, FORM_TYPE_LABELS } from "@shared/labels";
 import { graphql, useFragment } from "react-relay";
 import { RowMenu } from "../../components/RowMenu";
@@ -33,7 +34,7 @@ export function EventRow({ event, roles, onAction }: { event: EventRow_event$key
     `,
     event,
   );
-  const actions = eventRowActions(roles, data.canManage);
+  const actions = eventRowActions(roles, data.canManage, data.formType as EventFormType);
   const run = (action: EventAction) => {
     switch (action) {
       case "edit":

@@ -1,3 +1,4 @@
+import { type EventFormType, offersExport } from "@shared/event-exports";
 import { hasAnyRole } from "@shared/roles";
 import { type ReactNode, Suspense, useMemo, useState, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
@@ -56,7 +57,8 @@ export function OverviewContent({
   const events = data.events.edges.map((edge) => edge.node);
   const event = events.find((candidate) => candidate.id === state.activeEventId) ?? null;
   const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
-  const consentForms = event?.formType === "DEXAM_CAMP" && hasAnyRole(roles, ["registration_read", "registration_manage"]);
+  const consentForms =
+    !!event && offersExport(event.formType as EventFormType, "consentForms") && hasAnyRole(roles, ["registration_read", "registration_manage"]);
   return (
     <>
       <Toolbar

@@ -9,6 +9,7 @@ import type { Principal } from "../../auth/principal.ts";
 import { decryptJson, encryptJson } from "../../crypto/aead.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import { type DexamRegistration, type Event, Prisma } from "../../generated/prisma/client.ts";
+import { exportRefusal } from "../../shared/event-exports.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
@@ -448,10 +449,14 @@ export async function consentFormOf(ctx: ServiceCtx, id: number) {
 export async function consentFormsOf(ctx: ServiceCtx, eventId: number) {
   const p = authorize(ctx.principal, "dexam.consentForms");
   const event = await ctx.prisma.event.findUnique({ where: { id: eventId } });
-  if (!event || event.formType === "COMPETITION") throw notFound("Veranstaltung");
   const staff =
-    p.roles.includes("admin") || (p.districtAssociationId === event.districtAssociationId && hasAnyRole(p.roles, ["registration_read", "registration_manage"]));
-  if (!staff) throw notFound("Veranstaltung");
+    !!event &&
+    (p.roles.includes("admin") ||
+      (p.districtAssociationId === event.districtAssociationId && hasAnyRole(p.roles, ["registration_read", "registration_manage"])));
+  if (!event || !staff) throw notFound("Veranstaltung");
+  // only camps collect consent forms: any other event answers why, not an empty zip
+  const refused = exportRefusal(event.formType, "consentForms");
+  if (refused) throw new AppError("CONFLICT", refused);
   const rows = await ctx.prisma.dexamRegistration.findMany({
     where: { eventId, consentFormFileId: { not: null } },
     include: { consentFormFile: true },

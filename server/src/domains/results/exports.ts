@@ -18,32 +18,48 @@ import type { CompetitionSong } from "../competition/rules.ts";
 import { competitionSongsComplete } from "../competition/rules.ts";
 import type { CampData, DexamSong } from "../dexam/rules.ts";
 import { gradeOf, songsComplete } from "../dexam/rules.ts";
-import { germanDate, germanDateTime, mmss } from "./rules.ts";
-import { ExcelJS, listSheet, streamedListWorkbook, workbookBuffer } from "./xlsx.ts";
+import { berlinWallClock, germanIsoDate, germanNumber, mmss } from "./rules.ts";
+import { type Cell, type ColumnFormats, ExcelJS, type InfoLine, infoSheet, listSheet, streamedListWorkbook, workbookBuffer } from "./xlsx.ts";
 
-type Cell = string | number | null;
 const yesNo = (b: boolean) => (b ? "ja" : "nein");
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const PART: Record<ExamPart, string> = { THEORY: "Theorie", PRACTICE: "Praxis" };
 
-function infoSheet(wb: ExcelJS.Workbook, lines: [string, string | number][]) {
-  const ws = wb.addWorksheet("Angaben");
-  for (const [k, v] of lines) ws.addRow([k, v]);
-  ws.getColumn(1).width = 24;
-  ws.getColumn(2).width = 60;
-  ws.getColumn(1).font = { bold: true };
-  return ws;
-}
-
 export type EventFacts = { id: number; name: string; districtName: string; exportedAt: Date; locationName?: string | null };
 
-const eventLines = (e: EventFacts, count: number, what: string): [string, string | number][] => [
+/** Date-times as Berlin wall-clock cells (a spreadsheet has no time zones); null stays empty. */
+const when = (d: Date | null | undefined) => (d ? berlinWallClock(d) : null);
+
+/**
+ * The lines of the "Angaben" sheet. `counts`: one line per count, e.g. the active and the cancelled
+ * registrations of an overview, which lists both.
+ */
+const eventLines = (e: EventFacts, counts: [string, number][]): InfoLine[] => [
   ["Kreisverband", e.districtName],
   ["Veranstaltung", `${e.name} (Nr. ${e.id})`],
-  ...(e.locationName ? [["Veranstaltungsort", e.locationName] as [string, string]] : []),
-  [what, count],
-  ["Erstellt am", germanDateTime(e.exportedAt)],
+  ...(e.locationName ? [["Veranstaltungsort", e.locationName] as InfoLine] : []),
+  ...counts,
+  ["Erstellt am", berlinWallClock(e.exportedAt), "dateTime"],
 ];
+
+/** The counts of an overview: its rows are the active and the cancelled registrations. */
+const overviewCounts = (rows: { cancelledAt: Date | null }[]): [string, number][] => {
+  const cancelled = rows.filter((r) => r.cancelledAt !== null).length;
+  return [
+    ["Anmeldungen (aktiv)", rows.length - cancelled],
+    ["Stornierte Anmeldungen", cancelled],
+  ];
+};
+
+/** The cell formats of the date and points columns, by header. */
+const FORMATS: ColumnFormats = {
+  Geburtsdatum: "date",
+  "Angemeldet am": "dateTime",
+  "Storniert am": "dateTime",
+  "Theorie-Punkte": "points",
+  "Praxis-Punkte": "points",
+  Punkte: "points",
+};
 
 // ---- overview list
 
@@ -101,7 +117,7 @@ export async function dexamOverview(e: EventFacts, rows: DexamOverviewRow[], opt
       r.id,
       r.lastname,
       r.firstname,
-      germanDate(r.birthdate),
+      r.birthdate,
       GENDER_LABELS[r.gender],
       r.association.name,
       INSTRUMENT_LABELS[r.instrument],
@@ -110,7 +126,7 @@ export async function dexamOverview(e: EventFacts, rows: DexamOverviewRow[], opt
       r.practiceLocation?.name ?? "",
       r.preparationLocation?.name ?? "",
       r.partialResultType
-        ? `${PART[r.partialResultType]}: ${[r.partialResultDistrict, r.partialResultYear, r.partialResultLocation].filter(Boolean).join(", ")}, ${num(r.partialResultPoints) ?? "–"} Punkte`
+        ? `${PART[r.partialResultType]}: ${[r.partialResultDistrict, r.partialResultYear, r.partialResultLocation].filter(Boolean).join(", ")}, ${germanNumber(num(r.partialResultPoints)) || "–"} Punkte`
         : "",
       r.partialResultType ? yesNo(r.existingPartialResultVerified) : "",
       song(0),
@@ -119,8 +135,8 @@ export async function dexamOverview(e: EventFacts, rows: DexamOverviewRow[], opt
       song(3),
       yesNo(songsComplete({ practiceLocationId: r.practiceLocationId, instrument: r.instrument, songs })),
       r.remarks ?? "",
-      germanDateTime(r.createdAt),
-      germanDateTime(r.cancelledAt),
+      when(r.createdAt),
+      when(r.cancelledAt),
       ...(opts.results
         ? [
             num(r.theoryPoints),
@@ -135,14 +151,16 @@ export async function dexamOverview(e: EventFacts, rows: DexamOverviewRow[], opt
             c?.diseases ?? "",
             c?.intolerances ?? "",
             c?.allergies ?? "",
-            (c?.vaccinations ?? []).map((v) => `${VACCINATION_LABELS[v.type]}: ${v.available ? `ja${v.date ? ` (${v.date})` : ""}` : "nein"}`).join("; "),
+            (c?.vaccinations ?? [])
+              .map((v) => `${VACCINATION_LABELS[v.type]}: ${v.available ? `ja${v.date ? ` (${germanIsoDate(v.date)})` : ""}` : "nein"}`)
+              .join("; "),
             (c?.emergencyContacts ?? []).map((k) => [k.name, k.phone].filter(Boolean).join(" ")).join("; "),
             yesNo(r.consentFormFileId !== null),
           ]
         : []),
     ];
   });
-  return streamedListWorkbook({ name: "Übersicht", headers, rows: data }, { name: "Angaben", lines: eventLines(e, rows.length, "Anmeldungen") });
+  return streamedListWorkbook({ name: "Übersicht", headers, rows: data, formats: FORMATS }, { name: "Angaben", lines: eventLines(e, overviewCounts(rows)) });
 }
 
 export type CompetitionOverviewRow = CompetitionRegistration & { association: { name: string }; location: { name: string } | null };
@@ -200,12 +218,12 @@ export async function competitionOverview(e: EventFacts, rows: CompetitionOvervi
       yesNo(r.documentsComplete),
       yesNo(competitionSongsComplete({ type: r.type, songs })),
       r.remarks ?? "",
-      germanDateTime(r.createdAt),
-      germanDateTime(r.cancelledAt),
+      when(r.createdAt),
+      when(r.cancelledAt),
       ...(opts.results ? [num(r.points), r.mark ?? ""] : []),
     ];
   });
-  return streamedListWorkbook({ name: "Übersicht", headers, rows: data }, { name: "Angaben", lines: eventLines(e, rows.length, "Anmeldungen") });
+  return streamedListWorkbook({ name: "Übersicht", headers, rows: data, formats: FORMATS }, { name: "Angaben", lines: eventLines(e, overviewCounts(rows)) });
 }
 
 // ---- list for certificate printing
@@ -233,13 +251,13 @@ export async function certificateList(e: EventFacts, rows: CertificateRow[], sig
   const data = rows.map((r): Cell[] => {
     const partial =
       r.existingPartialResultVerified && r.partialResultType
-        ? `${PART[r.partialResultType]} aus Teilprüfung (${[r.partialResultDistrict, r.partialResultYear].filter(Boolean).join(" ")}${r.partialResultPoints !== null ? `, ${Number(r.partialResultPoints)} Punkte` : ""})`
+        ? `${PART[r.partialResultType]} aus Teilprüfung (${[r.partialResultDistrict, r.partialResultYear].filter(Boolean).join(" ")}${r.partialResultPoints !== null ? `, ${germanNumber(Number(r.partialResultPoints))} Punkte` : ""})`
         : "";
     return [
       r.id,
       r.lastname,
       r.firstname,
-      germanDate(r.birthdate),
+      r.birthdate,
       r.association.name,
       INSTRUMENT_LABELS[r.instrument],
       r.type,
@@ -253,15 +271,18 @@ export async function certificateList(e: EventFacts, rows: CertificateRow[], sig
   });
   const wb = new ExcelJS.Workbook();
   wb.creator = "Anmeldesystem";
-  const ws = listSheet(wb, "Urkunden", headers, data);
-  for (const col of [8, 9]) ws.getColumn(col).numFmt = "0.00";
-  const info = infoSheet(wb, eventLines(e, rows.length, "Bestandene Prüfungen"));
+  listSheet(wb, "Urkunden", headers, data, FORMATS);
+  const info = infoSheet(wb, [
+    ...eventLines(e, [["Bestandene Prüfungen", rows.length]]),
+    ...(signature ? [["", null] as InfoLine, ["Unterschrift", null] as InfoLine] : []),
+  ]);
   if (signature) {
-    // the district association's signature image for the certificates (decision R-DA011)
-    info.addRow([]);
-    info.addRow(["Unterschrift"]);
+    // the district association's signature image for the certificates (decision R-DA011): in the
+    // "Unterschrift" row, which is as high as the image, so the page break never cuts it
+    const row = info.rowCount;
+    info.getRow(row).height = 66;
     const image = wb.addImage({ buffer: Buffer.from(signature.data) as unknown as ExcelJS.Buffer, extension: signature.extension });
-    info.addImage(image, { tl: { col: 1, row: info.rowCount - 1 }, ext: { width: 240, height: 80 } });
+    info.addImage(image, { tl: { col: 1, row: row - 1 }, ext: { width: 240, height: 80 }, editAs: "oneCell" });
   }
   return workbookBuffer(wb);
 }
@@ -318,9 +339,9 @@ export async function pcJurorImportList(e: EventFacts, rows: PcJurorListRow[]): 
   });
   const wb = new ExcelJS.Workbook();
   wb.creator = "Anmeldesystem";
-  listSheet(wb, "Importliste", PC_JUROR_LIST_HEADERS, data);
+  listSheet(wb, "Importliste", PC_JUROR_LIST_HEADERS, data, { Punkte: "points" });
   infoSheet(wb, [
-    ...eventLines(e, rows.length, "Anmeldungen"),
+    ...eventLines(e, [["Anmeldungen", rows.length]]),
     [
       "Rückweg",
       "PC Juror gibt die Ergebnisse als pcjuror.xlsm zurück: Spalten „Anmelde-ID“, „Punkte“ (0 bis 100) und „Prädikat“; " +

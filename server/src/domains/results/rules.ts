@@ -24,17 +24,42 @@ export function parseNumberText(s: string): number | null {
   return Number(t.replace(",", "."));
 }
 
-/** ASCII-only part of a file name: umlauts transliterated, everything else but letters, digits and "-" becomes "_". */
+/** Letters NFKD does not take apart, written as German readers spell them in ASCII. */
+const TRANSLITERATION: Record<string, string> = {
+  ä: "ae",
+  ö: "oe",
+  ü: "ue",
+  Ä: "Ae",
+  Ö: "Oe",
+  Ü: "Ue",
+  ß: "ss",
+  ẞ: "SS",
+  ø: "oe",
+  Ø: "Oe",
+  æ: "ae",
+  Æ: "Ae",
+  œ: "oe",
+  Œ: "Oe",
+  đ: "d",
+  Đ: "D",
+  ð: "d",
+  Ð: "D",
+  þ: "th",
+  Þ: "Th",
+  ł: "l",
+  Ł: "L",
+  ı: "i",
+};
+
+/**
+ * ASCII-only part of a file name: German umlauts and ß, ø, æ, œ and the other letters without a
+ * base letter transliterated ("Søren" -> "Soeren", "Ælfgifu" -> "Aelfgifu"), accents dropped
+ * ("José" -> "Jose"); what remains but letters, digits and "-" becomes "_".
+ */
 export function fileNamePart(s: string): string {
   return (
     s
-      .replace(/ä/g, "ae")
-      .replace(/ö/g, "oe")
-      .replace(/ü/g, "ue")
-      .replace(/Ä/g, "Ae")
-      .replace(/Ö/g, "Oe")
-      .replace(/Ü/g, "Ue")
-      .replace(/ß/g, "ss")
+      .replace(/[äöüÄÖÜßẞøØæÆœŒđĐðÐþÞłŁı]/g, (c) => TRANSLITERATION[c])
       .normalize("NFKD")
       .replace(/[\u0300-\u036f]/g, "")
       .replace(/[^A-Za-z0-9-]+/g, "_")
@@ -103,3 +128,45 @@ export function germanDateTime(d: Date | null | undefined): string {
   if (!d) return "";
   return BERLIN_DATE_TIME.format(d).replace(",", "");
 }
+
+const GERMAN_NUMBER = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 2, useGrouping: false });
+
+/** A number inside German text: 52.5 -> "52,5" (at most two decimals, no grouping). */
+export const germanNumber = (n: number | null | undefined) => (n === null || n === undefined || !Number.isFinite(n) ? "" : GERMAN_NUMBER.format(n));
+
+/** An ISO calendar day inside German text: "2021-05-01" -> "01.05.2021"; anything else unchanged. */
+export function germanIsoDate(s: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s?.trim() ?? "");
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : (s ?? "");
+}
+
+const BERLIN_PARTS = new Intl.DateTimeFormat("en-US", {
+  timeZone: "Europe/Berlin",
+  hourCycle: "h23",
+  year: "numeric",
+  month: "numeric",
+  day: "numeric",
+  hour: "numeric",
+  minute: "numeric",
+  second: "numeric",
+});
+
+/**
+ * The Berlin wall-clock time of an instant as a Date whose UTC fields carry it: what a date cell
+ * of a spreadsheet (which has no time zone) shows for "Angemeldet am" 14:30 in Berlin.
+ */
+export function berlinWallClock(d: Date): Date {
+  // Berlin's offset changes only on the hour: asked once per UTC hour (formatToParts is slow and an
+  // export converts two date-times per row)
+  const hour = Math.floor(d.getTime() / 3_600_000);
+  let offset = BERLIN_OFFSETS.get(hour);
+  if (offset === undefined) {
+    const at = new Date(hour * 3_600_000);
+    const p = Object.fromEntries(BERLIN_PARTS.formatToParts(at).map((x) => [x.type, Number(x.value)]));
+    offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at.getTime();
+    if (BERLIN_OFFSETS.size > 10_000) BERLIN_OFFSETS.clear();
+    BERLIN_OFFSETS.set(hour, offset);
+  }
+  return new Date(d.getTime() + offset);
+}
+const BERLIN_OFFSETS = new Map<number, number>();

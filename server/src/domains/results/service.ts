@@ -8,6 +8,7 @@ import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
+import { type EventExport, exportRefusal } from "../../shared/event-exports.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS, PERCUSSION_SONG_LABELS } from "../../shared/labels.ts";
 import type { RoleName } from "../../shared/roles.ts";
 import { audit } from "../audit/service.ts";
@@ -50,6 +51,12 @@ async function loadPracticeLocation(ctx: ServiceCtx, p: Principal, id: number, r
   const l = await loadLocation(ctx, p, id, roles);
   if (l.type !== "DEXAM_PRACTICE") throw new AppError("CONFLICT", "Auswertungsbögen gibt es nur für Praxisprüfungsorte");
   return l;
+}
+
+/** An export or import the event's kind does not have (shared/event-exports.ts): CONFLICT with its German message. */
+function requireExport(event: { formType: Parameters<typeof exportRefusal>[0] }, what: EventExport) {
+  const refused = exportRefusal(event.formType, what);
+  if (refused) throw new AppError("CONFLICT", refused);
 }
 
 const eventFacts = (e: { id: number; name: string; districtAssociation: { name: string } }, now: Date, locationName?: string | null): EventFacts => ({
@@ -261,10 +268,11 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
   const location = await loadPracticeLocation(ctx, p, locationId, MANAGE);
   // the request body is read only now, after the caller is known to be allowed
   const files = await receive();
-  const errors: string[] = [];
-  const parsed: { file: NamedFile; registrationId: number; points: number }[] = [];
-  for (const file of files) {
-    const fail = (message: string) => errors.push(`„${file.name}“: ${message}`);
+  // one message per rejected file, keyed "files.<position in the upload>" so the UI can point at the file
+  const errors: [index: number, message: string][] = [];
+  const parsed: { file: NamedFile; index: number; registrationId: number; points: number }[] = [];
+  for (const [index, file] of files.entries()) {
+    const fail = (message: string) => errors.push([index, `„${file.name}“: ${message}`]);
     if (!/\.xlsx$/i.test(file.name)) {
       fail("Dieser Dateityp ist nicht erlaubt; Praxisbögen sind .xlsx-Dateien");
       continue;
@@ -307,20 +315,25 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
       fail(`Für die Anmeldung ${sheet.registrationId} ist schon ein anderer Bogen in diesem Upload`);
       continue;
     }
-    parsed.push({ file, registrationId: sheet.registrationId, points: round2(sheet.points) });
+    parsed.push({ file, index, registrationId: sheet.registrationId, points: round2(sheet.points) });
   }
   // the registrations: still at this location and not cancelled
   const regs = await ctx.prisma.dexamRegistration.findMany({ where: { id: { in: parsed.map((x) => x.registrationId) } } });
   const accepted: AcceptedSheet[] = [];
   for (const x of parsed) {
     const r = regs.find((g) => g.id === x.registrationId);
-    const fail = (message: string) => errors.push(`„${x.file.name}“: ${message}`);
+    const fail = (message: string) => errors.push([x.index, `„${x.file.name}“: ${message}`]);
     if (!r || r.practiceLocationId !== location.id) fail(`Die Anmeldung ${x.registrationId} ist nicht (mehr) bei diesem Prüfungsort angemeldet`);
     else if (r.cancelledAt) fail(`Die Anmeldung ${x.registrationId} ist storniert`);
     else accepted.push({ ...x, previousFileId: r.practiceSheetFileId });
   }
   if (errors.length) {
-    throw new AppError("VALIDATION", `Keine Praxisbögen übernommen: ${errors.join("; ")}`, Object.fromEntries(errors.map((m, i) => [`files.${i}`, m])));
+    errors.sort((a, b) => a[0] - b[0]);
+    throw new AppError(
+      "VALIDATION",
+      `Keine Praxisbögen übernommen: ${errors.map(([, m]) => m).join("; ")}`,
+      Object.fromEntries(errors.map(([i, m]) => [`files.${i}`, m])),
+    );
   }
   return ctx.prisma.$transaction(async (tx) => {
     const done: { registrationId: number; practicePoints: number; fileName: string }[] = [];
@@ -350,7 +363,7 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
 export async function pcJurorList(ctx: ServiceCtx, eventId: number) {
   const p = authorize(ctx.principal, "results.pcJurorImportList");
   const event = await loadEvent(ctx, p, eventId, [...READ, ...REGISTRATION_STAFF]);
-  if (event.formType !== "COMPETITION") throw notFound("Veranstaltung");
+  requireExport(event, "pcJuror");
   const rows = await ctx.prisma.competitionRegistration.findMany({
     where: { eventId: event.id, cancelledAt: null },
     include: { association: { select: { name: true } }, location: { select: { name: true } } },
@@ -366,7 +379,7 @@ export async function pcJurorList(ctx: ServiceCtx, eventId: number) {
 export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: () => Promise<NamedFile[]>) {
   const p = authorize(ctx.principal, "results.uploadPcJuror");
   const event = await loadEvent(ctx, p, eventId, MANAGE);
-  if (event.formType !== "COMPETITION") throw notFound("Veranstaltung");
+  requireExport(event, "pcJuror");
   const files = await receive();
   const reject = (messages: string[]) =>
     new AppError("VALIDATION", `Keine Ergebnisse übernommen: ${messages.join("; ")}`, Object.fromEntries(messages.map((m, i) => [`file.${i}`, m])));
@@ -466,7 +479,7 @@ export async function overviewList(ctx: ServiceCtx, eventId: number, locationId:
 export async function certificateListOf(ctx: ServiceCtx, eventId: number) {
   const p = authorize(ctx.principal, "results.certificateList");
   const event = await loadEvent(ctx, p, eventId, READ);
-  if (event.formType === "COMPETITION") throw notFound("Veranstaltung");
+  requireExport(event, "certificateList");
   const rows = await ctx.prisma.dexamRegistration.findMany({
     where: { eventId: event.id, cancelledAt: null },
     include: {

@@ -8,7 +8,7 @@
 //   B4 a check code (HMAC of both ids under the server key).
 // - File name Praxisbogen_R<registration>_L<location>_<Lastname>_<Firstname>.xlsx.
 // An upload is matched by the ids inside AND in the file name; both must agree.
-import { A4_PORTRAIT, cellNumber, cellText, ExcelJS, workbookBuffer } from "./xlsx.ts";
+import { A4_PORTRAIT, cellNumber, cellText, ExcelJS, FONT_NAME, font, workbookBuffer } from "./xlsx.ts";
 
 export const SHEET_MARKER = "Anmeldesystem Praxisbogen";
 export const SHEET_VERSION = "1";
@@ -54,19 +54,21 @@ export async function buildPracticeSheet(d: PracticeSheetData): Promise<Buffer> 
     ws.mergeCells(`A${row}:F${row}`);
     const c = ws.getCell(`A${row}`);
     c.value = text;
-    c.font = { bold: !!opts.bold, size: opts.size ?? 11 };
-    c.alignment = { wrapText: !!opts.wrap, vertical: "top" };
+    c.font = font({ bold: !!opts.bold, size: opts.size ?? 11 });
+    c.alignment = { wrapText: !!opts.wrap, vertical: opts.height ? "top" : "middle" };
     if (opts.height) ws.getRow(row).height = opts.height;
   };
-  line(1, "Auswertungsbogen Praxisprüfung", { bold: true, size: 16 });
+  // the title's row fits its 16 pt (a 15 pt row crowded the line below)
+  line(1, "Auswertungsbogen Praxisprüfung", { bold: true, size: 16, height: 24 });
   line(2, `${d.districtName} · ${d.eventName}`);
   line(3, `Anmeldung Nr. ${d.registrationId} · Prüfungsort Nr. ${d.locationId}`, { size: 9 });
 
   const field = (row: number, label: string, value: string) => {
     ws.getCell(`A${row}`).value = label;
-    ws.getCell(`A${row}`).font = { bold: true };
+    ws.getCell(`A${row}`).font = font({ bold: true, size: 11 });
     ws.mergeCells(`B${row}:F${row}`);
-    ws.getCell(`B${row}`).value = value;
+    ws.getCell(`B${row}`).value = value || null;
+    ws.getCell(`B${row}`).font = font({ size: 11 });
   };
   field(5, "Name", `${d.lastname}, ${d.firstname}`);
   field(6, "Geburtsdatum", d.birthdate);
@@ -77,33 +79,42 @@ export async function buildPracticeSheet(d: PracticeSheetData): Promise<Buffer> 
   field(11, "Termin", d.locationDate);
 
   ws.getCell("A13").value = "Prüfungsstücke";
-  ws.getCell("A13").font = { bold: true, size: 12 };
+  ws.getCell("A13").font = font({ bold: true, size: 12 });
+  // the table: every cell aligned alike (top, wrapped), empty cells really empty
   const head = ws.getRow(14);
-  head.values = ["Nr.", "Stück", "", "", "Bemerkungen", ""];
-  head.font = { bold: true };
+  head.getCell(1).value = "Nr.";
+  head.getCell(2).value = "Stück";
+  head.getCell(5).value = "Bemerkungen";
   ws.mergeCells("B14:D14");
   ws.mergeCells("E14:F14");
+  for (const col of ["A", "B", "E"]) {
+    ws.getCell(`${col}14`).font = font({ bold: true, size: 11 });
+    ws.getCell(`${col}14`).alignment = { vertical: "top" };
+  }
   for (let i = 0; i < 4; i++) {
     const r = 15 + i;
     const s = d.songs[i] ?? { label: String(i + 1), name: "" };
-    ws.getCell(`A${r}`).value = s.label;
+    ws.getCell(`A${r}`).value = s.label || null;
     ws.mergeCells(`B${r}:D${r}`);
-    ws.getCell(`B${r}`).value = s.name;
+    ws.getCell(`B${r}`).value = s.name || null;
     ws.mergeCells(`E${r}:F${r}`);
     ws.getRow(r).height = 30;
-    ws.getCell(`B${r}`).alignment = { wrapText: true, vertical: "top" };
+    for (const col of ["A", "B", "E"]) {
+      ws.getCell(`${col}${r}`).font = font({ size: 11 });
+      ws.getCell(`${col}${r}`).alignment = { wrapText: true, vertical: "top" };
+    }
   }
   for (let r = 14; r <= 18; r++) for (const col of ["A", "B", "E"]) ws.getCell(`${col}${r}`).border = thin;
 
   // the points field
   ws.mergeCells("A21:C21");
   ws.getCell("A21").value = "Punkte Praxisprüfung (0 bis 100):";
-  ws.getCell("A21").font = { bold: true, size: 12 };
+  ws.getCell("A21").font = font({ bold: true, size: 12 });
   ws.getCell("A21").alignment = { horizontal: "right", vertical: "middle" };
   const points = ws.getCell(POINTS_CELL);
   points.value = null;
   points.numFmt = "0.00";
-  points.font = { bold: true, size: 14 };
+  points.font = font({ bold: true, size: 14 });
   points.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFFFF176" } };
   points.border = { top: { style: "medium" }, left: { style: "medium" }, bottom: { style: "medium" }, right: { style: "medium" } };
   points.alignment = { horizontal: "center", vertical: "middle" };
@@ -133,18 +144,21 @@ export async function buildPracticeSheet(d: PracticeSheetData): Promise<Buffer> 
   );
 
   ws.getCell("A27").value = "Bemerkungen der Prüfer/innen";
-  ws.getCell("A27").font = { bold: true };
+  ws.getCell("A27").font = font({ bold: true, size: 11 });
   ws.mergeCells("A28:F32");
   ws.getCell("A28").border = thin;
   ws.getCell("A28").alignment = { wrapText: true, vertical: "top" };
 
   ws.getCell("A35").value = "Ort, Datum";
   ws.getCell("D35").value = "Unterschrift Prüfer/in";
+  for (const c of ["A35", "D35"]) ws.getCell(c).font = font({ size: 11 });
   for (const c of ["A34", "B34", "D34", "E34", "F34"]) ws.getCell(c).border = { bottom: { style: "thin" } };
-  ws.headerFooter.oddFooter = `&L&8Anmeldung ${d.registrationId} · Prüfungsort ${d.locationId}&R&8Seite &P von &N`;
+  // the footer names its font (else LibreOffice falls back to another family) and prints at 9 pt
+  const footerFont = `&"${FONT_NAME},Regular"&9`;
+  ws.headerFooter.oddFooter = `&L${footerFont}Anmeldung ${d.registrationId} · Prüfungsort ${d.locationId}&R${footerFont}Seite &P von &N`;
 
   // the ids, hidden
-  const ids = wb.addWorksheet(ID_SHEET, { state: "hidden" });
+  const ids = wb.addWorksheet(ID_SHEET, { state: "hidden", pageSetup: A4_PORTRAIT });
   ids.getCell("A1").value = SHEET_MARKER;
   ids.getCell("B1").value = SHEET_VERSION;
   ids.getCell("A2").value = "Anmeldung";
@@ -154,6 +168,7 @@ export async function buildPracticeSheet(d: PracticeSheetData): Promise<Buffer> 
   ids.getCell("A4").value = "Prüfcode";
   ids.getCell("B4").value = d.checkCode;
   ids.getCell("A5").value = "Bitte dieses Blatt nicht ändern: es ordnet den Bogen der Anmeldung zu.";
+  ids.eachRow((row) => row.eachCell((cell) => (cell.font = font({ size: 11 }))));
   return workbookBuffer(wb);
 }
 

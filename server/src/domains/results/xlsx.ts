@@ -4,7 +4,7 @@
 // cell values are read as stored (a formula's cached result, never evaluated).
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
-import { zipSync } from "fflate";
+import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { AppError } from "../../auth/errors.ts";
 import { type EntryReader, readZip, WORKBOOK_LIMITS, workbookKind, ZipRejected } from "../files/zip.ts";
 import { parseNumberText } from "./rules.ts";
@@ -252,8 +252,18 @@ export function checkSheetSizes(entries: Map<string, Uint8Array>) {
   }
 }
 
+/**
+ * A generated workbook's bytes, its default font (font 0 of styles.xml, which sizes the columns'
+ * character unit and fills empty cells) set to the list font: exceljs always writes Calibri 11,
+ * which LibreOffice without Carlito replaces by a wider font, so every column printed wider than set.
+ */
 export async function workbookBuffer(wb: ExcelJS.Workbook): Promise<Buffer> {
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  const entries = unzipSync(new Uint8Array(await wb.xlsx.writeBuffer()));
+  const files: Record<string, Uint8Array> = {};
+  for (const [name, data] of Object.entries(entries)) if (!name.endsWith("/")) files[name] = data;
+  const styles = files["xl/styles.xml"];
+  if (styles) files["xl/styles.xml"] = strToU8(strFromU8(styles).replace(/(<fonts\b[^>]*>)<font>[\s\S]*?<\/font>/, `$1${DEFAULT_FONT_XML}`));
+  return Buffer.from(zipSync(files, { level: 6 }));
 }
 
 /** The stored value behind a cell: a formula's cached result, rich text joined, hyperlink text. */
@@ -289,33 +299,135 @@ export function cellText(v: ExcelJS.CellValue): string | null {
   return t === "" ? null : t;
 }
 
-/** A4 portrait, fitted to one page wide (print setup of every generated sheet). */
+// ---- generated workbooks: page setup, fonts and cell formats (docs/decisions.md "Spreadsheets")
+
+/** The font of every generated cell: LibreOffice prints it as Liberation Sans (same metrics), Excel has it. */
+export const FONT_NAME = "Arial";
+/** Text size of the lists; printed at 100 % or fitted down to at most MIN_FIT_SCALE. */
+const LIST_FONT_SIZE = 10;
+export const font = (f: Partial<ExcelJS.Font> = {}): Partial<ExcelJS.Font> => ({ name: FONT_NAME, size: LIST_FONT_SIZE, ...f });
+const DEFAULT_FONT_XML = `<font><sz val="${LIST_FONT_SIZE}"/><name val="${FONT_NAME}"/><family val="2"/></font>`;
+
+const MARGINS = { left: 0.5, right: 0.5, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 };
+/** A4 portrait, fitted to one page wide (the practice sheet and the "Angaben" sheets). */
 export const A4_PORTRAIT: Partial<ExcelJS.PageSetup> = {
   paperSize: 9,
   orientation: "portrait",
   fitToPage: true,
   fitToWidth: 1,
   fitToHeight: 0,
-  margins: { left: 0.5, right: 0.5, top: 0.6, bottom: 0.6, header: 0.3, footer: 0.3 },
+  margins: MARGINS,
 };
-export const A4_LANDSCAPE: Partial<ExcelJS.PageSetup> = { ...A4_PORTRAIT, orientation: "landscape" };
 
-const columnWidths = (headers: string[], rows: (string | number | null)[][]) =>
-  headers.map((h, i) => {
-    let longest = h.length;
-    for (const r of rows) longest = Math.max(longest, String(r[i] ?? "").length);
-    return Math.min(Math.max(longest + 2, 6), 50);
-  });
+/** Number formats of list columns (Excel codes; a German LibreOffice shows TT.MM.JJJJ and a decimal comma). */
+export type ColumnFormat = "date" | "dateTime" | "points";
+const NUM_FMT: Record<ColumnFormat, string> = { date: "DD.MM.YYYY", dateTime: "DD.MM.YYYY hh:mm", points: "0.00" };
+const SHOWN_LENGTH: Record<ColumnFormat, number> = { date: 10, dateTime: 16, points: 6 };
 
-export type ListSpec = { name: string; headers: string[]; rows: (string | number | null)[][]; landscape?: boolean };
+export type Cell = string | number | Date | null;
+/** Formats by header name: the columns not named hold text or plain numbers. */
+export type ColumnFormats = Record<string, ColumnFormat>;
+
+// A4 in points, less the left and right margins
+const PRINTABLE_WIDTH = { landscape: 842 - 72 * (MARGINS.left + MARGINS.right), portrait: 595 - 72 * (MARGINS.left + MARGINS.right) };
+/**
+ * Below this scale a fitted list prints smaller than 9 pt (10 pt text): it is printed at 100 %
+ * instead, across pages, with the key columns repeated. LibreOffice measures columns a little
+ * differently from columnPoints, hence the margin above the required 8 pt.
+ */
+const MIN_FIT_SCALE = 0.9;
+/** Columns repeated on every printed page of a wide list: id and name (and the club where it is third). */
+const KEY_COLUMNS = 3;
+
+/** Printed width of a column of `width` characters (Excel: 7 px per character plus 5 px padding, 96 dpi). */
+const columnPoints = (width: number) => Math.trunc(width * 7 + 5) * 0.75;
 
 /**
- * A list workbook (list sheet as listSheet below, plus a two-column info sheet) written with
+ * The page setup of a list: A4 landscape, header row on every page. Fitted to one page wide only
+ * while the scale keeps the text readable (>= MIN_FIT_SCALE); otherwise 100 %, the first columns
+ * (id, name) repeated on every page and the pages ordered across first, so the continuation of a
+ * row comes right after it.
+ */
+export function listPageSetup(widths: number[], landscape = true): Partial<ExcelJS.PageSetup> {
+  const printable = landscape ? PRINTABLE_WIDTH.landscape : PRINTABLE_WIDTH.portrait;
+  const total = widths.reduce((s, w) => s + columnPoints(w), 0);
+  const base = { paperSize: 9, orientation: landscape ? "landscape" : "portrait", margins: MARGINS, printTitlesRow: "1:1" } as const;
+  if (total * MIN_FIT_SCALE <= printable) return { ...base, fitToPage: true, fitToWidth: 1, fitToHeight: 0 };
+  return {
+    ...base,
+    fitToPage: false,
+    scale: 100,
+    pageOrder: "overThenDown",
+    printTitlesColumn: `A:${String.fromCharCode(64 + Math.min(KEY_COLUMNS, widths.length))}`,
+  };
+}
+
+const shownLength = (c: Cell, format: ColumnFormat | undefined) =>
+  c === null ? 0 : format ? SHOWN_LENGTH[format] : c instanceof Date ? SHOWN_LENGTH.dateTime : String(c).length;
+
+/**
+ * Column widths in characters: the header plus the autofilter button, or the content (Arial's
+ * letters average 0.85 of the digit width the unit is based on), 6 to 50.
+ */
+const columnWidths = (headers: string[], rows: Cell[][], formats: ColumnFormats) =>
+  headers.map((h, i) => {
+    let longest = h.length + 3;
+    for (const r of rows) {
+      const c = r[i];
+      longest = Math.max(longest, typeof c === "string" ? Math.ceil(c.length * 0.85) : shownLength(c, formats[h]));
+    }
+    return Math.min(Math.max(longest + 1, 6), 50);
+  });
+
+type AnyRow = { getCell(i: number): ExcelJS.Cell; height: number; commit?: () => void };
+type AnySheet = { addRow(values: unknown[]): AnyRow };
+
+/** One list row: empty cells stay empty (no empty strings), formats per column, the list font. */
+/**
+ * One list row: empty cells stay empty (no empty strings), formats per column. Data cells carry no
+ * font of their own (the default font is the list font, see workbookBuffer): a style per cell
+ * made the 5,000-row overview export 60 % slower.
+ */
+function writeRow(ws: AnySheet, values: Cell[], numFmts: (string | undefined)[], bold = false) {
+  const row = ws.addRow(values.map((c) => (c === "" ? null : c)));
+  values.forEach((_, i) => {
+    if (bold) row.getCell(i + 1).font = BOLD;
+    else if (numFmts[i]) row.getCell(i + 1).numFmt = numFmts[i] as string;
+  });
+  row.commit?.();
+  return row;
+}
+const BOLD = font({ bold: true });
+
+export type InfoLine = [label: string, value: Cell, format?: ColumnFormat];
+
+/** The "Angaben" sheet: labels and values, A4 portrait one page wide, long values wrapped. */
+function writeInfo(ws: AnySheet, lines: InfoLine[]) {
+  for (const [label, value, format] of lines) {
+    const row = ws.addRow([label, value === "" ? null : value]);
+    row.getCell(1).font = font({ bold: true });
+    row.getCell(1).alignment = { vertical: "top" };
+    row.getCell(2).font = font();
+    row.getCell(2).alignment = { vertical: "top", horizontal: "left", wrapText: true };
+    if (format) row.getCell(2).numFmt = NUM_FMT[format];
+    // spreadsheet programs do not grow a row for wrapped text on opening: as high as its lines
+    if (typeof value === "string" && value.length > INFO_LINE_CHARACTERS) row.height = Math.ceil(value.length / INFO_LINE_CHARACTERS) * 13 + 2;
+    row.commit?.();
+  }
+}
+const INFO_COLUMNS = [{ width: 24 }, { width: 60 }];
+/** Characters of a 10 pt line in the value column (60 units), counted low so no line is cut. */
+const INFO_LINE_CHARACTERS = 55;
+
+export type ListSpec = { name: string; headers: string[]; rows: Cell[][]; formats?: ColumnFormats; landscape?: boolean };
+
+/**
+ * A list workbook (list sheet as listSheet below, plus the "Angaben" sheet) written with
  * exceljs' streaming writer: each row is serialised when added and then dropped, so the large
  * exports (overview lists of thousands of registrations) never hold exceljs' model of the whole
  * workbook next to the rows (issue 9, figure 4). Strings are inline (no shared-string table).
  */
-export async function streamedListWorkbook(list: ListSpec, info: { name: string; lines: [string, string | number][] }): Promise<Buffer> {
+export async function streamedListWorkbook(list: ListSpec, info: { name: string; lines: InfoLine[] }): Promise<Buffer> {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on("data", (c: Buffer) => chunks.push(c));
@@ -325,38 +437,42 @@ export async function streamedListWorkbook(list: ListSpec, info: { name: string;
   });
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   wb.creator = "Anmeldesystem";
-  const ws = wb.addWorksheet(list.name, { pageSetup: list.landscape === false ? A4_PORTRAIT : A4_LANDSCAPE, views: [{ state: "frozen", ySplit: 1 }] });
-  ws.columns = columnWidths(list.headers, list.rows).map((width) => ({ width }));
+  // the first font added becomes the default font (font 0; see workbookBuffer): the list font
+  (wb as unknown as { styles: { _addFont(f: Partial<ExcelJS.Font>): number } }).styles._addFont(font());
+  const formats = list.formats ?? {};
+  const widths = columnWidths(list.headers, list.rows, formats);
+  const ws = wb.addWorksheet(list.name, { pageSetup: listPageSetup(widths, list.landscape !== false), views: [{ state: "frozen", ySplit: 1 }] });
+  ws.columns = widths.map((width) => ({ width }));
   if (list.headers.length) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: list.headers.length } };
-  ws.pageSetup.printTitlesRow = "1:1";
-  const head = ws.addRow(list.headers);
-  head.font = { bold: true };
-  head.commit();
-  for (const r of list.rows) ws.addRow(r.map((c) => (c === null ? "" : c))).commit();
+  const numFmts = list.headers.map((h) => (formats[h] ? NUM_FMT[formats[h]] : undefined));
+  writeRow(ws, list.headers, [], true);
+  for (const r of list.rows) writeRow(ws, r, numFmts);
   ws.commit();
-  const is = wb.addWorksheet(info.name);
-  is.columns = [{ width: 24 }, { width: 60 }];
-  for (const line of info.lines) {
-    const row = is.addRow(line);
-    row.getCell(1).font = { bold: true };
-    row.commit();
-  }
+  const is = wb.addWorksheet(info.name, { pageSetup: A4_PORTRAIT });
+  is.columns = INFO_COLUMNS;
+  writeInfo(is, info.lines);
   is.commit();
   await wb.commit();
   await ended;
   return Buffer.concat(chunks);
 }
 
-/** A plain list sheet: bold header row, frozen, autofilter, column widths from the content. */
-export function listSheet(wb: ExcelJS.Workbook, name: string, headers: string[], rows: (string | number | null)[][], landscape = true) {
-  const ws = wb.addWorksheet(name, { pageSetup: landscape ? A4_LANDSCAPE : A4_PORTRAIT, views: [{ state: "frozen", ySplit: 1 }] });
-  ws.addRow(headers).font = { bold: true };
-  for (const r of rows) ws.addRow(r.map((c) => (c === null ? "" : c)));
-  ws.columns.forEach((col, i) => {
-    const longest = Math.max(headers[i].length, ...rows.map((r) => String(r[i] ?? "").length));
-    col.width = Math.min(Math.max(longest + 2, 6), 50);
-  });
+/** A list sheet: bold header row, frozen, autofilter, column widths from the content, formats per column. */
+export function listSheet(wb: ExcelJS.Workbook, name: string, headers: string[], rows: Cell[][], formats: ColumnFormats = {}, landscape = true) {
+  const widths = columnWidths(headers, rows, formats);
+  const ws = wb.addWorksheet(name, { pageSetup: listPageSetup(widths, landscape), views: [{ state: "frozen", ySplit: 1 }] });
+  ws.columns = widths.map((width) => ({ width }));
+  const numFmts = headers.map((h) => (formats[h] ? NUM_FMT[formats[h]] : undefined));
+  writeRow(ws, headers, [], true);
+  for (const r of rows) writeRow(ws, r, numFmts);
   if (headers.length) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: headers.length } };
-  ws.pageSetup.printTitlesRow = "1:1";
+  return ws;
+}
+
+/** The "Angaben" sheet of a list workbook (see writeInfo). */
+export function infoSheet(wb: ExcelJS.Workbook, lines: InfoLine[]) {
+  const ws = wb.addWorksheet("Angaben", { pageSetup: A4_PORTRAIT });
+  ws.columns = INFO_COLUMNS;
+  writeInfo(ws, lines);
   return ws;
 }
