@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { ExecutionResult, ValidationRule } from "graphql";
 import { createYoga } from "graphql-yoga";
 import helmet from "helmet";
@@ -36,6 +36,7 @@ import { SharedStore, sharedResults } from "./graphql/sharedResults.ts";
 import { clientErrorHandler, requestError } from "./http/clientError.ts";
 import { rejectNulCharacters } from "./http/inputGuard.ts";
 import { registerMultipart } from "./http/multipart.ts";
+import { noteCaller, registerOperations } from "./http/operations.ts";
 import { type ConcurrencyLimiter, createConcurrencyLimiter, createRateLimiter, RATE_LIMIT_MESSAGE } from "./http/rateLimit.ts";
 import { bearerChallenge, errorBodyFor, graphqlErrorBody, isGraphqlRequest, restRoutes, routeMethods } from "./http/rest.ts";
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
@@ -56,16 +57,34 @@ export type App = {
   /** the per-caller limit of expensive reads at once (GraphQL and /v1; tests fill it) */
   expensiveReads: ConcurrencyLimiter;
   close(): Promise<void>;
+  /**
+   * The graceful stop (SIGTERM, main.ts): /readyz fails at once; after `delayMs` the listener closes
+   * and requests on open connections answer 503; the requests in flight get `timeoutMs` to finish,
+   * then their connections are cut. Resolves "drained" or "timeout"; the database stays open.
+   */
+  drain(opts: { delayMs: number; timeoutMs: number }): Promise<"drained" | "timeout">;
 };
 
-export async function createApp(opts: { config: Config; db: Database; dataKey: DataKey; logger?: boolean; outbox?: Outbox }): Promise<App> {
+export async function createApp(opts: {
+  config: Config;
+  db: Database;
+  dataKey: DataKey;
+  logger?: boolean;
+  /** where the log lines go (default stdout; tests read them) */
+  logStream?: { write(line: string): void };
+  outbox?: Outbox;
+}): Promise<App> {
   const { config, db, dataKey } = opts;
   const prisma = db.prisma;
   const outbox = opts.outbox ?? logOutbox();
   const identity = identityAdminFor(config, outbox);
   const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox, sql: db.read };
   const fastify = Fastify({
-    logger: opts.logger ? { level: "info" } : false,
+    // structured JSON lines (pino); one line per request comes from http/operations.ts
+    logger: opts.logger ? { level: config.logLevel === "silent" ? "info" : config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) } : false,
+    logController: new LogController({ disableRequestLogging: true }),
+    // the drain answers requests on open connections itself (http/operations.ts), in German with a code
+    return503OnClosing: false,
     trustProxy: config.trustProxy, // JSON bodies may carry a 5 MB image as base64 data URL (about 7 MB)
     bodyLimit: 8 * 1024 * 1024,
     // requests Node's parser refuses (headers too large: 431) answer German with a code
@@ -90,6 +109,10 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
       methods.add(m, r.url);
     }
   });
+
+  // ---- /healthz, /readyz, /metrics, the drain and the request log line (http/operations.ts)
+  const persisted = reloadingPersistedOperations(config.persistedOperationsFile);
+  const operations = registerOperations(fastify, { config, db, persisted, logRequests: !!opts.logger });
 
   // ---- sign-in: the embedded provider, or the external issuer's keys
   let signingKeys: SigningKeys | undefined;
@@ -220,7 +243,6 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
   });
 
   // ---- GraphQL
-  const persisted = reloadingPersistedOperations(config.persistedOperationsFile);
   // start-page answers and the district associations, shared across requests (graphql/sharedResults.ts)
   const sharedAnswers = new SharedStore<ExecutionResult>(config.sharedResultSeconds * 1000);
   const sharedDistricts = new SharedStore<DistrictAssociation[]>(config.sharedResultSeconds * 1000, 16);
@@ -270,6 +292,7 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
         if (err.status === 401) reply.header("www-authenticate", bearerChallenge(request.headers.authorization));
         return reply.status(err.status).send(graphqlErrorBody(err));
       }
+      noteCaller(request, principal);
       // the expensive query's slot (graphql/requestGuards.ts) is free again once the answer is made, whatever happened
       const querySlot: QuerySlot = {};
       let response: Response;
@@ -334,16 +357,37 @@ export async function createApp(opts: { config: Config; db: Database; dataKey: D
     return reply.status(404).send(errorBodyFor(request.url, new AppError("NOT_FOUND", "Nicht gefunden")));
   });
 
+  const close = async () => {
+    if (cleanup) clearInterval(cleanup);
+    clearInterval(expiry);
+    operations.stop();
+    await fastify.close();
+  };
   return {
     fastify,
     services,
     signingKeys,
     routes,
     expensiveReads: limits.expensiveReads,
-    async close() {
-      if (cleanup) clearInterval(cleanup);
-      clearInterval(expiry);
-      await fastify.close();
+    close,
+    async drain({ delayMs, timeoutMs }) {
+      operations.state.draining = true;
+      if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+      operations.state.closing = true;
+      const closed = close();
+      let timer: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        closed.then(() => "drained" as const),
+        new Promise<"timeout">((r) => {
+          timer = setTimeout(() => r("timeout"), timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (outcome === "timeout") {
+        fastify.server.closeAllConnections();
+        await closed;
+      }
+      return outcome;
     },
   };
 }

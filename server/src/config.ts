@@ -71,6 +71,14 @@ export type Config = {
    * subnets or the words loopback, linklocal, uniquelocal.
    */
   trustProxy: boolean | string;
+  /** pino's level of the structured log (one JSON line per request at info); "silent" switches it off */
+  logLevel: LogLevel;
+  /** the bearer token /metrics asks for; null: no /metrics */
+  metricsToken: string | null;
+  /** after SIGTERM: seconds /readyz fails while requests are still served, so the balancer stops sending (0: none) */
+  shutdownDelaySeconds: number;
+  /** after SIGTERM (and the delay): seconds the requests in flight may take before their connections are cut */
+  shutdownTimeoutSeconds: number;
   /** per caller and minute; 0 switches a limit off */
   rateLimits: {
     mutationsPerMinute: number;
@@ -82,6 +90,9 @@ export type Config = {
 };
 
 const API_AUDIENCE = "urn:anmeldesystem:api";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 function url(setting: string, value: string): string {
   try {
@@ -148,6 +159,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (cookieKeys?.some((k) => k.length < 16)) throw new ConfigError("COOKIE_KEYS", "each key needs at least 16 characters");
   if (production && oidc.mode === "embedded" && !cookieKeys) missing("COOKIE_KEYS");
 
+  // LOG_REQUESTS=1 (older setting) is LOG_LEVEL=info; production logs at info unless told otherwise
+  const logLevel = (env.LOG_LEVEL || (env.LOG_REQUESTS === "1" || (production && env.LOG_REQUESTS !== "0") ? "info" : "silent")) as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}, got "${env.LOG_LEVEL}"`);
+  const metricsToken = env.METRICS_TOKEN || null;
+  if (metricsToken !== null && metricsToken.length < 16) throw new ConfigError("METRICS_TOKEN", "needs at least 16 characters (openssl rand -hex 16)");
+
   const demoData = env.DEMO_DATA === "1";
   if (demoData && production) throw new ConfigError("DEMO_DATA", "demo accounts are never seeded when NODE_ENV=production");
 
@@ -176,6 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseStatementTimeoutMs: count("DATABASE_STATEMENT_TIMEOUT_MS", env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000),
     sharedResultSeconds: count("SHARED_RESULT_SECONDS", env.SHARED_RESULT_SECONDS, 5),
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    logLevel,
+    metricsToken,
+    shutdownDelaySeconds: count("SHUTDOWN_DELAY_SECONDS", env.SHUTDOWN_DELAY_SECONDS, 0),
+    shutdownTimeoutSeconds: count("SHUTDOWN_TIMEOUT_SECONDS", env.SHUTDOWN_TIMEOUT_SECONDS, 10),
     rateLimits: {
       mutationsPerMinute: count("RATE_LIMIT_MUTATIONS", env.RATE_LIMIT_MUTATIONS, 120),
       uploadsPerMinute: count("RATE_LIMIT_UPLOADS", env.RATE_LIMIT_UPLOADS, 30),

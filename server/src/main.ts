@@ -33,7 +33,7 @@ async function main() {
   const { logOutbox, smtpOutbox } = await import("./idp/identityAdmin.ts");
   const log = logOutbox(!!process.env.SMTP_URL, process.env.OUTBOX_FILE);
   const outbox = process.env.SMTP_URL ? smtpOutbox(process.env.SMTP_URL, process.env.SMTP_FROM ?? "Anmeldesystem <noreply@localhost>", log) : log;
-  const app = await createApp({ config, db, dataKey, logger: process.env.LOG_REQUESTS === "1", outbox });
+  const app = await createApp({ config, db, dataKey, logger: config.logLevel !== "silent", outbox });
   await app.fastify.listen({ port: config.port, host: config.host });
   // files stored before they were encrypted (docs/decisions.md "Encryption at rest"): sealed now, a few at a time
   const { sealPlaintextFiles } = await import("./domains/files/stored.ts");
@@ -43,13 +43,24 @@ async function main() {
   console.log(
     `Anmeldesystem läuft auf ${config.publicUrl} (Datenbank: ${db.kind}, Anmeldung: ${config.oidc.mode === "embedded" ? "eingebettet" : config.oidc.issuer})`,
   );
-  const stop = async () => {
-    await app.close();
+  // the graceful stop (docs/decisions.md "Operations"): readiness fails, the listener closes, the
+  // requests in flight finish within SHUTDOWN_TIMEOUT_SECONDS, then the database closes
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: Anmeldesystem wird beendet (laufende Anfragen höchstens ${config.shutdownTimeoutSeconds} s)`);
+    const outcome = await app.drain({ delayMs: config.shutdownDelaySeconds * 1000, timeoutMs: config.shutdownTimeoutSeconds * 1000 });
     await db.close();
+    console.log(
+      outcome === "drained"
+        ? "Anmeldesystem beendet: alle laufenden Anfragen beantwortet"
+        : "Anmeldesystem beendet: laufende Anfragen nach der Frist abgebrochen",
+    );
     process.exit(0);
   };
-  process.on("SIGINT", stop);
-  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => void stop("SIGINT"));
+  process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
 main().catch((e) => {

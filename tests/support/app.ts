@@ -44,7 +44,14 @@ export async function freePort(): Promise<number> {
 }
 
 export async function startTestApp(
-  opts: { listen?: boolean; env?: Record<string, string>; db?: Database & { url: string }; dataKey?: Buffer } = {},
+  opts: {
+    listen?: boolean;
+    env?: Record<string, string>;
+    db?: Database & { url: string };
+    dataKey?: Buffer;
+    /** the app's structured log lines (pino JSON) go here */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const db = opts.db ?? (await testDatabase());
   const port = opts.listen ? await freePort() : 3999;
@@ -64,7 +71,7 @@ export async function startTestApp(
   });
   const dataKey = opts.dataKey ?? crypto.randomBytes(32);
   const outbox = logOutbox(true);
-  const app = await createApp({ config, db, dataKey, outbox });
+  const app = await createApp({ config, db, dataKey, outbox, ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}) });
   if (opts.listen) await app.fastify.listen({ port, host: "127.0.0.1" });
   else await app.fastify.ready();
 

@@ -103,7 +103,10 @@ export function rawParam(v: unknown): unknown {
 
 export type AdapterHandle =
   | { kind: "pglite"; factory: PGliteAdapterFactory; pglite: PGlite; read: RawRead; close(): Promise<void> }
-  | { kind: "pg"; factory: PrismaPg; read: RawRead; close(): Promise<void> };
+  | { kind: "pg"; factory: PrismaPg; read: RawRead; close(): Promise<void>; pool(): PoolStats };
+
+/** The pool's connections now (/metrics): all, idle, and the requests waiting for one. */
+export type PoolStats = { total: number; idle: number; waiting: number };
 
 export function pgPoolConfig(url: string): PoolConfig {
   // discrete fields rather than a connectionString: adapter-pg's shadow-database logic spreads
@@ -160,7 +163,13 @@ export function adapterFromUrl(
         ...(options && { rowMode: "array" }),
       })
     ).rows as T[];
-  return { kind: "pg", factory, read, close: () => pool.end() };
+  return {
+    kind: "pg",
+    factory,
+    read,
+    close: () => pool.end(),
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 export function adapterFromPglite(db: PGlite): AdapterHandle {

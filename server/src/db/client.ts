@@ -1,7 +1,7 @@
 // Opens the database named by DATABASE_URL (or an existing PGlite) as a Prisma client.
 import type { PGlite } from "@electric-sql/pglite";
 import { PrismaClient } from "../generated/prisma/client.ts";
-import { type AdapterHandle, adapterFromPglite, adapterFromUrl, type RawRead } from "./adapter.ts";
+import { type AdapterHandle, adapterFromPglite, adapterFromUrl, type PoolStats, type RawRead } from "./adapter.ts";
 import { applyMigrations } from "./migrate.ts";
 import { isDatabaseUnavailable } from "./unavailable.ts";
 
@@ -10,6 +10,8 @@ export type Database = {
   /** plain SQL past Prisma for the per-request hot path (db/adapter.ts RawRead) */
   read: RawRead;
   kind: "pg" | "pglite";
+  /** PostgreSQL: the pool's connections now (/metrics); absent for PGlite (one connection) */
+  pool?: () => PoolStats;
   close(): Promise<void>;
 };
 
@@ -87,6 +89,7 @@ export async function openDatabase(source: string | PGlite, opts: OpenOptions = 
     prisma,
     read: handle.read,
     kind: handle.kind,
+    ...(handle.kind === "pg" ? { pool: handle.pool } : {}),
     async close() {
       await prisma.$disconnect();
       await handle.close();

@@ -8,6 +8,7 @@ import { queryTextLengths } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
 import { containsNul, NUL_MESSAGE } from "./inputGuard.ts";
+import { noteCaller } from "./operations.ts";
 import { type ConcurrencyLimiter, enforce, type RateLimiter, tooManyConcurrent } from "./rateLimit.ts";
 
 export type RestCtx = { principal: Principal; prisma: PrismaClient; services: AppServices; request: FastifyRequest };
@@ -39,6 +40,7 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
       url,
       handler: async (request, reply) => {
         const principal = await deps.authenticate(request.headers.authorization);
+        noteCaller(request, principal);
         if (method !== "GET" && deps.limit) enforce(deps.limit, principal.subject);
         if (containsNul(request.body) || containsNul(request.query)) throw new AppError("BAD_REQUEST", NUL_MESSAGE);
         queryTextLengths(request.query);

@@ -1,0 +1,205 @@
+// Operations (issue 26): what a load balancer, Kubernetes and an operator's monitoring ask of the
+// server, beside the application's routes.
+//  - /healthz: the process answers (liveness); /readyz: the database answers and has every
+//    migration of this release, and the server is not draining (readiness). Unauthenticated,
+//    outside every rate limit, no-store.
+//  - the drain (App.drain): readiness fails first, then new requests answer 503 UNAVAILABLE with
+//    Connection: close while the requests in flight finish (bounded), see main.ts.
+//  - one structured log line per request (pino, Fastify's logger): request id, caller id (the user's
+//    number or the machine client's subject, never an e-mail address), method, route, GraphQL
+//    operation name, status and duration.
+//  - /metrics (Prometheus text format): request durations per route and GraphQL operation, 429
+//    refusals per route, event-loop delay, heap, database pool; only with METRICS_TOKEN as bearer.
+import crypto from "node:crypto";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../auth/errors.ts";
+import type { Principal } from "../auth/principal.ts";
+import type { Config } from "../config.ts";
+import type { Database } from "../db/client.ts";
+import { pendingMigrations } from "../db/migrate.ts";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../db/unavailable.ts";
+import type { PersistedOperations } from "../graphql/persisted.ts";
+import { Counter, Gauge, Histogram, METRICS_CONTENT_TYPE, Registry } from "./metrics.ts";
+import { errorBodyFor } from "./rest.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** who made the request, for the log line: "user:<id>" or the machine client's "client:<id>"; "" before authentication */
+    callerId: string;
+  }
+}
+
+export const DRAINING_MESSAGE = "Der Server wird gerade neu gestartet. Bitte versuchen Sie es in einigen Sekunden erneut.";
+export const MIGRATIONS_PENDING_MESSAGE = "Der Datenbank fehlen Migrationen dieser Version (npm run db:deploy).";
+const METRICS_TOKEN_MESSAGE = "Für /metrics ist das Token aus METRICS_TOKEN nötig";
+
+/** The paths of this module: never rate-limited, never authenticated by a user token. */
+export const OPERATIONS_PATHS = ["/healthz", "/readyz", "/metrics"] as const;
+/** how long /readyz waits for the database before it answers 503 */
+const READY_CHECK_MS = 2000;
+
+/** Remembers the caller of a request for its log line (rest.ts and the /graphql route call it after authentication). */
+export function noteCaller(request: FastifyRequest, principal: Principal): void {
+  request.callerId = principal.kind === "client" ? principal.subject : `user:${principal.userId}`;
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]{0,99}$/;
+/** The GraphQL operation's name: operationName, else the name in the document (sent or persisted); "" when anonymous. */
+export function graphqlOperationName(params: unknown, persisted: () => PersistedOperations): string {
+  if (!params || typeof params !== "object") return "";
+  const p = params as { operationName?: unknown; query?: unknown; documentId?: unknown; extensions?: { persistedQuery?: { sha256Hash?: unknown } } };
+  if (typeof p.operationName === "string" && NAME.test(p.operationName)) return p.operationName;
+  const id = typeof p.documentId === "string" ? p.documentId : p.extensions?.persistedQuery?.sha256Hash;
+  const text = typeof p.query === "string" ? p.query : typeof id === "string" ? persisted().get(id) : undefined;
+  const m = text ? /\b(?:query|mutation|subscription)\s+([A-Za-z_][A-Za-z0-9_]*)/.exec(text) : null;
+  return m && NAME.test(m[1]) ? m[1] : "";
+}
+
+export type OperationsState = {
+  /** /readyz answers 503 (the balancer takes this server out); requests are still served */
+  draining: boolean;
+  /** the listener is closed: requests arriving on open connections answer 503 with Connection: close */
+  closing: boolean;
+};
+
+export function registerOperations(
+  fastify: FastifyInstance,
+  deps: { config: Config; db: Database; persisted: () => PersistedOperations; logRequests: boolean },
+): { state: OperationsState; stop(): void } {
+  const { config, db } = deps;
+  const state: OperationsState = { draining: false, closing: false };
+  fastify.decorateRequest("callerId", "");
+
+  // ---- health
+  fastify.get("/healthz", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+    return { status: "ok" };
+  });
+  fastify.get("/readyz", async (request, reply) => {
+    reply.header("cache-control", "no-store");
+    const refuse = (status: string, message: string) =>
+      reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({ status, ...errorBodyFor(request.url, new AppError("UNAVAILABLE", message)) });
+    if (state.draining) return refuse("draining", DRAINING_MESSAGE);
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const pending = await Promise.race([
+        pendingMigrations(db.read),
+        new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error("timeout")), READY_CHECK_MS);
+        }),
+      ]);
+      if (pending.length) return refuse("migrations_pending", MIGRATIONS_PENDING_MESSAGE);
+    } catch {
+      return refuse("database_unavailable", SERVICE_UNAVAILABLE_MESSAGE);
+    } finally {
+      clearTimeout(timer);
+    }
+    return { status: "ready" };
+  });
+
+  // ---- the drain: once the listener closes, requests on kept-alive connections are refused cleanly
+  fastify.addHook("onRequest", async (request, reply) => {
+    if (!state.closing) return;
+    return reply
+      .status(503)
+      .header("retry-after", "5")
+      .header("connection", "close")
+      .send(errorBodyFor(request.url, new AppError("UNAVAILABLE", DRAINING_MESSAGE)));
+  });
+  // while draining no connection is kept for another request: clients open their next one elsewhere
+  fastify.addHook("onSend", async (_request, reply, payload) => {
+    if (state.draining) reply.header("connection", "close");
+    return payload;
+  });
+
+  // ---- metrics and the request log line
+  const registry = new Registry();
+  const durations = registry.add(
+    new Histogram(
+      "http_request_duration_seconds",
+      "Dauer der Anfragen nach Route, GraphQL-Operation und Status",
+      ["method", "route", "operation", "status"],
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    ),
+  );
+  const refusals = registry.add(new Counter("rate_limit_refusals_total", "Wegen eines Limits abgewiesene Anfragen (429) nach Route", ["route"]));
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  registry.add(
+    new Gauge("nodejs_eventloop_delay_seconds", "Verzögerung der Ereignisschleife seit der letzten Abfrage", () => {
+      const values = [
+        { labels: { quantile: "0.5" }, value: loopDelay.percentile(50) / 1e9 },
+        { labels: { quantile: "0.99" }, value: loopDelay.percentile(99) / 1e9 },
+        { labels: { quantile: "1" }, value: loopDelay.max / 1e9 },
+      ];
+      loopDelay.reset();
+      return values;
+    }),
+  );
+  registry.add(
+    new Gauge("nodejs_memory_bytes", "Speicher des Prozesses", () => {
+      const m = process.memoryUsage();
+      return [
+        { labels: { kind: "heap_used" }, value: m.heapUsed },
+        { labels: { kind: "heap_total" }, value: m.heapTotal },
+        { labels: { kind: "rss" }, value: m.rss },
+      ];
+    }),
+  );
+  registry.add(
+    new Gauge("db_pool_connections", "Verbindungen des Datenbank-Pools (PostgreSQL)", () => {
+      const p = db.pool?.();
+      return p
+        ? [
+            { labels: { state: "total" }, value: p.total },
+            { labels: { state: "idle" }, value: p.idle },
+            { labels: { state: "waiting" }, value: p.waiting },
+          ]
+        : [];
+    }),
+  );
+  registry.add(new Gauge("app_draining", "1 während der Server beendet wird", () => [{ value: state.draining ? 1 : 0 }]));
+
+  const expectedToken = config.metricsToken ? crypto.createHash("sha256").update(config.metricsToken).digest() : null;
+  if (expectedToken) {
+    fastify.get("/metrics", async (request, reply) => {
+      const sent = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? "")?.[1] ?? "";
+      const given = crypto.createHash("sha256").update(sent).digest();
+      if (!crypto.timingSafeEqual(given, expectedToken)) {
+        return reply
+          .status(401)
+          .header("www-authenticate", 'Bearer realm="metrics"')
+          .send(errorBodyFor(request.url, new AppError("UNAUTHENTICATED", METRICS_TOKEN_MESSAGE)));
+      }
+      reply.header("cache-control", "no-store").type(METRICS_CONTENT_TYPE);
+      return registry.render();
+    });
+  }
+
+  fastify.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url ?? "unmatched";
+    const operation = route === "/graphql" ? graphqlOperationName(request.method === "GET" ? request.query : request.body, deps.persisted) : "";
+    const status = reply.statusCode;
+    const seconds = reply.elapsedTime / 1000;
+    durations.observe({ method: request.method, route, operation, status: String(status) }, seconds);
+    if (status === 429) refusals.inc({ route });
+    if (!deps.logRequests) return;
+    const line = {
+      caller: request.callerId || undefined,
+      method: request.method,
+      route,
+      operation: operation || undefined,
+      status,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    // probes every few seconds: only at debug level
+    if ((OPERATIONS_PATHS as readonly string[]).includes(route)) request.log.debug(line, "request");
+    else request.log.info(line, "request");
+  });
+
+  return { state, stop: () => loopDelay.disable() };
+}
