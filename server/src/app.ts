@@ -1,6 +1,7 @@
 // Composes the one HTTP server: /graphql (Yoga), /v1 (the REST-compatible routes), /oidc (the
 // embedded provider, when no external issuer is configured), /config.json and the built client.
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
@@ -47,6 +48,9 @@ import { API_SCOPE, CALLBACK_PATH, createEmbeddedProvider } from "./idp/provider
 import type { AppServices } from "./services.ts";
 
 export const APP_VERSION = "v1.3.1";
+
+/** the drain: how long a connection accepted just before the listener closed has to deliver its request */
+const ACCEPTED_REQUEST_GRACE_MS = 500;
 
 export type App = {
   fastify: FastifyInstance;
@@ -373,13 +377,20 @@ export async function createApp(opts: {
     async drain({ delayMs, timeoutMs }) {
       operations.state.draining = true;
       if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+      // No new connections from here on. Not http.Server#close yet: it also cuts every connection
+      // whose request has not arrived yet (Node counts those idle), and their clients would see a
+      // reset for a request they sent to a connection the server had accepted. The listening
+      // socket alone closes; requests arriving on open connections answer 503 (http/operations.ts).
+      const deadline = Date.now() + timeoutMs;
+      if (fastify.server.listening) net.Server.prototype.close.call(fastify.server);
       operations.state.closing = true;
+      await new Promise((r) => setTimeout(r, Math.min(ACCEPTED_REQUEST_GRACE_MS, timeoutMs)));
       const closed = close();
       let timer: NodeJS.Timeout | undefined;
       const outcome = await Promise.race([
         closed.then(() => "drained" as const),
         new Promise<"timeout">((r) => {
-          timer = setTimeout(() => r("timeout"), timeoutMs);
+          timer = setTimeout(() => r("timeout"), Math.max(0, deadline - Date.now()));
         }),
       ]);
       clearTimeout(timer);
