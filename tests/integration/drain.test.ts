@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -244,4 +245,40 @@ describe("graceful drain on SIGTERM", () => {
         `${count(run.outcomes, (o) => o.kind === "error" && o.error === "ECONNRESET")} reset in the accept queue, ${run.drainMs} ms from SIGTERM to exit`,
     );
   }, 120_000);
+});
+
+describe("the drain's bound", () => {
+  it("[R-ER004] a request still in flight after SHUTDOWN_TIMEOUT_SECONDS has its connection cut and the drain ends (timeout), not waiting for it", async () => {
+    const app = await startTestApp({ listen: true });
+    try {
+      const port = Number(new URL(app.baseUrl).port);
+      // a request whose body never arrives completely: in flight until the server gives up on it
+      const socket = net.connect(port, "127.0.0.1");
+      await new Promise((r) => socket.once("connect", r));
+      const closed = new Promise<number>((r) => socket.once("close", () => r(Date.now())));
+      socket.on("error", () => {});
+      socket.write('POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"query":');
+      await sleep(100);
+      const started = Date.now();
+      expect(await app.drain({ delayMs: 0, timeoutMs: 1000 })).toBe("timeout");
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(1000);
+      expect(took).toBeLessThan(3000);
+      expect((await closed) - started).toBeLessThan(3000);
+    } finally {
+      await app.db.close();
+    }
+  }, 30_000);
+
+  it("[R-ER004] with nothing in flight the drain ends at once (drained), well inside the bound", async () => {
+    const app = await startTestApp({ listen: true });
+    try {
+      expect((await fetch(`${app.baseUrl}/healthz`)).status).toBe(200); // a kept-alive idle connection does not hold it up
+      const started = Date.now();
+      expect(await app.drain({ delayMs: 0, timeoutMs: 10_000 })).toBe("drained");
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await app.db.close();
+    }
+  }, 30_000);
 });
