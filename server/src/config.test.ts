@@ -44,6 +44,24 @@ describe("configuration", () => {
     for (const bad of ["-1", "2.5", "fünf"]) expect(errorOf({ SHARED_RESULT_SECONDS: bad })).toMatch(/^SHARED_RESULT_SECONDS: must be a whole number/);
   });
 
+  it("[R-ER004] operations: the drain defaults to no delay and a 10 s bound; logs at info in production, silent locally; METRICS_TOKEN needs 16 characters", () => {
+    const local = loadConfig({});
+    expect([local.shutdownDelaySeconds, local.shutdownTimeoutSeconds, local.logLevel, local.metricsToken]).toEqual([0, 10, "silent", null]);
+    expect(loadConfig({ ...prod, EMBEDDED_IDP: "1" }).logLevel).toBe("info");
+    expect(loadConfig({ ...prod, EMBEDDED_IDP: "1", LOG_REQUESTS: "0" }).logLevel).toBe("silent");
+    expect(loadConfig({ LOG_REQUESTS: "1" }).logLevel).toBe("info");
+    expect(loadConfig({ LOG_LEVEL: "warn", SHUTDOWN_DELAY_SECONDS: "5", SHUTDOWN_TIMEOUT_SECONDS: "30" })).toMatchObject({
+      logLevel: "warn",
+      shutdownDelaySeconds: 5,
+      shutdownTimeoutSeconds: 30,
+    });
+    expect(errorOf({ LOG_LEVEL: "loud" })).toMatch(/^LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent/);
+    expect(errorOf({ SHUTDOWN_TIMEOUT_SECONDS: "-1" })).toMatch(/^SHUTDOWN_TIMEOUT_SECONDS: must be a whole number/);
+    expect(errorOf({ SHUTDOWN_DELAY_SECONDS: "1.5" })).toMatch(/^SHUTDOWN_DELAY_SECONDS: must be a whole number/);
+    expect(errorOf({ METRICS_TOKEN: "short" })).toMatch(/^METRICS_TOKEN: needs at least 16 characters/);
+    expect(loadConfig({ METRICS_TOKEN: "0123456789abcdef" }).metricsToken).toBe("0123456789abcdef");
+  });
+
   it("a bad PORT or PUBLIC_URL is refused", () => {
     expect(errorOf({ PORT: "abc" })).toMatch(/^PORT:/);
     expect(errorOf({ PUBLIC_URL: "ftp://x" })).toMatch(/^PUBLIC_URL:/);
