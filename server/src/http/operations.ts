@@ -102,18 +102,19 @@ export function registerOperations(
   });
 
   // ---- the drain: once the listener closes, requests on kept-alive connections are refused cleanly
-  fastify.addHook("onRequest", async (request, reply) => {
-    if (!state.closing) return;
-    return reply
+  // (callback hooks: no promise per request on the hot path)
+  fastify.addHook("onRequest", (request, reply, done) => {
+    if (!state.closing) return done();
+    reply
       .status(503)
       .header("retry-after", "5")
       .header("connection", "close")
       .send(errorBodyFor(request.url, new AppError("UNAVAILABLE", DRAINING_MESSAGE)));
   });
   // while draining no connection is kept for another request: clients open their next one elsewhere
-  fastify.addHook("onSend", async (_request, reply, payload) => {
+  fastify.addHook("onSend", (_request, reply, payload, done) => {
     if (state.draining) reply.header("connection", "close");
-    return payload;
+    done(null, payload);
   });
 
   // ---- metrics and the request log line
@@ -180,7 +181,7 @@ export function registerOperations(
     });
   }
 
-  fastify.addHook("onResponse", async (request: FastifyRequest, reply: FastifyReply) => {
+  const record = (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions.url ?? "unmatched";
     const operation = route === "/graphql" ? graphqlOperationName(request.method === "GET" ? request.query : request.body, deps.persisted) : "";
     const status = reply.statusCode;
@@ -199,6 +200,10 @@ export function registerOperations(
     // probes every few seconds: only at debug level
     if ((OPERATIONS_PATHS as readonly string[]).includes(route)) request.log.debug(line, "request");
     else request.log.info(line, "request");
+  };
+  fastify.addHook("onResponse", (request, reply, done) => {
+    record(request, reply);
+    done();
   });
 
   return { state, stop: () => loopDelay.disable() };
