@@ -46,7 +46,7 @@ describe("/metrics", () => {
     expect(text).toContain("# TYPE http_request_duration_seconds histogram");
     expect(text).toMatch(/^http_request_duration_seconds_count\{method="POST",route="\/graphql",operation="CreateClubForMetrics",status="200"\} 2$/m);
     expect(text).toMatch(/^http_request_duration_seconds_count\{method="POST",route="\/graphql",operation="CreateClubForMetrics",status="429"\} 1$/m);
-    expect(text).toMatch(/^http_request_duration_seconds_bucket\{method="GET",route="\/v1\/districtassociations",operation="",status="200",le="\+Inf"\} 1$/m);
+    expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/v1\/districtassociations",operation="",status="200"\} 1$/m);
     expect(text).toMatch(/^rate_limit_refusals_total\{route="\/graphql"\} 1$/m);
   });
 

@@ -20,7 +20,7 @@ import type { Database } from "../db/client.ts";
 import { pendingMigrations } from "../db/migrate.ts";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../db/unavailable.ts";
 import type { PersistedOperations } from "../graphql/persisted.ts";
-import { Counter, Gauge, Histogram, METRICS_CONTENT_TYPE, Registry } from "./metrics.ts";
+import { boundedLabel, Counter, Gauge, Histogram, Registry } from "./metrics.ts";
 import { errorBodyFor } from "./rest.ts";
 
 declare module "fastify" {
@@ -117,53 +117,69 @@ export function registerOperations(
     done(null, payload);
   });
 
-  // ---- metrics and the request log line
+  // ---- metrics (prom-client) and the request log line
   const registry = new Registry();
-  const durations = registry.add(
-    new Histogram(
-      "http_request_duration_seconds",
-      "Dauer der Anfragen nach Route, GraphQL-Operation und Status",
-      ["method", "route", "operation", "status"],
-      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    ),
-  );
-  const refusals = registry.add(new Counter("rate_limit_refusals_total", "Wegen eines Limits abgewiesene Anfragen (429) nach Route", ["route"]));
+  const durations = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Dauer der Anfragen nach Route, GraphQL-Operation und Status",
+    labelNames: ["method", "route", "operation", "status"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const operationLabel = boundedLabel();
+  const refusals = new Counter({
+    name: "rate_limit_refusals_total",
+    help: "Wegen eines Limits abgewiesene Anfragen (429) nach Route",
+    labelNames: ["route"] as const,
+    registers: [registry],
+  });
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
-  registry.add(
-    new Gauge("nodejs_eventloop_delay_seconds", "Verzögerung der Ereignisschleife seit der letzten Abfrage", () => {
-      const values = [
-        { labels: { quantile: "0.5" }, value: loopDelay.percentile(50) / 1e9 },
-        { labels: { quantile: "0.99" }, value: loopDelay.percentile(99) / 1e9 },
-        { labels: { quantile: "1" }, value: loopDelay.max / 1e9 },
-      ];
+  new Gauge({
+    name: "nodejs_eventloop_delay_seconds",
+    help: "Verzögerung der Ereignisschleife seit der letzten Abfrage",
+    labelNames: ["quantile"] as const,
+    registers: [registry],
+    collect() {
+      this.set({ quantile: "0.5" }, loopDelay.percentile(50) / 1e9);
+      this.set({ quantile: "0.99" }, loopDelay.percentile(99) / 1e9);
+      this.set({ quantile: "1" }, loopDelay.max / 1e9);
       loopDelay.reset();
-      return values;
-    }),
-  );
-  registry.add(
-    new Gauge("nodejs_memory_bytes", "Speicher des Prozesses", () => {
+    },
+  });
+  new Gauge({
+    name: "nodejs_memory_bytes",
+    help: "Speicher des Prozesses",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+    collect() {
       const m = process.memoryUsage();
-      return [
-        { labels: { kind: "heap_used" }, value: m.heapUsed },
-        { labels: { kind: "heap_total" }, value: m.heapTotal },
-        { labels: { kind: "rss" }, value: m.rss },
-      ];
-    }),
-  );
-  registry.add(
-    new Gauge("db_pool_connections", "Verbindungen des Datenbank-Pools (PostgreSQL)", () => {
+      this.set({ kind: "heap_used" }, m.heapUsed);
+      this.set({ kind: "heap_total" }, m.heapTotal);
+      this.set({ kind: "rss" }, m.rss);
+    },
+  });
+  new Gauge({
+    name: "db_pool_connections",
+    help: "Verbindungen des Datenbank-Pools (PostgreSQL)",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
       const p = db.pool?.();
-      return p
-        ? [
-            { labels: { state: "total" }, value: p.total },
-            { labels: { state: "idle" }, value: p.idle },
-            { labels: { state: "waiting" }, value: p.waiting },
-          ]
-        : [];
-    }),
-  );
-  registry.add(new Gauge("app_draining", "1 während der Server beendet wird", () => [{ value: state.draining ? 1 : 0 }]));
+      if (!p) return;
+      this.set({ state: "total" }, p.total);
+      this.set({ state: "idle" }, p.idle);
+      this.set({ state: "waiting" }, p.waiting);
+    },
+  });
+  new Gauge({
+    name: "app_draining",
+    help: "1 während der Server beendet wird",
+    registers: [registry],
+    collect() {
+      this.set(state.draining ? 1 : 0);
+    },
+  });
 
   const expectedToken = config.metricsToken ? crypto.createHash("sha256").update(config.metricsToken).digest() : null;
   if (expectedToken) {
@@ -176,8 +192,8 @@ export function registerOperations(
           .header("www-authenticate", 'Bearer realm="metrics"')
           .send(errorBodyFor(request.url, new AppError("UNAUTHENTICATED", METRICS_TOKEN_MESSAGE)));
       }
-      reply.header("cache-control", "no-store").type(METRICS_CONTENT_TYPE);
-      return registry.render();
+      reply.header("cache-control", "no-store").type(registry.contentType);
+      return registry.metrics();
     });
   }
 
@@ -186,7 +202,7 @@ export function registerOperations(
     const operation = route === "/graphql" ? graphqlOperationName(request.method === "GET" ? request.query : request.body, deps.persisted) : "";
     const status = reply.statusCode;
     const seconds = reply.elapsedTime / 1000;
-    durations.observe({ method: request.method, route, operation, status: String(status) }, seconds);
+    durations.observe({ method: request.method, route, operation: operationLabel(operation), status: String(status) }, seconds);
     if (status === 429) refusals.inc({ route });
     if (!deps.logRequests) return;
     const line = {
