@@ -69,7 +69,7 @@ describe("backup and restore of the embedded database", () => {
     }
   });
 
-  it("PostgreSQL and an in-memory database are refused with what to do instead", () => {
+  it("PostgreSQL and an in-memory database are refused with what to do instead, and so is a file that is no backup", () => {
     const run = (script: string, url: string) =>
       spawnSync("npm", ["run", "--silent", script, "--", "x.dump"], { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8", timeout: 60_000 });
     const pgBackup = run("backup", "postgresql://anmeldung@db.internal:5432/anmeldung");
@@ -80,5 +80,18 @@ describe("backup and restore of the embedded database", () => {
     const memory = run("restore", "pglite:memory");
     expect(memory.status).toBe(1);
     expect(memory.stderr.trim()).toBe("Wiederherstellung abgebrochen: DATABASE_URL pglite:memory hat nichts zu sichern oder wiederherzustellen");
+    // a file that is no backup: refused, and no half-restored directory stays behind
+    const target = path.join(dir, "kaputt", "db");
+    fs.mkdirSync(dir, { recursive: true });
+    const junk = path.join(dir, "x.dump");
+    fs.writeFileSync(junk, "keine Sicherung");
+    const bad = spawnSync("npm", ["run", "--silent", "restore", "--", junk], {
+      env: { ...process.env, DATABASE_URL: `pglite:${target}` },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain(`Wiederherstellung abgebrochen: ${junk} ist keine Sicherung des Anmeldesystems`);
+    expect(fs.existsSync(target)).toBe(false);
   });
 });
