@@ -109,10 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError("PORT", `must be a port number, got "${env.PORT}"`);
 
-  const databaseUrl = env.DATABASE_URL ?? "pglite:./data/db";
-  if (!/^(postgres|postgresql):\/\//.test(databaseUrl) && !databaseUrl.startsWith("pglite:")) {
-    throw new ConfigError("DATABASE_URL", `unknown scheme in "${databaseUrl}" (use postgresql://..., pglite:./dir or pglite:memory)`);
-  }
+  const databaseUrl = databaseUrlOf(env);
 
   const missing = (name: string) => {
     throw new ConfigError(name, "is required when NODE_ENV=production");
@@ -204,6 +201,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrentQueries: count("RATE_LIMIT_CONCURRENT_QUERIES", env.RATE_LIMIT_CONCURRENT_QUERIES, 4),
     },
   };
+}
+
+/** DATABASE_URL or the embedded default (also for scripts/backup.ts, which needs no other setting). */
+export function databaseUrlOf(env: NodeJS.ProcessEnv = process.env): string {
+  const databaseUrl = env.DATABASE_URL ?? "pglite:./data/db";
+  if (!/^(postgres|postgresql):\/\//.test(databaseUrl) && !databaseUrl.startsWith("pglite:")) {
+    throw new ConfigError("DATABASE_URL", `unknown scheme in "${databaseUrl}" (use postgresql://..., pglite:./dir or pglite:memory)`);
+  }
+  return databaseUrl;
 }
 
 function trustProxyOf(value: string | undefined): boolean | string {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../../server/src/idp/passwords.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { eventually } from "../support/fixtures.ts";
+import { Browser, exchange, signIn, startSignIn } from "../support/signin.ts";
 
 let app: TestApp;
 const dataKey = crypto.randomBytes(32);
@@ -30,82 +31,6 @@ beforeAll(async () => {
   });
 });
 afterAll(() => app?.stop());
-
-class Browser {
-  cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
-  async fetch(url: string, init: RequestInit = {}) {
-    const res = await fetch(new URL(url, this.base), {
-      ...init,
-      redirect: "manual",
-      headers: { ...(init.headers as Record<string, string>), cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(";");
-      const i = pair.indexOf("=");
-      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
-    }
-    return res;
-  }
-  /** follows redirects until one leaves the provider (the client's redirect_uri) */
-  async follow(res: Response): Promise<Response> {
-    let r = res;
-    while (r.status >= 300 && r.status < 400) {
-      const loc = r.headers.get("location") as string;
-      if (loc.includes("/auth/oidc/callback")) return r;
-      r = await this.fetch(loc);
-    }
-    return r;
-  }
-}
-
-const b64url = (b: Buffer) => b.toString("base64url");
-
-async function startSignIn(browser: Browser) {
-  const verifier = b64url(crypto.randomBytes(32));
-  const challenge = b64url(crypto.createHash("sha256").update(verifier).digest());
-  const redirectUri = `${app.baseUrl}/auth/oidc/callback`;
-  const q = new URLSearchParams({
-    client_id: "anmeldesystem",
-    redirect_uri: redirectUri,
-    response_type: "code",
-    scope: "openid profile email offline_access api",
-    code_challenge: challenge,
-    code_challenge_method: "S256",
-    state: "st-1",
-    resource: "urn:anmeldesystem:api",
-  });
-  const login = await browser.follow(await browser.fetch(`/oidc/auth?${q}`));
-  const html = await login.text();
-  const action = /action="([^"]+)"/.exec(html)?.[1] as string;
-  return { verifier, redirectUri, html, action, status: login.status };
-}
-
-async function signIn(browser: Browser, email: string, password: string) {
-  const s = await startSignIn(browser);
-  const res = await browser.fetch(s.action, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email, password }).toString(),
-  });
-  return { ...s, res };
-}
-
-async function exchange(code: string, verifier: string, redirectUri: string) {
-  const res = await fetch(`${app.baseUrl}/oidc/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "authorization_code",
-      code,
-      code_verifier: verifier,
-      redirect_uri: redirectUri,
-      client_id: "anmeldesystem",
-      resource: "urn:anmeldesystem:api",
-    }).toString(),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, string> };
-}
 
 describe("embedded OpenID provider", () => {
   it("[R-AU001][R-AU005] publishes discovery with token, userinfo, revocation, end-session endpoints and S256", async () => {

@@ -37,3 +37,20 @@ export async function testDatabase(options: Pick<OpenOptions, "statementTimeoutM
   const db = await openDatabase(pglite, { migrate: false });
   return { ...db, url: "pglite:memory" };
 }
+
+/** PostgreSQL: a new empty database of this run (dropped with the others at the end), e.g. to restore a dump into. */
+export async function emptyDatabaseUrl(): Promise<string> {
+  const base = process.env.TEST_DATABASE_URL as string;
+  const name = `${inject("runId")}_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(base, name);
+}
+
+/** The PGlite template of this run (migrated, empty) as a tar, e.g. to open it in a data directory. */
+export const pgliteTemplate = (): Blob => new Blob([fs.readFileSync(inject("pgliteBase"))]);
