@@ -20,8 +20,9 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
-          // *.pg.test.ts need a real server: they run in the PostgreSQL pass only
-          exclude: process.env.TEST_DATABASE_URL ? [] : ["tests/integration/**/*.pg.test.ts"],
+          // *.pg.test.ts need a real server: they run in the PostgreSQL pass only; *.pglite.test.ts are
+          // about the embedded database itself (its files, backup and restore): the PGlite pass only
+          exclude: process.env.TEST_DATABASE_URL ? ["tests/integration/**/*.pglite.test.ts"] : ["tests/integration/**/*.pg.test.ts"],
           environment: "node",
           globalSetup: ["tests/support/globalSetup.ts"],
           testTimeout: 60_000,
