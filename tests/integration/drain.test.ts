@@ -6,7 +6,6 @@
 // closing server see refused connections (and, for connections still in the kernel's accept queue
 // when the listening socket closes, resets the server never saw: TCP has no gentler way to stop
 // listening; that is what the delay is for, README "Operations").
-import { type ChildProcess, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -20,6 +19,7 @@ import { DRAINING_MESSAGE } from "../../server/src/http/operations.ts";
 import { freePort, startTestApp } from "../support/app.ts";
 import { testDatabase, usingPostgres } from "../support/db.ts";
 import { createWorld } from "../support/principals.ts";
+import { startServerProcess } from "../support/serverProcess.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -111,38 +111,24 @@ async function burstWithSigterm(opts: { delaySeconds: number; balancer: boolean 
   await keys.close();
   await db.close();
 
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: url,
-      DATA_ENCRYPTION_KEY: dataKey.toString("base64"),
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: publicUrl,
-      DATA_DIR: path.join(dir, "data"),
-      STATIC_DIR: ".tmp/no-client",
-      RATE_LIMIT_MUTATIONS: "0",
-      DATABASE_WAIT_SECONDS: "0",
-      LOG_LEVEL: "info",
-      SHUTDOWN_DELAY_SECONDS: String(opts.delaySeconds),
-      SHUTDOWN_TIMEOUT_SECONDS: "10",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = startServerProcess({
+    PATH: process.env.PATH,
+    DATABASE_URL: url,
+    DATA_ENCRYPTION_KEY: dataKey.toString("base64"),
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: publicUrl,
+    DATA_DIR: path.join(dir, "data"),
+    STATIC_DIR: ".tmp/no-client",
+    RATE_LIMIT_MUTATIONS: "0",
+    DATABASE_WAIT_SECONDS: "0",
+    LOG_LEVEL: "info",
+    SHUTDOWN_DELAY_SECONDS: String(opts.delaySeconds),
+    SHUTDOWN_TIMEOUT_SECONDS: "10",
   });
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const { child, exited } = server;
   try {
-    const until = Date.now() + 60_000;
-    while (!/Anmeldesystem läuft/.test(output)) {
-      if (Date.now() > until || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-      await sleep(100);
-    }
+    await server.waitFor(/Anmeldesystem läuft/, 60_000);
 
     let signalled = false;
     let stop = false;
@@ -179,6 +165,7 @@ async function burstWithSigterm(opts: { delaySeconds: number; balancer: boolean 
     const readyDraining = { status: drainingProbe?.status ?? 0, body: await drainingProbe?.json().catch(() => null) };
     const exitCode = await exited;
     const drainMs = Date.now() - signalAt;
+    const output = server.output();
     stop = true;
     await Promise.all([...workers, probe]);
 

@@ -1,7 +1,6 @@
 // Faults (issue 10, item 6), PostgreSQL pass only: a private cluster this file creates with
 // initdb on its own port (tests/support/privateCluster.ts; the shared server is never touched)
 // is restarted during a load run and is missing at start-up.
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { SERVICE_UNAVAILABLE_MESSAGE } from "../../server/src/db/unavailable.ts"
 import { freePort, startTestApp, type TestApp } from "../support/app.ts";
 import { createWorld, type World } from "../support/principals.ts";
 import { createPrivateCluster, type PrivateCluster } from "../support/privateCluster.ts";
+import { startServerProcess } from "../support/serverProcess.ts";
 
 let cluster: PrivateCluster;
 
@@ -25,34 +25,23 @@ afterAll(() => cluster?.destroy());
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The real start-up (server/src/main.ts) as a child process; output collected. */
+/** The real start-up as a child process with its own data directory, removed when it is killed. */
 function startServer(env: Record<string, string>) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "anm-faults-data-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], {
-    env: { ...process.env, NODE_ENV: "", STATIC_DIR: ".tmp/no-client", DATA_DIR: dataDir, HOST: "127.0.0.1", DEMO_DATA: "", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = startServerProcess({
+    ...process.env,
+    NODE_ENV: "",
+    STATIC_DIR: ".tmp/no-client",
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    DEMO_DATA: "",
+    ...env,
   });
-  let output = "";
-  child.stdout?.on("data", (d) => {
-    output += d;
-  });
-  child.stderr?.on("data", (d) => {
-    output += d;
-  });
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
   return {
-    output: () => output,
-    exited,
-    async waitFor(pattern: RegExp, ms: number) {
-      const until = Date.now() + ms;
-      while (!pattern.test(output)) {
-        if (Date.now() > until) throw new Error(`timed out waiting for ${pattern}; output:\n${output}`);
-        await sleep(100);
-      }
-    },
+    ...server,
     async kill() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
+      if (server.child.exitCode === null) server.child.kill("SIGTERM");
+      await server.exited;
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
