@@ -35,7 +35,7 @@ export const userAccountHelp: HelpPage = {
             { label: `${label("user.field.firstname")}, ${label("user.field.lastname")}`, text: "Ihr Name, wie er in Anmeldungen und Listen erscheint." },
             {
               label: label("user.field.email"),
-              text: "Ihre E-Mail-Adresse; an sie gehen Einladungen und Nachrichten. Sie muss ein @ und einen Punkt enthalten.",
+              text: "Ihre E-Mail-Adresse; an sie gehen Einladungen und Nachrichten. Sie muss ein @ und einen Punkt enthalten. Ändern Sie sie, erhält die bisherige Adresse eine Nachricht darüber.",
             },
             { label: label("user.field.phone"), text: "Ihre Telefonnummer mit internationaler Vorwahl, z. B. +49123456." },
             {

@@ -67,11 +67,11 @@ export const userManageHelp: HelpPage = {
           entries: [
             {
               label: label("user.action.edit"),
-              text: "Name, E-Mail, Telefon und Adresse ändern. Telefon und Adresse sind hier freiwillig; eine eingetragene Telefonnummer muss aber gültig sein.",
+              text: "Name, E-Mail, Telefon und Adresse ändern. Telefon und Adresse sind hier freiwillig; eine eingetragene Telefonnummer muss aber gültig sein. Die E-Mail-Adresse eines Benutzers, der sein Konto schon nutzt, ändert nur die Person selbst oder ein Administrator (das Feld ist dann gesperrt und nennt den Grund); solange die Einladung offen ist, lässt sie sich korrigieren. Die bisherige Adresse erhält eine Nachricht über die Änderung.",
             },
             {
               label: label("user.action.assignAssociations"),
-              text: "Die Vereine des Benutzers auswählen; gewählte Vereine erscheinen als Chips und lassen sich einzeln wieder entfernen. Angeboten werden die Vereine des ausgewählten Kreisverbands.",
+              text: "Die Vereine des Benutzers auswählen; gewählte Vereine erscheinen als Chips und lassen sich einzeln wieder entfernen. Angeboten werden die Vereine des ausgewählten Kreisverbands. Sich selbst ordnet niemand Vereine zu: für das eigene Konto fehlt der Eintrag, das übernimmt eine andere Person der Benutzerverwaltung.",
             },
             { label: label("user.action.resendInvitation"), text: "Die Einladung noch einmal per E-Mail senden (nur vor der ersten Anmeldung)." },
             {
