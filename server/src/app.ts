@@ -19,6 +19,7 @@ import { associationRoutes } from "./domains/associations/rest.ts";
 import { competitionRoutes } from "./domains/competition/rest.ts";
 import { dexamRoutes } from "./domains/dexam/rest.ts";
 import { districtRoutes } from "./domains/districts/rest.ts";
+import { calendarFeedRoute, calendarRoutes } from "./domains/events/calendarRest.ts";
 import { runExpiryJob } from "./domains/events/expiry.ts";
 import { eventRoutes } from "./domains/events/rest.ts";
 import { eventListScope } from "./domains/events/service.ts";
@@ -328,6 +329,8 @@ export async function createApp(opts: {
   dexamRoutes(r);
   competitionRoutes(r);
   resultRoutes(r);
+  calendarRoutes(r);
+  calendarFeedRoute(fastify, prisma, services);
   // file uploads (multipart/form-data) in their own scope: the other routes keep JSON-only bodies
   await fastify.register(async (scope) => {
     await registerMultipart(scope);

@@ -7,6 +7,7 @@ import { ROLES } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { AssociationType } from "../associations/graphql.ts";
 import { DistrictAssociationType } from "../districts/graphql.ts";
+import { disableCalendarFeed, enableCalendarFeed } from "./calendarFeed.ts";
 import { emailChangeRefusal, mayAssignClubs } from "./rules.ts";
 import {
   canReadUser,
@@ -92,6 +93,13 @@ export const UserType = builder.prismaNode("User", {
         "Why the signed-in user may not give this user another e-mail address in user management (an account in use: only the person or an administrator); null when they may.",
       select: { lastActive: true, passwordHash: true, roles: true },
       resolve: (u, _a, ctx) => (ctx.principal ? emailChangeRefusal(ctx.principal, u) : null),
+    }),
+    calendarFeedEnabled: t.boolean({
+      nullable: true,
+      description:
+        "The signed-in user's personal calendar feed (Kalender-Abo) is switched on; null on other users' accounts. The address is shown only by enableCalendarFeed.",
+      select: { id: true, calendarFeed: { select: { userId: true } } },
+      resolve: (u, _a, ctx) => (ctx.principal?.userId === u.id ? u.calendarFeed !== null : null),
     }),
     isComplete: t.boolean({
       description: "True when city, street, postcode and phone are set; registrations need a complete profile.",
@@ -200,6 +208,29 @@ builder.mutationField("deleteViewer", (t) =>
     description: "Deletes the signed-in user's account (club links go, registrations stay with their club); the client then signs out.",
     authScopes: { operation: "viewer.delete" },
     resolve: async (_root, _args, ctx) => encodeId("User", (await deleteViewer(ctx)).id),
+  }),
+);
+
+const CalendarFeedType = builder.objectRef<{ url: string }>("CalendarFeed").implement({
+  description: "The secret address of the signed-in user's calendar feed (.ics); shown once, renewing it revokes the old one.",
+  fields: (t) => ({ url: t.exposeString("url", { description: "Subscribe to this address in a calendar program; keep it private." }) }),
+});
+
+builder.mutationField("enableCalendarFeed", (t) =>
+  t.field({
+    type: CalendarFeedType,
+    description:
+      "Switches on the signed-in user's calendar feed (appointments of all registrations of their clubs) or renews its address; the previous address stops working.",
+    authScopes: { operation: "viewer.update" },
+    resolve: (_root, _args, ctx) => enableCalendarFeed(ctx),
+  }),
+);
+
+builder.mutationField("disableCalendarFeed", (t) =>
+  t.boolean({
+    description: "Switches off the signed-in user's calendar feed: its address answers 404 from now on. False when it was off.",
+    authScopes: { operation: "viewer.update" },
+    resolve: (_root, _args, ctx) => disableCalendarFeed(ctx),
   }),
 );
 

@@ -1,0 +1,76 @@
+// Calendar downloads (.ics) through /v1, and the feed behind its secret address. Who may read an
+// event or a registration is decided by the services that load them; this file only renders.
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { notFound } from "../../auth/errors.ts";
+import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { idParam, type RestRouter } from "../../http/rest.ts";
+import type { AppServices } from "../../services.ts";
+import { getCompetitionRegistration } from "../competition/service.ts";
+import { getDexamRegistration } from "../dexam/service.ts";
+import { contentDisposition } from "../files/rules.ts";
+import { calendarFeedEnabled, disableCalendarFeed, enableCalendarFeed, FEED_PATH, feedCalendar } from "../users/calendarFeed.ts";
+import { competitionAppointments, dexamAppointments, eventAppointments, icsCalendar, icsFileName } from "./calendar.ts";
+import { getEvent } from "./service.ts";
+
+const ICS = "text/calendar; charset=utf-8";
+
+function sendIcs(reply: FastifyReply, name: string, body: string) {
+  return reply
+    .header("content-type", ICS)
+    .header("content-disposition", contentDisposition(icsFileName(name)))
+    .header("cache-control", "no-store")
+    .send(body);
+}
+
+const located = { select: { id: true, name: true, type: true, street: true, postcode: true, city: true, country: true, start: true, end: true } } as const;
+
+export function calendarRoutes(r: RestRouter) {
+  r.get("/v1/event/:id/calendar", async (ctx, req, reply) => {
+    const e = await getEvent(ctx, idParam(req));
+    return sendIcs(reply, e.name, icsCalendar(e.name, eventAppointments(e), ctx.services.now()));
+  });
+  r.get("/v1/registration/dexam/:id/calendar", async (ctx, req, reply) => {
+    const { id } = await getDexamRegistration(ctx, idParam(req));
+    const reg = await ctx.prisma.dexamRegistration.findUniqueOrThrow({
+      where: { id },
+      select: {
+        id: true,
+        firstname: true,
+        lastname: true,
+        type: true,
+        cancelledAt: true,
+        event: { select: { name: true } },
+        theoryLocation: located,
+        practiceLocation: located,
+        preparationLocation: located,
+      },
+    });
+    const name = `${reg.event.name} ${reg.firstname} ${reg.lastname}`;
+    return sendIcs(reply, name, icsCalendar(name, dexamAppointments(reg), ctx.services.now()));
+  });
+  r.get("/v1/registration/competition/:id/calendar", async (ctx, req, reply) => {
+    const { id } = await getCompetitionRegistration(ctx, idParam(req));
+    const reg = await ctx.prisma.competitionRegistration.findUniqueOrThrow({
+      where: { id },
+      select: { id: true, name: true, cancelledAt: true, event: { select: { name: true } }, location: located },
+    });
+    const name = `${reg.event.name} ${reg.name}`;
+    return sendIcs(reply, name, icsCalendar(name, competitionAppointments(reg), ctx.services.now()));
+  });
+  r.get("/v1/user/0/calendar-feed", async (ctx) => ({ enabled: await calendarFeedEnabled(ctx) }));
+  r.post("/v1/user/0/calendar-feed", async (ctx, _req, reply) => reply.status(201).send(await enableCalendarFeed(ctx)));
+  r.delete("/v1/user/0/calendar-feed", async (ctx, _req, reply) => {
+    if (!(await disableCalendarFeed(ctx))) throw notFound("Kalender-Abo");
+    return reply.status(204).send();
+  });
+}
+
+/** GET /calendar/<secret>.ics: no sign-in (the secret is the credential); 404 alike for unknown, revoked or blocked. */
+export function calendarFeedRoute(fastify: FastifyInstance, prisma: PrismaClient, services: AppServices) {
+  fastify.get<{ Params: { file: string } }>(`${FEED_PATH}/:file`, async (request, reply) => {
+    const token = request.params.file.replace(/\.ics$/, "");
+    const body = await feedCalendar(prisma, token, services.now());
+    if (body === null) throw notFound("Kalender-Abo");
+    return reply.header("content-type", ICS).header("cache-control", "private, no-store").header("x-robots-tag", "noindex").send(body);
+  });
+}
