@@ -635,6 +635,27 @@ export const de = {
   "profile.data.button": "Meine Daten herunterladen",
   "profile.data.failed": "Fehler beim Herunterladen der Daten",
   // --- mydata end
+  // --- calendar start
+  "profile.card.calendar": "Kalender-Abo",
+  "profile.calendar.text":
+    "Mit dem Kalender-Abo sehen Sie die Termine aller Anmeldungen Ihrer Vereine (Prüfungsteile, Wertungsspiele) in Ihrem Kalenderprogramm (Outlook, Google Kalender, Apple Kalender). Die Adresse ist geheim: Wer sie kennt, sieht die Termine ohne Anmeldung.",
+  "profile.calendar.enable": "Kalender-Abo einschalten",
+  "profile.calendar.on": "Das Kalender-Abo ist eingeschaltet.",
+  "profile.calendar.renew": "Neue Adresse erzeugen",
+  "profile.calendar.disable": "Kalender-Abo ausschalten",
+  "profile.calendar.confirmRenew": "Eine neue Adresse erzeugen? Die bisherige Adresse funktioniert danach nicht mehr.",
+  "profile.calendar.confirmDisable": "Das Kalender-Abo ausschalten? Die Adresse funktioniert danach nicht mehr.",
+  "profile.calendar.urlLabel": "Adresse des Kalender-Abos",
+  "profile.calendar.urlHint": "Die Adresse wird nur jetzt angezeigt. Fügen Sie sie in Ihrem Kalenderprogramm als Abonnement (Kalender aus dem Internet) hinzu.",
+  "profile.calendar.copy": "Adresse kopieren",
+  "profile.calendar.copied": "Adresse kopiert",
+  "profile.calendar.copyFailed": "Die Adresse konnte nicht kopiert werden. Bitte markieren und kopieren Sie sie von Hand.",
+  "profile.calendar.enabled": "Kalender-Abo eingeschaltet",
+  "profile.calendar.disabled": "Kalender-Abo ausgeschaltet",
+  "profile.calendar.failed": "Fehler beim Ändern des Kalender-Abos",
+  "calendar.download": "Termine (.ics)",
+  "calendar.downloadFailed": "Fehler beim Herunterladen der Termine",
+  // --- calendar end
   // --- apiexplorer start
   "route.apiExplorer": "API-Explorer",
   "apiExplorer.open": "API-Explorer öffnen",

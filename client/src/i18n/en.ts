@@ -629,6 +629,27 @@ export const en: Record<MessageKey, string> = {
   "profile.data.button": "Download my data",
   "profile.data.failed": "Error downloading the data",
   // --- mydata end
+  // --- calendar start
+  "profile.card.calendar": "Calendar subscription",
+  "profile.calendar.text":
+    "With the calendar subscription you see the appointments of all registrations of your clubs (exam parts, competitions) in your calendar program (Outlook, Google Calendar, Apple Calendar). The address is secret: whoever knows it sees the appointments without signing in.",
+  "profile.calendar.enable": "Switch on calendar subscription",
+  "profile.calendar.on": "The calendar subscription is switched on.",
+  "profile.calendar.renew": "Create a new address",
+  "profile.calendar.disable": "Switch off calendar subscription",
+  "profile.calendar.confirmRenew": "Create a new address? The current address stops working.",
+  "profile.calendar.confirmDisable": "Switch off the calendar subscription? The address stops working.",
+  "profile.calendar.urlLabel": "Address of the calendar subscription",
+  "profile.calendar.urlHint": "The address is shown only now. Add it in your calendar program as a subscription (calendar from the internet).",
+  "profile.calendar.copy": "Copy address",
+  "profile.calendar.copied": "Address copied",
+  "profile.calendar.copyFailed": "The address could not be copied. Please select and copy it by hand.",
+  "profile.calendar.enabled": "Calendar subscription switched on",
+  "profile.calendar.disabled": "Calendar subscription switched off",
+  "profile.calendar.failed": "Error changing the calendar subscription",
+  "calendar.download": "Appointments (.ics)",
+  "calendar.downloadFailed": "Error downloading the appointments",
+  // --- calendar end
   // --- apiexplorer start
   "route.apiExplorer": "API explorer",
   "apiExplorer.open": "Open API explorer",

@@ -47,6 +47,7 @@ export const startPageHelp: HelpPage = {
             `Den ${ui("event.field.registrationDeadline")}: Anmeldungen sind bis 23:59:59 Uhr dieses Tages möglich.`,
             `Die ${ui("start.locations")}, nach Art gruppiert mit Datum, Uhrzeit und Adresse. Bei D-Prüfungen sind das ${ui("start.group.DEXAM_THEORY")}, ${ui("start.group.DEXAM_PRACTICE")} und ${ui("start.group.DEXAM_PREPARATION")}; bei Wertungsspielen die Wertungsspielorte mit den dort angebotenen Wertungsarten.`,
             `Gibt es für eine Art noch keinen Termin, steht dort ${ui("start.noDates")}.`,
+            `Hat die Veranstaltung Termine, lädt ${ui("calendar.download")} sie als Kalenderdatei (.ics) herunter, die Outlook, Google Kalender und Apple Kalender öffnen. Die Termine aller Anmeldungen Ihrer Vereine bekommen Sie laufend über das Kalender-Abo unter „Mein Account bearbeiten“.`,
           ],
         },
         {

@@ -97,6 +97,21 @@ export const userAccountHelp: HelpPage = {
       ],
     },
     {
+      id: "kalender-abo",
+      title: "Kalender-Abo",
+      tags: ["Kalender", "Termine", "ics"],
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `${ui("profile.calendar.enable")} erzeugt eine geheime Adresse. Tragen Sie sie in Ihrem Kalenderprogramm (Outlook, Google Kalender, Apple Kalender) als Abonnement ein: Dort erscheinen dann die Termine aller Anmeldungen Ihrer Vereine – Vorbereitungslehrgang, Theorie- und Praxisprüfung, Wertungsspiel – mit Ort und Uhrzeit. Stornierte Anmeldungen erscheinen nicht.`,
+        },
+        {
+          kind: "paragraph",
+          text: `Die Adresse wird nur einmal angezeigt. Wer sie kennt, sieht die Termine ohne Anmeldung. Haben Sie sie weitergegeben, erzeugen Sie mit ${ui("profile.calendar.renew")} eine neue; die alte funktioniert dann nicht mehr. ${ui("profile.calendar.disable")} beendet das Abo.`,
+        },
+      ],
+    },
+    {
       id: "konto-loeschen",
       title: "Benutzerkonto löschen",
       tags: ["Löschen", "Datenschutz"],

@@ -3,6 +3,7 @@ import { apiExplorerRoute, canAccess } from "../../routes/routeTable";
 import type { EditProfileContentQuery } from "./__generated__/EditProfileContentQuery.graphql";
 import { ApiExplorerCard } from "./ApiExplorerCard";
 import { AssignedAssociationsCard } from "./AssignedAssociationsCard";
+import { CalendarFeedCard } from "./CalendarFeedCard";
 import { DeleteAccountCard } from "./DeleteAccountCard";
 import styles from "./EditProfileScreen.module.css";
 import { MyDataCard } from "./MyDataCard";
@@ -18,6 +19,7 @@ export function EditProfileContent() {
           roles
           ...ProfileCard_user
           ...AssignedAssociationsCard_user
+          ...CalendarFeedCard_user
         }
       }
     `,
@@ -30,6 +32,7 @@ export function EditProfileContent() {
       <PasswordCard />
       <AssignedAssociationsCard user={data.viewer} />
       <MyDataCard />
+      <CalendarFeedCard user={data.viewer} />
       {canAccess(apiExplorerRoute, data.viewer.roles) && <ApiExplorerCard />}
       <DeleteAccountCard />
     </div>

@@ -3,6 +3,7 @@ import { useId } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Button } from "../../components/Button";
 import { formatCalendarDay, formatDateTimeRange, formatDayRange } from "../../events/eventDates";
+import { runDownload } from "../../events/runDownload";
 import { cardSubtitle, groupLocations, newRegistrationState, showsCompetitionTypes } from "../../events/startCards";
 import { t } from "../../i18n/translate";
 import type { EventCard_event$key } from "./__generated__/EventCard_event.graphql";
@@ -27,6 +28,7 @@ export function EventCard({
   const data = useFragment(
     graphql`
       fragment EventCard_event on Event {
+        databaseId
         name
         description
         formType
@@ -109,6 +111,11 @@ export function EventCard({
         <Button disabled={!button.enabled} title={reason ?? undefined} aria-describedby={reason ? reasonId : undefined} onClick={() => onRegister(data)}>
           {t("start.newRegistration")}
         </Button>
+        {(data.start || data.locations.some((l) => l.start)) && (
+          <Button variant="secondary" onClick={() => void runDownload(`/event/${data.databaseId}/calendar`, "calendar.downloadFailed")}>
+            {t("calendar.download")}
+          </Button>
+        )}
         {reason && (
           <p id={reasonId} className={styles.reason}>
             {reason}
