@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { lazy, Suspense } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { InfoDialog } from "../components/InfoDialog";
@@ -7,10 +7,14 @@ import { t } from "../i18n/translate";
 import type { StatisticDialogQuery } from "./__generated__/StatisticDialogQuery.graphql";
 import styles from "./StatisticDialog.module.css";
 
+/** The charts and their library load with the dialog only, not with the screens that open it. */
+const StatisticCharts = lazy(() => import("./StatisticCharts"));
+
 /**
  * The statistics dialog (R-EV018, R-LO009): width 300 to 450 px, every group a small table of
  * label/value pairs; of the event, or of one location with `locationId`. A failed load shows
- * "Statistik kann nicht geladen werden: …" (R-ER011) and closes the dialog.
+ * "Statistik kann nicht geladen werden: …" (R-ER011) and closes the dialog. Above the tables, charts
+ * of the courses/instruments or types/levels, registrations per day and pass rates per location.
  */
 export function StatisticDialog({ eventId, locationId, name, onClose }: { eventId: string; locationId?: string; name: string; onClose: () => void }) {
   return (
@@ -35,6 +39,18 @@ function StatisticGroups({ eventId, locationId }: { eventId: string; locationId:
             value
           }
         }
+        eventStatisticCharts(eventId: $eventId, locationId: $locationId) {
+          perDay {
+            day
+            count
+          }
+          passRates {
+            location
+            part
+            passed
+            failed
+          }
+        }
       }
     `,
     { eventId, locationId },
@@ -43,6 +59,9 @@ function StatisticGroups({ eventId, locationId }: { eventId: string; locationId:
   if (data.eventStatistic.length === 0) return <p>{t("event.statisticEmpty")}</p>;
   return (
     <div className={styles.groups}>
+      <Suspense fallback={<p>{t("event.chart.loading")}</p>}>
+        <StatisticCharts groups={data.eventStatistic} charts={data.eventStatisticCharts} />
+      </Suspense>
       {data.eventStatistic.map((group) => (
         <table key={group.name} className={styles.table}>
           <caption>{group.name}</caption>

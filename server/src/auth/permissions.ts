@@ -31,7 +31,7 @@ export const PERMISSIONS = {
     access: "signedIn",
     tenancy: "self",
     graphql: ["Query.viewer"],
-    rest: ["GET /v1/user/0"],
+    rest: ["GET /v1/user/0", "GET /v1/user/0/calendar-feed"],
     description: "The signed-in user's own account (the spec's user id 0).",
   },
   "districtAssociation.list": {
@@ -108,8 +108,8 @@ export const PERMISSIONS = {
   "viewer.update": {
     access: "signedIn",
     tenancy: "self",
-    graphql: ["Mutation.updateViewer"],
-    rest: ["PUT /v1/user"],
+    graphql: ["Mutation.updateViewer", "Mutation.enableCalendarFeed", "Mutation.disableCalendarFeed"],
+    rest: ["PUT /v1/user", "POST /v1/user/0/calendar-feed", "DELETE /v1/user/0/calendar-feed"],
     description: 'Save the own profile ("Mein Account bearbeiten"; PUT /v1/user with the own id or 0).',
   },
   "viewer.delete": {
@@ -193,7 +193,7 @@ export const PERMISSIONS = {
     access: "signedIn",
     tenancy: "none",
     graphql: ["Query.node(Event)"],
-    rest: ["GET /v1/event/:id"],
+    rest: ["GET /v1/event/:id", "GET /v1/event/:id/calendar"],
     description: "One event, under the same visibility as event.list; others answer not found.",
   },
   "event.create": {
@@ -227,7 +227,7 @@ export const PERMISSIONS = {
   "event.statistic": {
     access: ["registration_read", "registration_manage"],
     tenancy: "ownDistrict",
-    graphql: ["Query.eventStatistic"],
+    graphql: ["Query.eventStatistic", "Query.eventStatisticCharts"],
     rest: ["GET /v1/event/:id/statistic"],
     description: "Statistics of an event or one of its locations.",
   },
@@ -277,7 +277,7 @@ export const PERMISSIONS = {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
     graphql: ["Query.node(DexamRegistration)"],
-    rest: ["GET /v1/registration/dexam/:id"],
+    rest: ["GET /v1/registration/dexam/:id", "GET /v1/registration/dexam/:id/calendar"],
     description: "One D-exam registration (with camp data for the same readers); others answer not found.",
   },
   "dexam.create": {
@@ -313,7 +313,7 @@ export const PERMISSIONS = {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
     graphql: ["Query.node(CompetitionRegistration)"],
-    rest: ["GET /v1/registration/competition/:id"],
+    rest: ["GET /v1/registration/competition/:id", "GET /v1/registration/competition/:id/calendar"],
     description: "One competition registration; others answer not found.",
   },
   "competition.create": {

@@ -19,10 +19,15 @@ export type ResultInput = {
 
 export type Outcome = "passed" | "failed" | "open";
 
+/** One exam part's points: passed (true), failed (false) or not yet examined (null). */
+export function partPassed(part: "THEORY" | "PRACTICE", points: number | null): boolean | null {
+  return points === null ? null : points >= (part === "THEORY" ? THEORY_PASS_POINTS : PRACTICE_PASS_POINTS);
+}
+
 export function examOutcome(r: ResultInput): Outcome {
   const partial = r.existingPartialResultVerified ? r.partialResultType : null;
-  const theory = partial === "THEORY" ? true : r.theoryPoints === null ? null : r.theoryPoints >= THEORY_PASS_POINTS;
-  const practice = partial === "PRACTICE" ? true : r.practicePoints === null ? null : r.practicePoints >= PRACTICE_PASS_POINTS;
+  const theory = partial === "THEORY" ? true : partPassed("THEORY", r.theoryPoints);
+  const practice = partial === "PRACTICE" ? true : partPassed("PRACTICE", r.practicePoints);
   if (theory === false || practice === false) return "failed";
   if (theory && practice) return "passed";
   return "open";

@@ -3,8 +3,9 @@
 import { notFound } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, INSTRUMENT_LABELS } from "../../shared/labels.ts";
+import { berlinDay } from "../../shared/time.ts";
 import { ownsDistrict, type ServiceCtx } from "../context.ts";
-import { examOutcome } from "../dexam/rules.ts";
+import { examOutcome, partPassed } from "../dexam/rules.ts";
 
 export type StatisticRow = { label: string; value: number };
 export type StatisticGroup = { name: string; rows: StatisticRow[] };
@@ -107,4 +108,64 @@ export async function eventStatistic(ctx: ServiceCtx, eventId: number, locationI
       ],
     },
   ];
+}
+
+// ---- the statistics dialog's charts: registrations per day, pass rates per location
+
+export type RegistrationDay = { day: string; count: number };
+export type PassRate = { location: string; part: "THEORY" | "PRACTICE"; passed: number; failed: number };
+export type StatisticCharts = { perDay: RegistrationDay[]; passRates: PassRate[] };
+
+/** Every Berlin day from `first` to `last` (yyyy-mm-dd, both included). */
+function daysBetween(first: string, last: string): string[] {
+  const out: string[] = [];
+  for (let d = new Date(`${first}T12:00:00Z`); berlinDay(d) <= last; d = new Date(d.getTime() + 86_400_000)) out.push(berlinDay(d));
+  return out;
+}
+
+/**
+ * What the statistics dialog draws beside its tables: registrations made per day (Berlin days from
+ * the first registration up to the deadline, or today when earlier; days without any count 0;
+ * cancelled ones count on the day they were made), and for D-exams, once results exist, per
+ * location the parts passed and failed there (theory at the theory location, practice at the
+ * practice location; only examined parts). Same rule and scope as eventStatistic.
+ */
+export async function eventStatisticCharts(ctx: ServiceCtx, eventId: number, locationId?: number | null): Promise<StatisticCharts> {
+  const p = authorize(ctx.principal, "event.statistic");
+  const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, include: { locations: true } });
+  if (!event || !ownsDistrict(p, event.districtAssociationId)) throw notFound("Veranstaltung");
+  if (locationId != null && !event.locations.some((l) => l.id === locationId)) throw notFound("Veranstaltungsort");
+  const at = locationId != null ? { OR: [{ theoryLocationId: locationId }, { practiceLocationId: locationId }, { preparationLocationId: locationId }] } : {};
+  const created =
+    event.formType === "COMPETITION"
+      ? await ctx.prisma.competitionRegistration.findMany({ where: { eventId, ...(locationId != null ? { locationId } : {}) }, select: { createdAt: true } })
+      : await ctx.prisma.dexamRegistration.findMany({ where: { eventId, ...at }, select: { createdAt: true } });
+  const counts = new Map<string, number>();
+  for (const r of created) counts.set(berlinDay(r.createdAt), (counts.get(berlinDay(r.createdAt)) ?? 0) + 1);
+  const madeOn = [...counts.keys()].sort();
+  const until = [berlinDay(event.registrationDeadline), berlinDay(ctx.services.now())].sort()[0];
+  const perDay = madeOn.length ? daysBetween(madeOn[0], [until, madeOn[madeOn.length - 1]].sort()[1]).map((day) => ({ day, count: counts.get(day) ?? 0 })) : [];
+  if (event.formType === "COMPETITION") return { perDay, passRates: [] };
+
+  const examined = await ctx.prisma.dexamRegistration.findMany({
+    where: { eventId, cancelledAt: null, AND: [at, { OR: [{ theoryPoints: { not: null } }, { practicePoints: { not: null } }] }] },
+    select: { theoryLocationId: true, practiceLocationId: true, theoryPoints: true, practicePoints: true },
+  });
+  const rates = new Map<string, PassRate>();
+  const add = (id: number | null, part: PassRate["part"], points: unknown) => {
+    const passed = partPassed(part, points === null ? null : Number(points));
+    if (id === null || passed === null || (locationId != null && id !== locationId)) return;
+    const location = event.locations.find((l) => l.id === id)?.name ?? "";
+    const key = `${id}:${part}`;
+    const rate = rates.get(key) ?? { location, part, passed: 0, failed: 0 };
+    if (passed) rate.passed += 1;
+    else rate.failed += 1;
+    rates.set(key, rate);
+  };
+  for (const r of examined) {
+    add(r.theoryLocationId, "THEORY", r.theoryPoints);
+    add(r.practiceLocationId, "PRACTICE", r.practicePoints);
+  }
+  const passRates = [...rates.values()].sort((a, b) => a.part.localeCompare(b.part) || a.location.localeCompare(b.location, "de"));
+  return { perDay, passRates };
 }
