@@ -570,6 +570,10 @@ const CALLS: Record<Operation, Call[]> = {
       s: globalId("Event", hidden.id),
       t: globalId("Event", (await fresh.event()).id),
     })),
+    gqlCall("mutation($s: ID!, $d: Date!) { duplicateEvent(sourceId: $s, startDay: $d) { id } }", () => ({
+      s: globalId("Event", hidden.id),
+      d: "2099-01-01",
+    })),
   ],
   "event.statistic": [
     gqlCall("query($id: ID!) { eventStatistic(eventId: $id) { name } }", () => ({ id: globalId("Event", hidden.id) })),

@@ -220,9 +220,10 @@ export const PERMISSIONS = {
   "event.copy": {
     access: ["event_manage"],
     tenancy: "ownDistrict",
-    graphql: ["Query.eventCopyTargets", "Mutation.copyEvent"],
+    graphql: ["Query.eventCopyTargets", "Mutation.copyEvent", "Mutation.duplicateEvent"],
     rest: [],
-    description: "Copy an event's master data and locations into another open event of the same form family.",
+    description:
+      "Duplicate an event as a new unpublished one with moved dates, or copy its master data and locations into another open event of the same form family without registrations.",
   },
   "event.statistic": {
     access: ["registration_read", "registration_manage"],

@@ -160,6 +160,7 @@ export const FIELD_LABELS: Record<string, string> = {
   songs: "Stück",
   sourceId: "Quellveranstaltung",
   start: "Beginn",
+  startDay: "Neuer Beginn",
   startPublishing: "Veröffentlichung von",
   street: "Straße",
   targetId: "Zielveranstaltung",
