@@ -37,9 +37,10 @@ export const PERMISSIONS = {
   "districtAssociation.list": {
     access: "signedIn",
     tenancy: "none",
-    graphql: ["Query.districtAssociations"],
+    graphql: ["Query.districtAssociations", "Query.overviewDistrictAssociations"],
     rest: ["GET /v1/districtassociations"],
-    description: "Names and links of all district associations (start-page picker, selector, footer links). IamRef only for admin.",
+    description:
+      "Names and links of all district associations (start-page picker, selector, footer links; the overview's: the own and those of events with registrations of the own clubs). IamRef only for admin.",
   },
   "districtAssociation.read": {
     access: "signedIn",
