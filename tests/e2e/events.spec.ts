@@ -54,9 +54,10 @@ test("[R-EV002][R-EV007][R-EV011][R-EV018][R-ER031][R-LO002][R-LO003][R-LO005][R
   await statistic.getByRole("button", { name: "Schließen" }).click();
   await expect(statistic).toBeHidden();
 
-  // copy: the same form family still before its deadline, a required choice
-  await rowAction(page, "D-Prüfungen Frühjahr", "Kopieren");
-  const copy = page.getByRole("dialog", { name: "Veranstaltung kopieren" });
+  // copy into an existing event: the same form family still before its deadline, a required choice
+  await rowAction(page, "D-Prüfungen Frühjahr", "Duplizieren");
+  const copy = page.getByRole("dialog", { name: "Veranstaltung duplizieren" });
+  await copy.getByRole("radio", { name: "In eine bestehende Veranstaltung kopieren" }).check();
   await expect(copy).toContainText("Stammdaten und Veranstaltungsorte werden in die gewählte Veranstaltung kopiert");
   await expect(copy.getByRole("radio", { name: /D-Prüfungen Freizeit Sommer/ })).toBeVisible();
   await expect(copy.getByRole("radio", { name: new RegExp(EVENT) })).toHaveCount(0);
@@ -198,14 +199,18 @@ async function createDexamEvent(page: Page, name: string, deadline: string) {
   await expectNotice(page, "Neue Veranstaltung wurde erfolgreich angelegt");
 }
 
-test("[R-EV024][R-EV026] staff copy an event's locations into a new open event", async ({ page }) => {
+test("[R-EV024][R-EV026] staff copy an event's locations into an open event only after confirming the named target", async ({ page }) => {
   await signIn(page, "staff@demo.test");
   await openScreen(page, "/event/manage", "Veranstaltungen");
   await createDexamEvent(page, "Kopieziel E2E", "2030-04-01");
-  await rowAction(page, "D-Prüfungen Frühjahr", "Kopieren");
-  const copy = page.getByRole("dialog", { name: "Veranstaltung kopieren" });
+  await rowAction(page, "D-Prüfungen Frühjahr", "Duplizieren");
+  const copy = page.getByRole("dialog", { name: "Veranstaltung duplizieren" });
+  await copy.getByRole("radio", { name: "In eine bestehende Veranstaltung kopieren" }).check();
   await copy.getByRole("radio", { name: /Kopieziel E2E/ }).check();
   await copy.getByRole("button", { name: "Kopieren" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Bitte bestätigen" });
+  await expect(confirm).toContainText("Stammdaten und Veranstaltungsorte von „D-Prüfungen Frühjahr“ werden in „Kopieziel E2E“ kopiert");
+  await confirm.getByRole("button", { name: "OK" }).click();
   await expectNotice(page, "Veranstaltung kopiert");
 
   await openScreen(page, "/event/location/manage", "Veranstaltungsorte");
@@ -215,6 +220,31 @@ test("[R-EV024][R-EV026] staff copy an event's locations into a new open event",
   for (const name of ["Musikschule Musterstadt (Theorie)", "Klarinette D2 (Praxis)", "Vorbereitungskurs Musterstadt"]) {
     await expect(locations.getByRole("row", { name: new RegExp(name.replace(/[()]/g, "\\$&")) })).toBeVisible();
   }
+});
+
+test("[R-EV024][R-EV026] Duplizieren makes a new unpublished event 'Kopie von …' with every date moved by the same days", async ({ page }) => {
+  await signIn(page, "staff@demo.test");
+  await openScreen(page, "/event/manage", "Veranstaltungen");
+  await createDexamEvent(page, "Duplikatquelle E2E", "2030-04-01"); // begins 2030-05-10 08:00
+  await rowAction(page, "Duplikatquelle E2E", "Duplizieren");
+  const dialog = page.getByRole("dialog", { name: "Veranstaltung duplizieren" });
+  await expect(dialog.getByRole("radio", { name: "Als neue Veranstaltung" })).toBeChecked();
+  await expect(dialog).toContainText("„Kopie von Duplikatquelle E2E“");
+  await expect(dialog).toContainText("Bisher: 10.05.2030");
+  await dialog.getByRole("button", { name: "Duplizieren" }).click();
+  await expect(dialog.getByText("Dieses Feld ist ein Pflichtfeld")).toBeVisible();
+  await dialog.getByLabel("Beginn der Kopie").fill("2030-06-14"); // 35 days later
+  await dialog.getByRole("button", { name: "Duplizieren" }).click();
+  await expectNotice(page, "Veranstaltung dupliziert");
+
+  const row = page.getByRole("table", { name: "Veranstaltungen" }).getByRole("row", { name: /Kopie von Duplikatquelle E2E/ });
+  await expect(row).toContainText("06.05.2030"); // the deadline, 35 days after 01.04.2030
+  await expect(row).toContainText("Nein"); // not published
+  await expect(page.getByRole("table", { name: "Veranstaltungen" }).getByRole("row", { name: /Duplikatquelle E2E/ })).toHaveCount(2);
+  await rowAction(page, "Kopie von Duplikatquelle E2E", "Bearbeiten");
+  const edit = page.getByRole("dialog", { name: "Veranstaltung bearbeiten" });
+  await expect(edit.getByLabel("Beginn")).toHaveValue("2030-06-14T08:00");
+  await expect(edit.getByLabel("Ende")).toHaveValue("2030-06-15T17:00");
 });
 
 test("[R-ST020][R-ST023][R-ST030] after the deadline the card stays, but 'Neue Anmeldung' is disabled with the reason", async ({ page, browser }) => {

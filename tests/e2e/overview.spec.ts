@@ -291,3 +291,51 @@ test("[R-RO033] an existing partial result that staff have not verified yet show
   await edit.getByRole("button", { name: "Abbrechen" }).click();
   await expect(edit).toBeHidden();
 });
+
+test("[R-RO001][R-ST003][R-RO021] a member registers in another district's event, finds it in the overview under that district and withdraws it", async ({
+  page,
+}) => {
+  const EVENT = "D-Prüfungen Herbst Beispieltal";
+  await signIn(page, "member@demo.test");
+  await page.getByRole("combobox", { name: "Veranstalter" }).click();
+  await page.getByRole("option", { name: "Alle Kreisverbände" }).click();
+  await page.getByRole("article", { name: EVENT, exact: true }).getByRole("button", { name: "Neue Anmeldung" }).click();
+  const dialog = page.getByRole("dialog", { name: "Neue D-Prüfungsanmeldung anlegen" });
+  const choose = async (label: string, option: string) => {
+    await dialog.getByRole("combobox", { name: label, exact: true }).click();
+    await page.getByRole("option", { name: option, exact: true }).click();
+  };
+  await dialog.getByRole("textbox", { name: "Vorname" }).fill("Greta");
+  await dialog.getByRole("textbox", { name: "Nachname" }).fill("Grenzgang");
+  await dialog.getByLabel("Geburtsdatum").fill("2012-06-07");
+  await choose("Geschlecht", "weiblich");
+  await choose("Instrument", "Querflöte");
+  await choose("Kurs", "D1");
+  await choose("Theorieprüfung", "Schulzentrum Beispieltal (Theorie)");
+  await dialog.getByRole("checkbox", { name: /Datenschutzhinweise/ }).check();
+  await dialog.getByRole("checkbox", { name: /Stornobedingungen/ }).check();
+  await dialog.getByRole("button", { name: "Absenden" }).click();
+  await expectNotice(page, "D-Prüfungsanmeldung wurde erfolgreich angelegt");
+
+  // the overview offers the other district now, and its event
+  await page.goto("/#/registration/overview");
+  await expect(page.getByRole("heading", { level: 1, name: "Anmeldungsübersicht" })).toBeVisible();
+  const district = page.getByRole("main").getByRole("combobox", { name: "Kreisverband", exact: true });
+  await expect(district).toBeEnabled();
+  await district.click();
+  await page.getByRole("option", { name: "Kreisverband Beispieltal", exact: true }).click();
+  const table = await (async () => {
+    await chooseEvent(page, EVENT);
+    return page.getByRole("table", { name: "D-Prüfungsanmeldungen" });
+  })();
+  const greta = row(table, "Greta Grenzgang");
+  await expect(greta).toContainText("Musikverein Musterstadt");
+
+  // the edit phase has no restrictions: the club withdraws it by deleting (R-RO021)
+  await rowAction(page, "Greta Grenzgang", "Löschen");
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Möchten Sie die D-Prüfungsanmeldung von Greta Grenzgang wirklich löschen?");
+  await confirm.getByRole("button", { name: "OK" }).click();
+  await expectNotice(page, "D-Prüfungsanmeldung gelöscht");
+  await expect(greta).toHaveCount(0);
+});

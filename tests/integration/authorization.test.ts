@@ -372,7 +372,11 @@ const districtInput = { name: "KV Neu", iamRef: "neu", gdprLink: "https://e.test
 /** How each operation is called; a row per operation of the table is required. */
 const CALLS: Record<Operation, Call[]> = {
   "viewer.read": [gqlCall("{ viewer { id email } }"), restCall("GET", () => "/v1/user/0")],
-  "districtAssociation.list": [gqlCall("{ districtAssociations { id name gdprLink } }"), restCall("GET", () => "/v1/districtassociations")],
+  "districtAssociation.list": [
+    gqlCall("{ districtAssociations { id name gdprLink } }"),
+    gqlCall("{ overviewDistrictAssociations { id name } }"),
+    restCall("GET", () => "/v1/districtassociations"),
+  ],
   "districtAssociation.read": [
     gqlCall(
       "query($id: ID!) { node(id: $id) { ... on DistrictAssociation { name } } }",
@@ -569,6 +573,10 @@ const CALLS: Record<Operation, Call[]> = {
     gqlCall("mutation($s: ID!, $t: ID!) { copyEvent(sourceId: $s, targetId: $t) { id } }", async () => ({
       s: globalId("Event", hidden.id),
       t: globalId("Event", (await fresh.event()).id),
+    })),
+    gqlCall("mutation($s: ID!, $d: Date!) { duplicateEvent(sourceId: $s, startDay: $d) { id } }", () => ({
+      s: globalId("Event", hidden.id),
+      d: "2099-01-01",
     })),
   ],
   "event.statistic": [

@@ -209,7 +209,7 @@ describe("personal calendar feed", () => {
     expect((await app.fastify.inject({ method: "GET", url: feedPath(second) })).statusCode).toBe(404);
     expect((await app.rest("DELETE", "/v1/user/0/calendar-feed", t.member)).status).toBe(404);
     const audit = await app.db.prisma.auditEntry.findMany({
-      where: { entity: "user", entityId: world.userIds.member, action: { startsWith: "calendar_feed." } },
+      where: { entity: "User", entityId: world.userIds.member, action: { startsWith: "calendar_feed." } },
     });
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["calendar_feed.enable", "calendar_feed.renew", "calendar_feed.disable"]));
   });

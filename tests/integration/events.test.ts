@@ -309,6 +309,107 @@ describe("copy", () => {
     const again = await copy(tid);
     expect(again.body.data.copyEvent.locations).toHaveLength(2);
   });
+
+  it("[R-EV024][R-EV026] copying into an event that has registrations is refused on the server, and the dialog does not offer it", async () => {
+    const source = await createEvent({ name: "Quelle Sperre" });
+    const live = await createEvent({ name: "Laufend", registration_deadline: "2099-04-01" });
+    await app.db.prisma.dexamRegistration.create({
+      data: {
+        eventId: live.id,
+        firstname: "A",
+        lastname: "B",
+        birthdate: new Date("2010-01-01"),
+        gender: "F",
+        associationId: world.club1,
+        instrument: "TUBA",
+        type: "D1",
+      },
+    });
+    const before = await app.db.prisma.event.findUniqueOrThrow({ where: { id: live.id }, include: { locations: true } });
+    const targets = await app.gql("query($id: ID!) { eventCopyTargets(eventId: $id) { name } }", { id: gid("Event", source.id) }, manager());
+    expect(targets.body.data.eventCopyTargets.map((e: { name: string }) => e.name)).not.toContain("Laufend");
+    const refused = await app.gql(
+      "mutation($s: ID!, $t: ID!) { copyEvent(sourceId: $s, targetId: $t) { id } }",
+      { s: gid("Event", source.id), t: gid("Event", live.id) },
+      manager(),
+    );
+    expect(refused.body.errors?.[0]).toMatchObject({
+      message: "In diese Veranstaltung kann nicht kopiert werden: Sie hat bereits Anmeldungen",
+      extensions: { code: "CONFLICT" },
+    });
+    expect(await app.db.prisma.event.findUniqueOrThrow({ where: { id: live.id }, include: { locations: true } })).toEqual(before);
+  });
+
+  it("[R-EV024][R-EV026] Duplizieren makes a new unpublished event 'Kopie von …' with its locations, every date moved by the same days; the source stays", async () => {
+    const source = await createEvent({
+      name: "Herbstprüfung",
+      start: "2026-03-20T08:00:00Z", // 09:00 Berlin (winter time)
+      end: "2026-03-21T15:00:00Z",
+      registration_deadline: "2026-03-01",
+      expiration: "2026-12-31",
+      start_publishing: isoIn(-30),
+      finish_publishing: isoIn(30),
+      cancellation_conditions: "Storno kostet 10 €",
+    });
+    await createLocation(source.id, { name: "Theorie", start: "2026-03-20T08:00:00Z", end: "2026-03-20T11:00:00Z" });
+    await app.db.prisma.dexamRegistration.create({
+      data: {
+        eventId: source.id,
+        firstname: "A",
+        lastname: "B",
+        birthdate: new Date("2010-01-01"),
+        gender: "F",
+        associationId: world.club1,
+        instrument: "TUBA",
+        type: "D1",
+      },
+    });
+    const duplicate = (startDay: string | null) =>
+      app.gql(
+        `mutation($s: ID!, $d: Date!) { duplicateEvent(sourceId: $s, startDay: $d) {
+          databaseId name formType published registrationDeadlineDay expiration start end cancellationConditions startPublishing finishPublishing
+          locations { name start end publishResults } } }`,
+        { s: gid("Event", source.id), d: startDay },
+        manager(),
+      );
+    const done = await duplicate("2099-03-27"); // 73 years and 7 days later; across a switch to summer time
+    expect(done.body.errors).toBeUndefined();
+    const copy = done.body.data.duplicateEvent;
+    expect(copy).toMatchObject({
+      name: "Kopie von Herbstprüfung",
+      formType: "DEXAM",
+      published: false,
+      cancellationConditions: "Storno kostet 10 €",
+      start: "2099-03-27T08:00:00.000Z",
+      end: "2099-03-28T15:00:00.000Z",
+      locations: [{ name: "Theorie", start: "2099-03-27T08:00:00.000Z", end: "2099-03-27T11:00:00.000Z", publishResults: false }],
+    });
+    const days = Math.round((Date.parse("2099-03-27") - Date.parse("2026-03-20")) / DAY);
+    const dayAfter = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+    expect(copy.registrationDeadlineDay).toBe(dayAfter("2026-03-01", days));
+    expect(new Date(copy.expiration).toISOString()).toBe(new Date(`${dayAfter("2026-12-31", days)}T22:59:59.000Z`).toISOString());
+    // the moved publishing window lies in the future, so the copy is not published
+    expect(new Date(copy.startPublishing).getTime()).toBeGreaterThan(Date.now());
+    expect(await app.db.prisma.dexamRegistration.count({ where: { eventId: copy.databaseId } })).toBe(0);
+    expect((await app.db.prisma.event.findUniqueOrThrow({ where: { id: source.id } })).name).toBe("Herbstprüfung");
+    const audit = await app.db.prisma.auditEntry.findFirst({ where: { entity: "Event", entityId: copy.databaseId, action: "duplicate" } });
+    expect(audit).toBeTruthy();
+
+    // a duplicate whose moved window would already be open starts publishing tomorrow instead
+    const soon = await duplicate("2026-03-25"); // 5 days: the window (30 days either side of now) still holds now
+    expect(soon.body.errors).toBeUndefined();
+    expect(soon.body.data.duplicateEvent.published).toBe(false);
+    expect(new Date(soon.body.data.duplicateEvent.startPublishing).getTime()).toBeGreaterThan(Date.now());
+
+    const missing = await duplicate(null);
+    expect(missing.body.errors).toBeTruthy();
+    const foreign = await app.gql(
+      "mutation($s: ID!, $d: Date!) { duplicateEvent(sourceId: $s, startDay: $d) { id } }",
+      { s: gid("Event", source.id), d: "2099-01-01" },
+      t.staff2,
+    );
+    expect(foreign.body.errors?.[0].extensions?.code).toBe("NOT_FOUND");
+  });
 });
 
 describe("statistics", () => {

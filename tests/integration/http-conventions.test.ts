@@ -117,7 +117,7 @@ describe("/graphql answers bodies it cannot read in GraphQL's error shape", () =
 });
 
 describe("/v1 messages name the fields as /v1 does", () => {
-  it("[R-API006][R-ER004] a refused /v1 save names snake-case fields in the message as in `fields`; GraphQL keeps its camelCase", async () => {
+  it("[R-API006][R-ER004][R-SH001] a refused save names snake-case fields in /v1 `fields`, camelCase in GraphQL's; the message names the German label through both doors", async () => {
     const res = await app.rest("PUT", "/v1/association", await token("member"), {
       id: world.club1,
       name: "MV Eins",
@@ -125,7 +125,7 @@ describe("/v1 messages name the fields as /v1 does", () => {
     });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error.fields)).toEqual(["invoice_email"]);
-    expect(res.body.error.message).toBe(`Ungültige Eingabe: invoice_email: ${res.body.error.fields.invoice_email}`);
+    expect(res.body.error.message).toBe(`Ungültige Eingabe: Rechnungs-E-Mail: ${res.body.error.fields.invoice_email}`);
     const club = await app.db.prisma.association.findUniqueOrThrow({ where: { id: world.club1 } });
     expect(club.invoiceEmail).not.toBe("keine-adresse");
     const gql = await app.gql(
@@ -134,7 +134,7 @@ describe("/v1 messages name the fields as /v1 does", () => {
       await token("member"),
     );
     const error = gql.body.errors?.[0] as { message: string; extensions: { fields: Record<string, string> } };
-    expect(error.message).toBe(`Ungültige Eingabe: invoiceEmail: ${error.extensions.fields.invoiceEmail}`);
+    expect(error.message).toBe(`Ungültige Eingabe: Rechnungs-E-Mail: ${error.extensions.fields.invoiceEmail}`);
   });
 });
 

@@ -37,6 +37,11 @@ describe("start page cards", () => {
       enabled: false,
       reasonKey: "start.disabled.noClub",
     });
+    expect(newRegistrationState({ deadlinePassed: false, clubCount: 0, profileComplete: true, districtClubs: true })).toEqual({
+      enabled: true,
+      reasonKey: null,
+    });
+    expect(newRegistrationState({ deadlinePassed: true, clubCount: 0, profileComplete: true, districtClubs: true }).reasonKey).toBe("start.disabled.deadline");
     expect(newRegistrationState({ deadlinePassed: false, clubCount: 2, profileComplete: false })).toEqual({
       enabled: false,
       reasonKey: "start.disabled.incomplete",

@@ -43,11 +43,18 @@ export interface NewRegistrationState {
 
 /**
  * "Neue Anmeldung" (R-ST020..R-ST022, R-ST030): disabled after the deadline, without clubs, or
- * with an incomplete profile; the first reason that applies is shown.
+ * with an incomplete profile; the first reason that applies is shown. `districtClubs`: the viewer
+ * registers for any club of the event's district (registration_manage there, admin;
+ * registration/formValues.ts choosesDistrictClubs, decision R-ST021), so own clubs are not needed.
  */
-export function newRegistrationState(input: { deadlinePassed: boolean; clubCount: number; profileComplete: boolean }): NewRegistrationState {
+export function newRegistrationState(input: {
+  deadlinePassed: boolean;
+  clubCount: number;
+  profileComplete: boolean;
+  districtClubs?: boolean;
+}): NewRegistrationState {
   if (input.deadlinePassed) return { enabled: false, reasonKey: "start.disabled.deadline" };
-  if (input.clubCount === 0) return { enabled: false, reasonKey: "start.disabled.noClub" };
+  if (input.clubCount === 0 && !input.districtClubs) return { enabled: false, reasonKey: "start.disabled.noClub" };
   if (!input.profileComplete) return { enabled: false, reasonKey: "start.disabled.incomplete" };
   return { enabled: true, reasonKey: null };
 }

@@ -17,6 +17,14 @@ describe("district association form", () => {
     expect(validateDistrictAssociationForm(filled)).toEqual({});
   });
 
+  it("[R-VA017] the privacy and imprint URLs are checked before sending: web addresses only, with the server's message", () => {
+    expect(validateDistrictAssociationForm({ ...filled, gdprLink: "kv.example/datenschutz", impressLink: "ftp://kv.example" })).toEqual({
+      gdprLink: MSG.webAddress,
+      impressLink: MSG.webAddress,
+    });
+    expect(validateDistrictAssociationForm({ ...filled, gdprLink: "http://kv.example/ds" })).toEqual({});
+  });
+
   it("[R-DA003][R-DA004] the signature image is sent as data URL; null keeps it and an empty string removes it", () => {
     expect(districtAssociationInput(filled, { kind: "set", dataUrl: "data:image/png;base64,AAAA" }).signatureImage).toBe("data:image/png;base64,AAAA");
     expect(districtAssociationInput(filled, { kind: "keep" }).signatureImage).toBeNull();

@@ -1,7 +1,7 @@
-import { addLengthErrors, required, TEXT_LIMITS, validate } from "@shared/validation";
+import { addLengthErrors, required, TEXT_LIMITS, validate, webAddress } from "@shared/validation";
 import type { FieldErrors } from "./fieldErrors";
 
-/** District association form (spec section 5): name, IamRef, privacy URL and imprint URL are required (R-VA017). */
+/** District association form (spec section 5): name, IamRef, privacy URL and imprint URL are required (R-VA017); the URLs are web addresses, checked before sending as on the server. */
 export type DistrictAssociationFormValues = {
   name: string;
   iamRef: string;
@@ -26,7 +26,7 @@ export function districtAssociationFormValues(
 }
 
 export function validateDistrictAssociationForm(values: DistrictAssociationFormValues): FieldErrors {
-  const errors = validate(values, { name: [required], iamRef: [required], gdprLink: [required], impressLink: [required] });
+  const errors = validate(values, { name: [required], iamRef: [required], gdprLink: [required, webAddress], impressLink: [required, webAddress] });
   return addLengthErrors(errors, values, TEXT_LIMITS.DistrictAssociation);
 }
 

@@ -1,5 +1,7 @@
 // Errors with a stable code, an HTTP status and a German message. GraphQL and /v1 render the
 // same error: GraphQL as extensions.code, /v1 as { error: { code, message, fields? } }.
+import { fieldLabel } from "../shared/labels.ts";
+
 export type ErrorCode =
   | "UNAUTHENTICATED"
   | "FORBIDDEN"
@@ -56,11 +58,12 @@ export const unauthenticated = (detail: string) => new AppError("UNAUTHENTICATED
 export const forbidden = () => new AppError("FORBIDDEN", "Keine Berechtigung für diese Aktion");
 export const notFound = (what = "Eintrag") => new AppError("NOT_FOUND", `${what} nicht gefunden`);
 /**
- * The message of a refused input, built from its fields: "Ungültige Eingabe: field: message; …".
- * `name` spells each field as the caller's door does (/v1: snake case, http/rest.ts errorBody).
+ * The message of a refused input, built from its fields: "Ungültige Eingabe: Datenschutz-URL: message; …".
+ * Each field by its German label (shared/labels.ts fieldLabel), the same through both doors; the
+ * internal names stay in `fields` (GraphQL's camelCase, /v1's snake case).
  */
-export const validationMessage = (fields: Record<string, string>, name: (field: string) => string = (k) => k) =>
+export const validationMessage = (fields: Record<string, string>) =>
   `Ungültige Eingabe: ${Object.entries(fields)
-    .map(([k, v]) => `${name(k)}: ${v}`)
+    .map(([k, v]) => `${fieldLabel(k)}: ${v}`)
     .join("; ")}`;
 export const validationFailed = (fields: Record<string, string>) => new AppError("VALIDATION", validationMessage(fields), fields);

@@ -37,9 +37,10 @@ export const PERMISSIONS = {
   "districtAssociation.list": {
     access: "signedIn",
     tenancy: "none",
-    graphql: ["Query.districtAssociations"],
+    graphql: ["Query.districtAssociations", "Query.overviewDistrictAssociations"],
     rest: ["GET /v1/districtassociations"],
-    description: "Names and links of all district associations (start-page picker, selector, footer links). IamRef only for admin.",
+    description:
+      "Names and links of all district associations (start-page picker, selector, footer links; the overview's: the own and those of events with registrations of the own clubs). IamRef only for admin.",
   },
   "districtAssociation.read": {
     access: "signedIn",
@@ -220,9 +221,10 @@ export const PERMISSIONS = {
   "event.copy": {
     access: ["event_manage"],
     tenancy: "ownDistrict",
-    graphql: ["Query.eventCopyTargets", "Mutation.copyEvent"],
+    graphql: ["Query.eventCopyTargets", "Mutation.copyEvent", "Mutation.duplicateEvent"],
     rest: [],
-    description: "Copy an event's master data and locations into another open event of the same form family.",
+    description:
+      "Duplicate an event as a new unpublished one with moved dates, or copy its master data and locations into another open event of the same form family without registrations.",
   },
   "event.statistic": {
     access: ["registration_read", "registration_manage"],

@@ -2,7 +2,7 @@
 // { error: { code, message, fields? } } with the status of ARCHITECTURE.md "/v1 envelope".
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Authenticator } from "../auth/authenticate.ts";
-import { AppError, validationMessage } from "../auth/errors.ts";
+import { AppError, validationFailed } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import { queryTextLengths } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
@@ -82,7 +82,7 @@ export function idParam(request: FastifyRequest, name = "id"): number {
 export function versionOf(v: unknown): number | null {
   if (v === undefined || v === null || v === "") return null;
   const n = Number(v);
-  if (typeof v === "boolean" || !Number.isSafeInteger(n)) throw new AppError("VALIDATION", "Ungültige Eingabe: version", { version: "Ganze Zahl erwartet" });
+  if (typeof v === "boolean" || !Number.isSafeInteger(n)) throw validationFailed({ version: "Ganze Zahl erwartet" });
   return n;
 }
 
@@ -113,13 +113,12 @@ const snake = (k: string) =>
     .join(".");
 
 /**
- * The /v1 error envelope; field names in the spec's snake case (invoiceEmail -> invoice_email), in
- * `fields` and in a message built from them ("Ungültige Eingabe: theory_points: …").
+ * The /v1 error envelope; field names in the spec's snake case (invoiceEmail -> invoice_email) in
+ * `fields`; the message names them by their German labels, as through GraphQL.
  */
 export function errorBody(e: AppError) {
   const fields = e.fields ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [snake(k), v])) : undefined;
-  const message = e.fields && e.message === validationMessage(e.fields) ? validationMessage(e.fields, snake) : e.message;
-  return { error: { code: e.code, message, ...(fields ? { fields } : {}) } };
+  return { error: { code: e.code, message: e.message, ...(fields ? { fields } : {}) } };
 }
 
 /** The same error as /graphql answers it: { errors: [{ message, extensions: { code, fields? } }] } (GraphQL's names). */

@@ -67,3 +67,123 @@ export const EXAM_PART_LABELS = { THEORY: "Theorie", PRACTICE: "Praxis" } as con
 export const DEXAM_TYPE_LABELS = { D1: "D1", D2: "D2", D3: "D3" } as const;
 /** The four exam-piece rows of the instrument PERCUSSION (R-DF032); other instruments number their pieces. */
 export const PERCUSSION_SONG_LABELS = ["Kleine Trommel", "Drumset", "Pauken", "Orchesterschlagwerk"] as const;
+
+/**
+ * German labels of the input fields (GraphQL's names; /v1's snake-case names are the same fields).
+ * The one place that names a field in a message (auth/errors.ts validationMessage) reads them, so
+ * no message shows an internal name ("gdprLink"); a test walks every input field of the schema.
+ */
+export const FIELD_LABELS: Record<string, string> = {
+  address: "Adresse",
+  after: "Position (nach)",
+  ageGroup: "Altersgruppe",
+  allergies: "Allergien",
+  arranger: "Arrangeur",
+  associationId: "Verein",
+  associationIds: "Vereine",
+  available: "Vorhanden",
+  before: "Position (vor)",
+  birthdate: "Geburtsdatum",
+  camp: "Freizeitangaben",
+  cancellationAccepted: "Stornobedingungen akzeptiert",
+  cancellationConditions: "Stornobedingungen",
+  cancelledAt: "Storniert am",
+  cast: "Besetzung",
+  category: "Kategorie",
+  city: "Ort",
+  competitionTypes: "Wertungsarten",
+  composer: "Komponist",
+  conductorName: "Dirigent",
+  consentForm: "Einverständniserklärung",
+  country: "Land",
+  dataUrl: "Datei",
+  date: "Datum",
+  description: "Beschreibung",
+  dexamTypes: "Kurse",
+  diseases: "Krankheiten",
+  districtAssociation: "Kreisverband",
+  districtAssociationId: "Kreisverband",
+  documentsComplete: "Unterlagen vollständig",
+  duration: "Dauer",
+  editPhase: "Bearbeitungsphase",
+  email: "E-Mail",
+  emergencyContacts: "Notfallkontakt",
+  end: "Ende",
+  eventId: "Veranstaltung",
+  existingPartialResultVerified: "Teilprüfung geprüft",
+  expiration: "Automatische Löschung",
+  externalSubject: "Externe Benutzerkennung",
+  file: "Datei",
+  files: "Dateien",
+  finishPublishing: "Veröffentlichung bis",
+  first: "Anzahl",
+  firstname: "Vorname",
+  formType: "Art",
+  from: "Von",
+  gdprAccepted: "Datenschutzhinweise akzeptiert",
+  gdprLink: "Datenschutz-URL",
+  gender: "Geschlecht",
+  iamRef: "IAM-Referenz",
+  id: "ID",
+  idempotencyKey: "Wiederholungsschlüssel",
+  ids: "Einträge",
+  impressLink: "Impressum-URL",
+  input: "Eingabe",
+  instrument: "Instrument",
+  instruments: "Instrumente",
+  intolerances: "Unverträglichkeiten",
+  invoiceEmail: "Rechnungs-E-Mail",
+  last: "Anzahl (von hinten)",
+  lastname: "Nachname",
+  location: "Ort",
+  locationId: "Veranstaltungsort",
+  mealRequest: "Essenswunsch",
+  members: "Mitgliederliste",
+  name: "Name",
+  number: "Nummer",
+  numberOfMusicians: "Anzahl Musiker",
+  partialResult: "Vorhandene Teilprüfung",
+  phone: "Telefon",
+  points: "Punkte",
+  postcode: "Postleitzahl",
+  practiceLocationId: "Praxisprüfung",
+  preparationLocationId: "Vorbereitungslehrgang",
+  privacyPolicy: "Datenschutzhinweise",
+  publishResults: "Ergebnisse veröffentlicht",
+  publisher: "Verlag",
+  registrationDeadline: "Anmeldeschluss",
+  registrationId: "Anmeldung",
+  remarks: "Bemerkungen",
+  roles: "Rollen",
+  search: "Suche",
+  signatureImage: "Unterschrift",
+  songs: "Stück",
+  sourceId: "Quellveranstaltung",
+  start: "Beginn",
+  startDay: "Neuer Beginn",
+  startPublishing: "Veröffentlichung von",
+  street: "Straße",
+  targetId: "Zielveranstaltung",
+  theoryLocationId: "Theorieprüfung",
+  theoryPoints: "Theoriepunkte",
+  to: "Bis",
+  type: "Typ",
+  updatedSince: "Geändert seit",
+  vaccinations: "Impfung",
+  version: "Version",
+  year: "Jahr",
+};
+
+/**
+ * The German label of a field path: camp.emergencyContacts.0.phone -> "Freizeitangaben – Notfallkontakt 1 – Telefon".
+ * A list index counts from 1 after the list's label; a segment without a label stays as it is
+ * (the schema test keeps every input field labelled).
+ */
+export function fieldLabel(path: string): string {
+  const parts: string[] = [];
+  for (const segment of path.split(".")) {
+    if (/^\d+$/.test(segment) && parts.length > 0) parts[parts.length - 1] += ` ${Number(segment) + 1}`;
+    else parts.push(FIELD_LABELS[segment] ?? segment);
+  }
+  return parts.join(" – ");
+}

@@ -9,6 +9,8 @@ export const MSG = {
   fileType: "Dieser Dateityp ist nicht erlaubt",
   emergencyPhone: "Bitte eine gültige Telefonnummer eingeben",
   profilePhone: "Bitte eine gültige Telefonnummer inkl. internationaler Vorwahl eingeben (z.B. +49123456)",
+  /** not from the spec: the district association's privacy and imprint links (shared/validation.ts webAddress) */
+  webAddress: "Bitte eine gültige Adresse (https://...) eingeben",
   /** not from the spec: a /v1 date or time that is no date (the forms' pickers cannot send one; http/wireInput.ts) */
   date: "Bitte ein gültiges Datum eingeben",
 } as const;

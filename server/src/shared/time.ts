@@ -44,6 +44,22 @@ export function berlinDay(at: Date): string {
   return DAY.format(at);
 }
 
+/** The calendar day `n` days after (before, when negative) `day` (yyyy-mm-dd). */
+export function addDays(day: string, n: number): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) throw new Error(`not a date: ${day}`);
+  return new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + n)).toISOString().slice(0, 10);
+}
+
+/** Whole calendar days from `from` to `to` (yyyy-mm-dd each; negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** The instant `n` calendar days later in Berlin at the same wall-clock time (a switch to or from summer time in between keeps 08:00 at 08:00). */
+export function shiftDays(at: Date, n: number): Date {
+  const moved = at.getTime() + n * 86_400_000;
+  return new Date(moved + (berlinOffsetMinutes(at) - berlinOffsetMinutes(new Date(moved))) * 60000);
+}
+
 /** Start of "today" in Berlin: 00:00:00 of the Berlin calendar day of `now`. */
 export const startOfBerlinDay = (now: Date) => berlinTime(berlinDay(now), 0, 0, 0);
 

@@ -27,6 +27,9 @@ const isEmpty = (v: unknown) => v === null || v === undefined || (typeof v === "
 export const email: Check = (v) => (isEmpty(v) ? null : /@/.test(String(v)) && /\./.test(String(v)) ? null : MSG.email);
 
 /** Postcode: must end in digits. */
+/** not from the spec: the district association's privacy and imprint links are web addresses (http or https) */
+export const webAddress: Check = (v) => (isEmpty(v) ? null : /^https?:\/\/\S+$/i.test(String(v).trim()) ? null : MSG.webAddress);
+
 export const postcode: Check = (v) => (isEmpty(v) ? null : /\d$/.test(String(v).trim()) ? null : MSG.postcode);
 
 /** Profile phone: "+" and a country code, 1 to 15 digits in all. */

@@ -5,7 +5,7 @@ import type { HelpPage } from "../types";
 export const eventManageHelp: HelpPage = {
   route: "eventManageHelp",
   intro:
-    "Unter „Veranstaltungen“ legen Sie die D-Prüfungen, D-Prüfungen Freizeit und Wertungsspiele Ihres Kreisverbands an: mit Anmeldeschluss, Bearbeitungsphase, Veröffentlichung und automatischer Löschung. Anlegen, Ändern, Kopieren und Löschen erfordern die Rolle „Veranstaltungen verwalten“.",
+    "Unter „Veranstaltungen“ legen Sie die D-Prüfungen, D-Prüfungen Freizeit und Wertungsspiele Ihres Kreisverbands an: mit Anmeldeschluss, Bearbeitungsphase, Veröffentlichung und automatischer Löschung. Anlegen, Ändern, Duplizieren und Löschen erfordern die Rolle „Veranstaltungen verwalten“.",
   items: [
     {
       id: "tabelle",
@@ -107,8 +107,8 @@ export const eventManageHelp: HelpPage = {
     },
     {
       id: "zeilenmenue",
-      title: "Statistik, Kopieren und Liste für Urkundendruck",
-      tags: ["Statistik", "Kopieren", "Urkunden", "Download"],
+      title: "Statistik, Duplizieren und Liste für Urkundendruck",
+      tags: ["Statistik", "Duplizieren", "Kopieren", "Urkunden", "Download"],
       blocks: [
         {
           kind: "fields",
@@ -119,7 +119,7 @@ export const eventManageHelp: HelpPage = {
             },
             {
               label: label("event.action.copy"),
-              text: `${label("event.copyText")} Als ${ui("event.copyTarget")} stehen nur Veranstaltungen derselben Art zur Wahl, deren Anmeldeschluss noch bevorsteht (D-Prüfungen und D-Prüfungen Freizeit gelten als eine Art).`,
+              text: `${ui("event.copyMode.new")}: Es entsteht eine neue, nicht veröffentlichte Veranstaltung „Kopie von …“ mit den Stammdaten und allen Veranstaltungsorten. Unter ${ui("event.duplicateStart")} wählen Sie den ersten Tag der Kopie; alle Termine (Anmeldeschluss, Veröffentlichung, automatische Löschung, Beginn und Ende der Veranstaltung und ihrer Orte) verschieben sich um dieselbe Anzahl Tage. Prüfen Sie die Angaben danach unter ${ui("event.action.edit")} und legen Sie fest, ab wann die Kopie veröffentlicht wird. ${ui("event.copyMode.into")}: ${label("event.copyText")} Als ${ui("event.copyTarget")} stehen nur Veranstaltungen derselben Art zur Wahl, deren Anmeldeschluss noch bevorsteht (D-Prüfungen und D-Prüfungen Freizeit gelten als eine Art); vor dem Kopieren fragt das System mit dem Namen der Zielveranstaltung nach.`,
             },
             { label: label("event.action.certificateList"), text: "Eine Liste der Ergebnisse für den Druck der Urkunden; für die Ergebnisrollen." },
           ],

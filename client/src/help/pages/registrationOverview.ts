@@ -18,6 +18,10 @@ export const registrationOverviewHelp: HelpPage = {
           text: `Wählen Sie ${ui("overview.districtAssociation")} und ${ui("overview.event")}. Je nach Art der Veranstaltung erscheint die Tabelle ${ui("overview.dexamTable")} oder ${ui("overview.competition.table")}. Die ${ui("search.label")} filtert die Zeilen nach Namen.`,
         },
         {
+          kind: "paragraph",
+          text: `Unter ${ui("overview.districtAssociation")} stehen Ihr eigener Kreisverband und jeder Kreisverband, bei dessen Veranstaltungen Ihre Vereine angemeldet haben: Haben Sie auf der Startseite bei einer Veranstaltung eines anderen Kreisverbands angemeldet, wählen Sie hier diesen Kreisverband, um die Anmeldung anzusehen, zu ändern oder zu stornieren. Gibt es nur einen Kreisverband zur Auswahl, ist das Feld gesperrt.`,
+        },
+        {
           kind: "screenshot",
           file: "anmeldungsuebersicht-dpruefungen.png",
           alt: "Anmeldungsübersicht mit der Auswahl von Kreisverband und Veranstaltung und der Tabelle „D-Prüfungsanmeldungen“",

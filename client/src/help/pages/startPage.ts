@@ -74,7 +74,7 @@ export const startPageHelp: HelpPage = {
           kind: "list",
           items: [
             "der Anmeldeschluss vorbei ist,",
-            "Sie noch keinem Verein zugeordnet sind (das erledigt Ihr Kreisverband in der Benutzerverwaltung) oder",
+            "Sie noch keinem Verein zugeordnet sind (das erledigt Ihr Kreisverband in der Benutzerverwaltung; mit der Rolle „Anmeldungen verwalten“ brauchen Sie für die Veranstaltungen Ihres Kreisverbands keinen eigenen Verein) oder",
             "Ihr Benutzerprofil unvollständig ist: Straße, Postleitzahl, Ort und Telefonnummer müssen eingetragen sein.",
           ],
         },
@@ -108,7 +108,10 @@ export const startPageHelp: HelpPage = {
               label: label("dexamForm.section.person"),
               text: `${label("dexamForm.field.firstname")}, ${label("dexamForm.field.lastname")}, ${label("dexamForm.field.birthdate")} und ${label("dexamForm.field.gender")} der Person, die die Prüfung ablegt.`,
             },
-            { label: label("dexamForm.section.club"), text: "Der Verein, für den Sie anmelden. Zur Auswahl stehen nur Ihre eigenen Vereine." },
+            {
+              label: label("dexamForm.section.club"),
+              text: "Der Verein, für den Sie anmelden. Zur Auswahl stehen nur Ihre eigenen Vereine; mit der Rolle „Anmeldungen verwalten“ alle Vereine des Kreisverbands, der die Veranstaltung ausrichtet, etwa für eine telefonische Anmeldung.",
+            },
             {
               label: label("dexamForm.field.instrument"),
               text: "Das Instrument der Prüfung. Wechseln Sie das Instrument, wird die gewählte Praxisprüfung geleert.",

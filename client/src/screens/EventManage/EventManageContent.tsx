@@ -12,7 +12,7 @@ import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
 import type { EventDialog_event$key } from "./__generated__/EventDialog_event.graphql";
 import type { EventManageContentQuery } from "./__generated__/EventManageContentQuery.graphql";
-import { CopyEventDialog } from "./CopyEventDialog";
+import { DuplicateEventDialog } from "./DuplicateEventDialog";
 import { EventDialog } from "./EventDialog";
 import { EventRow, type EventRowAction } from "./EventRow";
 import { useDeleteEvent } from "./useDeleteEvent";
@@ -95,7 +95,7 @@ export function EventManageContent({ districtAssociationId }: { districtAssociat
       {dialog?.kind === "create" && <EventDialog event={null} districtAssociationId={districtAssociationId} onClose={close} onSaved={saved} />}
       {dialog?.kind === "edit" && <EventDialog event={dialog.event} districtAssociationId={districtAssociationId} onClose={close} onSaved={saved} />}
       {dialog?.kind === "statistic" && <StatisticDialog eventId={dialog.id} name={dialog.name} onClose={close} />}
-      {dialog?.kind === "copy" && <CopyEventDialog eventId={dialog.id} name={dialog.name} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "copy" && <DuplicateEventDialog eventId={dialog.id} name={dialog.name} onClose={close} onSaved={saved} />}
       {dialog?.kind === "delete" && (
         <ConfirmDialog
           text={t("event.confirmDelete")}

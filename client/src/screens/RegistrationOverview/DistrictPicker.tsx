@@ -11,10 +11,11 @@ interface District {
 }
 
 /**
- * The overview's district association (R-RO001): the app's active one, as in the drawer. Only
- * admins may change it; changing it clears the active event (R-SH057).
+ * The overview's district association (R-RO001): the app's active one, as in the drawer, among
+ * `districts` (the server's overviewDistrictAssociations); locked when there is only one choice.
+ * Changing it clears the active event (R-SH057).
  */
-export function DistrictPicker({ own, districts, editable }: { own: District | null; districts: readonly District[]; editable: boolean }) {
+export function DistrictPicker({ own, districts }: { own: District | null; districts: readonly District[] }) {
   const { state, dispatch } = useAppState();
   const options = useMemo(
     () => districtOptions(own, districts).map((district) => ({ value: String(district.databaseId), label: district.name })),
@@ -27,7 +28,7 @@ export function DistrictPicker({ own, districts, editable }: { own: District | n
       label={t("overview.districtAssociation")}
       options={options}
       value={active === null ? null : String(active)}
-      disabled={!editable}
+      disabled={options.length < 2}
       onChange={(value) => dispatch({ type: "selectDistrictAssociation", id: value === null ? null : Number(value) })}
     />
   );

@@ -7,7 +7,6 @@ import { Page } from "../../components/Page";
 import { PageLoading } from "../../components/PageLoading";
 import { Toolbar } from "../../components/Toolbar";
 import { t } from "../../i18n/translate";
-import { isAdmin } from "../../routes/permissions";
 import { findRoute, routeTitle } from "../../routes/routeTable";
 import { useAppState } from "../../state/AppStateContext";
 import type { RegistrationOverviewScreenQuery } from "./__generated__/RegistrationOverviewScreenQuery.graphql";
@@ -16,8 +15,11 @@ import { OverviewContent } from "./OverviewContent";
 
 /**
  * Registration overview ("Anmeldungsübersicht", everyone; spec §2 "Registration overview"): the
- * active district association (admins may change it), one of its events, a search, and the
- * registrations of that event the viewer may see (own clubs, or all for registration staff).
+ * active district association, one of its events, a search, and the registrations of that event
+ * the viewer may see (own clubs, or all for registration staff). The district picker offers what
+ * the server names (overviewDistrictAssociations): admins every one, others their own and those
+ * organising events with registrations of their clubs (a member may register in another
+ * district's event); with one choice it is locked.
  */
 export function RegistrationOverviewScreen() {
   const data = useLazyLoadQuery<RegistrationOverviewScreenQuery>(
@@ -30,7 +32,7 @@ export function RegistrationOverviewScreen() {
             name
           }
         }
-        districtAssociations {
+        overviewDistrictAssociations {
           databaseId
           name
         }
@@ -41,7 +43,7 @@ export function RegistrationOverviewScreen() {
   const { state } = useAppState();
   const districtAssociationId = state.activeDistrictAssociationId;
   const roles = data.viewer.roles;
-  const picker = <DistrictPicker own={data.viewer.districtAssociation} districts={data.districtAssociations} editable={isAdmin(roles)} />;
+  const picker = <DistrictPicker own={data.viewer.districtAssociation} districts={data.overviewDistrictAssociations} />;
   return (
     <Page title={routeTitle(findRoute("registrationOverview"))}>
       {districtAssociationId === null ? (

@@ -6,6 +6,7 @@ import { formatCalendarDay, formatDateTimeRange, formatDayRange } from "../../ev
 import { runDownload } from "../../events/runDownload";
 import { cardSubtitle, groupLocations, newRegistrationState, showsCompetitionTypes } from "../../events/startCards";
 import { t } from "../../i18n/translate";
+import { choosesDistrictClubs } from "../../registration/formValues";
 import type { EventCard_event$key } from "./__generated__/EventCard_event.graphql";
 import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistrationDialog_event.graphql";
 import styles from "./StartScreen.module.css";
@@ -17,11 +18,13 @@ import styles from "./StartScreen.module.css";
 export function EventCard({
   event,
   clubCount,
+  viewer,
   profileComplete,
   onRegister,
 }: {
   event: EventCard_event$key;
   clubCount: number;
+  viewer: { roles: readonly string[]; districtAssociationId: number };
   profileComplete: boolean;
   onRegister: (event: NewRegistrationDialog_event$key) => void;
 }) {
@@ -34,6 +37,7 @@ export function EventCard({
         formType
         published
         deadlinePassed
+        districtAssociationId
         registrationDeadlineDay
         start
         end
@@ -60,7 +64,12 @@ export function EventCard({
   const headingId = useId();
   const reasonId = useId();
   const subtitle = cardSubtitle(formatDayRange(data.start, data.end), data.address, t);
-  const button = newRegistrationState({ deadlinePassed: data.deadlinePassed, clubCount, profileComplete });
+  const button = newRegistrationState({
+    deadlinePassed: data.deadlinePassed,
+    clubCount,
+    profileComplete,
+    districtClubs: choosesDistrictClubs(viewer, data),
+  });
   const reason = button.reasonKey ? t(button.reasonKey) : null;
   return (
     <article className={styles.card} aria-labelledby={headingId} data-testid="event-card">

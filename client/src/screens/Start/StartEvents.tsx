@@ -15,11 +15,14 @@ export function StartEvents({
   districtAssociationId,
   loading,
   clubCount,
+  viewer,
   profileComplete,
 }: {
   districtAssociationId: number | null;
   loading: boolean;
   clubCount: number;
+  /** roles and district: registration_manage registers for the clubs of its district (decision R-ST021) */
+  viewer: { roles: readonly string[]; districtAssociationId: number };
   profileComplete: boolean;
 }) {
   const [from] = useState(() => todayInBerlin());
@@ -47,7 +50,7 @@ export function StartEvents({
       <ul className={classNames(styles.cards, loading && styles.loading)} aria-busy={loading || undefined}>
         {edges.map((edge) => (
           <li key={edge.node.id}>
-            <EventCard event={edge.node} clubCount={clubCount} profileComplete={profileComplete} onRegister={setRegistering} />
+            <EventCard event={edge.node} clubCount={clubCount} viewer={viewer} profileComplete={profileComplete} onRegister={setRegistering} />
           </li>
         ))}
       </ul>

@@ -28,6 +28,8 @@ export function StartScreen() {
           firstname
           lastname
           isComplete
+          roles
+          districtAssociationId
           associations {
             id
           }
@@ -71,6 +73,7 @@ export function StartScreen() {
             districtAssociationId={district}
             loading={switching}
             clubCount={data.viewer.associations.length}
+            viewer={data.viewer}
             profileComplete={data.viewer.isComplete}
           />
         </Suspense>

@@ -1,7 +1,8 @@
-import { AppError } from "../../auth/errors.ts";
+import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { Association } from "../../generated/prisma/client.ts";
 import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import { queryId, WireReader } from "../../http/wireInput.ts";
+import { MSG } from "../../shared/messages.ts";
 import { createClub, deleteClub, getClub, listClubs, updateClub } from "./service.ts";
 
 /** The spec's club fields (section 3). */
@@ -26,7 +27,7 @@ export function associationRoutes(r: RestRouter) {
     const input = { name: r.text("name") ?? "", invoiceEmail: r.text("invoice_email") };
     r.done();
     if (districtAssociationId === null) {
-      throw new AppError("VALIDATION", "Ungültige Eingabe: district_association_id", { district_association_id: "Dieses Feld ist ein Pflichtfeld" });
+      throw validationFailed({ districtAssociationId: MSG.required });
     }
     reply.status(201);
     return toWire(await createClub(ctx, { districtAssociationId, ...input }));

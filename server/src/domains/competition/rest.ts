@@ -1,7 +1,8 @@
-import { AppError } from "../../auth/errors.ts";
+import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { Cast, Category, CompetitionRegistration, DifficultyLevel } from "../../generated/prisma/client.ts";
 import { idempotencyKeyOf, idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import { queryId, WireReader } from "../../http/wireInput.ts";
+import { MSG } from "../../shared/messages.ts";
 import type { ServiceCtx } from "../context.ts";
 import { isManager } from "../registrations/access.ts";
 import { competitionTypeWire } from "../wire.ts";
@@ -115,7 +116,7 @@ export function competitionRoutes(r: RestRouter) {
   );
   r.post("/v1/registration/competition", async (ctx, req, reply) => {
     const i = input(req.body);
-    if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
+    if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
     const created = await createCompetition(ctx, i.eventId, { ...i, locationId: i.locationId ?? undefined }, idempotencyKeyOf(req));
     reply.status(201);
     // the answer from what the create already holds (no re-read, issue 9)

@@ -1,4 +1,4 @@
-import { AppError } from "../../auth/errors.ts";
+import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
 import { idempotencyKeyOf, idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import { queryId, WireReader } from "../../http/wireInput.ts";
@@ -197,7 +197,7 @@ export function dexamRoutes(r: RestRouter) {
   r.get("/v1/registration/dexam/:id", async (ctx, req) => dexamToWire(ctx, await reload(ctx, (await getDexamRegistration(ctx, idParam(req))).id)));
   r.post("/v1/registration/dexam", async (ctx, req, reply) => {
     const i = input(req.body);
-    if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
+    if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
     const created = await createDexam(ctx, i.eventId, i, undefined, idempotencyKeyOf(req));
     reply.status(201);
     return createdToWire(ctx, created);
@@ -217,7 +217,7 @@ export function dexamRoutes(r: RestRouter) {
   // camp_extension, file_upload, file_upload_name }; answers the new registration (201)
   r.post("/v1/registration/dexam/:id/takeover", async (ctx, req, reply) => {
     const i = input(req.body ?? {});
-    if (i.eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
+    if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
     const created = await takeOver(
       ctx,
       idParam(req),

@@ -3,7 +3,14 @@ import { builder, type InputFields, versionField } from "../../graphql/builder.t
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { toDataUrl } from "./rules.ts";
-import { canSeeIamRef, createDistrictAssociation, deleteDistrictAssociation, listDistrictAssociations, updateDistrictAssociation } from "./service.ts";
+import {
+  canSeeIamRef,
+  createDistrictAssociation,
+  deleteDistrictAssociation,
+  listDistrictAssociations,
+  overviewDistrictAssociations,
+  updateDistrictAssociation,
+} from "./service.ts";
 
 export const DistrictAssociationType = builder.prismaNode("DistrictAssociation", {
   description: "A district association (Kreisverband): the tenant that owns clubs, users and events.",
@@ -41,6 +48,16 @@ builder.queryField("districtAssociations", (t) =>
     // plain columns (selector, footer, start page): the request's one read of all district
     // associations, which the viewer's and the events' districtAssociation share
     resolve: (query, _root, _args, ctx) => listDistrictAssociations(ctx, query, Object.keys(query).length === 0 ? ctx.loaders.districtAssociations : undefined),
+  }),
+);
+
+builder.queryField("overviewDistrictAssociations", (t) =>
+  t.prismaField({
+    type: [DistrictAssociationType],
+    description:
+      "The district associations the registration overview offers: the viewer's own and every one organising an event in which the viewer's clubs have registrations (admin: all); sorted by name.",
+    authScopes: { operation: "districtAssociation.list" },
+    resolve: (query, _root, _args, ctx) => overviewDistrictAssociations(ctx, query),
   }),
 );
 

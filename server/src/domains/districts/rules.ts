@@ -2,7 +2,7 @@
 // required; the signature image is a .jpeg/.jpg/.png data URL of at most 5 MB).
 import type { DataKey } from "../../crypto/aead.ts";
 import { MSG } from "../../shared/messages.ts";
-import { addLengthErrors, MAX_UPLOAD_BYTES, required, TEXT_LIMITS, validate } from "../../shared/validation.ts";
+import { addLengthErrors, MAX_UPLOAD_BYTES, required, TEXT_LIMITS, validate, webAddress } from "../../shared/validation.ts";
 import { fileBytes } from "../files/stored.ts";
 
 export type DistrictInput = {
@@ -32,11 +32,8 @@ export function parseSignatureImage(dataUrl: string): ParsedImage | string {
   return { mimeType: png ? "image/png" : "image/jpeg", data, name: `unterschrift.${png ? "png" : "jpg"}` };
 }
 
-const url = (v: unknown) =>
-  typeof v === "string" && v.trim() !== "" && !/^https?:\/\/\S+$/i.test(v.trim()) ? "Bitte eine gültige Adresse (https://...) eingeben" : null;
-
 export function validateDistrict(input: DistrictInput): Record<string, string> {
-  const errors = validate(input, { name: [required], iamRef: [required], gdprLink: [required, url], impressLink: [required, url] });
+  const errors = validate(input, { name: [required], iamRef: [required], gdprLink: [required, webAddress], impressLink: [required, webAddress] });
   addLengthErrors(errors, input, TEXT_LIMITS.DistrictAssociation);
   if (input.signatureImage) {
     const parsed = parseSignatureImage(input.signatureImage);

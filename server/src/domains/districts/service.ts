@@ -22,6 +22,27 @@ export async function listDistrictAssociations<Q extends object>(ctx: Ctx, query
   return ctx.prisma.districtAssociation.findMany({ ...(query ?? {}), orderBy: { name: "asc" } });
 }
 
+/**
+ * The district associations the registration overview offers (R-RO001): the viewer's own and every
+ * one that organises an event in which the viewer's clubs have registrations (a member may
+ * register in another district's event, R-ST003, and must find the registration again); every
+ * one for admin. Sorted by name.
+ */
+export async function overviewDistrictAssociations<Q extends object>(ctx: Ctx, query?: Q) {
+  const p = authorize(ctx.principal, "districtAssociation.list");
+  if (p.roles.includes("admin")) return ctx.prisma.districtAssociation.findMany({ ...(query ?? {}), orderBy: { name: "asc" } });
+  const clubs = { some: { associationId: { in: p.associationIds } } };
+  const events = p.associationIds.length
+    ? await ctx.prisma.event.findMany({
+        where: { OR: [{ dexamRegistrations: clubs }, { competitionRegistrations: clubs }] },
+        select: { districtAssociationId: true },
+        distinct: ["districtAssociationId"],
+      })
+    : [];
+  const ids = [p.districtAssociationId, ...events.map((e) => e.districtAssociationId)];
+  return ctx.prisma.districtAssociation.findMany({ ...(query ?? {}), where: { id: { in: ids } }, orderBy: { name: "asc" } });
+}
+
 export async function getDistrictAssociation(ctx: Ctx, id: number) {
   authorize(ctx.principal, "districtAssociation.read");
   const row = await ctx.prisma.districtAssociation.findUnique({ where: { id }, include: { signatureFile: true } });

@@ -6,7 +6,18 @@ import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { DistrictAssociationType } from "../districts/graphql.ts";
 import { EventLocationType } from "../locations/graphql.ts";
 import { deadlineDay, deadlinePassed, isPublished } from "./rules.ts";
-import { canManageEvent, canSeeEvent, copyEvent, copyTargets, createEvent, deleteEvent, eventOrder, eventWhere, updateEvent } from "./service.ts";
+import {
+  canManageEvent,
+  canSeeEvent,
+  copyEvent,
+  copyTargets,
+  createEvent,
+  deleteEvent,
+  duplicateEvent,
+  eventOrder,
+  eventWhere,
+  updateEvent,
+} from "./service.ts";
 
 export const EventType = builder.prismaNode("Event", {
   description: "An event (Veranstaltung): D-exams, a D-exam camp or competitions of a district association.",
@@ -182,6 +193,28 @@ builder.mutationField("copyEvent", (t) =>
       ctx.prisma.event.findUniqueOrThrow({
         ...query,
         where: { id: (await copyEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), numericId(targetId, "Event", "Veranstaltung"))).id },
+      }),
+  }),
+);
+
+builder.mutationField("duplicateEvent", (t) =>
+  t.prismaField({
+    type: EventType,
+    description:
+      "'Duplizieren': a new, unpublished event 'Kopie von <Name>' with the source's master data and locations; every date moves by the same number of days so that the copy begins on startDay. Returns the new event.",
+    authScopes: { operation: "event.copy" },
+    args: {
+      sourceId: t.arg.globalID({ required: true, description: "Global id of the event to duplicate." }),
+      startDay: t.arg({
+        type: "Date",
+        required: true,
+        description: "The copy's first day: its start day, or its registration deadline's day when the source has no start.",
+      }),
+    },
+    resolve: async (query, _root, { sourceId, startDay }, ctx) =>
+      ctx.prisma.event.findUniqueOrThrow({
+        ...query,
+        where: { id: (await duplicateEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), day(startDay))).id },
       }),
   }),
 );

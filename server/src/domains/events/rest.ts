@@ -136,8 +136,7 @@ export function eventRoutes(r: RestRouter) {
     const districtAssociationId = r.id("district_association_id");
     const input = eventInput(r);
     r.done();
-    if (districtAssociationId === null)
-      throw new AppError("VALIDATION", "Ungültige Eingabe: district_association_id", { district_association_id: "Dieses Feld ist ein Pflichtfeld" });
+    if (districtAssociationId === null) throw validationFailed({ districtAssociationId: MSG.required });
     const e = await createEvent(ctx, { ...input, districtAssociationId });
     reply.status(201);
     return eventToWire(await getEvent(ctx, e.id), ctx.services.now());
@@ -174,7 +173,7 @@ export function eventRoutes(r: RestRouter) {
     const r = WireReader.of(req.body);
     const eventId = r.id("event_id");
     r.done();
-    if (eventId === null) throw new AppError("VALIDATION", "Ungültige Eingabe: event_id", { event_id: "Dieses Feld ist ein Pflichtfeld" });
+    if (eventId === null) throw validationFailed({ eventId: MSG.required });
     const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, select: { formType: true, districtAssociationId: true } });
     // the caller's rights first: reading the body by the event's form type would tell it to anybody
     if (!event || !ownsDistrict(authorize(ctx.principal, "location.create"), event.districtAssociationId)) throw notFound("Veranstaltung");

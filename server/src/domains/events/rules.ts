@@ -2,7 +2,7 @@
 // the publishing window, what "current" means, and which events a copy may go into.
 import type { EditPhase, FormType } from "../../generated/prisma/client.ts";
 import { MSG } from "../../shared/messages.ts";
-import { berlinDay, deadlineOf, startOfBerlinDay } from "../../shared/time.ts";
+import { addDays, berlinDay, berlinTime, daysBetween, deadlineOf, shiftDays, startOfBerlinDay } from "../../shared/time.ts";
 import { addLengthErrors, isCalendarDay, isValidDate, required, TEXT_LIMITS } from "../../shared/validation.ts";
 
 export type EventInput = {
@@ -88,3 +88,39 @@ export function isCopyTarget(
     target.registrationDeadline.getTime() >= startOfBerlinDay(now).getTime()
   );
 }
+
+/**
+ * The dates of a duplicate (decision R-EV026): every date of the source moves by the same number
+ * of calendar days, from the source's first day (its start, else its registration deadline) to
+ * the chosen `startDay`, at the same Berlin wall-clock time. A duplicate is never published on
+ * creation: when its moved publishing window would already be open, the window starts on the next
+ * day (Berlin) instead and keeps its length.
+ */
+export function duplicateDates(
+  source: { start: Date | null; end: Date | null; registrationDeadline: Date; expiration: Date | null; startPublishing: Date; finishPublishing: Date },
+  startDay: string,
+  now: Date,
+) {
+  const days = daysBetween(berlinDay(source.start ?? source.registrationDeadline), startDay);
+  const move = (d: Date | null) => (d ? shiftDays(d, days) : null);
+  let startPublishing = shiftDays(source.startPublishing, days);
+  let finishPublishing = shiftDays(source.finishPublishing, days);
+  if (isPublished({ startPublishing, finishPublishing }, now)) {
+    const length = finishPublishing.getTime() - startPublishing.getTime();
+    startPublishing = berlinTime(addDays(berlinDay(now), 1), 0, 0, 0);
+    finishPublishing = new Date(startPublishing.getTime() + length);
+  }
+  return {
+    days,
+    registrationDeadline: deadlineOf(addDays(berlinDay(source.registrationDeadline), days)),
+    expiration: source.expiration ? deadlineOf(addDays(berlinDay(source.expiration), days)) : null,
+    start: move(source.start),
+    end: move(source.end),
+    startPublishing,
+    finishPublishing,
+    move,
+  };
+}
+
+/** The name of a duplicate: "Kopie von <Name>", cut to the column's length. */
+export const duplicateName = (name: string) => `Kopie von ${name}`.slice(0, TEXT_LIMITS.Event.name);

@@ -5,11 +5,13 @@ import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize, isAllowed } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Event, Prisma } from "../../generated/prisma/client.ts";
+import { MSG } from "../../shared/messages.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { startOfBerlinDay } from "../../shared/time.ts";
+import { isCalendarDay } from "../../shared/validation.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
-import { deadlineFor, type EventInput, isCopyTarget, isPublished, validateEvent } from "./rules.ts";
+import { deadlineFor, duplicateDates, duplicateName, type EventInput, isCopyTarget, isPublished, validateEvent } from "./rules.ts";
 
 /** Staff who see their district's unpublished events: registrations, events, and results (the results screen picks past events). */
 const STAFF_ROLES = ["registration_read", "registration_manage", "event_manage", "results_read", "results_manage"] as const;
@@ -146,7 +148,13 @@ export async function deleteEvent(ctx: ServiceCtx, id: number) {
   });
 }
 
-/** The events a copy of `sourceId` may go into (the copy dialog's list). */
+/** The German refusal of a copy into an event that has registrations (dialog list and server check). */
+export const COPY_INTO_REGISTERED = "In diese Veranstaltung kann nicht kopiert werden: Sie hat bereits Anmeldungen";
+const registrationCount = { _count: { select: { dexamRegistrations: true, competitionRegistrations: true } } } as const;
+const hasRegistrations = (e: { _count: { dexamRegistrations: number; competitionRegistrations: number } }) =>
+  e._count.dexamRegistrations + e._count.competitionRegistrations > 0;
+
+/** The events a copy of `sourceId` may go into (the copy dialog's list): open, same family, without registrations. */
 export async function copyTargets(ctx: ServiceCtx, sourceId: number) {
   const p = authorize(ctx.principal, "event.copy");
   const now = ctx.services.now();
@@ -155,9 +163,9 @@ export async function copyTargets(ctx: ServiceCtx, sourceId: number) {
   const candidates = await ctx.prisma.event.findMany({
     where: { districtAssociationId: source.districtAssociationId, registrationDeadline: { gte: startOfBerlinDay(now) } },
     orderBy: eventOrder,
-    include: withLocations,
+    include: { ...withLocations, ...registrationCount },
   });
-  return candidates.filter((t) => isCopyTarget(source, t, now));
+  return candidates.filter((t) => isCopyTarget(source, t, now) && !hasRegistrations(t));
 }
 
 /**
@@ -167,6 +175,8 @@ export async function copyTargets(ctx: ServiceCtx, sourceId: number) {
  * dates move by the distance between the two events' starts (unchanged when one has no start);
  * results are never published on a copy. No registrations and no results. A second copy adds no
  * location twice (same name and type) and sets the same master data again: nothing changes.
+ * Never into an event that has registrations (COPY_INTO_REGISTERED); the dialog asks for a
+ * confirmation naming the target first. A new event is made by duplicateEvent.
  */
 export async function copyEvent(ctx: ServiceCtx, sourceId: number, targetId: number | null | undefined) {
   const p = authorize(ctx.principal, "event.copy");
@@ -174,7 +184,7 @@ export async function copyEvent(ctx: ServiceCtx, sourceId: number, targetId: num
   const now = ctx.services.now();
   return ctx.prisma.$transaction(async (tx) => {
     const source = await tx.event.findUnique({ where: { id: sourceId }, include: { locations: true } });
-    const target = await tx.event.findUnique({ where: { id: targetId }, include: { locations: true } });
+    const target = await tx.event.findUnique({ where: { id: targetId }, include: { locations: true, ...registrationCount } });
     if (!source || !ownsDistrict(p, source.districtAssociationId)) throw notFound("Veranstaltung");
     if (!target || !ownsDistrict(p, target.districtAssociationId)) throw notFound("Veranstaltung");
     if (!isCopyTarget(source, target, now)) {
@@ -182,6 +192,7 @@ export async function copyEvent(ctx: ServiceCtx, sourceId: number, targetId: num
         targetId: "Ungültige Auswahl",
       });
     }
+    if (hasRegistrations(target)) throw new AppError("CONFLICT", COPY_INTO_REGISTERED);
     const shift = source.start && target.start ? target.start.getTime() - source.start.getTime() : 0;
     const moved = (d: Date | null) => (d ? new Date(d.getTime() + shift) : null);
     const existing = new Set(target.locations.map((l) => `${l.type}|${l.name}`));
@@ -222,5 +233,70 @@ export async function copyEvent(ctx: ServiceCtx, sourceId: number, targetId: num
       details: { from: source.id, locations: copies.length },
     });
     return tx.event.findUniqueOrThrow({ where: { id: target.id }, include: withLocations });
+  });
+}
+
+/**
+ * "Duplizieren" (decision R-EV026): a new event of the source's district and form type named
+ * "Kopie von <Name>", with its master data and all its locations (results never published), every
+ * date moved by the same number of days so that the copy begins on `startDay` (rules.ts
+ * duplicateDates), and not published. No registrations and no results. One transaction with its
+ * audit entry.
+ */
+export async function duplicateEvent(ctx: ServiceCtx, sourceId: number, startDay: string | null | undefined) {
+  const p = authorize(ctx.principal, "event.copy");
+  if (!startDay) throw validationFailed({ startDay: MSG.required });
+  if (!isCalendarDay(startDay)) throw validationFailed({ startDay: MSG.date });
+  const now = ctx.services.now();
+  return ctx.prisma.$transaction(async (tx) => {
+    const source = await tx.event.findUnique({ where: { id: sourceId }, include: { locations: true } });
+    if (!source || !ownsDistrict(p, source.districtAssociationId)) throw notFound("Veranstaltung");
+    const dates = duplicateDates(source, startDay, now);
+    const copy = await tx.event.create({
+      data: {
+        name: duplicateName(source.name),
+        description: source.description,
+        districtAssociationId: source.districtAssociationId,
+        formType: source.formType,
+        editPhase: source.editPhase,
+        registrationDeadline: dates.registrationDeadline,
+        startPublishing: dates.startPublishing,
+        finishPublishing: dates.finishPublishing,
+        expiration: dates.expiration,
+        start: dates.start,
+        end: dates.end,
+        address: source.address,
+        cancellationConditions: source.cancellationConditions,
+        privacyPolicy: source.privacyPolicy,
+        copiedFromId: source.id,
+      },
+    });
+    if (source.locations.length) {
+      await tx.eventLocation.createMany({
+        data: source.locations.map((l) => ({
+          eventId: copy.id,
+          name: l.name,
+          type: l.type,
+          street: l.street,
+          postcode: l.postcode,
+          city: l.city,
+          country: l.country,
+          start: dates.move(l.start),
+          end: dates.move(l.end),
+          dexamTypes: l.dexamTypes,
+          competitionTypes: l.competitionTypes,
+          instruments: l.instruments,
+          publishResults: false,
+        })),
+      });
+    }
+    await audit(tx, p, {
+      action: "duplicate",
+      entity: "Event",
+      entityId: copy.id,
+      districtAssociationId: copy.districtAssociationId,
+      details: { from: source.id, days: dates.days, locations: source.locations.length },
+    });
+    return copy;
   });
 }

@@ -49,7 +49,7 @@ export async function disableCalendarFeed(ctx: ServiceCtx): Promise<boolean> {
   const p = authorize(ctx.principal, "viewer.update");
   return ctx.prisma.$transaction(async (tx) => {
     const { count } = await tx.calendarFeed.deleteMany({ where: { userId: p.userId } });
-    if (count) await audit(tx, p, { action: "calendar_feed.disable", entity: "user", entityId: p.userId, districtAssociationId: p.districtAssociationId });
+    if (count) await audit(tx, p, { action: "calendar_feed.disable", entity: "User", entityId: p.userId, districtAssociationId: p.districtAssociationId });
     return count > 0;
   });
 }

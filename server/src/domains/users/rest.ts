@@ -1,4 +1,4 @@
-import { AppError } from "../../auth/errors.ts";
+import { AppError, validationFailed } from "../../auth/errors.ts";
 import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import { isJsonObject, queryId, WireReader } from "../../http/wireInput.ts";
 import { MSG } from "../../shared/messages.ts";
@@ -64,7 +64,7 @@ function roles(r: WireReader): string[] | null {
 /** Decision R-API067: the user-associations body is { "association_ids": [1, 2] }; a plain array of ids or of { id } is accepted too. */
 function associationIds(raw: unknown): number[] {
   const list = Array.isArray(raw) ? raw : isJsonObject(raw) ? (raw.association_ids ?? raw.associations) : undefined;
-  if (!Array.isArray(list)) throw new AppError("VALIDATION", "Ungültige Eingabe: association_ids", { association_ids: "Liste von Vereinen erwartet" });
+  if (!Array.isArray(list)) throw validationFailed({ associationIds: "Liste von Vereinen erwartet" });
   const r = WireReader.of({ association_ids: list.map((x) => (isJsonObject(x) ? x.id : x)) });
   const ids = r.list("association_ids", (holder, i) => holder.id(String(i)) ?? holder.fail(i, MSG.required));
   r.done();
@@ -91,8 +91,7 @@ export function userRoutes(r: RestRouter) {
     const districtAssociationId = r.id("district_association_id");
     const input = { ...fields(r), roles: roles(r) };
     r.done();
-    if (districtAssociationId === null)
-      throw new AppError("VALIDATION", "Ungültige Eingabe: district_association_id", { district_association_id: "Dieses Feld ist ein Pflichtfeld" });
+    if (districtAssociationId === null) throw validationFailed({ districtAssociationId: MSG.required });
     reply.status(201);
     return toWire(await createUser(ctx, { ...input, districtAssociationId }));
   });
