@@ -682,6 +682,16 @@ export const de = {
   "event.chart.rate": "Quote",
   "event.chart.theory": "Theorie",
   "event.chart.practice": "Praxis",
+  "history.action": "Änderungen",
+  "history.title": "Änderungen: {name}",
+  "history.loadFailed": "Änderungen können nicht geladen werden",
+  "history.empty": "Noch keine Änderungen protokolliert.",
+  "history.caption": "Änderungsverlauf, neueste zuerst",
+  "history.when": "Wann",
+  "history.who": "Wer",
+  "history.what": "Was",
+  "history.fields": "Geänderte Felder",
+  "history.more": "Es werden die letzten {count} Änderungen angezeigt.",
   // --- calendar end
   // --- apiexplorer start
   "route.apiExplorer": "API-Explorer",

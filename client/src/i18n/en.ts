@@ -676,6 +676,16 @@ export const en: Record<MessageKey, string> = {
   "event.chart.rate": "Rate",
   "event.chart.theory": "Theory",
   "event.chart.practice": "Practice",
+  "history.action": "Changes",
+  "history.title": "Changes: {name}",
+  "history.loadFailed": "Changes cannot be loaded",
+  "history.empty": "No changes recorded yet.",
+  "history.caption": "Change history, newest first",
+  "history.when": "When",
+  "history.who": "Who",
+  "history.what": "What",
+  "history.fields": "Changed fields",
+  "history.more": "The latest {count} changes are shown.",
   // --- calendar end
   // --- apiexplorer start
   "route.apiExplorer": "API explorer",

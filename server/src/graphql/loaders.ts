@@ -12,6 +12,8 @@ export type EventVisibility = { id: number; districtAssociationId: number; start
 
 export type RequestLoaders = {
   eventVisibility: BatchLoader<number, EventVisibility>;
+  /** "Vorname Nachname" of users, by id (the actors of an audit page, in one statement) */
+  userName: BatchLoader<number, string>;
   /** all district associations (a few dozen rows), sorted by name, read once per request */
   districtAssociations: () => Promise<DistrictAssociation[]>;
   districtAssociation: (id: number) => Promise<DistrictAssociation | null>;
@@ -47,6 +49,10 @@ export function requestLoaders(prisma: PrismaClient, shared?: SharedStore<Distri
         select: { id: true, districtAssociationId: true, startPublishing: true, finishPublishing: true },
       });
       return new Map(rows.map((r) => [r.id, r]));
+    }),
+    userName: batchLoader(async (ids: number[]) => {
+      const rows = await prisma.user.findMany({ where: { id: { in: ids } }, select: { id: true, firstname: true, lastname: true } });
+      return new Map(rows.map((r) => [r.id, `${r.firstname} ${r.lastname}`.trim()]));
     }),
   };
 }

@@ -2,7 +2,7 @@
 
 import { AppError } from "../../auth/errors.ts";
 import { builder } from "../../graphql/builder.ts";
-import { auditOperation, auditTrailWhere } from "./read.ts";
+import { actionLabel, auditFieldLabel, auditOperation, auditTrailWhere } from "./read.ts";
 
 type Details = Record<string, unknown> | null;
 
@@ -17,6 +17,27 @@ const AuditEntryType = builder.prismaObject("AuditEntry", {
     }),
     entity: t.exposeString("entity", { description: "The record type (GraphQL type name)." }),
     entityId: t.exposeInt("entityId", { nullable: true, description: "The record's numeric id." }),
+    actionLabel: t.string({
+      description: 'What happened, in German ("Angelegt", "Geändert", "Storniert", ...); the action itself when it has no label.',
+      resolve: (e) => actionLabel(e.action),
+    }),
+    actorName: t.string({
+      description:
+        'Who changed it, for people: "Vorname Nachname" of the acting user ("Gelöschter Benutzer" once deleted); "API-Zugang <id>" for machine clients; "System" for automatic changes.',
+      resolve: async (e, _a, ctx) => {
+        if (e.actorUserId !== null) return (await ctx.loaders.userName(e.actorUserId)) ?? "Gelöschter Benutzer";
+        if (e.actorLabel.startsWith("client:")) return `API-Zugang ${e.actorLabel.slice("client:".length)}`;
+        return "System";
+      },
+    }),
+    changedFieldLabels: t.stringList({
+      description:
+        "The changed fields' German labels, in the order of changedFields. Health data (Freizeitangaben) appear only as the fact that they changed, never with values.",
+      resolve: (e) => {
+        const changed = (e.details as Details)?.changed;
+        return Array.isArray(changed) ? changed.map((f) => auditFieldLabel(String(f))) : [];
+      },
+    }),
     changedFields: t.stringList({
       description: "Names of the fields an update changed (values are not kept; health data only by name).",
       resolve: (e) => {

@@ -7,6 +7,7 @@ import { AppError } from "../../auth/errors.ts";
 import { authorize, type Operation } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { fieldLabel } from "../../shared/labels.ts";
 
 /** the record types with an audit trail, and the operation (role) that reads it */
 export const AUDITED: Record<string, Operation> = {
@@ -63,3 +64,54 @@ export async function auditTrailWhere(prisma: PrismaClient, p: Principal | null,
   if (!visible) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
   return { entity: typename, entityId: id };
 }
+
+// ---- the screen "Änderungen": German names of actions and changed fields
+
+/** German names of the audit actions (the screen "Änderungen"). */
+export const ACTION_LABELS: Record<string, string> = {
+  create: "Angelegt",
+  update: "Geändert",
+  updateSongs: "Stücke geändert",
+  cancel: "Storniert",
+  delete: "Gelöscht",
+  takeover: "Teilergebnis übernommen",
+  setTheoryResult: "Theorieergebnis eingetragen",
+  uploadPracticeSheet: "Praxis-Auswertungsbogen hochgeladen",
+  importPcJuror: "PC-Juror-Ergebnisse eingelesen",
+  expire: "Automatisch gelöscht",
+  copy: "Kopiert",
+  duplicate: "Dupliziert",
+  setAssociations: "Vereine zugeordnet",
+  deactivate: "Deaktiviert",
+  reactivate: "Reaktiviert",
+  resendInvitation: "Einladung erneut gesendet",
+  revoke: "Widerrufen",
+  "calendar_feed.enable": "Kalender-Abo eingeschaltet",
+  "calendar_feed.renew": "Kalender-Abo erneuert",
+  "calendar_feed.disable": "Kalender-Abo ausgeschaltet",
+};
+
+/** Stored column names that are no input field (the input's label catalogue covers the rest). */
+const AUDIT_FIELD_LABELS: Record<string, string> = {
+  campData: "Freizeitangaben (Gesundheitsdaten)",
+  practicePoints: "Praxispunkte",
+  partialResultType: "Vorhandene Teilprüfung",
+  partialResultDistrict: "Vorhandene Teilprüfung – Kreisverband",
+  partialResultYear: "Vorhandene Teilprüfung – Jahr",
+  partialResultLocation: "Vorhandene Teilprüfung – Ort",
+  partialResultPoints: "Vorhandene Teilprüfung – Punkte",
+  consentFormFileId: "Einverständniserklärung",
+  practiceSheetFileId: "Praxis-Auswertungsbogen",
+  takenOverFromId: "Übernommenes Teilergebnis",
+  mark: "Prädikat",
+  blocked: "Deaktiviert",
+  userId: "Angemeldet von",
+  copiedFromId: "Kopiert aus",
+  subject: "Benutzerkennung",
+  signatureFileId: "Unterschrift",
+};
+
+export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
+
+/** The German label of a changed column (health data only as "Freizeitangaben (Gesundheitsdaten)"). */
+export const auditFieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? fieldLabel(field);

@@ -1,3 +1,4 @@
+import { isAllowed, type Operation, PERMISSIONS } from "../../auth/permissions.ts";
 import type { User } from "../../generated/prisma/client.ts";
 import { builder, versionField } from "../../graphql/builder.ts";
 import { pageInList } from "../../graphql/cursor.ts";
@@ -93,6 +94,11 @@ export const UserType = builder.prismaNode("User", {
         "Why the signed-in user may not give this user another e-mail address in user management (an account in use: only the person or an administrator); null when they may.",
       select: { lastActive: true, passwordHash: true, roles: true },
       resolve: (u, _a, ctx) => (ctx.principal ? emailChangeRefusal(ctx.principal, u) : null),
+    }),
+    allowedOperations: t.stringList({
+      description:
+        "The operations of the permission table (docs/authorization.md) the signed-in user's roles allow, so a screen offers only what can work; each is still narrowed to rows (tenancy) by the server. Empty on other users' accounts.",
+      resolve: (u, _a, ctx) => (ctx.principal?.userId === u.id ? (Object.keys(PERMISSIONS) as Operation[]).filter((op) => isAllowed(ctx.principal, op)) : []),
     }),
     calendarFeedEnabled: t.boolean({
       nullable: true,
