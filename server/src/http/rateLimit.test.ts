@@ -1,7 +1,8 @@
 import rateLimitPlugin from "@fastify/rate-limit";
 import Fastify from "fastify";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createConcurrencyLimiter, createRateLimiter, RATE_LIMIT_MESSAGE } from "./rateLimit.ts";
+import type { PrismaClient } from "../generated/prisma/client.ts";
+import { createConcurrencyLimiter, createRateLimiter, RATE_LIMIT_MESSAGE, registerRateLimits } from "./rateLimit.ts";
 
 // the limiter over @fastify/rate-limit's in-memory store (the database store has its own test:
 // tests/integration/rate-limit-store.test.ts); the fake clock moves its window
@@ -28,6 +29,14 @@ describe("fixed-window rate limiter", () => {
     for (let i = 0; i < 6; i++) expect(await limiter.take("a")).toBeNull();
     expect(await limiter.take("a")).not.toBeNull();
     expect(await limiter.take("b")).toBeNull(); // keys are independent
+  });
+
+  it("a store that fails (the database is gone) lets the request pass: it meets the outage itself", async () => {
+    const gone = () => Promise.reject(new Error("connection refused"));
+    const fastify = Fastify();
+    await registerRateLimits(fastify, { $queryRawUnsafe: gone, $executeRawUnsafe: gone } as unknown as PrismaClient);
+    const limiter = createRateLimiter(fastify, "test", 1);
+    for (let i = 0; i < 3; i++) expect(await limiter.take("a")).toBeNull();
   });
 
   it("0 switches the limit off", async () => {

@@ -20,9 +20,13 @@ export type RateLimiter = {
   take(key: string): Promise<RateLimitRefusal | null>;
 };
 
-/** Registers @fastify/rate-limit (no route limited by itself) with the store in `prisma`'s database. */
+/**
+ * Registers @fastify/rate-limit (no route limited by itself) with the store in `prisma`'s database.
+ * A counter that cannot be written (the database is gone) lets the request pass (`skipOnError`): it
+ * then meets the same outage and answers as it always did (UNAVAILABLE), not with an error of the limiter.
+ */
 export async function registerRateLimits(fastify: FastifyInstance, prisma: PrismaClient): Promise<void> {
-  await fastify.register(rateLimitPlugin, { global: false, store: postgresStore(prisma), timeWindow: WINDOW_MS, skipOnError: false });
+  await fastify.register(rateLimitPlugin, { global: false, store: postgresStore(prisma), timeWindow: WINDOW_MS, skipOnError: true });
 }
 
 const KEY = Symbol("rateLimitKey");
