@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { normalizeIP } from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { ExecutionResult, ValidationRule } from "graphql";
@@ -147,7 +148,8 @@ export async function createApp(opts: {
         if (request.method !== "POST") return;
         const login = /^\/oidc\/interaction\/([\w-]+)\/login/.exec(request.url);
         const form = login || /^\/oidc\/(?:account|forgot|invite\/[\w-]+)(?:\?|$)/.test(request.url);
-        const refusal = form ? await limits.signIn.take(request.ip) : null;
+        // an IPv6 address counts by its /64 network (one host's whole range), as @fastify/rate-limit does
+        const refusal = form ? await limits.signIn.take(normalizeIP(request.ip)) : null;
         if (!refusal) return;
         // the login form again, with the message (or a page saying so); nothing reaches the provider
         return reply
