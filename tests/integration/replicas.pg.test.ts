@@ -192,7 +192,7 @@ describe("two replicas on one PostgreSQL database", () => {
     for (const r of replicas) expect(await viewerEmail(r.base, admin)).toBe("admin@replika.example");
   }, 120_000);
 
-  it("[R-API025] a write on one replica shows at once on the other: start page, file upload, record version", async () => {
+  it("[R-API025] a write on one replica shows at once on the other: start page (districts, events), file upload, record version", async () => {
     const [a, b] = replicas;
     const reader = await signInForToken(proxyBase, "mitglied@replika.example", "sicher-2026");
     const names = async (base: string) => {
@@ -207,6 +207,32 @@ describe("two replicas on one PostgreSQL database", () => {
     );
     expect(saved.body.data?.updateDistrictAssociation).toEqual({ name: "KV Replika neu", version: 2 });
     expect(await timed("read on replica B", () => names(b.base))).toEqual(["KV Replika neu"]);
+    // an event created on A is on B's start page at once (B's shared start-page answer made before)
+    const today = new Date().toISOString().slice(0, 10);
+    const startPage = async (base: string) => {
+      const res = await gql(base, reader, "query StartEventsQuery($from: Date!) { events(from: $from, first: 100) { edges { node { name } } } }", {
+        from: today,
+      });
+      expect(res.body.data, JSON.stringify(res.body)).toBeTruthy();
+      return ((res.body.data ?? {}).events as { edges: { node: { name: string } }[] }).edges.map((e) => e.node.name);
+    };
+    expect(await startPage(b.base)).toEqual([]);
+    const day = 86400_000;
+    const created = await gql(a.base, admin, "mutation($d: Int!, $input: EventInput!) { createEvent(districtAssociationId: $d, input: $input) { id } }", {
+      d: districtId,
+      input: {
+        name: "Frühjahrsprüfung",
+        formType: "DEXAM",
+        editPhase: "NO_RESTRICTIONS",
+        registrationDeadline: new Date(Date.now() + 30 * day).toISOString().slice(0, 10),
+        startPublishing: new Date(Date.now() - day).toISOString(),
+        finishPublishing: new Date(Date.now() + 60 * day).toISOString(),
+        privacyPolicy: "Datenschutz",
+      },
+    });
+    expect(created.body.errors, JSON.stringify(created.body)).toBeUndefined();
+    expect(await timed("start page on replica B after a create on A", () => startPage(b.base))).toEqual(["Frühjahrsprüfung"]);
+
     // the uploaded file, read through the other replica
     const image = await gql(b.base, admin, "{ districtAssociations { signatureImage } }");
     expect(((image.body.data ?? {}).districtAssociations as { signatureImage: string }[])[0].signatureImage).toBe(pngUrl);
