@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { normalizeIP } from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
 import type { ExecutionResult, ValidationRule } from "graphql";
@@ -39,7 +40,7 @@ import { clientErrorHandler, requestError } from "./http/clientError.ts";
 import { rejectNulCharacters } from "./http/inputGuard.ts";
 import { registerMultipart } from "./http/multipart.ts";
 import { noteCaller, registerOperations } from "./http/operations.ts";
-import { type ConcurrencyLimiter, createConcurrencyLimiter, createRateLimiter, RATE_LIMIT_MESSAGE } from "./http/rateLimit.ts";
+import { type ConcurrencyLimiter, createConcurrencyLimiter, createRateLimiter, RATE_LIMIT_MESSAGE, registerRateLimits } from "./http/rateLimit.ts";
 import { bearerChallenge, errorBodyFor, graphqlErrorBody, isGraphqlRequest, restRoutes, routeMethods } from "./http/rest.ts";
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
 import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
@@ -96,13 +97,15 @@ export async function createApp(opts: {
     clientErrorHandler,
   });
   const routes: string[] = [];
-  // rate limits per caller (issue 10): mutations (GraphQL and /v1), uploads, sign-in attempts per address
+  // rate limits per caller (issue 10): mutations (GraphQL and /v1), uploads, sign-in attempts per
+  // address; counted in the database, so every replica counts the same (http/rateLimit.ts)
+  await registerRateLimits(fastify, prisma);
   const limits = {
-    mutations: createRateLimiter(config.rateLimits.mutationsPerMinute),
-    uploads: createRateLimiter(config.rateLimits.uploadsPerMinute),
-    signIn: createRateLimiter(config.rateLimits.signInPerMinute),
+    mutations: createRateLimiter(fastify, "mutations", config.rateLimits.mutationsPerMinute),
+    uploads: createRateLimiter(fastify, "uploads", config.rateLimits.uploadsPerMinute),
+    signIn: createRateLimiter(fastify, "signin", config.rateLimits.signInPerMinute),
     // the same budget per e-mail address: guesses spread over many addresses still count
-    signInAccount: createRateLimiter(config.rateLimits.signInPerMinute),
+    signInAccount: createRateLimiter(fastify, "signin-account", config.rateLimits.signInPerMinute),
     // expensive reads (lists, searches, exports) at once per caller, GraphQL and /v1 together (issue 29)
     expensiveReads: createConcurrencyLimiter(config.rateLimits.concurrentQueries),
   };
@@ -131,7 +134,7 @@ export async function createApp(opts: {
       keys: signingKeys,
       cookieKeys,
       outbox,
-      accountAttempt: (email) => limits.signInAccount.take(`email:${email.toLowerCase()}`),
+      accountAttempt: async (email) => !(await limits.signInAccount.take(email.toLowerCase())),
     });
     await deleteExpiredOidcRows(prisma);
     cleanup = setInterval(() => void deleteExpiredOidcRows(prisma).catch(() => {}), 60 * 60 * 1000);
@@ -146,11 +149,13 @@ export async function createApp(opts: {
         if (request.method !== "POST") return;
         const login = /^\/oidc\/interaction\/([\w-]+)\/login/.exec(request.url);
         const form = login || /^\/oidc\/(?:account|forgot|invite\/[\w-]+)(?:\?|$)/.test(request.url);
-        if (!form || limits.signIn.take(`ip:${request.ip}`)) return;
+        // an IPv6 address counts by its /64 network (one host's whole range), as @fastify/rate-limit does
+        const refusal = form ? await limits.signIn.take(normalizeIP(request.ip)) : null;
+        if (!refusal) return;
         // the login form again, with the message (or a page saying so); nothing reaches the provider
         return reply
           .status(429)
-          .headers(limits.signIn.headers(`ip:${request.ip}`))
+          .headers(refusal.headers)
           .type("text/html; charset=utf-8")
           .send(login ? loginPage(login[1], { error: RATE_LIMIT_MESSAGE }) : errorPage("rate_limited", RATE_LIMIT_MESSAGE));
       });

@@ -36,6 +36,16 @@ describe("limits that a client cannot dodge", () => {
     expect(viaProxy.statusCode).not.toBe(429);
   });
 
+  it("[R-AU001] IPv6 clients are counted by their /64 network: a host cannot dodge the limit by changing the address's last bits", async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= 5; i++)
+      statuses.push((await form("/oidc/interaction/abc123/login", `email=v6-${i}%40b.de&password=x`, `2001:db8:7:1::${i.toString(16)}`)).statusCode);
+    expect(statuses.slice(0, 3)).not.toContain(429);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+    // another /64 has its own count
+    expect((await form("/oidc/interaction/abc123/login", "email=v6-6%40b.de&password=x", "2001:db8:7:2::1")).statusCode).not.toBe(429);
+  });
+
   it("[R-AU001] the password change and the forgotten-password form are limited per client address too", async () => {
     for (const [url, payload] of [
       ["/oidc/account", "email=x%40y.de&current=falsch&password=neuesneues&repeat=neuesneues"],

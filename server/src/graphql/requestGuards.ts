@@ -9,7 +9,7 @@
 import { type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, getOperationAST, Kind, type SelectionSetNode } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import type { Principal } from "../auth/principal.ts";
-import { type ConcurrencyLimiter, type RateLimiter, rateLimited, tooManyConcurrent } from "../http/rateLimit.ts";
+import { type ConcurrencyLimiter, type RateLimiter, tooManyConcurrent } from "../http/rateLimit.ts";
 
 export const CSRF_HEADER = "x-graphql-csrf";
 
@@ -39,12 +39,11 @@ export function csrfPrevention(): Plugin {
 
 export function mutationRateLimit(limiter: RateLimiter): Plugin<{ principal: Principal }> {
   return {
-    onExecute({ args, setResultAndStopExecution }) {
+    async onExecute({ args, setResultAndStopExecution }) {
       const op = getOperationAST(args.document, args.operationName);
       if (op?.operation !== "mutation") return;
-      const key = args.contextValue.principal.subject;
-      if (limiter.take(key)) return;
-      const e = rateLimited(limiter, key);
+      const e = await limiter.take(args.contextValue.principal.subject);
+      if (!e) return;
       setResultAndStopExecution({
         errors: [createGraphQLError(e.message, { extensions: { code: e.code, retryAfter: e.retryAfter, http: { status: 429, headers: e.headers } } })],
       });

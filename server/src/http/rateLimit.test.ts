@@ -1,40 +1,61 @@
-import { describe, expect, it } from "vitest";
-import { createConcurrencyLimiter, createRateLimiter } from "./rateLimit.ts";
+import rateLimitPlugin from "@fastify/rate-limit";
+import Fastify from "fastify";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { PrismaClient } from "../generated/prisma/client.ts";
+import { createConcurrencyLimiter, createRateLimiter, RATE_LIMIT_MESSAGE, registerRateLimits } from "./rateLimit.ts";
 
-describe("token bucket rate limiter", () => {
-  it("lets a burst up to the limit pass, then refills evenly over the minute", () => {
-    let t = 0;
-    const limiter = createRateLimiter(6, () => t);
-    for (let i = 0; i < 6; i++) expect(limiter.take("a")).toBe(true);
-    expect(limiter.take("a")).toBe(false);
-    expect(limiter.retryAfter("a")).toBe(10); // one token every 10 s
-    t += 9_999;
-    expect(limiter.take("a")).toBe(false);
-    t += 1;
-    expect(limiter.take("a")).toBe(true);
-    expect(limiter.take("b")).toBe(true); // keys are independent
+// the limiter over @fastify/rate-limit's in-memory store (the database store has its own test:
+// tests/integration/rate-limit-store.test.ts); the fake clock moves its window
+async function limiterOf(perMinute: number) {
+  const fastify = Fastify();
+  await fastify.register(rateLimitPlugin, { global: false });
+  return createRateLimiter(fastify, "test", perMinute);
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("fixed-window rate limiter", () => {
+  it("lets up to the limit pass in a minute's window, refuses the next until the window ends", async () => {
+    vi.useFakeTimers({ now: 0, toFake: ["Date"] });
+    const limiter = await limiterOf(6);
+    for (let i = 0; i < 6; i++) expect(await limiter.take("a")).toBeNull();
+    const refusal = await limiter.take("a");
+    expect(refusal).toMatchObject({ code: "RATE_LIMITED", message: RATE_LIMIT_MESSAGE, retryAfter: 60 });
+    vi.setSystemTime(59_999);
+    expect(await limiter.take("a")).not.toBeNull();
+    vi.setSystemTime(60_000); // a new window
+    for (let i = 0; i < 6; i++) expect(await limiter.take("a")).toBeNull();
+    expect(await limiter.take("a")).not.toBeNull();
+    expect(await limiter.take("b")).toBeNull(); // keys are independent
   });
 
-  it("0 switches the limit off", () => {
-    const limiter = createRateLimiter(0);
-    for (let i = 0; i < 1000; i++) expect(limiter.take("a")).toBe(true);
-    expect(limiter.headers("a")).toEqual({});
+  it("a store that fails (the database is gone) lets the request pass: it meets the outage itself", async () => {
+    const gone = () => Promise.reject(new Error("connection refused"));
+    const fastify = Fastify();
+    await registerRateLimits(fastify, { $queryRawUnsafe: gone, $executeRawUnsafe: gone } as unknown as PrismaClient);
+    const limiter = createRateLimiter(fastify, "test", 1);
+    for (let i = 0; i < 3; i++) expect(await limiter.take("a")).toBeNull();
   });
 
-  it("[R-ER004] a refusal's headers: RateLimit-Limit the burst, -Remaining the whole tokens, -Reset until full, Retry-After until the next", () => {
-    let t = 0;
-    const limiter = createRateLimiter(6, () => t);
-    for (let i = 0; i < 6; i++) limiter.take("a");
-    expect(limiter.take("a")).toBe(false);
-    expect(limiter.headers("a")).toEqual({
-      "retry-after": "10",
+  it("0 switches the limit off", async () => {
+    const limiter = await limiterOf(0);
+    for (let i = 0; i < 1000; i++) expect(await limiter.take("a")).toBeNull();
+  });
+
+  it("[R-ER004] a refusal's headers: RateLimit-Limit the window's number, -Remaining 0, -Reset and Retry-After until the window ends", async () => {
+    vi.useFakeTimers({ now: 0, toFake: ["Date"] });
+    const limiter = await limiterOf(6);
+    for (let i = 0; i < 6; i++) await limiter.take("a");
+    vi.setSystemTime(25_000);
+    expect((await limiter.take("a"))?.headers).toEqual({
+      "retry-after": "35",
       "ratelimit-limit": "6",
       "ratelimit-remaining": "0",
-      "ratelimit-reset": "60",
+      "ratelimit-reset": "35",
       "ratelimit-policy": "6;w=60",
     });
-    t += 25_000; // 2.5 tokens back
-    expect(limiter.headers("a")).toMatchObject({ "retry-after": "0", "ratelimit-remaining": "2", "ratelimit-reset": "35" });
   });
 });
 

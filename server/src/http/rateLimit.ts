@@ -1,77 +1,68 @@
-// Rate limits (issue 10, item 3): per caller, a token bucket that holds `perMinute` tokens and
-// refills evenly over a minute, so a burst up to the limit passes and a steady flood is slowed to
-// the limit. Buckets live in this process: with several servers behind a load balancer each one
-// limits on its own (the effective limit is n times the setting; see README "Rate limits").
+// Rate limits (issue 10, item 3): per caller and limit, a fixed window of one minute counted by
+// @fastify/rate-limit's manual limiter (`fastify.createRateLimit`) in a store in the database
+// (rateLimitStore.ts): every replica counts in the same row, so n replicas allow the limit once,
+// not n times. The first request of a key opens its window; up to the limit pass in it, the next
+// ones are refused until the window ends (Retry-After).
+import rateLimitPlugin from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../auth/errors.ts";
+import type { PrismaClient } from "../generated/prisma/client.ts";
+import { postgresStore } from "./rateLimitStore.ts";
 
 export const RATE_LIMIT_MESSAGE = "Zu viele Anfragen in kurzer Zeit. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.";
 
+const WINDOW_MS = 60_000;
+
+export type RateLimitRefusal = AppError & { retryAfter: number; headers: Record<string, string> };
+
 export type RateLimiter = {
-  /** takes one token for `key`; false when the bucket is empty */
-  take(key: string): boolean;
-  /** seconds until `key` has a token again (for Retry-After) */
-  retryAfter(key: string): number;
-  /**
-   * The headers of a refusal: Retry-After and the RateLimit-* fields of the IETF draft
-   * (draft-ietf-httpapi-ratelimit-headers): RateLimit-Limit the bucket's size (the burst),
-   * RateLimit-Remaining the whole tokens left, RateLimit-Reset the seconds until the bucket is
-   * full again, RateLimit-Policy "<limit>;w=60" (refilled evenly over 60 s).
-   */
-  headers(key: string): Record<string, string>;
+  /** counts one request of `key`: null when it may pass, else the refusal (429 RATE_LIMITED with its headers) */
+  take(key: string): Promise<RateLimitRefusal | null>;
 };
 
-export function createRateLimiter(perMinute: number, now: () => number = Date.now): RateLimiter {
-  const buckets = new Map<string, { tokens: number; at: number }>();
-  const perMs = perMinute / 60_000;
-  const refill = (key: string) => {
-    const t = now();
-    const b = buckets.get(key) ?? { tokens: perMinute, at: t };
-    b.tokens = Math.min(perMinute, b.tokens + (t - b.at) * perMs);
-    b.at = t;
-    buckets.set(key, b);
-    return b;
-  };
-  const sweep = () => {
-    // full buckets carry no information: forget them so the map stays small
-    const t = now();
-    for (const [key, b] of buckets) if (b.tokens + (t - b.at) * perMs >= perMinute) buckets.delete(key);
-  };
+/**
+ * Registers @fastify/rate-limit (no route limited by itself) with the store in `prisma`'s database.
+ * A counter that cannot be written (the database is gone) lets the request pass (`skipOnError`): it
+ * then meets the same outage and answers as it always did (UNAVAILABLE), not with an error of the limiter.
+ */
+export async function registerRateLimits(fastify: FastifyInstance, prisma: PrismaClient): Promise<void> {
+  await fastify.register(rateLimitPlugin, { global: false, store: postgresStore(prisma), timeWindow: WINDOW_MS, skipOnError: true });
+}
+
+const KEY = Symbol("rateLimitKey");
+
+/**
+ * The limit `name` of `perMinute` requests per key and minute (0 switches it off), counted in the
+ * store registered by registerRateLimits. A refusal's headers: Retry-After and the RateLimit-*
+ * fields of the IETF draft (draft-ietf-httpapi-ratelimit-headers): RateLimit-Limit the window's
+ * number, RateLimit-Remaining 0, RateLimit-Reset the seconds until the window ends (= Retry-After),
+ * RateLimit-Policy "<limit>;w=60".
+ */
+export function createRateLimiter(fastify: FastifyInstance, name: string, perMinute: number): RateLimiter {
+  if (perMinute <= 0) return { take: async () => null };
+  const check = fastify.createRateLimit({ max: perMinute, timeWindow: WINDOW_MS, keyGenerator: (req) => (req as unknown as { [KEY]: string })[KEY] });
   return {
-    take(key) {
-      if (perMinute <= 0) return true;
-      if (buckets.size > 50_000) sweep();
-      const b = refill(key);
-      if (b.tokens < 1) return false;
-      b.tokens -= 1;
-      return true;
-    },
-    retryAfter(key) {
-      if (perMinute <= 0) return 0;
-      const b = refill(key);
-      return b.tokens >= 1 ? 0 : Math.ceil((1 - b.tokens) / perMs / 1000);
-    },
-    headers(key): Record<string, string> {
-      if (perMinute <= 0) return {};
-      const b = refill(key);
-      return {
-        "retry-after": String(this.retryAfter(key)),
-        "ratelimit-limit": String(perMinute),
-        "ratelimit-remaining": String(Math.floor(b.tokens)),
-        "ratelimit-reset": String(Math.ceil((perMinute - b.tokens) / perMs / 1000)),
-        "ratelimit-policy": `${perMinute};w=60`,
+    async take(key) {
+      // the manual limiter reads the key through keyGenerator and a route's groupId: a request of its own
+      const limit = await check({ [KEY]: `${name}:${key}`, routeOptions: {} } as unknown as FastifyRequest);
+      if (limit.isAllowed || !limit.isExceeded) return null;
+      const seconds = String(limit.ttlInSeconds);
+      const headers = {
+        "retry-after": seconds,
+        "ratelimit-limit": String(limit.max),
+        "ratelimit-remaining": "0",
+        "ratelimit-reset": seconds,
+        "ratelimit-policy": `${limit.max};w=${WINDOW_MS / 1000}`,
       };
+      return Object.assign(new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE), { retryAfter: limit.ttlInSeconds, headers });
     },
   };
 }
 
-/** Throws 429 RATE_LIMITED with the German message when `key` has no token left. */
-export function enforce(limiter: RateLimiter, key: string): void {
-  if (!limiter.take(key)) throw rateLimited(limiter, key);
-}
-
-/** 429 RATE_LIMITED for `key`, with its Retry-After and RateLimit-* headers (`headers`, set by app.ts's error handler). */
-export function rateLimited(limiter: RateLimiter, key: string): AppError & { retryAfter: number; headers: Record<string, string> } {
-  return Object.assign(new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE), { retryAfter: limiter.retryAfter(key), headers: limiter.headers(key) });
+/** Throws 429 RATE_LIMITED with the German message when `key` is over its limit. */
+export async function enforce(limiter: RateLimiter, key: string): Promise<void> {
+  const refusal = await limiter.take(key);
+  if (refusal) throw refusal;
 }
 
 // ---- expensive reads at once, per caller (issue 29): lists, searches and exports each hold one or

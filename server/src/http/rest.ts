@@ -41,7 +41,7 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
       handler: async (request, reply) => {
         const principal = await deps.authenticate(request.headers.authorization);
         noteCaller(request, principal);
-        if (method !== "GET" && deps.limit) enforce(deps.limit, principal.subject);
+        if (method !== "GET" && deps.limit) await enforce(deps.limit, principal.subject);
         if (containsNul(request.body) || containsNul(request.query)) throw new AppError("BAD_REQUEST", NUL_MESSAGE);
         queryTextLengths(request.query);
         const release = expensive && deps.concurrent ? deps.concurrent.acquire(principal.subject) : () => {};

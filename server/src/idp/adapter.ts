@@ -50,8 +50,25 @@ export function prismaAdapterClass(prisma: PrismaClient) {
   };
 }
 
-export async function deleteExpiredOidcRows(prisma: PrismaClient) {
-  await prisma.oidcPayload.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+/** advisory lock key of the hourly cleanup below (any bigint unique to this job; the expiry job has 7_300_601) */
+export const OIDC_CLEANUP_LEASE = 7_300_602;
+
+/**
+ * Deletes the provider's expired rows (sessions, codes, interactions, tokens); the server runs it at
+ * start and hourly (app.ts). Every replica schedules it, one runs it at a time: the round holds
+ * PostgreSQL's transaction-scoped advisory lock OIDC_CLEANUP_LEASE, and a replica that does not get
+ * it skips the round (false).
+ */
+export async function deleteExpiredOidcRows(prisma: PrismaClient): Promise<boolean> {
+  return prisma.$transaction(
+    async (tx) => {
+      const [{ leased }] = await tx.$queryRaw<{ leased: boolean }[]>`SELECT pg_try_advisory_xact_lock(${OIDC_CLEANUP_LEASE}::bigint) AS leased`;
+      if (!leased) return false;
+      await tx.oidcPayload.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+      return true;
+    },
+    { timeout: 60_000, maxWait: 30_000 },
+  );
 }
 
 /**

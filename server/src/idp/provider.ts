@@ -32,7 +32,7 @@ export function createEmbeddedProvider(opts: {
   cookieKeys: string[];
   outbox: Outbox;
   /** false when an e-mail address has had too many form posts this minute (app.ts) */
-  accountAttempt?: (email: string) => boolean;
+  accountAttempt?: (email: string) => Promise<boolean>;
 }): EmbeddedProvider {
   const { config, prisma } = opts;
   const audience = config.oidc.audience;
@@ -169,7 +169,7 @@ export function createEmbeddedProvider(opts: {
     res.end(body);
   }
 
-  const accountAttempt = opts.accountAttempt ?? (() => true);
+  const accountAttempt = opts.accountAttempt ?? (async () => true);
   const RATE_LIMITED = "Zu viele Versuche für diese E-Mail-Adresse. Bitte warten Sie eine Minute.";
 
   async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, action: string | undefined) {
@@ -179,7 +179,7 @@ export function createEmbeddedProvider(opts: {
     if (req.method === "POST" && action === "login") {
       const form = await readForm(req);
       const email = (form.email ?? "").trim().toLowerCase();
-      if (email && !accountAttempt(email)) return html(res, 429, loginPage(uid, { email, error: RATE_LIMITED }));
+      if (email && !(await accountAttempt(email))) return html(res, 429, loginPage(uid, { email, error: RATE_LIMITED }));
       const user = email ? await prisma.user.findFirst({ where: { email: sameText(email) } }) : null;
       const ok = await verifyPassword(form.password ?? "", user?.passwordHash);
       if (!user || !ok) return html(res, 401, loginPage(uid, { email, error: "E-Mail-Adresse oder Passwort ist falsch." }));
@@ -237,7 +237,7 @@ export function createEmbeddedProvider(opts: {
     if (req.method === "GET") return html(res, 200, setPasswordPage("/oidc/account", opts));
     const form = await readForm(req);
     const email = (form.email ?? "").trim();
-    if (email && !accountAttempt(email)) return html(res, 429, setPasswordPage("/oidc/account", { ...opts, email, error: RATE_LIMITED }));
+    if (email && !(await accountAttempt(email))) return html(res, 429, setPasswordPage("/oidc/account", { ...opts, email, error: RATE_LIMITED }));
     const user = email ? await prisma.user.findFirst({ where: { email: sameText(email) } }) : null;
     if (!(await verifyPassword(form.current ?? "", user?.passwordHash)) || !user || user.blocked) {
       return html(res, 401, setPasswordPage("/oidc/account", { ...opts, email, error: "E-Mail-Adresse oder Passwort ist falsch." }));
@@ -257,7 +257,7 @@ export function createEmbeddedProvider(opts: {
     if (req.method === "GET") return html(res, 200, forgotPage());
     const email = ((await readForm(req)).email ?? "").trim();
     // one address gets at most the per-minute budget of links; the answer stays the same
-    if (!email || !accountAttempt(email)) return html(res, 200, forgotPage({ sent: true }));
+    if (!email || !(await accountAttempt(email))) return html(res, 200, forgotPage({ sent: true }));
     // answered before the account is looked up: the time of the answer tells nothing either
     html(res, 200, forgotPage({ sent: true }));
     const user = await prisma.user.findFirst({ where: { email: sameText(email), blocked: false } });

@@ -91,14 +91,15 @@ export async function updateDistrictAssociation(ctx: FileCtx, id: number, input:
     const current = await tx.districtAssociation.findUnique({ where: { id } });
     if (!current) throw notFound("Kreisverband");
     checkVersion(current, input.version);
-    let signatureFileId = current.signatureFileId;
+    // The version-guarded update first: it holds the row, so a concurrent save based on the same
+    // version fails here (CONFLICT, not a missing file), and the image it replaces is the one stored now.
+    let d = await guardStale(tx.districtAssociation.update({ where: versionWhere(id, input.version), data: { ...data, version: { increment: 1 } } }));
     if (input.signatureImage === "" || input.signatureImage) {
-      if (current.signatureFileId) await tx.storedFile.delete({ where: { id: current.signatureFileId } });
-      signatureFileId = input.signatureImage ? (await tx.storedFile.create({ data: imageFile(ctx, input.signatureImage) })).id : null;
+      const file = input.signatureImage ? await tx.storedFile.create({ data: imageFile(ctx, input.signatureImage) }) : null;
+      const replaced = d.signatureFileId;
+      d = await tx.districtAssociation.update({ where: { id }, data: { signatureFileId: file?.id ?? null } });
+      if (replaced) await tx.storedFile.delete({ where: { id: replaced } });
     }
-    const d = await guardStale(
-      tx.districtAssociation.update({ where: versionWhere(id, input.version), data: { ...data, signatureFileId, version: { increment: 1 } } }),
-    );
     await audit(tx, p, { action: "update", entity: "DistrictAssociation", entityId: id, districtAssociationId: id });
     return d;
   });
