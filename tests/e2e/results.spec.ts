@@ -163,6 +163,8 @@ test("[R-RE001][R-RE002][R-RE003][R-RE004][R-RE005][R-RE006][R-RE007][R-RE008][R
   const tools = page.getByRole("region", { name: "Praxisbögen" });
   await expect(tools).toContainText("niemals um");
   await expect(felix).toContainText("Praxis: offen");
+  // nothing uploaded at this location yet: no "Auswertungsbögen" (it would be an empty zip)
+  await expect(tools.getByRole("button", { name: "Auswertungsbögen", exact: true })).toHaveCount(0);
 
   // blank sheets: a zip with one .xlsx per active registration, Felix's among them
   const blank = await downloadBy(page, () => tools.getByRole("button", { name: "Blanko-Auswertungsbögen" }).click());
@@ -219,6 +221,8 @@ test("[R-RE001][R-RE002][R-RE003][R-RE004][R-RE005][R-RE006][R-RE007][R-RE008][R
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("progressbar", { name: "Upload-Fortschritt" })).toHaveCount(0);
   await expect(felix).toContainText("Praxis: 40,50");
+  // with a sheet uploaded, "Auswertungsbögen" is offered
+  await expect(tools.getByRole("button", { name: "Auswertungsbögen", exact: true })).toBeVisible();
   expect(await menuEntries(page, "Felix Flöte")).toEqual(["Ergebnis löschen", "Praxisbogen herunterladen"]);
 
   // the theory result by hand: number, step 0.01, required, 0..100
@@ -286,8 +290,10 @@ test("[R-RE001][R-RE005][R-RE015] results_read sees the tables and downloads, bu
   await chooseLocation(page, PRACTICE);
   const tools = page.getByRole("region", { name: "Praxisbögen" });
   await expect(tools.getByRole("button", { name: "Blanko-Auswertungsbögen" })).toBeVisible();
-  await expect(tools.getByRole("button", { name: "Auswertungsbögen", exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Praxisbögen hochladen" })).toHaveCount(0);
+  // no upload, so no upload steps and no never-rename hint either
+  await expect(tools).toContainText("Hier laden Sie die Blanko-Auswertungsbögen herunter");
+  await expect(tools).not.toContainText("niemals um");
   expect(await menuEntries(page, "Felix Flöte")).not.toContain("Ergebnis löschen");
 
   await chooseLocation(page, THEORY);

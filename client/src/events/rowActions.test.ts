@@ -29,8 +29,9 @@ describe("location row menu", () => {
     expect(locationRowActions(["registration_read"], true, "DEXAM_CAMP", "DEXAM_PREPARATION")).toEqual(["statistic", "overview"]);
   });
 
-  it("[R-LO011][R-LO012] evaluation sheets only for practice locations", () => {
-    expect(locationRowActions(["registration_read"], false, "DEXAM", "DEXAM_PRACTICE")).toEqual(["statistic", "overview", "blankSheets", "sheets"]);
+  it("[R-LO011][R-LO012] evaluation sheets only for practice locations; the filled ones once the server says some were uploaded", () => {
+    expect(locationRowActions(["registration_read"], false, "DEXAM", "DEXAM_PRACTICE", true)).toEqual(["statistic", "overview", "blankSheets", "sheets"]);
+    expect(locationRowActions(["registration_read"], false, "DEXAM", "DEXAM_PRACTICE", false)).toEqual(["statistic", "overview", "blankSheets"]);
     expect(exportPaths.blankSheets(3)).toBe("/export/location/3/dexam/blank_practice_sheets");
     expect(exportPaths.sheets(3)).toBe("/export/location/3/dexam/practice_sheets");
   });

@@ -33,17 +33,24 @@ export function eventRowActions(roles: readonly string[], canManage: boolean, fo
 /**
  * The row menu of a location (R-LO008..R-LO012): edit and delete with event_manage; statistics and
  * the overview list for D-exam events (statistics also need a registration role, the overview list
- * too since it lists registrations); blank and filled evaluation sheets for practice locations.
- * Whether filled sheets were uploaded is known only to the server: the download answers with its
- * message until then.
+ * too since it lists registrations); blank evaluation sheets for practice locations, and the filled
+ * ones ("Auswertungsbögen") only when the server says some were uploaded and the viewer may
+ * download them (EventLocation.practiceSheetsAvailable).
  */
-export function locationRowActions(roles: readonly string[], canManage: boolean, formType: string, locationType: string): LocationAction[] {
+export function locationRowActions(
+  roles: readonly string[],
+  canManage: boolean,
+  formType: string,
+  locationType: string,
+  practiceSheetsAvailable = false,
+): LocationAction[] {
   const actions: LocationAction[] = [];
   if (canManageEvents(roles) && canManage) actions.push("edit", "delete");
   const dexam = formType !== "COMPETITION";
   if (dexam && canReadStatistics(roles)) actions.push("statistic", "overview");
   if (locationType === "DEXAM_PRACTICE" && hasAnyRole(roles, ["registration_read", "registration_manage", "results_read", "results_manage", "event_manage"])) {
-    actions.push("blankSheets", "sheets");
+    actions.push("blankSheets");
+    if (practiceSheetsAvailable) actions.push("sheets");
   }
   return actions;
 }

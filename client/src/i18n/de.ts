@@ -562,6 +562,7 @@ export const de = {
   "results.practice.blank": "Blanko-Auswertungsbögen",
   "results.practice.filled": "Auswertungsbögen",
   "results.practice.steps": "Blanko-Auswertungsbögen herunterladen, die Punkte in das gelbe Feld eintragen, speichern und hier hochladen.",
+  "results.practice.stepsRead": "Hier laden Sie die Blanko-Auswertungsbögen herunter und, sobald welche hochgeladen sind, die ausgefüllten Auswertungsbögen.",
   "results.practice.hint": "Benennen Sie die Praxisbögen niemals um: Der Dateiname ordnet jeden Bogen seiner Anmeldung zu, umbenannte Bögen werden abgelehnt.",
   "results.practice.dialogText": "Ausgefüllte Praxisbögen für „{location}“: eine oder mehrere .xlsx-Dateien, je höchstens 5 MB.",
   "results.practice.files": "Praxisbögen",

@@ -558,6 +558,7 @@ export const en: Record<MessageKey, string> = {
   "results.practice.blank": "Blank evaluation sheets",
   "results.practice.filled": "Evaluation sheets",
   "results.practice.steps": "Download the blank evaluation sheets, enter the points in the yellow field, save and upload them here.",
+  "results.practice.stepsRead": "Download the blank evaluation sheets here and, once some were uploaded, the filled evaluation sheets.",
   "results.practice.hint": "Never rename the practice sheets: the file name matches each sheet to its registration; renamed sheets are rejected.",
   "results.practice.dialogText": "Filled practice sheets for “{location}”: one or more .xlsx files, at most 5 MB each.",
   "results.practice.files": "Practice sheets",

@@ -88,7 +88,7 @@ export const eventLocationManageHelp: HelpPage = {
             { label: label("location.action.blankSheets"), text: "Nur bei Praxisprüfungen: die leeren Auswertungsbögen, ein Bogen je Anmeldung." },
             {
               label: label("location.action.sheets"),
-              text: "Nur bei Praxisprüfungen: die ausgefüllten Bögen, sobald sie in der Ergebnisverwaltung hochgeladen wurden.",
+              text: "Nur bei Praxisprüfungen: die ausgefüllten Bögen. Der Eintrag erscheint erst, wenn in der Ergebnisverwaltung mindestens ein Bogen hochgeladen wurde.",
             },
           ],
         },

@@ -75,8 +75,12 @@ export const resultManageHelp: HelpPage = {
             `Laden Sie mit ${ui("results.practice.blank")} die leeren Bögen herunter: eine Excel-Datei je Anmeldung.`,
             "Tragen Sie die Punkte in das gelbe Feld jedes Bogens ein und speichern Sie die Datei, ohne ihren Namen zu ändern.",
             `Laden Sie die Bögen mit ${ui("results.practice.upload")} hoch: eine oder mehrere .xlsx-Dateien, je höchstens 5 MB.`,
-            `Prüfen Sie die Punkte in der Tabelle. ${ui("results.practice.filled")} lädt alle hochgeladenen Bögen wieder herunter.`,
+            `Prüfen Sie die Punkte in der Tabelle. ${ui("results.practice.filled")} lädt alle hochgeladenen Bögen wieder herunter; die Schaltfläche erscheint erst nach dem ersten Hochladen.`,
           ],
+        },
+        {
+          kind: "paragraph",
+          text: `Hochladen dürfen nur Mitarbeitende mit der Rolle ${ui("role.results_manage")}. Mit ${ui("role.results_read")} oder einer Anmeldungsrolle sehen Sie hier nur die Downloads.`,
         },
         { kind: "box", box: "error", text: NEVER_RENAME_RULE },
         {

@@ -42,6 +42,7 @@ export function LocationRow({
         start
         end
         publishResults
+        practiceSheetsAvailable
         ...LocationDialog_location
       }
     `,
@@ -72,7 +73,7 @@ export function LocationRow({
       <td>
         <RowMenu
           label={t("rowMenu.label", { name: data.name })}
-          items={locationRowActions(roles, canManage, formType, data.type).map((action) => ({
+          items={locationRowActions(roles, canManage, formType, data.type, data.practiceSheetsAvailable).map((action) => ({
             value: action,
             label: t(LOCATION_ACTION_LABELS[action]),
             danger: action === "delete",

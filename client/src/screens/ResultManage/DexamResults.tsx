@@ -32,6 +32,9 @@ interface LocationFacts {
   databaseId: number;
   name: string;
   type: string;
+  /** the server's answers (EventLocation): the viewer may upload here; filled sheets were uploaded and the viewer may download them */
+  viewerCanUploadPracticeSheets: boolean;
+  practiceSheetsAvailable: boolean;
 }
 
 type DialogState = { kind: "theory"; row: DexamResultRowData } | { kind: "delete"; row: DexamResultRowData; part: "theory" | "practice" } | { kind: "upload" };
@@ -63,7 +66,14 @@ export function DexamResults({
   const { fetchKey, refresh, pending: refreshing } = useRefresh();
   const data = useLazyLoadQuery<DexamResultsQuery>(
     graphql`
-      query DexamResultsQuery($eventId: ID!, $locationId: Int) {
+      query DexamResultsQuery($eventId: ID!, $locationId: Int, $locationNodeId: ID!, $withLocation: Boolean!) {
+        # read again with the rows (a refresh after an upload), so the location's tools follow
+        location: node(id: $locationNodeId) @include(if: $withLocation) {
+          ... on EventLocation {
+            viewerCanUploadPracticeSheets
+            practiceSheetsAvailable
+          }
+        }
         dexamResults(eventId: $eventId, locationId: $locationId) {
           id
           databaseId
@@ -75,10 +85,12 @@ export function DexamResults({
         }
       }
     `,
-    { eventId: event.id, locationId: location?.databaseId ?? null },
+    { eventId: event.id, locationId: location?.databaseId ?? null, locationNodeId: location?.id ?? "", withLocation: location !== null },
     { fetchKey, fetchPolicy: "store-and-network" },
   );
   const manage = canManageResults(roles);
+  const uploads = data.location?.viewerCanUploadPracticeSheets ?? location?.viewerCanUploadPracticeSheets ?? false;
+  const filled = data.location?.practiceSheetsAvailable ?? location?.practiceSheetsAvailable ?? false;
   const all = data.dexamResults;
   const clubs = useMemo(() => clubOptions(all), [all]);
   const associationId = clubs.some((club) => club.value === String(filters.associationId)) ? filters.associationId : null;
@@ -137,16 +149,18 @@ export function DexamResults({
       ) : location?.type === "DEXAM_PRACTICE" ? (
         <section className={styles.tools} aria-label={t("results.practice.title")}>
           <h2 className={styles.toolsTitle}>{t("results.practice.title")}</h2>
-          <p className={styles.toolsText}>{t("results.practice.steps")}</p>
-          <p className={styles.warning}>{t("results.practice.hint")}</p>
+          <p className={styles.toolsText}>{t(uploads ? "results.practice.steps" : "results.practice.stepsRead")}</p>
+          {uploads && <p className={styles.warning}>{t("results.practice.hint")}</p>}
           <div className={styles.toolsActions}>
-            {manage && <Button onClick={() => setDialog({ kind: "upload" })}>{t("results.practice.upload")}</Button>}
+            {uploads && <Button onClick={() => setDialog({ kind: "upload" })}>{t("results.practice.upload")}</Button>}
             <Button variant="secondary" onClick={() => void runDownload(resultPaths.blankSheets(location.databaseId), "error.download.blankPracticeSheets")}>
               {t("results.practice.blank")}
             </Button>
-            <Button variant="secondary" onClick={() => void runDownload(resultPaths.sheets(location.databaseId), "error.download.practiceSheets")}>
-              {t("results.practice.filled")}
-            </Button>
+            {filled && (
+              <Button variant="secondary" onClick={() => void runDownload(resultPaths.sheets(location.databaseId), "error.download.practiceSheets")}>
+                {t("results.practice.filled")}
+              </Button>
+            )}
           </div>
         </section>
       ) : location ? (

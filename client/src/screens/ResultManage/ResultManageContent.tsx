@@ -50,6 +50,8 @@ export function ResultManageContent({ districtAssociationId }: { districtAssocia
                 databaseId
                 name
                 type
+                viewerCanUploadPracticeSheets
+                practiceSheetsAvailable
               }
             }
           }

@@ -3,6 +3,7 @@ import { CompetitionTypeEnum, DexamTypeEnum, InstrumentEnum, LocationTypeEnum } 
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { canSeeEvent } from "../events/service.ts";
+import { mayDownloadFilledSheets, mayUploadPracticeSheets } from "../results/service.ts";
 import { createLocation, deleteLocation, updateLocation } from "./service.ts";
 
 export const EventLocationType = builder.prismaNode("EventLocation", {
@@ -36,6 +37,25 @@ export const EventLocationType = builder.prismaNode("EventLocation", {
     instruments: t.expose("instruments", { type: [InstrumentEnum], description: "Practice locations: the instruments examined there." }),
     publishResults: t.exposeBoolean("publishResults", {
       description: "'Ergebnisse veröffentlichen?': results of this location are visible to the registering side.",
+    }),
+    viewerCanUploadPracticeSheets: t.boolean({
+      description: "A practice location where the viewer may upload filled practice sheets (results_manage of the event's district).",
+      select: { type: true },
+      resolve: async (l, _a, ctx) => {
+        if (l.type !== "DEXAM_PRACTICE") return false;
+        const event = await ctx.loaders.eventVisibility(l.eventId);
+        return !!event && mayUploadPracticeSheets(ctx.principal, event);
+      },
+    }),
+    practiceSheetsAvailable: t.boolean({
+      description:
+        "A practice location whose filled practice sheets ('Auswertungsbögen') the viewer may download and of which at least one was uploaded; false before the first upload.",
+      select: { type: true, _count: { select: { practiceRegistrations: { where: { practiceSheetFileId: { not: null } } } } } },
+      resolve: async (l, _a, ctx) => {
+        if (l.type !== "DEXAM_PRACTICE" || l._count.practiceRegistrations === 0) return false;
+        const event = await ctx.loaders.eventVisibility(l.eventId);
+        return !!event && mayDownloadFilledSheets(ctx.principal, event);
+      },
     }),
   }),
 });

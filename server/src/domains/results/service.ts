@@ -4,7 +4,7 @@
 // changes (admin everywhere); another district's objects are "not found". Every upload is
 // all-or-nothing: checked completely first, then written in one transaction.
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
-import { authorize } from "../../auth/permissions.ts";
+import { authorize, isAllowed } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
@@ -32,6 +32,12 @@ const BLANK_SHEET_ROLES: readonly RoleName[] = ["results_read", "results_manage"
 /** Filled sheets carry results: the staff who see unpublished results. */
 const FILLED_SHEET_ROLES: readonly RoleName[] = ["results_read", "results_manage", "registration_read", "registration_manage"];
 const REGISTRATION_STAFF: readonly RoleName[] = ["registration_read", "registration_manage"];
+
+/** The viewer may download the filled practice sheets ("Auswertungsbögen") of the event's locations (as filledPracticeSheets checks). */
+export const mayDownloadFilledSheets = (p: Principal | null, e: { districtAssociationId: number }) => hasDistrictRole(p, e, FILLED_SHEET_ROLES);
+/** The viewer may upload filled practice sheets at the event's practice locations (as uploadPracticeSheets checks). */
+export const mayUploadPracticeSheets = (p: Principal | null, e: { districtAssociationId: number }) =>
+  isAllowed(p, "results.uploadPracticeSheets") && hasDistrictRole(p, e, MANAGE);
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
