@@ -90,7 +90,8 @@ export async function startTestApp(
         aud: config.oidc.audience,
         sub,
         iat: now,
-        exp: now + 600,
+        // long enough for the longest test file on a loaded machine (the authorization matrix), not a real lifetime
+        exp: now + 3 * 3600,
         jti: crypto.randomUUID(),
         client_id: "anmeldesystem",
         scope: "api",
