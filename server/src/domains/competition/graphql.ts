@@ -1,6 +1,5 @@
 import { builder, type GraphQLContext, type InputFields, versionField } from "../../graphql/builder.ts";
-import { countAlongside } from "../../graphql/countAlongside.ts";
-import { pageInList } from "../../graphql/cursor.ts";
+import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -122,16 +121,13 @@ registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ct
 
 const overviewWhere = (args: RegistrationFilterArgs, ctx: GraphQLContext) =>
   competitionWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") });
-// the overview's total, counted while its page is read (graphql/countAlongside.ts)
-const overviewCount = countAlongside((args: RegistrationFilterArgs, ctx: GraphQLContext) =>
-  ctx.prisma.competitionRegistration.count({ where: overviewWhere(args, ctx) }),
-);
+/** The overview's order: the group's name (German collation), id. */
+const OVERVIEW_ORDER = listOrder("CompetitionRegistration", [{ name: "asc" }, { id: "asc" }]);
 
 builder.queryField("competitionRegistrations", (t) =>
-  t.prismaConnection(
+  t.connection(
     {
       type: CompetitionRegistrationType,
-      cursor: "id",
       description: "Competition registrations of an event (the overview): members see their clubs', registration staff their district's.",
       authScopes: { operation: "competition.list" },
       args: {
@@ -146,18 +142,17 @@ builder.queryField("competitionRegistrations", (t) =>
         }),
         search: t.arg.string({ required: false, description: "Part of the name, conductor or club, or the numeric id." }),
       },
-      totalCount: overviewCount.totalCount,
-      resolve: (query, _root, args, ctx, info) => {
-        overviewCount.start(args, ctx, info);
-        const where = overviewWhere(args, ctx);
-        return pageInList(
-          query,
-          (id) => ctx.prisma.competitionRegistration.count({ where: { AND: [where, { id }] } }),
-          () => ctx.prisma.competitionRegistration.findMany({ ...query, where, orderBy: [{ name: "asc" }, { id: "asc" }] }),
-        );
-      },
+      resolve: keysetResolver("CompetitionRegistration", "CompetitionRegistrationConnection", {
+        delegate: (ctx) => ctx.prisma.competitionRegistration,
+        order: OVERVIEW_ORDER,
+        where: (args, ctx) => overviewWhere(args as RegistrationFilterArgs, ctx),
+      }) as never,
     },
-    { name: "CompetitionRegistrationConnection", description: "A page of competition registrations with the total count." },
+    {
+      name: "CompetitionRegistrationConnection",
+      description: "A page of competition registrations with the total count.",
+      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
+    },
     { name: "CompetitionRegistrationEdge" },
   ),
 );
