@@ -358,3 +358,124 @@ describe("first, last, after and before together (Relay)", () => {
     expect(seen).toEqual(all);
   });
 });
+
+describe("sorted overviews (orderBy)", () => {
+  const german = new Intl.Collator("de");
+  const CLUBS = ["Zupfer Äpfelbach", "akkordeon Berg", "Blaskapelle Au"];
+  type Row = { label: string; lastname: string; firstname: string; club: string; birthdate: string; createdAt: string; cancelledAt: string | null };
+  /** `a` may precede `b` in the order of `field` ascending (ties allowed) */
+  const before: Record<string, (a: Row, b: Row) => boolean> = {
+    LASTNAME: (a, b) => german.compare(a.lastname, b.lastname) <= 0,
+    NAME: (a, b) => german.compare(a.lastname, b.lastname) <= 0,
+    FIRSTNAME: (a, b) => german.compare(a.firstname, b.firstname) <= 0,
+    CLUB: (a, b) => german.compare(a.club, b.club) <= 0,
+    BIRTHDATE: (a, b) => a.birthdate <= b.birthdate,
+    CREATED_AT: (a, b) => a.createdAt <= b.createdAt,
+    STATUS: (a, b) => a.cancelledAt === null || (b.cancelledAt !== null && a.cancelledAt >= b.cancelledAt),
+  };
+  const lists = [
+    { field: "dexamRegistrations", fields: ["LASTNAME", "FIRSTNAME", "CLUB", "BIRTHDATE", "CREATED_AT", "STATUS"] },
+    { field: "competitionRegistrations", fields: ["NAME", "CLUB", "CREATED_AT", "STATUS"] },
+  ];
+
+  for (const list of lists)
+    it(`${list.field}: every orderBy field and direction sorts as its column, and a walk survives deleting each endCursor row`, async () => {
+      const s = await freshScope();
+      const prisma = app.db.prisma;
+      const clubs: number[] = [];
+      for (const name of CLUBS) clubs.push((await prisma.association.create({ data: { name, districtAssociationId: s.eventDistrict } })).id);
+      const rows = new Map<string, Row>();
+      const insert = async (i: number) => {
+        const label = `o${s.district}-${i}`;
+        const row: Row = {
+          label,
+          lastname: NAMES[(i * 2) % NAMES.length],
+          firstname: FIRST[i % FIRST.length],
+          club: CLUBS[i % CLUBS.length],
+          birthdate: new Date(Date.UTC(2010 + (i % 3), 0, 1)).toISOString(),
+          createdAt: new Date(Date.UTC(2026, 0, 1 + (i % 4))).toISOString(),
+          cancelledAt: i % 3 === 0 ? new Date(Date.UTC(2026, 1, 1 + (i % 5))).toISOString() : null,
+        };
+        const common = {
+          associationId: clubs[i % CLUBS.length],
+          createdAt: new Date(row.createdAt),
+          cancelledAt: row.cancelledAt ? new Date(row.cancelledAt) : null,
+        };
+        if (list.field === "dexamRegistrations")
+          await prisma.dexamRegistration.create({
+            data: {
+              ...common,
+              eventId: s.dexamEvent,
+              lastname: row.lastname,
+              firstname: row.firstname,
+              remarks: label,
+              birthdate: new Date(row.birthdate),
+              gender: "F",
+              instrument: "FLUTE",
+              type: "D1",
+            },
+          });
+        else
+          await prisma.competitionRegistration.create({
+            data: { ...common, eventId: s.competitionEvent, name: row.lastname, conductorName: label, type: "T", cast: "S", numberOfMusicians: 9 },
+          });
+        rows.set(label, row);
+      };
+      const remove = (label: string) =>
+        list.field === "dexamRegistrations"
+          ? prisma.dexamRegistration.deleteMany({ where: { eventId: s.dexamEvent, remarks: label } })
+          : prisma.competitionRegistration.deleteMany({ where: { eventId: s.competitionEvent, conductorName: label } });
+      const labelField = list.field === "dexamRegistrations" ? "remarks" : "conductorName";
+      const eventId = gid("Event", list.field === "dexamRegistrations" ? s.dexamEvent : s.competitionEvent);
+      const read = async (orderBy: string, args: string) => {
+        const res = await app.gql(
+          `query($e: ID!) { list: ${list.field}(eventId: $e, orderBy: ${orderBy}, ${args}) { edges { node { ${labelField} } } pageInfo { hasNextPage endCursor } } }`,
+          { e: eventId },
+          token,
+        );
+        expect(res.body.errors, `${orderBy} ${args}`).toBeUndefined();
+        const { edges, pageInfo } = res.body.data.list as { edges: { node: Record<string, string> }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+        return { labels: edges.map((e) => e.node[labelField]), pageInfo };
+      };
+      let next = 0;
+      for (; next < 12; next++) await insert(next);
+      for (const field of list.fields)
+        for (const direction of ["ASC", "DESC"]) {
+          const orderBy = `{ field: ${field}, direction: ${direction} }`;
+          const all = (await read(orderBy, "first: 100")).labels;
+          expect(all, orderBy).toHaveLength(rows.size);
+          for (let i = 1; i < all.length; i++) {
+            const [a, b] = [rows.get(all[i - 1]) as Row, rows.get(all[i]) as Row];
+            expect(direction === "ASC" ? before[field](a, b) : before[field](b, a), `${orderBy}: ${a.label} before ${b.label}`).toBe(true);
+          }
+          // a walk in pages of 3 deleting every endCursor row (and adding one): the others once each, in order
+          const stable = new Set(all);
+          const seen: string[] = [];
+          let after = "";
+          for (let n = 0; n < 20; n++) {
+            const p = await read(orderBy, `first: 3${after ? `, after: "${after}"` : ""}`);
+            seen.push(...p.labels);
+            if (!p.pageInfo.hasNextPage) break;
+            after = p.pageInfo.endCursor;
+            const end = p.labels.at(-1) as string;
+            await remove(end);
+            rows.delete(end);
+            stable.delete(end);
+            await insert(next++);
+          }
+          expect(new Set(seen).size, orderBy).toBe(seen.length);
+          expect(
+            seen.filter((l) => stable.has(l)),
+            orderBy,
+          ).toEqual(all.filter((l) => stable.has(l)));
+        }
+      // a cursor belongs to its order
+      const byName = await read(`{ field: CLUB }`, "first: 1");
+      const res = await app.gql(
+        `query($e: ID!, $a: String) { list: ${list.field}(eventId: $e, orderBy: { field: CREATED_AT }, first: 1, after: $a) { edges { cursor } } }`,
+        { e: eventId, a: byName.pageInfo.endCursor },
+        token,
+      );
+      expect(res.body.errors?.[0]?.extensions?.code).toBe("INVALID_CURSOR");
+    });
+});

@@ -20,10 +20,14 @@ import { isInt4 } from "../shared/validation.ts";
 import type { GraphQLContext } from "./builder.ts";
 
 export type Direction = "asc" | "desc";
-/** One sort key as Prisma's orderBy writes it: `{ lastname: "asc" }`. */
-export type SortKey = Readonly<Partial<Record<string, Direction>>>;
+/**
+ * One sort key as Prisma's orderBy writes it: `{ lastname: "asc" }`, or a column of a required
+ * to-one relation, `{ association: { name: "asc" } }`.
+ */
+export type SortKey = Readonly<Partial<Record<string, Direction | Readonly<Partial<Record<string, Direction>>>>>>;
 
-type Key = { field: string; direction: Direction; type: string; nullable: boolean };
+/** A sort key: the column (`field`, or `sub` of the relation `field`), its direction and type. */
+type Key = { field: string; sub?: string; direction: Direction; type: string; nullable: boolean };
 /** A list's order, checked against the model: its keys with their types, ending with the id. */
 export type ListOrder = {
   readonly keys: readonly Key[];
@@ -32,10 +36,8 @@ export type ListOrder = {
   readonly signature: string;
 };
 
-const models = getDatamodel().datamodel.models as unknown as Record<
-  string,
-  { fields: { name: string; type: string; kind: string; isRequired: boolean; isList: boolean }[] }
->;
+type Field = { name: string; type: string; kind: string; isRequired: boolean; isList: boolean };
+const models = getDatamodel().datamodel.models as unknown as Record<string, { fields: Field[] }>;
 /** the types a sort key may have (the cursor holds them as JSON) */
 const SORTABLE = new Set(["String", "Int", "DateTime", "Boolean"]);
 
@@ -47,21 +49,62 @@ const SORTABLE = new Set(["String", "Int", "DateTime", "Boolean"]);
 export function listOrder(model: string, sortKeys: readonly SortKey[]): ListOrder {
   const fields = models[model]?.fields;
   if (!fields) throw new Error(`listOrder: unknown model ${model}`);
-  const keys: Key[] = sortKeys.map((k) => {
+  const one = <V>(k: Readonly<Partial<Record<string, V>>>): [string, V] => {
     const entries = Object.entries(k).filter(([, d]) => d !== undefined);
     if (entries.length !== 1) throw new Error(`listOrder: one field per sort key (${JSON.stringify(k)})`);
-    const [field, direction] = entries[0] as [string, Direction];
+    return entries[0] as [string, V];
+  };
+  const column = (f: Field | undefined, name: string) => {
+    if (!f || f.isList || !(f.kind === "enum" || SORTABLE.has(f.type))) throw new Error(`listOrder: ${name} cannot be a sort key`);
+    return { type: f.kind === "enum" ? "String" : f.type, nullable: !f.isRequired };
+  };
+  const keys: Key[] = sortKeys.map((k) => {
+    const [field, value] = one(k);
     const f = fields.find((x) => x.name === field);
-    if (!f || f.isList || !(f.kind === "enum" || SORTABLE.has(f.type))) throw new Error(`listOrder: ${model}.${field} cannot be a sort key`);
-    return { field, direction, type: f.kind === "enum" ? "String" : f.type, nullable: !f.isRequired };
+    if (typeof value === "string") return { field, direction: value, ...column(f, `${model}.${field}`) };
+    // a column of a required to-one relation
+    const [sub, direction] = one(value);
+    if (!f || f.kind !== "object" || f.isList || !f.isRequired) throw new Error(`listOrder: ${model}.${field} is no required to-one relation`);
+    return {
+      field,
+      sub,
+      direction,
+      ...column(
+        models[f.type]?.fields.find((x) => x.name === sub),
+        `${f.type}.${sub}`,
+      ),
+    };
   });
   if (keys.at(-1)?.field !== "id") keys.push({ field: "id", direction: keys.at(-1)?.direction ?? "asc", type: "Int", nullable: false });
   return {
     keys,
-    orderBy: keys.map((k) => ({ [k.field]: k.direction })),
-    signature: keys.map((k) => `${k.field}:${k.direction}`).join(","),
+    orderBy: keys.map((k) => sortKey(k, k.direction)),
+    signature: keys.map((k) => `${k.sub ? `${k.field}.${k.sub}` : k.field}:${k.direction}`).join(","),
   };
 }
+
+const orders = new Map<string, ListOrder>();
+/**
+ * The order of a list of `model` sorted by `keys` first (an `orderBy` argument), then by its
+ * default order (each column once): built once per order and kept.
+ */
+export function sortedBy(model: string, keys: readonly SortKey[], defaults: readonly SortKey[]): ListOrder {
+  const id = `${model}|${JSON.stringify(keys)}|${JSON.stringify(defaults)}`;
+  let order = orders.get(id);
+  if (!order) {
+    const column = (k: SortKey) => JSON.stringify(Object.entries(k).map(([f, v]) => (typeof v === "object" ? [f, Object.keys(v as object)] : f)));
+    const chosen = new Set(keys.map(column));
+    order = listOrder(model, [...keys, ...defaults.filter((k) => !chosen.has(column(k)))]);
+    orders.set(id, order);
+  }
+  return order;
+}
+
+const sortKey = (k: Key, direction: Direction): SortKey => ({ [k.field]: k.sub ? { [k.sub]: direction } : direction });
+/** A key's value in a row (relations as Prisma loads them). */
+const valueOf = (k: Key, row: Record<string, unknown>): unknown => (k.sub ? (row[k.field] as Record<string, unknown> | null)?.[k.sub] : row[k.field]);
+/** A condition on a key's column. */
+const on = (k: Key, condition: unknown): Where => ({ [k.field]: k.sub ? { is: { [k.sub]: condition } } : condition });
 
 export const CURSOR_MESSAGE = "Ungültiger Cursor: bitte den startCursor oder endCursor einer Seite dieser Liste übergeben";
 const invalidCursor = () => new AppError("INVALID_CURSOR", CURSOR_MESSAGE);
@@ -69,7 +112,7 @@ const invalidCursor = () => new AppError("INVALID_CURSOR", CURSOR_MESSAGE);
 /** The cursor of `row` in the list `connection` ordered by `order`: base64url of JSON. */
 export function encodeCursor(connection: string, order: ListOrder, row: Record<string, unknown>): string {
   const values = order.keys.map((k) => {
-    const v = row[k.field];
+    const v = valueOf(k, row);
     return v instanceof Date ? v.toISOString() : (v ?? null);
   });
   return Buffer.from(JSON.stringify({ c: connection, o: order.signature, v: values })).toString("base64url");
@@ -126,10 +169,10 @@ export function keysetWhere(order: ListOrder, values: readonly unknown[], side: 
     // "greater" in the list's order: a larger value for asc after (and desc before)
     const larger = (key.direction === "asc") === (side === "after");
     let beyond: Where | null;
-    if (larger) beyond = v === null ? null : key.nullable ? { OR: [{ [key.field]: { gt: v } }, { [key.field]: null }] } : { [key.field]: { gt: v } };
-    else beyond = v === null ? { [key.field]: { not: null } } : { [key.field]: { lt: v } };
+    if (larger) beyond = v === null ? null : key.nullable ? { OR: [on(key, { gt: v }), on(key, null)] } : on(key, { gt: v });
+    else beyond = v === null ? on(key, { not: null }) : on(key, { lt: v });
     if (beyond) {
-      const equal = order.keys.slice(0, i).map((k, j) => ({ [k.field]: values[j] }));
+      const equal = order.keys.slice(0, i).map((k, j) => on(k, values[j]));
       or.push(equal.length ? { AND: [...equal, beyond] } : beyond);
     }
   }
@@ -176,7 +219,7 @@ export async function keysetPage<Row>(
   return { rows: firstRows.slice(Math.max(firstRows.length - last, 0)), hasPreviousPage: rows.length > last, hasNextPage: rows.length > size };
 }
 
-const reversed = (order: ListOrder): SortKey[] => order.keys.map((k) => ({ [k.field]: k.direction === "asc" ? "desc" : "asc" }));
+const reversed = (order: ListOrder): SortKey[] => order.keys.map((k) => sortKey(k, k.direction === "asc" ? "desc" : "asc"));
 
 /** What a connection field resolves to: Relay's shape, and the total when the list offers it. */
 export type KeysetConnectionResult<Row> = {
@@ -206,7 +249,7 @@ export function keysetResolver<Args extends PageArgs = any>(typeName: string, co
   return async (_parent: unknown, args: Args, ctx: GraphQLContext, info: GraphQLResolveInfo): Promise<KeysetConnectionResult<Record<string, unknown>>> => {
     const order = typeof options.order === "function" ? options.order(args) : options.order;
     const listWhere = await options.where(args, ctx);
-    const keySelect = Object.fromEntries(order.keys.map((k) => [k.field, true]));
+    const keySelect = Object.fromEntries(order.keys.map((k) => [k.field, k.sub ? { select: { [k.sub]: true } } : true]));
     const query = (await queryFromInfo({
       context: ctx,
       info,

@@ -1,6 +1,15 @@
 import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
-import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
-import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
+import { type Direction, keysetResolver, type SortKey, sortedBy, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import {
+  DexamTypeEnum,
+  EditScopeEnum,
+  ExamPartEnum,
+  GenderEnum,
+  InstrumentEnum,
+  MealRequestEnum,
+  OrderDirectionEnum,
+  VaccinationTypeEnum,
+} from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
@@ -247,8 +256,39 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
 registerNodeAccess("DexamRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event), ["event"]);
 
 const overviewFilter = (args: RegistrationFilterArgs) => ({ ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") });
-/** The overview's order: last name, first name (German collation), id. */
-const OVERVIEW_ORDER = listOrder("DexamRegistration", [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }]);
+/** The overview's default order: last name, first name (German collation), id. */
+const DEFAULT_ORDER: SortKey[] = [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }];
+const flip = (d: Direction): Direction => (d === "asc" ? "desc" : "asc");
+/** The sort key of each orderBy field (STATUS: active, cancelledAt NULL, first when ascending). */
+const ORDER_FIELDS = {
+  LASTNAME: (d: Direction): SortKey => ({ lastname: d }),
+  FIRSTNAME: (d: Direction): SortKey => ({ firstname: d }),
+  CLUB: (d: Direction): SortKey => ({ association: { name: d } }),
+  BIRTHDATE: (d: Direction): SortKey => ({ birthdate: d }),
+  CREATED_AT: (d: Direction): SortKey => ({ createdAt: d }),
+  STATUS: (d: Direction): SortKey => ({ cancelledAt: flip(d) }),
+} as const;
+const OrderFieldEnum = builder.enumType("DexamRegistrationOrderField", {
+  description: "A column the D-exam overview can be sorted by.",
+  values: {
+    LASTNAME: { description: "Last name (German order)." },
+    FIRSTNAME: { description: "First name (German order)." },
+    CLUB: { description: "The club's name (German order)." },
+    BIRTHDATE: { description: "Date of birth." },
+    CREATED_AT: { description: "When the registration was created." },
+    STATUS: { description: "Active before cancelled (ascending); cancelled ones by cancellation time, newest first." },
+  } as const,
+});
+const OrderInput = builder.inputType("DexamRegistrationOrder", {
+  description: "How the D-exam overview is sorted; ties are broken by the default order (last name, first name, id).",
+  fields: (t) => ({
+    field: t.field({ type: OrderFieldEnum, required: true, description: "The column." }),
+    direction: t.field({ type: OrderDirectionEnum, required: false, defaultValue: "ASC", description: "The direction (default ASC)." }),
+  }),
+});
+type OrderArg = { field: keyof typeof ORDER_FIELDS; direction?: "ASC" | "DESC" | null } | null | undefined;
+const overviewOrder = (orderBy: OrderArg) =>
+  sortedBy("DexamRegistration", orderBy ? [ORDER_FIELDS[orderBy.field](orderBy.direction === "DESC" ? "desc" : "asc")] : [], DEFAULT_ORDER);
 
 builder.queryField("dexamRegistrations", (t) =>
   t.connection(
@@ -267,10 +307,15 @@ builder.queryField("dexamRegistrations", (t) =>
             "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
         }),
         search: t.arg.string({ required: false, description: "Part of first name, last name or club, or the numeric id." }),
+        orderBy: t.arg({
+          type: OrderInput,
+          required: false,
+          description: "Sort order; default last name, first name. A cursor belongs to its order: change the order and start again without after/before.",
+        }),
       },
       resolve: keysetResolver("DexamRegistration", "DexamRegistrationConnection", {
         delegate: (ctx) => ctx.prisma.dexamRegistration,
-        order: OVERVIEW_ORDER,
+        order: (args) => overviewOrder(args.orderBy),
         where: (args, ctx) => dexamWhere(ctx, overviewFilter(args as RegistrationFilterArgs)),
       }) as never,
     },
