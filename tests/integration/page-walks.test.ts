@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { gid, openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
+import { recordQueries } from "../support/statements.ts";
 
 let app: TestApp;
 let world: World;
@@ -273,6 +274,17 @@ describe("cursors belong to their connection", () => {
           expect(res.body.data?.list ?? null).toBeNull();
         }
     }
+  });
+
+  it("totalCount alone reads one count and no page; a bad cursor is still refused", async () => {
+    const s = await freshScope();
+    const c = CONNECTIONS.find((x) => x.field === "users") as Connection;
+    for (let i = 0; i < 3; i++) await c.insert(s, `t${s.district}-${i}@lauf.test`, i);
+    const { result, queries } = await recordQueries(() => app.gql(`{ list: users(${c.args(s)}, first: 2) { totalCount } }`, {}, token));
+    expect(result.body.data.list.totalCount).toBe(3);
+    expect(queries.filter((q) => q.text.includes("ORDER BY"))).toEqual([]);
+    const refused = await app.gql(`{ list: users(${c.args(s)}, first: 2, after: "x") { totalCount } }`, {}, token);
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe("INVALID_CURSOR");
   });
 
   it("[R-ER004] a negative first or last is refused with BAD_USER_INPUT; first: 0 answers no rows", async () => {

@@ -13,7 +13,7 @@
 // relations) with the list's `where` from its domain's access rules.
 import { PothosValidationError } from "@pothos/core";
 import { queryFromInfo } from "@pothos/plugin-prisma";
-import type { GraphQLResolveInfo } from "graphql";
+import { type GraphQLResolveInfo, Kind } from "graphql";
 import { AppError } from "../auth/errors.ts";
 import { getDatamodel } from "../generated/pothos-types.ts";
 import { isInt4 } from "../shared/validation.ts";
@@ -240,10 +240,17 @@ export type KeysetConnectionOptions<Args> = {
   where: (args: Args, ctx: GraphQLContext) => Where | Promise<Where>;
 };
 
+/** The selection asks for nothing but totalCount (as Pothos' prismaConnection checks it: fields only). */
+const totalCountOnly = (info: GraphQLResolveInfo) =>
+  info.fieldNodes.every((n) =>
+    n.selectionSet?.selections.every((s) => s.kind === Kind.FIELD && (s.name.value === "totalCount" || s.name.value === "__typename")),
+  );
+
 /**
- * The resolver of a connection field of `options.model`'s Pothos type named `typeName`, whose
+ * The resolver of a connection field whose nodes are the Pothos type `typeName` and whose
  * connection type is `connection`: the page through `queryFromInfo` (the nodes' selection and
- * relations, as Pothos' prismaConnection plans them), the list's where and the keyset cursors.
+ * relations, as Pothos' prismaConnection plans them), the list's where and the keyset cursors. A
+ * selection of only totalCount reads no page (the arguments are still checked).
  */
 export function keysetResolver<Args extends PageArgs = any>(typeName: string, connection: string, options: KeysetConnectionOptions<Args>) {
   return async (_parent: unknown, args: Args, ctx: GraphQLContext, info: GraphQLResolveInfo): Promise<KeysetConnectionResult<Record<string, unknown>>> => {
@@ -259,8 +266,9 @@ export function keysetResolver<Args extends PageArgs = any>(typeName: string, co
       awaitSelections: true,
     } as never)) as { select?: Record<string, unknown>; include?: Record<string, unknown> };
     const delegate = options.delegate(ctx);
+    const countOnly = totalCountOnly(info);
     const page = await keysetPage(connection, order, args, ({ where, orderBy, take }) =>
-      delegate.findMany({ ...query, where: where.length ? { AND: [listWhere, ...where] } : listWhere, orderBy, take }),
+      countOnly ? Promise.resolve([]) : delegate.findMany({ ...query, where: where.length ? { AND: [listWhere, ...where] } : listWhere, orderBy, take }),
     );
     const rows = page.rows as Record<string, unknown>[];
     const edges = rows.map((node) => ({ cursor: encodeCursor(connection, order, node), node }));
