@@ -16,6 +16,7 @@ export type ErrorCode =
   | "RATE_LIMITED"
   | "UNAVAILABLE"
   | "INVALID_ID"
+  | "INVALID_CURSOR"
   | "HEADERS_TOO_LARGE"
   | "REQUEST_TIMEOUT"
   | "METHOD_NOT_ALLOWED"
@@ -36,6 +37,8 @@ const STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,
   INVALID_ID: 400,
+  // an after/before that is no cursor of this list (graphql/cursor.ts)
+  INVALID_CURSOR: 400,
   HEADERS_TOO_LARGE: 431,
   REQUEST_TIMEOUT: 408,
   METHOD_NOT_ALLOWED: 405,

@@ -72,11 +72,7 @@ export class PGliteAdapterFactory extends PrismaPGlite {
  * bigint, json parsed, bytea as bytes; parameters likewise (Date, Uint8Array, Decimal, bigint).
  * Enum arrays must be cast to `text[]` in the SQL (they would arrive as text).
  */
-export type RawRead = {
-  <T>(sql: string, values: readonly unknown[]): Promise<T[]>;
-  /** `rows: "array"`: each row as the array of its values, in the select list's order. */
-  <T>(sql: string, values: readonly unknown[], options: { rows: "array" }): Promise<T[]>;
-};
+export type RawRead = <T>(sql: string, values: readonly unknown[]) => Promise<T[]>;
 
 /** PostgreSQL type oids the raw reads parse as Prisma does. */
 const OID = { int8: 20, date: 1082, timestamp: 1114, numeric: 1700 } as const;
@@ -153,14 +149,13 @@ export function adapterFromUrl(
   // each connection. The migrations' pool (migrate.ts) has none.
   const pool = new pg.Pool({ ...pgPoolConfig(url), ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });
   const factory = new PrismaPg(pool, preparedStatements ? { statementNameGenerator: statementName } : {});
-  const read: RawRead = async <T>(sql: string, values: readonly unknown[], options?: { rows: "array" }) =>
+  const read: RawRead = async <T>(sql: string, values: readonly unknown[]) =>
     (
       await pool.query({
         text: sql,
         values: values.map(rawParam),
         types: pgTypes,
         ...(preparedStatements ? { name: statementName({ sql }) } : {}),
-        ...(options && { rowMode: "array" }),
       })
     ).rows as T[];
   return {
@@ -173,7 +168,6 @@ export function adapterFromUrl(
 }
 
 export function adapterFromPglite(db: PGlite): AdapterHandle {
-  const read: RawRead = async <T>(sql: string, values: readonly unknown[], options?: { rows: "array" }) =>
-    (await db.query<T>(sql, values.map(rawParam), { parsers: PARSERS, ...(options && { rowMode: "array" as const }) })).rows;
+  const read: RawRead = async <T>(sql: string, values: readonly unknown[]) => (await db.query<T>(sql, values.map(rawParam), { parsers: PARSERS })).rows;
   return { kind: "pglite", factory: new PGliteAdapterFactory(db), pglite: db, read, close: () => db.close() };
 }

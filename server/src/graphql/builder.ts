@@ -16,7 +16,6 @@ import { hasAnyRole, type RoleName } from "../shared/roles.ts";
 import { type GlobalId, parseGlobalId } from "./ids.ts";
 import type { RequestLoaders } from "./loaders.ts";
 import { existingNodes, loadOrNull, visibleNode } from "./nodeAccess.ts";
-import "./syncGlobalIds.ts"; // before any type: every Node's id resolves without a promise
 
 export type GraphQLContext = {
   principal: Principal | null;

@@ -158,3 +158,11 @@ export const EditScopeEnum = builder.enumType("EditScope", {
     NONE: { description: "Nothing." },
   } as const,
 });
+
+export const OrderDirectionEnum = builder.enumType("OrderDirection", {
+  description: "Direction of a list's sort order.",
+  values: {
+    ASC: { description: "Ascending: A to Z (German order), oldest first, active before cancelled." },
+    DESC: { description: "Descending: Z to A, newest first, cancelled before active." },
+  } as const,
+});

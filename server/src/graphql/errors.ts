@@ -11,6 +11,7 @@ import type { GraphQLError } from "graphql";
 import { createGraphQLError, maskError as defaultMaskError, type Plugin } from "graphql-yoga";
 import { AppError } from "../auth/errors.ts";
 import { databaseFault } from "../db/unavailable.ts";
+import { CURSOR_MESSAGE } from "./cursor.ts";
 import { INVALID_ID_MESSAGE } from "./ids.ts";
 
 export const INTERNAL_MESSAGE = "Interner Serverfehler";
@@ -43,8 +44,6 @@ const suggestion = (rest = "") => {
   const names = [...rest.matchAll(/"([^"]+)"/g)].map((m) => q(m[1]));
   return names.length ? ` Gemeint ist vielleicht ${names.join(" oder ")}?` : "";
 };
-
-const CURSOR = "Ungültiger Cursor: bitte den startCursor oder endCursor einer Seite dieser Liste übergeben";
 
 /** Why a value does not fit its type (the tail of a coercion or literal error); null when unknown. */
 const VALUE_RULES: [RegExp, (m: RegExpExecArray) => string][] = [
@@ -159,8 +158,8 @@ const RULES: Rule[] = [
   // execution (Pothos)
   [
     /^(?:Invalid cursor|Cursor must be a string|Cursor chunk must be|Invalid cursor chunk|Invalid offset cursor|Unsupported cursor type|Invalid cursor type|Expected compound cursor|Invalid base64 string)/,
-    "BAD_USER_INPUT",
-    () => CURSOR,
+    "INVALID_CURSOR",
+    () => CURSOR_MESSAGE,
   ],
   [/^Argument "(first|last)" must be a non-negative integer$/, "BAD_USER_INPUT", (m) => `Das Argument ${q(m[1])} muss eine ganze Zahl ab 0 sein`],
   [

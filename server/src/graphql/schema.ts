@@ -23,9 +23,3 @@ registerGlobalIdTypes(
     .filter((type) => isObjectType(type) && type.getInterfaces().some((i) => i.name === "Node"))
     .map((type) => type.name),
 );
-
-// The Prisma plugin's totalCount field of a connection takes no description option: give it one.
-for (const type of Object.values(schema.getTypeMap())) {
-  const totalCount = isObjectType(type) && type.name.endsWith("Connection") ? type.getFields().totalCount : undefined;
-  if (totalCount && !totalCount.description) totalCount.description = "Number of all items matching the arguments (all pages, not only this one).";
-}

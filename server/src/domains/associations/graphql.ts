@@ -1,5 +1,5 @@
 import { builder, versionField } from "../../graphql/builder.ts";
-import { pageInList } from "../../graphql/cursor.ts";
+import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { canReadClub, clubOrder, clubWhere, createClub, deleteClub, updateClub } from "./service.ts";
@@ -39,10 +39,9 @@ export const AssociationType = builder.prismaNode("Association", {
 });
 
 builder.queryField("associations", (t) =>
-  t.prismaConnection(
+  t.connection(
     {
       type: AssociationType,
-      cursor: "id",
       description:
         "Clubs of a district association (default: the viewer's; other districts only for admin), sorted by name. For club management, the user table's club filter, assigning clubs and the registration club choice.",
       authScopes: { operation: "association.list" },
@@ -50,15 +49,17 @@ builder.queryField("associations", (t) =>
         districtAssociationId: t.arg.int({ required: false, description: "District association; ignored for non-admins (always their own)." }),
         search: t.arg.string({ required: false, description: "Part of the name, or the numeric id." }),
       },
-      totalCount: (_parent, args, ctx) => ctx.prisma.association.count({ where: clubWhere(ctx, args) }),
-      resolve: (query, _root, args, ctx) =>
-        pageInList(
-          query,
-          (id) => ctx.prisma.association.count({ where: { AND: [clubWhere(ctx, args), { id }] } }),
-          () => ctx.prisma.association.findMany({ ...query, where: clubWhere(ctx, args), orderBy: clubOrder }),
-        ),
+      resolve: keysetResolver("Association", "AssociationConnection", {
+        delegate: (ctx) => ctx.prisma.association,
+        order: listOrder("Association", clubOrder),
+        where: (args, ctx) => clubWhere(ctx, args),
+      }) as never,
     },
-    { name: "AssociationConnection", description: "A page of clubs (associations) with the total count." },
+    {
+      name: "AssociationConnection",
+      description: "A page of clubs (associations) with the total count.",
+      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
+    },
     { name: "AssociationEdge" },
   ),
 );

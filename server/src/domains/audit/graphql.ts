@@ -2,6 +2,7 @@
 
 import { AppError } from "../../auth/errors.ts";
 import { builder } from "../../graphql/builder.ts";
+import { keysetResolver, listOrder } from "../../graphql/cursor.ts";
 import { actionLabel, auditFieldLabel, auditOperation, auditTrailWhere } from "./read.ts";
 
 type Details = Record<string, unknown> | null;
@@ -56,11 +57,13 @@ const AuditEntryType = builder.prismaObject("AuditEntry", {
   }),
 });
 
+/** The change history: newest first. */
+const AUDIT_ORDER = listOrder("AuditEntry", [{ id: "desc" }]);
+
 builder.queryField("auditTrail", (t) =>
-  t.prismaConnection(
+  t.connection(
     {
       type: AuditEntryType,
-      cursor: "id",
       description:
         "The change history of one record, newest first. Registrations: registration_manage or results_manage; events and locations: event_manage; users: user_manage; clubs: association_manage; district associations: admin. Records of another district association answer NOT_FOUND.",
       args: { id: t.arg.globalID({ required: true, description: "The record's global id." }) },
@@ -71,12 +74,16 @@ builder.queryField("auditTrail", (t) =>
           return { signedIn: true }; // unknown types are refused in the resolver with a message
         }
       },
-      resolve: async (query, _root, args, ctx) => {
-        const id = Number(args.id.id);
-        if (!Number.isSafeInteger(id)) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
-        const where = await auditTrailWhere(ctx.prisma, ctx.principal, args.id.typename, id);
-        return ctx.prisma.auditEntry.findMany({ ...query, where, orderBy: { id: "desc" } });
-      },
+      resolve: keysetResolver("AuditEntry", "AuditEntryConnection", {
+        delegate: (ctx) => ctx.prisma.auditEntry,
+        order: AUDIT_ORDER,
+        where: async (args, ctx) => {
+          const { typename, id: raw } = args.id as { typename: string; id: string };
+          const id = Number(raw);
+          if (!Number.isSafeInteger(id)) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
+          return auditTrailWhere(ctx.prisma, ctx.principal, typename, id);
+        },
+      }) as never,
     },
     { name: "AuditEntryConnection", description: "A page of audit entries." },
     { name: "AuditEntryEdge", description: "An audit entry and its cursor." },

@@ -1,7 +1,6 @@
 import { builder, type GraphQLContext, type InputFields, versionField } from "../../graphql/builder.ts";
-import { countAlongside } from "../../graphql/countAlongside.ts";
-import { pageInList } from "../../graphql/cursor.ts";
-import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum } from "../../graphql/enums.ts";
+import { type Direction, keysetResolver, type SortKey, sortedBy, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum, OrderDirectionEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
@@ -122,16 +121,39 @@ registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ct
 
 const overviewWhere = (args: RegistrationFilterArgs, ctx: GraphQLContext) =>
   competitionWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") });
-// the overview's total, counted while its page is read (graphql/countAlongside.ts)
-const overviewCount = countAlongside((args: RegistrationFilterArgs, ctx: GraphQLContext) =>
-  ctx.prisma.competitionRegistration.count({ where: overviewWhere(args, ctx) }),
-);
+/** The overview's default order: the group's name (German collation), id. */
+const DEFAULT_ORDER: SortKey[] = [{ name: "asc" }, { id: "asc" }];
+/** The sort key of each orderBy field (STATUS: active, cancelledAt NULL, first when ascending). */
+const ORDER_FIELDS = {
+  NAME: (d: Direction): SortKey => ({ name: d }),
+  CLUB: (d: Direction): SortKey => ({ association: { name: d } }),
+  CREATED_AT: (d: Direction): SortKey => ({ createdAt: d }),
+  STATUS: (d: Direction): SortKey => ({ cancelledAt: d === "asc" ? "desc" : "asc" }),
+} as const;
+const OrderFieldEnum = builder.enumType("CompetitionRegistrationOrderField", {
+  description: "A column the competition overview can be sorted by.",
+  values: {
+    NAME: { description: "The group's name (German order)." },
+    CLUB: { description: "The club's name (German order)." },
+    CREATED_AT: { description: "When the registration was created." },
+    STATUS: { description: "Active before cancelled (ascending); cancelled ones by cancellation time, newest first." },
+  } as const,
+});
+const OrderInput = builder.inputType("CompetitionRegistrationOrder", {
+  description: "How the competition overview is sorted; ties are broken by the default order (name, id).",
+  fields: (t) => ({
+    field: t.field({ type: OrderFieldEnum, required: true, description: "The column." }),
+    direction: t.field({ type: OrderDirectionEnum, required: false, defaultValue: "ASC", description: "The direction (default ASC)." }),
+  }),
+});
+type OrderArg = { field: keyof typeof ORDER_FIELDS; direction?: "ASC" | "DESC" | null } | null | undefined;
+const overviewOrder = (orderBy: OrderArg) =>
+  sortedBy("CompetitionRegistration", orderBy ? [ORDER_FIELDS[orderBy.field](orderBy.direction === "DESC" ? "desc" : "asc")] : [], DEFAULT_ORDER);
 
 builder.queryField("competitionRegistrations", (t) =>
-  t.prismaConnection(
+  t.connection(
     {
       type: CompetitionRegistrationType,
-      cursor: "id",
       description: "Competition registrations of an event (the overview): members see their clubs', registration staff their district's.",
       authScopes: { operation: "competition.list" },
       args: {
@@ -145,19 +167,23 @@ builder.queryField("competitionRegistrations", (t) =>
             "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
         }),
         search: t.arg.string({ required: false, description: "Part of the name, conductor or club, or the numeric id." }),
+        orderBy: t.arg({
+          type: OrderInput,
+          required: false,
+          description: "Sort order; default the group's name. A cursor belongs to its order: change the order and start again without after/before.",
+        }),
       },
-      totalCount: overviewCount.totalCount,
-      resolve: (query, _root, args, ctx, info) => {
-        overviewCount.start(args, ctx, info);
-        const where = overviewWhere(args, ctx);
-        return pageInList(
-          query,
-          (id) => ctx.prisma.competitionRegistration.count({ where: { AND: [where, { id }] } }),
-          () => ctx.prisma.competitionRegistration.findMany({ ...query, where, orderBy: [{ name: "asc" }, { id: "asc" }] }),
-        );
-      },
+      resolve: keysetResolver("CompetitionRegistration", "CompetitionRegistrationConnection", {
+        delegate: (ctx) => ctx.prisma.competitionRegistration,
+        order: (args) => overviewOrder(args.orderBy),
+        where: (args, ctx) => overviewWhere(args as RegistrationFilterArgs, ctx),
+      }) as never,
     },
-    { name: "CompetitionRegistrationConnection", description: "A page of competition registrations with the total count." },
+    {
+      name: "CompetitionRegistrationConnection",
+      description: "A page of competition registrations with the total count.",
+      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
+    },
     { name: "CompetitionRegistrationEdge" },
   ),
 );

@@ -1,15 +1,20 @@
-import type { Prisma } from "../../generated/prisma/client.ts";
-import { builder, type GraphQLContext, type InputFields, versionField } from "../../graphql/builder.ts";
-import { countAlongside } from "../../graphql/countAlongside.ts";
-import { pageInList } from "../../graphql/cursor.ts";
-import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
+import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
+import { type Direction, keysetResolver, type SortKey, sortedBy, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import {
+  DexamTypeEnum,
+  EditScopeEnum,
+  ExamPartEnum,
+  GenderEnum,
+  InstrumentEnum,
+  MealRequestEnum,
+  OrderDirectionEnum,
+  VaccinationTypeEnum,
+} from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
-import { selectedFieldNames } from "../../graphql/selection.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
-import { countOverview, overviewPageShape, type PageQuery, ROW_INCLUDE, readOverviewPage } from "./overviewPage.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
 import { gradeOf, rowActions, songsComplete } from "./rules.ts";
 import {
@@ -24,6 +29,20 @@ import {
   updateDexamRegistration,
   visibleResult,
 } from "./service.ts";
+
+/**
+ * What a registration row always loads besides its columns: the relations the results, the row
+ * menu and the row rule look at (event, the locations' publishing, whether it was taken over), and
+ * its club (the overview shows it on every row; read from the row, not through Pothos' relation
+ * loading, which cost a lookup per row).
+ */
+const ROW_INCLUDE = {
+  event: { select: { districtAssociationId: true, editPhase: true, formType: true } },
+  theoryLocation: { select: { publishResults: true } },
+  practiceLocation: { select: { publishResults: true } },
+  takenOverBy: { select: { id: true } },
+  association: true,
+} as const;
 
 const SongType = builder.objectRef<DexamSong>("DexamSong").implement({
   description: "An exam piece: number (catalogue number; percussion rows are small drum, drum set, timpani, orchestral percussion) and name.",
@@ -236,49 +255,45 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
 });
 registerNodeAccess("DexamRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event), ["event"]);
 
-/**
- * The columns of a registration that only these fields of DexamRegistration read (nothing else does:
- * not the type's scopes, the id, the results or the row menu). A page of the overview leaves out
- * those no selected field needs: mapping Prisma's answer costs per column and row, and the
- * overview's 100 rows need about half of the 34 (issue 9). A new field that reads one of these
- * columns must be named here (tests/integration/overview-columns.test.ts asks every field).
- */
-export const COLUMN_READERS: { readonly [C in keyof Prisma.DexamRegistrationOmit]?: readonly string[] } = {
-  userId: [],
-  birthdate: ["birthdate"],
-  gender: ["gender"],
-  preparationLocationId: ["preparationLocation"],
-  partialResultDistrict: ["partialResultDistrict"],
-  partialResultYear: ["partialResultYear"],
-  partialResultLocation: ["partialResultLocation"],
-  remarks: ["remarks"],
-  gdprAccepted: ["gdprAccepted"],
-  cancellationAccepted: ["cancellationAccepted"],
-  mealRequest: ["camp"],
-  campDataEncrypted: ["camp"],
-  takenOverFromId: [],
-  version: ["version"],
-  createdAt: [],
-  updatedAt: ["updatedAt"],
-};
-const NARROWABLE = Object.entries(COLUMN_READERS) as [keyof Prisma.DexamRegistrationOmit, readonly string[]][];
-
-/** What a page of registrations may leave out when its rows are asked for `fields` only. */
-export function omittedColumns(fields: ReadonlySet<string>): Prisma.DexamRegistrationOmit {
-  const omit: Prisma.DexamRegistrationOmit = {};
-  for (const [column, readers] of NARROWABLE) if (!readers.some((f) => fields.has(f))) omit[column] = true;
-  return omit;
-}
-
 const overviewFilter = (args: RegistrationFilterArgs) => ({ ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") });
-// the overview's total, counted while its page is read (graphql/countAlongside.ts)
-const overviewCount = countAlongside((args: RegistrationFilterArgs, ctx: GraphQLContext) => countOverview(ctx, overviewFilter(args)));
+/** The overview's default order: last name, first name (German collation), id. */
+const DEFAULT_ORDER: SortKey[] = [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }];
+const flip = (d: Direction): Direction => (d === "asc" ? "desc" : "asc");
+/** The sort key of each orderBy field (STATUS: active, cancelledAt NULL, first when ascending). */
+const ORDER_FIELDS = {
+  LASTNAME: (d: Direction): SortKey => ({ lastname: d }),
+  FIRSTNAME: (d: Direction): SortKey => ({ firstname: d }),
+  CLUB: (d: Direction): SortKey => ({ association: { name: d } }),
+  BIRTHDATE: (d: Direction): SortKey => ({ birthdate: d }),
+  CREATED_AT: (d: Direction): SortKey => ({ createdAt: d }),
+  STATUS: (d: Direction): SortKey => ({ cancelledAt: flip(d) }),
+} as const;
+const OrderFieldEnum = builder.enumType("DexamRegistrationOrderField", {
+  description: "A column the D-exam overview can be sorted by.",
+  values: {
+    LASTNAME: { description: "Last name (German order)." },
+    FIRSTNAME: { description: "First name (German order)." },
+    CLUB: { description: "The club's name (German order)." },
+    BIRTHDATE: { description: "Date of birth." },
+    CREATED_AT: { description: "When the registration was created." },
+    STATUS: { description: "Active before cancelled (ascending); cancelled ones by cancellation time, newest first." },
+  } as const,
+});
+const OrderInput = builder.inputType("DexamRegistrationOrder", {
+  description: "How the D-exam overview is sorted; ties are broken by the default order (last name, first name, id).",
+  fields: (t) => ({
+    field: t.field({ type: OrderFieldEnum, required: true, description: "The column." }),
+    direction: t.field({ type: OrderDirectionEnum, required: false, defaultValue: "ASC", description: "The direction (default ASC)." }),
+  }),
+});
+type OrderArg = { field: keyof typeof ORDER_FIELDS; direction?: "ASC" | "DESC" | null } | null | undefined;
+const overviewOrder = (orderBy: OrderArg) =>
+  sortedBy("DexamRegistration", orderBy ? [ORDER_FIELDS[orderBy.field](orderBy.direction === "DESC" ? "desc" : "asc")] : [], DEFAULT_ORDER);
 
 builder.queryField("dexamRegistrations", (t) =>
-  t.prismaConnection(
+  t.connection(
     {
       type: DexamRegistrationType,
-      cursor: "id",
       description: "D-exam registrations of an event (the overview): members see their clubs', registration staff their district's.",
       authScopes: { operation: "dexam.list" },
       args: {
@@ -292,31 +307,23 @@ builder.queryField("dexamRegistrations", (t) =>
             "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
         }),
         search: t.arg.string({ required: false, description: "Part of first name, last name or club, or the numeric id." }),
+        orderBy: t.arg({
+          type: OrderInput,
+          required: false,
+          description: "Sort order; default last name, first name. A cursor belongs to its order: change the order and start again without after/before.",
+        }),
       },
-      totalCount: overviewCount.totalCount,
-      resolve: (query, _root, args, ctx, info) => {
-        const filter = overviewFilter(args);
-        overviewCount.start(args, ctx, info);
-        // only the columns the rows' selected fields read (Pothos' query includes relations, never a select)
-        const omit = omittedColumns(selectedFieldNames(info, ["edges", "node"]));
-        // the usual pages past Prisma (overviewPage.ts), any other shape through it
-        const shape = overviewPageShape(query as PageQuery);
-        if (shape) return readOverviewPage(ctx, filter, shape, omit);
-        const where = dexamWhere(ctx, filter);
-        return pageInList(
-          query,
-          (id) => ctx.prisma.dexamRegistration.count({ where: { AND: [where, { id }] } }),
-          () =>
-            ctx.prisma.dexamRegistration.findMany({
-              ...query,
-              ...(!("select" in query) && { omit }),
-              where,
-              orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
-            }),
-        );
-      },
+      resolve: keysetResolver("DexamRegistration", "DexamRegistrationConnection", {
+        delegate: (ctx) => ctx.prisma.dexamRegistration,
+        order: (args) => overviewOrder(args.orderBy),
+        where: (args, ctx) => dexamWhere(ctx, overviewFilter(args as RegistrationFilterArgs)),
+      }) as never,
     },
-    { name: "DexamRegistrationConnection", description: "A page of D-exam registrations with the total count." },
+    {
+      name: "DexamRegistrationConnection",
+      description: "A page of D-exam registrations with the total count.",
+      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
+    },
     { name: "DexamRegistrationEdge" },
   ),
 );

@@ -1,5 +1,5 @@
 import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
-import { pageInList } from "../../graphql/cursor.ts";
+import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -73,10 +73,9 @@ export const EventType = builder.prismaNode("Event", {
 registerNodeAccess("Event", (ctx, e) => canSeeEvent(ctx.principal, e, ctx.services.now()));
 
 builder.queryField("events", (t) =>
-  t.prismaConnection(
+  t.connection(
     {
       type: EventType,
-      cursor: "id",
       description: "Events the viewer may see (published ones of every district; staff also their own district's unpublished ones), by registration deadline.",
       authScopes: { operation: "event.list" },
       args: {
@@ -88,15 +87,17 @@ builder.queryField("events", (t) =>
         }),
         to: t.arg({ type: "DateTime", required: false, description: "Only events beginning (start, else deadline) on or before this instant." }),
       },
-      totalCount: (_p, args, ctx) => ctx.prisma.event.count({ where: eventWhere(ctx, args) }),
-      resolve: (query, _root, args, ctx) =>
-        pageInList(
-          query,
-          (id) => ctx.prisma.event.count({ where: { AND: [eventWhere(ctx, args), { id }] } }),
-          () => ctx.prisma.event.findMany({ ...query, where: eventWhere(ctx, args), orderBy: eventOrder }),
-        ),
+      resolve: keysetResolver("Event", "EventConnection", {
+        delegate: (ctx) => ctx.prisma.event,
+        order: listOrder("Event", eventOrder),
+        where: (args, ctx) => eventWhere(ctx, args),
+      }) as never,
     },
-    { name: "EventConnection", description: "A page of events with the total count." },
+    {
+      name: "EventConnection",
+      description: "A page of events with the total count.",
+      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
+    },
     { name: "EventEdge" },
   ),
 );

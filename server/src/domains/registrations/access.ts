@@ -65,21 +65,14 @@ export function sharedFilterConditions(filter: RegistrationFilter): ({ associati
 }
 
 /**
- * Whose registrations a caller's lists hold: null for every registration (admin); otherwise its
- * clubs', and with `district`, also every registration of that district's events (registration
- * staff). One decision for Prisma's filter (registrationScope) and the overview's SQL (dexam/overviewPage.ts).
+ * Whose registrations a caller's lists hold: every registration (admin); otherwise its clubs', and
+ * for registration staff also every registration of their district's events.
  */
-export function readableScope(p: Principal): { clubs: number[]; district?: number } | null {
-  if (p.roles.includes("admin")) return null;
-  if (hasAnyRole(p.roles, ["registration_read", "registration_manage"])) return { clubs: p.associationIds, district: p.districtAssociationId };
-  return { clubs: p.associationIds };
-}
-
 export function registrationScope(p: Principal) {
-  const scope = readableScope(p);
-  if (!scope) return {};
-  if (scope.district !== undefined) return { OR: [{ event: { districtAssociationId: scope.district } }, { associationId: { in: scope.clubs } }] };
-  return { associationId: { in: scope.clubs } };
+  if (p.roles.includes("admin")) return {};
+  if (hasAnyRole(p.roles, ["registration_read", "registration_manage"]))
+    return { OR: [{ event: { districtAssociationId: p.districtAssociationId } }, { associationId: { in: p.associationIds } }] };
+  return { associationId: { in: p.associationIds } };
 }
 
 export const managerOnly = (what: string) => new AppError("FORBIDDEN", `${what} darf nur die Anmeldungsverwaltung (registration_manage) ändern`);

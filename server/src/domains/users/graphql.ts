@@ -1,7 +1,7 @@
 import { isAllowed, type Operation, PERMISSIONS } from "../../auth/permissions.ts";
 import type { User } from "../../generated/prisma/client.ts";
 import { builder, versionField } from "../../graphql/builder.ts";
-import { pageInList } from "../../graphql/cursor.ts";
+import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { ROLES } from "../../shared/roles.ts";
@@ -130,10 +130,9 @@ builder.queryField("viewer", (t) =>
 );
 
 builder.queryField("users", (t) =>
-  t.prismaConnection(
+  t.connection(
     {
       type: UserType,
-      cursor: "id",
       description: "Users of a district association (default: the viewer's; other districts only for admin), sorted by last name, first name.",
       authScopes: { operation: "user.list" },
       args: {
@@ -141,15 +140,17 @@ builder.queryField("users", (t) =>
         associationId: t.arg.int({ required: false, description: "Only members of this club." }),
         search: t.arg.string({ required: false, description: "Part of first name, last name or e-mail, or the numeric id." }),
       },
-      totalCount: (_parent, args, ctx) => ctx.prisma.user.count({ where: userWhere(ctx, args) }),
-      resolve: (query, _root, args, ctx) =>
-        pageInList(
-          query,
-          (id) => ctx.prisma.user.count({ where: { AND: [userWhere(ctx, args), { id }] } }),
-          () => ctx.prisma.user.findMany({ ...query, where: userWhere(ctx, args), orderBy: userOrder }),
-        ),
+      resolve: keysetResolver("User", "UserConnection", {
+        delegate: (ctx) => ctx.prisma.user,
+        order: listOrder("User", userOrder),
+        where: (args, ctx) => userWhere(ctx, args),
+      }) as never,
     },
-    { name: "UserConnection", description: "A page of users with the total count." },
+    {
+      name: "UserConnection",
+      description: "A page of users with the total count.",
+      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
+    },
     { name: "UserEdge" },
   ),
 );
