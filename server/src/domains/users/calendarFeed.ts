@@ -36,7 +36,7 @@ export async function enableCalendarFeed(ctx: ServiceCtx): Promise<{ url: string
     });
     await audit(tx, p, {
       action: renewed ? "calendar_feed.renew" : "calendar_feed.enable",
-      entity: "user",
+      entity: "User",
       entityId: p.userId,
       districtAssociationId: p.districtAssociationId,
     });
