@@ -15,12 +15,9 @@ import {
   MAX_XML_DEPTH,
   MAX_XML_ELEMENTS,
   UploadRejected,
-  WORKBOOK_PARSE_QUEUE,
-  WORKBOOK_PARSE_SLOTS,
-  WORKBOOKS_BUSY,
-  workbookParsing,
   XmlShape,
 } from "../../server/src/domains/results/xlsx.ts";
+import { spreadsheetPool, WORKBOOKS_BUSY } from "../../server/src/workers/pool.ts";
 import { flatElements, multipart, nestedElements, upload, workbookWithSheet as workbook } from "../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { campEventWithLocations, competitionEventWithHall, dexamEventWithLocations } from "../support/fixtures.ts";
@@ -167,8 +164,9 @@ describe("workbooks whose XML is too deep or too long (issue 29)", () => {
   });
 
   it("[R-RE009][R-API052] beyond the parsing places and their queue an upload is answered 503 with Retry-After and a German message, and runs once a place is free", async () => {
-    const held = await Promise.all(Array.from({ length: WORKBOOK_PARSE_SLOTS }, () => workbookParsing.acquire()));
-    const queued = Array.from({ length: WORKBOOK_PARSE_QUEUE }, () => workbookParsing.acquire());
+    const { threads, queue } = spreadsheetPool.settings;
+    const held = await Promise.all(Array.from({ length: threads }, () => spreadsheetPool.slots.acquire()));
+    const queued = Array.from({ length: queue }, () => spreadsheetPool.slots.acquire());
     const data = await workbook((xml) => xml);
     const busy = await upload(app, `/v1/registration/dexam/location/${practice}/practice_sheets`, t["role:results_manage"], "files", [
       { name: `Praxisbogen_R1_L${practice}_Klar_Lena.xlsx`, data },

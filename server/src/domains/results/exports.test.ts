@@ -3,7 +3,8 @@
 // counts active and cancelled registrations apart, and every sheet has an A4 page setup that keeps
 // the printed text readable (the PDF sizes are checked in tests/integration/libreoffice.test.ts).
 import { unzipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spreadsheetPool } from "../../workers/pool.ts";
 import {
   type CompetitionOverviewRow,
   certificateList,
@@ -16,6 +17,10 @@ import {
 import { berlinWallClock, fileNamePart, germanIsoDate, germanNumber } from "./rules.ts";
 import { buildPracticeSheet } from "./sheet.ts";
 import { ExcelJS, listPageSetup } from "./xlsx.ts";
+
+// the lists are written in a spreadsheet thread: started once, before the first test
+beforeAll(() => spreadsheetPool.warm(), 60_000);
+afterAll(() => spreadsheetPool.close());
 
 const facts: EventFacts = { id: 7, name: "D-Prüfungen Herbst", districtName: "KV Eins", exportedAt: new Date("2026-07-01T12:30:00Z") };
 
