@@ -12,8 +12,11 @@ import {
   checkSheetSizes,
   checkXmlShape,
   MAX_SHEET_ROWS,
+  MAX_WORKBOOK_CELLS,
+  MAX_WORKBOOK_ROWS,
   MAX_XML_DEPTH,
   MAX_XML_ELEMENTS,
+  TOO_MANY_CELLS,
   UploadRejected,
   XmlShape,
 } from "../../server/src/domains/results/xlsx.ts";
@@ -82,6 +85,46 @@ describe("workbooks that describe more than they weigh", () => {
     expect(() => checkSheetSizes(sheet(`<worksheet><sheetData><row><c r="XFE1"/></row></sheetData></worksheet>`))).toThrow(UploadRejected);
     // only worksheets are read this way
     expect(() => checkSheetSizes(new Map([["xl/styles.xml", strToU8('<row r="999999999"/>')]]))).not.toThrow();
+  });
+});
+
+describe("the row and cell budget, counted while the sheets are inflated", () => {
+  const cellsRow = (n: number) => `<row>${"<c><v>1</v></c>".repeat(n)}</row>`;
+  const count = (parts: [xml: string, worksheet: boolean][]) => () => {
+    const shape = new XmlShape();
+    for (const [xml, worksheet] of parts) {
+      const part = shape.part(worksheet);
+      const bytes = strToU8(xml);
+      // fed in pieces, as they come from the inflater: a tag cut in two counts once
+      for (let i = 0; i < bytes.length; i += 4093) part.feed(bytes.subarray(i, i + 4093));
+      part.end();
+    }
+  };
+
+  it("[R-RE009][R-API052] more rows or cells than the budget (all worksheets together) are refused with a German message; other parts do not count", () => {
+    const rows = (n: number) => `<worksheet><sheetData>${"<row/>".repeat(n)}</sheetData></worksheet>`;
+    expect(count([[rows(MAX_WORKBOOK_ROWS), true]])).not.toThrow();
+    expect(
+      count([
+        [rows(MAX_WORKBOOK_ROWS / 2), true],
+        [rows(MAX_WORKBOOK_ROWS / 2 + 1), true],
+      ]),
+    ).toThrow(TOO_MANY_CELLS);
+    const cells = (n: number) => `<worksheet><sheetData>${cellsRow(n)}</sheetData></worksheet>`;
+    expect(count([[cells(MAX_WORKBOOK_CELLS), true]])).not.toThrow();
+    expect(count([[cells(MAX_WORKBOOK_CELLS + 1), true]])).toThrow(TOO_MANY_CELLS);
+    // <col>, <cols>, <rowBreaks> are no rows or cells; a styles part's <c> is not a worksheet's
+    expect(count([[`<worksheet><cols>${'<col min="1" max="1"/>'.repeat(MAX_WORKBOOK_ROWS + 1)}</cols><rowBreaks/></worksheet>`, true]])).not.toThrow();
+    expect(count([[cells(MAX_WORKBOOK_CELLS + 1), false]])).not.toThrow();
+  });
+
+  it("[R-RE009][R-API052] an upload beyond the cell budget is refused in the thread after its first megabytes, with the German message", async () => {
+    const data = await workbook((xml) => xml.replace("</sheetData>", `${cellsRow(MAX_WORKBOOK_CELLS + 1)}</sheetData>`));
+    const res = await upload(app, `/v1/registration/dexam/location/${practice}/practice_sheets`, t["role:results_manage"], "files", [
+      { name: `Praxisbogen_R1_L${practice}_Klar_Lena.xlsx`, data },
+    ]);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(TOO_MANY_CELLS);
   });
 });
 

@@ -60,12 +60,13 @@ const TOO_COMPLEX = "Die Datei ist zu verschachtelt oder enthält zu viele Eleme
 /**
  * Rows and cells all worksheets of one workbook may hold together, counted while they are
  * inflated: a practice sheet has about 40 rows, a PC Juror list one row per ensemble of about 40
- * cells. 100,000 rows of three cells (a 4.7 MB file, 48 MB of XML) take a spreadsheet thread about
- * 4 s and 300 MB; far more is refused after its first megabytes instead of parsed.
+ * cells. 90,000 rows of three cells take a spreadsheet thread 5 to 15 s and less than 200 MB of
+ * heap; more is refused after its first megabytes instead of parsed (cells with a value are two
+ * elements: below MAX_XML_ELEMENTS, this budget comes first).
  */
 export const MAX_WORKBOOK_ROWS = 100_000;
-export const MAX_WORKBOOK_CELLS = 500_000;
-export const TOO_MANY_CELLS = "Die Datei enthält zu viele Zeilen oder Zellen (höchstens 100.000 Zeilen und 500.000 Zellen)";
+export const MAX_WORKBOOK_CELLS = 300_000;
+export const TOO_MANY_CELLS = "Die Datei enthält zu viele Zeilen oder Zellen (höchstens 100.000 Zeilen und 300.000 Zellen)";
 const COMMENT = Buffer.from("<!--");
 const CDATA = Buffer.from("<![CDATA[");
 
