@@ -5,8 +5,10 @@
 // refused before exceljs parses them (results/xlsx.ts checkSheetSizes). And the consent-forms zip
 // built its entry names from the children's names as written, so "Anna/../../x" lost the id prefix
 // and two such names overwrote each other.
+import fs from "node:fs";
 import { strToU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPLOAD_LIMITS_RULE } from "../../client/src/help/rules.ts";
 import {
   cellsInRange,
   checkSheetSizes,
@@ -116,6 +118,16 @@ describe("the row and cell budget, counted while the sheets are inflated", () =>
     // <col>, <cols>, <rowBreaks> are no rows or cells; a styles part's <c> is not a worksheet's
     expect(count([[`<worksheet><cols>${'<col min="1" max="1"/>'.repeat(MAX_WORKBOOK_ROWS + 1)}</cols><rowBreaks/></worksheet>`, true]])).not.toThrow();
     expect(count([[cells(MAX_WORKBOOK_CELLS + 1), false]])).not.toThrow();
+  });
+
+  it("the help page and docs/api.md state the budget the server applies", () => {
+    const german = (n: number) => n.toLocaleString("de-DE");
+    const budget = `${german(MAX_WORKBOOK_ROWS)} Zeilen und ${german(MAX_WORKBOOK_CELLS)} Zellen`;
+    expect(TOO_MANY_CELLS).toContain(budget);
+    expect(UPLOAD_LIMITS_RULE).toContain(budget);
+    expect(fs.readFileSync("docs/api.md", "utf8")).toContain(
+      `**${MAX_WORKBOOK_ROWS.toLocaleString("en-US")} rows and ${MAX_WORKBOOK_CELLS.toLocaleString("en-US")} cells**`,
+    );
   });
 
   it("[R-RE009][R-API052] an upload beyond the cell budget is refused in the thread after its first megabytes, with the German message", async () => {
