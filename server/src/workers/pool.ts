@@ -99,6 +99,9 @@ export class SpreadsheetPool {
         // the places in front admit at most `threads` tasks at a time; this bound never bites
         maxQueue: threads,
         idleTimeout: 30_000,
+        // below the request thread's priority (Linux: the thread's nice value, @napi-rs/nice, piscina's
+        // optional dependency): on a busy machine the threads wait, not the other users' requests
+        niceIncrement: 10,
         resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 32 },
       });
       // a thread that dies without a task (its start failed, or it ran out of heap while idle) is
@@ -125,6 +128,16 @@ export class SpreadsheetPool {
       throw e;
     } finally {
       release();
+    }
+  }
+
+  /** A file built in a thread (an export, a zip): a thread out of heap answers 413 with a German message, not 500. */
+  async build<K extends TaskKind>(task: Extract<Task, { kind: K }>, transfer: ArrayBuffer[] = []): Promise<SpreadsheetTasks[K]["out"]> {
+    try {
+      return await this.run(task, transfer);
+    } catch (e) {
+      if (e instanceof WorkerCrashed) throw new AppError("PAYLOAD_TOO_LARGE", EXPORT_TOO_HEAVY);
+      throw e;
     }
   }
 
@@ -159,7 +172,7 @@ export const asBuffer = (b: Uint8Array) => Buffer.from(b.buffer, b.byteOffset, b
 export async function zipInThread(files: { name: string; data: Uint8Array }[], empty: string): Promise<Buffer> {
   const copies = files.map((f) => ({ name: f.name, data: ownCopy(f.data) }));
   return asBuffer(
-    await spreadsheetPool.run(
+    await spreadsheetPool.build(
       { kind: "zip", files: copies, empty },
       copies.map((c) => c.data.buffer),
     ),

@@ -24,7 +24,7 @@ import { type Cell, type ColumnFormats, ExcelJS, type InfoLine, infoSheet, type 
 
 /** A list workbook (xlsx.ts streamedListWorkbook), written in a spreadsheet thread (workers/pool.ts). */
 async function listWorkbook(list: ListSpec, info: { name: string; lines: InfoLine[] }): Promise<Buffer> {
-  return asBuffer(await spreadsheetPool.run({ kind: "listWorkbook", list, info }));
+  return asBuffer(await spreadsheetPool.build({ kind: "listWorkbook", list, info }));
 }
 
 const yesNo = (b: boolean) => (b ? "ja" : "nein");
@@ -279,7 +279,7 @@ export async function certificateList(e: EventFacts, rows: CertificateRow[], sig
     ...eventLines(e, [["Bestandene Prüfungen", rows.length]]),
     ...(signature ? [["", null] as InfoLine, ["Unterschrift", null] as InfoLine] : []),
   ];
-  return asBuffer(await spreadsheetPool.run({ kind: "certificateWorkbook", headers, data, lines, signature }));
+  return asBuffer(await spreadsheetPool.build({ kind: "certificateWorkbook", headers, data, lines, signature }));
 }
 
 export type CertificateSpec = { headers: string[]; data: Cell[][]; lines: InfoLine[]; signature: Signature };
@@ -359,7 +359,7 @@ export async function pcJurorImportList(e: EventFacts, rows: PcJurorListRow[]): 
         "Hochladen in der Ergebnisverwaltung (Wertungsspiele).",
     ],
   ];
-  return asBuffer(await spreadsheetPool.run({ kind: "pcJurorWorkbook", data, lines }));
+  return asBuffer(await spreadsheetPool.build({ kind: "pcJurorWorkbook", data, lines }));
 }
 
 export type PcJurorListSpec = { data: Cell[][]; lines: InfoLine[] };

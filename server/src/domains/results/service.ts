@@ -222,7 +222,7 @@ export async function blankPracticeSheets(ctx: ServiceCtx, locationId: number) {
       },
     });
   }
-  const zip = await spreadsheetPool.run({ kind: "practiceSheetsZip", sheets, empty: "Bei diesem Prüfungsort sind keine aktiven Anmeldungen." });
+  const zip = await spreadsheetPool.build({ kind: "practiceSheetsZip", sheets, empty: "Bei diesem Prüfungsort sind keine aktiven Anmeldungen." });
   return { location, zip: asBuffer(zip) };
 }
 
