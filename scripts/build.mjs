@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds whatever is missing or older than its sources: the Prisma client, the server bundle
-// (dist/server/main.mjs: esbuild, dependencies stay in node_modules), the Relay artefacts and the
+// (dist/server/main.mjs and the spreadsheet threads' spreadsheet-worker.mjs: esbuild, dependencies
+// stay in node_modules), the Relay artefacts and the
 // client bundle. `npm start` and `npm test` call it; `--force` rebuilds everything.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -38,16 +39,20 @@ const generated = "server/src/generated/prisma/client.ts";
 if (force || mtime(generated) < mtime("prisma/schema.prisma")) run("prisma generate", bin("prisma"), ["generate"]);
 
 const server = "dist/server/main.mjs";
-if (force || mtime(server) < Math.max(newest("server/src"), mtime(generated))) {
+// the spreadsheet threads' code (server/src/workers/pool.ts) is an entry of its own beside main.mjs
+const worker = "dist/server/spreadsheet-worker.mjs";
+if (force || Math.min(mtime(server), mtime(worker)) < Math.max(newest("server/src"), mtime(generated))) {
   run("server bundle", bin("esbuild"), [
-    "server/src/main.ts",
+    "main=server/src/main.ts",
+    "spreadsheet-worker=server/src/workers/spreadsheet-tasks.ts",
     "--bundle",
     "--platform=node",
     "--format=esm",
     "--packages=external",
     "--target=node20",
     "--sourcemap",
-    `--outfile=${server}`,
+    "--outdir=dist/server",
+    "--out-extension:.js=.mjs",
     "--log-level=warning",
   ]);
 }

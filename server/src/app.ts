@@ -48,6 +48,7 @@ import { loadCookieKeys, loadSigningKeys, type SigningKeys } from "./idp/keys.ts
 import { errorPage, loginPage } from "./idp/pages.ts";
 import { API_SCOPE, CALLBACK_PATH, createEmbeddedProvider } from "./idp/provider.ts";
 import type { AppServices } from "./services.ts";
+import { spreadsheetPool } from "./workers/pool.ts";
 
 export const APP_VERSION = "v1.3.1";
 
@@ -252,6 +253,9 @@ export async function createApp(opts: {
     };
   });
 
+  // spreadsheets are parsed and built in threads (workers/pool.ts)
+  spreadsheetPool.configure(config.spreadsheets);
+
   // ---- GraphQL
   // start-page answers and the district associations, shared across requests (graphql/sharedResults.ts)
   const sharedAnswers = new SharedStore<ExecutionResult>(config.sharedResultSeconds * 1000);
@@ -374,6 +378,7 @@ export async function createApp(opts: {
     clearInterval(expiry);
     operations.stop();
     await fastify.close();
+    await spreadsheetPool.close();
   };
   return {
     fastify,

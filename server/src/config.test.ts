@@ -1,3 +1,4 @@
+import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
 
@@ -42,6 +43,18 @@ describe("configuration", () => {
     expect(loadConfig({}).sharedResultSeconds).toBe(5);
     expect(loadConfig({ SHARED_RESULT_SECONDS: "0" }).sharedResultSeconds).toBe(0);
     for (const bad of ["-1", "2.5", "fünf"]) expect(errorOf({ SHARED_RESULT_SECONDS: bad })).toMatch(/^SHARED_RESULT_SECONDS: must be a whole number/);
+  });
+
+  it("SPREADSHEET_THREADS, SPREADSHEET_QUEUE and SPREADSHEET_THREAD_MEMORY_MB set the spreadsheet threads; threads and memory need at least 1", () => {
+    expect(loadConfig({}).spreadsheets).toEqual({ threads: Math.min(2, os.availableParallelism()), queue: 8, memoryMb: 384 });
+    expect(loadConfig({ SPREADSHEET_THREADS: "1", SPREADSHEET_QUEUE: "0", SPREADSHEET_THREAD_MEMORY_MB: "64" }).spreadsheets).toEqual({
+      threads: 1,
+      queue: 0,
+      memoryMb: 64,
+    });
+    expect(errorOf({ SPREADSHEET_THREADS: "0" })).toMatch(/^SPREADSHEET_THREADS: must be a whole number >= 1/);
+    expect(errorOf({ SPREADSHEET_QUEUE: "-1" })).toMatch(/^SPREADSHEET_QUEUE: must be a whole number >= 0/);
+    expect(errorOf({ SPREADSHEET_THREAD_MEMORY_MB: "viel" })).toMatch(/^SPREADSHEET_THREAD_MEMORY_MB: must be a whole number/);
   });
 
   it("[R-ER004] operations: the drain defaults to no delay and a 10 s bound; logs at info in production, silent locally; METRICS_TOKEN needs 16 characters", () => {

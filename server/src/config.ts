@@ -1,6 +1,7 @@
 // Environment -> typed configuration, validated once at start-up. A bad value stops the process
 // with one line naming the setting (ConfigError), never a stack trace.
 import path from "node:path";
+import { DEFAULT_SPREADSHEET_POOL } from "./workers/defaults.ts";
 
 export class ConfigError extends Error {
   constructor(
@@ -64,6 +65,11 @@ export type Config = {
    * reused while nothing it shows changed; 0 switches the sharing off (graphql/sharedResults.ts)
    */
   sharedResultSeconds: number;
+  /**
+   * the spreadsheet threads (workers/pool.ts): threads at once, requests that may wait beyond them
+   * (then 503), and each thread's heap limit in MB (beyond it the upload answers 413)
+   */
+  spreadsheets: { threads: number; queue: number; memoryMb: number };
   /**
    * Which peers' X-Forwarded-* headers count (Fastify's trustProxy): by default proxies on loopback
    * and private networks, so a client cannot name its own address (the sign-in limits count per
@@ -189,6 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePreparedStatements: env.DATABASE_PREPARED_STATEMENTS !== "0",
     databaseStatementTimeoutMs: count("DATABASE_STATEMENT_TIMEOUT_MS", env.DATABASE_STATEMENT_TIMEOUT_MS, 15_000),
     sharedResultSeconds: count("SHARED_RESULT_SECONDS", env.SHARED_RESULT_SECONDS, 5),
+    spreadsheets: {
+      threads: positive("SPREADSHEET_THREADS", env.SPREADSHEET_THREADS, DEFAULT_SPREADSHEET_POOL.threads),
+      queue: count("SPREADSHEET_QUEUE", env.SPREADSHEET_QUEUE, DEFAULT_SPREADSHEET_POOL.queue),
+      memoryMb: positive("SPREADSHEET_THREAD_MEMORY_MB", env.SPREADSHEET_THREAD_MEMORY_MB, DEFAULT_SPREADSHEET_POOL.memoryMb),
+    },
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     logLevel,
     metricsToken,
@@ -216,6 +227,12 @@ function trustProxyOf(value: string | undefined): boolean | string {
   const v = (value ?? "").trim();
   if (v === "") return "loopback,linklocal,uniquelocal";
   return v === "true" || v === "false" ? v === "true" : v;
+}
+
+function positive(setting: string, value: string | undefined, fallback: number): number {
+  const n = count(setting, value, fallback);
+  if (n < 1) throw new ConfigError(setting, `must be a whole number >= 1, got "${value}"`);
+  return n;
 }
 
 function count(setting: string, value: string | undefined, fallback: number): number {

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { unzipSync } from "fflate";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { MigrationPg } from "../../server/src/db/adapter.ts";
@@ -11,6 +12,7 @@ import { openDatabase } from "../../server/src/db/client.ts";
 import { hashPassword } from "../../server/src/idp/passwords.ts";
 import { freePort } from "../support/app.ts";
 import { testDatabase } from "../support/db.ts";
+import { dexamEventWithLocations } from "../support/fixtures.ts";
 import { signInForToken, viewerEmail } from "../support/signin.ts";
 
 const prismaBin = "node_modules/.bin/prisma";
@@ -170,10 +172,12 @@ set -e
       expect(await page.text()).toContain("<html");
       // a first administrator (production seeds nobody) signs in through the embedded provider
       const app = await openDatabase(db.url, { migrate: false });
+      let practice: number;
       try {
         const d = await app.prisma.districtAssociation.create({
           data: { name: "KV", iamRef: "kv", gdprLink: "https://e.test/d", impressLink: "https://e.test/i" },
         });
+        practice = (await dexamEventWithLocations(app.prisma, d.id)).practice;
         await app.prisma.user.create({
           data: {
             email: "admin@test.example",
@@ -189,6 +193,10 @@ set -e
       }
       const token = await signInForToken(base, "admin@test.example", "sicher-2026");
       expect(await viewerEmail(base, token)).toBe("admin@test.example");
+      // spreadsheets are built in a thread of the bundled spreadsheet-worker.mjs (no TypeScript at run time)
+      const zip = await fetch(`${base}/v1/export/location/${practice}/dexam/blank_practice_sheets`, { headers: { authorization: `Bearer ${token}` } });
+      expect(zip.status, await zip.clone().text()).toBe(200);
+      expect(Object.keys(unzipSync(new Uint8Array(await zip.arrayBuffer())))).toEqual(["LIESMICH.txt"]);
     } finally {
       if (child.exitCode === null) process.kill(-(child.pid as number), "SIGTERM");
       await exited;

@@ -5,22 +5,24 @@
 // refused before exceljs parses them (results/xlsx.ts checkSheetSizes). And the consent-forms zip
 // built its entry names from the children's names as written, so "Anna/../../x" lost the id prefix
 // and two such names overwrote each other.
+import fs from "node:fs";
 import { strToU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UPLOAD_LIMITS_RULE } from "../../client/src/help/rules.ts";
 import {
   cellsInRange,
   checkSheetSizes,
   checkXmlShape,
   MAX_SHEET_ROWS,
+  MAX_WORKBOOK_CELLS,
+  MAX_WORKBOOK_ROWS,
   MAX_XML_DEPTH,
   MAX_XML_ELEMENTS,
+  TOO_MANY_CELLS,
   UploadRejected,
-  WORKBOOK_PARSE_QUEUE,
-  WORKBOOK_PARSE_SLOTS,
-  WORKBOOKS_BUSY,
-  workbookParsing,
   XmlShape,
 } from "../../server/src/domains/results/xlsx.ts";
+import { spreadsheetPool, WORKBOOKS_BUSY } from "../../server/src/workers/pool.ts";
 import { flatElements, multipart, nestedElements, upload, workbookWithSheet as workbook } from "../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { campEventWithLocations, competitionEventWithHall, dexamEventWithLocations } from "../support/fixtures.ts";
@@ -85,6 +87,56 @@ describe("workbooks that describe more than they weigh", () => {
     expect(() => checkSheetSizes(sheet(`<worksheet><sheetData><row><c r="XFE1"/></row></sheetData></worksheet>`))).toThrow(UploadRejected);
     // only worksheets are read this way
     expect(() => checkSheetSizes(new Map([["xl/styles.xml", strToU8('<row r="999999999"/>')]]))).not.toThrow();
+  });
+});
+
+describe("the row and cell budget, counted while the sheets are inflated", () => {
+  const cellsRow = (n: number) => `<row>${"<c><v>1</v></c>".repeat(n)}</row>`;
+  const count = (parts: [xml: string, worksheet: boolean][]) => () => {
+    const shape = new XmlShape();
+    for (const [xml, worksheet] of parts) {
+      const part = shape.part(worksheet);
+      const bytes = strToU8(xml);
+      // fed in pieces, as they come from the inflater: a tag cut in two counts once
+      for (let i = 0; i < bytes.length; i += 4093) part.feed(bytes.subarray(i, i + 4093));
+      part.end();
+    }
+  };
+
+  it("[R-RE009][R-API052] more rows or cells than the budget (all worksheets together) are refused with a German message; other parts do not count", () => {
+    const rows = (n: number) => `<worksheet><sheetData>${"<row/>".repeat(n)}</sheetData></worksheet>`;
+    expect(count([[rows(MAX_WORKBOOK_ROWS), true]])).not.toThrow();
+    expect(
+      count([
+        [rows(MAX_WORKBOOK_ROWS / 2), true],
+        [rows(MAX_WORKBOOK_ROWS / 2 + 1), true],
+      ]),
+    ).toThrow(TOO_MANY_CELLS);
+    const cells = (n: number) => `<worksheet><sheetData>${cellsRow(n)}</sheetData></worksheet>`;
+    expect(count([[cells(MAX_WORKBOOK_CELLS), true]])).not.toThrow();
+    expect(count([[cells(MAX_WORKBOOK_CELLS + 1), true]])).toThrow(TOO_MANY_CELLS);
+    // <col>, <cols>, <rowBreaks> are no rows or cells; a styles part's <c> is not a worksheet's
+    expect(count([[`<worksheet><cols>${'<col min="1" max="1"/>'.repeat(MAX_WORKBOOK_ROWS + 1)}</cols><rowBreaks/></worksheet>`, true]])).not.toThrow();
+    expect(count([[cells(MAX_WORKBOOK_CELLS + 1), false]])).not.toThrow();
+  });
+
+  it("the help page and docs/api.md state the budget the server applies", () => {
+    const german = (n: number) => n.toLocaleString("de-DE");
+    const budget = `${german(MAX_WORKBOOK_ROWS)} Zeilen und ${german(MAX_WORKBOOK_CELLS)} Zellen`;
+    expect(TOO_MANY_CELLS).toContain(budget);
+    expect(UPLOAD_LIMITS_RULE).toContain(budget);
+    expect(fs.readFileSync("docs/api.md", "utf8")).toContain(
+      `**${MAX_WORKBOOK_ROWS.toLocaleString("en-US")} rows and ${MAX_WORKBOOK_CELLS.toLocaleString("en-US")} cells**`,
+    );
+  });
+
+  it("[R-RE009][R-API052] an upload beyond the cell budget is refused in the thread after its first megabytes, with the German message", async () => {
+    const data = await workbook((xml) => xml.replace("</sheetData>", `${cellsRow(MAX_WORKBOOK_CELLS + 1)}</sheetData>`));
+    const res = await upload(app, `/v1/registration/dexam/location/${practice}/practice_sheets`, t["role:results_manage"], "files", [
+      { name: `Praxisbogen_R1_L${practice}_Klar_Lena.xlsx`, data },
+    ]);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain(TOO_MANY_CELLS);
   });
 });
 
@@ -167,8 +219,9 @@ describe("workbooks whose XML is too deep or too long (issue 29)", () => {
   });
 
   it("[R-RE009][R-API052] beyond the parsing places and their queue an upload is answered 503 with Retry-After and a German message, and runs once a place is free", async () => {
-    const held = await Promise.all(Array.from({ length: WORKBOOK_PARSE_SLOTS }, () => workbookParsing.acquire()));
-    const queued = Array.from({ length: WORKBOOK_PARSE_QUEUE }, () => workbookParsing.acquire());
+    const { threads, queue } = spreadsheetPool.settings;
+    const held = await Promise.all(Array.from({ length: threads }, () => spreadsheetPool.slots.acquire()));
+    const queued = Array.from({ length: queue }, () => spreadsheetPool.slots.acquire());
     const data = await workbook((xml) => xml);
     const busy = await upload(app, `/v1/registration/dexam/location/${practice}/practice_sheets`, t["role:results_manage"], "files", [
       { name: `Praxisbogen_R1_L${practice}_Klar_Lena.xlsx`, data },

@@ -4,7 +4,7 @@ import { de } from "../i18n/de";
 import { helpRoutes } from "../routes/routeTable";
 import { helpPages } from "./content";
 import { itemsWithTag, pageTags } from "./filter";
-import { FOUR_WEEKS_RULE, NEVER_RENAME_RULE, PHONE_PREFIX_RULE, PUBLISHING_RULE } from "./rules";
+import { FOUR_WEEKS_RULE, NEVER_RENAME_RULE, PHONE_PREFIX_RULE, PUBLISHING_RULE, UPLOAD_LIMITS_RULE } from "./rules";
 import { SCREENSHOT_FILES, SCREENSHOTS } from "./screenshots";
 import { BOX_KINDS, type HelpBlock, type HelpPage } from "./types";
 
@@ -104,6 +104,8 @@ describe("help content", () => {
     const rename = blocksOf(helpPages.resultManageHelp).find((block) => block.kind === "box" && block.text === NEVER_RENAME_RULE);
     expect(rename).toMatchObject({ kind: "box", box: "error" });
     expect(NEVER_RENAME_RULE).toMatch(/niemals um/);
+    // the limits of an uploaded workbook: results management (the numbers are checked against the server in upload-limits.test.ts)
+    expect(text("resultManageHelp")).toContain(UPLOAD_LIMITS_RULE);
     // publishing results: locations, results management and the overview
     for (const name of ["eventLocationManageHelp", "resultManageHelp", "registrationOverviewHelp"] as const) expect(text(name)).toContain(PUBLISHING_RULE);
     expect(PUBLISHING_RULE).toContain(`„${de["location.field.publishSwitch"]}“`);

@@ -13,3 +13,7 @@ export const NEVER_RENAME_RULE =
 
 export const PUBLISHING_RULE =
   "Ergebnisse sind nach dem Eintragen zunächst nicht veröffentlicht. D-Prüfungsergebnisse werden je Prüfungsort mit dem Schalter „Ergebnisse veröffentlichen?“ freigegeben; Wertungsspielergebnisse erst, wenn der Schalter bei allen Orten der Veranstaltung eingeschaltet ist.";
+
+/** The limits of an uploaded workbook (server/src/domains/results/xlsx.ts, workers/pool.ts; docs/api.md section 8). */
+export const UPLOAD_LIMITS_RULE =
+  "Eine hochgeladene Excel-Datei darf höchstens 5 MB groß sein und in allen Tabellenblättern zusammen höchstens 100.000 Zeilen und 300.000 Zellen enthalten; größere Dateien werden mit einer Fehlermeldung abgelehnt. Werden gerade viele Dateien verarbeitet, bittet das System, es in einigen Sekunden erneut zu versuchen.";

@@ -1,5 +1,5 @@
 import { label, ui } from "../labels";
-import { NEVER_RENAME_RULE, PUBLISHING_RULE } from "../rules";
+import { NEVER_RENAME_RULE, PUBLISHING_RULE, UPLOAD_LIMITS_RULE } from "../rules";
 import type { HelpPage } from "../types";
 
 export const resultManageHelp: HelpPage = {
@@ -89,6 +89,7 @@ export const resultManageHelp: HelpPage = {
           text: "Laden Sie nur die Bögen des gewählten Ortes hoch. Bögen eines anderen Ortes werden mit einer Fehlermeldung abgelehnt.",
         },
         { kind: "paragraph", text: "Das Löschen eines Praxisergebnisses löscht auch den hochgeladenen Praxisbogen." },
+        { kind: "box", box: "info", text: UPLOAD_LIMITS_RULE },
       ],
     },
     {
@@ -112,6 +113,7 @@ export const resultManageHelp: HelpPage = {
           ],
         },
         { kind: "box", box: "info", text: "Punkte und Prädikat erscheinen danach in der Tabelle; die Vereine sehen sie erst nach der Veröffentlichung." },
+        { kind: "box", box: "info", text: UPLOAD_LIMITS_RULE },
       ],
     },
     {

@@ -3,9 +3,9 @@ import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType 
 import { idempotencyKeyOf, idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import { queryId, WireReader } from "../../http/wireInput.ts";
 import { MSG } from "../../shared/messages.ts";
+import { zipInThread } from "../../workers/pool.ts";
 import type { ServiceCtx } from "../context.ts";
 import { contentDisposition } from "../files/rules.ts";
-import { zipOf } from "../files/zip.ts";
 import { fileNamePart } from "../results/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
 import { type DexamInput, type DexamSong, gradeOf, songsComplete } from "./rules.ts";
@@ -254,7 +254,7 @@ export function dexamRoutes(r: RestRouter) {
         const ext = f.name.includes(".") ? fileNamePart(f.name.split(".").pop() as string) : "bin";
         return { name: `${row.id}_${fileNamePart(row.lastname)}_${fileNamePart(row.firstname)}.${ext}`, data: f.data };
       });
-      const zip = zipOf(files, "Zu dieser Veranstaltung sind keine Einverständniserklärungen hochgeladen.");
+      const zip = await zipInThread(files, "Zu dieser Veranstaltung sind keine Einverständniserklärungen hochgeladen.");
       reply
         .header("content-type", "application/zip")
         .header("content-disposition", contentDisposition(`Einverstaendniserklaerungen_${event.id}_${fileNamePart(event.name)}.zip`))

@@ -3,7 +3,8 @@
 // counts active and cancelled registrations apart, and every sheet has an A4 page setup that keeps
 // the printed text readable (the PDF sizes are checked in tests/integration/libreoffice.test.ts).
 import { unzipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { spreadsheetPool } from "../../workers/pool.ts";
 import {
   type CompetitionOverviewRow,
   certificateList,
@@ -16,6 +17,12 @@ import {
 import { berlinWallClock, fileNamePart, germanIsoDate, germanNumber } from "./rules.ts";
 import { buildPracticeSheet } from "./sheet.ts";
 import { ExcelJS, listPageSetup } from "./xlsx.ts";
+
+// the lists are written in a spreadsheet thread (at a lower priority than this one): started once,
+// before the first test; on a loaded machine a thread's task may take longer than the default 5 s
+beforeAll(() => spreadsheetPool.warm(), 60_000);
+vi.setConfig({ testTimeout: 30_000 });
+afterAll(() => spreadsheetPool.close());
 
 const facts: EventFacts = { id: 7, name: "D-Prüfungen Herbst", districtName: "KV Eins", exportedAt: new Date("2026-07-01T12:30:00Z") };
 

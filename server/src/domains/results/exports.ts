@@ -14,12 +14,18 @@ import {
   PERCUSSION_SONG_LABELS,
   VACCINATION_LABELS,
 } from "../../shared/labels.ts";
+import { asBuffer, spreadsheetPool } from "../../workers/pool.ts";
 import type { CompetitionSong } from "../competition/rules.ts";
 import { competitionSongsComplete } from "../competition/rules.ts";
 import type { CampData, DexamSong } from "../dexam/rules.ts";
 import { gradeOf, songsComplete } from "../dexam/rules.ts";
 import { berlinWallClock, germanIsoDate, germanNumber, mmss } from "./rules.ts";
-import { type Cell, type ColumnFormats, ExcelJS, type InfoLine, infoSheet, listSheet, streamedListWorkbook, workbookBuffer } from "./xlsx.ts";
+import { type Cell, type ColumnFormats, ExcelJS, type InfoLine, infoSheet, type ListSpec, listSheet, workbookBuffer } from "./xlsx.ts";
+
+/** A list workbook (xlsx.ts streamedListWorkbook), written in a spreadsheet thread (workers/pool.ts). */
+async function listWorkbook(list: ListSpec, info: { name: string; lines: InfoLine[] }): Promise<Buffer> {
+  return asBuffer(await spreadsheetPool.build({ kind: "listWorkbook", list, info }));
+}
 
 const yesNo = (b: boolean) => (b ? "ja" : "nein");
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -160,7 +166,7 @@ export async function dexamOverview(e: EventFacts, rows: DexamOverviewRow[], opt
         : []),
     ];
   });
-  return streamedListWorkbook({ name: "Übersicht", headers, rows: data, formats: FORMATS }, { name: "Angaben", lines: eventLines(e, overviewCounts(rows)) });
+  return listWorkbook({ name: "Übersicht", headers, rows: data, formats: FORMATS }, { name: "Angaben", lines: eventLines(e, overviewCounts(rows)) });
 }
 
 export type CompetitionOverviewRow = CompetitionRegistration & { association: { name: string }; location: { name: string } | null };
@@ -223,7 +229,7 @@ export async function competitionOverview(e: EventFacts, rows: CompetitionOvervi
       ...(opts.results ? [num(r.points), r.mark ?? ""] : []),
     ];
   });
-  return streamedListWorkbook({ name: "Übersicht", headers, rows: data, formats: FORMATS }, { name: "Angaben", lines: eventLines(e, overviewCounts(rows)) });
+  return listWorkbook({ name: "Übersicht", headers, rows: data, formats: FORMATS }, { name: "Angaben", lines: eventLines(e, overviewCounts(rows)) });
 }
 
 // ---- list for certificate printing
@@ -269,13 +275,21 @@ export async function certificateList(e: EventFacts, rows: CertificateRow[], sig
       r.practiceLocation?.name ?? "",
     ];
   });
+  const lines: InfoLine[] = [
+    ...eventLines(e, [["Bestandene Prüfungen", rows.length]]),
+    ...(signature ? [["", null] as InfoLine, ["Unterschrift", null] as InfoLine] : []),
+  ];
+  return asBuffer(await spreadsheetPool.build({ kind: "certificateWorkbook", headers, data, lines, signature }));
+}
+
+export type CertificateSpec = { headers: string[]; data: Cell[][]; lines: InfoLine[]; signature: Signature };
+
+/** The certificate list's workbook from its cells (in a spreadsheet thread). */
+export async function certificateWorkbook({ headers, data, lines, signature }: CertificateSpec): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   wb.creator = "Anmeldesystem";
   listSheet(wb, "Urkunden", headers, data, FORMATS);
-  const info = infoSheet(wb, [
-    ...eventLines(e, [["Bestandene Prüfungen", rows.length]]),
-    ...(signature ? [["", null] as InfoLine, ["Unterschrift", null] as InfoLine] : []),
-  ]);
+  const info = infoSheet(wb, lines);
   if (signature) {
     // the district association's signature image for the certificates (decision R-DA011): in the
     // "Unterschrift" row, which is as high as the image, so the page break never cuts it
@@ -337,16 +351,24 @@ export async function pcJurorImportList(e: EventFacts, rows: PcJurorListRow[]): 
       "",
     ];
   });
-  const wb = new ExcelJS.Workbook();
-  wb.creator = "Anmeldesystem";
-  listSheet(wb, "Importliste", PC_JUROR_LIST_HEADERS, data, { Punkte: "points" });
-  infoSheet(wb, [
+  const lines: InfoLine[] = [
     ...eventLines(e, [["Anmeldungen", rows.length]]),
     [
       "Rückweg",
       "PC Juror gibt die Ergebnisse als pcjuror.xlsm zurück: Spalten „Anmelde-ID“, „Punkte“ (0 bis 100) und „Prädikat“; " +
         "Hochladen in der Ergebnisverwaltung (Wertungsspiele).",
     ],
-  ]);
+  ];
+  return asBuffer(await spreadsheetPool.build({ kind: "pcJurorWorkbook", data, lines }));
+}
+
+export type PcJurorListSpec = { data: Cell[][]; lines: InfoLine[] };
+
+/** The PC Juror import list's workbook from its cells (in a spreadsheet thread). */
+export async function pcJurorWorkbook({ data, lines }: PcJurorListSpec): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  wb.creator = "Anmeldesystem";
+  listSheet(wb, "Importliste", PC_JUROR_LIST_HEADERS, data, { Punkte: "points" });
+  infoSheet(wb, lines);
   return workbookBuffer(wb);
 }

@@ -5,9 +5,10 @@ import type { FastifyReply } from "fastify";
 import { AppError } from "../../auth/errors.ts";
 import { uploadedFiles } from "../../http/multipart.ts";
 import { idParam, type RestRouter } from "../../http/rest.ts";
+import { zipInThread } from "../../workers/pool.ts";
 import type { ServiceCtx } from "../context.ts";
 import { contentDisposition } from "../files/rules.ts";
-import { XLSX_MIME, zipOf } from "../files/zip.ts";
+import { XLSX_MIME } from "../files/zip.ts";
 import { fileNamePart } from "./rules.ts";
 import {
   blankPracticeSheets,
@@ -62,15 +63,14 @@ export function resultRoutes(r: RestRouter) {
   // practice sheets (R-API038, R-API039, R-API041)
   for (const seg of ["blank_practice_sheets", "blank-practice-sheets"]) {
     r.get(`/v1/export/location/:id/dexam/${seg}`, async (ctx, req, reply) => {
-      const { location, files } = await blankPracticeSheets(ctx, idParam(req));
-      const zip = zipOf(files, "Bei diesem Prüfungsort sind keine aktiven Anmeldungen.");
+      const { location, zip } = await blankPracticeSheets(ctx, idParam(req));
       return download(reply, `Blanko-Auswertungsboegen_L${location.id}_${fileNamePart(location.name)}.zip`, "application/zip", zip);
     });
   }
   for (const seg of ["practice_sheets", "practice-sheets"]) {
     r.get(`/v1/export/location/:id/dexam/${seg}`, async (ctx, req, reply) => {
       const { location, files } = await filledPracticeSheets(ctx, idParam(req));
-      const zip = zipOf(files, "Zu diesem Prüfungsort sind noch keine Auswertungsbögen hochgeladen.");
+      const zip = await zipInThread(files, "Zu diesem Prüfungsort sind noch keine Auswertungsbögen hochgeladen.");
       return download(reply, `Auswertungsboegen_L${location.id}_${fileNamePart(location.name)}.zip`, "application/zip", zip);
     });
   }

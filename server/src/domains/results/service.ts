@@ -11,6 +11,7 @@ import type { Prisma } from "../../generated/prisma/client.ts";
 import { type EventExport, exportRefusal } from "../../shared/event-exports.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS, PERCUSSION_SONG_LABELS } from "../../shared/labels.ts";
 import type { RoleName } from "../../shared/roles.ts";
+import { asBuffer, spreadsheetPool } from "../../workers/pool.ts";
 import { audit } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { type DexamSong, examOutcome, PRACTICE_PASS_POINTS } from "../dexam/rules.ts";
@@ -20,10 +21,9 @@ import { fileBytes, storedFileRow } from "../files/stored.ts";
 import { XLSX_MIME } from "../files/zip.ts";
 import { canReadRegistration, hasDistrictRole, isRegistrationStaff, seesUnpublishedResults } from "../registrations/access.ts";
 import { certificateList, competitionOverview, type DexamOverviewRow, dexamOverview, type EventFacts, pcJurorImportList } from "./exports.ts";
-import { readPcJurorResults } from "./pcjuror.ts";
 import { germanDate, germanDateTime, idsFromFileName, pointsError, practiceSheetFileName, round2, sheetCheckCode } from "./rules.ts";
-import { buildPracticeSheet, readPracticeSheet } from "./sheet.ts";
-import { loadUploadedWorkbook, UploadRejected } from "./xlsx.ts";
+import type { PracticeSheetData } from "./sheet.ts";
+import { readUploadedPcJuror, readUploadedPracticeSheet, UploadRejected } from "./uploads.ts";
 
 const READ: readonly RoleName[] = ["results_read", "results_manage"];
 const MANAGE: readonly RoleName[] = ["results_manage"];
@@ -186,7 +186,10 @@ export async function deleteResult(ctx: ServiceCtx, registrationId: number, loca
 
 export type NamedFile = { name: string; data: Uint8Array };
 
-/** GET .../blank_practice_sheets (R-API038): one sheet per active registration of the practice location. */
+/**
+ * GET .../blank_practice_sheets (R-API038): one sheet per active registration of the practice
+ * location, built and zipped in a spreadsheet thread (workers/pool.ts).
+ */
 export async function blankPracticeSheets(ctx: ServiceCtx, locationId: number) {
   const p = authorize(ctx.principal, "results.blankPracticeSheets");
   const location = await loadPracticeLocation(ctx, p, locationId, BLANK_SHEET_ROLES);
@@ -197,12 +200,12 @@ export async function blankPracticeSheets(ctx: ServiceCtx, locationId: number) {
   });
   const address = [location.street, [location.postcode, location.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
   const date = [germanDateTime(location.start), germanDateTime(location.end)].filter(Boolean).join(" bis ");
-  const files: NamedFile[] = [];
+  const sheets: { name: string; sheet: PracticeSheetData }[] = [];
   for (const r of rows) {
     const songs = (r.songs as DexamSong[]) ?? [];
-    files.push({
+    sheets.push({
       name: practiceSheetFileName({ id: r.id, practiceLocationId: location.id, lastname: r.lastname, firstname: r.firstname }),
-      data: await buildPracticeSheet({
+      sheet: {
         registrationId: r.id,
         locationId: location.id,
         checkCode: sheetCheckCode(ctx.services.dataKey, r.id, location.id),
@@ -222,10 +225,11 @@ export async function blankPracticeSheets(ctx: ServiceCtx, locationId: number) {
           name: songs[i]?.name ?? "",
         })),
         passPoints: PRACTICE_PASS_POINTS,
-      }),
+      },
     });
   }
-  return { location, files };
+  const zip = await spreadsheetPool.build({ kind: "practiceSheetsZip", sheets, empty: "Bei diesem Prüfungsort sind keine aktiven Anmeldungen." });
+  return { location, zip: asBuffer(zip) };
 }
 
 /** GET .../practice_sheets (R-API039): the uploaded sheets of the practice location. */
@@ -283,9 +287,9 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
       fail("Dieser Dateityp ist nicht erlaubt; Praxisbögen sind .xlsx-Dateien");
       continue;
     }
-    let sheet: ReturnType<typeof readPracticeSheet>;
+    let sheet: Awaited<ReturnType<typeof readUploadedPracticeSheet>>;
     try {
-      sheet = readPracticeSheet(await loadUploadedWorkbook(file.data, "xlsx"));
+      sheet = await readUploadedPracticeSheet(file);
     } catch (e) {
       if (!(e instanceof UploadRejected)) throw e;
       fail(e.message);
@@ -392,9 +396,9 @@ export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: (
   if (files.length !== 1) throw reject(["Bitte genau eine Datei (pcjuror.xlsm) hochladen"]);
   const file = files[0];
   if (!/\.xlsm$/i.test(file.name)) throw reject([`„${file.name}“: Dieser Dateityp ist nicht erlaubt; erwartet wird die PC-Juror-Datei (.xlsm)`]);
-  let read: ReturnType<typeof readPcJurorResults>;
+  let read: Awaited<ReturnType<typeof readUploadedPcJuror>>;
   try {
-    read = readPcJurorResults(await loadUploadedWorkbook(file.data, "xlsm"));
+    read = await readUploadedPcJuror(file);
   } catch (e) {
     if (!(e instanceof UploadRejected)) throw e;
     throw reject([`„${file.name}“: ${e.message}`]);

@@ -1,9 +1,16 @@
 import { unzipSync, zipSync } from "fflate";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { spreadsheetPool } from "../../workers/pool.ts";
 import { PC_JUROR_LIST_HEADERS, pcJurorImportList } from "./exports.ts";
 import { matchHeaders, readPcJurorResults } from "./pcjuror.ts";
 import { buildPracticeSheet, MAIN_SHEET, POINTS_CELL, type PracticeSheetData, readPracticeSheet } from "./sheet.ts";
 import { cellNumber, ExcelJS, loadUploadedWorkbook, UploadRejected, workbookBuffer } from "./xlsx.ts";
+
+// the lists are written in a spreadsheet thread (at a lower priority than this one): started once,
+// before the first test; on a loaded machine a thread's task may take longer than the default 5 s
+beforeAll(() => spreadsheetPool.warm(), 60_000);
+vi.setConfig({ testTimeout: 30_000 });
+afterAll(() => spreadsheetPool.close());
 
 const data: PracticeSheetData = {
   registrationId: 123,

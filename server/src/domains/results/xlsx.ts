@@ -1,11 +1,11 @@
 // Workbooks in and out: uploaded files pass the zip guard (files/zip.ts), the XML shape guard
-// (depth and element count, read while the parts are inflated) and the content-type check before
-// exceljs parses a clean copy without any macro part, one of a few at a time (workbookParsing);
-// cell values are read as stored (a formula's cached result, never evaluated).
+// (depth and element count, rows and cells, read while the parts are inflated) and the
+// content-type check before exceljs parses a clean copy without any macro part; cell values are
+// read as stored (a formula's cached result, never evaluated). All of this runs in a spreadsheet
+// thread (workers/pool.ts), never on the request thread.
 import { PassThrough } from "node:stream";
 import ExcelJS from "exceljs";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
-import { AppError } from "../../auth/errors.ts";
 import { type EntryReader, readZip, WORKBOOK_LIMITS, workbookKind, ZipRejected } from "../files/zip.ts";
 import { parseNumberText } from "./rules.ts";
 
@@ -22,15 +22,11 @@ const EXCELJS_PARTS = /\.(xml|rels)$/i;
  * that is not spreadsheet XML) is dropped before exceljs sees the package; nothing is executed.
  */
 export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | "xlsm"): Promise<ExcelJS.Workbook> {
-  return workbookParsing.run(() => parseWorkbook(data, expected));
-}
-
-async function parseWorkbook(data: Uint8Array, expected: "xlsx" | "xlsm"): Promise<ExcelJS.Workbook> {
   let entries: Map<string, Uint8Array>;
   // the XML parts exceljs reads are counted while they are inflated (XmlShape), before it parses them
   const shape = new XmlShape();
   try {
-    entries = await readZip(data, WORKBOOK_LIMITS, (name) => (EXCELJS_PARTS.test(name) ? shape.part() : null));
+    entries = await readZip(data, WORKBOOK_LIMITS, (name) => (EXCELJS_PARTS.test(name) ? shape.part(WORKSHEET_PART.test(name)) : null));
   } catch (e) {
     if (e instanceof ZipRejected) throw new UploadRejected(e.message);
     throw e;
@@ -51,56 +47,7 @@ async function parseWorkbook(data: Uint8Array, expected: "xlsx" | "xlsm"): Promi
   return wb;
 }
 
-/**
- * Workbooks parsed at once in this process, and uploads that may wait for one of those places;
- * beyond that an upload is answered 503 with Retry-After (workbooksBusy). exceljs parses on the
- * one JavaScript thread and holds each workbook's model until it is read, so more parses at once
- * only multiply the memory: 4 parallel requests of 3 crafted files took 266 s and 2.47 GB and the
- * server stopped answering (issue 29). One request's files (up to 300 practice sheets) take a place
- * one after the other, so other uploads and other users get their turn between them.
- */
-export const WORKBOOK_PARSE_SLOTS = 2;
-export const WORKBOOK_PARSE_QUEUE = 8;
-export const WORKBOOKS_BUSY = "Es werden gerade zu viele Excel-Dateien verarbeitet. Bitte in einigen Sekunden erneut hochladen.";
-const workbooksBusy = () => Object.assign(new AppError("UNAVAILABLE", WORKBOOKS_BUSY), { retryAfter: 5 });
-
-/** A counting semaphore with a bounded queue: `run` waits for a place, or throws `busy()` when the queue is full too. */
-export class Slots {
-  private free: number;
-  private readonly waiting: (() => void)[] = [];
-  constructor(
-    readonly slots: number,
-    readonly queue: number,
-    private readonly busy: () => Error,
-  ) {
-    this.free = slots;
-  }
-  /** A place, once one is free: call the answer to give it back (once). */
-  async acquire(): Promise<() => void> {
-    if (this.free > 0) this.free--;
-    else if (this.waiting.length >= this.queue) throw this.busy();
-    else await new Promise<void>((resolve) => this.waiting.push(resolve));
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.free++;
-    };
-  }
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    const release = await this.acquire();
-    try {
-      return await work();
-    } finally {
-      release();
-    }
-  }
-}
-
-/** The places for parsing uploaded workbooks (practice sheets, PC Juror lists) in this process. */
-export const workbookParsing = new Slots(WORKBOOK_PARSE_SLOTS, WORKBOOK_PARSE_QUEUE, workbooksBusy);
+const WORKSHEET_PART = /^xl\/worksheets\/[^/]+\.xml$/i;
 
 /** Nesting of XML elements a workbook part may have: Excel writes about 10 (drawings, rich text). */
 export const MAX_XML_DEPTH = 64;
@@ -110,6 +57,16 @@ export const MAX_XML_DEPTH = 64;
  */
 export const MAX_XML_ELEMENTS = 1_000_000;
 const TOO_COMPLEX = "Die Datei ist zu verschachtelt oder enthält zu viele Elemente";
+/**
+ * Rows and cells all worksheets of one workbook may hold together, counted while they are
+ * inflated: a practice sheet has about 40 rows, a PC Juror list one row per ensemble of about 40
+ * cells. 90,000 rows of three cells take a spreadsheet thread 5 to 15 s and less than 200 MB of
+ * heap; more is refused after its first megabytes instead of parsed (cells with a value are two
+ * elements: below MAX_XML_ELEMENTS, this budget comes first).
+ */
+export const MAX_WORKBOOK_ROWS = 100_000;
+export const MAX_WORKBOOK_CELLS = 300_000;
+export const TOO_MANY_CELLS = "Die Datei enthält zu viele Zeilen oder Zellen (höchstens 100.000 Zeilen und 300.000 Zellen)";
 const COMMENT = Buffer.from("<!--");
 const CDATA = Buffer.from("<![CDATA[");
 
@@ -124,8 +81,21 @@ const CDATA = Buffer.from("<![CDATA[");
  */
 export class XmlShape {
   private elements = 0;
+  private rows = 0;
+  private cells = 0;
 
-  part(): EntryReader {
+  /** A start tag whose name begins at `at` in `b`: a <row> or <c> counts against the row and cell budget. */
+  private countCell(b: Buffer, at: number) {
+    const end = (c: number | undefined) => c === 0x20 || c === 0x3e || c === 0x2f || c === 0x09 || c === 0x0a || c === 0x0d;
+    if (b[at] === 0x63 && end(b[at + 1])) {
+      if (++this.cells > MAX_WORKBOOK_CELLS) throw new UploadRejected(TOO_MANY_CELLS); // <c
+    } else if (b[at] === 0x72 && b[at + 1] === 0x6f && b[at + 2] === 0x77 && end(b[at + 3])) {
+      if (++this.rows > MAX_WORKBOOK_ROWS) throw new UploadRejected(TOO_MANY_CELLS); // <row
+    }
+  }
+
+  /** `worksheet`: the part is a worksheet, whose <row> and <c> elements count against the row and cell budget. */
+  part(worksheet = false): EntryReader {
     let depth = 0;
     let tail: Buffer | null = null; // markup cut by the end of a chunk, read again with the next one
     const corrupt = () => new UploadRejected("Die Datei ist beschädigt oder keine gültige Excel-Datei");
@@ -164,6 +134,7 @@ export class XmlShape {
           if (end >= b.length) end = -1;
           else {
             if (++this.elements > MAX_XML_ELEMENTS) throw new UploadRejected(TOO_COMPLEX);
+            if (worksheet) this.countCell(b, i + 1);
             if (b[end - 1] !== 0x2f && ++depth > MAX_XML_DEPTH) throw new UploadRejected(TOO_COMPLEX); // not <name/>
           }
         }
