@@ -26,7 +26,7 @@ import { resultRoutes, resultUploadRoutes } from "./domains/results/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
 import type { DistrictAssociation } from "./generated/prisma/client.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
-import { germanErrors, INTERNAL_MESSAGE, maskError } from "./graphql/errors.ts";
+import { germanErrors, INTERNAL_MESSAGE, loggedMaskError } from "./graphql/errors.ts";
 import { introspectionGate } from "./graphql/introspection.ts";
 import { aliasLimit, costLimit, depthLimit } from "./graphql/limits.ts";
 import { requestLoaders } from "./graphql/loaders.ts";
@@ -294,7 +294,14 @@ export async function createApp(opts: {
       // last: the guards above run for a shared answer too
       sharedResults({ operations: persisted, shared: [{ name: "StartEventsQuery", scope: eventListScope }], store: sharedAnswers }),
     ],
-    maskedErrors: { errorMessage: INTERNAL_MESSAGE, maskError },
+    // an internal error is answered "Interner Serverfehler" and logged (graphql/errors.ts), as on /v1
+    maskedErrors: {
+      errorMessage: INTERNAL_MESSAGE,
+      maskError: loggedMaskError((error) => {
+        fastify.log.error({ err: error }, "Interner Fehler einer GraphQL-Anfrage");
+        if (!opts.logger) console.error(error);
+      }),
+    },
   });
   fastify.route({
     url: "/graphql",
