@@ -5,7 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import { normalizeIP } from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import type { ExecutionResult, ValidationRule } from "graphql";
 import { createYoga } from "graphql-yoga";
 import helmet from "helmet";
@@ -28,7 +28,7 @@ import { resultRoutes, resultUploadRoutes } from "./domains/results/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
 import type { DistrictAssociation } from "./generated/prisma/client.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
-import { germanErrors, INTERNAL_MESSAGE, maskError } from "./graphql/errors.ts";
+import { germanErrors, INTERNAL_MESSAGE, loggedMaskError } from "./graphql/errors.ts";
 import { introspectionGate } from "./graphql/introspection.ts";
 import { aliasLimit, costLimit, depthLimit } from "./graphql/limits.ts";
 import { requestLoaders } from "./graphql/loaders.ts";
@@ -206,7 +206,20 @@ export async function createApp(opts: {
 
   // Errors raised outside a GraphQL execution (/v1 handlers, body parsing, limits), in the shape of
   // the door the request came through (errorBodyFor): /graphql answers { errors: [...] } too.
+  // A request no route takes: 405 with Allow for a known path asked with another method, else 404.
+  const unmatched = (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split("?")[0];
+    const allowed = methods.allowed(path);
+    if (allowed) {
+      const refusal = new AppError("METHOD_NOT_ALLOWED", `Die Methode ${request.method} ist für ${path} nicht erlaubt (erlaubt: ${allowed.join(", ")})`);
+      return reply.status(405).header("allow", allowed.join(", ")).send(errorBodyFor(request.url, refusal));
+    }
+    return reply.status(404).send(errorBodyFor(request.url, new AppError("NOT_FOUND", "Nicht gefunden")));
+  };
+
   fastify.setErrorHandler((error, request, reply) => {
+    // the body of a request no route takes was refused (no JSON, too large): the method or the path is the answer (found by tests/integration/http-fuzz.test.ts)
+    if (request.is404) return unmatched(request, reply);
     error = databaseFault(error) ?? error;
     const body = (e: AppError) => errorBodyFor(request.url, e);
     if (error instanceof AppError) {
@@ -291,7 +304,14 @@ export async function createApp(opts: {
       // last: the guards above run for a shared answer too
       sharedResults({ operations: persisted, shared: [{ name: "StartEventsQuery", scope: eventListScope }], store: sharedAnswers }),
     ],
-    maskedErrors: { errorMessage: INTERNAL_MESSAGE, maskError },
+    // an internal error is answered "Interner Serverfehler" and logged (graphql/errors.ts), as on /v1
+    maskedErrors: {
+      errorMessage: INTERNAL_MESSAGE,
+      maskError: loggedMaskError((error) => {
+        fastify.log.error({ err: error }, "Interner Fehler einer GraphQL-Anfrage");
+        if (!opts.logger) console.error(error);
+      }),
+    },
   });
   fastify.route({
     url: "/graphql",
@@ -319,6 +339,12 @@ export async function createApp(opts: {
         reply.header(key, value);
       });
       reply.status(response.status);
+      // Yoga refuses a body without a Content-Type (or of one no parser of Yoga's reads) with an
+      // empty 415: every refusal carries a code and a German message (found by http-fuzz.test.ts)
+      if (response.status >= 400 && response.body === null) {
+        const refusal = requestError({ code: response.status === 415 ? "FST_ERR_CTP_INVALID_MEDIA_TYPE" : undefined, message: "" });
+        return reply.type("application/json; charset=utf-8").send(graphqlErrorBody(refusal));
+      }
       // a JSON answer as one buffer: headers and body leave in one write (a stream is written in
       // pieces, each a system call; issue 9); anything streamed (none today) stays a stream
       const type = response.headers.get("content-type") ?? "";
@@ -363,15 +389,7 @@ export async function createApp(opts: {
     );
   }
 
-  fastify.setNotFoundHandler((request, reply) => {
-    const path = request.url.split("?")[0];
-    const allowed = methods.allowed(path);
-    if (allowed) {
-      const refusal = new AppError("METHOD_NOT_ALLOWED", `Die Methode ${request.method} ist für ${path} nicht erlaubt (erlaubt: ${allowed.join(", ")})`);
-      return reply.status(405).header("allow", allowed.join(", ")).send(errorBodyFor(request.url, refusal));
-    }
-    return reply.status(404).send(errorBodyFor(request.url, new AppError("NOT_FOUND", "Nicht gefunden")));
-  });
+  fastify.setNotFoundHandler(unmatched);
 
   const close = async () => {
     if (cleanup) clearInterval(cleanup);

@@ -132,18 +132,22 @@ async function post(payload: string, headers: Record<string, string> = {}) {
 }
 
 describe("German messages with a code for every error (issue 29, item 10)", () => {
-  it("[R-ER004] the error table of docs/api.md lists the codes the server answers", () => {
-    for (const code of [
-      "INVALID_ID",
-      "INVALID_CURSOR",
-      "BAD_USER_INPUT",
-      "GRAPHQL_PARSE_FAILED",
-      "GRAPHQL_VALIDATION_FAILED",
-      "BAD_REQUEST",
-      "HEADERS_TOO_LARGE",
-      "INTERNAL_SERVER_ERROR",
-    ])
-      expect(TABLE, code).toContain(code);
+  it("[R-ER004] the error table of docs/api.md lists exactly the codes the server's code answers", () => {
+    const read = (file: string) => fs.readFileSync(file, "utf8");
+    const files = [
+      "server/src/app.ts",
+      ...["server/src/graphql", "server/src/http", "server/src/auth"].flatMap((dir) => fs.readdirSync(dir).map((f) => `${dir}/${f}`)),
+    ].filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
+    const codes = new Set<string>();
+    // the AppError codes (auth/errors.ts ErrorCode)
+    const union = /export type ErrorCode =([^;]+);/.exec(read("server/src/auth/errors.ts"))?.[1] ?? "";
+    for (const m of union.matchAll(/"([A-Z_]+)"/g)) codes.add(m[1]);
+    // codes written as extensions or bodies, and those graphql/errors.ts gives graphql-js's and Yoga's errors
+    for (const f of files) for (const m of read(f).matchAll(/code: "([A-Z_]+)"/g)) codes.add(m[1]);
+    for (const m of read("server/src/graphql/errors.ts").matchAll(/^\s*(?:\[\/.*\/\w*,\s*)?"([A-Z][A-Z_]{4,})",/gm)) codes.add(m[1]);
+    expect(codes.size).toBeGreaterThan(20);
+    expect([...codes].filter((c) => !TABLE.has(c)).sort(), "codes the server answers that docs/api.md does not list").toEqual([]);
+    expect([...TABLE].filter((c) => !codes.has(c)).sort(), "codes docs/api.md lists that the server never answers").toEqual([]);
   });
 
   it("[R-ER004] syntax and validation errors of the document", async () => {
@@ -175,7 +179,7 @@ describe("German messages with a code for every error (issue 29, item 10)", () =
     });
   });
 
-  it("[R-ER004] variables that do not fit their type and negative page sizes: BAD_USER_INPUT; invalid cursors: INVALID_CURSOR", async () => {
+  it("[R-ER004] variables that do not fit their type, invalid cursors and negative page sizes: BAD_USER_INPUT", async () => {
     const cases: [string, string, Record<string, unknown>][] = [
       ["variable of the wrong type", "query($n: Int) { events(first: $n) { totalCount } }", { n: "x" }],
       ["variable out of the Int range", "query($n: Int) { events(first: $n) { totalCount } }", { n: 1e20 }],
@@ -200,25 +204,15 @@ describe("German messages with a code for every error (issue 29, item 10)", () =
       const res = await app.gql(query, variables, token);
       expect(res.status, label).toBeLessThan(500);
       expectGerman(res.body.errors, label);
-      expect(["BAD_USER_INPUT", "GRAPHQL_VALIDATION_FAILED", "INVALID_CURSOR"], `${label}: ${JSON.stringify(res.body)}`).toContain(
-        res.body.errors?.[0].extensions?.code,
-      );
+      expect(["BAD_USER_INPUT", "GRAPHQL_VALIDATION_FAILED"], `${label}: ${JSON.stringify(res.body)}`).toContain(res.body.errors?.[0].extensions?.code);
     }
     const coercion = await app.gql("query($n: Int) { events(first: $n) { totalCount } }", { n: "x" }, token);
     expect(coercion.body.errors?.[0]).toMatchObject({
       message: 'Die Variable „$n“ hat einen ungültigen Wert: Der Wert "x" passt nicht zum Typ „Int“',
       extensions: { code: "BAD_USER_INPUT" },
     });
-    for (const after of ["garbage", "T2Zmc2V0Q29ubmVjdGlvbjp4"]) {
-      const cursor = await app.gql("query($a: String) { events(first: 1, after: $a) { totalCount } }", { a: after }, token);
-      expect(cursor.body.errors?.[0], after).toMatchObject({
-        message: "Ungültiger Cursor: bitte den startCursor oder endCursor einer Seite dieser Liste übergeben",
-        extensions: { code: "INVALID_CURSOR" },
-        path: ["events"],
-      });
-    }
-    const negative = await app.gql("query { events(first: -1) { totalCount } }", {}, token);
-    expect(negative.body.errors?.[0]).toMatchObject({ extensions: { code: "BAD_USER_INPUT" }, path: ["events"] });
+    const cursor = await app.gql('query { events(first: 1, after: "garbage") { totalCount } }', {}, token);
+    expect(cursor.body.errors?.[0]).toMatchObject({ extensions: { code: "BAD_USER_INPUT" }, path: ["events"] });
   });
 
   it("[R-ER004] request-level refusals of Yoga: batching, no query string, a body that is no JSON object, odd parameters", async () => {

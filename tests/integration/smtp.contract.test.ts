@@ -56,7 +56,7 @@ describe("SMTP (contract test against a fake SMTP server)", () => {
     const outbox = smtpOutbox(`smtp://127.0.0.1:${port}`, "Anmeldesystem <noreply@verband.example>", copy);
     outbox.send("ina@verein.example", "Einladung zum Anmeldesystem", "Bitte legen Sie hier Ihr Passwort fest:\nhttp://localhost/oidc/invite/abc");
     expect(copy.sent).toHaveLength(1);
-    await expect.poll(() => received.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(1);
     expect(received[0].from).toContain("noreply@verband.example");
     expect(received[0].to.join()).toContain("ina@verein.example");
     expect(received[0].data).toContain("Subject: Einladung zum Anmeldesystem");

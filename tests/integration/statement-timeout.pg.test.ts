@@ -13,7 +13,9 @@ import { testDatabase } from "../support/db.ts";
 import { openEventFields } from "../support/fixtures.ts";
 import { createWorld, type World } from "../support/principals.ts";
 
-const TIMEOUT_MS = 500;
+// long enough that two lists are surely running (and holding their slots) before the third is
+// sent on a loaded CI machine; every verdict below is behavioural (an answer, a code), none a wall clock
+const TIMEOUT_MS = 2000;
 let app: TestApp;
 let world: World;
 let staff: string;
@@ -57,12 +59,11 @@ describe("statement timeout of the request pool", () => {
 
   it("[R-ER004] a slow statement (Prisma and the raw reads) is cancelled after the timeout and maps to TIMEOUT", async () => {
     for (const run of [() => app.db.prisma.$queryRawUnsafe("SELECT pg_sleep(5)"), () => app.db.read("SELECT pg_sleep(5)", [])]) {
-      const t0 = performance.now();
+      // pg_sleep(5) ends without an error unless it is cancelled
       const error = await run().then(
         () => null,
         (e) => e,
       );
-      expect(performance.now() - t0).toBeLessThan(3000);
       expect(databaseFault(error)).toMatchObject({ code: "TIMEOUT", status: 503, message: STATEMENT_TIMEOUT_MESSAGE });
     }
     // the pool's connections are fine afterwards
@@ -71,13 +72,12 @@ describe("statement timeout of the request pool", () => {
 
   it("[R-API057][R-ER004] a list held up in the database answers 503 TIMEOUT (German) on GraphQL and /v1 instead of hanging", async () => {
     await whileLocked(async () => {
-      const t0 = performance.now();
+      // the lock is held until this block ends: an answer at all means the read was cancelled
       const gql = await app.gql(LIST, { e: gid("Event", event) }, staff);
       expect(gql.body.errors?.[0]).toMatchObject({ message: STATEMENT_TIMEOUT_MESSAGE, extensions: { code: "TIMEOUT" } });
       const rest = await app.rest("GET", `/v1/registrations/event/${event}/dexam`, staff);
       expect(rest.status).toBe(503);
       expect(rest.body).toEqual({ error: { code: "TIMEOUT", message: STATEMENT_TIMEOUT_MESSAGE } });
-      expect(performance.now() - t0).toBeLessThan(4 * TIMEOUT_MS + 2000);
     });
     expect((await app.gql(LIST, { e: gid("Event", event) }, staff)).body.errors).toBeUndefined();
   });
@@ -86,11 +86,9 @@ describe("statement timeout of the request pool", () => {
     const subject = world.subjects["role:registration_manage"];
     await whileLocked(async () => {
       const running = [app.gql(LIST, { e: gid("Event", event) }, staff), app.rest("GET", `/v1/registrations/event/${event}/dexam`, staff)];
-      for (let i = 0; i < 50 && app.expensiveReads.running(subject) < 2; i++) await new Promise((r) => setTimeout(r, 10));
-      expect(app.expensiveReads.running(subject)).toBe(2);
-      const t0 = performance.now();
+      await expect.poll(() => app.expensiveReads.running(subject), { timeout: TIMEOUT_MS, interval: 10 }).toBe(2);
+      // refused, not queued: a third that waited for a slot would run and answer TIMEOUT or data
       const third = await app.gql(LIST, { e: gid("Event", event) }, staff);
-      expect(performance.now() - t0).toBeLessThan(TIMEOUT_MS);
       expect(third.status).toBe(429);
       expect(third.body.errors?.[0]).toMatchObject({ message: CONCURRENCY_MESSAGE, extensions: { code: "RATE_LIMITED" } });
       await Promise.all(running);

@@ -110,7 +110,7 @@ export const competitionWireBody = (eventId: number, associationId: number, over
  * `read()` once `ok` holds for its value, polling up to `ms` (work the server does after its answer,
  * such as the forgotten-password link); fails with the last value otherwise.
  */
-export async function eventually<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, ms = 5000): Promise<T> {
+export async function eventually<T>(read: () => Promise<T> | T, ok: (value: T) => boolean, ms = 30_000): Promise<T> {
   const until = Date.now() + ms;
   for (;;) {
     const value = await read();

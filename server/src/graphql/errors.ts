@@ -37,6 +37,19 @@ export function maskError(error: unknown, message: string, isDev?: boolean) {
   return defaultMaskError(error, message, isDev);
 }
 
+/**
+ * maskError that reports what it masks as an internal error to `log` (the server's log): Yoga's
+ * own logger stays off, since it would log every AppError as an error too (maskError renders each
+ * into a new error object).
+ */
+export function loggedMaskError(log: (error: unknown) => void) {
+  return (error: unknown, message: string, isDev?: boolean): Error => {
+    const masked = maskError(error, message, isDev);
+    if ((masked as Partial<GraphQLError>).extensions?.code === "INTERNAL_SERVER_ERROR") log((error as { originalError?: unknown }).originalError ?? error);
+    return masked;
+  };
+}
+
 type Rule = [RegExp, string, (m: RegExpExecArray) => string];
 const q = (name: string) => `„${name}“`;
 /** `Did you mean "a" or "b"?` of graphql-js, in German */
