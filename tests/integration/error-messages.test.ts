@@ -179,7 +179,7 @@ describe("German messages with a code for every error (issue 29, item 10)", () =
     });
   });
 
-  it("[R-ER004] variables that do not fit their type, invalid cursors and negative page sizes: BAD_USER_INPUT", async () => {
+  it("[R-ER004] variables that do not fit their type and negative page sizes: BAD_USER_INPUT; invalid cursors: INVALID_CURSOR", async () => {
     const cases: [string, string, Record<string, unknown>][] = [
       ["variable of the wrong type", "query($n: Int) { events(first: $n) { totalCount } }", { n: "x" }],
       ["variable out of the Int range", "query($n: Int) { events(first: $n) { totalCount } }", { n: 1e20 }],
@@ -204,15 +204,25 @@ describe("German messages with a code for every error (issue 29, item 10)", () =
       const res = await app.gql(query, variables, token);
       expect(res.status, label).toBeLessThan(500);
       expectGerman(res.body.errors, label);
-      expect(["BAD_USER_INPUT", "GRAPHQL_VALIDATION_FAILED"], `${label}: ${JSON.stringify(res.body)}`).toContain(res.body.errors?.[0].extensions?.code);
+      expect(["BAD_USER_INPUT", "GRAPHQL_VALIDATION_FAILED", "INVALID_CURSOR"], `${label}: ${JSON.stringify(res.body)}`).toContain(
+        res.body.errors?.[0].extensions?.code,
+      );
     }
     const coercion = await app.gql("query($n: Int) { events(first: $n) { totalCount } }", { n: "x" }, token);
     expect(coercion.body.errors?.[0]).toMatchObject({
       message: 'Die Variable „$n“ hat einen ungültigen Wert: Der Wert "x" passt nicht zum Typ „Int“',
       extensions: { code: "BAD_USER_INPUT" },
     });
-    const cursor = await app.gql('query { events(first: 1, after: "garbage") { totalCount } }', {}, token);
-    expect(cursor.body.errors?.[0]).toMatchObject({ extensions: { code: "BAD_USER_INPUT" }, path: ["events"] });
+    for (const after of ["garbage", "T2Zmc2V0Q29ubmVjdGlvbjp4"]) {
+      const cursor = await app.gql("query($a: String) { events(first: 1, after: $a) { totalCount } }", { a: after }, token);
+      expect(cursor.body.errors?.[0], after).toMatchObject({
+        message: "Ungültiger Cursor: bitte den startCursor oder endCursor einer Seite dieser Liste übergeben",
+        extensions: { code: "INVALID_CURSOR" },
+        path: ["events"],
+      });
+    }
+    const negative = await app.gql("query { events(first: -1) { totalCount } }", {}, token);
+    expect(negative.body.errors?.[0]).toMatchObject({ extensions: { code: "BAD_USER_INPUT" }, path: ["events"] });
   });
 
   it("[R-ER004] request-level refusals of Yoga: batching, no query string, a body that is no JSON object, odd parameters", async () => {
