@@ -12,7 +12,7 @@ export const EventLocationType = builder.prismaNode("EventLocation", {
   // the event's visibility: known when the location came through its event, else read in one
   // statement for all locations of the request
   authScopes: async (l, ctx) => {
-    const event = await ctx.loaders.eventVisibility(l.eventId);
+    const event = await ctx.loaders.eventVisibility.load(l.eventId);
     return !!event && canSeeEvent(ctx.principal, event, ctx.services.now());
   },
   fields: (t) => ({
