@@ -6,7 +6,7 @@ import path from "node:path";
 import { normalizeIP } from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, LogController } from "fastify";
-import type { ExecutionResult, ValidationRule } from "graphql";
+import type { ExecutionResult } from "graphql";
 import { createYoga } from "graphql-yoga";
 import helmet from "helmet";
 import { createAuthenticator, keysFor } from "./auth/authenticate.ts";
@@ -30,7 +30,7 @@ import type { DistrictAssociation } from "./generated/prisma/client.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
 import { germanErrors, INTERNAL_MESSAGE, maskError } from "./graphql/errors.ts";
 import { introspectionGate } from "./graphql/introspection.ts";
-import { aliasLimit, costLimit, depthLimit } from "./graphql/limits.ts";
+import { costLimit, depthAndAliasLimits } from "./graphql/limits.ts";
 import { requestLoaders } from "./graphql/loaders.ts";
 import { persistedOperations, reloadingPersistedOperations } from "./graphql/persisted.ts";
 import { concurrentQueryLimit, csrfPrevention, mutationRateLimit, type QuerySlot } from "./graphql/requestGuards.ts";
@@ -278,12 +278,7 @@ export async function createApp(opts: {
       costLimit(),
       concurrentQueryLimit(limits.expensiveReads),
       introspectionGate({ production: config.production }),
-      {
-        onValidate({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) {
-          addValidationRule(depthLimit());
-          addValidationRule(aliasLimit());
-        },
-      },
+      ...depthAndAliasLimits(),
       // last: the guards above run for a shared answer too
       sharedResults({ operations: persisted, shared: [{ name: "StartEventsQuery", scope: eventListScope }], store: sharedAnswers }),
     ],
