@@ -30,7 +30,7 @@ import type { DistrictAssociation } from "./generated/prisma/client.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
 import { germanErrors, INTERNAL_MESSAGE, loggedMaskError } from "./graphql/errors.ts";
 import { introspectionGate } from "./graphql/introspection.ts";
-import { aliasLimit, costLimit, depthLimit } from "./graphql/limits.ts";
+import { costLimit, depthAndAliasLimits } from "./graphql/limits.ts";
 import { requestLoaders } from "./graphql/loaders.ts";
 import { persistedOperations, reloadingPersistedOperations } from "./graphql/persisted.ts";
 import { concurrentQueryLimit, csrfPrevention, mutationRateLimit, type QuerySlot } from "./graphql/requestGuards.ts";
@@ -295,12 +295,7 @@ export async function createApp(opts: {
       costLimit(),
       concurrentQueryLimit(limits.expensiveReads),
       introspectionGate({ production: config.production }),
-      {
-        onValidate({ addValidationRule }: { addValidationRule: (rule: ValidationRule) => void }) {
-          addValidationRule(depthLimit());
-          addValidationRule(aliasLimit());
-        },
-      },
+      ...depthAndAliasLimits(),
       // last: the guards above run for a shared answer too
       sharedResults({ operations: persisted, shared: [{ name: "StartEventsQuery", scope: eventListScope }], store: sharedAnswers }),
     ],

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { getIntrospectionQuery, getOperationAST, parse, validate, valueFromASTUntyped } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aliasLimit, depthLimit, MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_PAGE, operationCost } from "../../server/src/graphql/limits.ts";
+import { depthAndAliasRules, MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_PAGE, operationCost } from "../../server/src/graphql/limits.ts";
 import { schema } from "../../server/src/graphql/schema.ts";
 import { startTestApp, type TestApp } from "../support/app.ts";
 import { createWorld, type World } from "../support/principals.ts";
@@ -41,14 +41,15 @@ describe("GraphQL limits", () => {
   it("every query of the client and the introspection query stay within the limits", () => {
     const texts = [...clientQueries(), getIntrospectionQuery()];
     expect(texts.length).toBeGreaterThan(40);
-    for (const text of texts) expect(validate(schema, parse(text), [depthLimit(), aliasLimit()]), text.slice(0, 80)).toEqual([]);
+    for (const text of texts) expect(validate(schema, parse(text), depthAndAliasRules()), text.slice(0, 80)).toEqual([]);
   });
 
   it(`a query nested deeper than ${MAX_DEPTH} levels is refused before it runs`, async () => {
     const token = await app.token(world.subjects.member);
     // exactly the limit passes the depth rule (running it would exceed the cost limit: lists nest)
-    expect(validate(schema, parse(deepQuery(MAX_DEPTH)), [depthLimit()])).toEqual([]);
+    expect(validate(schema, parse(deepQuery(MAX_DEPTH)), depthAndAliasRules())).toEqual([]);
     const deep = await app.gql(deepQuery(MAX_DEPTH + 1), {}, token);
+    expect(deep.status).toBe(200);
     expect(deep.body.data).toBeUndefined();
     expect(deep.body.errors?.[0]).toMatchObject({
       message: `Die Anfrage ist zu tief verschachtelt (${MAX_DEPTH + 1} Ebenen, höchstens ${MAX_DEPTH})`,
@@ -64,7 +65,16 @@ describe("GraphQL limits", () => {
     const many = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: viewer { id }`).join(" ")} }`;
     expect((await app.gql(many(MAX_ALIASES), {}, token)).body.errors).toBeUndefined();
     const res = await app.gql(many(MAX_ALIASES + 1), {}, token);
-    expect(res.body.errors?.[0].extensions?.code).toBe("TOO_MANY_ALIASES");
+    expect(res.status).toBe(200);
+    expect(res.body.data).toBeUndefined();
+    expect(res.body.errors?.[0]).toMatchObject({
+      message: `Die Anfrage enthält zu viele Aliasse (höchstens ${MAX_ALIASES})`,
+      extensions: { code: "TOO_MANY_ALIASES" },
+    });
+    // aliases in a fragment count wherever it is spread
+    const half = Array.from({ length: MAX_ALIASES / 2 + 1 }, (_, i) => `b${i}: viewer { id }`).join(" ");
+    const spreadTwice = `{ ...F ...G } fragment G on Query { ...F } fragment F on Query { ${half} }`;
+    expect((await app.gql(spreadTwice, {}, token)).body.errors?.[0].extensions?.code).toBe("TOO_MANY_ALIASES");
   });
 
   it(`[cost] every operation of the client, with its largest page sizes, costs at most ${MAX_COST}`, () => {

@@ -11,9 +11,9 @@ import type { JWK } from "jose";
 import { createLocalJWKSet, createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
 import type { Config } from "../config.ts";
 import type { RawRead } from "../db/adapter.ts";
-import { batchLoader } from "../db/batch.ts";
 import { sameText } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
+import { keyedLoader } from "../graphql/loaders.ts";
 import { BROWSER_CLIENT_ID } from "../idp/provider.ts";
 import type { RoleName } from "../shared/roles.ts";
 import { isProfileComplete } from "../shared/validation.ts";
@@ -84,9 +84,10 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
    * The hot path of every request: the user row and its clubs past Prisma's query interpretation
    * (Database.read, db/adapter.ts: it reads the timestamps as the UTC instants they store). The
    * requests that arrive together (one turn of the event loop) share one statement; each gets a
-   * read that started after it arrived (batchLoader without `remember`).
+   * read that started after it arrived (keyedLoader without its cache: a subject asked for while
+   * its batch is being read waits for the next batch).
    */
-  const principalRow = batchLoader(
+  const principalRow = keyedLoader(
     async (subjects: string[]) => {
       const rows = await read<PrincipalRow>(
         `SELECT u.id, u.subject, u.roles::text[] AS roles, u."districtAssociationId", u.blocked, u."lastActive",
@@ -101,7 +102,7 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
       );
       return new Map(rows.map((r) => [r.subject, r]));
     },
-    { remember: false },
+    { cache: false },
   );
 
   async function findUser(token: VerifiedToken, raw: string) {
@@ -118,7 +119,7 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
       phone: true,
       associations: { select: { associationId: true } },
     };
-    const row = await principalRow(token.sub);
+    const row = await principalRow.load(token.sub);
     const bySubject = row ? { ...row, associations: row.associationIds.map((associationId) => ({ associationId })), account: row as Account } : null;
     if (bySubject || config.oidc.mode === "embedded") return bySubject;
     // a service user registered as API client has no user row and no e-mail to link by

@@ -1,8 +1,8 @@
 // The verified-token memory of verify.ts: it saves the signature check for a session's repeated
 // token, never accepts a token past its expiry, and checks again after VERIFIED_TOKEN_TTL_MS; and
-// the signature and claim checks, compared case by case with jose's jwtVerify.
+// which tokens the checks (jose's jwtVerify with our options) accept, case by case.
 import crypto from "node:crypto";
-import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from "jose";
+import { createLocalJWKSet, exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { createTokenVerifier, VERIFIED_TOKEN_TTL_MS } from "./verify.ts";
 
@@ -72,10 +72,7 @@ describe("verified-token memory", () => {
   });
 });
 
-// The signature and the claims are checked with node:crypto and our own rules, not jose's
-// jwtVerify (a third of the CPU per token). Every case below goes through both, with the options
-// verify.ts used to pass to jose, and both must give the expected answer.
-describe("token checks, side by side with jose's jwtVerify", () => {
+describe("token checks", () => {
   const NOW = Math.floor(Date.now() / 1000);
   const rsa = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
   const otherRsa = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
@@ -151,18 +148,7 @@ describe("token checks, side by side with jose's jwtVerify", () => {
     );
 
   it.each(cases)("[R-AU029] %s", async (_name, raw, expected) => {
-    const byJose = await accepted(
-      jwtVerify(raw, jwks, {
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        algorithms: ["RS256", "PS256", "ES256"],
-        typ: "at+jwt",
-        clockTolerance: 30,
-        requiredClaims: ["sub", "exp"],
-        currentDate: new Date(NOW * 1000),
-      }),
-    );
-    expect({ ours: await accepted(ours(`Bearer ${raw}`)), jose: byJose }).toEqual({ ours: expected, jose: expected });
+    expect(await accepted(ours(`Bearer ${raw}`))).toBe(expected);
   });
 
   it("[R-AU029] a refused token's message names the reason", async () => {
@@ -177,5 +163,6 @@ describe("token checks, side by side with jose's jwtVerify", () => {
     expect(await reason(token({ claims: { ...base, exp: NOW - 31 } }))).toBe("Nicht angemeldet: Token abgelaufen");
     expect(await reason(token({ claims: { ...base, nbf: NOW + 60 } }))).toBe("Nicht angemeldet: Token noch nicht gültig");
     expect(await reason(token({ claims: { ...base, aud: "other" } }))).toBe("Nicht angemeldet: Token ungültig (aud)");
+    expect(await reason(token({ claims: { ...base, sub: 42 } }))).toBe("Nicht angemeldet: Token ungültig (sub)");
   });
 });

@@ -1,18 +1,12 @@
-// Bearer token verification: RS256/PS256/ES256 signature against the issuer's keys, issuer,
-// audience, expiry and not-before (with 30 s clock tolerance) and typ "at+jwt" (RFC 9068). Anything
-// else is a 401 with a clear message, never a 500.
-//
-// jose finds the key (the embedded provider's key set, or the external issuer's JWKS with its
-// caching and refetch on an unknown kid) and decodes the header; the signature is checked with
-// node:crypto's synchronous verify. jose's jwtVerify checks it through WebCrypto, an asynchronous
-// job that cost about three times the CPU per token: a tenth of a create's server CPU in the
-// deadline rush, where every member's token is new (docs/decisions.md, "Token signatures checked
-// synchronously"). The claim checks below are jose's rules for the options we used to pass.
+// Bearer token verification with jose's jwtVerify: RS256/PS256/ES256 signature against the
+// issuer's keys (the embedded provider's key set, or the external issuer's JWKS with jose's caching
+// and refetch on an unknown kid: keysFor in authenticate.ts), issuer, audience, expiry and
+// not-before (with 30 s clock tolerance) and typ "at+jwt" (RFC 9068). Anything else is a 401 with a
+// clear German reason, never a 500.
 //
 // A verified token is remembered for up to a minute (never past its expiry): the same token comes
 // with every request of a session. The principal behind it is still read per request (authenticate.ts).
-import { constants, createPublicKey, KeyObject, verify as verifySignature } from "node:crypto";
-import { type CompactJWSHeaderParameters, decodeProtectedHeader, errors, type JWK, type JWTPayload, type JWTVerifyGetKey } from "jose";
+import { errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from "jose";
 import { AppError, unauthenticated } from "./errors.ts";
 
 export type VerifiedToken = JWTPayload & { sub: string; [claim: string]: unknown };
@@ -23,29 +17,7 @@ const CLOCK_TOLERANCE_S = 30;
 /** How long a verified token is remembered, and how many. */
 export const VERIFIED_TOKEN_TTL_MS = 60_000;
 const VERIFIED_TOKEN_MAX = 10_000;
-
-/** The accepted signature algorithms: the key type each needs and node:crypto's options for it. */
-const ALGORITHMS: Record<string, { keyTypes: string[]; options: { padding?: number; saltLength?: number; dsaEncoding?: "ieee-p1363" } }> = {
-  RS256: { keyTypes: ["rsa"], options: {} },
-  PS256: { keyTypes: ["rsa", "rsa-pss"], options: { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: 32 } },
-  ES256: { keyTypes: ["ec"], options: { dsaEncoding: "ieee-p1363" } },
-};
-
-/** jose's key sets answer with WebCrypto keys; node:crypto verifies with the same key as KeyObject. */
-const keyObjects = new WeakMap<object, KeyObject>();
-
-function keyObjectOf(key: Awaited<ReturnType<JWTVerifyGetKey>>): KeyObject {
-  if (key instanceof KeyObject) return key;
-  if (key instanceof Uint8Array) throw unauthenticated("Algorithmus nicht erlaubt");
-  let k = keyObjects.get(key);
-  if (!k) {
-    k = "kty" in key ? createPublicKey({ key: key as JWK & { kty: string }, format: "jwk" }) : KeyObject.from(key as CryptoKey);
-    keyObjects.set(key, k);
-  }
-  return k;
-}
-
-const normalizeTyp = (typ: string) => (typ.includes("/") ? typ.toLowerCase() : `application/${typ.toLowerCase()}`);
+const ALGORITHMS = ["RS256", "PS256", "ES256"];
 
 export function createTokenVerifier(opts: {
   issuer: string;
@@ -58,44 +30,19 @@ export function createTokenVerifier(opts: {
   /** raw token -> its payload and when it was verified (Map order: oldest first) */
   const verified = new Map<string, { payload: VerifiedToken; at: number }>();
 
-  /** The token's claims once its signature and claims hold; otherwise a 401 naming the reason. */
   async function verifyToken(raw: string, t: number): Promise<VerifiedToken> {
-    const [encodedHeader, encodedPayload, signature, ...rest] = raw.split(".");
-    if (signature === undefined || rest.length > 0) throw unauthenticated("Token ungültig");
-    const header = decodeProtectedHeader(raw);
-    const alg = typeof header.alg === "string" && Object.hasOwn(ALGORITHMS, header.alg) ? ALGORITHMS[header.alg] : undefined;
-    if (!alg) throw unauthenticated("Algorithmus nicht erlaubt");
-    // no JWS extension is understood here (RFC 7515 4.1.11: a token naming one is refused)
-    if (header.crit !== undefined) throw unauthenticated("Token ungültig (crit)");
-    const key = keyObjectOf(await opts.keys(header as CompactJWSHeaderParameters, { protected: encodedHeader, payload: encodedPayload, signature }));
-    // the key must fit the algorithm: P-256 for ES256, RSA of at least 2048 bits otherwise (as jose)
-    const fits =
-      key.type === "public" &&
-      alg.keyTypes.includes(key.asymmetricKeyType ?? "") &&
-      (key.asymmetricKeyType === "ec" ? key.asymmetricKeyDetails?.namedCurve === "prime256v1" : (key.asymmetricKeyDetails?.modulusLength ?? 0) >= 2048);
-    if (!fits) throw unauthenticated("unbekannter Schlüssel");
-    const signed = Buffer.from(`${encodedHeader}.${encodedPayload}`);
-    if (!verifySignature("sha256", signed, { key, ...alg.options }, Buffer.from(signature, "base64url"))) throw unauthenticated("Signatur ungültig");
-
-    let claims: unknown;
-    try {
-      claims = JSON.parse(Buffer.from(encodedPayload, "base64url").toString("utf8"));
-    } catch {
-      throw unauthenticated("Token ungültig");
-    }
-    if (typeof claims !== "object" || claims === null || Array.isArray(claims)) throw unauthenticated("Token ungültig");
-    const c = claims as Record<string, unknown>;
-    if (opts.requireTyp !== false && (typeof header.typ !== "string" || normalizeTyp(header.typ) !== "application/at+jwt"))
-      throw unauthenticated("Token ungültig (typ)");
-    if (typeof c.sub !== "string") throw unauthenticated("Token ungültig (sub)");
-    if (c.iss !== opts.issuer) throw unauthenticated("Token ungültig (iss)");
-    if (!(c.aud === opts.audience || (Array.isArray(c.aud) && c.aud.includes(opts.audience)))) throw unauthenticated("Token ungültig (aud)");
-    for (const claim of ["iat", "nbf"]) if (c[claim] !== undefined && typeof c[claim] !== "number") throw unauthenticated(`Token ungültig (${claim})`);
-    if (typeof c.exp !== "number") throw unauthenticated("Token ungültig (exp)");
-    const seconds = Math.floor(t / 1000);
-    if (typeof c.nbf === "number" && c.nbf > seconds + CLOCK_TOLERANCE_S) throw unauthenticated("Token noch nicht gültig");
-    if (c.exp <= seconds - CLOCK_TOLERANCE_S) throw unauthenticated("Token abgelaufen");
-    return c as VerifiedToken;
+    const { payload } = await jwtVerify(raw, opts.keys, {
+      issuer: opts.issuer,
+      audience: opts.audience,
+      algorithms: ALGORITHMS,
+      typ: opts.requireTyp === false ? undefined : "at+jwt",
+      clockTolerance: CLOCK_TOLERANCE_S,
+      requiredClaims: ["sub", "exp"],
+      currentDate: new Date(t),
+    });
+    // jose only requires sub to be present; the user row is found by it as text
+    if (typeof payload.sub !== "string") throw unauthenticated("Token ungültig (sub)");
+    return payload as VerifiedToken;
   }
 
   return async (authorization) => {
@@ -119,9 +66,16 @@ export function createTokenVerifier(opts: {
   };
 }
 
-/** The reason for a failure inside jose (decoding the header, finding the key). */
+/** jose's refusal as the German reason of the 401. */
 function reasonOf(e: unknown): string {
+  if (e instanceof errors.JWSSignatureVerificationFailed) return "Signatur ungültig";
+  if (e instanceof errors.JOSEAlgNotAllowed) return "Algorithmus nicht erlaubt";
   if (e instanceof errors.JWKSNoMatchingKey) return "unbekannter Schlüssel";
+  if (e instanceof errors.JWTExpired && e.claim === "exp") return "Token abgelaufen";
+  if (e instanceof errors.JWTClaimValidationFailed) {
+    if (e.claim === "nbf" && e.reason === "check_failed") return "Token noch nicht gültig";
+    return `Token ungültig (${e.claim})`;
+  }
   if (e instanceof errors.JOSEError) return `Token ungültig (${e.code})`;
   return "Token ungültig";
 }

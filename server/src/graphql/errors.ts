@@ -85,6 +85,13 @@ function valueReason(text: string): string | null {
 /** English messages of graphql-js, Yoga and Pothos: pattern, code, German message. */
 const RULES: Rule[] = [
   // syntax
+  // GraphQL Armor's depth and alias limits (graphql/limits.ts)
+  [
+    /^Syntax Error: Query depth limit of (\d+) exceeded, found (\d+)\.$/,
+    "QUERY_TOO_DEEP",
+    (m) => `Die Anfrage ist zu tief verschachtelt (${m[2]} Ebenen, höchstens ${m[1]})`,
+  ],
+  [/^Syntax Error: Aliases limit of (\d+) exceeded, found \d+\.$/, "TOO_MANY_ALIASES", (m) => `Die Anfrage enthält zu viele Aliasse (höchstens ${m[1]})`],
   [/^Syntax Error: Expected (.+), found (.+?)\.?$/s, "GRAPHQL_PARSE_FAILED", (m) => `Syntaxfehler in der Anfrage: erwartet ${m[1]}, gefunden ${m[2]}`],
   [/^Syntax Error: Unexpected (.+?)\.?$/s, "GRAPHQL_PARSE_FAILED", (m) => `Syntaxfehler in der Anfrage: unerwartet ${m[1]}`],
   [/^Syntax Error: Unterminated string\.?$/, "GRAPHQL_PARSE_FAILED", () => "Syntaxfehler in der Anfrage: eine Zeichenkette ist nicht abgeschlossen"],

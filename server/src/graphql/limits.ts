@@ -1,12 +1,14 @@
 // GraphQL hardening (issue 10, item 3): a query may nest at most MAX_DEPTH selection levels
 // (fragments counted where they are spread) and carry at most MAX_ALIASES aliases, so nobody can
 // make the server build a huge answer from a small request. The client's deepest query nests 8
-// levels; the standard introspection query 13.
+// levels; the standard introspection query 13. Depth and aliases are GraphQL Armor's validation
+// rules (graphql/errors.ts gives their refusals the German message and the codes QUERY_TOO_DEEP and
+// TOO_MANY_ALIASES); the cost below stays ours: Armor's cost model cannot multiply by `first`.
+import { EnvelopArmor } from "@escape.tech/graphql-armor";
 import {
-  type ASTVisitor,
   type DocumentNode,
   type FragmentDefinitionNode,
-  GraphQLError,
+  type GraphQLError,
   type GraphQLNamedType,
   type GraphQLSchema,
   getNamedType,
@@ -25,57 +27,32 @@ import { createGraphQLError, type Plugin } from "graphql-yoga";
 export const MAX_DEPTH = 15;
 export const MAX_ALIASES = 30;
 
-function depthOf(set: SelectionSetNode | undefined, fragments: Record<string, FragmentDefinitionNode>, seen: Set<string>): number {
-  if (!set) return 0;
-  let deepest = 0;
-  for (const s of set.selections) {
-    if (s.kind === Kind.FIELD) deepest = Math.max(deepest, s.selectionSet ? 1 + depthOf(s.selectionSet, fragments, seen) : 1);
-    else if (s.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, depthOf(s.selectionSet, fragments, seen));
-    else {
-      const name = s.name.value;
-      if (seen.has(name)) continue; // a cycle is reported by the standard NoFragmentCycles rule
-      seen.add(name);
-      deepest = Math.max(deepest, depthOf(fragments[name]?.selectionSet, fragments, seen));
-      seen.delete(name);
-    }
-  }
-  return deepest;
+/** A refusal becomes a validation error of the document (not a thrown exception). */
+const report = (context: ValidationContext | null, error: GraphQLError) => context?.reportError(error);
+
+/**
+ * Armor's depth and alias limits, nothing else of it: its cost limit cannot express page sizes
+ * (below), its field-suggestion blocking would drop the German "Meinten Sie …" hints
+ * (graphql/errors.ts), and documents are bounded by the body size and the persisted operations.
+ */
+export function depthAndAliasLimits(): Plugin[] {
+  const reject = { propagateOnRejection: false, onReject: [report] };
+  return new EnvelopArmor({
+    maxDepth: { n: MAX_DEPTH, flattenFragments: true, ignoreIntrospection: false, ...reject },
+    maxAliases: { n: MAX_ALIASES, allowList: [], ...reject },
+    costLimit: { enabled: false },
+    maxTokens: { enabled: false },
+    maxDirectives: { enabled: false },
+    blockFieldSuggestion: { enabled: false },
+  }).protect().plugins as Plugin[];
 }
 
-/** Refuses operations nested deeper than `max` field levels. */
-export const depthLimit =
-  (max = MAX_DEPTH): ValidationRule =>
-  (context: ValidationContext): ASTVisitor => {
-    const fragments: Record<string, FragmentDefinitionNode> = {};
-    for (const d of context.getDocument().definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
-    return {
-      OperationDefinition(op) {
-        const depth = depthOf(op.selectionSet, fragments, new Set());
-        if (depth > max)
-          context.reportError(
-            new GraphQLError(`Die Anfrage ist zu tief verschachtelt (${depth} Ebenen, höchstens ${max})`, {
-              nodes: [op],
-              extensions: { code: "QUERY_TOO_DEEP" },
-            }),
-          );
-      },
-    };
-  };
-
-/** Refuses documents with more than `max` aliases (alias amplification). */
-export const aliasLimit =
-  (max = MAX_ALIASES): ValidationRule =>
-  (context: ValidationContext): ASTVisitor => {
-    let aliases = 0;
-    return {
-      Field(field) {
-        if (field.alias && ++aliases === max + 1)
-          context.reportError(
-            new GraphQLError(`Die Anfrage enthält zu viele Aliasse (höchstens ${max})`, { nodes: [field], extensions: { code: "TOO_MANY_ALIASES" } }),
-          );
-      },
-    };
-  };
+/** The validation rules of depthAndAliasLimits, for checking documents outside a request (tests). */
+export function depthAndAliasRules(): ValidationRule[] {
+  const rules: ValidationRule[] = [];
+  for (const plugin of depthAndAliasLimits()) plugin.onValidate?.({ addValidationRule: (r: ValidationRule) => rules.push(r) } as never);
+  return rules;
+}
 
 // ---- cost (complexity): what a request may make the server fetch
 // Every field costs 1. A paginated field (`first`/`last`) multiplies the cost of its selection by

@@ -26,7 +26,7 @@ const AuditEntryType = builder.prismaObject("AuditEntry", {
       description:
         'Who changed it, for people: "Vorname Nachname" of the acting user ("Gelöschter Benutzer" once deleted); "API-Zugang <id>" for machine clients; "System" for automatic changes.',
       resolve: async (e, _a, ctx) => {
-        if (e.actorUserId !== null) return (await ctx.loaders.userName(e.actorUserId)) ?? "Gelöschter Benutzer";
+        if (e.actorUserId !== null) return (await ctx.loaders.userName.load(e.actorUserId)) ?? "Gelöschter Benutzer";
         if (e.actorLabel.startsWith("client:")) return `API-Zugang ${e.actorLabel.slice("client:".length)}`;
         return "System";
       },

@@ -13,7 +13,7 @@ export const EventLocationType = builder.prismaNode("EventLocation", {
   // the event's visibility: known when the location came through its event, else read in one
   // statement for all locations of the request
   authScopes: async (l, ctx) => {
-    const event = await ctx.loaders.eventVisibility(l.eventId);
+    const event = await ctx.loaders.eventVisibility.load(l.eventId);
     return !!event && canSeeEvent(ctx.principal, event, ctx.services.now());
   },
   fields: (t) => ({
@@ -43,7 +43,7 @@ export const EventLocationType = builder.prismaNode("EventLocation", {
       select: { type: true },
       resolve: async (l, _a, ctx) => {
         if (l.type !== "DEXAM_PRACTICE") return false;
-        const event = await ctx.loaders.eventVisibility(l.eventId);
+        const event = await ctx.loaders.eventVisibility.load(l.eventId);
         return !!event && mayUploadPracticeSheets(ctx.principal, event);
       },
     }),
@@ -53,7 +53,7 @@ export const EventLocationType = builder.prismaNode("EventLocation", {
       select: { type: true, _count: { select: { practiceRegistrations: { where: { practiceSheetFileId: { not: null } } } } } },
       resolve: async (l, _a, ctx) => {
         if (l.type !== "DEXAM_PRACTICE" || l._count.practiceRegistrations === 0) return false;
-        const event = await ctx.loaders.eventVisibility(l.eventId);
+        const event = await ctx.loaders.eventVisibility.load(l.eventId);
         return !!event && mayDownloadFilledSheets(ctx.principal, event);
       },
     }),
