@@ -45,6 +45,7 @@ import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts
 import { loadCookieKeys, loadSigningKeys, type SigningKeys } from "./idp/keys.ts";
 import { errorPage, loginPage } from "./idp/pages.ts";
 import { API_SCOPE, CALLBACK_PATH, createEmbeddedProvider } from "./idp/provider.ts";
+import { mailSender } from "./mail/outbox.ts";
 import type { AppServices } from "./services.ts";
 
 export const APP_VERSION = "v1.3.1";
@@ -82,7 +83,9 @@ export async function createApp(opts: {
   const prisma = db.prisma;
   const outbox = opts.outbox ?? logOutbox();
   const identity = identityAdminFor(config, outbox);
-  const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox, sql: db.read };
+  // confirmation e-mails: written with the change, sent after commit through the same outbox (mail/outbox.ts)
+  const mail = mailSender({ sql: db.read, outbox, publicUrl: config.publicUrl, retrySeconds: config.mailRetrySeconds });
+  const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox, mail, sql: db.read };
   const fastify = Fastify({
     // structured JSON lines (pino); one line per request comes from http/operations.ts
     logger: opts.logger ? { level: config.logLevel === "silent" ? "info" : config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) } : false,
@@ -366,6 +369,7 @@ export async function createApp(opts: {
     clearInterval(expiry);
     operations.stop();
     await fastify.close();
+    await mail.close();
   };
   return {
     fastify,
