@@ -78,13 +78,21 @@ export async function createApp(opts: {
   /** where the log lines go (default stdout; tests read them) */
   logStream?: { write(line: string): void };
   outbox?: Outbox;
+  /** "manual": confirmation e-mails go out only on services.mail.flush() (integration tests); default "auto" */
+  mailSending?: "auto" | "manual";
 }): Promise<App> {
   const { config, db, dataKey } = opts;
   const prisma = db.prisma;
   const outbox = opts.outbox ?? logOutbox();
   const identity = identityAdminFor(config, outbox);
   // confirmation e-mails: written with the change, sent after commit through the same outbox (mail/outbox.ts)
-  const mail = mailSender({ sql: db.read, outbox, publicUrl: config.publicUrl, retrySeconds: config.mailRetrySeconds });
+  const mail = mailSender({
+    sql: db.read,
+    outbox,
+    publicUrl: config.publicUrl,
+    retrySeconds: config.mailRetrySeconds,
+    auto: opts.mailSending !== "manual",
+  });
   const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox, mail, sql: db.read };
   const fastify = Fastify({
     // structured JSON lines (pino); one line per request comes from http/operations.ts

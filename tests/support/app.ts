@@ -53,6 +53,8 @@ export async function startTestApp(
     logStream?: { write(line: string): void };
     /** where mails go (default: a silent log outbox) */
     outbox?: Outbox;
+    /** default "manual": confirmation e-mails go out on app.services.mail.flush() only, so statement counts hold */
+    mailSending?: "auto" | "manual";
   } = {},
 ): Promise<TestApp> {
   const db = opts.db ?? (await testDatabase());
@@ -73,7 +75,14 @@ export async function startTestApp(
   });
   const dataKey = opts.dataKey ?? crypto.randomBytes(32);
   const outbox = opts.outbox ?? logOutbox(true);
-  const app = await createApp({ config, db, dataKey, outbox, ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}) });
+  const app = await createApp({
+    config,
+    db,
+    dataKey,
+    outbox,
+    mailSending: opts.mailSending ?? "manual",
+    ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}),
+  });
   if (opts.listen) await app.fastify.listen({ port, host: "127.0.0.1" });
   else await app.fastify.ready();
 

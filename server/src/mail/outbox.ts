@@ -76,6 +76,8 @@ export function mailSender(opts: {
   retrySeconds: number;
   now?: () => Date;
   log?: (line: string) => void;
+  /** false: only flush() sends (no timer, wake does nothing); the integration tests decide when, so their statement counts hold */
+  auto?: boolean;
 }): MailSender {
   const { sql, outbox, publicUrl } = opts;
   const now = opts.now ?? (() => new Date());
@@ -159,16 +161,19 @@ export function mailSender(opts: {
   const run = () => {
     if (!closed) flush().catch((e) => !closed && log(`E-Mail-Versand: ${e instanceof Error ? e.message : String(e)}`));
   };
+  const auto = opts.auto ?? true;
   // due retries (and rows another replica left after a crash) are picked up by the timer
-  const timer = setInterval(run, Math.max(1, Math.min(opts.retrySeconds, 30)) * 1000);
-  timer.unref();
+  const timer = auto ? setInterval(run, Math.max(1, Math.min(opts.retrySeconds, 30)) * 1000) : undefined;
+  timer?.unref();
 
   return {
-    wake: () => setImmediate(run),
+    wake: () => {
+      if (auto) setImmediate(run);
+    },
     flush,
     async close() {
       closed = true;
-      clearInterval(timer);
+      if (timer) clearInterval(timer);
       await running?.catch(() => undefined);
     },
   };
