@@ -47,6 +47,7 @@ import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts
 import { loadCookieKeys, loadSigningKeys, type SigningKeys } from "./idp/keys.ts";
 import { errorPage, loginPage } from "./idp/pages.ts";
 import { API_SCOPE, CALLBACK_PATH, createEmbeddedProvider } from "./idp/provider.ts";
+import { mailSender } from "./mail/outbox.ts";
 import type { AppServices } from "./services.ts";
 import { spreadsheetPool } from "./workers/pool.ts";
 
@@ -80,12 +81,22 @@ export async function createApp(opts: {
   /** where the log lines go (default stdout; tests read them) */
   logStream?: { write(line: string): void };
   outbox?: Outbox;
+  /** "manual": confirmation e-mails go out only on services.mail.flush() (integration tests); default "auto" */
+  mailSending?: "auto" | "manual";
 }): Promise<App> {
   const { config, db, dataKey } = opts;
   const prisma = db.prisma;
   const outbox = opts.outbox ?? logOutbox();
   const identity = identityAdminFor(config, outbox);
-  const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox, sql: db.read };
+  // confirmation e-mails: written with the change, sent after commit through the same outbox (mail/outbox.ts)
+  const mail = mailSender({
+    sql: db.read,
+    outbox,
+    publicUrl: config.publicUrl,
+    retrySeconds: config.mailRetrySeconds,
+    auto: opts.mailSending !== "manual",
+  });
+  const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox, mail, sql: db.read };
   const fastify = Fastify({
     // structured JSON lines (pino); one line per request comes from http/operations.ts
     logger: opts.logger ? { level: config.logLevel === "silent" ? "info" : config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) } : false,
@@ -392,6 +403,7 @@ export async function createApp(opts: {
     operations.stop();
     await fastify.close();
     await spreadsheetPool.close();
+    await mail.close();
   };
   return {
     fastify,

@@ -3,6 +3,7 @@ import type { Config } from "./config.ts";
 import type { DataKey } from "./crypto/aead.ts";
 import type { RawRead } from "./db/adapter.ts";
 import type { IdentityAdmin, Outbox } from "./idp/identityAdmin.ts";
+import type { MailSender } from "./mail/outbox.ts";
 
 export type AppServices = {
   config: Config;
@@ -10,6 +11,8 @@ export type AppServices = {
   now: () => Date;
   identity: IdentityAdmin;
   outbox: Outbox;
+  /** confirmation e-mails: a change that wrote an outbox row wakes the sender after its commit */
+  mail: MailSender;
   /** the same database past Prisma's query interpretation, for the hot paths (db/adapter.ts RawRead) */
   sql: RawRead;
 };

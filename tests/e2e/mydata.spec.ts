@@ -4,7 +4,9 @@ import fs from "node:fs";
 import { expect, test } from "@playwright/test";
 import { openScreen, signIn } from "./support.ts";
 
-test("a member downloads all data stored about them as a JSON file", async ({ page }) => {
+test("a member downloads all data stored about them as a JSON file (with their e-mail address), and reads what deleting the account keeps", async ({
+  page,
+}) => {
   await signIn(page, "member@demo.test");
   await openScreen(page, "/user/profile", "Mein Account bearbeiten");
   await expect(page.getByRole("heading", { name: "Meine Daten" })).toBeVisible();
@@ -17,4 +19,6 @@ test("a member downloads all data stored about them as a JSON file", async ({ pa
   expect(data.account.passwordHash).toBeUndefined();
   expect(data.clubs.length).toBeGreaterThan(0);
   expect(Array.isArray(data.dexamRegistrations)).toBe(true);
+  // what deleting the account keeps, said beside the delete button
+  await expect(page.getByText(/Was bleibt: Ihre Anmeldungen bleiben ohne Verweis auf Ihr Konto bei Ihrem Verein/)).toBeVisible();
 });

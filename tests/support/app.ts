@@ -11,7 +11,7 @@ import { testDatabase } from "./db.ts";
 
 export type TestApp = App & {
   db: Database & { url: string };
-  /** messages the app sent (invitations) */
+  /** messages the app sent (invitations, confirmation e-mails) */
   outbox: Outbox;
   baseUrl: string;
   /** a token the embedded provider could have issued for this subject; override any claim */
@@ -51,6 +51,10 @@ export async function startTestApp(
     dataKey?: Buffer;
     /** the app's structured log lines (pino JSON) go here */
     logStream?: { write(line: string): void };
+    /** where mails go (default: a silent log outbox) */
+    outbox?: Outbox;
+    /** default "manual": confirmation e-mails go out on app.services.mail.flush() only, so statement counts hold */
+    mailSending?: "auto" | "manual";
   } = {},
 ): Promise<TestApp> {
   const db = opts.db ?? (await testDatabase());
@@ -70,8 +74,15 @@ export async function startTestApp(
     ...opts.env,
   });
   const dataKey = opts.dataKey ?? crypto.randomBytes(32);
-  const outbox = logOutbox(true);
-  const app = await createApp({ config, db, dataKey, outbox, ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}) });
+  const outbox = opts.outbox ?? logOutbox(true);
+  const app = await createApp({
+    config,
+    db,
+    dataKey,
+    outbox,
+    mailSending: opts.mailSending ?? "manual",
+    ...(opts.logStream ? { logger: true, logStream: opts.logStream } : {}),
+  });
   if (opts.listen) await app.fastify.listen({ port, host: "127.0.0.1" });
   else await app.fastify.ready();
 

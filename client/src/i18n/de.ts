@@ -208,7 +208,10 @@ export const de = {
   "profile.associations.none": "Ihnen sind noch keine Vereine zugeordnet.",
   "profile.card.delete": "Benutzerkonto löschen",
   "profile.delete.text": "Ihr Benutzerkonto und Ihre Vereinszuordnungen werden dauerhaft gelöscht. Anmeldungen bleiben bei Ihrem Verein.",
+  "profile.delete.keeps":
+    "Was bleibt: Ihre Anmeldungen bleiben ohne Verweis auf Ihr Konto bei Ihrem Verein und zählen weiter in den Statistiken der Veranstaltungen. Die Einträge des Änderungsprotokolls bleiben, statt Ihres Namens steht dort „gelöschter Benutzer“. Noch nicht versandte E-Mails an Sie werden verworfen.",
   "profile.delete.button": "Benutzerkonto löschen",
+  "profile.field.resultMails": "E-Mail, wenn Ergebnisse meiner Anmeldungen veröffentlicht werden",
   "profile.confirmDelete": "Möchten Sie Ihr Benutzerkonto wirklich löschen? Diese Aktion kann nicht rückgängig gemacht werden.",
 
   "association.field.id": "ID",

@@ -207,6 +207,9 @@ export const en: Record<MessageKey, string> = {
   "profile.associations.none": "No clubs are assigned to you yet.",
   "profile.card.delete": "Delete user account",
   "profile.delete.text": "Your user account and your club assignments are deleted for good. Registrations stay with your club.",
+  "profile.delete.keeps":
+    'What stays: your registrations stay with your club without a link to your account and keep counting in the events\' statistics. The change log keeps its entries, naming "deleted user" instead of you. E-mails to you not yet sent are dropped.',
+  "profile.field.resultMails": "E-mail when results of my registrations are published",
   "profile.delete.button": "Delete user account",
   "profile.confirmDelete": "Do you really want to delete your user account? This cannot be undone.",
 

@@ -5,11 +5,13 @@
 //   association's organisation = IamRef, invite code, deactivate, reactivate, delete);
 // - manual (another external issuer): records what an administrator must do in that provider.
 import crypto from "node:crypto";
-import fs from "node:fs";
-import nodemailer from "nodemailer";
 import { AppError } from "../auth/errors.ts";
 import type { Config } from "../config.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
+import type { Outbox } from "../mail/transport.ts";
+
+// the mail transport lives in mail/transport.ts (one for invitations and confirmation e-mails)
+export { logOutbox, type Outbox, smtpOutbox } from "../mail/transport.ts";
 
 export type IdentityUser = { id: number; email: string; firstname: string; lastname: string; subject: string | null; districtAssociationId: number };
 type Db = Prisma.TransactionClient;
@@ -46,39 +48,6 @@ export function inviteCodeValid(code: string, invitedAt: Date | null, now: Date)
   const m = /^([0-9a-z]{8})-/.exec(code); // 8 base-36 digits: the years 1973 to 2059
   if (m) return Number.parseInt(m[1], 36) > now.getTime();
   return !!invitedAt && now.getTime() - invitedAt.getTime() < INVITATION_DAYS * 86_400_000;
-}
-
-/** Where messages go when no mail server is configured: the server log (and tests). */
-export type Outbox = { send(to: string, subject: string, text: string): void; sent: { to: string; subject: string; text: string }[] };
-
-/**
- * Sends through SMTP (SMTP_URL, e.g. smtps://user:pass@mail.example.org:465, sender SMTP_FROM)
- * and keeps a copy in the outbox. A failed delivery is logged; the invitation stays valid and
- * can be resent.
- */
-export function smtpOutbox(url: string, from: string, copy: Outbox): Outbox {
-  const transport = nodemailer.createTransport(url);
-  return {
-    sent: copy.sent,
-    send(to, subject, text) {
-      copy.send(to, subject, text);
-      transport.sendMail({ from, to, subject, text }).catch((e: Error) => console.error(`E-Mail an ${to} konnte nicht gesendet werden: ${e.message}`));
-    },
-  };
-}
-
-/** `file`: also append each message as a JSON line (OUTBOX_FILE; the end-to-end tests read it). */
-export function logOutbox(silent = false, file?: string): Outbox {
-  const sent: Outbox["sent"] = [];
-  return {
-    sent,
-    send(to, subject, text) {
-      sent.push({ to, subject, text });
-      if (sent.length > 100) sent.shift();
-      if (!silent) console.log(`[Postausgang] an ${to}: ${subject}\n${text}`);
-      if (file) fs.appendFileSync(file, `${JSON.stringify({ to, subject, text })}\n`);
-    },
-  };
 }
 
 /** Ends the account's sign-in sessions, grants and refresh tokens at the embedded provider. */

@@ -123,6 +123,11 @@ export const registrationOverviewHelp: HelpPage = {
           box: "warning",
           text: "Eine Stornierung ist endgültig und kann von Ihnen nicht rückgängig gemacht werden. Stornierte Zeilen sind ausgegraut; das Symbol zeigt „Storniert am … Uhr“.",
         },
+        {
+          kind: "box",
+          box: "info",
+          text: "Wer eine Anmeldung angelegt hat, erhält eine Bestätigung per E-Mail: zur neuen Anmeldung, wenn jemand anderes sie ändert, wenn sie storniert oder gelöscht wird und wenn ihre Ergebnisse veröffentlicht werden. Die E-Mail nennt Teilnehmer oder Ensemble, Prüfung oder Wertung, Orte mit Terminen und Adressen, bei Wertungsspielen die Stücke, und verlinkt die Übersicht; Angaben zur Gesundheit aus Freizeitanmeldungen enthält sie nie. Die E-Mails zu Ergebnissen lassen sich unter „Mein Account bearbeiten“ abschalten.",
+        },
       ],
     },
     {

@@ -45,6 +45,10 @@ export const userAccountHelp: HelpPage = {
           ],
         },
         { kind: "paragraph", text: `Alle Felder sind Pflichtfelder. Mit ${ui("common.save")} übernehmen Sie die Änderungen.` },
+        {
+          kind: "paragraph",
+          text: `Zu jeder Ihrer Anmeldungen erhalten Sie eine Bestätigung per E-Mail: wenn Sie sie anlegen, wenn jemand anderes sie ändert und wenn sie storniert oder gelöscht wird. Der Schalter ${ui("profile.field.resultMails")} (mit ${ui("common.save")} übernommen) bestimmt, ob Sie auch eine E-Mail erhalten, sobald Ergebnisse Ihrer Anmeldungen veröffentlicht werden. Angaben zur Gesundheit aus Freizeitanmeldungen stehen nie in einer E-Mail.`,
+        },
         { kind: "box", box: "warning", text: PHONE_PREFIX_RULE },
         {
           kind: "box",
@@ -125,6 +129,7 @@ export const userAccountHelp: HelpPage = {
           box: "error",
           text: "Das Löschen kann nicht rückgängig gemacht werden. Ihre Anmeldungen bleiben bei Ihrem Verein erhalten.",
         },
+        { kind: "paragraph", text: label("profile.delete.keeps") },
       ],
     },
   ],

@@ -36,6 +36,7 @@ export function DeleteAccountCard() {
   return (
     <Card title={t("profile.card.delete")}>
       <p>{t("profile.delete.text")}</p>
+      <p>{t("profile.delete.keeps")}</p>
       <Button variant="danger" onClick={() => setConfirming(true)}>
         {t("profile.delete.button")}
       </Button>

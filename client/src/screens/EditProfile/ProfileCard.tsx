@@ -2,6 +2,7 @@ import { useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Button } from "../../components/Button";
 import { Card } from "../../components/Card";
+import { SwitchField } from "../../components/SwitchField";
 import { UserFormFields } from "../../components/UserFormFields";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
 import { profileInput, type UserField, userFormValues, validateUserForm } from "../../forms/userForm";
@@ -13,7 +14,7 @@ import { useUpdateViewer } from "./useUpdateViewer";
 
 /**
  * "Benutzerprofil": first name, last name, e-mail, phone, street, postcode, city and country with
- * "Speichern" (R-PR001), checked in user-edit mode (R-PR004: everything required, phone with the
+ * "Speichern" (R-PR001) and the switch for result e-mails, checked in user-edit mode (R-PR004: everything required, phone with the
  * international prefix, postcode rule); the server's field messages show under the fields too.
  */
 export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
@@ -29,17 +30,20 @@ export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
         postcode
         city
         country
+        resultMails
       }
     `,
     user,
   );
   const [values, setValues] = useState(() => userFormValues(data));
+  const [resultMails, setResultMails] = useState(data.resultMails);
   // no lost updates: the save names the version the form was filled from (a newer one is refused).
   // A newer stored version (the own save's answer, or fresher data from the network) fills the form again.
   const [version, setVersion] = useState(data.version);
   if (data.version !== version) {
     setVersion(data.version);
     setValues(userFormValues(data));
+    setResultMails(data.resultMails);
   }
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [save, saving] = useUpdateViewer();
@@ -53,7 +57,7 @@ export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
     const found = validateUserForm(values, "self");
     setErrors(found);
     if (hasErrors(found)) return;
-    const result = await save({ input: { ...profileInput(values), ...updateVersion(version) } });
+    const result = await save({ input: { ...profileInput(values), resultMails, ...updateVersion(version) } });
     if (!result.ok) setErrors(result.fieldErrors);
   };
 
@@ -67,6 +71,7 @@ export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
         }}
       >
         <UserFormFields mode="self" values={values} errors={errors} onChange={change} />
+        <SwitchField label={t("profile.field.resultMails")} checked={resultMails} onChange={setResultMails} />
         <div className={styles.actions}>
           <Button type="submit" disabled={saving}>
             {t("common.save")}

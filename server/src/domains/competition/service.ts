@@ -7,6 +7,8 @@ import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { CompetitionRegistration, CompetitionType, Prisma } from "../../generated/prisma/client.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import { competitionFacts } from "../../mail/registrationMail.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import {
@@ -127,6 +129,7 @@ async function createCompetitionOnce(ctx: ServiceCtx, p: Principal, eventId: num
     const errors = validateCompetition(input, event, "create");
     if (Object.keys(errors).length) throw validationFailed(errors);
     const locationId = locationFor(input, event.locations, manager, null);
+    const row = data(input);
     const created = await insertNewRegistration<CompetitionRegistration>(
       ctx,
       p,
@@ -136,7 +139,7 @@ async function createCompetitionOnce(ctx: ServiceCtx, p: Principal, eventId: num
           as: "registration",
           table: "CompetitionRegistration",
           data: {
-            ...data(input),
+            ...row,
             eventId,
             userId: p.userId,
             locationId,
@@ -148,6 +151,7 @@ async function createCompetitionOnce(ctx: ServiceCtx, p: Principal, eventId: num
       ],
       { action: "create", entity: "CompetitionRegistration", districtAssociationId: event.districtAssociationId },
       request,
+      competitionFacts({ ...row, locationId }, null, event),
     );
     if (!created) return undefined;
     return { ...created, event };
@@ -193,7 +197,7 @@ export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number,
     if (Object.keys(songErrors).length) throw validationFailed(songErrors);
   } else if (Object.keys(errors).length) throw validationFailed(errors);
   if (scope === "all" && input.associationId !== r.associationId) await checkClub(ctx, p, input.associationId, manager);
-  return ctx.prisma.$transaction(async (tx) => {
+  const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
     const next =
       scope === "songs"
         ? { songs: songsOf(r.type, input.songs) }
@@ -214,20 +218,36 @@ export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number,
       districtAssociationId: r.event.districtAssociationId,
       details: { changed: changedFields(r, { ...next, ...managed }) },
     });
-    return updated;
+    // the registering user hears of a change someone else made, and of a cancellation by the office
+    const cancelled = !r.cancelledAt && !!updated.cancelledAt;
+    const mailed =
+      (cancelled || r.userId !== p.userId) &&
+      (await enqueueMail(tx, mailTarget(updated, r.event), cancelled ? "cancelled" : "changed", competitionFacts(updated, id, r.event)));
+    return { updated, mailed };
   });
+  if (mailed) ctx.services.mail.wake();
+  return updated;
 }
+
+const mailTarget = (r: Pick<CompetitionRegistration, "userId" | "associationId">, e: { districtAssociationId: number }) => ({
+  userId: r.userId,
+  associationId: r.associationId,
+  districtAssociationId: e.districtAssociationId,
+});
 
 export async function cancelCompetitionRegistration(ctx: ServiceCtx, id: number) {
   const p = authorize(ctx.principal, "competition.cancel");
   const r = await loadChangeable(ctx, p, id);
   if (!p.associationIds.includes(r.associationId) && !isManager(p, r.event)) throw forbidden();
   if (!canCancel(r)) throw new AppError("CONFLICT", "Die Anmeldung ist bereits storniert");
-  return ctx.prisma.$transaction(async (tx) => {
+  const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
     const updated = await tx.competitionRegistration.update({ where: { id }, data: { cancelledAt: ctx.services.now(), version: { increment: 1 } } });
     await audit(tx, p, { action: "cancel", entity: "CompetitionRegistration", entityId: id, districtAssociationId: r.event.districtAssociationId });
-    return updated;
+    const mailed = await enqueueMail(tx, mailTarget(r, r.event), "cancelled", competitionFacts(r, id, r.event));
+    return { updated, mailed };
   });
+  if (mailed) ctx.services.mail.wake();
+  return updated;
 }
 
 export async function deleteCompetitionRegistration(ctx: ServiceCtx, id: number) {
@@ -240,11 +260,13 @@ export async function deleteCompetitionRegistration(ctx: ServiceCtx, id: number)
       r.cancelledAt ? "Eine stornierte Anmeldung kann nicht gelöscht werden" : "In dieser Bearbeitungsphase kann nur storniert werden",
     );
   }
-  return ctx.prisma.$transaction(async (tx) => {
+  const mailed = await ctx.prisma.$transaction(async (tx) => {
     await tx.competitionRegistration.delete({ where: { id } });
     await audit(tx, p, { action: "delete", entity: "CompetitionRegistration", entityId: id, districtAssociationId: r.event.districtAssociationId });
-    return r;
+    return enqueueMail(tx, mailTarget(r, r.event), "deleted", competitionFacts(r, id, r.event));
   });
+  if (mailed) ctx.services.mail.wake();
+  return r;
 }
 
 /** The overview list of a competition event: members see their own clubs', registration staff all of the district's event. */

@@ -9,6 +9,8 @@ import type { Principal } from "../../auth/principal.ts";
 import { decryptJson, encryptJson } from "../../crypto/aead.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import { type DexamRegistration, type Event, Prisma } from "../../generated/prisma/client.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import { dexamFacts } from "../../mail/registrationMail.ts";
 import { exportRefusal } from "../../shared/event-exports.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { audit, changedFields } from "../audit/service.ts";
@@ -134,6 +136,7 @@ async function createDexamOnce(ctx: ServiceCtx, p: Principal, eventId: number, i
     if (!camp && input.consentForm?.dataUrl) errors.consentForm = "Eine Einverständniserklärung gibt es nur bei Freizeiten";
     if (Object.keys(errors).length) throw validationFailed(errors);
     const file = upload && typeof upload !== "string" ? upload : null;
+    const row = data(ctx, input, camp);
     const created = await insertNewRegistration<DexamRegistration>(
       ctx,
       p,
@@ -152,7 +155,7 @@ async function createDexamOnce(ctx: ServiceCtx, p: Principal, eventId: number, i
           as: "registration",
           table: "DexamRegistration",
           data: {
-            ...data(ctx, input, camp),
+            ...row,
             eventId,
             userId: p.userId,
             gdprAccepted: !!input.gdprAccepted,
@@ -170,6 +173,7 @@ async function createDexamOnce(ctx: ServiceCtx, p: Principal, eventId: number, i
         ...(carry ? { details: { from: carry.takenOverFromId } } : {}),
       },
       request,
+      dexamFacts(row, null, event),
     );
     if (!created) return undefined;
     return { ...created, event, consentFormFile: file ? { name: file.name } : null };
@@ -215,7 +219,7 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
     if (Object.keys(songErrors).length) throw validationFailed(songErrors);
   } else if (Object.keys(errors).length) throw validationFailed(errors);
   if (input.associationId !== r.associationId) await checkClub(ctx, p, input.associationId, manager);
-  return ctx.prisma.$transaction(async (tx) => {
+  const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
     const next = scope === "songs" ? { songs: songsOf(input.songs) } : data(ctx, input, r.event.formType === "DEXAM_CAMP");
     // a changed partial result needs checking again (R-RO033)
     const partialChanged =
@@ -246,20 +250,36 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
         changed: changedFields(r, { ...next, ...managed }, { campDataEncrypted: (v) => (v ? decryptJson(ctx.services.dataKey, v as Uint8Array) : null) }),
       },
     });
-    return updated;
+    // the registering user hears of a change someone else made, and of a cancellation by the office
+    const cancelled = !r.cancelledAt && !!updated.cancelledAt;
+    const mailed =
+      (cancelled || r.userId !== p.userId) &&
+      (await enqueueMail(tx, mailTarget(updated, r.event), cancelled ? "cancelled" : "changed", dexamFacts(updated, id, r.event)));
+    return { updated, mailed };
   });
+  if (mailed) ctx.services.mail.wake();
+  return updated;
 }
+
+const mailTarget = (r: Pick<DexamRegistration, "userId" | "associationId">, e: Pick<Event, "districtAssociationId">) => ({
+  userId: r.userId,
+  associationId: r.associationId,
+  districtAssociationId: e.districtAssociationId,
+});
 
 /** Cancelling is total and final for normal users (the server stamps the time). */
 export async function cancelDexamRegistration(ctx: ServiceCtx, id: number) {
   const p = authorize(ctx.principal, "dexam.cancel");
   const r = await loadOwn(ctx, p, id);
   if (!canCancel(r)) throw new AppError("CONFLICT", "Die Anmeldung ist bereits storniert");
-  return ctx.prisma.$transaction(async (tx) => {
+  const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
     const updated = await tx.dexamRegistration.update({ where: { id }, data: { cancelledAt: ctx.services.now(), version: { increment: 1 } } });
     await audit(tx, p, { action: "cancel", entity: "DexamRegistration", entityId: id, districtAssociationId: r.event.districtAssociationId });
-    return updated;
+    const mailed = await enqueueMail(tx, mailTarget(r, r.event), "cancelled", dexamFacts(r, id, r.event));
+    return { updated, mailed };
   });
+  if (mailed) ctx.services.mail.wake();
+  return updated;
 }
 
 export async function deleteDexamRegistration(ctx: ServiceCtx, id: number) {
@@ -271,13 +291,15 @@ export async function deleteDexamRegistration(ctx: ServiceCtx, id: number) {
       r.cancelledAt ? "Eine stornierte Anmeldung kann nicht gelöscht werden" : "In dieser Bearbeitungsphase kann nur storniert werden",
     );
   }
-  return ctx.prisma.$transaction(async (tx) => {
+  const mailed = await ctx.prisma.$transaction(async (tx) => {
     await tx.dexamRegistration.delete({ where: { id } });
     const files = [r.consentFormFileId, r.practiceSheetFileId].filter((f): f is number => f !== null);
     if (files.length) await tx.storedFile.deleteMany({ where: { id: { in: files } } });
     await audit(tx, p, { action: "delete", entity: "DexamRegistration", entityId: id, districtAssociationId: r.event.districtAssociationId });
-    return r;
+    return enqueueMail(tx, mailTarget(r, r.event), "deleted", dexamFacts(r, id, r.event));
   });
+  if (mailed) ctx.services.mail.wake();
+  return r;
 }
 
 /** The overview list of an event: members see their own clubs' registrations, registration staff all of their district's event. */

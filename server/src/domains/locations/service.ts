@@ -3,10 +3,16 @@
 // a registration references cannot be deleted.
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
+import { competitionFacts, dexamFacts } from "../../mail/registrationMail.ts";
 import { audit, changedFields } from "../audit/service.ts";
+import { competitionResultsVisible } from "../competition/rules.ts";
 import { checkVersion, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
 import { canSeeEvent } from "../events/service.ts";
 import { type LocationInput, locationTypeFor, normalizedLocation, validateLocation } from "./rules.ts";
+
+type Tx = Prisma.TransactionClient;
 
 export const locationOrder = [{ type: "asc" }, { start: "asc" }, { name: "asc" }] as const;
 
@@ -41,7 +47,7 @@ export async function createLocation(ctx: ServiceCtx, input: LocationInput & { e
 /** The type cannot change after creation (R-LO014). A save based on an older version is refused (no lost updates). */
 export async function updateLocation(ctx: ServiceCtx, id: number, input: LocationInput) {
   const p = authorize(ctx.principal, "location.update");
-  return ctx.prisma.$transaction(async (tx) => {
+  const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
     const l = await tx.eventLocation.findUnique({ where: { id }, include: { event: true } });
     if (!l || !ownsDistrict(p, l.event.districtAssociationId)) throw notFound("Veranstaltungsort");
     checkVersion(l, input.version);
@@ -63,8 +69,43 @@ export async function updateLocation(ctx: ServiceCtx, id: number, input: Locatio
       districtAssociationId: l.event.districtAssociationId,
       details: { changed: changedFields(l, data) },
     });
-    return updated;
+    const mailed = !l.publishResults && updated.publishResults ? await mailPublishedResults(tx, updated.eventId, id) : 0;
+    return { updated, mailed };
   });
+  if (mailed) ctx.services.mail.wake();
+  return updated;
+}
+
+/**
+ * Results just published (a location's publishResults switched on): one mail to the registering
+ * user of each registration whose results registrants now see (the part at this location for
+ * D-exams; a competition's results once every location publishes), unless the user switched result
+ * mails off. Not cancelled, and only with a result recorded. Answers how many it wrote.
+ */
+async function mailPublishedResults(tx: Tx, eventId: number, locationId: number): Promise<number> {
+  const event = await tx.event.findUniqueOrThrow({ where: { id: eventId }, include: { locations: true } });
+  const wants = { cancelledAt: null, user: { resultMails: true } } as const;
+  const target = (r: { userId: number | null; associationId: number }) => ({ ...r, districtAssociationId: event.districtAssociationId });
+  let n = 0;
+  if (event.formType === "COMPETITION") {
+    if (!competitionResultsVisible(false, event.locations)) return 0;
+    const rows = await tx.competitionRegistration.findMany({ where: { eventId, points: { not: null }, ...wants }, orderBy: { id: "asc" } });
+    for (const r of rows) if (await enqueueMail(tx, target(r), "results", competitionFacts(r, r.id, event))) n++;
+    return n;
+  }
+  const rows = await tx.dexamRegistration.findMany({
+    where: {
+      eventId,
+      ...wants,
+      OR: [
+        { theoryLocationId: locationId, theoryPoints: { not: null } },
+        { practiceLocationId: locationId, practicePoints: { not: null } },
+      ],
+    },
+    orderBy: { id: "asc" },
+  });
+  for (const r of rows) if (await enqueueMail(tx, target(r), "results", dexamFacts(r, r.id, event))) n++;
+  return n;
 }
 
 /** Decision R-LO020: refused with 409 while registrations reference the location. */

@@ -5,6 +5,8 @@
 import { AppError, notFound } from "../../auth/errors.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { type Event, type EventLocation, type FormType, Prisma } from "../../generated/prisma/client.ts";
+import { mailStep } from "../../mail/outbox.ts";
+import type { RegistrationFacts } from "../../mail/registrationMail.ts";
 import { hasAnyRole, type RoleName } from "../../shared/roles.ts";
 import { isInt4 } from "../../shared/validation.ts";
 import { type AuditInput, type InsertStep, insertWithAudit, type Ref } from "../audit/service.ts";
@@ -199,7 +201,7 @@ const CLUB_NAME = (ref: Ref) => Prisma.sql`(SELECT a.name FROM "Association" a W
  * the row with its club. The club's name comes with the insert, as the row's last column; V8
  * removes the last-added property without slowing the object down (a copy without it costs a
  * property-by-property walk of some 40 columns). With `key`, the key's row is written with them
- * (registrations/idempotency.ts).
+ * (registrations/idempotency.ts). With `mail`, the confirmation e-mail's outbox row too (mail/outbox.ts).
  */
 export async function insertNewRegistration<R extends { associationId: number }>(
   ctx: ServiceCtx,
@@ -208,13 +210,29 @@ export async function insertNewRegistration<R extends { associationId: number }>
   steps: InsertStep[],
   entry: Omit<AuditInput, "entityId">,
   key: KeyedRequest | null = null,
+  mail: RegistrationFacts | null = null,
 ): Promise<{ registration: R; association: { id: number; name: string } } | undefined> {
+  // the confirmation e-mail to the registering user (a machine client has no user row: none)
+  const registration = steps.at(-1)!.data as { associationId?: number };
+  const mailed = mail && principal.kind === "user" && typeof registration.associationId === "number";
+  const after = [
+    ...(key ? [keyStep(key, ctx.services.now())] : []),
+    ...(mailed
+      ? [
+          mailStep(principal.userId, mail, {
+            associationId: registration.associationId as number,
+            districtAssociationId: entry.districtAssociationId as number,
+          }),
+        ]
+      : []),
+  ];
   const row = await insertWithAudit<R & { associationName?: string }>(ctx.services.sql, principal, steps, entry, {
     onlyIf: unchangedSince(basis.event.id, basis.stamp),
     columns: CLUB_NAME,
-    ...(key ? { after: [keyStep(key, ctx.services.now())] } : {}),
+    ...(after.length ? { after } : {}),
   });
   if (!row) return undefined;
+  if (mailed) ctx.services.mail.wake();
   const name = row.associationName as string;
   delete row.associationName;
   return { registration: row, association: { id: row.associationId, name } };

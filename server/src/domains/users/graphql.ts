@@ -78,6 +78,9 @@ export const UserType = builder.prismaNode("User", {
       resolve: (u) => u.associations.map((a) => a.association),
     }),
     lastActive: t.expose("lastActive", { type: "DateTime", nullable: true, description: "Last sign-in or API use; null while the user has never signed in." }),
+    resultMails: t.exposeBoolean("resultMails", {
+      description: 'The user gets an e-mail when results of their registrations are published (switched in "Mein Account bearbeiten").',
+    }),
     blocked: t.exposeBoolean("blocked", { description: "Blocked users (Benutzer deaktiviert) cannot sign in or use the API." }),
     invitationPending: t.boolean({
       description: "True while the user has never signed in (last_active empty): the invitation can be resent.",
@@ -166,6 +169,7 @@ const ProfileInput = builder.inputType("ProfileInput", {
     postcode: t.string({ required: true, description: "Postcode." }),
     city: t.string({ required: true, description: "City." }),
     country: t.string({ required: true, description: "Country." }),
+    resultMails: t.boolean({ required: false, description: "E-mails when results of the own registrations are published; omitted: unchanged." }),
     version: versionField(t),
   }),
 });

@@ -35,6 +35,7 @@ export function toWire(u: UserWithClubs) {
     district_association_id: u.districtAssociationId,
     last_active: u.lastActive?.toISOString() ?? null,
     blocked: u.blocked,
+    result_mails: u.resultMails,
     complete: isProfileComplete(u),
   };
 }
@@ -101,9 +102,11 @@ export function userRoutes(r: RestRouter) {
     const id = r.id("id");
     const input = fields(r);
     const roleNames = roles(r);
+    // the own account only: e-mails when results are published (ignored for another user)
+    const resultMails = r.boolean("result_mails");
     r.done();
     if (id === null) throw new AppError("NOT_FOUND", "Benutzer nicht gefunden");
-    if (id === 0 || id === ctx.principal.userId) return toWire(await updateViewer(ctx, input));
+    if (id === 0 || id === ctx.principal.userId) return toWire(await updateViewer(ctx, { ...input, resultMails }));
     return toWire(await updateUser(ctx, id, { ...input, roles: roleNames }));
   });
   r.delete("/v1/user/:id", async (ctx, req, reply) => {

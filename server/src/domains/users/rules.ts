@@ -18,6 +18,8 @@ export type UserFields = {
   country?: string | null;
   /** the version the edit was based on (optimistic concurrency); omitted: no check */
   version?: number | null;
+  /** the own account only ("Mein Account bearbeiten"): e-mails when results are published; omitted: unchanged */
+  resultMails?: boolean | null;
 };
 
 /** Every mode: each text at most its TEXT_LIMITS length. */

@@ -94,7 +94,7 @@ function checkedRoles(ctx: ServiceCtx, p: Principal, roles: readonly string[] | 
 /** A save based on an older version of the account is refused (no lost updates, e.g. against staff editing the user). */
 export async function updateViewer(ctx: ServiceCtx, input: UserFields) {
   const p = authorize(ctx.principal, "viewer.update");
-  const data = checked(input, "profile");
+  const data = { ...checked(input, "profile"), ...(input.resultMails != null ? { resultMails: input.resultMails } : {}) };
   const saved = await ctx.prisma.$transaction(async (tx) => {
     const before = await tx.user.findUniqueOrThrow({ where: { id: p.userId } });
     checkVersion(before, input.version);

@@ -1,0 +1,180 @@
+// The outbox of confirmation e-mails (docs/decisions.md "Confirmation e-mails"): a change writes its
+// mail row in its own transaction (enqueueMail, or mailStep inside a create's one statement), so a
+// rolled-back change sends nothing and a committed one loses nothing. After the commit the sender
+// (mailSender) claims due rows with FOR UPDATE SKIP LOCKED, moving them on by a lease in the same
+// statement, so replicas never send a row twice; a failure moves the row on by a backoff that
+// doubles from MAIL_RETRY_SECONDS up to an hour. A mail never fails the change that wrote it.
+import os from "node:os";
+import type { RawRead } from "../db/adapter.ts";
+import type { InsertStep, Ref } from "../domains/audit/service.ts";
+import { Prisma } from "../generated/prisma/client.ts";
+import { type MailKind, type RegistrationFacts, renderRegistrationMail } from "./registrationMail.ts";
+import type { Outbox } from "./transport.ts";
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * The row's payload: the facts, with the club's name and the district's name, imprint and privacy
+ * links read by the same statement (and the registration's id when `id` names its insert).
+ */
+function payloadSql(facts: RegistrationFacts, ids: { associationId: number; districtAssociationId: number }, id?: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`${JSON.stringify(facts)}::jsonb || jsonb_build_object(
+    'club', (SELECT a.name FROM "Association" a WHERE a.id = ${ids.associationId}::int),
+    'district', (SELECT jsonb_build_object('name', d.name, 'imprint', d."impressLink", 'privacy', d."gdprLink") FROM "DistrictAssociation" d WHERE d.id = ${ids.districtAssociationId}::int)
+    ${id ? Prisma.sql`, 'id', ${id}` : Prisma.empty})`;
+}
+
+export type MailTarget = { userId: number | null; associationId: number; districtAssociationId: number };
+
+/**
+ * Writes one mail to the registering user within the change's transaction (none for a registration
+ * without one: its user was deleted, or a machine client created it). Answers whether it wrote one:
+ * then the caller wakes the sender after the commit (services.mail.wake()).
+ */
+export async function enqueueMail(tx: Tx, target: MailTarget, kind: MailKind, facts: RegistrationFacts): Promise<boolean> {
+  if (!target.userId) return false;
+  await tx.$executeRaw`INSERT INTO "MailOutbox" ("userId", "kind", "payload") VALUES (${target.userId}::int, ${kind}, ${payloadSql(facts, target)})`;
+  return true;
+}
+
+/** The create's mail as one more step of its statement (insertWithAudit `after`): written with the registration or not at all. */
+export function mailStep(userId: number, facts: RegistrationFacts, ids: { associationId: number; districtAssociationId: number }): InsertStep {
+  return {
+    as: "mail",
+    table: "MailOutbox",
+    data: {
+      userId,
+      kind: "created",
+      payload: (ref: Ref) => payloadSql(facts, ids, Prisma.sql`(SELECT id FROM ${ref("registration")})`),
+    },
+  };
+}
+
+/** How long a claimed row is left to its sender before another may try (longer than nodemailer's timeouts). */
+const LEASE_MS = 10 * 60_000;
+const MAX_BACKOFF_MS = 60 * 60_000;
+/** Sent rows are kept this long (what went out, for questions), then deleted. */
+const KEEP_SENT_MS = 30 * 86_400_000;
+const BATCH = 20;
+
+type ClaimedRow = { id: number; kind: MailKind; payload: RegistrationFacts; attempts: number; createdAt: Date; email: string };
+
+export type MailSender = {
+  /** a change committed a mail: send soon */
+  wake(): void;
+  /** sends every due row (several rounds until none is due); answers how many went out */
+  flush(): Promise<number>;
+  /** stops the timer and waits for a round in flight */
+  close(): Promise<void>;
+};
+
+export function mailSender(opts: {
+  sql: RawRead;
+  outbox: Outbox;
+  publicUrl: string;
+  /** the first retry's delay; it doubles with every failure up to an hour */
+  retrySeconds: number;
+  now?: () => Date;
+  log?: (line: string) => void;
+  /** false: only flush() sends (no timer, wake does nothing); the integration tests decide when, so their statement counts hold */
+  auto?: boolean;
+}): MailSender {
+  const { sql, outbox, publicUrl } = opts;
+  const now = opts.now ?? (() => new Date());
+  const log = opts.log ?? ((line: string) => console.error(line));
+  const host = (() => {
+    try {
+      return new URL(publicUrl).hostname || os.hostname();
+    } catch {
+      return os.hostname();
+    }
+  })();
+  let closed = false;
+  let running: Promise<number> | null = null;
+  let again = false;
+
+  const claim = async (): Promise<ClaimedRow[]> => {
+    const at = now();
+    return sql<ClaimedRow>(
+      `WITH due AS (
+         SELECT id FROM "MailOutbox" WHERE "sentAt" IS NULL AND "nextAttemptAt" <= $1 ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
+       ), claimed AS (
+         UPDATE "MailOutbox" m SET "nextAttemptAt" = $2, attempts = m.attempts + 1 FROM due WHERE m.id = due.id
+         RETURNING m.id, m.kind, m.payload, m.attempts, m."createdAt", m."userId"
+       )
+       SELECT c.id, c.kind, c.payload, c.attempts, c."createdAt", u.email FROM claimed c JOIN "User" u ON u.id = c."userId" ORDER BY c.id`,
+      [at, new Date(at.getTime() + LEASE_MS)],
+    );
+  };
+
+  const sendOne = async (row: ClaimedRow): Promise<boolean> => {
+    const mail = renderRegistrationMail(row.kind, row.payload, publicUrl);
+    try {
+      // the same Message-ID on every attempt: a receiver can drop a copy sent again after a lost answer
+      await outbox.deliver({ to: row.email, ...mail, messageId: `<mail-${row.id}.${new Date(row.createdAt).getTime()}@${host}>` });
+    } catch (e) {
+      const delay = Math.min(opts.retrySeconds * 1000 * 2 ** (row.attempts - 1), MAX_BACKOFF_MS);
+      const message = e instanceof Error ? e.message : String(e);
+      log(`E-Mail ${row.id} an ${row.email} nicht gesendet (Versuch ${row.attempts}, nächster in ${Math.round(delay / 1000)} s): ${message}`);
+      await sql(`UPDATE "MailOutbox" SET "nextAttemptAt" = $2, "lastError" = $3 WHERE id = $1`, [
+        row.id,
+        new Date(now().getTime() + delay),
+        message.slice(0, 1000),
+      ]);
+      return false;
+    }
+    await sql(`UPDATE "MailOutbox" SET "sentAt" = $2, "lastError" = NULL WHERE id = $1`, [row.id, now()]);
+    return true;
+  };
+
+  const round = async (): Promise<number> => {
+    let sent = 0;
+    for (;;) {
+      const rows = await claim();
+      for (const row of rows) if (await sendOne(row)) sent++;
+      if (rows.length < BATCH || closed) break;
+    }
+    await sql(`DELETE FROM "MailOutbox" WHERE "sentAt" < $1`, [new Date(now().getTime() - KEEP_SENT_MS)]);
+    return sent;
+  };
+
+  const flush = (): Promise<number> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      let total = 0;
+      try {
+        do {
+          again = false;
+          total += await round();
+        } while (again && !closed);
+      } finally {
+        running = null;
+      }
+      return total;
+    })();
+    return running;
+  };
+
+  const run = () => {
+    if (!closed) flush().catch((e) => !closed && log(`E-Mail-Versand: ${e instanceof Error ? e.message : String(e)}`));
+  };
+  const auto = opts.auto ?? true;
+  // due retries (and rows another replica left after a crash) are picked up by the timer
+  const timer = auto ? setInterval(run, Math.max(1, Math.min(opts.retrySeconds, 30)) * 1000) : undefined;
+  timer?.unref();
+
+  return {
+    wake: () => {
+      if (auto) setImmediate(run);
+    },
+    flush,
+    async close() {
+      closed = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+    },
+  };
+}
