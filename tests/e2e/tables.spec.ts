@@ -193,3 +193,28 @@ test.describe("on a 390 × 844 phone", () => {
     }
   });
 });
+
+test("the D-exam results keep their search and sort in the URL: a reload shows the same rows in the same order", async ({ page }) => {
+  await signIn(page, "staff@demo.test");
+  await page.goto("/#/result/manage");
+  await expect(page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true })).toHaveText(/D-Prüfungen Frühjahr/);
+  const table = page.getByRole("table", { name: "D-Prüfungsergebnisse" });
+  const lastnames = async () => (await table.locator("tbody tr td:nth-child(3)").allTextContents()).map((text) => text.trim());
+  await expect(table.locator("tbody tr").nth(1)).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Suche" }).fill("Musterstadt");
+  await page.getByRole("searchbox", { name: "Suche" }).press("Enter");
+  await expect(page).toHaveURL(/[?&]q=Musterstadt(&|$)/);
+  await table.getByRole("button", { name: "Nachname" }).click();
+  await table.getByRole("button", { name: "Nachname" }).click();
+  await expect(table.getByRole("columnheader", { name: "Nachname" })).toHaveAttribute("aria-sort", "descending");
+  await expect(page).toHaveURL(/[?&]sort=-lastname(&|$)/);
+  const shown = await lastnames();
+  expect(shown.length).toBeGreaterThan(1);
+  expect(shown).toEqual([...shown].sort((a, b) => b.localeCompare(a, "de")));
+
+  await page.reload();
+  await expect(page.getByRole("searchbox", { name: "Suche" })).toHaveValue("Musterstadt");
+  await expect(table.getByRole("columnheader", { name: "Nachname" })).toHaveAttribute("aria-sort", "descending");
+  await expect.poll(lastnames).toEqual(shown);
+});

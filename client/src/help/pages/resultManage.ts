@@ -27,7 +27,7 @@ export const resultManageHelp: HelpPage = {
             { label: label("search.label"), text: "Findet Anmeldungen nach Namen." },
             {
               label: "Sortieren",
-              text: "Ein Klick auf eine Spaltenüberschrift sortiert die Tabelle aufsteigend, ein zweiter absteigend, ein dritter hebt die Sortierung auf. Die Sortierung steht in der Adresse der Seite und bleibt beim Neuladen erhalten.",
+              text: "Ein Klick auf eine Spaltenüberschrift sortiert die Tabelle aufsteigend, ein zweiter absteigend, ein dritter hebt die Sortierung auf. Sortierung und Suche stehen in der Adresse der Seite und bleiben beim Neuladen erhalten.",
             },
           ],
         },

@@ -7,6 +7,7 @@ import { PageLoading } from "../../components/PageLoading";
 import { SearchField } from "../../components/SearchField";
 import { SelectField } from "../../components/SelectField";
 import { Toolbar } from "../../components/Toolbar";
+import { useQueryParam } from "../../components/useQueryParam";
 import { useChosenEvent } from "../../events/useChosenEvent";
 import { t } from "../../i18n/translate";
 import { pickedLocation, resultLocationOptions } from "../../results/locations";
@@ -73,7 +74,8 @@ export function ResultManageContent({ districtAssociationId }: { districtAssocia
 
   // club and search belong to the event they were chosen for; another event starts unfiltered
   const [club, setClub] = useState<{ eventId: string | null; associationId: number | null }>({ eventId: null, associationId: null });
-  const [search, setSearch] = useState("");
+  // the search is the URL's `q`, like the table's sort: a link or a reload keeps both
+  const [search, setSearch] = useQueryParam("q");
   const filters: ResultFilters = {
     associationId: club.eventId === event?.id ? club.associationId : null,
     search,
