@@ -62,7 +62,9 @@ test("[R-RO001][R-RO002][R-RO004][R-RO007][R-RO008][R-RO009][R-RO010][R-RO011][R
   const district = page.getByRole("main").getByRole("combobox", { name: "Kreisverband" });
   await expect(district).toHaveText(/Kreisverband Musterstadt/);
   await expect(district).toBeDisabled();
-  await expect(page.getByText("Bitte wählen Sie eine Veranstaltung aus.")).toBeVisible();
+  // the next upcoming event is chosen already (the spring exams), and the URL names it
+  await expect(page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true })).toHaveText(/D-Prüfungen Frühjahr/);
+  await expect(page).toHaveURL(/[?&]event=\d+/);
   await page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
   for (const event of ["D-Prüfungen Frühjahr", "D-Prüfungen Herbst Vorjahr", "D-Prüfungen Freizeit Sommer", "Wertungsspiele"]) {
     await expect(page.getByRole("option", { name: event, exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { de } from "../i18n/de";
-import { groupLocations, newRegistrationState, registrationDialogTexts, showsCompetitionTypes } from "./startCards";
+import { groupLocations, newRegistrationState, orderStartEvents, registrationDialogTexts, showsCompetitionTypes } from "./startCards";
 
 const loc = (name: string, type: string) => ({ name, type });
 
@@ -54,5 +54,18 @@ describe("start page cards", () => {
     expect(de[registrationDialogTexts("DEXAM").titleKey]).toBe("Neue D-Prüfungsanmeldung anlegen");
     expect(de[registrationDialogTexts("DEXAM_CAMP").titleKey]).toBe("Neue D-Prüfungsanmeldung anlegen");
     expect(de[registrationDialogTexts("DEXAM_CAMP").songsKey]).toBe("Prüfungsstücke");
+  });
+});
+
+describe("order of the start page's cards", () => {
+  it("[R-ST023] lists the events open for registration first and those past their deadline below, each in the server's order", () => {
+    const events = [
+      { name: "Herbst", deadlinePassed: true },
+      { name: "Frühjahr", deadlinePassed: false },
+      { name: "Sommer", deadlinePassed: true },
+      { name: "Wertungsspiele", deadlinePassed: false },
+    ];
+    expect(orderStartEvents(events).map((event) => event.name)).toEqual(["Frühjahr", "Wertungsspiele", "Herbst", "Sommer"]);
+    expect(orderStartEvents([])).toEqual([]);
   });
 });

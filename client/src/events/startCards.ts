@@ -59,6 +59,15 @@ export function newRegistrationState(input: {
   return { enabled: true, reasonKey: null };
 }
 
+/**
+ * The order of the start page's cards: events still open for registration first, those past their
+ * deadline after them (R-ST023 keeps them on the page, disabled); inside each part the server's
+ * order (by start) stays.
+ */
+export function orderStartEvents<T extends { readonly deadlinePassed: boolean }>(events: readonly T[]): T[] {
+  return [...events.filter((event) => !event.deadlinePassed), ...events.filter((event) => event.deadlinePassed)];
+}
+
 /** Title and piece section of the create dialog (R-ST024..R-ST026). */
 export function registrationDialogTexts(formType: string): { titleKey: MessageKey; songsKey: MessageKey } {
   return formType === "COMPETITION"

@@ -30,8 +30,9 @@ export function MainMenu({ roles, onNavigate, onLogout }: { roles: readonly stri
             <MenuGroup
               label={t(entry.id === "eventGroup" ? "menu.eventGroup" : "menu.helpGroup")}
               icon={entry.id === "eventGroup" ? "calendar" : "help"}
-              // The event group starts open, help starts closed unless a help page is shown.
-              initiallyExpanded={entry.id === "eventGroup" || containsCurrent}
+              // The event group starts open, help starts closed; a group opens while one of its pages is shown.
+              initiallyExpanded={entry.id === "eventGroup"}
+              containsCurrent={containsCurrent}
             >
               {entry.routes.map((route) => (
                 <li key={route.name}>

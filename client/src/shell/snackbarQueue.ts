@@ -14,11 +14,11 @@ export interface ShownMessage extends SnackbarMessage {
 export const SNACKBAR_DISPLAY_MS = 5000;
 
 export interface SnackbarQueue {
+  /** Shows the message at once, in place of the one shown (the same message again only restarts its time). */
   push(message: SnackbarMessage): void;
-  /** Closes the current message early and shows the next one. */
+  /** Closes the current message early. */
   dismiss(): void;
   current(): ShownMessage | null;
-  pending(): number;
   subscribe(listener: () => void): () => void;
 }
 
@@ -32,9 +32,13 @@ const defaultTimers: Timers = {
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
-/** Messages queue up and are shown one at a time, each for the display time (R-SH064, R-SH065). */
+/**
+ * One message at a time, each for the display time (R-SH064, R-SH065, R-BC020). A newer message
+ * replaces the shown one instead of waiting behind it: queued, the notices of quick actions came
+ * 5 s apart each and reported an action long after the next one had been taken. The same message
+ * pushed again (a repeated click) keeps its place and starts its time anew.
+ */
 export function createSnackbarQueue(displayMs = SNACKBAR_DISPLAY_MS, timers: Timers = defaultTimers): SnackbarQueue {
-  const waiting: ShownMessage[] = [];
   const listeners = new Set<() => void>();
   let shown: ShownMessage | null = null;
   let timer: unknown;
@@ -43,24 +47,26 @@ export function createSnackbarQueue(displayMs = SNACKBAR_DISPLAY_MS, timers: Tim
   const emit = () => {
     for (const listener of listeners) listener();
   };
-  const showNext = () => {
-    shown = waiting.shift() ?? null;
-    timer = shown ? timers.setTimeout(showNext, displayMs) : undefined;
+  const hide = () => {
+    shown = null;
+    timer = undefined;
     emit();
   };
 
   return {
     push(message) {
-      waiting.push({ ...message, id: nextId++ });
-      if (!shown) showNext();
+      if (timer !== undefined) timers.clearTimeout(timer);
+      const same = shown !== null && shown.type === message.type && shown.text === message.text;
+      if (!same) shown = { ...message, id: nextId++ };
+      timer = timers.setTimeout(hide, displayMs);
+      if (!same) emit();
     },
     dismiss() {
       if (!shown) return;
       timers.clearTimeout(timer);
-      showNext();
+      hide();
     },
     current: () => shown,
-    pending: () => waiting.length,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -19,6 +19,10 @@ export const eventManageHelp: HelpPage = {
           caption: "Die Veranstaltungen des Kreisverbands",
         },
         {
+          kind: "paragraph",
+          text: "Ein Klick auf eine Spaltenüberschrift sortiert die Tabelle nach dieser Spalte aufsteigend, ein zweiter absteigend, ein dritter hebt die Sortierung auf. Die Sortierung steht in der Adresse der Seite: Ein Lesezeichen oder das Neuladen behält sie. Das gilt ebenso für die Tabellen der Veranstaltungsorte, der Kreisverbände und der Ergebnisse.",
+        },
+        {
           kind: "fields",
           entries: [
             { label: `${label("event.field.id")}, ${label("event.field.name")}`, text: "Nummer und Name der Veranstaltung." },

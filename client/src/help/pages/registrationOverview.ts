@@ -15,7 +15,7 @@ export const registrationOverviewHelp: HelpPage = {
       blocks: [
         {
           kind: "paragraph",
-          text: `Wählen Sie ${ui("overview.districtAssociation")} und ${ui("overview.event")}. Je nach Art der Veranstaltung erscheint die Tabelle ${ui("overview.dexamTable")} oder ${ui("overview.competition.table")}. Die ${ui("search.label")} filtert die Zeilen nach Namen.`,
+          text: `Wählen Sie ${ui("overview.districtAssociation")} und ${ui("overview.event")}. Je nach Art der Veranstaltung erscheint die Tabelle ${ui("overview.dexamTable")} oder ${ui("overview.competition.table")}. Die ${ui("search.label")} filtert die Zeilen nach Namen. Beim Öffnen ist schon die nächste anstehende Veranstaltung gewählt. Die Adresse der Seite enthält die gewählte Veranstaltung: Ein Lesezeichen, ein weitergegebener Link oder das Neuladen zeigt wieder dieselbe.`,
         },
         {
           kind: "paragraph",
@@ -26,6 +26,10 @@ export const registrationOverviewHelp: HelpPage = {
           file: "anmeldungsuebersicht-dpruefungen.png",
           alt: "Anmeldungsübersicht mit der Auswahl von Kreisverband und Veranstaltung und der Tabelle „D-Prüfungsanmeldungen“",
           caption: "Die D-Prüfungsanmeldungen einer Veranstaltung",
+        },
+        {
+          kind: "paragraph",
+          text: "Ist die Tabelle breiter als der Bildschirm, lässt sie sich seitlich verschieben; das Aktionsmenü (⋮) bleibt dabei immer am rechten Rand, ein Schatten zeigt, dass daneben noch Spalten liegen. Auf dem Handy erscheint jede Anmeldung als Karte mit den Spaltennamen und dem Aktionsmenü oben rechts.",
         },
         {
           kind: "box",

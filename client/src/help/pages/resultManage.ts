@@ -15,13 +15,20 @@ export const resultManageHelp: HelpPage = {
         {
           kind: "fields",
           entries: [
-            { label: label("event.picker"), text: "Die D-Prüfung oder das Wertungsspiel." },
+            {
+              label: label("event.picker"),
+              text: "Die D-Prüfung oder das Wertungsspiel; beim Öffnen ist die nächste anstehende Veranstaltung gewählt. Die Adresse der Seite enthält die gewählte Veranstaltung, ein Lesezeichen oder das Neuladen zeigt wieder dieselbe.",
+            },
             {
               label: label("results.location"),
               text: "Bei D-Prüfungen ein Theorie- oder Praxisprüfungsort; darunter steht die Art des Ortes. Vorbereitungslehrgänge erscheinen hier nicht.",
             },
             { label: label("results.club"), text: `Zeigt nur die Anmeldungen eines Vereins (${label("results.club.all")} zeigt alle).` },
             { label: label("search.label"), text: "Findet Anmeldungen nach Namen." },
+            {
+              label: "Sortieren",
+              text: "Ein Klick auf eine Spaltenüberschrift sortiert die Tabelle aufsteigend, ein zweiter absteigend, ein dritter hebt die Sortierung auf. Sortierung und Suche stehen in der Adresse der Seite und bleiben beim Neuladen erhalten.",
+            },
           ],
         },
         {

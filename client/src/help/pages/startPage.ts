@@ -15,7 +15,7 @@ export const startPageHelp: HelpPage = {
       blocks: [
         {
           kind: "paragraph",
-          text: "Für jede Veranstaltung, die heute oder später stattfindet, sehen Sie eine Karte. Eine Karte bleibt auch nach dem Anmeldeschluss sichtbar, bis die Veranstaltung vorbei ist; anmelden können Sie sich dann aber nicht mehr.",
+          text: "Für jede Veranstaltung, die heute oder später stattfindet, sehen Sie eine Karte. Eine Karte bleibt auch nach dem Anmeldeschluss sichtbar, bis die Veranstaltung vorbei ist; anmelden können Sie sich dann aber nicht mehr. Veranstaltungen, bei denen Sie sich noch anmelden können, stehen oben; die nach dem Anmeldeschluss folgen darunter, blasser und gestrichelt umrandet.",
         },
         {
           kind: "screenshot",

@@ -8,6 +8,7 @@ import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { Icon } from "../../components/Icon";
 import { LoadFailure } from "../../components/LoadFailure";
 import { Toolbar } from "../../components/Toolbar";
+import { type SortAccessors, useTableSort } from "../../components/useTableSort";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
 import { useAppState } from "../../state/AppStateContext";
@@ -16,6 +17,14 @@ import { DistrictAssociationDialog } from "./DistrictAssociationDialog";
 import { DistrictAssociationEditDialog } from "./DistrictAssociationEditDialog";
 import { DistrictAssociationRow } from "./DistrictAssociationRow";
 import { useDeleteDistrictAssociation } from "./useDeleteDistrictAssociation";
+
+type DistrictNode = DistrictAssociationManageContentQuery["response"]["districtAssociations"][number];
+
+const DISTRICT_SORT: SortAccessors<DistrictNode> = {
+  id: (district) => district.databaseId,
+  name: (district) => district.name,
+  iamRef: (district) => district.iamRef,
+};
 
 type DialogState = { kind: "create" } | { kind: "edit"; id: string } | { kind: "delete"; id: string; databaseId: number };
 
@@ -34,6 +43,9 @@ export function DistrictAssociationManageContent() {
         }
         districtAssociations {
           id
+          databaseId
+          name
+          iamRef
           ...DistrictAssociationRow_districtAssociation
         }
         ...DistrictAssociationSelect_query
@@ -46,6 +58,7 @@ export function DistrictAssociationManageContent() {
   const { state, dispatch } = useAppState();
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [deleteDistrictAssociation, deleting] = useDeleteDistrictAssociation();
+  const { rows: districts, sort, onSort } = useTableSort(data.districtAssociations, DISTRICT_SORT);
   const close = () => setDialog(null);
   const saved = () => {
     setDialog(null);
@@ -53,9 +66,9 @@ export function DistrictAssociationManageContent() {
   };
 
   const columns = [
-    { key: "id", header: t("districtAssociation.field.id"), narrow: true },
-    { key: "name", header: t("districtAssociation.field.name") },
-    { key: "iamRef", header: t("districtAssociation.field.iamRef") },
+    { key: "id", header: t("districtAssociation.field.id"), narrow: true, sortable: true },
+    { key: "name", header: t("districtAssociation.field.name"), sortable: true },
+    { key: "iamRef", header: t("districtAssociation.field.iamRef"), sortable: true },
     { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
   ];
 
@@ -69,8 +82,8 @@ export function DistrictAssociationManageContent() {
           </Button>
         }
       />
-      <DataTable label={t("route.districtAssociationManage")} columns={columns} rowCount={data.districtAssociations.length} loading={pending}>
-        {data.districtAssociations.map((district) => (
+      <DataTable label={t("route.districtAssociationManage")} columns={columns} rowCount={districts.length} loading={pending} sort={sort} onSort={onSort}>
+        {districts.map((district) => (
           <DistrictAssociationRow
             key={district.id}
             districtAssociation={district}

@@ -1,3 +1,4 @@
+import { LOCATION_TYPE_LABELS } from "@shared/labels";
 import { useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
@@ -7,6 +8,8 @@ import { Icon } from "../../components/Icon";
 import { Notice } from "../../components/Notice";
 import { SelectField } from "../../components/SelectField";
 import { Toolbar } from "../../components/Toolbar";
+import { type SortAccessors, useTableSort } from "../../components/useTableSort";
+import { eventDate } from "../../events/eventDates";
 import { canManageEvents, exportPaths } from "../../events/rowActions";
 import { runDownload } from "../../events/runDownload";
 import { StatisticDialog } from "../../events/StatisticDialog";
@@ -20,11 +23,26 @@ import { LocationDialog } from "./LocationDialog";
 import { LocationRow, type LocationRowAction } from "./LocationRow";
 import { useDeleteEventLocation } from "./useDeleteEventLocation";
 
+type LocationNode = EventLocationManageContentQuery["response"]["events"]["edges"][number]["node"]["locations"][number];
+
+/** What each sortable column of the location table sorts by (the texts as shown; no date sorts last). */
+const LOCATION_SORT: SortAccessors<LocationNode> = {
+  id: (location) => location.databaseId,
+  name: (location) => location.name,
+  type: (location) => LOCATION_TYPE_LABELS[location.type as keyof typeof LOCATION_TYPE_LABELS] ?? location.type,
+  categories: (location) => (location.type === "COMPETITION" ? location.competitionTypes : location.dexamTypes).join(", ") || null,
+  start: (location) => eventDate(location.start)?.getTime(),
+  end: (location) => eventDate(location.end)?.getTime(),
+  publishResults: (location) => location.publishResults,
+};
+
 type DialogState =
   | { kind: "create" }
   | { kind: "edit"; location: LocationDialog_location$key }
   | { kind: "delete"; id: string }
   | { kind: "statistic"; id: string; name: string };
+
+const NO_LOCATIONS: readonly LocationNode[] = [];
 
 /** The event picker, "Neuer Veranstaltungsort", the location table and its dialogs (R-LO002..R-LO020). */
 export function EventLocationManageContent({ districtAssociationId }: { districtAssociationId: number }) {
@@ -45,6 +63,14 @@ export function EventLocationManageContent({ districtAssociationId }: { district
               canManage
               locations {
                 id
+                databaseId
+                name
+                type
+                dexamTypes
+                competitionTypes
+                start
+                end
+                publishResults
                 ...LocationRow_location
               }
             }
@@ -84,14 +110,15 @@ export function EventLocationManageContent({ districtAssociationId }: { district
         setDialog(action);
     }
   };
+  const { rows: locations, sort, onSort } = useTableSort(event?.locations ?? NO_LOCATIONS, LOCATION_SORT);
   const columns: DataTableColumn[] = [
-    { key: "id", header: t("location.field.id"), narrow: true },
-    { key: "name", header: t("location.field.name") },
-    { key: "type", header: t("location.field.type") },
-    { key: "categories", header: t("location.field.categories") },
-    { key: "start", header: t("location.field.start") },
-    { key: "end", header: t("location.field.end") },
-    { key: "publishResults", header: t("location.field.publishResults") },
+    { key: "id", header: t("location.field.id"), narrow: true, sortable: true },
+    { key: "name", header: t("location.field.name"), sortable: true },
+    { key: "type", header: t("location.field.type"), sortable: true },
+    { key: "categories", header: t("location.field.categories"), sortable: true },
+    { key: "start", header: t("location.field.start"), sortable: true },
+    { key: "end", header: t("location.field.end"), sortable: true },
+    { key: "publishResults", header: t("location.field.publishResults"), sortable: true },
     { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
   ];
   return (
@@ -119,8 +146,8 @@ export function EventLocationManageContent({ districtAssociationId }: { district
       ) : !event ? (
         <Notice>{t("event.pickFirst")}</Notice>
       ) : (
-        <DataTable label={t("route.eventLocationManage")} columns={columns} rowCount={event.locations.length} loading={pending}>
-          {event.locations.map((location) => (
+        <DataTable label={t("route.eventLocationManage")} columns={columns} rowCount={locations.length} loading={pending} sort={sort} onSort={onSort}>
+          {locations.map((location) => (
             <LocationRow key={location.id} location={location} roles={roles} canManage={event.canManage} formType={event.formType} onAction={onAction} />
           ))}
         </DataTable>

@@ -1,10 +1,13 @@
-import { useState } from "react";
+import { EDIT_PHASE_LABELS, FORM_TYPE_LABELS } from "@shared/labels";
+import { useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { Icon } from "../../components/Icon";
 import { Toolbar } from "../../components/Toolbar";
+import { type SortAccessors, useTableSort } from "../../components/useTableSort";
+import { eventDate } from "../../events/eventDates";
 import { canManageEvents, exportPaths } from "../../events/rowActions";
 import { runDownload } from "../../events/runDownload";
 import { StatisticDialog } from "../../events/StatisticDialog";
@@ -16,6 +19,19 @@ import { DuplicateEventDialog } from "./DuplicateEventDialog";
 import { EventDialog } from "./EventDialog";
 import { EventRow, type EventRowAction } from "./EventRow";
 import { useDeleteEvent } from "./useDeleteEvent";
+
+type EventNode = EventManageContentQuery["response"]["events"]["edges"][number]["node"];
+
+/** What each sortable column of the event table sorts by (the texts as shown). */
+const EVENT_SORT: SortAccessors<EventNode> = {
+  id: (event) => event.databaseId,
+  name: (event) => event.name,
+  formType: (event) => FORM_TYPE_LABELS[event.formType as keyof typeof FORM_TYPE_LABELS] ?? event.formType,
+  editPhase: (event) => EDIT_PHASE_LABELS[event.editPhase as keyof typeof EDIT_PHASE_LABELS] ?? event.editPhase,
+  expiration: (event) => eventDate(event.expiration)?.getTime(),
+  deadline: (event) => event.registrationDeadlineDay,
+  published: (event) => event.published,
+};
 
 type DialogState =
   | { kind: "create" }
@@ -37,6 +53,13 @@ export function EventManageContent({ districtAssociationId }: { districtAssociat
           edges {
             node {
               id
+              databaseId
+              name
+              formType
+              editPhase
+              expiration
+              registrationDeadlineDay
+              published
               ...EventRow_event
             }
           }
@@ -64,15 +87,16 @@ export function EventManageContent({ districtAssociationId }: { districtAssociat
         setDialog(action);
     }
   };
-  const edges = data.events.edges;
+  const events = useMemo(() => data.events.edges.map((edge) => edge.node), [data.events.edges]);
+  const { rows, sort, onSort } = useTableSort(events, EVENT_SORT);
   const columns: DataTableColumn[] = [
-    { key: "id", header: t("event.field.id"), narrow: true },
-    { key: "name", header: t("event.field.name") },
-    { key: "formType", header: t("event.field.formType") },
-    { key: "editPhase", header: t("event.field.editPhase") },
-    { key: "expiration", header: t("event.field.expiration") },
-    { key: "deadline", header: t("event.field.registrationDeadline") },
-    { key: "published", header: t("event.field.published") },
+    { key: "id", header: t("event.field.id"), narrow: true, sortable: true },
+    { key: "name", header: t("event.field.name"), sortable: true },
+    { key: "formType", header: t("event.field.formType"), sortable: true },
+    { key: "editPhase", header: t("event.field.editPhase"), sortable: true },
+    { key: "expiration", header: t("event.field.expiration"), sortable: true },
+    { key: "deadline", header: t("event.field.registrationDeadline"), sortable: true },
+    { key: "published", header: t("event.field.published"), sortable: true },
     { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
   ];
   return (
@@ -87,9 +111,9 @@ export function EventManageContent({ districtAssociationId }: { districtAssociat
           )
         }
       />
-      <DataTable label={t("route.eventManage")} columns={columns} rowCount={edges.length} loading={pending}>
-        {edges.map((edge) => (
-          <EventRow key={edge.node.id} event={edge.node} roles={roles} onAction={onAction} />
+      <DataTable label={t("route.eventManage")} columns={columns} rowCount={rows.length} loading={pending} sort={sort} onSort={onSort}>
+        {rows.map((event) => (
+          <EventRow key={event.id} event={event} roles={roles} onAction={onAction} />
         ))}
       </DataTable>
       {dialog?.kind === "create" && <EventDialog event={null} districtAssociationId={districtAssociationId} onClose={close} onSaved={saved} />}

@@ -11,9 +11,9 @@ import { SearchField } from "../../components/SearchField";
 import { SelectField } from "../../components/SelectField";
 import { Toolbar } from "../../components/Toolbar";
 import { runDownload } from "../../events/runDownload";
+import { useChosenEvent } from "../../events/useChosenEvent";
 import { t } from "../../i18n/translate";
 import { overviewExportPaths } from "../../overview/rowActions";
-import { useAppState } from "../../state/AppStateContext";
 import type { OverviewContentQuery } from "./__generated__/OverviewContentQuery.graphql";
 import { CompetitionOverview } from "./CompetitionOverview";
 import { DexamOverview } from "./DexamOverview";
@@ -43,6 +43,8 @@ export function OverviewContent({
               databaseId
               name
               formType
+              start
+              end
             }
           }
         }
@@ -51,11 +53,10 @@ export function OverviewContent({
     { districtAssociationId },
     { fetchPolicy: "store-and-network" },
   );
-  const { state, dispatch } = useAppState();
   const [search, setSearch] = useState("");
   const [searching, startTransition] = useTransition();
   const events = data.events.edges.map((edge) => edge.node);
-  const event = events.find((candidate) => candidate.id === state.activeEventId) ?? null;
+  const { event, choose } = useChosenEvent(events);
   const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
   const consentForms =
     !!event && offersExport(event.formType as EventFormType, "consentForms") && hasAnyRole(roles, ["registration_read", "registration_manage"]);
@@ -72,13 +73,7 @@ export function OverviewContent({
         }
       >
         {districtPicker}
-        <SelectField
-          className={styles.picker}
-          label={t("overview.event")}
-          options={options}
-          value={event?.id ?? null}
-          onChange={(id) => dispatch({ type: "selectEvent", id })}
-        />
+        <SelectField className={styles.picker} label={t("overview.event")} options={options} value={event?.id ?? null} onChange={choose} />
         {event && <SearchField value={search} onSearch={(text) => startTransition(() => setSearch(text))} />}
       </Toolbar>
       {events.length === 0 ? (

@@ -5,6 +5,7 @@ import { Button } from "../../components/Button";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { SearchField } from "../../components/SearchField";
 import { Toolbar } from "../../components/Toolbar";
+import { type SortAccessors, useTableSort } from "../../components/useTableSort";
 import { runDownload } from "../../events/runDownload";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
@@ -16,6 +17,20 @@ import { ClubPicker } from "./ClubPicker";
 import styles from "./ResultManage.module.css";
 import type { ResultFilters } from "./ResultManageContent";
 import { UploadDialog } from "./UploadDialog";
+
+type ResultNode = CompetitionResultsQuery["response"]["competitionResults"][number];
+
+/** What each sortable column sorts by (the texts as shown, points by value). */
+const COMPETITION_RESULT_SORT: SortAccessors<ResultNode> = {
+  id: (row) => row.databaseId,
+  name: (row) => row.name,
+  club: (row) => row.associationName,
+  type: (row) => competitionTypeLabel(row.type),
+  cast: (row) => castLabel(row.cast),
+  level: (row) => levelLabel(row) || null,
+  points: (row) => row.points,
+  mark: (row) => row.mark,
+};
 
 /**
  * The competition view (R-RE015..R-RE017): the event's registrations with points and mark, club
@@ -72,17 +87,18 @@ export function CompetitionResults({
       ),
     [all, associationId, filters.search],
   );
+  const { rows: sorted, sort, onSort } = useTableSort(rows, COMPETITION_RESULT_SORT);
   const [uploading, setUploading] = useState(false);
 
   const columns: DataTableColumn[] = [
-    { key: "id", header: t("results.column.id"), narrow: true },
-    { key: "name", header: t("results.column.name") },
-    { key: "club", header: t("results.column.club") },
-    { key: "type", header: t("results.column.type") },
-    { key: "cast", header: t("results.column.cast") },
-    { key: "level", header: t("results.column.level") },
-    { key: "points", header: t("results.column.points") },
-    { key: "mark", header: t("results.column.mark") },
+    { key: "id", header: t("results.column.id"), narrow: true, sortable: true },
+    { key: "name", header: t("results.column.name"), sortable: true },
+    { key: "club", header: t("results.column.club"), sortable: true },
+    { key: "type", header: t("results.column.type"), sortable: true },
+    { key: "cast", header: t("results.column.cast"), sortable: true },
+    { key: "level", header: t("results.column.level"), sortable: true },
+    { key: "points", header: t("results.column.points"), sortable: true },
+    { key: "mark", header: t("results.column.mark"), sortable: true },
   ];
 
   return (
@@ -102,8 +118,8 @@ export function CompetitionResults({
           </Button>
         </div>
       </section>
-      <DataTable label={t("results.table.competition")} columns={columns} rowCount={rows.length} loading={pending || refreshing}>
-        {rows.map((row) => (
+      <DataTable label={t("results.table.competition")} columns={columns} rowCount={sorted.length} loading={pending || refreshing} sort={sort} onSort={onSort}>
+        {sorted.map((row) => (
           <tr key={row.id} className={row.cancelledAt ? styles.cancelled : undefined} data-cancelled={row.cancelledAt ? "true" : undefined}>
             <td>{row.databaseId}</td>
             <td>

@@ -7,10 +7,11 @@ import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { Notice } from "../../components/Notice";
 import { SearchField } from "../../components/SearchField";
 import { Toolbar } from "../../components/Toolbar";
+import { type SortAccessors, useTableSort } from "../../components/useTableSort";
 import { runDownload } from "../../events/runDownload";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
-import { clubOptions, filterRows } from "../../results/display";
+import { clubOptions, courseLabel, filterRows, instrumentLabel } from "../../results/display";
 import { canManageResults, type DexamResultAction, partAt, resultPaths } from "../../results/rowActions";
 import type { DexamResultsQuery } from "./__generated__/DexamResultsQuery.graphql";
 import { ClubPicker } from "./ClubPicker";
@@ -38,6 +39,18 @@ interface LocationFacts {
 }
 
 type DialogState = { kind: "theory"; row: DexamResultRowData } | { kind: "delete"; row: DexamResultRowData; part: "theory" | "practice" } | { kind: "upload" };
+
+type ResultNode = DexamResultsQuery["response"]["dexamResults"][number];
+
+/** What each sortable column sorts by (the texts as shown; the result column is not sortable). */
+const DEXAM_RESULT_SORT: SortAccessors<ResultNode> = {
+  id: (row) => row.databaseId,
+  firstname: (row) => row.firstname,
+  lastname: (row) => row.lastname,
+  club: (row) => row.associationName,
+  instrument: (row) => instrumentLabel(row.instrument),
+  course: (row) => courseLabel(row.type),
+};
 
 /**
  * The D-exam view (R-RE005..R-RE014): the registrations of the event, or of the chosen theory or
@@ -81,6 +94,8 @@ export function DexamResults({
           lastname
           associationId
           associationName
+          instrument
+          type
           ...DexamResultRow_result
         }
       }
@@ -103,6 +118,7 @@ export function DexamResults({
       ),
     [all, associationId, filters.search],
   );
+  const { rows: sorted, sort, onSort } = useTableSort(rows, DEXAM_RESULT_SORT);
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [deleteResult, deleting] = useDeleteDexamResult();
   const close = () => setDialog(null);
@@ -127,12 +143,12 @@ export function DexamResults({
   };
 
   const columns: DataTableColumn[] = [
-    { key: "id", header: t("results.column.id"), narrow: true },
-    { key: "firstname", header: t("results.column.firstname") },
-    { key: "lastname", header: t("results.column.lastname") },
-    { key: "club", header: t("results.column.club") },
-    { key: "instrument", header: t("results.column.instrument") },
-    { key: "course", header: t("results.column.course") },
+    { key: "id", header: t("results.column.id"), narrow: true, sortable: true },
+    { key: "firstname", header: t("results.column.firstname"), sortable: true },
+    { key: "lastname", header: t("results.column.lastname"), sortable: true },
+    { key: "club", header: t("results.column.club"), sortable: true },
+    { key: "instrument", header: t("results.column.instrument"), sortable: true },
+    { key: "course", header: t("results.column.course"), sortable: true },
     { key: "result", header: t("results.column.result") },
     { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
   ];
@@ -168,8 +184,8 @@ export function DexamResults({
       ) : (
         manage && <Notice>{t("results.pickLocation")}</Notice>
       )}
-      <DataTable label={t("results.table.dexam")} columns={columns} rowCount={rows.length} loading={pending || refreshing}>
-        {rows.map((row) => (
+      <DataTable label={t("results.table.dexam")} columns={columns} rowCount={sorted.length} loading={pending || refreshing} sort={sort} onSort={onSort}>
+        {sorted.map((row) => (
           <DexamResultRow key={row.id} result={row} roles={roles} location={location} onAction={onAction} />
         ))}
       </DataTable>

@@ -7,6 +7,8 @@ import { PageLoading } from "../../components/PageLoading";
 import { SearchField } from "../../components/SearchField";
 import { SelectField } from "../../components/SelectField";
 import { Toolbar } from "../../components/Toolbar";
+import { useQueryParam } from "../../components/useQueryParam";
+import { useChosenEvent } from "../../events/useChosenEvent";
 import { t } from "../../i18n/translate";
 import { pickedLocation, resultLocationOptions } from "../../results/locations";
 import { useAppState } from "../../state/AppStateContext";
@@ -26,7 +28,7 @@ export interface ResultFilters {
 }
 
 /**
- * The event picker (the app state's active event), for D-exam events the location picker (the
+ * The event picker (useChosenEvent: the URL's event, else the next upcoming one), for D-exam events the location picker (the
  * active location), then the D-exam or the competition view of the chosen event with the club
  * picker and the search (R-RE002). Changing event or location keeps the old table, dimmed, until
  * the new rows are there.
@@ -45,6 +47,8 @@ export function ResultManageContent({ districtAssociationId }: { districtAssocia
               databaseId
               name
               formType
+              start
+              end
               locations {
                 id
                 databaseId
@@ -64,7 +68,7 @@ export function ResultManageContent({ districtAssociationId }: { districtAssocia
   const { state, dispatch } = useAppState();
   const [pending, startTransition] = useTransition();
   const events = data.events.edges.map((edge) => edge.node);
-  const event = events.find((candidate) => candidate.id === state.activeEventId) ?? null;
+  const { event, choose } = useChosenEvent(events);
   const eventOptions = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
   const dexam = event !== null && event.formType !== "COMPETITION";
   const locationOptions = useMemo(() => resultLocationOptions(event?.locations ?? []), [event]);
@@ -72,7 +76,8 @@ export function ResultManageContent({ districtAssociationId }: { districtAssocia
 
   // club and search belong to the event they were chosen for; another event starts unfiltered
   const [club, setClub] = useState<{ eventId: string | null; associationId: number | null }>({ eventId: null, associationId: null });
-  const [search, setSearch] = useState("");
+  // the search is the URL's `q`, like the table's sort: a link or a reload keeps both
+  const [search, setSearch] = useQueryParam("q");
   const filters: ResultFilters = {
     associationId: club.eventId === event?.id ? club.associationId : null,
     search,
@@ -87,7 +92,7 @@ export function ResultManageContent({ districtAssociationId }: { districtAssocia
         label={t("event.picker")}
         options={eventOptions}
         value={event?.id ?? null}
-        onChange={(id) => startTransition(() => dispatch({ type: "selectEvent", id }))}
+        onChange={(id) => startTransition(() => choose(id))}
       />
       {dexam && (
         <LocationPicker

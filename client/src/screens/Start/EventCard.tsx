@@ -2,6 +2,7 @@ import { COMPETITION_TYPE_LABELS, FORM_TYPE_LABELS } from "@shared/labels";
 import { useId } from "react";
 import { graphql, useFragment } from "react-relay";
 import { Button } from "../../components/Button";
+import { classNames } from "../../components/classNames";
 import { formatCalendarDay, formatDateTimeRange, formatDayRange } from "../../events/eventDates";
 import { runDownload } from "../../events/runDownload";
 import { cardSubtitle, groupLocations, newRegistrationState, showsCompetitionTypes } from "../../events/startCards";
@@ -72,7 +73,12 @@ export function EventCard({
   });
   const reason = button.reasonKey ? t(button.reasonKey) : null;
   return (
-    <article className={styles.card} aria-labelledby={headingId} data-testid="event-card">
+    <article
+      className={classNames(styles.card, data.deadlinePassed && styles.closed)}
+      aria-labelledby={headingId}
+      data-testid="event-card"
+      data-closed={data.deadlinePassed || undefined}
+    >
       <div className={styles.header}>
         <h2 id={headingId} className={styles.name}>
           {data.name}

@@ -3,6 +3,7 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { classNames } from "../../components/classNames";
 import { Notice } from "../../components/Notice";
 import { todayInBerlin } from "../../events/eventDates";
+import { orderStartEvents } from "../../events/startCards";
 import { t } from "../../i18n/translate";
 import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistrationDialog_event.graphql";
 import type { StartEventsQuery } from "./__generated__/StartEventsQuery.graphql";
@@ -10,7 +11,10 @@ import { EventCard } from "./EventCard";
 import { NewRegistrationDialog } from "./NewRegistrationDialog";
 import styles from "./StartScreen.module.css";
 
-/** The cards of the current events (from today onward, R-ST004) of one or all district associations. */
+/**
+ * The cards of the current events (from today onward, R-ST004) of one or all district
+ * associations: open ones first, those past their deadline below them, toned down.
+ */
 export function StartEvents({
   districtAssociationId,
   loading,
@@ -33,6 +37,7 @@ export function StartEvents({
           edges {
             node {
               id
+              deadlinePassed
               ...EventCard_event
             }
           }
@@ -43,14 +48,14 @@ export function StartEvents({
     { fetchPolicy: "store-and-network" },
   );
   const [registering, setRegistering] = useState<NewRegistrationDialog_event$key | null>(null);
-  const edges = data.events.edges;
-  if (edges.length === 0) return <Notice>{t("start.noEvents")}</Notice>;
+  const events = orderStartEvents(data.events.edges.map((edge) => edge.node));
+  if (events.length === 0) return <Notice>{t("start.noEvents")}</Notice>;
   return (
     <>
       <ul className={classNames(styles.cards, loading && styles.loading)} aria-busy={loading || undefined}>
-        {edges.map((edge) => (
-          <li key={edge.node.id}>
-            <EventCard event={edge.node} clubCount={clubCount} viewer={viewer} profileComplete={profileComplete} onRegister={setRegistering} />
+        {events.map((event) => (
+          <li key={event.id}>
+            <EventCard event={event} clubCount={clubCount} viewer={viewer} profileComplete={profileComplete} onRegister={setRegistering} />
           </li>
         ))}
       </ul>

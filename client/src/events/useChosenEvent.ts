@@ -1,0 +1,46 @@
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { useAppState } from "../state/AppStateContext";
+import { type ChoosableEvent, chooseEvent, EVENT_PARAM } from "./chooseEvent";
+
+/**
+ * The chosen event of the overview and the results screen (chooseEvent: the URL's, the session's,
+ * else the next upcoming one), kept in the URL's `event` parameter and in the app state; and the
+ * handler of the event picker.
+ */
+export function useChosenEvent<T extends ChoosableEvent>(events: readonly T[]): { event: T | null; choose: (id: string | null) => void } {
+  const [params, setParams] = useSearchParams();
+  const { state, dispatch } = useAppState();
+  const [now] = useState(() => new Date());
+  const event = chooseEvent(events, params.get(EVENT_PARAM), state.activeEventId, now);
+  const urlValue = params.get(EVENT_PARAM);
+  const wanted = event ? String(event.databaseId) : null;
+  useEffect(() => {
+    if (event && event.id !== state.activeEventId) dispatch({ type: "selectEvent", id: event.id });
+    if (urlValue !== wanted) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (wanted) next.set(EVENT_PARAM, wanted);
+          else next.delete(EVENT_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [event, state.activeEventId, dispatch, urlValue, wanted, setParams]);
+  // the URL leads (chooseEvent reads it first); the effect above then updates the app state
+  const choose = (id: string | null) => {
+    const chosen = events.find((candidate) => candidate.id === id);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (chosen) next.set(EVENT_PARAM, String(chosen.databaseId));
+        else next.delete(EVENT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return { event, choose };
+}

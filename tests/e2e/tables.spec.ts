@@ -1,0 +1,220 @@
+// The shared table (client/src/components/DataTable.tsx) in Debian's Chromium: the row menu stays
+// reachable at 1280 px without scrolling sideways (a sticky last column with a shadow while more
+// columns lie to the right), phones get one card per row with its menu, and the tables whose rows
+// are all loaded on the client sort by a click on a header, kept in the URL.
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { openScreen, signIn } from "./support.ts";
+
+/** A GraphQL call with the signed-in user's access token (test setup through the API). */
+async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith("oidc.user:"));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token : undefined;
+  });
+  const response = await page.request.post("/graphql", {
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-graphql-csrf": "1" },
+    data: { query, variables },
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  return body.data as T;
+}
+
+/** Registers an ensemble with a long name for the demo competition as the member (so the competition table has a row). */
+async function registerEnsemble(page: Page, name: string) {
+  const { viewer, events } = await graphql<{
+    viewer: { associations: { databaseId: number }[] };
+    events: { edges: { node: { id: string; name: string } }[] };
+  }>(page, "{ viewer { associations { databaseId } } events(districtAssociationId: 1, first: 100) { edges { node { id name } } } }");
+  const event = events.edges.find((edge) => edge.node.name === "Wertungsspiele");
+  expect(event).toBeDefined();
+  await graphql(
+    page,
+    "mutation ($eventId: ID!, $input: CompetitionRegistrationInput!) { createCompetitionRegistration(eventId: $eventId, input: $input) { id } }",
+    {
+      eventId: event?.node.id,
+      input: {
+        name,
+        associationId: viewer.associations[0]?.databaseId,
+        type: "K",
+        cast: "B",
+        category: "CAT_3",
+        conductorName: "Dirigentin Dorothea Dirigierfreudig",
+        numberOfMusicians: 40,
+        gdprAccepted: true,
+        cancellationAccepted: true,
+      },
+    },
+  );
+}
+
+async function chooseEvent(page: Page, event: string) {
+  await page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
+  await page.getByRole("option", { name: event, exact: true }).click();
+}
+
+/** The row menu button lies fully inside the table's visible part and the window, with the table not scrolled sideways. */
+async function expectMenuReachable(page: Page, table: Locator, menu: Locator) {
+  const scroller = table.locator("xpath=..");
+  await expect(menu).toBeVisible();
+  const [box, area, scrollLeft, width] = await Promise.all([
+    menu.boundingBox(),
+    scroller.boundingBox(),
+    scroller.evaluate((element) => element.scrollLeft),
+    page.evaluate(() => window.innerWidth),
+  ]);
+  expect(scrollLeft).toBe(0);
+  expect(box && area).toBeTruthy();
+  if (!box || !area) return;
+  expect(box.x).toBeGreaterThanOrEqual(area.x);
+  expect(box.x + box.width).toBeLessThanOrEqual(area.x + area.width + 0.5);
+  expect(box.x + box.width).toBeLessThanOrEqual(width);
+  // the click lands on the menu button itself (nothing covers it) and opens the menu, still without scrolling
+  await menu.click({ trial: true });
+  await menu.click();
+  await expect(page.getByRole("menuitem").first()).toBeVisible();
+  expect(await scroller.evaluate((element) => element.scrollLeft)).toBe(0);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menuitem")).toHaveCount(0);
+}
+
+test("at 1280 px the row menu of the competition and D-exam overviews is reachable without scrolling sideways, and a shadow marks the columns under it", async ({
+  page,
+  browser,
+}) => {
+  const ensemble = `Sinfonisches Jugendblasorchester der Musikfreunde Musterstadt ${Date.now()}`;
+  const member = await browser.newPage();
+  await signIn(member, "member@demo.test");
+  await registerEnsemble(member, ensemble);
+  await member.close();
+  await signIn(page, "staff@demo.test");
+  await page.goto("/#/registration/overview");
+  await chooseEvent(page, "Wertungsspiele");
+  const competition = page.getByRole("table", { name: "Wertungsspielanmeldungen" });
+  await expect(competition.getByRole("row", { name: new RegExp(ensemble) })).toBeVisible();
+  const scroller = competition.locator("xpath=..");
+  // the long name makes the table wider than its area, as real ensemble names and clubs do
+  expect(await scroller.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  await expect(scroller).toHaveAttribute("data-more-right", "true");
+  await expectMenuReachable(page, competition, page.getByRole("button", { name: `Aktionen für ${ensemble}` }));
+
+  await chooseEvent(page, "D-Prüfungen Frühjahr");
+  const dexam = page.getByRole("table", { name: "D-Prüfungsanmeldungen" });
+  await expect(dexam.getByRole("row").nth(1)).toBeVisible();
+  await expectMenuReachable(page, dexam, dexam.getByRole("button", { name: /^Aktionen für / }).first());
+
+  // scrolled to the far right the shadow goes: nothing lies under the menu any more
+  await chooseEvent(page, "Wertungsspiele");
+  await expect(competition.getByRole("row", { name: new RegExp(ensemble) })).toBeVisible();
+  await scroller.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
+  await expect(scroller).not.toHaveAttribute("data-more-right", "true");
+});
+
+test("the event table sorts by a click on a header (aria-sort, keyboard), and the sort stays in the URL over a reload", async ({ page }) => {
+  await signIn(page, "staff@demo.test");
+  await openScreen(page, "/event/manage", "Veranstaltungen");
+  const table = page.getByRole("table", { name: "Veranstaltungen" });
+  const names = async () => (await table.locator("tbody tr td:nth-child(2)").allTextContents()).map((text) => text.trim());
+  await expect(table.getByRole("row").nth(1)).toBeVisible();
+  const unsorted = await names();
+  const ascending = [...unsorted].sort((a, b) => a.localeCompare(b, "de"));
+
+  const header = table.getByRole("columnheader", { name: "Name" });
+  await expect(header).not.toHaveAttribute("aria-sort");
+  await header.getByRole("button", { name: "Name" }).click();
+  await expect(header).toHaveAttribute("aria-sort", "ascending");
+  await expect.poll(names).toEqual(ascending);
+  await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
+
+  // the header is a button: Enter sorts the other way round
+  await header.getByRole("button", { name: "Name" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  await expect.poll(names).toEqual([...ascending].reverse());
+  await expect(page).toHaveURL(/[?&]sort=-name(&|$)/);
+
+  await page.reload();
+  await expect(table.getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "descending");
+  await expect.poll(names).toEqual([...ascending].reverse());
+
+  // a third click ends the sort: the server's order again, and the parameter is gone
+  await table.getByRole("button", { name: "Name" }).click();
+  await expect(table.getByRole("columnheader", { name: "Name" })).not.toHaveAttribute("aria-sort");
+  await expect(page).not.toHaveURL(/sort=/);
+  await expect.poll(names).toEqual(unsorted);
+});
+
+test("a link with a sort opens the district association table sorted; the registration overview's paged tables have no sortable headers", async ({ page }) => {
+  await signIn(page, "admin@demo.test");
+  await openScreen(page, "/districtassociation/manage?sort=-id", "Kreisverbandsverwaltung");
+  const table = page.getByRole("table", { name: "Kreisverbandsverwaltung" });
+  await expect(table.getByRole("columnheader", { name: "ID" })).toHaveAttribute("aria-sort", "descending");
+  const ids = (await table.locator("tbody tr td:first-child").allTextContents()).map(Number);
+  expect(ids.length).toBeGreaterThan(1);
+  expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+  await page.goto("/#/registration/overview");
+  await chooseEvent(page, "D-Prüfungen Frühjahr");
+  const dexam = page.getByRole("table", { name: "D-Prüfungsanmeldungen" });
+  await expect(dexam.getByRole("row").nth(1)).toBeVisible();
+  await expect(dexam.getByRole("columnheader").getByRole("button")).toHaveCount(0);
+});
+
+test.describe("on a 390 × 844 phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("@mobile every row of the overview and the master-data tables is a card with its column names and its row menu", async ({ page }) => {
+    await signIn(page, "staff@demo.test");
+    await page.goto("/#/registration/overview");
+    await chooseEvent(page, "D-Prüfungen Frühjahr");
+    const dexam = page.getByRole("table", { name: "D-Prüfungsanmeldungen" });
+    const first = dexam.locator("tbody tr").first();
+    await expect(first).toBeVisible();
+    // the card shows every column with its name, the header row is for assistive technology only
+    await expect(first.locator('td[data-label="Nachname"]')).toBeVisible();
+    const labelShown = await first.locator('td[data-label="Nachname"]').evaluate((cell) => getComputedStyle(cell, "::before").content.includes("Nachname"));
+    expect(labelShown).toBe(true);
+    const cardBox = await first.boundingBox();
+    expect(cardBox?.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expectMenuReachable(page, dexam, first.getByRole("button", { name: /^Aktionen für / }));
+
+    for (const [path, heading, name] of [
+      ["/event/manage", "Veranstaltungen", "Veranstaltungen"],
+      ["/association/manage", "Vereinsverwaltung", "Vereinsverwaltung"],
+      ["/user/manage", "Benutzerverwaltung", "Benutzerverwaltung"],
+    ] as const) {
+      await openScreen(page, path, heading);
+      const table = page.getByRole("table", { name });
+      const card = table.locator("tbody tr").first();
+      await expect(card).toBeVisible();
+      await expectMenuReachable(page, table, card.getByRole("button", { name: /^Aktionen für / }));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+  });
+});
+
+test("the D-exam results keep their search and sort in the URL: a reload shows the same rows in the same order", async ({ page }) => {
+  await signIn(page, "staff@demo.test");
+  await page.goto("/#/result/manage");
+  await expect(page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true })).toHaveText(/D-Prüfungen Frühjahr/);
+  const table = page.getByRole("table", { name: "D-Prüfungsergebnisse" });
+  const lastnames = async () => (await table.locator("tbody tr td:nth-child(3)").allTextContents()).map((text) => text.trim());
+  await expect(table.locator("tbody tr").nth(1)).toBeVisible();
+
+  await page.getByRole("searchbox", { name: "Suche" }).fill("Musterstadt");
+  await page.getByRole("searchbox", { name: "Suche" }).press("Enter");
+  await expect(page).toHaveURL(/[?&]q=Musterstadt(&|$)/);
+  await table.getByRole("button", { name: "Nachname" }).click();
+  await table.getByRole("button", { name: "Nachname" }).click();
+  await expect(table.getByRole("columnheader", { name: "Nachname" })).toHaveAttribute("aria-sort", "descending");
+  await expect(page).toHaveURL(/[?&]sort=-lastname(&|$)/);
+  const shown = await lastnames();
+  expect(shown.length).toBeGreaterThan(1);
+  expect(shown).toEqual([...shown].sort((a, b) => b.localeCompare(a, "de")));
+
+  await page.reload();
+  await expect(page.getByRole("searchbox", { name: "Suche" })).toHaveValue("Musterstadt");
+  await expect(table.getByRole("columnheader", { name: "Nachname" })).toHaveAttribute("aria-sort", "descending");
+  await expect.poll(lastnames).toEqual(shown);
+});
