@@ -10,28 +10,46 @@ import {
   ROW_ACTION_LABELS,
 } from "./rowActions";
 
-const nothing: DexamViewerCan = { edit: "NONE", delete: false, cancel: false, takeOver: false, downloadPracticeSheet: false, downloadConsentForm: false };
+const nothing: DexamViewerCan = {
+  edit: "NONE",
+  delete: false,
+  cancel: false,
+  takeOver: false,
+  downloadPracticeSheet: false,
+  downloadConsentForm: false,
+  history: false,
+};
 
 describe("D-exam row menu", () => {
   it('[R-RO018] the registration opens as "Bearbeiten", "Stücke eintragen" or "Ansehen" by the edit scope', () => {
-    expect(dexamRowActions({ ...nothing, edit: "ALL" })).toEqual(["edit"]);
-    expect(dexamRowActions({ ...nothing, edit: "SONGS" })).toEqual(["songs"]);
-    expect(dexamRowActions(nothing)).toEqual(["view"]);
-    expect(dexamRowActions(nothing).map((action) => t(DEXAM_ACTION_LABELS[action]))).toEqual(["Ansehen"]);
+    expect(dexamRowActions({ ...nothing, edit: "ALL" }, true)).toEqual(["edit"]);
+    expect(dexamRowActions({ ...nothing, edit: "SONGS" }, true)).toEqual(["songs"]);
+    expect(dexamRowActions(nothing, true)).toEqual(["view"]);
+    expect(dexamRowActions(nothing, true).map((action) => t(DEXAM_ACTION_LABELS[action]))).toEqual(["Ansehen"]);
   });
 
   it("[R-RO019][R-RO020][R-RO027][R-RO029][R-RO030] the server's flags decide the other entries, in a fixed order", () => {
-    const all = { edit: "ALL", delete: true, cancel: true, takeOver: true, downloadPracticeSheet: true, downloadConsentForm: true };
-    expect(dexamRowActions(all)).toEqual(["edit", "takeOver", "practiceSheet", "consentForm", "cancel", "delete"]);
+    const all = { edit: "ALL", delete: true, cancel: true, takeOver: true, downloadPracticeSheet: true, downloadConsentForm: true, history: true };
+    expect(dexamRowActions(all)).toEqual(["edit", "takeOver", "practiceSheet", "consentForm", "calendar", "history", "cancel", "delete"]);
     expect(dexamRowActions({ ...nothing, edit: "SONGS", cancel: true }).map((action) => t(DEXAM_ACTION_LABELS[action]))).toEqual([
       "Stücke eintragen",
+      "Termine (.ics)",
       "Stornieren",
     ]);
     expect(dexamRowActions({ ...nothing, edit: "ALL", delete: true, takeOver: true }).map((action) => t(DEXAM_ACTION_LABELS[action]))).toEqual([
       "Bearbeiten",
       "Teilergebnis übernehmen",
+      "Termine (.ics)",
       "Löschen",
     ]);
+  });
+
+  it("the appointments are offered while the registration is live; the change history only when the server allows it", () => {
+    expect(dexamRowActions(nothing)).toEqual(["view", "calendar"]);
+    expect(dexamRowActions({ ...nothing, history: true }, true)).toEqual(["view", "history"]);
+    expect(t(DEXAM_ACTION_LABELS.history)).toBe("Änderungen");
+    expect(overviewExportPaths.dexamCalendar(7)).toBe("/registration/dexam/7/calendar");
+    expect(overviewExportPaths.competitionCalendar(8)).toBe("/registration/competition/8/calendar");
   });
 
   it("[R-RO028][R-RO029][R-API040][R-API041] downloads go to the /v1 export paths", () => {
@@ -42,23 +60,21 @@ describe("D-exam row menu", () => {
 });
 
 describe("competition row menu", () => {
-  const none = { edit: "NONE", delete: false, cancel: false };
+  const none = { edit: "NONE", delete: false, cancel: false, history: false };
 
   it('[R-RO018] the registration opens as "Bearbeiten", "Stücke eintragen" or "Ansehen" as for D-exams', () => {
     expect(["ALL", "SONGS", "NONE", "%future added value"].map(openAction)).toEqual(["edit", "songs", "view", "view"]);
-    expect(competitionRowActions({ ...none, edit: "SONGS" }).map((action) => t(ROW_ACTION_LABELS[action]))).toEqual(["Stücke eintragen"]);
+    expect(competitionRowActions({ ...none, edit: "SONGS" }, true).map((action) => t(ROW_ACTION_LABELS[action]))).toEqual(["Stücke eintragen"]);
   });
 
   it("[R-RO021][R-RO022] the server's delete-or-cancel flags decide: delete (user_manage or NoRestrictions), otherwise cancel", () => {
-    expect(competitionRowActions({ edit: "ALL", delete: true, cancel: false }).map((action) => t(ROW_ACTION_LABELS[action]))).toEqual([
+    expect(competitionRowActions({ ...none, edit: "ALL", delete: true }).map((action) => t(ROW_ACTION_LABELS[action]))).toEqual([
       "Bearbeiten",
+      "Termine (.ics)",
       "Löschen",
     ]);
-    expect(competitionRowActions({ edit: "NONE", delete: false, cancel: true }).map((action) => t(ROW_ACTION_LABELS[action]))).toEqual([
-      "Ansehen",
-      "Stornieren",
-    ]);
+    expect(competitionRowActions({ ...none, cancel: true }).map((action) => t(ROW_ACTION_LABELS[action]))).toEqual(["Ansehen", "Termine (.ics)", "Stornieren"]);
     // a cancelled row: only viewed
-    expect(competitionRowActions(none)).toEqual(["view"]);
+    expect(competitionRowActions(none, true)).toEqual(["view"]);
   });
 });

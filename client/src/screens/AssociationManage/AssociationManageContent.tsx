@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { ChangeHistoryDialog } from "../../audit/ChangeHistoryDialog";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Icon } from "../../components/Icon";
@@ -14,7 +15,11 @@ import { AssociationDialog } from "./AssociationDialog";
 import { AssociationTable } from "./AssociationTable";
 import { useDeleteAssociation } from "./useDeleteAssociation";
 
-type DialogState = { kind: "create" } | { kind: "edit"; association: AssociationDialog_association$key } | { kind: "delete"; id: string };
+type DialogState =
+  | { kind: "create" }
+  | { kind: "edit"; association: AssociationDialog_association$key }
+  | { kind: "delete"; id: string }
+  | { kind: "history"; id: string; name: string };
 
 /**
  * Search, "Neuer Verein", the club table and its dialogs. Create, edit and delete are offered
@@ -73,7 +78,9 @@ export function AssociationManageContent({
         loading={searching || pending}
         onEdit={(association) => setDialog({ kind: "edit", association })}
         onDelete={(id) => setDialog({ kind: "delete", id })}
+        onHistory={(id, name) => setDialog({ kind: "history", id, name })}
       />
+      {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "create" && <AssociationDialog association={null} districtAssociationId={districtAssociationId} onClose={close} onSaved={saved} />}
       {dialog?.kind === "edit" && (
         <AssociationDialog association={dialog.association} districtAssociationId={districtAssociationId} onClose={close} onSaved={saved} />

@@ -17,12 +17,14 @@ export function AssociationTable({
   loading,
   onEdit,
   onDelete,
+  onHistory,
 }: {
   query: AssociationTable_query$key;
   manage: boolean;
   loading: boolean;
   onEdit: (association: AssociationDialog_association$key) => void;
   onDelete: (id: string) => void;
+  onHistory: (id: string, name: string) => void;
 }) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<AssociationTablePaginationQuery, AssociationTable_query$key>(
     graphql`
@@ -71,7 +73,7 @@ export function AssociationTable({
       }
     >
       {edges.map((edge) => (
-        <AssociationRow key={edge.node.id} association={edge.node} manage={manage} onEdit={onEdit} onDelete={onDelete} />
+        <AssociationRow key={edge.node.id} association={edge.node} manage={manage} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} />
       ))}
     </DataTable>
   );

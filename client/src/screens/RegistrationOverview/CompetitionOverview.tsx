@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { ChangeHistoryDialog } from "../../audit/ChangeHistoryDialog";
 import { CompetitionEditDialog } from "../../competition/CompetitionEditDialog";
+import { runDownload } from "../../events/runDownload";
 import { t } from "../../i18n/translate";
-import type { CompetitionRowAction } from "../../overview/rowActions";
+import { type CompetitionRowAction, overviewExportPaths } from "../../overview/rowActions";
 import { useRefresh } from "../../relay/useRefresh";
 import type { CompetitionOverviewQuery } from "./__generated__/CompetitionOverviewQuery.graphql";
 import type { CompetitionRowData } from "./CompetitionRow";
@@ -11,7 +13,7 @@ import { ConfirmRowAction } from "./ConfirmRowAction";
 import { useCancelCompetitionRegistration } from "./useCancelCompetitionRegistration";
 import { useDeleteCompetitionRegistration } from "./useDeleteCompetitionRegistration";
 
-type DialogState = { kind: "edit"; id: string } | { kind: "delete" | "cancel"; id: string; name: string };
+type DialogState = { kind: "edit"; id: string } | { kind: "delete" | "cancel" | "history"; id: string; name: string };
 
 /**
  * The competition registrations of one event (R-RO003) with the row actions: open (edit, enter
@@ -45,6 +47,10 @@ export function CompetitionOverview({ eventId, search, searching }: { eventId: s
       case "view":
         setDialog({ kind: "edit", id: row.id });
         return;
+      case "calendar":
+        void runDownload(overviewExportPaths.competitionCalendar(row.databaseId), "calendar.downloadFailed");
+        return;
+      case "history":
       case "cancel":
       case "delete":
         setDialog({ kind: action, id: row.id, name: row.name });
@@ -56,6 +62,7 @@ export function CompetitionOverview({ eventId, search, searching }: { eventId: s
     <>
       <CompetitionTable query={data} loading={searching || pending} onAction={act} />
       {dialog?.kind === "edit" && <CompetitionEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "delete" && (
         <ConfirmRowAction
           text={t("overview.competition.confirmDelete", { name: dialog.name })}

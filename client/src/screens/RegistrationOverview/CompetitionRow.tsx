@@ -39,6 +39,7 @@ export function CompetitionRow({
         mark
         cancelledAt
         viewerCan {
+          history
           edit
           delete
           cancel
@@ -66,7 +67,7 @@ export function CompetitionRow({
       <td>
         <RegistrationRowMenu
           name={data.name}
-          actions={competitionRowActions(data.viewerCan)}
+          actions={competitionRowActions(data.viewerCan, !!data.cancelledAt)}
           labels={ROW_ACTION_LABELS}
           onSelect={(action) => onAction(action, data)}
         />

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { ChangeHistoryDialog } from "../../audit/ChangeHistoryDialog";
 import { DexamEditDialog } from "../../dexam/DexamEditDialog";
 import { runDownload } from "../../events/runDownload";
 import { t } from "../../i18n/translate";
@@ -15,7 +16,10 @@ import { TakeoverDialog } from "./TakeoverDialog";
 import { useCancelDexamRegistration } from "./useCancelDexamRegistration";
 import { useDeleteDexamRegistration } from "./useDeleteDexamRegistration";
 
-type DialogState = { kind: "edit"; id: string } | { kind: "delete" | "cancel"; id: string; name: string } | { kind: "takeOver"; registration: DexamRowData };
+type DialogState =
+  | { kind: "edit"; id: string }
+  | { kind: "delete" | "cancel" | "history"; id: string; name: string }
+  | { kind: "takeOver"; registration: DexamRowData };
 
 /**
  * The D-exam registrations of one event (R-RO004) with the row actions: open (edit, enter songs,
@@ -71,6 +75,10 @@ export function DexamOverview({
       case "consentForm":
         void runDownload(overviewExportPaths.consentForm(row.databaseId), "error.download.consentForm");
         return;
+      case "calendar":
+        void runDownload(overviewExportPaths.dexamCalendar(row.databaseId), "calendar.downloadFailed");
+        return;
+      case "history":
       case "cancel":
       case "delete":
         setDialog({ kind: action, id: row.id, name });
@@ -82,6 +90,7 @@ export function DexamOverview({
     <>
       <DexamTable query={data} loading={searching || pending} onAction={act} />
       {dialog?.kind === "edit" && <DexamEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "takeOver" && (
         <TakeoverDialog
           registration={dialog.registration}

@@ -43,6 +43,7 @@ export function DexamRow({
         partialResultPoints
         existingPartialResultVerified
         viewerCan {
+          history
           edit
           delete
           cancel
@@ -71,7 +72,12 @@ export function DexamRow({
       <td className={styles.number}>{formatPoints(data.practicePoints)}</td>
       <td className={styles.nowrap}>{gradeText(data.grade)}</td>
       <td>
-        <RegistrationRowMenu name={name} actions={dexamRowActions(data.viewerCan)} labels={DEXAM_ACTION_LABELS} onSelect={(action) => onAction(action, data)} />
+        <RegistrationRowMenu
+          name={name}
+          actions={dexamRowActions(data.viewerCan, !!data.cancelledAt)}
+          labels={DEXAM_ACTION_LABELS}
+          onSelect={(action) => onAction(action, data)}
+        />
       </td>
       <td>
         <span className={styles.symbols}>

@@ -1,5 +1,6 @@
 import { Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { ChangeHistoryDialog } from "../../audit/ChangeHistoryDialog";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
@@ -28,7 +29,8 @@ type DialogState =
   | { kind: "create" }
   | { kind: "edit"; user: UserDialog_user$key }
   | { kind: "assign"; user: AssignAssociationsDialog_user$key }
-  | { kind: "delete"; id: string };
+  | { kind: "delete"; id: string }
+  | { kind: "history"; id: string; name: string };
 
 /**
  * Club filter, search, "Neuer Benutzer", the user table and its dialogs and row actions. Actions
@@ -96,6 +98,9 @@ export function UserManageContent({
       case "reactivate":
         if ((await reactivate({ id: user.id })).ok) refresh();
         return;
+      case "history":
+        setDialog({ kind: "history", id: user.id, name: `${user.firstname} ${user.lastname}` });
+        return;
     }
   };
 
@@ -115,6 +120,7 @@ export function UserManageContent({
         <SearchField value={search} onSearch={onSearch} />
       </Toolbar>
       <UserTable query={data} viewerRoles={roles} loading={searching || pending} onAction={act} />
+      {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "create" && (
         <UserDialog user={null} districtAssociationId={districtAssociationId} viewerRoles={roles} onClose={close} onSaved={saved} />
       )}

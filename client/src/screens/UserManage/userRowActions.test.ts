@@ -21,7 +21,7 @@ describe("user row menu", () => {
   });
 
   it("[R-UM012] assign clubs is not offered for the own account (the server answers viewerCanAssignClubs: false)", () => {
-    expect(userRowActions({ ...active, viewerCanAssignClubs: false }, MANAGER)).toEqual(["edit", "deactivate", "delete"]);
+    expect(userRowActions({ ...active, viewerCanAssignClubs: false }, MANAGER)).toEqual(["edit", "deactivate", "history", "delete"]);
   });
 
   it("[R-UM011][R-UM012][R-UM018] edit, assign clubs and delete are offered to managers, in the spec's order", () => {
@@ -30,9 +30,10 @@ describe("user row menu", () => {
       "assignAssociations",
       "resendInvitation",
       "reactivate",
+      "history",
       "delete",
     ]);
-    expect(userRowActions(active, ["admin"])).toEqual(["edit", "assignAssociations", "deactivate", "delete"]);
+    expect(userRowActions(active, ["admin"])).toEqual(["edit", "assignAssociations", "deactivate", "history", "delete"]);
   });
 
   it("[R-UM001] user_read (and everyone without user_manage) gets no actions", () => {

@@ -1,7 +1,7 @@
 import { canManageUsers } from "../../routes/permissions";
 
 /** The entries of the user table's row menu, in the order of spec §2 "User management". */
-export type UserRowAction = "edit" | "assignAssociations" | "resendInvitation" | "reactivate" | "deactivate" | "delete";
+export type UserRowAction = "edit" | "assignAssociations" | "resendInvitation" | "reactivate" | "deactivate" | "history" | "delete";
 
 export interface UserRowState {
   /** The user has never signed in (last_active empty). */
@@ -24,6 +24,8 @@ export function userRowActions(user: UserRowState, viewerRoles: readonly string[
   if (user.viewerCanAssignClubs) actions.push("assignAssociations");
   if (user.invitationPending) actions.push("resendInvitation");
   actions.push(user.blocked ? "reactivate" : "deactivate");
+  // the change history needs user_manage, as the menu itself (audit.user)
+  actions.push("history");
   actions.push("delete");
   return actions;
 }

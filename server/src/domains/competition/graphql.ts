@@ -4,6 +4,7 @@ import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditS
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
+import { mayReadTrail } from "../audit/read.ts";
 import { canReadRegistration, isManager, type RegistrationFilterArgs } from "../registrations/access.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
 import { type CompetitionInput, type CompetitionSong, competitionRowActions, competitionSongsComplete } from "./rules.ts";
@@ -28,9 +29,12 @@ const SongType = builder.objectRef<CompetitionSong>("CompetitionSong").implement
   }),
 });
 
-const ActionsType = builder.objectRef<ReturnType<typeof competitionRowActions>>("CompetitionRegistrationActions").implement({
+const ActionsType = builder.objectRef<ReturnType<typeof competitionRowActions> & { history: boolean }>("CompetitionRegistrationActions").implement({
   description: "The row menu of the registration overview for the signed-in user.",
   fields: (t) => ({
+    history: t.exposeBoolean("history", {
+      description: "The viewer may read the registration's change history (auditTrail): registration_manage or results_manage of its district.",
+    }),
     edit: t.field({ type: EditScopeEnum, resolve: (a) => a.edit, description: "What the viewer may edit." }),
     delete: t.exposeBoolean("delete", { description: "user_manage (as the spec writes it), or phase NoRestrictions; never once cancelled." }),
     cancel: t.exposeBoolean("cancel", { description: "The viewer may cancel (stornieren) it." }),
@@ -104,8 +108,8 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
     }),
     viewerCan: t.field({
       type: ActionsType,
-      resolve: (r, _a, ctx) =>
-        competitionRowActions(
+      resolve: (r, _a, ctx) => ({
+        ...competitionRowActions(
           { cancelledAt: r.cancelledAt, editPhase: r.event.editPhase },
           {
             manager: isManager(ctx.principal, r.event),
@@ -113,6 +117,8 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
             clubMember: !!ctx.principal?.associationIds.includes(r.associationId),
           },
         ),
+        history: mayReadTrail(ctx.principal, "CompetitionRegistration", r.event.districtAssociationId),
+      }),
       description: "What the signed-in user may do with this registration.",
     }),
   }),

@@ -13,6 +13,7 @@ import {
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
+import { mayReadTrail } from "../audit/read.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
@@ -93,9 +94,12 @@ export const ExamGradeEnum = builder.enumType("ExamGrade", {
   values: { PASSED: { description: "bestanden" }, FAILED: { description: "nicht bestanden" } } as const,
 });
 
-const ActionsType = builder.objectRef<ReturnType<typeof rowActions>>("DexamRegistrationActions").implement({
+const ActionsType = builder.objectRef<ReturnType<typeof rowActions> & { history: boolean }>("DexamRegistrationActions").implement({
   description: "The row menu of the registration overview for the signed-in user.",
   fields: (t) => ({
+    history: t.exposeBoolean("history", {
+      description: "The viewer may read the registration's change history (auditTrail): registration_manage or results_manage of its district.",
+    }),
     edit: t.field({ type: EditScopeEnum, resolve: (a) => a.edit, description: "What the viewer may edit." }),
     delete: t.exposeBoolean("delete", { description: "registration_manage, or the club in edit phase NoRestrictions; never once cancelled." }),
     cancel: t.exposeBoolean("cancel", { description: "Offered instead of delete; once only." }),
@@ -233,7 +237,7 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
       resolve: (r, _a, ctx) => {
         const p = ctx.principal;
         const v = resultOf(ctx, r);
-        return rowActions(
+        const actions = rowActions(
           {
             cancelledAt: r.cancelledAt,
             editPhase: r.event.editPhase,
@@ -249,6 +253,7 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
             clubMember: !!p && p.associationIds.includes(r.associationId),
           },
         );
+        return { ...actions, history: mayReadTrail(p, "DexamRegistration", r.event.districtAssociationId) };
       },
     }),
   }),
