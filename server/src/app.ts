@@ -36,8 +36,8 @@ import { persistedOperations, reloadingPersistedOperations } from "./graphql/per
 import { concurrentQueryLimit, csrfPrevention, mutationRateLimit, type QuerySlot } from "./graphql/requestGuards.ts";
 import { schema } from "./graphql/schema.ts";
 import { SharedStore, sharedResults } from "./graphql/sharedResults.ts";
-import { clientErrorHandler, requestError } from "./http/clientError.ts";
-import { rejectNulCharacters } from "./http/inputGuard.ts";
+import { clientErrorHandler, frameworkError, requestError } from "./http/clientError.ts";
+import { rejectMalformedParams, rejectNulCharacters } from "./http/inputGuard.ts";
 import { registerMultipart } from "./http/multipart.ts";
 import { noteCaller, registerOperations } from "./http/operations.ts";
 import { type ConcurrencyLimiter, createConcurrencyLimiter, createRateLimiter, RATE_LIMIT_MESSAGE, registerRateLimits } from "./http/rateLimit.ts";
@@ -107,6 +107,11 @@ export async function createApp(opts: {
     bodyLimit: 8 * 1024 * 1024,
     // requests Node's parser refuses (headers too large: 431) answer German with a code
     clientErrorHandler,
+    // URLs the router refuses before any route (a path parameter beyond its length, bad percent-encoding): German with a code
+    frameworkErrors: (error, request, reply) => {
+      const refusal = frameworkError(error);
+      (reply as FastifyReply).status(refusal.status).send(errorBodyFor(request.url, refusal));
+    },
   });
   const routes: string[] = [];
   // rate limits per caller (issue 10): mutations (GraphQL and /v1), uploads, sign-in attempts per
@@ -301,6 +306,7 @@ export async function createApp(opts: {
       germanErrors(), // every error in German with a code (graphql/errors.ts)
       csrfPrevention(),
       rejectNulCharacters(),
+      rejectMalformedParams(),
       persistedOperations({ operations: persisted, documentsOnlyForStaff: config.production }),
       mutationRateLimit(limits.mutations),
       costLimit(),

@@ -227,7 +227,32 @@ describe("issue 21: the GraphQL request envelope over HTTP", () => {
       {
         ...runs(150, 2101),
         // found: a POST without Content-Type got Yoga's empty 415 (body "null", no code)
-        examples: [[{ method: "POST", contentType: null, accept: "application/json", csrf: true, token: tokens.admin, body: "{}", params: {} }]],
+        examples: [
+          [{ method: "POST", contentType: null, accept: "application/json", csrf: true, token: tokens.admin, body: "{}", params: {} }],
+          // found: a GET whose variables (or extensions) are no JSON was a 500 (Yoga's parser threw)
+          [
+            {
+              method: "GET",
+              contentType: null,
+              accept: "application/json",
+              csrf: true,
+              token: tokens.admin,
+              body: "",
+              params: { query: "{ viewer { id } }", variables: 'mgN6h"j' },
+            },
+          ],
+          [
+            {
+              method: "GET",
+              contentType: null,
+              accept: null,
+              csrf: true,
+              token: tokens.admin,
+              body: "",
+              params: { query: "{ viewer { id } }", extensions: "{" },
+            },
+          ],
+        ],
       },
     );
     // the documents of the envelope only read or are refused: nothing may have changed
@@ -436,6 +461,9 @@ describe("issue 21: every /v1 route over HTTP", () => {
           // found: an id beyond int4 in the path reached the database (500, "Value out of range")
           [{ method: "GET", route: "/v1/event/:id", a: "2147483648", b: "1", query: {}, body: undefined, who: "admin" }],
           [{ method: "DELETE", route: "/v1/registration/dexam/:id", a: "99999999999", b: "1", query: {}, body: undefined, who: "admin" }],
+          // found: a path parameter beyond the router's 100 characters, or a malformed percent-encoding, got Fastify's English answer
+          [{ method: "GET", route: "/v1/event/:id", a: percentEncoded("Ä".repeat(120)), b: "1", query: {}, body: undefined, who: "admin" }],
+          [{ method: "GET", route: "/v1/event/:id", a: "%E0%A4%A", b: "1", query: {}, body: undefined, who: "admin" }],
           // found: a malformed body on a method the path lacks answered 400 instead of 405
           [{ method: "POST", route: "/v1/export/location/:id/dexam/practice-sheets", a: "1", b: "1", query: {}, body: "fals", who: "admin" }],
         ],

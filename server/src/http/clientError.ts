@@ -12,6 +12,7 @@ const FASTIFY: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: "Der Rumpf der Anfrage ist leer, obwohl der Content-Type JSON angibt",
   FST_ERR_CTP_INVALID_JSON_BODY: "Der Rumpf der Anfrage ist kein gültiges JSON",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Die Länge des Rumpfs passt nicht zur Kopfzeile Content-Length",
+  FST_ERR_BAD_URL: "Die Adresse der Anfrage ist nicht gültig kodiert",
 };
 
 /** The answer to a 4xx error Fastify raised (body parsing and the like): German, BAD_REQUEST. */
@@ -19,6 +20,17 @@ export function requestError(e: { code?: string; message: string }): AppError {
   // a JSON syntax error of the body parser carries no FST_ code (SyntaxError)
   const message = (e.code && FASTIFY[e.code]) ?? (/JSON/.test(e.message) ? FASTIFY.FST_ERR_CTP_INVALID_JSON_BODY : undefined);
   return new AppError("BAD_REQUEST", message ? `Ungültige Anfrage: ${message}` : "Ungültige Anfrage");
+}
+
+/**
+ * Fastify's frameworkErrors: a URL its router refuses before any route, answered in English
+ * before (found by tests/integration/http-fuzz.test.ts). A path parameter longer than the
+ * router's limit (100 characters, longer than any id) names nothing: NOT_FOUND, as any other
+ * path id that is none (http/rest.ts idParam); a malformed percent-encoding is BAD_REQUEST.
+ */
+export function frameworkError(e: { code?: string; message: string }): AppError {
+  if (e.code === "FST_ERR_MAX_PARAM_LENGTH") return new AppError("NOT_FOUND", "Nicht gefunden");
+  return requestError(e);
 }
 
 /**

@@ -26,3 +26,27 @@ export function rejectNulCharacters(): Plugin {
     },
   };
 }
+
+export const MALFORMED_PARAMS_MESSAGE = "Ungültige Anfrage: die Parameter „variables“ und „extensions“ müssen gültiges JSON sein";
+
+/**
+ * Yoga plugin: a GET whose `variables` or `extensions` parameter is no JSON is refused with 400
+ * BAD_REQUEST. Yoga's GET parser let JSON.parse's SyntaxError through, which was masked as an
+ * internal error: 500 (found by tests/integration/http-fuzz.test.ts). POST bodies Yoga checks itself.
+ */
+export function rejectMalformedParams(): Plugin {
+  return {
+    onRequestParse({ requestParser, setRequestParser }) {
+      if (!requestParser) return;
+      const parse = requestParser;
+      setRequestParser(async (request) => {
+        try {
+          return await parse(request);
+        } catch (e) {
+          if (e instanceof SyntaxError) throw createGraphQLError(MALFORMED_PARAMS_MESSAGE, { extensions: { code: "BAD_REQUEST", http: { status: 400 } } });
+          throw e;
+        }
+      });
+    },
+  };
+}
