@@ -3,7 +3,7 @@
 // camp data and the signed consent form, the form dependencies clear location choices, percussion
 // rows carry their own names, and registration_manage chooses among all clubs of the district.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectDateTime, expectNotice, fillDate, fillDateTime, signIn } from "./support.ts";
+import { discardInput, expectDateTime, expectNotice, fillDate, fillDateTime, signIn } from "./support.ts";
 
 async function openForm(page: Page, eventName: string) {
   await page.getByRole("article", { name: eventName, exact: true }).getByRole("button", { name: "Neue Anmeldung" }).click();
@@ -180,6 +180,7 @@ test("[R-ST025][R-DF013][R-DF017][R-DF030][R-DF031][R-DF032][R-DF033][R-VA026][R
   await dialog.getByRole("button", { name: "Absenden" }).click();
   await expect(dialog.getByText("Bitte mindestens einen Prüfungsteil (Theorie oder Praxis) wählen")).toBeVisible();
   await dialog.getByRole("button", { name: "Abbrechen" }).click();
+  await discardInput(page);
   await expect(dialog).toBeHidden();
 });
 

@@ -3,7 +3,7 @@
 // both again; a member sees the current events of the own district association as cards with
 // their location groups and opens the registration dialog.
 import { expect, type Page, test } from "@playwright/test";
-import { expectNotice, fillDate, fillDateTime, openScreen, rowAction, signIn } from "./support.ts";
+import { discardInput, expectNotice, fillDate, fillDateTime, openScreen, rowAction, signIn } from "./support.ts";
 
 const EVENT = "Wertungsspiele Herbst E2E";
 const VENUE = "Festhalle Endzu";
@@ -64,6 +64,7 @@ test("[R-EV002][R-EV007][R-EV011][R-EV018][R-ER031][R-LO002][R-LO003][R-LO005][R
   await copy.getByRole("radio", { name: /D-Prüfungen Freizeit Sommer/ }).check();
   await expect(copy.getByRole("button", { name: "Kopieren" })).toBeEnabled();
   await copy.getByRole("button", { name: "Abbrechen" }).click();
+  await discardInput(page);
   await expect(copy).toBeHidden();
 
   // the certificate list (results roles): an .xlsx named by the server's Content-Disposition

@@ -57,3 +57,8 @@ export async function expectDateTime(scope: Locator, label: string, isoDateTime:
   await expect(scope.getByRole("textbox", { name: label, exact: true })).toHaveValue(germanDate(date));
   await expect(scope.getByRole("textbox", { name: `${label}, Uhrzeit`, exact: true })).toHaveValue(time);
 }
+
+/** Answers a form dialog's question "Eingaben verwerfen?" (asked after input when it is closed) with "Verwerfen". */
+export async function discardInput(page: Page) {
+  await page.getByRole("alertdialog", { name: "Eingaben verwerfen?" }).getByRole("button", { name: "Verwerfen" }).click();
+}
