@@ -127,6 +127,8 @@ test("[R-SH072] the dialog shell: a close button, 'Eingaben verwerfen?' before t
   // typed: Escape asks; "Weiter bearbeiten" (focused, the safe choice) keeps the input
   dialog = await open();
   const name = dialog.getByRole("textbox", { name: "Name", exact: true });
+  // focus starts in the first field, not on the close button
+  await expect(name).toBeFocused();
   await name.fill("Entwurf Herbst");
   await page.keyboard.press("Escape");
   await expect(ask).toBeVisible();

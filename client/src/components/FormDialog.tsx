@@ -17,8 +17,16 @@ const FOCUSABLE = "input:not(:disabled), select:not(:disabled), textarea:not(:di
 /** The first control of `form` marked invalid (inside a marked group: the group's first control). */
 function firstInvalidControl(form: HTMLFormElement): HTMLElement | null {
   for (const marked of form.querySelectorAll<HTMLElement>(INVALID)) {
-    const target = marked.matches(FOCUSABLE) ? marked : marked.querySelector<HTMLElement>(FOCUSABLE);
+    const target = marked.matches(FOCUSABLE) ? marked : firstTabbable(marked);
     if (target) return target;
+  }
+  return null;
+}
+
+/** The first control in `root` that Tab reaches (not the hidden inputs behind Ark UI's controls). */
+function firstTabbable(root: HTMLElement | null): HTMLElement | null {
+  for (const element of root?.querySelectorAll<HTMLElement>(FOCUSABLE) ?? []) {
+    if (element.tabIndex >= 0 && !element.closest('[aria-hidden="true"]') && element.getClientRects().length > 0) return element;
   }
   return null;
 }
@@ -54,6 +62,7 @@ export function FormDialog({
 }) {
   const returnFocus = useReturnFocus();
   const formRef = useRef<HTMLFormElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const [dirty, setDirty] = useState(false);
   const [asking, setAsking] = useState(false);
   // set by a submit: the next render that shows an invalid field moves focus there
@@ -81,6 +90,8 @@ export function FormDialog({
     <Dialog.Root
       open
       finalFocusEl={returnFocus}
+      // focus starts in the first field, not on the title bar's close button
+      initialFocusEl={() => firstTabbable(bodyRef.current)}
       onOpenChange={(details) => {
         if (!details.open) requestClose();
       }}
@@ -118,7 +129,9 @@ export function FormDialog({
                     <Icon name="close" />
                   </button>
                 </div>
-                <div className={styles.body}>{children}</div>
+                <div ref={bodyRef} className={styles.body}>
+                  {children}
+                </div>
                 <div className={styles.actions}>
                   {onSubmit ? (
                     <>
