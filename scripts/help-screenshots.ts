@@ -76,6 +76,8 @@ export const scenes: Record<ScreenshotFile, Scene> = {
   "start-wertungsspiel-anmelden.png": {
     user: MEMBER,
     show: async (page) => {
+      // the D-exam form of the picture before is still open (and filled in): start afresh
+      await page.reload();
       await openScreen(page, "/", "Start");
       await page.getByRole("article", { name: COMPETITION, exact: true }).getByRole("button", { name: "Neue Anmeldung" }).click();
       const dialog = page.getByRole("dialog", { name: "Neue Wertungsspielanmeldung anlegen" });
