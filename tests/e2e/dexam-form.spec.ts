@@ -3,7 +3,7 @@
 // camp data and the signed consent form, the form dependencies clear location choices, percussion
 // rows carry their own names, and registration_manage chooses among all clubs of the district.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectNotice, signIn } from "./support.ts";
+import { discardInput, expectDateTime, expectNotice, fillDate, fillDateTime, signIn } from "./support.ts";
 
 async function openForm(page: Page, eventName: string) {
   await page.getByRole("article", { name: eventName, exact: true }).getByRole("button", { name: "Neue Anmeldung" }).click();
@@ -59,7 +59,7 @@ test("[R-ST026][R-ST027][R-ST028][R-DF001][R-DF003][R-DF004][R-DF005][R-DF011][R
   // personal data, instrument and course
   await dialog.getByRole("textbox", { name: "Vorname" }).fill("Carla");
   await dialog.getByRole("textbox", { name: "Nachname" }).fill("Camper");
-  await dialog.getByLabel("Geburtsdatum").fill("2012-06-15");
+  await fillDate(dialog, "Geburtsdatum", "2012-06-15");
   await choose(page, dialog, "Geschlecht", "weiblich");
   await choose(page, dialog, "Instrument", "Klarinette");
   await choose(page, dialog, "Kurs", "D2");
@@ -97,7 +97,7 @@ test("[R-ST026][R-ST027][R-ST028][R-DF001][R-DF003][R-DF004][R-DF005][R-DF011][R
   await expect(fsme.getByLabel("Datum der Impfung")).toBeDisabled();
   await fsme.getByRole("checkbox", { name: "vorhanden" }).check();
   await expect(fsme.getByLabel("Datum der Impfung")).toBeEnabled();
-  await fsme.getByLabel("Datum der Impfung").fill("2024-04-01");
+  await fillDate(fsme, "Datum der Impfung", "2024-04-01");
   await expect(tetanus.getByRole("checkbox", { name: "vorhanden" })).not.toBeChecked();
   await expect(tetanus.getByLabel("Datum der Impfung")).toBeDisabled();
   const contact1 = dialog.getByRole("group", { name: "Notfallkontakt 1" });
@@ -140,7 +140,7 @@ test("[R-ST025][R-DF013][R-DF017][R-DF030][R-DF031][R-DF032][R-DF033][R-VA026][R
   await expect(dialog.getByRole("heading", { name: "Angaben zur Freizeit" })).toHaveCount(0);
   await dialog.getByRole("textbox", { name: "Vorname" }).fill("Paul");
   await dialog.getByRole("textbox", { name: "Nachname" }).fill("Pauke");
-  await dialog.getByLabel("Geburtsdatum").fill("2011-02-03");
+  await fillDate(dialog, "Geburtsdatum", "2011-02-03");
   await choose(page, dialog, "Geschlecht", "männlich");
   await choose(page, dialog, "Instrument", "Schlagwerk");
   await choose(page, dialog, "Kurs", "D1");
@@ -180,6 +180,7 @@ test("[R-ST025][R-DF013][R-DF017][R-DF030][R-DF031][R-DF032][R-DF033][R-VA026][R
   await dialog.getByRole("button", { name: "Absenden" }).click();
   await expect(dialog.getByText("Bitte mindestens einen Prüfungsteil (Theorie oder Praxis) wählen")).toBeVisible();
   await dialog.getByRole("button", { name: "Abbrechen" }).click();
+  await discardInput(page);
   await expect(dialog).toBeHidden();
 });
 
@@ -278,7 +279,8 @@ async function openEdit(page: Page, action: string) {
   await page.getByRole("option", { name: SPRING, exact: true }).click();
   await page.getByRole("button", { name: "Aktionen für Erwin Editor" }).click();
   await page.getByRole("menuitem", { name: action, exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: "D-Prüfungsanmeldung bearbeiten" });
+  // a registration that can no longer be changed opens in a view-only dialog "… ansehen"
+  const dialog = page.getByRole("dialog", { name: action === "Ansehen" ? "D-Prüfungsanmeldung ansehen" : "D-Prüfungsanmeldung bearbeiten" });
   await expect(dialog.getByRole("textbox", { name: "Vorname" })).toHaveValue("Erwin");
   return dialog;
 }
@@ -301,7 +303,7 @@ test("[R-DF026][R-DF035][R-RO034] editing: no consents; registration_manage sets
   const verified = dialog.getByRole("switch", { name: "Teilprüfung geprüft" });
   await expect(verified).not.toBeChecked();
   await verified.check();
-  await dialog.getByLabel("Storniert am").fill("2027-01-05T10:30");
+  await fillDateTime(dialog, "Storniert am", "2027-01-05T10:30");
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expectNotice(page, "D-Prüfungsanmeldung aktualisiert");
   await expect(dialog).toBeHidden();
@@ -318,15 +320,16 @@ test("[R-DF026][R-DF035][R-RO034] editing: no consents; registration_manage sets
   await expect(view.getByRole("combobox", { name: "Instrument" })).toBeDisabled();
   await expect(view.getByRole("button", { name: "Speichern" })).toHaveCount(0);
   await expect(view.getByRole("switch", { name: "Teilprüfung geprüft" })).toHaveCount(0);
-  await view.getByRole("button", { name: "Schließen" }).click();
+  // the footer button; the title bar has a "Schließen" button too
+  await view.getByRole("button", { name: "Schließen" }).last().click();
   await expect(view).toBeHidden();
   await context.close();
 
   // staff takes the cancellation back, then removes the registration again
   dialog = await openEdit(page, "Bearbeiten");
   await expect(dialog.getByRole("switch", { name: "Teilprüfung geprüft" })).toBeChecked();
-  await expect(dialog.getByLabel("Storniert am")).toHaveValue("2027-01-05T10:30");
-  await dialog.getByLabel("Storniert am").fill("");
+  await expectDateTime(dialog, "Storniert am", "2027-01-05T10:30");
+  await fillDateTime(dialog, "Storniert am", "");
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expectNotice(page, "D-Prüfungsanmeldung aktualisiert");
   await expect(page.getByRole("row", { name: /Erwin/ })).not.toHaveAttribute("data-cancelled", "true");

@@ -3,7 +3,7 @@
 // both again; a member sees the current events of the own district association as cards with
 // their location groups and opens the registration dialog.
 import { expect, type Page, test } from "@playwright/test";
-import { expectNotice, openScreen, rowAction, signIn } from "./support.ts";
+import { discardInput, expectNotice, fillDate, fillDateTime, openScreen, rowAction, signIn } from "./support.ts";
 
 const EVENT = "Wertungsspiele Herbst E2E";
 const VENUE = "Festhalle Endzu";
@@ -31,11 +31,11 @@ test("[R-EV002][R-EV007][R-EV011][R-EV018][R-ER031][R-LO002][R-LO003][R-LO005][R
   await dialog.getByLabel("Beschreibung").fill("Herbstwertungen für alle Besetzungen");
   await dialog.getByRole("combobox", { name: "Art", exact: true }).click();
   await page.getByRole("option", { name: "Wertungsspiele" }).click();
-  await dialog.getByLabel("Anmeldeschluss").fill("2030-10-01");
-  await dialog.getByLabel("Veröffentlichung von").fill("2026-01-01T00:00");
-  await dialog.getByLabel("Veröffentlichung bis").fill("2031-01-01T00:00");
-  await dialog.getByLabel("Beginn").fill("2030-10-10T09:00");
-  await dialog.getByLabel("Ende").fill("2030-10-11T18:00");
+  await fillDate(dialog, "Anmeldeschluss", "2030-10-01");
+  await fillDateTime(dialog, "Veröffentlichung von", "2026-01-01T00:00");
+  await fillDateTime(dialog, "Veröffentlichung bis", "2031-01-01T00:00");
+  await fillDateTime(dialog, "Beginn", "2030-10-10T09:00");
+  await fillDateTime(dialog, "Ende", "2030-10-11T18:00");
   await dialog.getByLabel("Datenschutzhinweise").fill("Die Daten dienen nur der Durchführung.");
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expectNotice(page, "Neue Veranstaltung wurde erfolgreich angelegt");
@@ -65,6 +65,7 @@ test("[R-EV002][R-EV007][R-EV011][R-EV018][R-ER031][R-LO002][R-LO003][R-LO005][R
   await copy.getByRole("radio", { name: /D-Prüfungen Freizeit Sommer/ }).check();
   await expect(copy.getByRole("button", { name: "Kopieren" })).toBeEnabled();
   await copy.getByRole("button", { name: "Abbrechen" }).click();
+  await discardInput(page);
   await expect(copy).toBeHidden();
 
   // the certificate list (results roles): an .xlsx named by the server's Content-Disposition
@@ -87,8 +88,8 @@ test("[R-EV002][R-EV007][R-EV011][R-EV018][R-ER031][R-LO002][R-LO003][R-LO005][R
   await locationDialog.getByLabel("Straße").fill("Festweg 1");
   await locationDialog.getByLabel("PLZ").fill("70173");
   await locationDialog.getByRole("textbox", { name: "Ort", exact: true }).fill("Endzu");
-  await locationDialog.getByLabel("Beginn").fill("2030-10-10T09:00");
-  await locationDialog.getByLabel("Ende").fill("2030-10-10T18:00");
+  await fillDateTime(locationDialog, "Beginn", "2030-10-10T09:00");
+  await fillDateTime(locationDialog, "Ende", "2030-10-10T18:00");
   await locationDialog.getByRole("combobox", { name: "Wertungsarten" }).fill("Konzert");
   await page.getByRole("option", { name: "K – Konzertmusik" }).click();
   await locationDialog.getByRole("button", { name: "Speichern" }).click();
@@ -189,11 +190,11 @@ async function createDexamEvent(page: Page, name: string, deadline: string) {
   await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(name);
   await dialog.getByRole("combobox", { name: "Art", exact: true }).click();
   await page.getByRole("option", { name: "D-Prüfungen", exact: true }).click();
-  await dialog.getByLabel("Anmeldeschluss").fill(deadline);
-  await dialog.getByLabel("Veröffentlichung von").fill("2026-01-01T00:00");
-  await dialog.getByLabel("Veröffentlichung bis").fill("2031-01-01T00:00");
-  await dialog.getByLabel("Beginn").fill("2030-05-10T08:00");
-  await dialog.getByLabel("Ende").fill("2030-05-11T17:00");
+  await fillDate(dialog, "Anmeldeschluss", deadline);
+  await fillDateTime(dialog, "Veröffentlichung von", "2026-01-01T00:00");
+  await fillDateTime(dialog, "Veröffentlichung bis", "2031-01-01T00:00");
+  await fillDateTime(dialog, "Beginn", "2030-05-10T08:00");
+  await fillDateTime(dialog, "Ende", "2030-05-11T17:00");
   await dialog.getByLabel("Datenschutzhinweise").fill("Die Daten dienen nur der Durchführung.");
   await dialog.getByRole("button", { name: "Speichern" }).click();
   await expectNotice(page, "Neue Veranstaltung wurde erfolgreich angelegt");

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { ExcelJS, fillPracticeSheet, pcJurorWorkbook } from "../fixtures/workbooks.ts";
-import { expectNotice, rowAction, signIn } from "./support.ts";
+import { discardInput, expectNotice, rowAction, signIn } from "./support.ts";
 
 const EVENT = "D-Prüfungen Frühjahr";
 const PRACTICE = "Musikschule Musterstadt (Praxis Holz)";
@@ -188,7 +188,9 @@ test("[R-RE001][R-RE002][R-RE003][R-RE004][R-RE005][R-RE006][R-RE007][R-RE008][R
   const wrongPlace = dialog.getByRole("alert").filter({ hasText: "Praxisprüfungsblätter konnten nicht hochgeladen werden" });
   await expect(wrongPlace).toContainText(`„${felixName}“: Dieser Praxisbogen gehört zu einem anderen Prüfungsort`);
   await expect(wrongPlace).toContainText(`nicht zu „${OTHER_PRACTICE}“`);
+  // a chosen file is input: cancelling asks first
   await dialog.getByRole("button", { name: "Abbrechen" }).click();
+  await discardInput(page);
   await expect(dialog).toBeHidden();
 
   // at its own location, together with a renamed copy: all or nothing, the renamed file named

@@ -1,6 +1,6 @@
 // Helpers the Playwright journeys share: sign-in through the embedded provider, the snackbar,
-// screens by route, row menus.
-import { expect, type Page } from "@playwright/test";
+// screens by route, row menus, the German date and time fields.
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Signs in through the embedded provider's German page and waits for the start page. */
 export async function signIn(page: Page, email: string, password = "demo") {
@@ -31,4 +31,34 @@ export async function openScreen(page: Page, path: string, heading: string) {
 export async function rowAction(page: Page, name: string, action: string) {
   await page.getByRole("button", { name: `Aktionen für ${name}` }).click();
   await page.getByRole("menuitem", { name: action, exact: true }).click();
+}
+
+/** "2030-10-01" → "01.10.2030", as a person types it into a German date field. */
+export function germanDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split("-");
+  return `${day}.${month}.${year}`;
+}
+
+/** Types the wire date `isoDate` ("YYYY-MM-DD", "" clears) as TT.MM.JJJJ into the date field named `label`. */
+export async function fillDate(scope: Locator, label: string, isoDate: string) {
+  await scope.getByRole("textbox", { name: label, exact: true }).fill(isoDate ? germanDate(isoDate) : "");
+}
+
+/** Types the wire value `isoDateTime` ("YYYY-MM-DDTHH:MM", "" clears) into the date and time inputs of the field named `label`. */
+export async function fillDateTime(scope: Locator, label: string, isoDateTime: string) {
+  const [date = "", time = ""] = isoDateTime ? isoDateTime.split("T") : [];
+  await scope.getByRole("textbox", { name: label, exact: true }).fill(date ? germanDate(date) : "");
+  await scope.getByRole("textbox", { name: `${label}, Uhrzeit`, exact: true }).fill(time);
+}
+
+/** The field named `label` shows the wire value `isoDateTime` ("YYYY-MM-DDTHH:MM") as TT.MM.JJJJ and HH:MM. */
+export async function expectDateTime(scope: Locator, label: string, isoDateTime: string) {
+  const [date = "", time = ""] = isoDateTime.split("T");
+  await expect(scope.getByRole("textbox", { name: label, exact: true })).toHaveValue(germanDate(date));
+  await expect(scope.getByRole("textbox", { name: `${label}, Uhrzeit`, exact: true })).toHaveValue(time);
+}
+
+/** Answers a form dialog's question "Eingaben verwerfen?" (asked after input when it is closed) with "Verwerfen". */
+export async function discardInput(page: Page) {
+  await page.getByRole("alertdialog", { name: "Eingaben verwerfen?" }).getByRole("button", { name: "Verwerfen" }).click();
 }

@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useMemo } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ErrorBoundary } from "../components/ErrorBoundary";
+import { FormDialog } from "../components/FormDialog";
 import { LoadFailure } from "../components/LoadFailure";
 import { hasErrors } from "../forms/fieldErrors";
 import { t } from "../i18n/translate";
 import { choosesDistrictClubs, clubOptions } from "../registration/formValues";
-import { RegistrationDialogFrame } from "../registration/RegistrationDialogFrame";
 import type { CompetitionCreateDialogQuery, CompetitionCreateDialogQuery$data } from "./__generated__/CompetitionCreateDialogQuery.graphql";
 import { CompetitionFormFields } from "./CompetitionFormFields";
 import { competitionInput, emptyCompetitionForm, validateCompetitionForm } from "./competitionForm";
@@ -89,14 +89,15 @@ function CompetitionCreateForm({
   };
 
   return (
-    <RegistrationDialogFrame
+    <FormDialog
       title={t("start.dialog.competitionTitle")}
-      onClose={onClose}
+      onCancel={onClose}
       onSubmit={submit}
       submitting={creating}
       acceptLabel={t("start.dialog.submit")}
+      wide
     >
       <CompetitionFormFields mode="create" event={facts} form={form} ownClubs={ownClubs} districtClubsOf={districtClubsOf} />
-    </RegistrationDialogFrame>
+    </FormDialog>
   );
 }

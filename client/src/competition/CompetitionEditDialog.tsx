@@ -1,11 +1,11 @@
 import { Suspense, useEffect, useMemo } from "react";
 import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
 import { ErrorBoundary } from "../components/ErrorBoundary";
+import { FormDialog } from "../components/FormDialog";
 import { LoadFailure } from "../components/LoadFailure";
 import { hasErrors } from "../forms/fieldErrors";
 import { t } from "../i18n/translate";
 import { clubOptions, editScopeOf } from "../registration/formValues";
-import { RegistrationDialogFrame } from "../registration/RegistrationDialogFrame";
 import type { CompetitionEditDialog_registration$key } from "./__generated__/CompetitionEditDialog_registration.graphql";
 import type { CompetitionEditDialogQuery, CompetitionEditDialogQuery$data } from "./__generated__/CompetitionEditDialogQuery.graphql";
 import { CompetitionFormFields } from "./CompetitionFormFields";
@@ -139,7 +139,13 @@ function CompetitionEditForm({
   };
 
   return (
-    <RegistrationDialogFrame title={t("competitionForm.editTitle")} onClose={onClose} onSubmit={scope === "NONE" ? undefined : submit} submitting={updating}>
+    <FormDialog
+      title={scope === "NONE" ? t("competitionForm.viewTitle") : t("competitionForm.editTitle")}
+      onCancel={onClose}
+      onSubmit={scope === "NONE" ? undefined : submit}
+      submitting={updating}
+      wide
+    >
       <CompetitionFormFields
         mode="edit"
         event={event}
@@ -150,6 +156,6 @@ function CompetitionEditForm({
         districtClubsOf={manage ? r.event.districtAssociationId : null}
         songsComplete={r.songsComplete}
       />
-    </RegistrationDialogFrame>
+    </FormDialog>
   );
 }

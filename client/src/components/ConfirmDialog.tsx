@@ -17,9 +17,14 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   busy = false,
+  confirmLabel = t("common.ok"),
+  cancelLabel = t("common.cancel"),
 }: {
   text: string;
   title?: string;
+  /** the buttons' names when "OK"/"Abbrechen" would be vague (e.g. "Verwerfen"/"Weiter bearbeiten") */
+  confirmLabel?: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
@@ -45,10 +50,10 @@ export function ConfirmDialog({
             <Dialog.Description className={styles.description}>{text}</Dialog.Description>
             <div className={styles.actions}>
               <Button ref={cancelRef} variant="text" onClick={onCancel} disabled={busy}>
-                {t("common.cancel")}
+                {cancelLabel}
               </Button>
               <Button onClick={onConfirm} disabled={busy}>
-                {t("common.ok")}
+                {confirmLabel}
               </Button>
             </div>
           </Dialog.Content>

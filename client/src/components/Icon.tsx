@@ -14,6 +14,8 @@ const paths = {
   help: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.6 9.2a2.5 2.5 0 1 1 3.4 2.3c-.6.3-1 .8-1 1.5v.6M12 16.8v.2",
   logout: "M10 16.5 14.5 12 10 7.5M14.5 12H3.5M13 4h6v16h-6",
   chevronDown: "M6 9.5l6 6 6-6",
+  chevronLeft: "M14.5 6l-6 6 6 6",
+  chevronRight: "M9.5 6l6 6-6 6",
   menu: "M4 6.5h16M4 12h16M4 17.5h16",
   close: "M6 6l12 12M18 6 6 18",
   collapse: "M11 17l-5-5 5-5M18 17l-5-5 5-5",

@@ -3,6 +3,7 @@ import { useId, useMemo } from "react";
 import { t } from "../i18n/translate";
 import { classNames } from "./classNames";
 import fieldStyles from "./Field.module.css";
+import { useMarkDirty } from "./formDirty";
 import { Icon } from "./Icon";
 import styles from "./Popup.module.css";
 
@@ -44,13 +45,17 @@ export function SelectField({
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const markDirty = useMarkDirty();
   const collection = useMemo(() => createListCollection<SelectOption>({ items: [...options] }), [options]);
   return (
     <Select.Root
       className={classNames(fieldStyles.field, className)}
       collection={collection}
       value={value === null ? [] : [value]}
-      onValueChange={(details) => onChange(details.value[0] ?? null)}
+      onValueChange={(details) => {
+        markDirty();
+        onChange(details.value[0] ?? null);
+      }}
       disabled={disabled}
       invalid={Boolean(error)}
       required={required}

@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useMemo } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ErrorBoundary } from "../components/ErrorBoundary";
+import { FormDialog } from "../components/FormDialog";
 import { LoadFailure } from "../components/LoadFailure";
 import { hasErrors } from "../forms/fieldErrors";
 import { t } from "../i18n/translate";
-import { RegistrationDialogFrame } from "../registration/RegistrationDialogFrame";
 import type { DexamCreateDialogQuery, DexamCreateDialogQuery$data } from "./__generated__/DexamCreateDialogQuery.graphql";
 import { DexamFormFields } from "./DexamFormFields";
 import { choosesDistrictClubs, clubOptions, dexamInput, emptyDexamForm, validateDexamForm } from "./dexamForm";
@@ -88,14 +88,8 @@ function DexamCreateForm({
   };
 
   return (
-    <RegistrationDialogFrame
-      title={t("start.dialog.dexamTitle")}
-      onClose={onClose}
-      onSubmit={submit}
-      submitting={creating}
-      acceptLabel={t("start.dialog.submit")}
-    >
+    <FormDialog title={t("start.dialog.dexamTitle")} onCancel={onClose} onSubmit={submit} submitting={creating} acceptLabel={t("start.dialog.submit")} wide>
       <DexamFormFields mode="create" event={facts} form={form} ownClubs={ownClubs} districtClubsOf={districtClubsOf} />
-    </RegistrationDialogFrame>
+    </FormDialog>
   );
 }

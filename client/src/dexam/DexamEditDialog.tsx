@@ -1,10 +1,10 @@
 import { Suspense, useEffect, useMemo } from "react";
 import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
 import { ErrorBoundary } from "../components/ErrorBoundary";
+import { FormDialog } from "../components/FormDialog";
 import { LoadFailure } from "../components/LoadFailure";
 import { hasErrors } from "../forms/fieldErrors";
 import { t } from "../i18n/translate";
-import { RegistrationDialogFrame } from "../registration/RegistrationDialogFrame";
 import type { DexamEditDialog_registration$key } from "./__generated__/DexamEditDialog_registration.graphql";
 import type { DexamEditDialogQuery, DexamEditDialogQuery$data } from "./__generated__/DexamEditDialogQuery.graphql";
 import { DexamFormFields } from "./DexamFormFields";
@@ -162,7 +162,13 @@ function DexamEditForm({
   };
 
   return (
-    <RegistrationDialogFrame title={t("dexamForm.editTitle")} onClose={onClose} onSubmit={scope === "NONE" ? undefined : submit} submitting={updating}>
+    <FormDialog
+      title={scope === "NONE" ? t("dexamForm.viewTitle") : t("dexamForm.editTitle")}
+      onCancel={onClose}
+      onSubmit={scope === "NONE" ? undefined : submit}
+      submitting={updating}
+      wide
+    >
       <DexamFormFields
         mode="edit"
         event={event}
@@ -173,6 +179,6 @@ function DexamEditForm({
         districtClubsOf={manage ? r.event.districtAssociationId : null}
         songsComplete={r.songsComplete}
       />
-    </RegistrationDialogFrame>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { TextField } from "../components/TextField";
+import { DateTimeField } from "../components/DateField";
 import { t } from "../i18n/translate";
 import { FormSection } from "./formParts";
 
@@ -23,9 +23,8 @@ export function ManageSection({
   return (
     <FormSection title={t("dexamForm.section.manage")}>
       {children}
-      <TextField
+      <DateTimeField
         label={t("dexamForm.field.cancelledAt")}
-        type="datetime-local"
         value={cancelledAt}
         onChange={onCancelledAtChange}
         error={error}

@@ -1,9 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from "react";
-import { type FieldErrors, hasErrors, NO_ERRORS } from "../forms/fieldErrors";
+import { useCallback, useRef, useState } from "react";
+import { type FieldErrors, NO_ERRORS } from "../forms/fieldErrors";
 import { errorsAfterChange } from "./formValues";
-
-/** Controls that mark themselves invalid: inputs, Ark select triggers, the upload button. */
-const INVALID = '[aria-invalid="true"]:not([tabindex="-1"]):not(:disabled), [data-invalid="true"]:not(:disabled)';
 
 export interface RegistrationFormState<V, L> {
   values: V;
@@ -12,20 +9,18 @@ export interface RegistrationFormState<V, L> {
   change: (path: string, value: L) => void;
   /** A change of several fields at once (add or remove a row). */
   update: (next: (values: V) => V) => void;
-  /** Shows the messages and moves focus to the first field with one. */
+  /** Shows the messages (FormDialog then moves focus to the first field with one). */
   showErrors: (errors: FieldErrors) => void;
   /** The element holding the fields (for the focus). */
   containerRef: React.RefObject<HTMLDivElement | null>;
 }
 
 /**
- * The state of a registration form (D-exam, competition): values, messages, and focus on the first
- * invalid field. `applyChange` is the form's pure model of one change with its dependencies.
+ * The state of a registration form (D-exam, competition): values and messages. `applyChange` is the form's pure model of one change with its dependencies.
  */
 export function useRegistrationForm<V, L>(initial: () => V, applyChange: (values: V, path: string, value: L) => V): RegistrationFormState<V, L> {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
-  const [focusRequest, setFocusRequest] = useState(0);
   const containerRef = useRef<HTMLDivElement>(null);
 
   const update = useCallback(
@@ -37,17 +32,7 @@ export function useRegistrationForm<V, L>(initial: () => V, applyChange: (values
     [values],
   );
   const change = useCallback((path: string, value: L) => update((v) => applyChange(v, path, value)), [update, applyChange]);
-  const showErrors = useCallback((found: FieldErrors) => {
-    setErrors(found);
-    if (hasErrors(found)) setFocusRequest((n) => n + 1);
-  }, []);
-
-  useEffect(() => {
-    if (focusRequest === 0) return;
-    const first = containerRef.current?.querySelector<HTMLElement>(INVALID);
-    first?.focus();
-    first?.scrollIntoView?.({ block: "center" });
-  }, [focusRequest]);
+  const showErrors = useCallback((found: FieldErrors) => setErrors(found), []);
 
   return { values, errors, change, update, showErrors, containerRef };
 }

@@ -1,4 +1,5 @@
 import { MEAL_REQUEST_LABELS, VACCINATION_LABELS } from "@shared/labels";
+import { DateField } from "../../components/DateField";
 import fieldStyles from "../../components/Field.module.css";
 import { FileUploadField } from "../../components/FileUploadField";
 import { SelectField } from "../../components/SelectField";
@@ -64,9 +65,8 @@ export function CampSection({ form, locked, withConsentForm }: SectionProps & { 
             onChange={(checked) => change(`camp.vaccinations.${i}.available`, checked)}
             disabled={locked}
           />
-          <TextField
+          <DateField
             label={t("dexamForm.field.vaccinationDate")}
-            type="date"
             value={v.date}
             onChange={(value) => change(`camp.vaccinations.${i}.date`, value)}
             error={errors[`camp.vaccinations.${i}.date`]}

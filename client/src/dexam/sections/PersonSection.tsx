@@ -1,4 +1,5 @@
 import { GENDER_LABELS } from "@shared/labels";
+import { DateField } from "../../components/DateField";
 import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
@@ -32,9 +33,8 @@ export function PersonSection({ form, locked }: SectionProps) {
           disabled={locked}
           autoComplete="off"
         />
-        <TextField
+        <DateField
           label={t("dexamForm.field.birthdate")}
-          type="date"
           value={values.birthdate}
           onChange={(v) => change("birthdate", v)}
           error={errors.birthdate}

@@ -114,7 +114,10 @@ export const registrationOverviewHelp: HelpPage = {
           entries: [
             { label: label("overview.action.edit"), text: "Öffnet die ganze Anmeldung zum Ändern." },
             { label: label("overview.action.songs"), text: "Nur die Stücke können geändert werden, alles andere ist gesperrt." },
-            { label: label("overview.action.view"), text: "Die Anmeldung ansehen, ohne etwas ändern zu können." },
+            {
+              label: label("overview.action.view"),
+              text: `Die Anmeldung ansehen, ohne etwas ändern zu können: der Dialog heißt dann ${ui("dexamForm.viewTitle")} oder ${ui("competitionForm.viewTitle")} und hat nur ${ui("common.close")}.`,
+            },
             { label: label("overview.action.takeOver"), text: "Einen bestandenen Prüfungsteil in eine neue Anmeldung übernehmen (siehe unten)." },
             { label: label("overview.action.practiceSheet"), text: "Den ausgefüllten Praxisbogen der Person herunterladen." },
             { label: label("overview.action.consentForm"), text: "Die hochgeladene Einverständniserklärung (nur D-Prüfungen Freizeit)." },

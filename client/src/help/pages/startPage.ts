@@ -91,6 +91,27 @@ export const startPageHelp: HelpPage = {
       ],
     },
     {
+      id: "formulare",
+      title: "Formulare ausfüllen: Pflichtfelder, Datum und Uhrzeit",
+      tags: ["Formular", "Pflichtfelder", "Datum", "Uhrzeit"],
+      blocks: [
+        {
+          kind: "list",
+          items: [
+            `Felder mit einem roten Sternchen (*) sind Pflichtfelder, auch Auswahlfelder wie ${ui("dexamForm.field.gender")}, ${ui("dexamForm.field.instrument")} oder ${ui("dexamForm.field.type")}.`,
+            `Ein Datum geben Sie als ${ui("date.placeholder")} ein (z. B. 05.06.2012; 5.6.2012 geht auch) oder wählen es mit ${ui("date.calendarOpen")} im Kalender. Eine Uhrzeit geben Sie als ${ui("time.placeholder")} im 24-Stunden-Format ein (z. B. 18:30). Das gilt unabhängig von der Sprache Ihres Browsers.`,
+            `Titel und Schaltflächen des Formulars bleiben stehen, während Sie durch die Felder blättern, auch auf dem Smartphone.`,
+            `Schicken Sie ein Formular mit Fehlern ab, springt der Cursor zum ersten Feld mit Fehler; die Meldung steht unter dem Feld.`,
+          ],
+        },
+        {
+          kind: "box",
+          box: "info",
+          text: `Schließen Sie ein Formular, in das Sie schon etwas eingegeben haben (mit ${ui("dialog.close")} oben rechts, ${ui("common.cancel")}, der Escape-Taste oder einem Klick neben das Formular), fragt das Programm ${ui("dialog.discardTitle")}. Mit ${ui("dialog.keepEditing")} bleiben Ihre Eingaben erhalten, mit ${ui("dialog.discard")} werden sie verworfen.`,
+        },
+      ],
+    },
+    {
       id: "d-pruefung",
       title: "Anmeldung zur D-Prüfung (D1, D2, D3)",
       tags: ["D-Prüfung", "Anmeldung", "Prüfungsstücke", "Teilprüfung"],

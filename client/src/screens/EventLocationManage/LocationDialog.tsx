@@ -2,6 +2,7 @@ import { COMPETITION_TYPE_LABELS, INSTRUMENT_LABELS, LOCATION_TYPE_LABELS } from
 import { useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { ChipsMultiSelect } from "../../components/ChipsMultiSelect";
+import { DateTimeField } from "../../components/DateField";
 import { FormDialog } from "../../components/FormDialog";
 import { SelectField } from "../../components/SelectField";
 import { SwitchField } from "../../components/SwitchField";
@@ -103,27 +104,14 @@ export function LocationDialog({
         onChange={(value) => set("type", value ?? "")}
         disabled={data !== null || competition}
         error={errors.type}
+        required
       />
       <TextField label={t("location.field.street")} value={values.street} onChange={text("street")} error={errors.street} required autoComplete="off" />
       <TextField label={t("location.field.postcode")} value={values.postcode} onChange={text("postcode")} error={errors.postcode} autoComplete="off" />
       <TextField label={t("location.field.city")} value={values.city} onChange={text("city")} error={errors.city} required autoComplete="off" />
       <TextField label={t("location.field.country")} value={values.country} onChange={text("country")} error={errors.country} autoComplete="off" />
-      <TextField
-        label={t("location.field.start")}
-        type="datetime-local"
-        value={values.start}
-        onChange={text("start")}
-        error={errors.start}
-        required={fields.datesRequired}
-      />
-      <TextField
-        label={t("location.field.end")}
-        type="datetime-local"
-        value={values.end}
-        onChange={text("end")}
-        error={errors.end}
-        required={fields.datesRequired}
-      />
+      <DateTimeField label={t("location.field.start")} value={values.start} onChange={text("start")} error={errors.start} required={fields.datesRequired} />
+      <DateTimeField label={t("location.field.end")} value={values.end} onChange={text("end")} error={errors.end} required={fields.datesRequired} />
       {fields.courses && (
         <ChipsMultiSelect
           label={t("location.field.courses")}
@@ -131,6 +119,7 @@ export function LocationDialog({
           value={values.dexamTypes}
           onChange={(value) => set("dexamTypes", value)}
           error={errors.dexamTypes}
+          required={values.type === "DEXAM_THEORY" || values.type === "DEXAM_PRACTICE"}
         />
       )}
       {fields.competitionTypes && (
@@ -140,6 +129,7 @@ export function LocationDialog({
           value={values.competitionTypes}
           onChange={(value) => set("competitionTypes", value)}
           error={errors.competitionTypes}
+          required
         />
       )}
       {fields.instruments && (
@@ -149,6 +139,7 @@ export function LocationDialog({
           value={values.instruments}
           onChange={(value) => set("instruments", value)}
           error={errors.instruments}
+          required
         />
       )}
       <SwitchField label={t("location.field.publishSwitch")} checked={values.publishResults} onChange={(checked) => set("publishResults", checked)} />

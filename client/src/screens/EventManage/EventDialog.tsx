@@ -1,6 +1,7 @@
 import { EDIT_PHASE_LABELS, FORM_TYPE_LABELS } from "@shared/labels";
 import { useState } from "react";
 import { graphql, useFragment } from "react-relay";
+import { DateField, DateTimeField } from "../../components/DateField";
 import { FormDialog } from "../../components/FormDialog";
 import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
@@ -87,6 +88,7 @@ export function EventDialog({
         onChange={change("formType")}
         disabled={data !== null}
         error={errors.formType}
+        required
       />
       <SelectField
         label={t("event.field.editPhase")}
@@ -94,35 +96,33 @@ export function EventDialog({
         value={values.editPhase || null}
         onChange={change("editPhase")}
         error={errors.editPhase}
+        required
       />
-      <TextField
+      <DateField
         label={t("event.field.registrationDeadline")}
-        type="date"
         value={values.registrationDeadline}
         onChange={change("registrationDeadline")}
         error={errors.registrationDeadline}
         hint={t("event.deadlineHint")}
         required
       />
-      <TextField
+      <DateTimeField
         label={t("event.field.startPublishing")}
-        type="datetime-local"
         value={values.startPublishing}
         onChange={change("startPublishing")}
         error={errors.startPublishing}
         required
       />
-      <TextField
+      <DateTimeField
         label={t("event.field.finishPublishing")}
-        type="datetime-local"
         value={values.finishPublishing}
         onChange={change("finishPublishing")}
         error={errors.finishPublishing}
         required
       />
-      <TextField label={t("event.field.expiration")} type="date" value={values.expiration} onChange={change("expiration")} error={errors.expiration} />
-      <TextField label={t("event.field.start")} type="datetime-local" value={values.start} onChange={change("start")} error={errors.start} />
-      <TextField label={t("event.field.end")} type="datetime-local" value={values.end} onChange={change("end")} error={errors.end} />
+      <DateField label={t("event.field.expiration")} value={values.expiration} onChange={change("expiration")} error={errors.expiration} />
+      <DateTimeField label={t("event.field.start")} value={values.start} onChange={change("start")} error={errors.start} />
+      <DateTimeField label={t("event.field.end")} value={values.end} onChange={change("end")} error={errors.end} />
       <TextField label={t("event.field.address")} value={values.address} onChange={change("address")} error={errors.address} autoComplete="off" />
       <TextField
         label={t("event.field.cancellationConditions")}
