@@ -121,6 +121,14 @@ export const registrationOverviewHelp: HelpPage = {
             { label: label("overview.action.takeOver"), text: "Einen bestandenen Prüfungsteil in eine neue Anmeldung übernehmen (siehe unten)." },
             { label: label("overview.action.practiceSheet"), text: "Den ausgefüllten Praxisbogen der Person herunterladen." },
             { label: label("overview.action.consentForm"), text: "Die hochgeladene Einverständniserklärung (nur D-Prüfungen Freizeit)." },
+            {
+              label: label("calendar.download"),
+              text: "Die Termine der Anmeldung (Vorbereitungslehrgang, Theorie- und Praxisprüfung oder das Wertungsspiel) als Kalenderdatei (.ics) für Outlook, Google Kalender oder Apple Kalender. Nicht bei stornierten Anmeldungen.",
+            },
+            {
+              label: label("history.action"),
+              text: "Wer die Anmeldung wann angelegt, geändert, storniert oder mit Ergebnissen versehen hat, mit den geänderten Feldern. Gesundheitsangaben erscheinen nur als „geändert“, nie mit ihrem Inhalt. Nur für die Anmeldungs- und Ergebnisverwaltung des Kreisverbands.",
+            },
             { label: label("overview.action.cancel"), text: "Die Anmeldung stornieren. Sie bleibt ausgegraut in der Liste stehen." },
             { label: label("overview.action.delete"), text: "Die Anmeldung endgültig löschen." },
           ],
