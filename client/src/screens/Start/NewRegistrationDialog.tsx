@@ -3,9 +3,30 @@ import { graphql, useFragment } from "react-relay";
 import { PageLoading } from "../../components/PageLoading";
 import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistrationDialog_event.graphql";
 
-// the forms load with the first "Neue Anmeldung", not with the start page (first-screen bundle, issue 9)
-const DexamCreateDialog = lazy(() => import("../../dexam/DexamCreateDialog").then((m) => ({ default: m.DexamCreateDialog })));
-const CompetitionCreateDialog = lazy(() => import("../../competition/CompetitionCreateDialog").then((m) => ({ default: m.CompetitionCreateDialog })));
+// the forms are not in the first-screen bundle (issue 9): their chunks load when the start page is
+// idle (preloadRegistrationDialogs), so the first "Neue Anmeldung" does not wait for them
+const loadDexamCreateDialog = () => import("../../dexam/DexamCreateDialog");
+const loadCompetitionCreateDialog = () => import("../../competition/CompetitionCreateDialog");
+const DexamCreateDialog = lazy(() => loadDexamCreateDialog().then((m) => ({ default: m.DexamCreateDialog })));
+const CompetitionCreateDialog = lazy(() => loadCompetitionCreateDialog().then((m) => ({ default: m.CompetitionCreateDialog })));
+
+/**
+ * Fetches the chunks of both create dialogs once the browser is idle (a timer where
+ * requestIdleCallback is missing, e.g. Safari); the browser keeps them, so `lazy` resolves at once
+ * later. Returns the cancel for an effect's clean-up.
+ */
+export function preloadRegistrationDialogs(): () => void {
+  const load = () => {
+    void loadDexamCreateDialog().catch(() => {});
+    void loadCompetitionCreateDialog().catch(() => {});
+  };
+  if (typeof window.requestIdleCallback === "function") {
+    const handle = window.requestIdleCallback(load, { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const timer = window.setTimeout(load, 1000);
+  return () => window.clearTimeout(timer);
+}
 
 /**
  * The create dialog of "Neue Anmeldung" (R-ST024..R-ST027): D-exams and camps get the D-exam form

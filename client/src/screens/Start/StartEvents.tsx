@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { classNames } from "../../components/classNames";
 import { Notice } from "../../components/Notice";
@@ -8,7 +8,7 @@ import { t } from "../../i18n/translate";
 import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistrationDialog_event.graphql";
 import type { StartEventsQuery } from "./__generated__/StartEventsQuery.graphql";
 import { EventCard } from "./EventCard";
-import { NewRegistrationDialog } from "./NewRegistrationDialog";
+import { NewRegistrationDialog, preloadRegistrationDialogs } from "./NewRegistrationDialog";
 import styles from "./StartScreen.module.css";
 
 /**
@@ -49,7 +49,10 @@ export function StartEvents({
   );
   const [registering, setRegistering] = useState<NewRegistrationDialog_event$key | null>(null);
   const events = orderStartEvents(data.events.edges.map((edge) => edge.node));
-  if (events.length === 0) return <Notice>{t("start.noEvents")}</Notice>;
+  const hasEvents = events.length > 0;
+  // the create dialogs' code is fetched while the page is idle, only where there is something to register for
+  useEffect(() => (hasEvents ? preloadRegistrationDialogs() : undefined), [hasEvents]);
+  if (!hasEvents) return <Notice>{t("start.noEvents")}</Notice>;
   return (
     <>
       <ul className={classNames(styles.cards, loading && styles.loading)} aria-busy={loading || undefined}>
