@@ -33,7 +33,9 @@ test("staff open the change history of a user and of a club", async ({ page }) =
   await openScreen(page, "/user/manage", "Benutzerverwaltung");
   await rowAction(page, "Max Mitglied", "Änderungen");
   const userHistory = page.getByRole("dialog", { name: "Änderungen: Max Mitglied" });
-  await expect(userHistory.getByText("Noch keine Änderungen protokolliert.").or(userHistory.getByRole("columnheader", { name: "Geänderte Felder" }))).toBeVisible();
+  await expect(
+    userHistory.getByText("Noch keine Änderungen protokolliert.").or(userHistory.getByRole("columnheader", { name: "Geänderte Felder" })),
+  ).toBeVisible();
   await page.getByRole("dialog").getByRole("button", { name: "Schließen" }).click();
   await openScreen(page, "/association/manage", "Vereinsverwaltung");
   const firstClub = (await page.getByRole("table").getByRole("row").nth(1).getByRole("cell").nth(1).textContent()) ?? "";

@@ -7,13 +7,13 @@ import { EMPTY_DISTRICT_ASSOCIATION_FORM, validateDistrictAssociationForm } from
 import { EMPTY_EVENT_FORM, validateEventForm } from "./eventForm";
 import { locationFormValues, validateLocationForm } from "./locationForm";
 
-/** a text of n characters that ends in a digit (a valid postcode) */
-const text = (n: number) => `${"ä".repeat(n - 1)}1`;
+/** a text of n characters that ends in a digit (a valid postcode); for the web addresses (…Link) a valid https address */
+const text = (n: number, field = "") => (field.endsWith("Link") ? `https://example.org/${"a".repeat(n - 20)}` : `${"ä".repeat(n - 1)}1`);
 /** each field of `limits` at its limit (no length message) and one character more (the message) */
 function checkLimits(limits: Record<string, number>, validateWith: (values: Record<string, string>) => Record<string, string>) {
   for (const [field, max] of Object.entries(limits)) {
-    expect(validateWith({ [field]: text(max) })[field], field).toBeUndefined();
-    expect(validateWith({ [field]: text(max + 1) })[field], field).toBe(tooLong(max));
+    expect(validateWith({ [field]: text(max, field) })[field], field).toBeUndefined();
+    expect(validateWith({ [field]: text(max + 1, field) })[field], field).toBe(tooLong(max));
   }
 }
 

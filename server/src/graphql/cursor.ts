@@ -102,7 +102,7 @@ export function sortedBy(model: string, keys: readonly SortKey[], defaults: read
 
 const sortKey = (k: Key, direction: Direction): SortKey => ({ [k.field]: k.sub ? { [k.sub]: direction } : direction });
 /** A key's value in a row (relations as Prisma loads them). */
-const valueOf = (k: Key, row: Record<string, unknown>): unknown => (k.sub ? (row[k.field] as Record<string, unknown> | null)?.[k.sub] : row[k.field]);
+const rowValue = (k: Key, row: Record<string, unknown>): unknown => (k.sub ? (row[k.field] as Record<string, unknown> | null)?.[k.sub] : row[k.field]);
 /** A condition on a key's column. */
 const on = (k: Key, condition: unknown): Where => ({ [k.field]: k.sub ? { is: { [k.sub]: condition } } : condition });
 
@@ -112,7 +112,7 @@ const invalidCursor = () => new AppError("INVALID_CURSOR", CURSOR_MESSAGE);
 /** The cursor of `row` in the list `connection` ordered by `order`: base64url of JSON. */
 export function encodeCursor(connection: string, order: ListOrder, row: Record<string, unknown>): string {
   const values = order.keys.map((k) => {
-    const v = valueOf(k, row);
+    const v = rowValue(k, row);
     return v instanceof Date ? v.toISOString() : (v ?? null);
   });
   return Buffer.from(JSON.stringify({ c: connection, o: order.signature, v: values })).toString("base64url");
