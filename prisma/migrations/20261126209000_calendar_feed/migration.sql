@@ -2,7 +2,7 @@
 -- CreateTable
 CREATE TABLE "CalendarFeed" (
     "userId" INTEGER NOT NULL,
-    "tokenHash" VARCHAR(64) NOT NULL,
+    "tokenHash" CHAR(64) NOT NULL,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "CalendarFeed_pkey" PRIMARY KEY ("userId")

@@ -116,6 +116,7 @@ const AUDIT_FIELD_LABELS: Record<string, string> = {
   copiedFromId: "Kopiert aus",
   subject: "Benutzerkennung",
   signatureFileId: "Unterschrift",
+  resultMails: "E-Mail bei Ergebnissen",
 };
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
