@@ -196,7 +196,7 @@ test("[R-VA043][R-DF003][R-ST021] registration_manage without a club of its own 
   await choose(page, dialog, "Verein", "Stadtkapelle Musterstadt");
   await dialog.getByRole("textbox", { name: "Vorname" }).fill("Tilda");
   await dialog.getByRole("textbox", { name: "Nachname" }).fill("Telefon");
-  await dialog.getByLabel("Geburtsdatum").fill("2012-04-05");
+  await fillDate(dialog, "Geburtsdatum", "2012-04-05");
   await choose(page, dialog, "Geschlecht", "weiblich");
   await choose(page, dialog, "Instrument", "Klarinette");
   await choose(page, dialog, "Kurs", "D1");

@@ -3,7 +3,7 @@
 // both again; a member sees the current events of the own district association as cards with
 // their location groups and opens the registration dialog.
 import { expect, type Page, test } from "@playwright/test";
-import { discardInput, expectNotice, fillDate, fillDateTime, openScreen, rowAction, signIn } from "./support.ts";
+import { discardInput, expectDateTime, expectNotice, fillDate, fillDateTime, openScreen, rowAction, signIn } from "./support.ts";
 
 const EVENT = "Wertungsspiele Herbst E2E";
 const VENUE = "Festhalle Endzu";
@@ -244,8 +244,8 @@ test("[R-EV024][R-EV026] Duplizieren makes a new unpublished event 'Kopie von â€
   await expect(page.getByRole("table", { name: "Veranstaltungen" }).getByRole("row", { name: /Duplikatquelle E2E/ })).toHaveCount(2);
   await rowAction(page, "Kopie von Duplikatquelle E2E", "Bearbeiten");
   const edit = page.getByRole("dialog", { name: "Veranstaltung bearbeiten" });
-  await expect(edit.getByLabel("Beginn")).toHaveValue("2030-06-14T08:00");
-  await expect(edit.getByLabel("Ende")).toHaveValue("2030-06-15T17:00");
+  await expectDateTime(edit, "Beginn", "2030-06-14T08:00");
+  await expectDateTime(edit, "Ende", "2030-06-15T17:00");
 });
 
 test("[R-ST020][R-ST023][R-ST030] after the deadline the card stays, but 'Neue Anmeldung' is disabled with the reason", async ({ page, browser }) => {

@@ -4,7 +4,7 @@
 // result), camp events offer the staff the consent forms. The demo data is shared with the other
 // specs of the run: every journey uses its own candidates and counts nothing others may change.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectNotice, rowAction, signIn } from "./support.ts";
+import { expectNotice, fillDate, rowAction, signIn } from "./support.ts";
 
 /** The overview with one event chosen; returns its D-exam table. */
 async function openOverview(page: Page, event: string): Promise<Locator> {
@@ -100,13 +100,14 @@ test("[R-RO001][R-RO002][R-RO004][R-RO007][R-RO008][R-RO009][R-RO010][R-RO011][R
 
   // the row menu follows the server's rules: phase NoRestrictions lets the club delete; a cancelled row is only viewed
   expect(await menuEntries(page, "Tina Trompete")).toEqual(["Ansehen"]);
-  expect(await menuEntries(page, "Felix Flöte")).toEqual(["Bearbeiten", "Löschen"]);
+  expect(await menuEntries(page, "Felix Flöte")).toEqual(["Bearbeiten", "Termine (.ics)", "Löschen"]);
 
   // keyboard: the menu opens with Enter, the arrow keys move to "Löschen", Enter asks first, Escape keeps the registration
   await page.getByRole("button", { name: "Aktionen für Felix Flöte" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "Bearbeiten" })).toBeVisible();
-  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown"); // "Termine (.ics)"
+  await page.keyboard.press("ArrowDown"); // "Löschen"
   await page.keyboard.press("Enter");
   const confirm = page.getByRole("alertdialog");
   await expect(confirm).toContainText("Möchten Sie die D-Prüfungsanmeldung von Felix Flöte wirklich löschen?");
@@ -150,7 +151,7 @@ test("[R-RO016][R-RO017][R-RO008][R-RO029][R-API035] registration_read sees ever
   await expect(row(table, "Clara Klarinette")).toBeVisible();
   await expect(row(table, "Sven Saxofon")).toContainText("Stadtkapelle Musterstadt");
   await expect(row(table, "Tina Trompete")).toHaveAttribute("data-cancelled", "true");
-  expect(await menuEntries(page, "Clara Klarinette")).toEqual(["Ansehen"]);
+  expect(await menuEntries(page, "Clara Klarinette")).toEqual(["Ansehen", "Termine (.ics)"]);
 
   // published results: points with two decimals, the grade as text
   await chooseEvent(page, "D-Prüfungen Herbst Vorjahr");
@@ -192,7 +193,7 @@ test("[R-RO020][R-RO023][R-RO026][R-RO011][R-RO012] in a closed event the member
   const paul = row(table, "Paul Prüfling");
   await expect(paul).toContainText("bestanden");
   // phase closed: no delete for the club, cancel instead; a passed exam has nothing to take over
-  expect(await menuEntries(page, "Paul Prüfling")).toEqual(["Ansehen", "Stornieren"]);
+  expect(await menuEntries(page, "Paul Prüfling")).toEqual(["Ansehen", "Termine (.ics)", "Stornieren"]);
 
   await rowAction(page, "Paul Prüfling", "Stornieren");
   const confirm = page.getByRole("alertdialog");
@@ -309,7 +310,7 @@ test("[R-RO001][R-ST003][R-RO021] a member registers in another district's event
   };
   await dialog.getByRole("textbox", { name: "Vorname" }).fill("Greta");
   await dialog.getByRole("textbox", { name: "Nachname" }).fill("Grenzgang");
-  await dialog.getByLabel("Geburtsdatum").fill("2012-06-07");
+  await fillDate(dialog, "Geburtsdatum", "2012-06-07");
   await choose("Geschlecht", "weiblich");
   await choose("Instrument", "Querflöte");
   await choose("Kurs", "D1");
