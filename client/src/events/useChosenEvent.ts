@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useLocation, useSearchParams } from "react-router-dom";
 import { useAppState } from "../state/AppStateContext";
 import { type ChoosableEvent, chooseEvent, EVENT_PARAM } from "./chooseEvent";
 
@@ -10,6 +10,7 @@ import { type ChoosableEvent, chooseEvent, EVENT_PARAM } from "./chooseEvent";
  */
 export function useChosenEvent<T extends ChoosableEvent>(events: readonly T[]): { event: T | null; choose: (id: string | null) => void } {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const { state, dispatch } = useAppState();
   const [now] = useState(() => new Date());
   const event = chooseEvent(events, params.get(EVENT_PARAM), state.activeEventId, now);
@@ -17,7 +18,10 @@ export function useChosenEvent<T extends ChoosableEvent>(events: readonly T[]): 
   const wanted = event ? String(event.databaseId) : null;
   useEffect(() => {
     if (event && event.id !== state.activeEventId) dispatch({ type: "selectEvent", id: event.id });
-    if (urlValue !== wanted) {
+    // only while the browser is still on this screen: a navigation that is under way (a link, the
+    // back button) must not be replaced by this screen's URL
+    const stillHere = window.location.hash.replace(/^#/, "").split("?")[0] === pathname;
+    if (urlValue !== wanted && stillHere) {
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -28,7 +32,7 @@ export function useChosenEvent<T extends ChoosableEvent>(events: readonly T[]): 
         { replace: true },
       );
     }
-  }, [event, state.activeEventId, dispatch, urlValue, wanted, setParams]);
+  }, [event, state.activeEventId, dispatch, urlValue, wanted, setParams, pathname]);
   // the URL leads (chooseEvent reads it first); the effect above then updates the app state
   const choose = (id: string | null) => {
     const chosen = events.find((candidate) => candidate.id === id);
