@@ -76,6 +76,8 @@ test("[R-SH007][R-SH008][R-SH009][R-BC021] framed by a configured origin the app
   // (polled, no fixed wait; and no upper bound on the gaps: a loaded CI machine delays timers)
   const heightMessages = () => page.evaluate(() => (window as unknown as { heightMessages: { height: number; at: number }[] }).heightMessages);
   await expect.poll(async () => (await heightMessages()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(4);
+  // the start page may still be loading its events: wait until the last four messages carry the rendered page
+  await expect.poll(async () => Math.min(...(await heightMessages()).slice(-4).map((m) => m.height)), { timeout: 30_000 }).toBeGreaterThan(200);
   const messages = await heightMessages();
   const recent = messages.slice(-4);
   for (const message of recent) expect(message.height).toBeGreaterThan(200);

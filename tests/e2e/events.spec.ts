@@ -55,14 +55,17 @@ test("[R-EV002][R-EV007][R-EV011][R-EV018][R-ER031][R-LO002][R-LO003][R-LO005][R
   await expect(statistic).toBeHidden();
 
   // copy into an existing event: the same form family still before its deadline, a required choice
-  await rowAction(page, "D-Prüfungen Frühjahr", "Duplizieren");
+  // (from the demo competitions into this journey's new competition event: same family, no
+  // registrations, whatever other journeys registered in the demo events before)
+  await page.getByRole("button", { name: "Aktionen für Wertungsspiele", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Duplizieren", exact: true }).click();
   const copy = page.getByRole("dialog", { name: "Veranstaltung duplizieren" });
   await copy.getByRole("radio", { name: "In eine bestehende Veranstaltung kopieren" }).check();
   await expect(copy).toContainText("Stammdaten und Veranstaltungsorte werden in die gewählte Veranstaltung kopiert");
-  await expect(copy.getByRole("radio", { name: /D-Prüfungen Freizeit Sommer/ })).toBeVisible();
-  await expect(copy.getByRole("radio", { name: new RegExp(EVENT) })).toHaveCount(0);
+  await expect(copy.getByRole("radio", { name: new RegExp(EVENT) })).toBeVisible();
+  await expect(copy.getByRole("radio", { name: /D-Prüfungen/ })).toHaveCount(0);
   await expect(copy.getByRole("button", { name: "Kopieren" })).toBeDisabled();
-  await copy.getByRole("radio", { name: /D-Prüfungen Freizeit Sommer/ }).check();
+  await copy.getByRole("radio", { name: new RegExp(EVENT) }).check();
   await expect(copy.getByRole("button", { name: "Kopieren" })).toBeEnabled();
   await copy.getByRole("button", { name: "Abbrechen" }).click();
   await discardInput(page);
