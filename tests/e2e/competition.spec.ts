@@ -6,7 +6,7 @@
 // shared with the other specs of the run: every journey uses its own names and counts nothing
 // others may change.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectNotice, rowAction, signIn } from "./support.ts";
+import { expectNotice, graphql, rowAction, signIn } from "./support.ts";
 
 const EVENT = "Wertungsspiele";
 const RUN = Date.now().toString(36);
@@ -73,21 +73,6 @@ async function menuEntries(page: Page, name: string): Promise<string[]> {
   await page.keyboard.press("Escape");
   await expect(items).toHaveCount(0);
   return entries;
-}
-
-/** A GraphQL call with the signed-in user's access token (test setup through the API). */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith("oidc.user:"));
-    return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token : undefined;
-  });
-  const response = await page.request.post("/graphql", {
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-graphql-csrf": "1" },
-    data: { query, variables },
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data as T;
 }
 
 test("[R-ST024][R-ST027][R-CF001][R-CF002][R-CF003][R-CF004][R-CF005][R-CF006][R-CF007][R-CF008][R-CF009][R-CF010][R-CF011][R-CF012][R-CF014][R-CF015][R-CF016][R-CF017][R-CF018][R-VA037][R-VA040][R-VA041][R-BC010] a member registers a chamber ensemble with four pieces and a member list, then a concert orchestra; the type change clears cast, category and age group", async ({

@@ -4,21 +4,7 @@
 // phone headings stay whole; a newer notice replaces the shown one, and the snackbar keeps clear of
 // the footer's links.
 import { expect, type Page, test } from "@playwright/test";
-import { openScreen, signIn } from "./support.ts";
-
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith("oidc.user:"));
-    return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token : undefined;
-  });
-  const response = await page.request.post("/graphql", {
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-graphql-csrf": "1" },
-    data: { query, variables },
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data as T;
-}
+import { graphql, openScreen, signIn } from "./support.ts";
 
 const DAY = 86400_000;
 

@@ -3,7 +3,7 @@
 // camp data and the signed consent form, the form dependencies clear location choices, percussion
 // rows carry their own names, and registration_manage chooses among all clubs of the district.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { discardInput, expectDateTime, expectNotice, fillDate, fillDateTime, signIn } from "./support.ts";
+import { discardInput, expectDateTime, expectNotice, fillDate, fillDateTime, graphql, signIn } from "./support.ts";
 
 async function openForm(page: Page, eventName: string) {
   await page.getByRole("article", { name: eventName, exact: true }).getByRole("button", { name: "Neue Anmeldung" }).click();
@@ -214,21 +214,6 @@ test("[R-VA043][R-DF003][R-ST021] registration_manage without a club of its own 
   await page.getByRole("option", { name: SPRING, exact: true }).click();
   await expect(page.getByRole("row", { name: /Telefon/ })).toContainText("Stadtkapelle Musterstadt");
 });
-
-/** A GraphQL call with the signed-in user's access token (test setup through the API). */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith("oidc.user:"));
-    return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token : undefined;
-  });
-  const response = await page.request.post("/graphql", {
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-graphql-csrf": "1" },
-    data: { query, variables },
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data as T;
-}
 
 type Setup = {
   events: { edges: { node: { id: string; name: string; locations: { databaseId: number; name: string }[] } }[] };

@@ -4,7 +4,7 @@
 // result), camp events offer the staff the consent forms. The demo data is shared with the other
 // specs of the run: every journey uses its own candidates and counts nothing others may change.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectNotice, fillDate, rowAction, signIn } from "./support.ts";
+import { expectNotice, fillDate, graphql, rowAction, signIn } from "./support.ts";
 
 /** The overview with one event chosen; returns its D-exam table. */
 async function openOverview(page: Page, event: string): Promise<Locator> {
@@ -31,21 +31,6 @@ async function menuEntries(page: Page, name: string): Promise<string[]> {
   await page.keyboard.press("Escape");
   await expect(items).toHaveCount(0);
   return entries;
-}
-
-/** A GraphQL call with the signed-in user's access token (test setup through the API). */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith("oidc.user:"));
-    return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token : undefined;
-  });
-  const response = await page.request.post("/graphql", {
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-graphql-csrf": "1" },
-    data: { query, variables },
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data as T;
 }
 
 const CANCELLED = /^Storniert am \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} Uhr$/;

@@ -4,21 +4,7 @@
 // Tests that need their own rows create an event over GraphQL and delete it again, so the demo data
 // other journeys rely on stays as it was.
 import { expect, type Page, test } from "@playwright/test";
-import { expectNotice, openScreen, rowAction, signIn } from "./support.ts";
-
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith("oidc.user:"));
-    return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token : undefined;
-  });
-  const response = await page.request.post("/graphql", {
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-graphql-csrf": "1" },
-    data: { query, variables },
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data as T;
-}
+import { expectNotice, graphql, openScreen, rowAction, signIn } from "./support.ts";
 
 type Created = { eventId: string; theoryId: number; practiceId: number; clubId: number };
 

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import { unzipSync } from "fflate";
 import { ExcelJS, fillPracticeSheet, pcJurorWorkbook } from "../fixtures/workbooks.ts";
-import { discardInput, expectNotice, rowAction, signIn } from "./support.ts";
+import { discardInput, expectNotice, graphql, rowAction, signIn } from "./support.ts";
 
 const EVENT = "D-Prüfungen Frühjahr";
 const PRACTICE = "Musikschule Musterstadt (Praxis Holz)";
@@ -68,21 +68,6 @@ async function menuEntries(page: Page, name: string): Promise<string[]> {
   await page.keyboard.press("Escape");
   await expect(items).toHaveCount(0);
   return entries;
-}
-
-/** A GraphQL call with the signed-in user's access token (test setup through the API). */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith("oidc.user:"));
-    return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token : undefined;
-  });
-  const response = await page.request.post("/graphql", {
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-graphql-csrf": "1" },
-    data: { query, variables },
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data as T;
 }
 
 /** Clicks a download button and answers the file's name and bytes. */

@@ -62,3 +62,18 @@ export async function expectDateTime(scope: Locator, label: string, isoDateTime:
 export async function discardInput(page: Page) {
   await page.getByRole("alertdialog", { name: "Eingaben verwerfen?" }).getByRole("button", { name: "Verwerfen" }).click();
 }
+
+/** A GraphQL call with the signed-in user's access token (test setup through the API). */
+export async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith("oidc.user:"));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token : undefined;
+  });
+  const response = await page.request.post("/graphql", {
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-graphql-csrf": "1" },
+    data: { query, variables },
+  });
+  const body = (await response.json()) as { data?: T; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  return body.data as T;
+}

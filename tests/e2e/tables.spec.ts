@@ -3,22 +3,7 @@
 // columns lie to the right), phones get one card per row with its menu, and the tables whose rows
 // are all loaded on the client sort by a click on a header, kept in the URL.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { openScreen, signIn } from "./support.ts";
-
-/** A GraphQL call with the signed-in user's access token (test setup through the API). */
-async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith("oidc.user:"));
-    return key ? (JSON.parse(localStorage.getItem(key) ?? "{}") as { access_token?: string }).access_token : undefined;
-  });
-  const response = await page.request.post("/graphql", {
-    headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-graphql-csrf": "1" },
-    data: { query, variables },
-  });
-  const body = (await response.json()) as { data?: T; errors?: unknown };
-  expect(body.errors).toBeUndefined();
-  return body.data as T;
-}
+import { graphql, openScreen, signIn } from "./support.ts";
 
 /** Registers an ensemble with a long name for the demo competition as the member (so the competition table has a row). */
 async function registerEnsemble(page: Page, name: string) {

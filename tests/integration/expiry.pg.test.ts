@@ -8,6 +8,7 @@ import type { Database } from "../../server/src/db/client.ts";
 import { deleteExpiredEvents, EXPIRY_LEASE } from "../../server/src/domains/events/expiry.ts";
 import { deleteExpiredOidcRows, OIDC_CLEANUP_LEASE } from "../../server/src/idp/adapter.ts";
 import { testDatabase } from "../support/db.ts";
+import { expiredEvent } from "../support/fixtures.ts";
 
 let db: Database & { url: string };
 beforeAll(async () => {
@@ -20,19 +21,7 @@ describe("automatic deletion lease", () => {
     const district = await db.prisma.districtAssociation.create({
       data: { name: "KV Lease", iamRef: "kv-lease", gdprLink: "https://example.org/dsgvo", impressLink: "https://example.org/impressum" },
     });
-    const day = 86400_000;
-    const event = await db.prisma.event.create({
-      data: {
-        name: "Abgelaufen",
-        districtAssociationId: district.id,
-        formType: "DEXAM",
-        registrationDeadline: new Date(Date.now() - 30 * day),
-        startPublishing: new Date(Date.now() - 60 * day),
-        finishPublishing: new Date(Date.now() - 20 * day),
-        expiration: new Date(Date.now() - day),
-        privacyPolicy: "Datenschutz",
-      },
-    });
+    const event = await expiredEvent(db.prisma, district.id);
     const other = new pg.Client({ connectionString: db.url });
     await other.connect();
     try {

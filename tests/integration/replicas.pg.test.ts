@@ -15,7 +15,7 @@ import { openDatabase } from "../../server/src/db/client.ts";
 import { hashPassword } from "../../server/src/idp/passwords.ts";
 import { freePort } from "../support/app.ts";
 import { testDatabase } from "../support/db.ts";
-import { gid } from "../support/fixtures.ts";
+import { expiredEvent, gid } from "../support/fixtures.ts";
 import { startServerProcess } from "../support/serverProcess.ts";
 import { signInForToken, viewerEmail } from "../support/signin.ts";
 
@@ -96,19 +96,7 @@ beforeAll(async () => {
       },
     });
   }
-  const day = 86400_000;
-  const expired = await db.prisma.event.create({
-    data: {
-      name: "Abgelaufen",
-      districtAssociationId: district.id,
-      formType: "DEXAM",
-      registrationDeadline: new Date(Date.now() - 30 * day),
-      startPublishing: new Date(Date.now() - 60 * day),
-      finishPublishing: new Date(Date.now() - 20 * day),
-      expiration: new Date(Date.now() - day),
-      privacyPolicy: "Datenschutz",
-    },
-  });
+  const expired = await expiredEvent(db.prisma, district.id);
   expiredEventId = expired.id;
   await db.close();
   // The expired event's row is locked by "a third party" while the replicas start: the replica that

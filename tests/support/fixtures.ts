@@ -143,3 +143,19 @@ export async function inTimeZone<T>(zone: string, fn: () => Promise<T>): Promise
     else process.env.TZ = before;
   }
 }
+
+/** A D-exam event of the district whose automatic deletion date passed yesterday (the expiry job deletes it). */
+export function expiredEvent(prisma: PrismaClient, districtAssociationId: number) {
+  return prisma.event.create({
+    data: {
+      name: "Abgelaufen",
+      districtAssociationId,
+      formType: "DEXAM",
+      registrationDeadline: new Date(Date.now() - 30 * DAY),
+      startPublishing: new Date(Date.now() - 60 * DAY),
+      finishPublishing: new Date(Date.now() - 20 * DAY),
+      expiration: new Date(Date.now() - DAY),
+      privacyPolicy: "Datenschutz",
+    },
+  });
+}

@@ -95,18 +95,8 @@ function Messages({ id, hint, error }: { id: string; hint?: string; error?: stri
 const describedBy = (id: string, hint?: string, error?: string) =>
   [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 
-/** The date text input with its calendar button (Ark UI DatePicker, German). */
-function DateInput({
-  id,
-  value,
-  onChange,
-  ariaLabel,
-  invalid,
-  describedBy: described,
-  required,
-  disabled,
-  onWrongChange,
-}: {
+/** What the date and the time text input take. */
+type TextInputProps = {
   id: string;
   value: string;
   onChange: (value: string) => void;
@@ -116,7 +106,10 @@ function DateInput({
   required?: boolean;
   disabled?: boolean;
   onWrongChange: (wrong: boolean) => void;
-}) {
+};
+
+/** The date text input with its calendar button (Ark UI DatePicker, German). */
+function DateInput({ id, value, onChange, ariaLabel, invalid, describedBy: described, required, disabled, onWrongChange }: TextInputProps) {
   const markDirty = useMarkDirty();
   const typed = useTypedText(value, formatGermanDate, parseGermanDate, onChange);
   useEffect(() => onWrongChange(typed.wrong), [typed.wrong, onWrongChange]);
@@ -209,27 +202,7 @@ function DateInput({
 }
 
 /** The time text input, HH:MM in 24 hours. */
-function TimeInput({
-  id,
-  value,
-  onChange,
-  ariaLabel,
-  invalid,
-  describedBy: described,
-  required,
-  disabled,
-  onWrongChange,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  ariaLabel?: string;
-  invalid: boolean;
-  describedBy?: string;
-  required?: boolean;
-  disabled?: boolean;
-  onWrongChange: (wrong: boolean) => void;
-}) {
+function TimeInput({ id, value, onChange, ariaLabel, invalid, describedBy: described, required, disabled, onWrongChange }: TextInputProps) {
   const typed = useTypedText(value, identity, parseGermanTime, onChange);
   useEffect(() => onWrongChange(typed.wrong), [typed.wrong, onWrongChange]);
   return (

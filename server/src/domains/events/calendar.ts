@@ -11,6 +11,23 @@ import { berlinOffsetMinutes, TIME_ZONE } from "../../shared/time.ts";
 /** One calendar entry. `uid` stays the same across downloads, so a calendar updates instead of duplicating. */
 export type Appointment = { uid: string; summary: string; start: Date; end: Date | null; location: string | null; description: string | null };
 
+/** What an appointment reads of a location (Prisma select). */
+const LOCATED = { select: { id: true, name: true, type: true, street: true, postcode: true, city: true, country: true, start: true, end: true } } as const;
+/** What dexamAppointments reads of a D-exam registration (Prisma select). */
+export const DEXAM_CALENDAR_SELECT = {
+  id: true,
+  firstname: true,
+  lastname: true,
+  type: true,
+  cancelledAt: true,
+  event: { select: { name: true } },
+  theoryLocation: LOCATED,
+  practiceLocation: LOCATED,
+  preparationLocation: LOCATED,
+} as const;
+/** What competitionAppointments reads of a competition registration (Prisma select). */
+export const COMPETITION_CALENDAR_SELECT = { id: true, name: true, cancelledAt: true, event: { select: { name: true } }, location: LOCATED } as const;
+
 type Located = Pick<EventLocation, "id" | "name" | "type" | "street" | "postcode" | "city" | "country" | "start" | "end">;
 
 /** "Name, Straße, PLZ Ort, Land" of a location (the parts that are set). */

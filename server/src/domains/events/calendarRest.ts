@@ -9,7 +9,15 @@ import { getCompetitionRegistration } from "../competition/service.ts";
 import { getDexamRegistration } from "../dexam/service.ts";
 import { contentDisposition } from "../files/rules.ts";
 import { calendarFeedEnabled, disableCalendarFeed, enableCalendarFeed, FEED_PATH, feedCalendar } from "../users/calendarFeed.ts";
-import { competitionAppointments, dexamAppointments, eventAppointments, icsCalendar, icsFileName } from "./calendar.ts";
+import {
+  COMPETITION_CALENDAR_SELECT,
+  competitionAppointments,
+  DEXAM_CALENDAR_SELECT,
+  dexamAppointments,
+  eventAppointments,
+  icsCalendar,
+  icsFileName,
+} from "./calendar.ts";
 import { getEvent } from "./service.ts";
 
 const ICS = "text/calendar; charset=utf-8";
@@ -22,8 +30,6 @@ function sendIcs(reply: FastifyReply, name: string, body: string) {
     .send(body);
 }
 
-const located = { select: { id: true, name: true, type: true, street: true, postcode: true, city: true, country: true, start: true, end: true } } as const;
-
 export function calendarRoutes(r: RestRouter) {
   r.get("/v1/event/:id/calendar", async (ctx, req, reply) => {
     const e = await getEvent(ctx, idParam(req));
@@ -33,17 +39,7 @@ export function calendarRoutes(r: RestRouter) {
     const { id } = await getDexamRegistration(ctx, idParam(req));
     const reg = await ctx.prisma.dexamRegistration.findUniqueOrThrow({
       where: { id },
-      select: {
-        id: true,
-        firstname: true,
-        lastname: true,
-        type: true,
-        cancelledAt: true,
-        event: { select: { name: true } },
-        theoryLocation: located,
-        practiceLocation: located,
-        preparationLocation: located,
-      },
+      select: DEXAM_CALENDAR_SELECT,
     });
     const name = `${reg.event.name} ${reg.firstname} ${reg.lastname}`;
     return sendIcs(reply, name, icsCalendar(name, dexamAppointments(reg), ctx.services.now()));
@@ -52,7 +48,7 @@ export function calendarRoutes(r: RestRouter) {
     const { id } = await getCompetitionRegistration(ctx, idParam(req));
     const reg = await ctx.prisma.competitionRegistration.findUniqueOrThrow({
       where: { id },
-      select: { id: true, name: true, cancelledAt: true, event: { select: { name: true } }, location: located },
+      select: COMPETITION_CALENDAR_SELECT,
     });
     const name = `${reg.event.name} ${reg.name}`;
     return sendIcs(reply, name, icsCalendar(name, competitionAppointments(reg), ctx.services.now()));

@@ -7,7 +7,7 @@ import { authorize } from "../../auth/permissions.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
-import { competitionAppointments, dexamAppointments, icsCalendar } from "../events/calendar.ts";
+import { COMPETITION_CALENDAR_SELECT, competitionAppointments, DEXAM_CALENDAR_SELECT, dexamAppointments, icsCalendar } from "../events/calendar.ts";
 
 /** The feed's path prefix (served outside /v1: the secret in the path is the credential). */
 export const FEED_PATH = "/calendar";
@@ -54,8 +54,6 @@ export async function disableCalendarFeed(ctx: ServiceCtx): Promise<boolean> {
   });
 }
 
-const located = { select: { id: true, name: true, type: true, street: true, postcode: true, city: true, country: true, start: true, end: true } } as const;
-
 /**
  * The feed behind a secret: the .ics of the appointments of the live registrations of the owner's
  * clubs (every event, whichever district organises it); null when the secret names no feed or its
@@ -73,22 +71,12 @@ export async function feedCalendar(prisma: PrismaClient, token: string, now: Dat
     prisma.dexamRegistration.findMany({
       where: clubs,
       orderBy: { id: "asc" },
-      select: {
-        id: true,
-        firstname: true,
-        lastname: true,
-        type: true,
-        cancelledAt: true,
-        event: { select: { name: true } },
-        theoryLocation: located,
-        practiceLocation: located,
-        preparationLocation: located,
-      },
+      select: DEXAM_CALENDAR_SELECT,
     }),
     prisma.competitionRegistration.findMany({
       where: clubs,
       orderBy: { id: "asc" },
-      select: { id: true, name: true, cancelledAt: true, event: { select: { name: true } }, location: located },
+      select: COMPETITION_CALENDAR_SELECT,
     }),
   ]);
   return icsCalendar("Anmeldesystem: Termine meiner Vereine", [...dexams.flatMap(dexamAppointments), ...competitions.flatMap(competitionAppointments)], now);
