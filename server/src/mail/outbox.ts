@@ -1,12 +1,11 @@
 // The outbox of confirmation e-mails (docs/decisions.md "Confirmation e-mails"): a change writes its
-// mail row in its own transaction (enqueueMail, or mailStep inside a create's one statement), so a
+// mail row in its own transaction (enqueueMail), so a
 // rolled-back change sends nothing and a committed one loses nothing. After the commit the sender
 // (mailSender) claims due rows with FOR UPDATE SKIP LOCKED, moving them on by a lease in the same
 // statement, so replicas never send a row twice; a failure moves the row on by a backoff that
 // doubles from MAIL_RETRY_SECONDS up to an hour. A mail never fails the change that wrote it.
 import os from "node:os";
 import type { RawRead } from "../db/adapter.ts";
-import type { InsertStep, Ref } from "../domains/audit/service.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { type MailKind, type RegistrationFacts, renderRegistrationMail } from "./registrationMail.ts";
 import type { Outbox } from "./transport.ts";
@@ -15,13 +14,13 @@ type Tx = Prisma.TransactionClient;
 
 /**
  * The row's payload: the facts, with the club's name and the district's name, imprint and privacy
- * links read by the same statement (and the registration's id when `id` names its insert).
+ * links read by the same statement.
  */
-function payloadSql(facts: RegistrationFacts, ids: { associationId: number; districtAssociationId: number }, id?: Prisma.Sql): Prisma.Sql {
+function payloadSql(facts: RegistrationFacts, ids: { associationId: number; districtAssociationId: number }): Prisma.Sql {
   return Prisma.sql`${JSON.stringify(facts)}::jsonb || jsonb_build_object(
     'club', (SELECT a.name FROM "Association" a WHERE a.id = ${ids.associationId}::int),
     'district', (SELECT jsonb_build_object('name', d.name, 'imprint', d."impressLink", 'privacy', d."gdprLink") FROM "DistrictAssociation" d WHERE d.id = ${ids.districtAssociationId}::int)
-    ${id ? Prisma.sql`, 'id', ${id}` : Prisma.empty})`;
+  )`;
 }
 
 export type MailTarget = { userId: number | null; associationId: number; districtAssociationId: number };
@@ -35,19 +34,6 @@ export async function enqueueMail(tx: Tx, target: MailTarget, kind: MailKind, fa
   if (!target.userId) return false;
   await tx.$executeRaw`INSERT INTO "MailOutbox" ("userId", "kind", "payload") VALUES (${target.userId}::int, ${kind}, ${payloadSql(facts, target)})`;
   return true;
-}
-
-/** The create's mail as one more step of its statement (insertWithAudit `after`): written with the registration or not at all. */
-export function mailStep(userId: number, facts: RegistrationFacts, ids: { associationId: number; districtAssociationId: number }): InsertStep {
-  return {
-    as: "mail",
-    table: "MailOutbox",
-    data: {
-      userId,
-      kind: "created",
-      payload: (ref: Ref) => payloadSql(facts, ids, Prisma.sql`(SELECT id FROM ${ref("registration")})`),
-    },
-  };
 }
 
 /** How long a claimed row is left to its sender before another may try (longer than nodemailer's timeouts). */

@@ -15,13 +15,13 @@ import {
   canReadRegistration,
   checkClub,
   checkNewRegistration,
-  createOnCurrentEvent,
   type EventWithLocations,
   hasDistrictRole,
-  insertNewRegistration,
   isManager,
+  lockEventForRegistration,
   managerOnly,
   type RegistrationFilter,
+  recordCreate,
   registrationScope,
   seesUnpublishedResults,
   sharedFilterConditions,
@@ -101,10 +101,7 @@ async function createdCompetitionOf(ctx: ServiceCtx, p: Principal, id: number): 
   return { registration, event, association };
 }
 
-/**
- * Two statements while the event is in the cache, as a D-exam create (dexam/service.ts createDexam);
- * with an idempotency key one more first, its lookup.
- */
+/** A new registration, as a D-exam's (dexam/service.ts createDexam): one transaction after the key's lookup. */
 export async function createCompetition(
   ctx: ServiceCtx,
   eventId: number,
@@ -121,41 +118,44 @@ export async function createCompetition(
   );
 }
 
-async function createCompetitionOnce(ctx: ServiceCtx, p: Principal, eventId: number, input: CompetitionInput, request: KeyedRequest | null) {
-  return createOnCurrentEvent(ctx, eventId, ["COMPETITION"], input.associationId, async (basis) => {
-    const { event, club } = basis;
-    const { manager } = await checkNewRegistration(ctx, p, event, input.associationId, club);
+async function createCompetitionOnce(
+  ctx: ServiceCtx,
+  p: Principal,
+  eventId: number,
+  input: CompetitionInput,
+  request: KeyedRequest | null,
+): Promise<CreatedCompetition> {
+  const { created, mailed } = await ctx.prisma.$transaction(async (tx) => {
+    const event = await lockEventForRegistration(tx, eventId, ["COMPETITION"]);
+    const { manager } = await checkNewRegistration(tx, ctx.services.now(), p, event, input.associationId);
     if (!manager && (input.documentsComplete || input.cancelledAt || input.locationId != null)) throw managerOnly(MANAGED);
     const errors = validateCompetition(input, event, "create");
     if (Object.keys(errors).length) throw validationFailed(errors);
     const locationId = locationFor(input, event.locations, manager, null);
-    const row = data(input);
-    const created = await insertNewRegistration<CompetitionRegistration>(
-      ctx,
-      p,
-      basis,
-      [
-        {
-          as: "registration",
-          table: "CompetitionRegistration",
-          data: {
-            ...row,
-            eventId,
-            userId: p.userId,
-            locationId,
-            gdprAccepted: !!input.gdprAccepted,
-            cancellationAccepted: !!input.cancellationAccepted,
-            documentsComplete: manager && !!input.documentsComplete,
-          },
-        },
-      ],
-      { action: "create", entity: "CompetitionRegistration", districtAssociationId: event.districtAssociationId },
+    const { association, ...registration } = await tx.competitionRegistration.create({
+      data: {
+        ...data(input),
+        eventId,
+        userId: p.userId,
+        locationId,
+        gdprAccepted: !!input.gdprAccepted,
+        cancellationAccepted: !!input.cancellationAccepted,
+        documentsComplete: manager && !!input.documentsComplete,
+      },
+      include: { association: { select: { id: true, name: true } } },
+    });
+    const mailed = await recordCreate(tx, ctx, p, {
+      entity: "CompetitionRegistration",
+      action: "create",
+      registration,
+      event,
       request,
-      competitionFacts({ ...row, locationId }, null, event),
-    );
-    if (!created) return undefined;
-    return { ...created, event };
+      facts: competitionFacts(registration, registration.id, event),
+    });
+    return { created: { registration, association, event }, mailed };
   });
+  if (mailed) ctx.services.mail.wake();
+  return created;
 }
 
 async function load(ctx: ServiceCtx, p: Principal, id: number) {
@@ -196,7 +196,7 @@ export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number,
     const songErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith("songs")));
     if (Object.keys(songErrors).length) throw validationFailed(songErrors);
   } else if (Object.keys(errors).length) throw validationFailed(errors);
-  if (scope === "all" && input.associationId !== r.associationId) await checkClub(ctx, p, input.associationId, manager);
+  if (scope === "all" && input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
   const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
     const next =
       scope === "songs"

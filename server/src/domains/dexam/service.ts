@@ -21,12 +21,12 @@ import {
   canReadRegistration,
   checkClub,
   checkNewRegistration,
-  createOnCurrentEvent,
   type EventWithLocations,
-  insertNewRegistration,
   isManager,
+  lockEventForRegistration,
   managerOnly,
   type RegistrationFilter,
+  recordCreate,
   registrationScope,
   seesUnpublishedResults,
   sharedFilterConditions,
@@ -109,11 +109,10 @@ async function createdDexamOf(ctx: ServiceCtx, p: Principal, id: number): Promis
 }
 
 /**
- * Two statements while the event is in the cache (issue 9; one more when it is not, or when it
- * changed meanwhile: createOnCurrentEvent): the principal's (authentication), then the consent form
- * (camp events), the registration and its audit entry in one (insertWithAudit: all or nothing),
- * written only while the event and its locations are as checked. The club's name comes with the insert.
- * With an idempotency key one more statement first: the key's lookup (registrations/idempotency.ts).
+ * A new registration: authorize, then (with an idempotency key) the key's stored answer, else one
+ * transaction that reads the event under a share lock (registrations/access.ts), checks the caller
+ * and the input (rules.ts), and writes the consent form (camp events), the registration, its audit
+ * entry, its key and its confirmation e-mail.
  */
 export async function createDexam(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry, idempotencyKey?: string | null): Promise<CreatedDexam> {
   const p = authorize(ctx.principal, "dexam.create");
@@ -122,11 +121,18 @@ export async function createDexam(ctx: ServiceCtx, eventId: number, input: Dexam
   return createOnce(ctx, request, replay, () => createDexamOnce(ctx, p, eventId, input, carry, request), { lookedUp: !!carry });
 }
 
-async function createDexamOnce(ctx: ServiceCtx, p: Principal, eventId: number, input: DexamInput, carry: Carry | undefined, request: KeyedRequest | null) {
-  return createOnCurrentEvent(ctx, eventId, ["DEXAM", "DEXAM_CAMP"], input.associationId, async (basis) => {
-    const { event, club } = basis;
+async function createDexamOnce(
+  ctx: ServiceCtx,
+  p: Principal,
+  eventId: number,
+  input: DexamInput,
+  carry: Carry | undefined,
+  request: KeyedRequest | null,
+): Promise<CreatedDexam> {
+  const { created, mailed } = await ctx.prisma.$transaction(async (tx) => {
+    const event = await lockEventForRegistration(tx, eventId, ["DEXAM", "DEXAM_CAMP"]);
     const now = ctx.services.now();
-    const { manager } = await checkNewRegistration(ctx, p, event, input.associationId, club);
+    const { manager } = await checkNewRegistration(tx, now, p, event, input.associationId);
     if (!manager && (input.existingPartialResultVerified || input.cancelledAt)) throw managerOnly(MANAGED);
     const errors = validateDexam(input, event, event.locations, "create", now);
     // the parent-signed consent form: required for camp events in create mode (decision R-VA035)
@@ -136,48 +142,34 @@ async function createDexamOnce(ctx: ServiceCtx, p: Principal, eventId: number, i
     if (!camp && input.consentForm?.dataUrl) errors.consentForm = "Eine Einverständniserklärung gibt es nur bei Freizeiten";
     if (Object.keys(errors).length) throw validationFailed(errors);
     const file = upload && typeof upload !== "string" ? upload : null;
+    const consentFormFileId = file ? (await tx.storedFile.create({ data: storedFileRow(ctx.services.dataKey, file), select: { id: true } })).id : null;
     const row = data(ctx, input, camp);
-    const created = await insertNewRegistration<DexamRegistration>(
-      ctx,
-      p,
-      basis,
-      [
-        ...(file
-          ? [
-              {
-                as: "file",
-                table: "StoredFile" as const,
-                data: storedFileRow(ctx.services.dataKey, file),
-              },
-            ]
-          : []),
-        {
-          as: "registration",
-          table: "DexamRegistration",
-          data: {
-            ...row,
-            eventId,
-            userId: p.userId,
-            gdprAccepted: !!input.gdprAccepted,
-            cancellationAccepted: !!input.cancellationAccepted,
-            consentFormFileId: file ? (ref) => Prisma.sql`(SELECT id FROM ${ref("file")})` : null,
-            existingPartialResultVerified: carry ? true : manager && !!input.existingPartialResultVerified,
-            takenOverFromId: carry?.takenOverFromId ?? null,
-          },
-        },
-      ],
-      {
-        action: carry ? "takeover" : "create",
-        entity: "DexamRegistration",
-        districtAssociationId: event.districtAssociationId,
-        ...(carry ? { details: { from: carry.takenOverFromId } } : {}),
+    const { association, ...registration } = await tx.dexamRegistration.create({
+      data: {
+        ...row,
+        eventId,
+        userId: p.userId,
+        gdprAccepted: !!input.gdprAccepted,
+        cancellationAccepted: !!input.cancellationAccepted,
+        consentFormFileId,
+        existingPartialResultVerified: carry ? true : manager && !!input.existingPartialResultVerified,
+        takenOverFromId: carry?.takenOverFromId ?? null,
       },
+      include: { association: { select: { id: true, name: true } } },
+    });
+    const mailed = await recordCreate(tx, ctx, p, {
+      entity: "DexamRegistration",
+      action: carry ? "takeover" : "create",
+      registration,
+      event,
+      ...(carry ? { details: { from: carry.takenOverFromId } } : {}),
       request,
-      dexamFacts(row, null, event),
-    );
-    if (!created) return undefined;
-    return { ...created, event, consentFormFile: file ? { name: file.name } : null };
+      facts: dexamFacts(registration, registration.id, event),
+    });
+    return { created: { registration, association, event, consentFormFile: file ? { name: file.name } : null }, mailed };
   });
+  if (mailed) ctx.services.mail.wake();
+  return created;
 }
 
 const MANAGED = "Stornodatum und Prüfvermerk";
@@ -218,7 +210,7 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
     const songErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith("songs")));
     if (Object.keys(songErrors).length) throw validationFailed(songErrors);
   } else if (Object.keys(errors).length) throw validationFailed(errors);
-  if (input.associationId !== r.associationId) await checkClub(ctx, p, input.associationId, manager);
+  if (input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
   const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
     const next = scope === "songs" ? { songs: songsOf(input.songs) } : data(ctx, input, r.event.formType === "DEXAM_CAMP");
     // a changed partial result needs checking again (R-RO033)

@@ -1,15 +1,14 @@
 // Idempotency keys of creates (docs/decisions.md "Retried creates"): a caller sends a key of its
 // choosing with a create (GraphQL argument `idempotencyKey`, /v1 header `Idempotency-Key`). The
-// key's row (caller, key, the request's hash, the new registration's id) is one step of the
-// create's insert statement (insertWithAudit), so it is written exactly when the registration is.
+// key's row (caller, key, the request's hash, the new registration's id) is written in the create's
+// transaction (registrations/access.ts recordCreate), so it exists exactly when the registration does.
 // A retry with the same key answers that registration, whatever became of the first answer; the
 // same key with another request is refused; a create that loses the race for its key (two at
 // once) answers the winner's registration. Keys belong to their caller and live KEY_HOURS hours.
 import { createHash } from "node:crypto";
 import { AppError } from "../../auth/errors.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { Prisma } from "../../generated/prisma/client.ts";
-import type { InsertStep, Ref } from "../audit/service.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
 import type { ServiceCtx } from "../context.ts";
 
 /** How long a key answers its registration; afterwards it counts as unused (and the expiry job deletes it). */
@@ -57,47 +56,36 @@ export function keyedRequest(p: Principal, key: string | null | undefined, opera
   return { caller: p.subject, key, operation, hash };
 }
 
-/** The insert step of the key's row (insertWithAudit `after`), naming the row of the step "registration". */
-export function keyStep(request: KeyedRequest, now: Date): InsertStep {
-  return {
-    as: "idempotency_key",
-    table: "IdempotencyKey",
-    data: {
-      caller: request.caller,
-      key: request.key,
-      operation: request.operation,
-      requestHash: request.hash,
-      registrationId: (ref: Ref) => Prisma.sql`(SELECT id FROM ${ref("registration")})`,
-      createdAt: now,
-    },
-  };
+/** Writes the key's row for the registration `registrationId`, in the create's transaction. */
+export async function saveKey(tx: Prisma.TransactionClient, request: KeyedRequest, registrationId: number, now: Date): Promise<void> {
+  await tx.idempotencyKey.create({
+    data: { caller: request.caller, key: request.key, operation: request.operation, requestHash: request.hash, registrationId, createdAt: now },
+  });
 }
 
 /**
  * What a key answers: undefined when the caller has not used it (in the last KEY_HOURS hours),
  * else the registration it created (`replay`), or IDEMPOTENCY_KEY_REUSED when it came with another
- * request. One statement, which also deletes the caller's expired row of this key.
+ * request. The caller's expired row of this key is deleted first.
  */
 export async function storedAnswer<T>(ctx: ServiceCtx, request: KeyedRequest | null, replay: (registrationId: number) => Promise<T>): Promise<T | undefined> {
   if (!request) return undefined;
   const since = new Date(ctx.services.now().getTime() - KEY_MS);
-  const rows = await ctx.services.sql<{ requestHash: string; registrationId: number }>(
-    `WITH expired AS (DELETE FROM "IdempotencyKey" WHERE caller = $1 AND key = $2 AND "createdAt" < $3)
-     SELECT "requestHash", "registrationId" FROM "IdempotencyKey" WHERE caller = $1 AND key = $2 AND "createdAt" >= $3`,
-    [request.caller, request.key, since],
-  );
-  const row = rows[0];
+  const mine = { caller: request.caller, key: request.key };
+  await ctx.prisma.idempotencyKey.deleteMany({ where: { ...mine, createdAt: { lt: since } } });
+  const row = await ctx.prisma.idempotencyKey.findFirst({ where: { ...mine, createdAt: { gte: since } }, select: { requestHash: true, registrationId: true } });
   if (!row) return undefined;
   if (row.requestHash !== request.hash) throw new AppError("IDEMPOTENCY_KEY_REUSED", KEY_REUSED);
   return replay(row.registrationId);
 }
 
-const uniqueViolation = (e: unknown) => !!e && typeof e === "object" && (e as { code?: unknown }).code === "23505";
+/** The key's row broke its uniqueness rule (PostgreSQL's code, or Prisma's P2002 for it). */
+const uniqueViolation = (e: unknown) => !!e && typeof e === "object" && ["23505", "P2002"].includes((e as { code?: unknown }).code as string);
 
 /**
  * A create with an optional key: the stored answer when the key was used (not looked up again
- * when `lookedUp`, the takeover did before its checks), else `create`, whose insert carries the
- * key's row (insertNewRegistration). When the insert breaks a uniqueness rule while a create with
+ * when `lookedUp`, the takeover did before its checks), else `create`, whose transaction writes
+ * the key's row (recordCreate). When the insert breaks a uniqueness rule while a create with
  * the same key was faster, the answer is that create's registration.
  */
 export async function createOnce<T>(
