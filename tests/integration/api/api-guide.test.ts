@@ -5,10 +5,10 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
-const DAY = 86_400_000;
 const guide = fs.readFileSync("docs/api.md", "utf8");
 const blocks = (lang: string) => [...guide.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, "g"))].map((m) => m[1]);
 const operationName = (doc: string) => /^(?:query|mutation)\s+(\w+)/m.exec(doc)?.[1] ?? "anonymous";

@@ -4,8 +4,8 @@
 // sort values of a row the caller was shown, not a row: a cursor of another district's list is only
 // a position in the caller's own list, never a way to a row outside it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

@@ -6,9 +6,9 @@
 import fs from "node:fs";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { DAY, gid, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY, gid, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

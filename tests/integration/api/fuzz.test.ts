@@ -11,12 +11,12 @@ import fc from "fast-check";
 import { strToU8, zipSync } from "fflate";
 import type { GraphQLField } from "graphql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { schema } from "../../server/src/graphql/schema.ts";
-import { DEXAM_MSG, MSG, tooLong } from "../../server/src/shared/messages.ts";
-import { email as emailRule, emergencyPhone, postcode as postcodeRule, profilePhone, TEXT_LIMITS } from "../../server/src/shared/validation.ts";
-import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../fixtures/workbooks.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid as globalId } from "../support/fixtures.ts";
+import { schema } from "../../../server/src/graphql/schema.ts";
+import { DEXAM_MSG, MSG, tooLong } from "../../../server/src/shared/messages.ts";
+import { email as emailRule, emergencyPhone, postcode as postcodeRule, profilePhone, TEXT_LIMITS } from "../../../server/src/shared/validation.ts";
+import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../../fixtures/workbooks.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { gid as globalId } from "../../support/fixtures.ts";
 import {
   argsArb,
   assertCleanGraphQL,
@@ -32,8 +32,8 @@ import {
   type Pools,
   runs,
   wildString,
-} from "../support/fuzz.ts";
-import { createWorld, type World } from "../support/principals.ts";
+} from "../../support/fuzz.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

@@ -3,11 +3,11 @@
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { type GraphQLObjectType, isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadPersistedOperations } from "../../server/src/graphql/persisted.ts";
-import { schema } from "../../server/src/graphql/schema.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { DAY, gid, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { loadPersistedOperations } from "../../../server/src/graphql/persisted.ts";
+import { schema } from "../../../server/src/graphql/schema.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY, gid, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

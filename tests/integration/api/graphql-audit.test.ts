@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import { type AuditResult, auditServer } from "graphql-http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { createWorld } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { createWorld } from "../../support/principals.ts";
 
 let app: TestApp;
 let results: AuditResult[];

@@ -3,10 +3,10 @@
 import fs from "node:fs";
 import { getIntrospectionQuery, getOperationAST, parse, validate, valueFromASTUntyped } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { depthAndAliasRules, MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_PAGE, operationCost } from "../../server/src/graphql/limits.ts";
-import { schema } from "../../server/src/graphql/schema.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { depthAndAliasRules, MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_PAGE, operationCost } from "../../../server/src/graphql/limits.ts";
+import { schema } from "../../../server/src/graphql/schema.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

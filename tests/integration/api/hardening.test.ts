@@ -2,10 +2,10 @@
 // browser client, rate limits per caller on mutations, uploads and sign-in attempts.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMIT_MESSAGE } from "../../server/src/http/rateLimit.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { productionEnv } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { RATE_LIMIT_MESSAGE } from "../../../server/src/http/rateLimit.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { productionEnv } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 const VIEWER = "query Viewer { viewer { id } }";
 const MUTATION = 'mutation Cancel { cancelDexamRegistration(id: "RGV4YW1SZWdpc3RyYXRpb246OTk5OTk=") { id } }';

@@ -3,10 +3,10 @@
 // field names of /v1, POST /v1/user keeps phone and address, the RateLimit-* headers of a refusal,
 // and GraphQL updates that must name the version they are based on.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMIT_MESSAGE } from "../../server/src/http/rateLimit.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { RATE_LIMIT_MESSAGE } from "../../../server/src/http/rateLimit.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

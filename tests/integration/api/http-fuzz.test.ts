@@ -16,9 +16,9 @@ import crypto from "node:crypto";
 import fc from "fast-check";
 import { type GraphQLField, getNamedType, isLeafType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { schema } from "../../server/src/graphql/schema.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid } from "../support/fixtures.ts";
+import { schema } from "../../../server/src/graphql/schema.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { gid } from "../../support/fixtures.ts";
 import {
   argsArb,
   assertCleanGraphQL,
@@ -32,8 +32,8 @@ import {
   runs,
   scenario,
   wildString,
-} from "../support/fuzz.ts";
-import { createWorld, type World } from "../support/principals.ts";
+} from "../../support/fuzz.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

@@ -2,7 +2,7 @@
 // error envelopes and security headers.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
 
 let app: TestApp;
 const staticDir = ".tmp/static-test";

@@ -3,10 +3,10 @@
 import fs from "node:fs";
 import { getIntrospectionQuery } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { INTROSPECTION_REFUSED } from "../../server/src/graphql/introspection.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { productionEnv } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { INTROSPECTION_REFUSED } from "../../../server/src/graphql/introspection.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { productionEnv } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 const persistedFile = ".tmp/introspection-persisted.json";
 const TYPE_ID = "introspection-type";

@@ -6,10 +6,10 @@
 // fast-check (seeded, bounded).
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
-import { recordQueries } from "../support/statements.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { gid, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
+import { recordQueries } from "../../support/statements.ts";
 
 let app: TestApp;
 let world: World;

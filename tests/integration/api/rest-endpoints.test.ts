@@ -1,15 +1,14 @@
 // The /v1 routes of spec section 7 one by one: each answers what it names, with the spec's fields,
 // 404 for an unknown id, and (create calls) needs the district association in the body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../fixtures/workbooks.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../../fixtures/workbooks.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;
 const t: Record<string, string> = {};
-const DAY = 86400_000;
 let dexamEvent: number;
 let theory: number;
 let theory2: number;

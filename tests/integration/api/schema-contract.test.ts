@@ -14,7 +14,7 @@ import {
   isSpecifiedScalarType,
 } from "graphql";
 import { describe, expect, it } from "vitest";
-import { schema } from "../../server/src/graphql/schema.ts";
+import { schema } from "../../../server/src/graphql/schema.ts";
 
 /** The accepted changes of docs/schema-changes.md: the description before " — ". */
 function acceptedChanges(): string[] {

@@ -1,19 +1,19 @@
 // Searches and lists that cannot exhaust the server (issue 29): a search (every `search` argument
 // of GraphQL, every /v1 query parameter) is at most MAX_SEARCH_LENGTH characters and a longer one is
 // refused before anything is read; one caller runs at most RATE_LIMIT_CONCURRENT_QUERIES expensive
-// reads (lists, searches, exports) at once. The statement timeout: statement-timeout.pg.test.ts.
+// reads (lists, searches, exports) at once. The statement timeout: db/statement-timeout.pg.test.ts.
 import fs from "node:fs";
 import { parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isExpensiveQuery } from "../../server/src/graphql/requestGuards.ts";
-import { schema } from "../../server/src/graphql/schema.ts";
-import { CONCURRENCY_MESSAGE } from "../../server/src/http/rateLimit.ts";
-import { tooLong } from "../../server/src/shared/messages.ts";
-import { MAX_SEARCH_LENGTH } from "../../server/src/shared/validation.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
-import { recordQueries } from "../support/statements.ts";
+import { isExpensiveQuery } from "../../../server/src/graphql/requestGuards.ts";
+import { schema } from "../../../server/src/graphql/schema.ts";
+import { CONCURRENCY_MESSAGE } from "../../../server/src/http/rateLimit.ts";
+import { tooLong } from "../../../server/src/shared/messages.ts";
+import { MAX_SEARCH_LENGTH } from "../../../server/src/shared/validation.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { gid, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
+import { recordQueries } from "../../support/statements.ts";
 
 const TOO_LONG = tooLong(MAX_SEARCH_LENGTH);
 
@@ -24,7 +24,6 @@ let member: string;
 let dexamEvent: number;
 let competitionEvent: number;
 
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
 /** 2 MB of LIKE wildcards: the search that held PostgreSQL for 30 s */
 const HUGE = "%_".repeat(1024 * 1024);
 const MAXIMAL = "%_".repeat(MAX_SEARCH_LENGTH / 2);

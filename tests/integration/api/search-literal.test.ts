@@ -2,17 +2,17 @@
 // not LIKE's wildcards (server/src/db/search.ts). Prisma sends `contains` and `equals` with mode
 // "insensitive" as ILIKE with the text unescaped, so before, "100%" also found "1000", "a_b"
 // found "axb", and a new user "a_b@..." counted as taken when "axb@..." existed. The sign-in and
-// the forgotten-password form are tested in oidc.test.ts and masterdata.test.ts.
+// the forgotten-password form are tested in auth/oidc.test.ts and users/masterdata.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Principal } from "../../server/src/auth/principal.ts";
-import { likeLiteral } from "../../server/src/db/search.ts";
-import { competitionWhere } from "../../server/src/domains/competition/service.ts";
-import type { ServiceCtx } from "../../server/src/domains/context.ts";
-import { dexamWhere } from "../../server/src/domains/dexam/service.ts";
-import { competitionResults, dexamResults } from "../../server/src/domains/results/service.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import type { Principal } from "../../../server/src/auth/principal.ts";
+import { likeLiteral } from "../../../server/src/db/search.ts";
+import { competitionWhere } from "../../../server/src/domains/competition/service.ts";
+import type { ServiceCtx } from "../../../server/src/domains/context.ts";
+import { dexamWhere } from "../../../server/src/domains/dexam/service.ts";
+import { competitionResults, dexamResults } from "../../../server/src/domains/results/service.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

@@ -5,11 +5,11 @@
 // (TEXT_LIMITS in shared/validation.ts, the same n as the @db.VarChar(n) columns): 3,000,000
 // characters were stored, and the exports then held cells beyond Excel's 32,767.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG, tooLong } from "../../server/src/shared/messages.ts";
-import { TEXT_LIMITS } from "../../server/src/shared/validation.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { competitionEventWithHall, competitionWireBody, DAY, dexamEventWithLocations, dexamWireBody, gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { MSG, tooLong } from "../../../server/src/shared/messages.ts";
+import { TEXT_LIMITS } from "../../../server/src/shared/validation.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { competitionEventWithHall, competitionWireBody, DAY, dexamEventWithLocations, dexamWireBody, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

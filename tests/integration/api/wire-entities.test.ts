@@ -3,15 +3,14 @@
 // carries at least the spec's fields, in the spec's spelling, and unknown enumeration values are
 // refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { deleteExpiredEvents } from "../../server/src/domains/events/expiry.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { deleteExpiredEvents } from "../../../server/src/domains/events/expiry.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;
 const t: Record<string, string> = {};
-const DAY = 86400_000;
 let dexamEvent: number;
 let campEvent: number;
 let competitionEvent: number;

@@ -4,9 +4,9 @@
 // rights, unpublished results in "Meine Daten herunterladen", and a user manager redirecting a
 // more privileged colleague's account to their own address. Each answered 200, 201 or 500 before.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

@@ -6,8 +6,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid as globalId } from "../support/fixtures.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { gid as globalId } from "../../support/fixtures.ts";
 
 let app: TestApp;
 const ids = { d1: 0, d2: 0, club1: 0, club2: 0, hidden1: 0, hidden2: 0 };

@@ -3,9 +3,9 @@
 // data only as the fact that it changed); and the viewer learns which operations the roles allow,
 // so a row menu offers "Änderungen" only where it can work.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { dexamEventWithLocations, dexamWireBody, gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { dexamEventWithLocations, dexamWireBody, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

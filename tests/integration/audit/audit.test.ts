@@ -2,9 +2,9 @@
 // when and what (the names of changed fields, never health data); staff with the area's manage
 // role read a record's history; a person downloads everything stored about them as JSON.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;
@@ -12,7 +12,6 @@ const t: Record<string, string> = {};
 let camp: number;
 let theory: number;
 let registration: number;
-const DAY = 86400_000;
 const PDF_URL = `data:application/pdf;base64,${Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n").toString("base64")}`;
 const TRAIL = "query($id: ID!) { auditTrail(id: $id) { edges { node { action actor actorUserId changedFields details at } } } }";
 

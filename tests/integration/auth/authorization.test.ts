@@ -7,11 +7,11 @@
 import fs from "node:fs";
 import { type FieldDefinitionNode, type ObjectTypeDefinitionNode, parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Operation, PERMISSIONS } from "../../server/src/auth/permissions.ts";
-import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../fixtures/workbooks.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid as globalId } from "../support/fixtures.ts";
-import { createWorld, PRINCIPAL_NAMES, type World } from "../support/principals.ts";
+import { type Operation, PERMISSIONS } from "../../../server/src/auth/permissions.ts";
+import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../../fixtures/workbooks.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { gid as globalId } from "../../support/fixtures.ts";
+import { createWorld, PRINCIPAL_NAMES, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

@@ -3,10 +3,10 @@
 // signs nobody out (keys and sessions live in the database).
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "../../server/src/idp/passwords.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { eventually } from "../support/fixtures.ts";
-import { Browser, exchange, signIn, startSignIn } from "../support/signin.ts";
+import { hashPassword } from "../../../server/src/idp/passwords.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { eventually } from "../../support/fixtures.ts";
+import { Browser, exchange, signIn, startSignIn } from "../../support/signin.ts";
 
 let app: TestApp;
 const dataKey = crypto.randomBytes(32);

@@ -3,15 +3,14 @@
 // the active district (R-EV003), edit phases (R-EV017), editing a location (R-LO006) and the four
 // song rows of every registration (R-BC009). Single-role principals of tests/support/principals.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROLES } from "../../server/src/shared/roles.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { ROLES } from "../../../server/src/shared/roles.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;
 const t: Record<string, string> = {};
-const DAY = 86400_000;
 let seq = 0;
 
 /** admin, one principal per other role (all in district 1), and a member of club 1 */

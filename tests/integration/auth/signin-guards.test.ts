@@ -3,12 +3,12 @@
 // change and the forgotten-password form had no limit at all, links never expired and survived a
 // change of the account's address. (A new password ending every session, and a sign-in clearing a pending link: oidc.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RATE_LIMIT_MESSAGE } from "../../server/src/http/rateLimit.ts";
-import { inviteCodeValid } from "../../server/src/idp/identityAdmin.ts";
-import { hashPassword } from "../../server/src/idp/passwords.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { eventually } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { RATE_LIMIT_MESSAGE } from "../../../server/src/http/rateLimit.ts";
+import { inviteCodeValid } from "../../../server/src/idp/identityAdmin.ts";
+import { hashPassword } from "../../../server/src/idp/passwords.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { eventually } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;
@@ -119,7 +119,7 @@ describe("links that end", () => {
     expect(moved.status).toBe(200);
     expect((await app.fastify.inject({ method: "GET", url: `/oidc/invite/${oldCode}` })).statusCode).toBe(404);
     const sent = app.outbox.sent.slice(before);
-    // the invitation goes to the new address, the old one is told of the change (account-guards.test.ts)
+    // the invitation goes to the new address, the old one is told of the change (users/account-guards.test.ts)
     expect(sent.map((m) => m.to)).toEqual(["richtig@right.example", "tippfehler@wrong.example"]);
     const newCode = /\/oidc\/invite\/([\w-]+)/.exec(sent[0].text)?.[1] as string;
     expect(newCode).not.toBe(oldCode);

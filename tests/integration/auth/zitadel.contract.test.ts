@@ -6,7 +6,7 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
 
 const PAT = "pat-of-the-service-user";
 const ROLES_CLAIM = "urn:zitadel:iam:org:project:roles";

@@ -1,9 +1,9 @@
 // Competition registrations (Wertungsspiele) through GraphQL and /v1: the server rules of spec
 // sections 4 and 5 and the result visibility rule.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { competitionWireBody, gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { competitionWireBody, DAY, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;
@@ -11,7 +11,6 @@ const t: Record<string, string> = {};
 let event: number;
 let hall: number;
 let church: number;
-const DAY = 86400_000;
 const gql = async (query: string, variables: Record<string, unknown>, token: string) => (await app.gql(query, variables, token)).body as any;
 
 beforeAll(async () => {

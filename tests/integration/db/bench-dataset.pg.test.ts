@@ -4,8 +4,8 @@
 // competition registrations, results for half of them. A schema change that breaks the seed fails
 // here, not first in `npm run bench`. PostgreSQL pass only (seeding PGlite at this size takes 15 s).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SCALE, seedStatements } from "../../bench/seed.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { SCALE, seedStatements } from "../../../bench/seed.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
 
 let app: TestApp;
 

@@ -5,8 +5,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../server/src/db/client.ts";
-import { testDatabase } from "../support/db.ts";
+import type { Database } from "../../../server/src/db/client.ts";
+import { testDatabase } from "../../support/db.ts";
 
 const require = createRequire(import.meta.url);
 const prismaBin = "node_modules/.bin/prisma";

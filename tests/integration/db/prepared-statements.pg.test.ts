@@ -3,11 +3,11 @@
 // text, so a connection parses and plans it once; DATABASE_PREPARED_STATEMENTS=0 (poolers without
 // prepared statements) sends unnamed queries. PostgreSQL pass only: it watches pg's clients.
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/src/config.ts";
-import { statementName } from "../../server/src/db/adapter.ts";
-import { openDatabase } from "../../server/src/db/client.ts";
-import { testDatabase } from "../support/db.ts";
-import { recordQueries } from "../support/statements.ts";
+import { loadConfig } from "../../../server/src/config.ts";
+import { statementName } from "../../../server/src/db/adapter.ts";
+import { openDatabase } from "../../../server/src/db/client.ts";
+import { testDatabase } from "../../support/db.ts";
+import { recordQueries } from "../../support/statements.ts";
 
 /** The queries (text and name) the app's database clients send while `run` runs. */
 const namesOf = async (run: () => Promise<unknown>) => (await recordQueries(run)).queries;

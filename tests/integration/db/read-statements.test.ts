@@ -4,10 +4,10 @@
 // in the same request, district associations from one read per request, and a location's
 // visibility from its already-checked event.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { DAY, gid, inTimeZone, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
-import { recordQueries } from "../support/statements.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY, gid, inTimeZone, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
+import { recordQueries } from "../../support/statements.ts";
 
 let app: TestApp;
 let world: World;

@@ -3,11 +3,11 @@
 // event, a location or a district association shows on the next request, whoever made it.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadPersistedOperations } from "../../server/src/graphql/persisted.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { DAY, gid, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
-import { recordQueries } from "../support/statements.ts";
+import { loadPersistedOperations } from "../../../server/src/graphql/persisted.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY, gid, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
+import { recordQueries } from "../../support/statements.ts";
 
 const persisted = loadPersistedOperations("client/src/__generated__/persisted-operations.json");
 const idOf = (name: string) => {

@@ -5,13 +5,13 @@
 // (RATE_LIMIT_CONCURRENT_QUERIES) until they answer.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../../server/src/config.ts";
-import { databaseFault, STATEMENT_TIMEOUT_MESSAGE } from "../../server/src/db/unavailable.ts";
-import { CONCURRENCY_MESSAGE } from "../../server/src/http/rateLimit.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { testDatabase } from "../support/db.ts";
-import { openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { loadConfig } from "../../../server/src/config.ts";
+import { databaseFault, STATEMENT_TIMEOUT_MESSAGE } from "../../../server/src/db/unavailable.ts";
+import { CONCURRENCY_MESSAGE } from "../../../server/src/http/rateLimit.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { testDatabase } from "../../support/db.ts";
+import { gid, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 // long enough that two lists are surely running (and holding their slots) before the third is
 // sent on a loaded CI machine; every verdict below is behavioural (an answer, a code), none a wall clock
@@ -33,7 +33,6 @@ afterAll(async () => {
   await app.db.close();
 });
 
-const gid = (type: string, id: number) => Buffer.from(`${type}:${id}`).toString("base64");
 const LIST = `query($e: ID!) { dexamRegistrations(eventId: $e, first: 10) { totalCount edges { node { id } } } }`;
 
 /** Holds an exclusive lock on the registrations table (another connection) while `during` runs: their reads wait. */

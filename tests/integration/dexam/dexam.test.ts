@@ -1,8 +1,8 @@
 // D-exam registrations through GraphQL and /v1: the server rules of spec sections 4 and 5.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { dexamEventWithLocations, dexamWireBody, gid, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY, dexamEventWithLocations, dexamWireBody, gid, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;
@@ -11,7 +11,6 @@ let event: number;
 let camp: number;
 let theory: number;
 let practice: number;
-const DAY = 86400_000;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -255,7 +254,7 @@ describe("consent forms at rest (issue 29)", () => {
   });
 
   it("[R-API040][R-API035] a file stored in plaintext before keeps downloading, and the start-up sweep seals it", async () => {
-    const { sealPlaintextFiles } = await import("../../server/src/domains/files/stored.ts");
+    const { sealPlaintextFiles } = await import("../../../server/src/domains/files/stored.ts");
     const created = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ lastname: "Legacy" }));
     const before = await stored(created.body.id);
     // as written before files were encrypted (the migration marks those rows encrypted = false)
@@ -355,7 +354,7 @@ describe("registration_manage fields, results and takeover", () => {
   it("[R-RE029][R-RE030][R-RE031][R-RE032][R-API055][R-RO032] taking over a passed theory part creates a verified registration for the same person, once", async () => {
     const src = await create({ firstname: "Tom", lastname: "Teil", birthdate: "2011-02-03", gender: "m" });
     await app.db.prisma.dexamRegistration.update({ where: { id: src.id }, data: { theoryPoints: 31.5, practicePoints: 28 } });
-    // members take over published results only (tests/integration/result-visibility.test.ts)
+    // members take over published results only (tests/integration/results/result-visibility.test.ts)
     await publish(true);
     const url = `/v1/registration/dexam/${src.id}/takeover`;
     // the theory part is already passed: it cannot be repeated

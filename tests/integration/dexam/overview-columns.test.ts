@@ -4,11 +4,11 @@
 import crypto from "node:crypto";
 import { type GraphQLObjectType, getNamedType, isLeafType, isObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encryptJson } from "../../server/src/crypto/aead.ts";
-import { schema } from "../../server/src/graphql/schema.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { campEventWithLocations, DAY, gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { encryptJson } from "../../../server/src/crypto/aead.ts";
+import { schema } from "../../../server/src/graphql/schema.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { campEventWithLocations, DAY, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

@@ -1,9 +1,9 @@
 // The registration overview's district associations (R-RO001): a member who registered in another
 // district's event (R-ST003) finds that district, its event and the registration again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { dexamEventWithLocations, gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { dexamEventWithLocations, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

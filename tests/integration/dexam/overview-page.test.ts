@@ -5,15 +5,15 @@
 // cancellations, camp data, files, ties in the order, names that differ only in case).
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Principal } from "../../server/src/auth/principal.ts";
-import type { ServiceCtx } from "../../server/src/domains/context.ts";
-import { dexamWhere } from "../../server/src/domains/dexam/service.ts";
-import type { RegistrationFilter } from "../../server/src/domains/registrations/access.ts";
-import { encodeCursor, keysetPage, listOrder } from "../../server/src/graphql/cursor.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { campEventWithLocations, DAY, gid, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
-import { recordQueries } from "../support/statements.ts";
+import type { Principal } from "../../../server/src/auth/principal.ts";
+import type { ServiceCtx } from "../../../server/src/domains/context.ts";
+import { dexamWhere } from "../../../server/src/domains/dexam/service.ts";
+import type { RegistrationFilter } from "../../../server/src/domains/registrations/access.ts";
+import { encodeCursor, keysetPage, listOrder } from "../../../server/src/graphql/cursor.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { campEventWithLocations, DAY, gid, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
+import { recordQueries } from "../../support/statements.ts";
 
 let app: TestApp;
 let world: World;

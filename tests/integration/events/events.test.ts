@@ -1,14 +1,13 @@
 // Events, locations, copy and statistics through /v1 and GraphQL (permissions per role are in
-// authorization.test.ts).
+// auth/authorization.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;
 const t: Record<string, string> = {};
-const DAY = 86400_000;
 const isoIn = (days: number) => new Date(Date.now() + days * DAY).toISOString();
 const dayIn = (days: number) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(new Date(Date.now() + days * DAY));
 
@@ -526,7 +525,7 @@ describe("automatic deletion", () => {
     (await app.db.prisma.storedFile.create({ data: { name, mimeType: "application/pdf", size: 3, sha256: "x", data: Buffer.from("pdf") } })).id;
 
   it("[R-EV005][R-EV006] an event whose expiration day has passed (fake clock) is deleted with its registrations, results, health data and files; counts are reported", async () => {
-    const { deleteExpiredEvents } = await import("../../server/src/domains/events/expiry.ts");
+    const { deleteExpiredEvents } = await import("../../../server/src/domains/events/expiry.ts");
     const gone = await createEvent({ name: "Abgelaufen", expiration: dayIn(5) });
     const kept = await createEvent({ name: "Bleibt", expiration: dayIn(20) });
     expect(kept.expiration).toBe(dayIn(20));
@@ -551,7 +550,7 @@ describe("automatic deletion", () => {
   });
 
   it("two servers running the job at the same moment delete each event once (the lease)", async () => {
-    const { deleteExpiredEvents } = await import("../../server/src/domains/events/expiry.ts");
+    const { deleteExpiredEvents } = await import("../../../server/src/domains/events/expiry.ts");
     const gone = await createEvent({ name: "Doppelt", expiration: dayIn(2) });
     await registration(gone.id);
     const later = new Date(Date.now() + 5 * DAY);
@@ -562,7 +561,7 @@ describe("automatic deletion", () => {
   });
 
   it("the scheduled round logs the counts in German", async () => {
-    const { runExpiryJob } = await import("../../server/src/domains/events/expiry.ts");
+    const { runExpiryJob } = await import("../../../server/src/domains/events/expiry.ts");
     const gone = await createEvent({ name: "Protokoll", expiration: dayIn(1) });
     await registration(gone.id);
     const lines: string[] = [];

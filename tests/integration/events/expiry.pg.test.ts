@@ -4,11 +4,11 @@
 // next round deletes.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../server/src/db/client.ts";
-import { deleteExpiredEvents, EXPIRY_LEASE } from "../../server/src/domains/events/expiry.ts";
-import { deleteExpiredOidcRows, OIDC_CLEANUP_LEASE } from "../../server/src/idp/adapter.ts";
-import { testDatabase } from "../support/db.ts";
-import { expiredEvent } from "../support/fixtures.ts";
+import type { Database } from "../../../server/src/db/client.ts";
+import { deleteExpiredEvents, EXPIRY_LEASE } from "../../../server/src/domains/events/expiry.ts";
+import { deleteExpiredOidcRows, OIDC_CLEANUP_LEASE } from "../../../server/src/idp/adapter.ts";
+import { testDatabase } from "../../support/db.ts";
+import { expiredEvent } from "../../support/fixtures.ts";
 
 let db: Database & { url: string };
 beforeAll(async () => {

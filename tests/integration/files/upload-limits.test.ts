@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import { strToU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UPLOAD_LIMITS_RULE } from "../../client/src/help/rules.ts";
+import { UPLOAD_LIMITS_RULE } from "../../../client/src/help/rules.ts";
 import {
   cellsInRange,
   checkSheetSizes,
@@ -21,12 +21,12 @@ import {
   TOO_MANY_CELLS,
   UploadRejected,
   XmlShape,
-} from "../../server/src/domains/results/xlsx.ts";
-import { spreadsheetPool, WORKBOOKS_BUSY } from "../../server/src/workers/pool.ts";
-import { flatElements, multipart, nestedElements, upload, workbookWithSheet as workbook } from "../fixtures/workbooks.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { campEventWithLocations, competitionEventWithHall, dexamEventWithLocations } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+} from "../../../server/src/domains/results/xlsx.ts";
+import { spreadsheetPool, WORKBOOKS_BUSY } from "../../../server/src/workers/pool.ts";
+import { flatElements, multipart, nestedElements, upload, workbookWithSheet as workbook } from "../../fixtures/workbooks.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { campEventWithLocations, competitionEventWithHall, dexamEventWithLocations } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

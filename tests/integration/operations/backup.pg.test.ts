@@ -6,10 +6,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/src/db/client.ts";
-import { startTestApp } from "../support/app.ts";
-import { emptyDatabaseUrl, testDatabase } from "../support/db.ts";
-import { expectSameData, populate, tableCounts } from "../support/restored.ts";
+import { openDatabase } from "../../../server/src/db/client.ts";
+import { startTestApp } from "../../support/app.ts";
+import { emptyDatabaseUrl, testDatabase } from "../../support/db.ts";
+import { expectSameData, populate, tableCounts } from "../../support/restored.ts";
 
 const file = path.resolve(".tmp", `backup-${crypto.randomBytes(4).toString("hex")}.dump`);
 const dataKey = crypto.randomBytes(32);

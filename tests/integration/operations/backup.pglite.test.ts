@@ -8,10 +8,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/src/db/client.ts";
-import { startTestApp } from "../support/app.ts";
-import { pgliteTemplate } from "../support/db.ts";
-import { expectSameData, populate, tableCounts } from "../support/restored.ts";
+import { openDatabase } from "../../../server/src/db/client.ts";
+import { startTestApp } from "../../support/app.ts";
+import { pgliteTemplate } from "../../support/db.ts";
+import { expectSameData, populate, tableCounts } from "../../support/restored.ts";
 
 const dir = path.resolve(".tmp", `backup-${crypto.randomBytes(4).toString("hex")}`);
 const original = path.join(dir, "original", "db");

@@ -7,13 +7,13 @@ import path from "node:path";
 import { unzipSync } from "fflate";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { MigrationPg } from "../../server/src/db/adapter.ts";
-import { openDatabase } from "../../server/src/db/client.ts";
-import { hashPassword } from "../../server/src/idp/passwords.ts";
-import { freePort } from "../support/app.ts";
-import { testDatabase } from "../support/db.ts";
-import { dexamEventWithLocations } from "../support/fixtures.ts";
-import { signInForToken, viewerEmail } from "../support/signin.ts";
+import { MigrationPg } from "../../../server/src/db/adapter.ts";
+import { openDatabase } from "../../../server/src/db/client.ts";
+import { hashPassword } from "../../../server/src/idp/passwords.ts";
+import { freePort } from "../../support/app.ts";
+import { testDatabase } from "../../support/db.ts";
+import { dexamEventWithLocations } from "../../support/fixtures.ts";
+import { signInForToken, viewerEmail } from "../../support/signin.ts";
 
 const prismaBin = "node_modules/.bin/prisma";
 

@@ -14,12 +14,12 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { describe, expect, inject, it } from "vitest";
-import { openDatabase } from "../../server/src/db/client.ts";
-import { DRAINING_MESSAGE } from "../../server/src/http/operations.ts";
-import { freePort, startTestApp } from "../support/app.ts";
-import { testDatabase, usingPostgres } from "../support/db.ts";
-import { createWorld } from "../support/principals.ts";
-import { startServerProcess } from "../support/serverProcess.ts";
+import { openDatabase } from "../../../server/src/db/client.ts";
+import { DRAINING_MESSAGE } from "../../../server/src/http/operations.ts";
+import { freePort, startTestApp } from "../../support/app.ts";
+import { testDatabase, usingPostgres } from "../../support/db.ts";
+import { createWorld } from "../../support/principals.ts";
+import { startServerProcess } from "../../support/serverProcess.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -6,12 +6,12 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/src/db/client.ts";
-import { SERVICE_UNAVAILABLE_MESSAGE } from "../../server/src/db/unavailable.ts";
-import { freePort, startTestApp, type TestApp } from "../support/app.ts";
-import { createWorld, type World } from "../support/principals.ts";
-import { createPrivateCluster, type PrivateCluster } from "../support/privateCluster.ts";
-import { startServerProcess } from "../support/serverProcess.ts";
+import { openDatabase } from "../../../server/src/db/client.ts";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../../../server/src/db/unavailable.ts";
+import { freePort, startTestApp, type TestApp } from "../../support/app.ts";
+import { createWorld, type World } from "../../support/principals.ts";
+import { createPrivateCluster, type PrivateCluster } from "../../support/privateCluster.ts";
+import { startServerProcess } from "../../support/serverProcess.ts";
 
 let cluster: PrivateCluster;
 

@@ -2,10 +2,10 @@
 // with every migration of this release and the server is not draining. Unauthenticated, outside
 // the rate limits, never cached.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SERVICE_UNAVAILABLE_MESSAGE } from "../../server/src/db/unavailable.ts";
-import { DRAINING_MESSAGE, MIGRATIONS_PENDING_MESSAGE } from "../../server/src/http/operations.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../../../server/src/db/unavailable.ts";
+import { DRAINING_MESSAGE, MIGRATIONS_PENDING_MESSAGE } from "../../../server/src/http/operations.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 const CREATE_CLUB = "mutation($input: CreateAssociationInput!) { createAssociation(input: $input) { databaseId } }";
 

@@ -2,11 +2,11 @@
 // claims due rows with FOR UPDATE SKIP LOCKED and moves them on by its lease in the same statement,
 // so two senders on two connections, flushing at the same time, deliver every row exactly once.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../../server/src/db/client.ts";
-import { mailSender } from "../../server/src/mail/outbox.ts";
-import type { RegistrationFacts } from "../../server/src/mail/registrationMail.ts";
-import { logOutbox, type Outbox } from "../../server/src/mail/transport.ts";
-import { testDatabase } from "../support/db.ts";
+import { type Database, openDatabase } from "../../../server/src/db/client.ts";
+import { mailSender } from "../../../server/src/mail/outbox.ts";
+import type { RegistrationFacts } from "../../../server/src/mail/registrationMail.ts";
+import { logOutbox, type Outbox } from "../../../server/src/mail/transport.ts";
+import { testDatabase } from "../../support/db.ts";
 
 let first: Database & { url: string };
 let second: Database;

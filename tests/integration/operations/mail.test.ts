@@ -4,10 +4,10 @@
 // transaction and sent after commit; a mail-server outage loses nothing and fails nothing.
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { logOutbox, smtpOutbox } from "../../server/src/mail/transport.ts";
-import { freePort, startTestApp, type TestApp } from "../support/app.ts";
-import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { logOutbox, smtpOutbox } from "../../../server/src/mail/transport.ts";
+import { freePort, startTestApp, type TestApp } from "../../support/app.ts";
+import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 const FROM = "Anmeldesystem <noreply@verband.example>";
 /** the camp's health data: none of it may appear in any mail */

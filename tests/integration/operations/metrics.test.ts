@@ -2,9 +2,9 @@
 // id, operation, status, duration; never an e-mail address) and /metrics in Prometheus text
 // format behind METRICS_TOKEN.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { usingPostgres } from "../support/db.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { usingPostgres } from "../../support/db.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 const METRICS_TOKEN = "metrics-token-0123456789";
 const CREATE_CLUB = "mutation CreateClubForMetrics($input: CreateAssociationInput!) { createAssociation(input: $input) { databaseId } }";

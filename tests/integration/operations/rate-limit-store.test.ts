@@ -2,9 +2,9 @@
 // PostgreSQL: counts a fixed window per key, starts a new one once it has passed, never loses a
 // hit of requests counted at once (one atomic upsert each), and deletes the rows of passed windows.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../server/src/db/client.ts";
-import { postgresStore } from "../../server/src/http/rateLimitStore.ts";
-import { testDatabase } from "../support/db.ts";
+import type { Database } from "../../../server/src/db/client.ts";
+import { postgresStore } from "../../../server/src/http/rateLimitStore.ts";
+import { testDatabase } from "../../support/db.ts";
 
 let db: Database;
 let store: InstanceType<ReturnType<typeof postgresStore>>;

@@ -3,7 +3,7 @@
 // through nodemailer with sender, recipient, subject and link; not tested against a real server.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { logOutbox, smtpOutbox } from "../../server/src/mail/transport.ts";
+import { logOutbox, smtpOutbox } from "../../../server/src/mail/transport.ts";
 
 let server: net.Server;
 let port: number;

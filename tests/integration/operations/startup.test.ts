@@ -1,9 +1,9 @@
 // Start-up as an operator sees it: one clear line for bad settings, demo data only when asked.
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, seedDemoData } from "../../prisma/demo.ts";
-import { verifyPassword } from "../../server/src/idp/passwords.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
+import { DEMO_PASSWORD, seedDemoData } from "../../../prisma/demo.ts";
+import { verifyPassword } from "../../../server/src/idp/passwords.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
 
 function start(env: Record<string, string>) {
   const r = spawnSync("node_modules/.bin/tsx", ["server/src/main.ts"], { env: { PATH: process.env.PATH, ...env }, encoding: "utf8", timeout: 60_000 });

@@ -7,10 +7,10 @@
 // The test fails if a create grows above that. A create with an idempotency key takes one more, the
 // key's lookup (registrations/idempotency.ts); its key row is part of the INSERT.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { competitionEventWithHall, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
-import { recordQueries } from "../support/statements.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { competitionEventWithHall, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
+import { recordQueries } from "../../support/statements.ts";
 
 let app: TestApp;
 let world: World;

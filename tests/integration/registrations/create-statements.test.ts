@@ -5,15 +5,15 @@
 // the rows equal what Prisma reads, and a failing audit insert leaves no registration (atomicity).
 // The statement count itself is in create-statements.pg.test.ts (it counts pg's queries).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Principal } from "../../server/src/auth/principal.ts";
-import { createCompetition } from "../../server/src/domains/competition/service.ts";
-import type { ServiceCtx } from "../../server/src/domains/context.ts";
-import { createDexam } from "../../server/src/domains/dexam/service.ts";
-import { createOnCurrentEvent, EVENT_CHANGED, loadForNewRegistration } from "../../server/src/domains/registrations/access.ts";
-import { DEXAM_MSG } from "../../server/src/shared/messages.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid, inTimeZone, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import type { Principal } from "../../../server/src/auth/principal.ts";
+import { createCompetition } from "../../../server/src/domains/competition/service.ts";
+import type { ServiceCtx } from "../../../server/src/domains/context.ts";
+import { createDexam } from "../../../server/src/domains/dexam/service.ts";
+import { createOnCurrentEvent, EVENT_CHANGED, loadForNewRegistration } from "../../../server/src/domains/registrations/access.ts";
+import { DEXAM_MSG } from "../../../server/src/shared/messages.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { gid, inTimeZone, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

@@ -4,12 +4,12 @@
 // GraphQL (argument idempotencyKey) and /v1 (header Idempotency-Key), D-exams, competitions and
 // the takeover; on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDexam } from "../../server/src/domains/dexam/service.ts";
-import { deleteExpiredEvents } from "../../server/src/domains/events/expiry.ts";
-import { INVALID_KEY, KEY_REUSED } from "../../server/src/domains/registrations/idempotency.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { campEventWithLocations, competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody, gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { createDexam } from "../../../server/src/domains/dexam/service.ts";
+import { deleteExpiredEvents } from "../../../server/src/domains/events/expiry.ts";
+import { INVALID_KEY, KEY_REUSED } from "../../../server/src/domains/registrations/idempotency.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { campEventWithLocations, competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;
@@ -55,7 +55,7 @@ async function passedTheory(lastname: string): Promise<number> {
   const src = await post("/v1/registration/dexam", "member", dexamBody(lastname));
   expect(src.status, JSON.stringify(src.body)).toBe(201);
   await db().dexamRegistration.update({ where: { id: src.body.id }, data: { theoryPoints: 31.5, practicePoints: 28 } });
-  // members take over published parts only (result-visibility.test.ts)
+  // members take over published parts only (results/result-visibility.test.ts)
   await db().eventLocation.update({ where: { id: dexam.theory }, data: { publishResults: true } });
   return src.body.id;
 }

@@ -1,9 +1,9 @@
 // The integrators' filters of the registration lists (issue 11, item 2): club, location,
 // updatedSince, combined with search and with the caller's own scope.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY, gid, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;
@@ -13,7 +13,6 @@ let competitionEventGid: string;
 let theoryA: number;
 let theoryB: number;
 let otherClub: number;
-const DAY = 86400_000;
 const COMPETITION_TYPE = "T" as const;
 const CAST = "S" as const;
 

@@ -4,10 +4,10 @@
 // ø, æ and ß readable. Also: the event-type refusals of exports that do not apply, and the keys of
 // a rejected upload's per-file errors.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ExcelJS, fillPracticeSheet, unzip, upload } from "../fixtures/workbooks.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { ExcelJS, fillPracticeSheet, unzip, upload } from "../../fixtures/workbooks.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { gid, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

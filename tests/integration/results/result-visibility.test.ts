@@ -4,11 +4,11 @@
 // (only `version` and `updatedAt` move: they say that staff changed the record, not what; see
 // docs/decisions.md "Results before publication"). Staff keep seeing everything.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PERMISSIONS } from "../../server/src/auth/permissions.ts";
-import { UNPUBLISHED_RESULT_ROLES } from "../../server/src/domains/registrations/access.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody, gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { PERMISSIONS } from "../../../server/src/auth/permissions.ts";
+import { UNPUBLISHED_RESULT_ROLES } from "../../../server/src/domains/registrations/access.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

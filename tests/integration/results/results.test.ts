@@ -3,11 +3,11 @@
 // trip with a real macro workbook, the other exports, upload safety (every rejection leaves the
 // database unchanged) and who may download what.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encryptJson } from "../../server/src/crypto/aead.ts";
-import { ExcelJS, fillPracticeSheet, pcJurorWorkbook, toMacroWorkbook, unzip, upload, zipBomb } from "../fixtures/workbooks.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid, openEventFields } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { encryptJson } from "../../../server/src/crypto/aead.ts";
+import { ExcelJS, fillPracticeSheet, pcJurorWorkbook, toMacroWorkbook, unzip, upload, zipBomb } from "../../fixtures/workbooks.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { gid, openEventFields } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

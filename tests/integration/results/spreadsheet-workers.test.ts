@@ -4,12 +4,12 @@
 // while one is parsed, a full queue answers 503 with Retry-After, a thread that runs out of heap
 // answers 413 and the next upload works. The pool's size and queue come from SPREADSHEET_* here.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_SPREADSHEET_POOL } from "../../server/src/workers/defaults.ts";
-import { spreadsheetPool, WORKBOOK_TOO_HEAVY, WORKBOOKS_BUSY } from "../../server/src/workers/pool.ts";
-import { fillPracticeSheet, heavyWorkbook, unzip, upload } from "../fixtures/workbooks.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { dexamEventWithLocations } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { DEFAULT_SPREADSHEET_POOL } from "../../../server/src/workers/defaults.ts";
+import { spreadsheetPool, WORKBOOK_TOO_HEAVY, WORKBOOKS_BUSY } from "../../../server/src/workers/pool.ts";
+import { fillPracticeSheet, heavyWorkbook, unzip, upload } from "../../fixtures/workbooks.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { dexamEventWithLocations } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

@@ -2,9 +2,9 @@
 // up to the deadline, and per location the exam parts passed and failed. Same readers as the
 // statistic (registration_read/manage of the event's district).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { DAY, dexamEventWithLocations, gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { DAY, dexamEventWithLocations, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

@@ -2,9 +2,9 @@
 // receives the password link changes only with its owner (or an administrator) and the old address
 // is told, and "Meine Daten" holds only registrations the person may still read.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { campEventWithLocations, gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { campEventWithLocations, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;

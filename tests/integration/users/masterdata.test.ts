@@ -1,10 +1,10 @@
 // Master data and people through /v1 and GraphQL: district associations, clubs, users and the
-// own account. Permissions per role are in authorization.test.ts; this file proves the rules.
+// own account. Permissions per role are in auth/authorization.test.ts; this file proves the rules.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyPassword } from "../../server/src/idp/passwords.ts";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { eventually, gid } from "../support/fixtures.ts";
-import { createWorld, type World } from "../support/principals.ts";
+import { verifyPassword } from "../../../server/src/idp/passwords.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { eventually, gid } from "../../support/fixtures.ts";
+import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
 let world: World;
@@ -574,7 +574,7 @@ describe("own account", () => {
 
 describe("embedded provider pages", () => {
   it("[R-PR005][R-PR006] the password page changes the password with the current one", async () => {
-    const { hashPassword } = await import("../../server/src/idp/passwords.ts");
+    const { hashPassword } = await import("../../../server/src/idp/passwords.ts");
     await app.db.prisma.user.update({ where: { id: world.userIds.target }, data: { passwordHash: await hashPassword("altes-passwort") } });
     const form = (o: Record<string, string>) => ({
       method: "POST" as const,
