@@ -19,7 +19,7 @@ export function authorizationDoc(): string {
 Generated from \`server/src/auth/permissions.ts\` by \`npm run docs:authorization\`; a test fails when
 this file is stale. \`admin\` passes every role check. Blocked users get 403 everywhere; requests
 without a valid token get 401. An object of another tenant answers "not found" (404, or \`null\`
-from \`node(id:)\`), never "forbidden". The test \`tests/integration/authorization.test.ts\` runs
+from \`node(id:)\`), never "forbidden". The test \`tests/integration/auth/authorization.test.ts\` runs
 every row for single-role principals in two districts, club members and anonymous callers.
 
 | operation | who | rows | GraphQL | /v1 | what |

@@ -33,7 +33,7 @@ function count(file, kind) {
 }
 
 // ---- Debian packages the suite needs: Chromium (Playwright never downloads a browser here),
-// LibreOffice Calc (tests/integration/libreoffice.test.ts opens every generated spreadsheet) and
+// LibreOffice Calc (tests/integration/results/libreoffice.test.ts opens every generated spreadsheet) and
 // poppler-utils (the same test reads the PDFs LibreOffice prints with pdftotext and pdffonts)
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const sofficePaths = ["/usr/bin/soffice", "/usr/bin/libreoffice", "/usr/lib/libreoffice/program/soffice"];

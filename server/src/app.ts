@@ -234,7 +234,7 @@ export async function createApp(opts: {
   };
 
   fastify.setErrorHandler((error, request, reply) => {
-    // the body of a request no route takes was refused (no JSON, too large): the method or the path is the answer (found by tests/integration/http-fuzz.test.ts)
+    // the body of a request no route takes was refused (no JSON, too large): the method or the path is the answer (found by tests/integration/api/http-fuzz.test.ts)
     if (request.is404) return unmatched(request, reply);
     error = databaseFault(error) ?? error;
     const body = (e: AppError) => errorBodyFor(request.url, e);
@@ -352,7 +352,7 @@ export async function createApp(opts: {
       });
       reply.status(response.status);
       // Yoga refuses a body without a Content-Type (or of one no parser of Yoga's reads) with an
-      // empty 415: every refusal carries a code and a German message (found by http-fuzz.test.ts)
+      // empty 415: every refusal carries a code and a German message (found by api/http-fuzz.test.ts)
       if (response.status >= 400 && response.body === null) {
         const refusal = requestError({ code: response.status === 415 ? "FST_ERR_CTP_INVALID_MEDIA_TYPE" : undefined, message: "" });
         return reply.type("application/json; charset=utf-8").send(graphqlErrorBody(refusal));

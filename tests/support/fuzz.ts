@@ -1,4 +1,4 @@
-// The fuzzing machinery of tests/integration/fuzz.test.ts and http-fuzz.test.ts (issues 10 and 21):
+// The fuzzing machinery of tests/integration/api/fuzz.test.ts and api/http-fuzz.test.ts (issues 10 and 21):
 // seeds, what an answer must never be, the fingerprint of the tables a call can change, the
 // objects generated ids point at, and generators of argument values from the schema's types.
 import crypto from "node:crypto";
@@ -348,7 +348,7 @@ export function idTarget(field: GraphQLField<unknown, unknown>, name: string): s
   return ID_ARGS.find(([re]) => re.test(name))?.[1] ?? null;
 }
 
-/** `hostile` (http-fuzz.test.ts) adds the values of HOSTILE below to every leaf of their kind */
+/** `hostile` (api/http-fuzz.test.ts) adds the values of HOSTILE below to every leaf of their kind */
 export type GenCtx = { field: GraphQLField<unknown, unknown>; pools: Pools; destructive: boolean; hostile?: boolean };
 
 /** the Node types of the schema and names that are none (a club is an Association) */

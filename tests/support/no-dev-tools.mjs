@@ -1,5 +1,5 @@
 // Preloaded (NODE_OPTIONS=--import=...) where the production start stands in for `npm ci --omit=dev`
-// (tests/integration/deploy.pg.test.ts): a module of a package that `--omit=dev` leaves out (the
+// (tests/integration/operations/deploy.pg.test.ts): a module of a package that `--omit=dev` leaves out (the
 // lockfile's "dev": true entries) fails to load, through import and through require, and so does
 // tsx (the server runs as a bundle). node_modules is shared with other checkouts: this makes the
 // dev tools unusable instead of removing them.

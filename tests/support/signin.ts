@@ -1,6 +1,6 @@
 // A browser's sign-in through the embedded OpenID provider over real HTTP (authorization code +
 // PKCE, the login form, the token exchange), for any running server: the provider's own tests
-// (oidc.test.ts), a restored backup and the production start (backup*.test.ts, deploy.pg.test.ts).
+// (auth/oidc.test.ts), a restored backup and the production start (operations/backup*.test.ts, operations/deploy.pg.test.ts).
 import crypto from "node:crypto";
 
 export class Browser {

@@ -104,7 +104,7 @@ describe("help content", () => {
     const rename = blocksOf(helpPages.resultManageHelp).find((block) => block.kind === "box" && block.text === NEVER_RENAME_RULE);
     expect(rename).toMatchObject({ kind: "box", box: "error" });
     expect(NEVER_RENAME_RULE).toMatch(/niemals um/);
-    // the limits of an uploaded workbook: results management (the numbers are checked against the server in upload-limits.test.ts)
+    // the limits of an uploaded workbook: results management (the numbers are checked against the server in files/upload-limits.test.ts)
     expect(text("resultManageHelp")).toContain(UPLOAD_LIMITS_RULE);
     // publishing results: locations, results management and the overview
     for (const name of ["eventLocationManageHelp", "resultManageHelp", "registrationOverviewHelp"] as const) expect(text(name)).toContain(PUBLISHING_RULE);

@@ -1,5 +1,5 @@
 // The shapes of "database away" errors seen against a real PostgreSQL that was stopped or
-// restarted (tests/integration/faults.pg.test.ts provokes them end to end).
+// restarted (tests/integration/operations/faults.pg.test.ts provokes them end to end).
 import { describe, expect, it } from "vitest";
 import { AppError } from "../auth/errors.ts";
 import { isDatabaseUnavailable, SERVICE_UNAVAILABLE_MESSAGE, serviceUnavailable } from "./unavailable.ts";

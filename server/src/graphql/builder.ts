@@ -105,7 +105,7 @@ builder.queryField("nodes", (t) =>
     args: { ids: t.arg.idList({ required: true, description: "Global ids (the id fields of any objects)." }) },
     // Each id is parsed alone (a malformed one is an error at its index, the others load), and only
     // existing rows are loaded: one missing id failed the whole batch with a 500 (found by
-    // tests/integration/fuzz.test.ts).
+    // tests/integration/api/fuzz.test.ts).
     resolve: async (_root, { ids }, ctx, info) => {
       const parsed = ids.map((raw): GlobalId | Error => {
         try {

@@ -10,7 +10,7 @@ const rules = new Map<string, { rule: Rule; needs: string[] }>();
 /**
  * `needs`: relations the rule reads (e.g. a registration's event). The node loader does not always
  * include them (nodes(ids:) of several types selected only by __typename loaded a registration
- * without its event, found by tests/integration/fuzz.test.ts); a missing one is loaded here.
+ * without its event, found by tests/integration/api/fuzz.test.ts); a missing one is loaded here.
  */
 export function registerNodeAccess(typename: string, rule: Rule, needs: string[] = []) {
   rules.set(typename, { rule, needs });
@@ -19,7 +19,7 @@ export function registerNodeAccess(typename: string, rule: Rule, needs: string[]
 /**
  * Loads a node, or null when its row does not exist: prismaNode loads with findUniqueOrThrow,
  * whose "not found" (P2025) answered node(id:) for a deleted or never existing object with a
- * masked INTERNAL_SERVER_ERROR (found by tests/integration/fuzz.test.ts, issue 10).
+ * masked INTERNAL_SERVER_ERROR (found by tests/integration/api/fuzz.test.ts, issue 10).
  */
 export async function loadOrNull<T>(load: () => Promise<T>): Promise<T | null> {
   try {

@@ -24,7 +24,7 @@ export function requestError(e: { code?: string; message: string }): AppError {
 
 /**
  * Fastify's frameworkErrors: a URL its router refuses before any route, answered in English
- * before (found by tests/integration/http-fuzz.test.ts). A path parameter longer than the
+ * before (found by tests/integration/api/http-fuzz.test.ts). A path parameter longer than the
  * router's limit (100 characters, longer than any id) names nothing: NOT_FOUND, as any other
  * path id that is none (http/rest.ts idParam); a malformed percent-encoding is BAD_REQUEST.
  */

@@ -1,6 +1,6 @@
 // U+0000 cannot be stored in (or compared with) a PostgreSQL text column: the database refuses the
 // whole statement ("invalid byte sequence for encoding UTF8: 0x00"), which surfaced as a 500 on
-// every text field of every mutation and /v1 body (found by tests/integration/fuzz.test.ts,
+// every text field of every mutation and /v1 body (found by tests/integration/api/fuzz.test.ts,
 // issue 10 item 4). No field has a use for it, so a request that carries it anywhere (GraphQL
 // document, variables, /v1 body or query string) is refused up front: 400 BAD_REQUEST, German.
 import { createGraphQLError, type Plugin } from "graphql-yoga";
@@ -32,7 +32,7 @@ export const MALFORMED_PARAMS_MESSAGE = "Ungültige Anfrage: die Parameter „va
 /**
  * Yoga plugin: a GET whose `variables` or `extensions` parameter is no JSON is refused with 400
  * BAD_REQUEST. Yoga's GET parser let JSON.parse's SyntaxError through, which was masked as an
- * internal error: 500 (found by tests/integration/http-fuzz.test.ts). POST bodies Yoga checks itself.
+ * internal error: 500 (found by tests/integration/api/http-fuzz.test.ts). POST bodies Yoga checks itself.
  */
 export function rejectMalformedParams(): Plugin {
   return {

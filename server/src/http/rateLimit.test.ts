@@ -5,7 +5,7 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 import { createConcurrencyLimiter, createRateLimiter, RATE_LIMIT_MESSAGE, registerRateLimits } from "./rateLimit.ts";
 
 // the limiter over @fastify/rate-limit's in-memory store (the database store has its own test:
-// tests/integration/rate-limit-store.test.ts); the fake clock moves its window
+// tests/integration/operations/rate-limit-store.test.ts); the fake clock moves its window
 async function limiterOf(perMinute: number) {
   const fastify = Fastify();
   await fastify.register(rateLimitPlugin, { global: false });

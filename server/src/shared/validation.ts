@@ -66,7 +66,7 @@ export const isInt4 = (n: number | null | undefined): n is number => n != null &
  * test validation.test.ts compares them). Names 100, remarks 2000, long texts 10000: every value
  * stays below Excel's 32,767 characters per cell, so exports never hold a cell Excel cuts. Before,
  * remarks of 3,000,000 characters were stored; a 3000-character club name answered 500 (an index
- * entry above about 2700 bytes, found by tests/integration/fuzz.test.ts).
+ * entry above about 2700 bytes, found by tests/integration/api/fuzz.test.ts).
  */
 export const TEXT_LIMITS = {
   DistrictAssociation: { name: 100, iamRef: 200, gdprLink: 2000, impressLink: 2000 },

@@ -87,7 +87,7 @@ const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-
 
 /**
  * A real calendar day from 1900 on, written YYYY-MM-DD. "2012-13-45" or "1900-00-00" match the
- * pattern but are no day (the database refused them with a 500, found by tests/integration/fuzz.test.ts);
+ * pattern but are no day (the database refused them with a 500, found by tests/integration/api/fuzz.test.ts);
  * "2023-02-30" would silently become 2 March; years before 1900 (and year 0, which PostgreSQL lacks) are no birthdate.
  */
 export const isBirthdate = isCalendarDay;

@@ -30,7 +30,7 @@ export const isRegistrationStaff = (p: Principal | null, e: District) => hasDist
  * The roles that see results before their location publishes them (in the event's district). Every
  * door that answers results to anyone else decides through dexam/service.ts visibleResult or
  * competition/service.ts visibleCompetitionResult; doors reserved to staff (results table,
- * statistics, exports) admit only these roles (tests/integration/result-visibility.test.ts).
+ * statistics, exports) admit only these roles (tests/integration/results/result-visibility.test.ts).
  */
 export const UNPUBLISHED_RESULT_ROLES: readonly RoleName[] = ["registration_read", "registration_manage", "results_read", "results_manage"];
 

@@ -1,7 +1,7 @@
 // The list exports as office staff use them: dates and points are typed cells with German display
 // formats, numbers and dates inside text read German, empty cells are empty, the "Angaben" sheet
 // counts active and cancelled registrations apart, and every sheet has an A4 page setup that keeps
-// the printed text readable (the PDF sizes are checked in tests/integration/libreoffice.test.ts).
+// the printed text readable (the PDF sizes are checked in tests/integration/results/libreoffice.test.ts).
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { spreadsheetPool } from "../../workers/pool.ts";

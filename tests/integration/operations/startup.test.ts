@@ -1,0 +1,93 @@
+// Start-up as an operator sees it: one clear line for bad settings, demo data only when asked.
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, seedDemoData } from "../../../prisma/demo.ts";
+import { verifyPassword } from "../../../server/src/idp/passwords.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+
+function start(env: Record<string, string>) {
+  const r = spawnSync("node_modules/.bin/tsx", ["server/src/main.ts"], { env: { PATH: process.env.PATH, ...env }, encoding: "utf8", timeout: 60_000 });
+  return { status: r.status, stderr: r.stderr.trim() };
+}
+
+describe("start-up refuses bad configuration with one line", () => {
+  it("production without its settings stops naming the setting", () => {
+    const r = start({ NODE_ENV: "production" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe("Start abgebrochen: PUBLIC_URL: is required when NODE_ENV=production");
+  });
+
+  it("an unknown DATABASE_URL scheme stops start-up", () => {
+    const r = start({ DATABASE_URL: "sqlite:./x.db" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^Start abgebrochen: DATABASE_URL: unknown scheme/);
+    expect(r.stderr.split("\n")).toHaveLength(1);
+  });
+
+  it("an unreachable database stops start-up naming DATABASE_URL (no waiting with DATABASE_WAIT_SECONDS=0; the retries: faults.pg.test.ts)", () => {
+    const r = start({ DATABASE_URL: "postgresql://postgres@127.0.0.1:1/nope", DATA_DIR: ".tmp/data", DATABASE_WAIT_SECONDS: "0" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^Start abgebrochen: DATABASE_URL: cannot connect \(Can't reach database server at 127\.0\.0\.1:1\)$/m);
+    expect(r.stderr.split("\n")).toHaveLength(1);
+  });
+});
+
+describe("demo data", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app.stop());
+
+  it("seeds the six demo accounts with password demo, districts, clubs and events; a second run changes nothing", async () => {
+    const prisma = app.db.prisma;
+    expect(await prisma.user.count()).toBe(0);
+    expect(await seedDemoData(prisma)).toBe(true);
+    expect(await seedDemoData(prisma)).toBe(false);
+    const users = await prisma.user.findMany({
+      include: { associations: { include: { association: true } }, districtAssociation: true },
+      orderBy: { email: "asc" },
+    });
+    const summary = Object.fromEntries(
+      users.map((u) => [u.email, { district: u.districtAssociation.iamRef, roles: [...u.roles].sort(), clubs: u.associations.length }]),
+    );
+    const staff = ["user_manage", "association_manage", "invoice_manage", "registration_manage", "event_manage", "results_manage"].sort();
+    expect(summary).toEqual({
+      "admin@demo.test": { district: "demo-kv-1", roles: ["admin"], clubs: 0 },
+      "member2@demo.test": { district: "demo-kv-2", roles: [], clubs: 1 },
+      "member@demo.test": { district: "demo-kv-1", roles: [], clubs: 1 },
+      "reader@demo.test": {
+        district: "demo-kv-1",
+        roles: ["user_read", "association_read", "invoice_read", "registration_read", "results_read"].sort(),
+        clubs: 0,
+      },
+      "staff2@demo.test": { district: "demo-kv-2", roles: staff, clubs: 0 },
+      "staff@demo.test": { district: "demo-kv-1", roles: staff, clubs: 0 },
+    });
+    for (const u of users) expect(await verifyPassword(DEMO_PASSWORD, u.passwordHash)).toBe(true);
+    const member = users.find((u) => u.email === "member@demo.test");
+    const member2 = users.find((u) => u.email === "member2@demo.test");
+    expect(member?.associations[0].association.districtAssociationId).toBe(member?.districtAssociationId);
+    expect(member2?.associations[0].association.districtAssociationId).toBe(member2?.districtAssociationId);
+
+    const events = await prisma.event.findMany({ include: { locations: true, districtAssociation: true } });
+    const d1 = events.filter((e) => e.districtAssociation.iamRef === "demo-kv-1");
+    expect(d1.map((e) => e.formType).sort()).toEqual(["COMPETITION", "DEXAM", "DEXAM", "DEXAM_CAMP"]);
+    expect(events.filter((e) => e.districtAssociation.iamRef === "demo-kv-2")).toHaveLength(1);
+    // the open events take registrations; last autumn's closed exams carry published results
+    const [past, ...upcoming] = [...events].sort((a, b) => a.registrationDeadline.getTime() - b.registrationDeadline.getTime());
+    for (const e of upcoming) {
+      expect(e.registrationDeadline.getTime()).toBeGreaterThan(Date.now());
+      expect(e.editPhase).toBe("NO_RESTRICTIONS");
+    }
+    expect(past.name).toBe("D-Prüfungen Herbst Vorjahr");
+    expect(past.locations.every((l) => l.publishResults)).toBe(true);
+    const registrations = await prisma.dexamRegistration.findMany({ include: { event: true } });
+    expect(registrations.filter((r) => r.event.name === "D-Prüfungen Frühjahr")).toHaveLength(4);
+    expect(registrations.filter((r) => r.cancelledAt !== null).map((r) => r.lastname)).toEqual(["Trompete"]);
+    expect(registrations.filter((r) => r.eventId === past.id).every((r) => r.theoryPoints !== null && r.practicePoints !== null)).toBe(true);
+    const locations = events.flatMap((e) => e.locations);
+    for (const t of ["DEXAM_THEORY", "DEXAM_PRACTICE", "DEXAM_PREPARATION", "COMPETITION"]) expect(locations.some((l) => l.type === t)).toBe(true);
+    expect(locations.some((l) => l.type === "DEXAM_PRACTICE" && l.dexamTypes.join() === "D2" && l.instruments.join() === "CLARINET")).toBe(true);
+  });
+});
