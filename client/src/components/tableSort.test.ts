@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ariaSort, compareSortValues, formatSort, nextSort, parseSort } from "./tableSort";
+import { ariaSort, compareSortValues, formatSort, nextSort, orderArgument, parseSort, sortableColumns } from "./tableSort";
 
 const KEYS = ["id", "name", "deadline"];
 
@@ -52,5 +52,24 @@ describe("sort order of cell values", () => {
   it("orders numbers by value and no before yes", () => {
     expect(sorted([10, 9.5, 100])).toEqual([9.5, 10, 100]);
     expect(sorted([true, false])).toEqual([false, true]);
+  });
+});
+
+describe("tables the server sorts (orderBy)", () => {
+  const FIELDS = { lastname: "LASTNAME", association: "CLUB" } as const;
+
+  it("asks for the column's order field in the sort's direction, and for the default order when unsorted", () => {
+    expect(orderArgument({ key: "lastname", desc: false }, FIELDS)).toEqual({ field: "LASTNAME", direction: "ASC" });
+    expect(orderArgument({ key: "association", desc: true }, FIELDS)).toEqual({ field: "CLUB", direction: "DESC" });
+    expect(orderArgument(null, FIELDS)).toBeNull();
+    expect(orderArgument({ key: "toString", desc: false }, FIELDS)).toBeNull();
+  });
+
+  it("makes only the columns with an order field sortable", () => {
+    const columns = sortableColumns<{ key: string; sortable?: boolean }>(
+      [{ key: "id" }, { key: "lastname" }, { key: "association" }, { key: "toString" }],
+      FIELDS,
+    );
+    expect(columns.filter((column) => column.sortable).map((column) => column.key)).toEqual(["lastname", "association"]);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Sorting of the tables whose rows are all loaded on the client (events, locations, district
- * associations, results): the sort lives in the URL's query as `sort=<column>` (ascending) or
+ * Sorting of the tables: the sort lives in the URL's query as `sort=<column>` (ascending) or
  * `sort=-<column>` (descending), so a link or a reload keeps it. A header click cycles
- * ascending → descending → unsorted.
+ * ascending → descending → unsorted. Tables whose rows are all loaded on the client (events,
+ * locations, district associations, results) sort them there (useTableSort); the paged ones
+ * (overview, users, clubs) ask the server through their connection's `orderBy` (orderArgument).
  */
 export interface TableSort {
   key: string;
@@ -35,6 +36,24 @@ export function nextSort(current: TableSort | null, key: string): TableSort | nu
 export function ariaSort(sort: TableSort | null, key: string): "ascending" | "descending" | undefined {
   if (!sort || sort.key !== key) return undefined;
   return sort.desc ? "descending" : "ascending";
+}
+
+/** Direction of a connection's `orderBy` (the schema's OrderDirection). */
+export type OrderDirection = "ASC" | "DESC";
+
+/**
+ * The `orderBy` argument of a server-sorted table for a sort: the field its column sorts by on the
+ * server (`fields`: column key → the connection's order field), ascending or descending; null (the
+ * server's default order) when the table is not sorted.
+ */
+export function orderArgument<F extends string>(sort: TableSort | null, fields: Readonly<Record<string, F>>): { field: F; direction: OrderDirection } | null {
+  const field = sort && Object.hasOwn(fields, sort.key) ? fields[sort.key] : undefined;
+  return sort && field ? { field, direction: sort.desc ? "DESC" : "ASC" } : null;
+}
+
+/** The columns, those the server sorts by (a key of `orderFields`, column key → orderBy field) marked sortable. */
+export function sortableColumns<C extends { key: string; sortable?: boolean }>(columns: readonly C[], orderFields: Readonly<Record<string, string>>): C[] {
+  return columns.map((column) => (Object.hasOwn(orderFields, column.key) ? { ...column, sortable: true } : column));
 }
 
 /** A cell value a column sorts by: text (German collation, numbers inside by value), a number, or empty. */

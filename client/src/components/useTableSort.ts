@@ -1,20 +1,17 @@
 import { type ColumnDef, getCoreRowModel, getSortedRowModel, type SortingState, useReactTable } from "@tanstack/react-table";
 import { useMemo } from "react";
-import { useSearchParams } from "react-router-dom";
-import { compareSortValues, formatSort, nextSort, parseSort, SORT_PARAM, type SortValue, type TableSort } from "./tableSort";
+import { compareSortValues, type SortValue, type TableSort } from "./tableSort";
+import { useSortParam } from "./useSortParam";
 
 /** How each sortable column reads its value from a row. */
 export type SortAccessors<T> = Readonly<Record<string, (row: T) => SortValue>>;
 
 /**
  * The rows of a client-side table in the order of the URL's `sort` parameter, sorted by TanStack
- * Table's row model (empty values always last), and the handler for a header click (it rewrites
- * the parameter, keeping the rest of the query, without a new history entry).
+ * Table's row model (empty values always last), and the handler for a header click (useSortParam).
  */
 export function useTableSort<T>(rows: readonly T[], accessors: SortAccessors<T>): { rows: T[]; sort: TableSort | null; onSort: (key: string) => void } {
-  const [params, setParams] = useSearchParams();
-  const keys = Object.keys(accessors);
-  const sort = parseSort(params.get(SORT_PARAM), keys);
+  const { sort, onSort } = useSortParam(Object.keys(accessors));
   const columns = useMemo<ColumnDef<T>[]>(
     () =>
       Object.entries(accessors).map(([id, read]) => ({
@@ -40,17 +37,5 @@ export function useTableSort<T>(rows: readonly T[], accessors: SortAccessors<T>)
   });
   const model = table.getRowModel();
   const sorted = useMemo(() => model.rows.map((row) => row.original), [model]);
-  const onSort = (key: string) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        const value = formatSort(nextSort(parseSort(current.get(SORT_PARAM), keys), key));
-        if (value) next.set(SORT_PARAM, value);
-        else next.delete(SORT_PARAM);
-        return next;
-      },
-      { replace: true },
-    );
-  };
   return { rows: sorted, sort, onSort };
 }

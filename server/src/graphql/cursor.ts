@@ -86,7 +86,8 @@ export function listOrder(model: string, sortKeys: readonly SortKey[]): ListOrde
 const orders = new Map<string, ListOrder>();
 /**
  * The order of a list of `model` sorted by `keys` first (an `orderBy` argument), then by its
- * default order (each column once): built once per order and kept.
+ * default order (each column once; none after the row's own id, which is unique): built once per
+ * order and kept.
  */
 export function sortedBy(model: string, keys: readonly SortKey[], defaults: readonly SortKey[]): ListOrder {
   const id = `${model}|${JSON.stringify(keys)}|${JSON.stringify(defaults)}`;
@@ -94,7 +95,8 @@ export function sortedBy(model: string, keys: readonly SortKey[], defaults: read
   if (!order) {
     const column = (k: SortKey) => JSON.stringify(Object.entries(k).map(([f, v]) => (typeof v === "object" ? [f, Object.keys(v as object)] : f)));
     const chosen = new Set(keys.map(column));
-    order = listOrder(model, [...keys, ...defaults.filter((k) => !chosen.has(column(k)))]);
+    const byId = chosen.has(column({ id: "asc" }));
+    order = listOrder(model, byId ? keys : [...keys, ...defaults.filter((k) => !chosen.has(column(k)))]);
     orders.set(id, order);
   }
   return order;

@@ -19,7 +19,7 @@ export const associationManageHelp: HelpPage = {
         },
         {
           kind: "paragraph",
-          text: `Die Tabelle zeigt ${label("association.field.id")} und ${label("association.field.name")} jedes Vereins des im Menü ausgewählten Kreisverbands. Die ${ui("search.label")} findet Vereine nach ihrem Namen.`,
+          text: `Die Tabelle zeigt ${label("association.field.id")} und ${label("association.field.name")} jedes Vereins des im Menü ausgewählten Kreisverbands. Die ${ui("search.label")} findet Vereine nach ihrem Namen. Ein Klick auf eine Spaltenüberschrift sortiert die Vereine nach dieser Spalte aufsteigend, ein zweiter absteigend, ein dritter hebt die Sortierung auf. Suche und Sortierung stehen in der Adresse der Seite und bleiben beim Neuladen erhalten.`,
         },
       ],
     },

@@ -15,7 +15,7 @@ export const registrationOverviewHelp: HelpPage = {
       blocks: [
         {
           kind: "paragraph",
-          text: `Wählen Sie ${ui("overview.districtAssociation")} und ${ui("overview.event")}. Je nach Art der Veranstaltung erscheint die Tabelle ${ui("overview.dexamTable")} oder ${ui("overview.competition.table")}. Die ${ui("search.label")} filtert die Zeilen nach Namen. Beim Öffnen ist schon die nächste anstehende Veranstaltung gewählt. Die Adresse der Seite enthält die gewählte Veranstaltung: Ein Lesezeichen, ein weitergegebener Link oder das Neuladen zeigt wieder dieselbe.`,
+          text: `Wählen Sie ${ui("overview.districtAssociation")} und ${ui("overview.event")}. Je nach Art der Veranstaltung erscheint die Tabelle ${ui("overview.dexamTable")} oder ${ui("overview.competition.table")}. Die ${ui("search.label")} filtert die Zeilen nach Namen. Ein Klick auf die Überschrift ${ui("overview.column.id")}, ${ui("overview.column.firstname")}, ${ui("overview.column.lastname")}, ${ui("overview.competition.column.name")} oder ${ui("overview.column.association")} sortiert alle Anmeldungen nach dieser Spalte aufsteigend, ein zweiter absteigend, ein dritter hebt die Sortierung auf. Beim Öffnen ist schon die nächste anstehende Veranstaltung gewählt. Die Adresse der Seite enthält die gewählte Veranstaltung, die Suche und die Sortierung: Ein Lesezeichen, ein weitergegebener Link oder das Neuladen zeigt wieder dieselbe Auswahl in derselben Reihenfolge.`,
         },
         {
           kind: "paragraph",

@@ -37,7 +37,7 @@ export const userManageHelp: HelpPage = {
         },
         {
           kind: "paragraph",
-          text: `Mit dem Filter ${ui("user.filter.association")} zeigen Sie nur die Benutzer eines Vereins (${ui("user.filter.all")} zeigt alle); die ${ui("search.label")} findet Namen und E-Mail-Adressen. Die Liste zeigt den Kreisverband, der im Menü ausgewählt ist.`,
+          text: `Mit dem Filter ${ui("user.filter.association")} zeigen Sie nur die Benutzer eines Vereins (${ui("user.filter.all")} zeigt alle); die ${ui("search.label")} findet Namen und E-Mail-Adressen. Die Liste zeigt den Kreisverband, der im Menü ausgewählt ist. Ein Klick auf eine Spaltenüberschrift (außer ${ui("user.field.associations")}) sortiert alle Benutzer nach dieser Spalte aufsteigend, ein zweiter absteigend, ein dritter hebt die Sortierung auf. Suche und Sortierung stehen in der Adresse der Seite und bleiben beim Neuladen erhalten.`,
         },
       ],
     },

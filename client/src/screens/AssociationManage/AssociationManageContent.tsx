@@ -6,13 +6,14 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Icon } from "../../components/Icon";
 import { SearchField } from "../../components/SearchField";
 import { Toolbar } from "../../components/Toolbar";
+import { useServerSort } from "../../components/useServerSort";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
 import { canManageAssociations } from "../../routes/permissions";
 import type { AssociationDialog_association$key } from "./__generated__/AssociationDialog_association.graphql";
 import type { AssociationManageContentQuery } from "./__generated__/AssociationManageContentQuery.graphql";
 import { AssociationDialog } from "./AssociationDialog";
-import { AssociationTable } from "./AssociationTable";
+import { ASSOCIATION_ORDER_FIELDS, AssociationTable } from "./AssociationTable";
 import { useDeleteAssociation } from "./useDeleteAssociation";
 
 type DialogState =
@@ -37,16 +38,17 @@ export function AssociationManageContent({
   onSearch: (text: string) => void;
 }) {
   const { fetchKey, refresh, pending } = useRefresh();
+  const { sort, orderBy, sorting, onSort } = useServerSort(ASSOCIATION_ORDER_FIELDS);
   const data = useLazyLoadQuery<AssociationManageContentQuery>(
     graphql`
-      query AssociationManageContentQuery($districtAssociationId: Int!, $search: String) {
+      query AssociationManageContentQuery($districtAssociationId: Int!, $search: String, $orderBy: AssociationOrder) {
         viewer {
           roles
         }
-        ...AssociationTable_query @arguments(districtAssociationId: $districtAssociationId, search: $search)
+        ...AssociationTable_query @arguments(districtAssociationId: $districtAssociationId, search: $search, orderBy: $orderBy)
       }
     `,
-    { districtAssociationId, search: search.trim() || null },
+    { districtAssociationId, search: search.trim() || null, orderBy },
     { fetchKey, fetchPolicy: "store-and-network" },
   );
   const manage = canManageAssociations(data.viewer.roles);
@@ -75,7 +77,9 @@ export function AssociationManageContent({
       <AssociationTable
         query={data}
         manage={manage}
-        loading={searching || pending}
+        loading={searching || pending || sorting}
+        sort={sort}
+        onSort={onSort}
         onEdit={(association) => setDialog({ kind: "edit", association })}
         onDelete={(id) => setDialog({ kind: "delete", id })}
         onHistory={(id, name) => setDialog({ kind: "history", id, name })}

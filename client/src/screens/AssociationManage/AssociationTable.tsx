@@ -1,6 +1,7 @@
 import { graphql, usePaginationFragment } from "react-relay";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { TablePager } from "../../components/TablePager";
+import { sortableColumns, type TableSort } from "../../components/tableSort";
 import { t } from "../../i18n/translate";
 import { notifyLoadFailure } from "../../relay/loadMoreFailure";
 import type { AssociationDialog_association$key } from "./__generated__/AssociationDialog_association.graphql";
@@ -10,11 +11,19 @@ import { AssociationRow } from "./AssociationRow";
 
 export const ASSOCIATION_PAGE_SIZE = 25;
 
-/** The club table: ID and name (R-CM002), the row menu for managers, paged with "Mehr laden". */
+/** The columns the server sorts the club table by (column key → orderBy field). */
+export const ASSOCIATION_ORDER_FIELDS = { id: "ID", name: "NAME" } as const;
+
+/**
+ * The club table: ID and name (R-CM002), the row menu for managers, paged with "Mehr laden",
+ * sorted on the server by a click on ID or Name.
+ */
 export function AssociationTable({
   query,
   manage,
   loading,
+  sort,
+  onSort,
   onEdit,
   onDelete,
   onHistory,
@@ -22,6 +31,8 @@ export function AssociationTable({
   query: AssociationTable_query$key;
   manage: boolean;
   loading: boolean;
+  sort: TableSort | null;
+  onSort: (key: string) => void;
   onEdit: (association: AssociationDialog_association$key) => void;
   onDelete: (id: string) => void;
   onHistory: (id: string, name: string) => void;
@@ -33,10 +44,11 @@ export function AssociationTable({
       @argumentDefinitions(
         districtAssociationId: { type: "Int!" }
         search: { type: "String" }
+        orderBy: { type: "AssociationOrder" }
         count: { type: "Int", defaultValue: 25 }
         cursor: { type: "String" }
       ) {
-        associations(districtAssociationId: $districtAssociationId, search: $search, first: $count, after: $cursor)
+        associations(districtAssociationId: $districtAssociationId, search: $search, orderBy: $orderBy, first: $count, after: $cursor)
           @connection(key: "AssociationTable_associations") {
           totalCount
           edges {
@@ -51,17 +63,22 @@ export function AssociationTable({
     query,
   );
   const edges = data.associations.edges;
-  const columns: DataTableColumn[] = [
-    { key: "id", header: t("association.field.id"), narrow: true },
-    { key: "name", header: t("association.field.name") },
-    ...(manage ? [{ key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true }] : []),
-  ];
+  const columns: DataTableColumn[] = sortableColumns(
+    [
+      { key: "id", header: t("association.field.id"), narrow: true },
+      { key: "name", header: t("association.field.name") },
+      ...(manage ? [{ key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true }] : []),
+    ],
+    ASSOCIATION_ORDER_FIELDS,
+  );
   return (
     <DataTable
       label={t("route.associationManage")}
       columns={columns}
       rowCount={edges.length}
       loading={loading}
+      sort={sort}
+      onSort={onSort}
       footer={
         <TablePager
           shown={edges.length}

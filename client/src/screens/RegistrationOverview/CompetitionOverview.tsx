@@ -2,13 +2,14 @@ import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ChangeHistoryDialog } from "../../audit/ChangeHistoryDialog";
 import { CompetitionEditDialog } from "../../competition/CompetitionEditDialog";
+import { useServerSort } from "../../components/useServerSort";
 import { runDownload } from "../../events/runDownload";
 import { t } from "../../i18n/translate";
 import { type CompetitionRowAction, overviewExportPaths } from "../../overview/rowActions";
 import { useRefresh } from "../../relay/useRefresh";
 import type { CompetitionOverviewQuery } from "./__generated__/CompetitionOverviewQuery.graphql";
 import type { CompetitionRowData } from "./CompetitionRow";
-import { CompetitionTable } from "./CompetitionTable";
+import { COMPETITION_ORDER_FIELDS, CompetitionTable } from "./CompetitionTable";
 import { ConfirmRowAction } from "./ConfirmRowAction";
 import { useCancelCompetitionRegistration } from "./useCancelCompetitionRegistration";
 import { useDeleteCompetitionRegistration } from "./useDeleteCompetitionRegistration";
@@ -22,13 +23,15 @@ type DialogState = { kind: "edit"; id: string } | { kind: "delete" | "cancel" | 
  */
 export function CompetitionOverview({ eventId, search, searching }: { eventId: string; search: string; searching: boolean }) {
   const { fetchKey, refresh, pending } = useRefresh();
+  // the sort is the URL's `sort`, like the search's `q`: a link or a reload keeps both
+  const { sort, orderBy, sorting, onSort } = useServerSort(COMPETITION_ORDER_FIELDS);
   const data = useLazyLoadQuery<CompetitionOverviewQuery>(
     graphql`
-      query CompetitionOverviewQuery($eventId: ID!, $search: String) {
-        ...CompetitionTable_query @arguments(eventId: $eventId, search: $search)
+      query CompetitionOverviewQuery($eventId: ID!, $search: String, $orderBy: CompetitionRegistrationOrder) {
+        ...CompetitionTable_query @arguments(eventId: $eventId, search: $search, orderBy: $orderBy)
       }
     `,
-    { eventId, search: search.trim() || null },
+    { eventId, search: search.trim() || null, orderBy },
     { fetchKey, fetchPolicy: "store-and-network" },
   );
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -60,7 +63,7 @@ export function CompetitionOverview({ eventId, search, searching }: { eventId: s
 
   return (
     <>
-      <CompetitionTable query={data} loading={searching || pending} onAction={act} />
+      <CompetitionTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} />
       {dialog?.kind === "edit" && <CompetitionEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />}
       {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "delete" && (

@@ -1,5 +1,5 @@
 import { graphql, usePaginationFragment } from "react-relay";
-import type { DataTableColumn } from "../../components/DataTable";
+import { sortableColumns, type TableSort } from "../../components/tableSort";
 import { t } from "../../i18n/translate";
 import type { CompetitionRowAction } from "../../overview/rowActions";
 import { notifyLoadFailure } from "../../relay/loadMoreFailure";
@@ -8,18 +8,25 @@ import type { CompetitionTablePaginationQuery } from "./__generated__/Competitio
 import { CompetitionRow, type CompetitionRowData } from "./CompetitionRow";
 import { OVERVIEW_PAGE_SIZE, OverviewTable } from "./OverviewTable";
 
+/** The columns the server sorts the competition overview by (column key → orderBy field). */
+export const COMPETITION_ORDER_FIELDS = { id: "ID", name: "NAME", association: "CLUB" } as const;
+
 /**
  * The competition table of the overview (R-RO003, R-RO005): ID, Name, Verein, Typ, Besetzung,
  * Stufe/Altersgruppe, Unterlagen, Stücke, Punkte, Prädikat, the row menu and the symbols; paged
- * with "Mehr laden".
+ * with "Mehr laden", sorted on the server by a click on ID, Name or Verein.
  */
 export function CompetitionTable({
   query,
   loading,
+  sort,
+  onSort,
   onAction,
 }: {
   query: CompetitionTable_query$key;
   loading: boolean;
+  sort: TableSort | null;
+  onSort: (key: string) => void;
   onAction: (action: CompetitionRowAction, row: CompetitionRowData) => void;
 }) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<CompetitionTablePaginationQuery, CompetitionTable_query$key>(
@@ -29,10 +36,11 @@ export function CompetitionTable({
       @argumentDefinitions(
         eventId: { type: "ID!" }
         search: { type: "String" }
+        orderBy: { type: "CompetitionRegistrationOrder" }
         count: { type: "Int", defaultValue: 25 }
         cursor: { type: "String" }
       ) {
-        competitionRegistrations(eventId: $eventId, search: $search, first: $count, after: $cursor)
+        competitionRegistrations(eventId: $eventId, search: $search, orderBy: $orderBy, first: $count, after: $cursor)
           @connection(key: "CompetitionTable_competitionRegistrations") {
           totalCount
           edges {
@@ -47,18 +55,21 @@ export function CompetitionTable({
     query,
   );
   const edges = data.competitionRegistrations.edges;
-  const columns: DataTableColumn[] = [
-    { key: "id", header: t("overview.column.id"), narrow: true },
-    { key: "name", header: t("overview.competition.column.name") },
-    { key: "association", header: t("overview.column.association") },
-    { key: "type", header: t("overview.competition.column.type") },
-    { key: "cast", header: t("overview.competition.column.cast") },
-    { key: "level", header: t("overview.competition.column.level") },
-    { key: "documents", header: t("overview.competition.column.documents") },
-    { key: "songs", header: t("overview.column.songs") },
-    { key: "points", header: t("overview.competition.column.points") },
-    { key: "mark", header: t("overview.competition.column.mark") },
-  ];
+  const columns = sortableColumns(
+    [
+      { key: "id", header: t("overview.column.id"), narrow: true },
+      { key: "name", header: t("overview.competition.column.name") },
+      { key: "association", header: t("overview.column.association") },
+      { key: "type", header: t("overview.competition.column.type") },
+      { key: "cast", header: t("overview.competition.column.cast") },
+      { key: "level", header: t("overview.competition.column.level") },
+      { key: "documents", header: t("overview.competition.column.documents") },
+      { key: "songs", header: t("overview.column.songs") },
+      { key: "points", header: t("overview.competition.column.points") },
+      { key: "mark", header: t("overview.competition.column.mark") },
+    ],
+    COMPETITION_ORDER_FIELDS,
+  );
   return (
     <OverviewTable
       label={t("overview.competition.table")}
@@ -69,6 +80,8 @@ export function CompetitionTable({
       loadingNext={isLoadingNext}
       onLoadMore={() => loadNext(OVERVIEW_PAGE_SIZE, { onComplete: notifyLoadFailure("error.competitionRegistrations.load") })}
       loading={loading}
+      sort={sort}
+      onSort={onSort}
     >
       {edges.map((edge) => (
         <CompetitionRow key={edge.node.id} registration={edge.node} onAction={onAction} />

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ChangeHistoryDialog } from "../../audit/ChangeHistoryDialog";
+import { useServerSort } from "../../components/useServerSort";
 import { DexamEditDialog } from "../../dexam/DexamEditDialog";
 import { runDownload } from "../../events/runDownload";
 import { t } from "../../i18n/translate";
@@ -11,7 +12,7 @@ import { notify } from "../../shell/snackbarQueue";
 import type { DexamOverviewQuery } from "./__generated__/DexamOverviewQuery.graphql";
 import { ConfirmRowAction } from "./ConfirmRowAction";
 import type { DexamRowData } from "./DexamRow";
-import { DexamTable } from "./DexamTable";
+import { DEXAM_ORDER_FIELDS, DexamTable } from "./DexamTable";
 import { TakeoverDialog } from "./TakeoverDialog";
 import { useCancelDexamRegistration } from "./useCancelDexamRegistration";
 import { useDeleteDexamRegistration } from "./useDeleteDexamRegistration";
@@ -38,13 +39,15 @@ export function DexamOverview({
   searching: boolean;
 }) {
   const { fetchKey, refresh, pending } = useRefresh();
+  // the sort is the URL's `sort`, like the search's `q`: a link or a reload keeps both
+  const { sort, orderBy, sorting, onSort } = useServerSort(DEXAM_ORDER_FIELDS);
   const data = useLazyLoadQuery<DexamOverviewQuery>(
     graphql`
-      query DexamOverviewQuery($eventId: ID!, $search: String) {
-        ...DexamTable_query @arguments(eventId: $eventId, search: $search)
+      query DexamOverviewQuery($eventId: ID!, $search: String, $orderBy: DexamRegistrationOrder) {
+        ...DexamTable_query @arguments(eventId: $eventId, search: $search, orderBy: $orderBy)
       }
     `,
-    { eventId, search: search.trim() || null },
+    { eventId, search: search.trim() || null, orderBy },
     { fetchKey, fetchPolicy: "store-and-network" },
   );
   const [dialog, setDialog] = useState<DialogState | null>(null);
@@ -88,7 +91,7 @@ export function DexamOverview({
 
   return (
     <>
-      <DexamTable query={data} loading={searching || pending} onAction={act} />
+      <DexamTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} />
       {dialog?.kind === "edit" && <DexamEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />}
       {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "takeOver" && (

@@ -1,5 +1,5 @@
 import { graphql, usePaginationFragment } from "react-relay";
-import type { DataTableColumn } from "../../components/DataTable";
+import { sortableColumns, type TableSort } from "../../components/tableSort";
 import { t } from "../../i18n/translate";
 import type { DexamRowAction } from "../../overview/rowActions";
 import { notifyLoadFailure } from "../../relay/loadMoreFailure";
@@ -8,17 +8,25 @@ import type { DexamTablePaginationQuery } from "./__generated__/DexamTablePagina
 import { DexamRow, type DexamRowData } from "./DexamRow";
 import { OVERVIEW_PAGE_SIZE, OverviewTable } from "./OverviewTable";
 
+/** The columns the server sorts the D-exam overview by (column key → orderBy field). */
+export const DEXAM_ORDER_FIELDS = { id: "ID", firstname: "FIRSTNAME", lastname: "LASTNAME", association: "CLUB" } as const;
+
 /**
  * The D-exam table of the overview (R-RO004, R-RO007): ID, Vorname, Nachname, Verein, Instrument,
- * Kurs, Stücke, Theorie, Praxis, Note, the row menu and the symbols; paged with "Mehr laden".
+ * Kurs, Stücke, Theorie, Praxis, Note, the row menu and the symbols; paged with "Mehr laden",
+ * sorted on the server by a click on ID, Vorname, Nachname or Verein.
  */
 export function DexamTable({
   query,
   loading,
+  sort,
+  onSort,
   onAction,
 }: {
   query: DexamTable_query$key;
   loading: boolean;
+  sort: TableSort | null;
+  onSort: (key: string) => void;
   onAction: (action: DexamRowAction, row: DexamRowData) => void;
 }) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<DexamTablePaginationQuery, DexamTable_query$key>(
@@ -28,10 +36,11 @@ export function DexamTable({
       @argumentDefinitions(
         eventId: { type: "ID!" }
         search: { type: "String" }
+        orderBy: { type: "DexamRegistrationOrder" }
         count: { type: "Int", defaultValue: 25 }
         cursor: { type: "String" }
       ) {
-        dexamRegistrations(eventId: $eventId, search: $search, first: $count, after: $cursor) @connection(key: "DexamTable_dexamRegistrations") {
+        dexamRegistrations(eventId: $eventId, search: $search, orderBy: $orderBy, first: $count, after: $cursor) @connection(key: "DexamTable_dexamRegistrations") {
           totalCount
           edges {
             node {
@@ -45,18 +54,21 @@ export function DexamTable({
     query,
   );
   const edges = data.dexamRegistrations.edges;
-  const columns: DataTableColumn[] = [
-    { key: "id", header: t("overview.column.id"), narrow: true },
-    { key: "firstname", header: t("overview.column.firstname") },
-    { key: "lastname", header: t("overview.column.lastname") },
-    { key: "association", header: t("overview.column.association") },
-    { key: "instrument", header: t("overview.column.instrument") },
-    { key: "course", header: t("overview.column.course") },
-    { key: "songs", header: t("overview.column.songs") },
-    { key: "theory", header: t("overview.column.theory") },
-    { key: "practice", header: t("overview.column.practice") },
-    { key: "grade", header: t("overview.column.grade") },
-  ];
+  const columns = sortableColumns(
+    [
+      { key: "id", header: t("overview.column.id"), narrow: true },
+      { key: "firstname", header: t("overview.column.firstname") },
+      { key: "lastname", header: t("overview.column.lastname") },
+      { key: "association", header: t("overview.column.association") },
+      { key: "instrument", header: t("overview.column.instrument") },
+      { key: "course", header: t("overview.column.course") },
+      { key: "songs", header: t("overview.column.songs") },
+      { key: "theory", header: t("overview.column.theory") },
+      { key: "practice", header: t("overview.column.practice") },
+      { key: "grade", header: t("overview.column.grade") },
+    ],
+    DEXAM_ORDER_FIELDS,
+  );
   return (
     <OverviewTable
       label={t("overview.dexamTable")}
@@ -67,6 +79,8 @@ export function DexamTable({
       loadingNext={isLoadingNext}
       onLoadMore={() => loadNext(OVERVIEW_PAGE_SIZE, { onComplete: notifyLoadFailure("error.dexamRegistrations.load") })}
       loading={loading}
+      sort={sort}
+      onSort={onSort}
     >
       {edges.map((edge) => (
         <DexamRow key={edge.node.id} registration={edge.node} onAction={onAction} />

@@ -1,6 +1,6 @@
 import { type EventFormType, offersExport } from "@shared/event-exports";
 import { hasAnyRole } from "@shared/roles";
-import { type ReactNode, Suspense, useMemo, useState, useTransition } from "react";
+import { type ReactNode, Suspense, useMemo, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
@@ -10,6 +10,7 @@ import { PageLoading } from "../../components/PageLoading";
 import { SearchField } from "../../components/SearchField";
 import { SelectField } from "../../components/SelectField";
 import { Toolbar } from "../../components/Toolbar";
+import { useQueryParam } from "../../components/useQueryParam";
 import { runDownload } from "../../events/runDownload";
 import { useChosenEvent } from "../../events/useChosenEvent";
 import { t } from "../../i18n/translate";
@@ -23,6 +24,7 @@ import styles from "./RegistrationOverview.module.css";
  * The overview's toolbar (district picker, event picker, search; for camp events the staff's
  * "Einverständniserklärungen herunterladen") and the table of the chosen event by its form type
  * (R-RO001..R-RO004): D-exams and camps the D-exam table, competitions the competition table.
+ * Event, search and sort live in the URL (`event`, `q`, `sort`).
  */
 export function OverviewContent({
   districtAssociationId,
@@ -53,7 +55,8 @@ export function OverviewContent({
     { districtAssociationId },
     { fetchPolicy: "store-and-network" },
   );
-  const [search, setSearch] = useState("");
+  // the search is the URL's `q` (the tables' sort its `sort`): a link or a reload keeps both
+  const [search, setSearch] = useQueryParam("q");
   const [searching, startTransition] = useTransition();
   const events = data.events.edges.map((edge) => edge.node);
   const { event, choose } = useChosenEvent(events);

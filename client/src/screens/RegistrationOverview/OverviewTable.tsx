@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { TablePager } from "../../components/TablePager";
+import type { TableSort } from "../../components/tableSort";
 import { t } from "../../i18n/translate";
 
 /** Rows per page of the overview tables. */
@@ -12,7 +13,10 @@ export const MENU_COLUMNS: DataTableColumn[] = [
   { key: "symbols", header: t("table.symbols"), hiddenHeader: true, narrow: true },
 ];
 
-/** A paged table of the overview (D-exam or competition): the rows, and "Mehr laden" under them. */
+/**
+ * A paged table of the overview (D-exam or competition): the rows, and "Mehr laden" under them.
+ * The columns marked sortable sort on the server (the connection's orderBy, useServerSort).
+ */
 export function OverviewTable({
   label,
   columns,
@@ -22,6 +26,8 @@ export function OverviewTable({
   loadingNext,
   onLoadMore,
   loading,
+  sort,
+  onSort,
   children,
 }: {
   label: string;
@@ -32,6 +38,8 @@ export function OverviewTable({
   loadingNext: boolean;
   onLoadMore: () => void;
   loading: boolean;
+  sort: TableSort | null;
+  onSort: (key: string) => void;
   children: ReactNode;
 }) {
   return (
@@ -40,6 +48,8 @@ export function OverviewTable({
       columns={[...columns, ...MENU_COLUMNS]}
       rowCount={shown}
       loading={loading}
+      sort={sort}
+      onSort={onSort}
       footer={<TablePager shown={shown} total={total} hasNext={hasNext} loading={loadingNext} onLoadMore={onLoadMore} />}
     >
       {children}

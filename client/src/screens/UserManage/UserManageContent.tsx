@@ -8,6 +8,7 @@ import { Icon } from "../../components/Icon";
 import { LoadFailure } from "../../components/LoadFailure";
 import { SearchField } from "../../components/SearchField";
 import { Toolbar } from "../../components/Toolbar";
+import { useServerSort } from "../../components/useServerSort";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
 import { canManageUsers } from "../../routes/permissions";
@@ -18,7 +19,7 @@ import type { UserRow_user$data } from "./__generated__/UserRow_user.graphql";
 import { AssignAssociationsDialog } from "./AssignAssociationsDialog";
 import { UserAssociationFilter } from "./UserAssociationFilter";
 import { UserDialog } from "./UserDialog";
-import { UserTable } from "./UserTable";
+import { USER_ORDER_FIELDS, UserTable } from "./UserTable";
 import { useDeactivateUser } from "./useDeactivateUser";
 import { useDeleteUser } from "./useDeleteUser";
 import { useReactivateUser } from "./useReactivateUser";
@@ -52,17 +53,19 @@ export function UserManageContent({
   onFilter: (associationId: number | null) => void;
 }) {
   const { fetchKey, refresh, pending } = useRefresh();
+  const { sort, orderBy, sorting, onSort } = useServerSort(USER_ORDER_FIELDS);
   const data = useLazyLoadQuery<UserManageContentQuery>(
     graphql`
-      query UserManageContentQuery($districtAssociationId: Int!, $associationId: Int, $search: String) {
+      query UserManageContentQuery($districtAssociationId: Int!, $associationId: Int, $search: String, $orderBy: UserOrder) {
         viewer {
           roles
         }
         ...useAssociationOptions_query @arguments(districtAssociationId: $districtAssociationId)
-        ...UserTable_query @arguments(districtAssociationId: $districtAssociationId, associationId: $associationId, search: $search)
+        ...UserTable_query
+          @arguments(districtAssociationId: $districtAssociationId, associationId: $associationId, search: $search, orderBy: $orderBy)
       }
     `,
-    { districtAssociationId, associationId, search: search.trim() || null },
+    { districtAssociationId, associationId, search: search.trim() || null, orderBy },
     { fetchKey, fetchPolicy: "store-and-network" },
   );
   const roles = data.viewer.roles;
@@ -119,7 +122,7 @@ export function UserManageContent({
         <UserAssociationFilter query={data} associationId={associationId} onChange={onFilter} />
         <SearchField value={search} onSearch={onSearch} />
       </Toolbar>
-      <UserTable query={data} viewerRoles={roles} loading={searching || pending} onAction={act} />
+      <UserTable query={data} viewerRoles={roles} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} />
       {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "create" && (
         <UserDialog user={null} districtAssociationId={districtAssociationId} viewerRoles={roles} onClose={close} onSaved={saved} />

@@ -1,6 +1,7 @@
 import { graphql, usePaginationFragment } from "react-relay";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { TablePager } from "../../components/TablePager";
+import { sortableColumns, type TableSort } from "../../components/tableSort";
 import { t } from "../../i18n/translate";
 import { notifyLoadFailure } from "../../relay/loadMoreFailure";
 import { canManageUsers } from "../../routes/permissions";
@@ -12,19 +13,27 @@ import type { UserRowAction } from "./userRowActions";
 
 export const USER_PAGE_SIZE = 25;
 
+/** The columns the server sorts the user table by (column key → orderBy field). */
+export const USER_ORDER_FIELDS = { id: "ID", firstname: "FIRSTNAME", lastname: "LASTNAME", email: "EMAIL", lastActive: "LAST_ACTIVE" } as const;
+
 /**
  * The user table (R-UM002): ID, Vorname, Nachname, E-Mail, Vereine, Zuletzt aktiv, the row menu
- * (for user_manage) and the symbols column; paged with "Mehr laden".
+ * (for user_manage) and the symbols column; paged with "Mehr laden", sorted on the server by a
+ * click on any header but Vereine.
  */
 export function UserTable({
   query,
   viewerRoles,
   loading,
+  sort,
+  onSort,
   onAction,
 }: {
   query: UserTable_query$key;
   viewerRoles: readonly string[];
   loading: boolean;
+  sort: TableSort | null;
+  onSort: (key: string) => void;
   onAction: (action: UserRowAction, user: UserRow_user$data) => void;
 }) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<UserTablePaginationQuery, UserTable_query$key>(
@@ -35,10 +44,18 @@ export function UserTable({
         districtAssociationId: { type: "Int!" }
         associationId: { type: "Int" }
         search: { type: "String" }
+        orderBy: { type: "UserOrder" }
         count: { type: "Int", defaultValue: 25 }
         cursor: { type: "String" }
       ) {
-        users(districtAssociationId: $districtAssociationId, associationId: $associationId, search: $search, first: $count, after: $cursor)
+        users(
+          districtAssociationId: $districtAssociationId
+          associationId: $associationId
+          search: $search
+          orderBy: $orderBy
+          first: $count
+          after: $cursor
+        )
           @connection(key: "UserTable_users") {
           totalCount
           edges {
@@ -54,22 +71,27 @@ export function UserTable({
   );
   const edges = data.users.edges;
   const manage = canManageUsers(viewerRoles);
-  const columns: DataTableColumn[] = [
-    { key: "id", header: t("user.field.id"), narrow: true },
-    { key: "firstname", header: t("user.field.firstname") },
-    { key: "lastname", header: t("user.field.lastname") },
-    { key: "email", header: t("user.field.email") },
-    { key: "associations", header: t("user.field.associations") },
-    { key: "lastActive", header: t("user.field.lastActive") },
-    ...(manage ? [{ key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true }] : []),
-    { key: "symbols", header: t("table.symbols"), hiddenHeader: true, narrow: true },
-  ];
+  const columns: DataTableColumn[] = sortableColumns(
+    [
+      { key: "id", header: t("user.field.id"), narrow: true },
+      { key: "firstname", header: t("user.field.firstname") },
+      { key: "lastname", header: t("user.field.lastname") },
+      { key: "email", header: t("user.field.email") },
+      { key: "associations", header: t("user.field.associations") },
+      { key: "lastActive", header: t("user.field.lastActive") },
+      ...(manage ? [{ key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true }] : []),
+      { key: "symbols", header: t("table.symbols"), hiddenHeader: true, narrow: true },
+    ],
+    USER_ORDER_FIELDS,
+  );
   return (
     <DataTable
       label={t("route.userManage")}
       columns={columns}
       rowCount={edges.length}
       loading={loading}
+      sort={sort}
+      onSort={onSort}
       footer={
         <TablePager
           shown={edges.length}

@@ -1,7 +1,8 @@
 import { builder, versionField } from "../../graphql/builder.ts";
-import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { orderByArgument } from "../../graphql/orderBy.ts";
 import { canReadClub, clubOrder, clubWhere, createClub, deleteClub, updateClub } from "./service.ts";
 
 /**
@@ -38,20 +39,38 @@ export const AssociationType = builder.prismaNode("Association", {
   }),
 });
 
+/** The columns of the club table's orderBy, each one sort key, then the default order (clubOrder). */
+const clubsOrder = orderByArgument({
+  model: "Association",
+  name: "Association",
+  fieldDescription: "A column the club list can be sorted by.",
+  description: "How the club list is sorted; ties are broken by the default order (name, id).",
+  columns: {
+    NAME: { description: "The club's name (German order).", key: (d) => ({ name: d }) },
+    ID: { description: "The club's numeric id (databaseId).", key: (d) => ({ id: d }) },
+  },
+  defaults: clubOrder,
+});
+
 builder.queryField("associations", (t) =>
   t.connection(
     {
       type: AssociationType,
       description:
-        "Clubs of a district association (default: the viewer's; other districts only for admin), sorted by name. For club management, the user table's club filter, assigning clubs and the registration club choice.",
+        "Clubs of a district association (default: the viewer's; other districts only for admin), sorted by name (or by orderBy). For club management, the user table's club filter, assigning clubs and the registration club choice.",
       authScopes: { operation: "association.list" },
       args: {
         districtAssociationId: t.arg.int({ required: false, description: "District association; ignored for non-admins (always their own)." }),
         search: t.arg.string({ required: false, description: "Part of the name, or the numeric id." }),
+        orderBy: t.arg({
+          type: clubsOrder.input,
+          required: false,
+          description: "Sort order; default the name. A cursor belongs to its order: change the order and start again without after/before.",
+        }),
       },
       resolve: keysetResolver("Association", "AssociationConnection", {
         delegate: (ctx) => ctx.prisma.association,
-        order: listOrder("Association", clubOrder),
+        order: (args) => clubsOrder.order(args.orderBy),
         where: (args, ctx) => clubWhere(ctx, args),
       }) as never,
     },

@@ -1,8 +1,9 @@
 import { builder, type GraphQLContext, type InputFields, versionField } from "../../graphql/builder.ts";
-import { type Direction, keysetResolver, type SortKey, sortedBy, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
-import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum, OrderDirectionEnum } from "../../graphql/enums.ts";
+import { keysetResolver, type SortKey, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { orderByArgument } from "../../graphql/orderBy.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { canReadRegistration, isManager, type RegistrationFilterArgs } from "../registrations/access.ts";
@@ -129,32 +130,24 @@ const overviewWhere = (args: RegistrationFilterArgs, ctx: GraphQLContext) =>
   competitionWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") });
 /** The overview's default order: the group's name (German collation), id. */
 const DEFAULT_ORDER: SortKey[] = [{ name: "asc" }, { id: "asc" }];
-/** The sort key of each orderBy field (STATUS: active, cancelledAt NULL, first when ascending). */
-const ORDER_FIELDS = {
-  NAME: (d: Direction): SortKey => ({ name: d }),
-  CLUB: (d: Direction): SortKey => ({ association: { name: d } }),
-  CREATED_AT: (d: Direction): SortKey => ({ createdAt: d }),
-  STATUS: (d: Direction): SortKey => ({ cancelledAt: d === "asc" ? "desc" : "asc" }),
-} as const;
-const OrderFieldEnum = builder.enumType("CompetitionRegistrationOrderField", {
-  description: "A column the competition overview can be sorted by.",
-  values: {
-    NAME: { description: "The group's name (German order)." },
-    CLUB: { description: "The club's name (German order)." },
-    CREATED_AT: { description: "When the registration was created." },
-    STATUS: { description: "Active before cancelled (ascending); cancelled ones by cancellation time, newest first." },
-  } as const,
-});
-const OrderInput = builder.inputType("CompetitionRegistrationOrder", {
+/** The columns of orderBy, each one sort key (STATUS: active, cancelledAt NULL, first when ascending). */
+const overviewOrder = orderByArgument({
+  model: "CompetitionRegistration",
+  name: "CompetitionRegistration",
+  fieldDescription: "A column the competition overview can be sorted by.",
   description: "How the competition overview is sorted; ties are broken by the default order (name, id).",
-  fields: (t) => ({
-    field: t.field({ type: OrderFieldEnum, required: true, description: "The column." }),
-    direction: t.field({ type: OrderDirectionEnum, required: false, defaultValue: "ASC", description: "The direction (default ASC)." }),
-  }),
+  columns: {
+    NAME: { description: "The group's name (German order).", key: (d) => ({ name: d }) },
+    CLUB: { description: "The club's name (German order).", key: (d) => ({ association: { name: d } }) },
+    CREATED_AT: { description: "When the registration was created.", key: (d) => ({ createdAt: d }) },
+    STATUS: {
+      description: "Active before cancelled (ascending); cancelled ones by cancellation time, newest first.",
+      key: (d) => ({ cancelledAt: d === "asc" ? "desc" : "asc" }),
+    },
+    ID: { description: "The registration's numeric id (databaseId).", key: (d) => ({ id: d }) },
+  },
+  defaults: DEFAULT_ORDER,
 });
-type OrderArg = { field: keyof typeof ORDER_FIELDS; direction?: "ASC" | "DESC" | null } | null | undefined;
-const overviewOrder = (orderBy: OrderArg) =>
-  sortedBy("CompetitionRegistration", orderBy ? [ORDER_FIELDS[orderBy.field](orderBy.direction === "DESC" ? "desc" : "asc")] : [], DEFAULT_ORDER);
 
 builder.queryField("competitionRegistrations", (t) =>
   t.connection(
@@ -174,14 +167,14 @@ builder.queryField("competitionRegistrations", (t) =>
         }),
         search: t.arg.string({ required: false, description: "Part of the name, conductor or club, or the numeric id." }),
         orderBy: t.arg({
-          type: OrderInput,
+          type: overviewOrder.input,
           required: false,
           description: "Sort order; default the group's name. A cursor belongs to its order: change the order and start again without after/before.",
         }),
       },
       resolve: keysetResolver("CompetitionRegistration", "CompetitionRegistrationConnection", {
         delegate: (ctx) => ctx.prisma.competitionRegistration,
-        order: (args) => overviewOrder(args.orderBy),
+        order: (args) => overviewOrder.order(args.orderBy),
         where: (args, ctx) => overviewWhere(args as RegistrationFilterArgs, ctx),
       }) as never,
     },

@@ -1,17 +1,9 @@
 import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
-import { type Direction, keysetResolver, type SortKey, sortedBy, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
-import {
-  DexamTypeEnum,
-  EditScopeEnum,
-  ExamPartEnum,
-  GenderEnum,
-  InstrumentEnum,
-  MealRequestEnum,
-  OrderDirectionEnum,
-  VaccinationTypeEnum,
-} from "../../graphql/enums.ts";
+import { type Direction, keysetResolver, type SortKey, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { orderByArgument } from "../../graphql/orderBy.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
@@ -264,36 +256,26 @@ const overviewFilter = (args: RegistrationFilterArgs) => ({ ...args, eventId: nu
 /** The overview's default order: last name, first name (German collation), id. */
 const DEFAULT_ORDER: SortKey[] = [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }];
 const flip = (d: Direction): Direction => (d === "asc" ? "desc" : "asc");
-/** The sort key of each orderBy field (STATUS: active, cancelledAt NULL, first when ascending). */
-const ORDER_FIELDS = {
-  LASTNAME: (d: Direction): SortKey => ({ lastname: d }),
-  FIRSTNAME: (d: Direction): SortKey => ({ firstname: d }),
-  CLUB: (d: Direction): SortKey => ({ association: { name: d } }),
-  BIRTHDATE: (d: Direction): SortKey => ({ birthdate: d }),
-  CREATED_AT: (d: Direction): SortKey => ({ createdAt: d }),
-  STATUS: (d: Direction): SortKey => ({ cancelledAt: flip(d) }),
-} as const;
-const OrderFieldEnum = builder.enumType("DexamRegistrationOrderField", {
-  description: "A column the D-exam overview can be sorted by.",
-  values: {
-    LASTNAME: { description: "Last name (German order)." },
-    FIRSTNAME: { description: "First name (German order)." },
-    CLUB: { description: "The club's name (German order)." },
-    BIRTHDATE: { description: "Date of birth." },
-    CREATED_AT: { description: "When the registration was created." },
-    STATUS: { description: "Active before cancelled (ascending); cancelled ones by cancellation time, newest first." },
-  } as const,
-});
-const OrderInput = builder.inputType("DexamRegistrationOrder", {
+/** The columns of orderBy, each one sort key (STATUS: active, cancelledAt NULL, first when ascending). */
+const overviewOrder = orderByArgument({
+  model: "DexamRegistration",
+  name: "DexamRegistration",
+  fieldDescription: "A column the D-exam overview can be sorted by.",
   description: "How the D-exam overview is sorted; ties are broken by the default order (last name, first name, id).",
-  fields: (t) => ({
-    field: t.field({ type: OrderFieldEnum, required: true, description: "The column." }),
-    direction: t.field({ type: OrderDirectionEnum, required: false, defaultValue: "ASC", description: "The direction (default ASC)." }),
-  }),
+  columns: {
+    LASTNAME: { description: "Last name (German order).", key: (d) => ({ lastname: d }) },
+    FIRSTNAME: { description: "First name (German order).", key: (d) => ({ firstname: d }) },
+    CLUB: { description: "The club's name (German order).", key: (d) => ({ association: { name: d } }) },
+    BIRTHDATE: { description: "Date of birth.", key: (d) => ({ birthdate: d }) },
+    CREATED_AT: { description: "When the registration was created.", key: (d) => ({ createdAt: d }) },
+    STATUS: {
+      description: "Active before cancelled (ascending); cancelled ones by cancellation time, newest first.",
+      key: (d) => ({ cancelledAt: flip(d) }),
+    },
+    ID: { description: "The registration's numeric id (databaseId).", key: (d) => ({ id: d }) },
+  },
+  defaults: DEFAULT_ORDER,
 });
-type OrderArg = { field: keyof typeof ORDER_FIELDS; direction?: "ASC" | "DESC" | null } | null | undefined;
-const overviewOrder = (orderBy: OrderArg) =>
-  sortedBy("DexamRegistration", orderBy ? [ORDER_FIELDS[orderBy.field](orderBy.direction === "DESC" ? "desc" : "asc")] : [], DEFAULT_ORDER);
 
 builder.queryField("dexamRegistrations", (t) =>
   t.connection(
@@ -313,14 +295,14 @@ builder.queryField("dexamRegistrations", (t) =>
         }),
         search: t.arg.string({ required: false, description: "Part of first name, last name or club, or the numeric id." }),
         orderBy: t.arg({
-          type: OrderInput,
+          type: overviewOrder.input,
           required: false,
           description: "Sort order; default last name, first name. A cursor belongs to its order: change the order and start again without after/before.",
         }),
       },
       resolve: keysetResolver("DexamRegistration", "DexamRegistrationConnection", {
         delegate: (ctx) => ctx.prisma.dexamRegistration,
-        order: (args) => overviewOrder(args.orderBy),
+        order: (args) => overviewOrder.order(args.orderBy),
         where: (args, ctx) => dexamWhere(ctx, overviewFilter(args as RegistrationFilterArgs)),
       }) as never,
     },

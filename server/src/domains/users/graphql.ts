@@ -1,9 +1,10 @@
 import { isAllowed, type Operation, PERMISSIONS } from "../../auth/permissions.ts";
 import type { User } from "../../generated/prisma/client.ts";
 import { builder, versionField } from "../../graphql/builder.ts";
-import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { orderByArgument } from "../../graphql/orderBy.ts";
 import { ROLES } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { AssociationType } from "../associations/graphql.ts";
@@ -132,20 +133,45 @@ builder.queryField("viewer", (t) =>
   }),
 );
 
+/** The columns of the user table's orderBy, each one sort key, then the default order (userOrder). */
+const usersOrder = orderByArgument({
+  model: "User",
+  name: "User",
+  fieldDescription: "A column the user list can be sorted by.",
+  description: "How the user list is sorted; ties are broken by the default order (last name, first name, id).",
+  columns: {
+    LASTNAME: { description: "Last name (German order).", key: (d) => ({ lastname: d }) },
+    FIRSTNAME: { description: "First name (German order).", key: (d) => ({ firstname: d }) },
+    EMAIL: { description: "E-mail address (German order).", key: (d) => ({ email: d }) },
+    LAST_ACTIVE: {
+      description:
+        "Last sign-in or API use, oldest first (ascending); users who never signed in come after every date ascending and before every date descending.",
+      key: (d) => ({ lastActive: d }),
+    },
+    ID: { description: "The user's numeric id (databaseId).", key: (d) => ({ id: d }) },
+  },
+  defaults: userOrder,
+});
+
 builder.queryField("users", (t) =>
   t.connection(
     {
       type: UserType,
-      description: "Users of a district association (default: the viewer's; other districts only for admin), sorted by last name, first name.",
+      description: "Users of a district association (default: the viewer's; other districts only for admin), sorted by last name, first name (or by orderBy).",
       authScopes: { operation: "user.list" },
       args: {
         districtAssociationId: t.arg.int({ required: false, description: "District association; ignored for non-admins (always their own)." }),
         associationId: t.arg.int({ required: false, description: "Only members of this club." }),
         search: t.arg.string({ required: false, description: "Part of first name, last name or e-mail, or the numeric id." }),
+        orderBy: t.arg({
+          type: usersOrder.input,
+          required: false,
+          description: "Sort order; default last name, first name. A cursor belongs to its order: change the order and start again without after/before.",
+        }),
       },
       resolve: keysetResolver("User", "UserConnection", {
         delegate: (ctx) => ctx.prisma.user,
-        order: listOrder("User", userOrder),
+        order: (args) => usersOrder.order(args.orderBy),
         where: (args, ctx) => userWhere(ctx, args),
       }) as never,
     },

@@ -1,0 +1,253 @@
+// Server-side sorting of the paged tables (issue 24, item 11): `users(orderBy:)` and
+// `associations(orderBy:)`, and the `ID` field of the overviews' orderBy. Every field in both
+// directions answers exactly the order its column defines (names and e-mail addresses in German
+// order, as Intl.Collator("de"); users who never signed in after every date ascending, before
+// every date descending; ties by the list's default order), and a walk in pages under that sort,
+// forwards (first/after) and backwards (last/before), sees every row exactly once, in that order.
+// A cursor belongs to its order.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/app.ts";
+import { gid, openEventFields } from "../support/fixtures.ts";
+import { createWorld } from "../support/principals.ts";
+
+let app: TestApp;
+let token: string;
+let runs = 0;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  const world = await createWorld(app.db.prisma);
+  token = await app.token(world.subjects.admin);
+});
+afterAll(() => app.stop());
+
+const german = new Intl.Collator("de");
+const DIRECTIONS = ["ASC", "DESC"] as const;
+type Direction = (typeof DIRECTIONS)[number];
+
+/** A fresh district association (its own users, clubs and events). */
+async function freshDistrict(): Promise<number> {
+  const n = ++runs;
+  return (await app.db.prisma.districtAssociation.create({ data: { name: `KV Sortierung ${n}`, iamRef: `sort-${n}`, gdprLink: "g", impressLink: "i" } })).id;
+}
+
+/** Ascending comparison of one column; NULL after every value (PostgreSQL's order). */
+type Compare<R> = (a: R, b: R) => number;
+const text =
+  <R>(read: (row: R) => string): Compare<R> =>
+  (a, b) =>
+    german.compare(read(a), read(b));
+const number =
+  <R>(read: (row: R) => number | null): Compare<R> =>
+  (a, b) => {
+    const [x, y] = [read(a), read(b)];
+    if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1;
+    return x - y;
+  };
+const byId = number<{ id: number }>((row) => row.id);
+
+/** The rows in the order of `field` in `direction`, ties by the list's default order (ascending). */
+function expected<R extends { id: number }>(rows: R[], column: Compare<R>, direction: Direction, defaults: Compare<R>[]): number[] {
+  return [...rows].sort((a, b) => (direction === "ASC" ? column(a, b) : column(b, a)) || defaults.reduce((c, next) => c || next(a, b), 0)).map((row) => row.id);
+}
+
+type PageInfo = { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+
+/** One page of `list` (the rows' databaseIds) under `orderBy`. */
+async function page(list: string, args: string, orderBy: string, pageArgs: string): Promise<{ ids: number[]; pageInfo: PageInfo }> {
+  const res = await app.gql(
+    `{ list: ${list}(${args}, orderBy: ${orderBy}, ${pageArgs}) { edges { node { databaseId } } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } }`,
+    {},
+    token,
+  );
+  expect(res.body.errors, `${list} ${orderBy} ${pageArgs}`).toBeUndefined();
+  const { edges, pageInfo } = res.body.data.list as { edges: { node: { databaseId: number } }[]; pageInfo: PageInfo };
+  return { ids: edges.map((edge) => edge.node.databaseId), pageInfo };
+}
+
+/**
+ * For every field and direction: a full read answers `expected`, and walks in pages of `size`
+ * forwards and backwards see the same rows once each, in that order.
+ */
+async function checkOrders<R extends { id: number }>(
+  list: string,
+  args: string,
+  rows: R[],
+  columns: Record<string, Compare<R>>,
+  defaults: Compare<R>[],
+  size = 3,
+) {
+  for (const [field, column] of Object.entries(columns))
+    for (const direction of DIRECTIONS) {
+      const orderBy = `{ field: ${field}, direction: ${direction} }`;
+      const want = expected(rows, column, direction, defaults);
+      expect((await page(list, args, orderBy, "first: 100")).ids, `${list} ${orderBy}`).toEqual(want);
+
+      const forwards: number[] = [];
+      let after: string | null = null;
+      for (let n = 0; n < 20; n++) {
+        const p = await page(list, args, orderBy, `first: ${size}${after ? `, after: "${after}"` : ""}`);
+        forwards.push(...p.ids);
+        if (!p.pageInfo.hasNextPage) break;
+        after = p.pageInfo.endCursor;
+      }
+      expect(forwards, `${list} ${orderBy} forwards`).toEqual(want);
+
+      const backwards: number[] = [];
+      let before: string | null = null;
+      for (let n = 0; n < 20; n++) {
+        const p = await page(list, args, orderBy, `last: ${size}${before ? `, before: "${before}"` : ""}`);
+        backwards.unshift(...p.ids);
+        if (!p.pageInfo.hasPreviousPage) break;
+        before = p.pageInfo.startCursor;
+      }
+      expect(backwards, `${list} ${orderBy} backwards`).toEqual(want);
+    }
+}
+
+/** A cursor of one order is refused by another field and by the other direction. */
+async function checkCursorOrder(list: string, args: string, field: string, other: string) {
+  const first = await page(list, args, `{ field: ${field} }`, "first: 1");
+  for (const orderBy of [`{ field: ${other} }`, `{ field: ${field}, direction: DESC }`]) {
+    const res = await app.gql(
+      `{ list: ${list}(${args}, orderBy: ${orderBy}, first: 1, after: "${first.pageInfo.endCursor}") { edges { cursor } } }`,
+      {},
+      token,
+    );
+    expect(res.body.errors?.[0]?.extensions?.code, `${list} ${field} cursor with ${orderBy}`).toBe("INVALID_CURSOR");
+  }
+}
+
+describe("users(orderBy:)", () => {
+  type UserRow = { id: number; lastname: string; firstname: string; email: string; lastActive: number | null };
+  const LASTNAMES = ["Äbi", "abi", "Zeller", "Müller", "Straub", "Strauß", "Abi", "Öztürk"];
+  const FIRSTNAMES = ["Anna", "anna", "Ben", "Ömer"];
+  // local parts where German order and byte order differ (umlauts, case)
+  const MAILBOXES = ["Zora", "anton", "Änne", "bert", "Berta", "otto", "Öhlmann", "anton.b"];
+  const ACTIVE = [null, Date.UTC(2026, 5, 1), Date.UTC(2026, 0, 1), null, Date.UTC(2026, 5, 1), Date.UTC(2025, 11, 24)];
+  const DEFAULTS: Compare<UserRow>[] = [text((r) => r.lastname), text((r) => r.firstname), byId];
+
+  it("every field and direction answers its column's order (German order, never signed in last ascending), in pages forwards and backwards", async () => {
+    const district = await freshDistrict();
+    const rows: UserRow[] = [];
+    for (let i = 0; i < 13; i++) {
+      const data = {
+        lastname: LASTNAMES[i % LASTNAMES.length],
+        firstname: FIRSTNAMES[i % FIRSTNAMES.length],
+        email: `${MAILBOXES[i % MAILBOXES.length]}${i < MAILBOXES.length ? "" : i}@s${district}.test`,
+        lastActive: ACTIVE[i % ACTIVE.length],
+      };
+      const user = await app.db.prisma.user.create({
+        data: { ...data, lastActive: data.lastActive === null ? null : new Date(data.lastActive), districtAssociationId: district },
+      });
+      rows.push({ id: user.id, ...data });
+    }
+    const args = `districtAssociationId: ${district}`;
+    await checkOrders(
+      "users",
+      args,
+      rows,
+      {
+        LASTNAME: DEFAULTS[0],
+        FIRSTNAME: DEFAULTS[1],
+        EMAIL: text((r) => r.email),
+        LAST_ACTIVE: number((r) => r.lastActive),
+        ID: byId,
+      },
+      DEFAULTS,
+    );
+    // the e-mail order is German, not the bytes': Änne before anton, Öhlmann before otto
+    const byMail = (await page("users", args, "{ field: EMAIL }", "first: 100")).ids.map((id) => rows.find((r) => r.id === id)?.email.split("@")[0]);
+    expect(byMail.indexOf("Änne")).toBeLessThan(byMail.indexOf("anton"));
+    expect(byMail.indexOf("Öhlmann")).toBeLessThan(byMail.indexOf("otto"));
+    await checkCursorOrder("users", args, "EMAIL", "LASTNAME");
+  });
+
+  it("sorts only within the caller's list: user_read staff get their own district's users, sorted", async () => {
+    const district = await freshDistrict();
+    const staff = await app.db.prisma.user.create({
+      data: {
+        subject: `sub-sort-${district}`,
+        email: `staff@s${district}.test`,
+        lastname: "Mitte",
+        firstname: "Staff",
+        roles: ["user_read"],
+        districtAssociationId: district,
+      },
+    });
+    const other = await freshDistrict();
+    for (const [i, lastname] of ["Zander", "Ahrens", "Önal"].entries()) {
+      await app.db.prisma.user.create({ data: { lastname, firstname: "X", email: `u${i}@s${district}.test`, districtAssociationId: district } });
+      await app.db.prisma.user.create({ data: { lastname, firstname: "Y", email: `u${i}@s${other}.test`, districtAssociationId: other } });
+    }
+    const res = await app.gql(
+      `{ users(districtAssociationId: ${other}, orderBy: { field: LASTNAME, direction: DESC }, first: 10) { edges { node { lastname firstname } } } }`,
+      {},
+      await app.token(staff.subject as string),
+    );
+    expect(res.body.errors).toBeUndefined();
+    // another district is ignored for non-admins: always their own
+    expect(res.body.data.users.edges.map((e: { node: { lastname: string; firstname: string } }) => `${e.node.lastname} ${e.node.firstname}`)).toEqual([
+      "Zander X",
+      "Önal X",
+      "Mitte Staff",
+      "Ahrens X",
+    ]);
+  });
+});
+
+describe("associations(orderBy:)", () => {
+  type ClubRow = { id: number; name: string };
+  // a name twice (ties by id), umlauts and case
+  const NAMES = ["Zupfer Äpfelbach", "akkordeon Berg", "Blaskapelle Au", "Musikverein Öhringen", "Musikverein Oberndorf", "Blaskapelle Au", "Ärzteorchester"];
+
+  it("NAME and ID in both directions answer their column's order, in pages forwards and backwards", async () => {
+    const district = await freshDistrict();
+    const rows: ClubRow[] = [];
+    for (const name of NAMES)
+      rows.push(await app.db.prisma.association.create({ data: { name, districtAssociationId: district }, select: { id: true, name: true } }));
+    const args = `districtAssociationId: ${district}`;
+    const name = text<ClubRow>((r) => r.name);
+    await checkOrders("associations", args, rows, { NAME: name, ID: byId }, [name, byId], 2);
+    await checkCursorOrder("associations", args, "NAME", "ID");
+  });
+});
+
+describe("the overviews' orderBy: ID", () => {
+  it("dexamRegistrations and competitionRegistrations sort by the numeric id in both directions, in pages forwards and backwards", async () => {
+    const district = await freshDistrict();
+    const prisma = app.db.prisma;
+    const club = (await prisma.association.create({ data: { name: "MV Sortierung", districtAssociationId: district } })).id;
+    const dexam = (await prisma.event.create({ data: { ...openEventFields(district), name: "Sortierung D", formType: "DEXAM" } })).id;
+    const competition = (await prisma.event.create({ data: { ...openEventFields(district), name: "Sortierung W", formType: "COMPETITION" } })).id;
+    const dexamRows: { id: number }[] = [];
+    const competitionRows: { id: number }[] = [];
+    for (const [i, name] of ["Zeller", "Abi", "Müller", "Äbi", "Braun", "Abi", "Öztürk"].entries()) {
+      dexamRows.push(
+        await prisma.dexamRegistration.create({
+          data: {
+            eventId: dexam,
+            associationId: club,
+            lastname: name,
+            firstname: "Anna",
+            birthdate: new Date("2012-05-01"),
+            gender: "F",
+            instrument: "FLUTE",
+            type: "D1",
+            cancelledAt: i % 3 === 0 ? new Date() : null,
+          },
+          select: { id: true },
+        }),
+      );
+      competitionRows.push(
+        await prisma.competitionRegistration.create({
+          data: { eventId: competition, associationId: club, name, conductorName: "D", type: "T", cast: "S", numberOfMusicians: 9 },
+          select: { id: true },
+        }),
+      );
+    }
+    await checkOrders("dexamRegistrations", `eventId: "${gid("Event", dexam)}"`, dexamRows, { ID: byId }, [byId]);
+    await checkOrders("competitionRegistrations", `eventId: "${gid("Event", competition)}"`, competitionRows, { ID: byId }, [byId]);
+    await checkCursorOrder("dexamRegistrations", `eventId: "${gid("Event", dexam)}"`, "ID", "LASTNAME");
+  });
+});
