@@ -577,7 +577,8 @@ async function deadlineRush(servers: Server[], tokenFor: (sub: string) => Promis
   const warmUps: Awaited<ReturnType<typeof rushWave>>[] = [];
   for (const server of servers) warmUps.push(await rushWave(server, tokenFor, databaseUrl, round++));
   const waves: Awaited<ReturnType<typeof rushWave>>[][] = servers.map(() => []);
-  for (let r = 0; r < rushRounds(servers.length); r++) for (const [k, server] of servers.entries()) waves[k].push(await rushWave(server, tokenFor, databaseUrl, round++));
+  for (let r = 0; r < rushRounds(servers.length); r++)
+    for (const [k, server] of servers.entries()) waves[k].push(await rushWave(server, tokenFor, databaseUrl, round++));
   const spread: Awaited<ReturnType<typeof rushWave>>[] = [];
   for (const server of servers) spread.push(await rushWave(server, tokenFor, databaseUrl, round++, RUSH_SPREAD_MS));
   const mean = (xs: number[]) => ms(xs.reduce((a, b) => a + b, 0) / xs.length);

@@ -6,9 +6,9 @@
 // forwards (first/after) and backwards (last/before), sees every row exactly once, in that order.
 // A cursor belongs to its order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app.ts";
-import { gid, openEventFields } from "../support/fixtures.ts";
-import { createWorld } from "../support/principals.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+import { gid, openEventFields } from "../../support/fixtures.ts";
+import { createWorld } from "../../support/principals.ts";
 
 let app: TestApp;
 let token: string;
