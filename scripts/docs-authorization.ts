@@ -9,10 +9,16 @@ const TENANCY: Record<Permission["tenancy"], string> = {
   ownClubsOrDistrict: "own clubs; staff: own district association (admin: all)",
 };
 
+/** The rows column: the tenancy, with the roles that act on the whole district where the table names them. */
+const rowsOf = (p: Permission) =>
+  p.tenancy === "ownClubsOrDistrict" && p.districtRoles?.length
+    ? `own clubs; ${p.districtRoles.join(", ")}: own district association (admin: all)`
+    : TENANCY[p.tenancy];
+
 export function authorizationDoc(): string {
   const rows = Object.entries(PERMISSIONS as Record<string, Permission>).map(
     ([op, p]) =>
-      `| \`${op}\` | ${p.access === "signedIn" ? "every signed-in user" : p.access.join(", ")} | ${TENANCY[p.tenancy]} | ${p.graphql.map((g) => `\`${g}\``).join("<br>")} | ${p.rest.map((r) => `\`${r}\``).join("<br>")} | ${p.description} |`,
+      `| \`${op}\` | ${p.access === "signedIn" ? "every signed-in user" : p.access.join(", ")} | ${rowsOf(p)} | ${p.graphql.map((g) => `\`${g}\``).join("<br>")} | ${p.rest.map((r) => `\`${r}\``).join("<br>")} | ${p.description} |`,
   );
   return `# Authorization
 

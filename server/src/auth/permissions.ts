@@ -21,10 +21,21 @@ export type Permission = {
   /** "signedIn": every signed-in, not blocked user; otherwise any of these roles (admin always passes) */
   access: "signedIn" | readonly RoleName[];
   tenancy: Tenancy;
+  /**
+   * Tenancy "ownClubsOrDistrict": the roles that act on every row of the own district association
+   * (admin everywhere); everyone else acts on the own clubs' rows only. Read by `actsOn` and
+   * `actsOnWhere` below, the one place the code decides a row's tenancy for the operation.
+   */
+  districtRoles?: readonly RoleName[];
   graphql: readonly string[];
   rest: readonly string[];
   description: string;
 };
+
+/** Registration staff: see every registration of the district's events. */
+const REGISTRATION_STAFF = ["registration_read", "registration_manage"] as const satisfies readonly RoleName[];
+/** Registration management: changes every registration of the district's events. */
+const REGISTRATION_MANAGER = ["registration_manage"] as const satisfies readonly RoleName[];
 
 export const PERMISSIONS = {
   "viewer.read": {
@@ -80,6 +91,7 @@ export const PERMISSIONS = {
   "association.read": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: ["association_read", "association_manage", "user_read", "user_manage", "registration_read", "registration_manage"],
     graphql: ["Query.node(Association)"],
     rest: ["GET /v1/association/:id"],
     description: "One club: members of the club, or staff of its district with a club, user or registration role.",
@@ -94,6 +106,7 @@ export const PERMISSIONS = {
   "association.update": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: ["association_manage"],
     graphql: ["Mutation.updateAssociation"],
     rest: ["PUT /v1/association"],
     description:
@@ -271,6 +284,7 @@ export const PERMISSIONS = {
   "dexam.list": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_STAFF,
     graphql: ["Query.dexamRegistrations"],
     rest: ["GET /v1/registrations/event/:eventId/dexam"],
     description: "D-exam registrations of an event: members those of their clubs, registration_read/manage those of their district's events.",
@@ -278,6 +292,7 @@ export const PERMISSIONS = {
   "dexam.read": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_STAFF,
     graphql: ["Query.node(DexamRegistration)"],
     rest: ["GET /v1/registration/dexam/:id", "GET /v1/registration/dexam/:id/calendar"],
     description: "One D-exam registration (with camp data for the same readers); others answer not found.",
@@ -285,6 +300,7 @@ export const PERMISSIONS = {
   "dexam.create": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_MANAGER,
     graphql: ["Mutation.createDexamRegistration"],
     rest: ["POST /v1/registration/dexam"],
     description:
@@ -293,6 +309,7 @@ export const PERMISSIONS = {
   "dexam.update": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_MANAGER,
     graphql: ["Mutation.updateDexamRegistration"],
     rest: ["PUT /v1/registration/dexam"],
     description: "Change a registration of an own club within the edit phase (SongsOnly: songs only); registration_manage always.",
@@ -300,6 +317,7 @@ export const PERMISSIONS = {
   "dexam.cancel": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_MANAGER,
     graphql: ["Mutation.cancelDexamRegistration"],
     rest: ["PUT /v1/registration/dexam"],
     description: "Cancel a registration of an own club (PUT with cancelled_at); final for normal users.",
@@ -307,6 +325,7 @@ export const PERMISSIONS = {
   "competition.list": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_STAFF,
     graphql: ["Query.competitionRegistrations"],
     rest: ["GET /v1/registrations/event/:eventId/competition"],
     description: "Competition registrations of an event: members those of their clubs, registration_read/manage those of their district's events.",
@@ -314,6 +333,7 @@ export const PERMISSIONS = {
   "competition.read": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_STAFF,
     graphql: ["Query.node(CompetitionRegistration)"],
     rest: ["GET /v1/registration/competition/:id", "GET /v1/registration/competition/:id/calendar"],
     description: "One competition registration; others answer not found.",
@@ -321,6 +341,7 @@ export const PERMISSIONS = {
   "competition.create": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_MANAGER,
     graphql: ["Mutation.createCompetitionRegistration"],
     rest: ["POST /v1/registration/competition"],
     description:
@@ -329,6 +350,7 @@ export const PERMISSIONS = {
   "competition.update": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_MANAGER,
     graphql: ["Mutation.updateCompetitionRegistration"],
     rest: ["PUT /v1/registration/competition"],
     description:
@@ -337,6 +359,7 @@ export const PERMISSIONS = {
   "competition.cancel": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_MANAGER,
     graphql: ["Mutation.cancelCompetitionRegistration"],
     rest: ["PUT /v1/registration/competition"],
     description: "Cancel a registration of an own club (PUT with cancelled_at); final for normal users.",
@@ -344,6 +367,7 @@ export const PERMISSIONS = {
   "competition.delete": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: ["user_manage"],
     graphql: ["Mutation.deleteCompetitionRegistration"],
     rest: ["DELETE /v1/registration/competition/:id"],
     description: "Delete a registration without cancellation date: user_manage of the district (as the spec writes it), or the club in phase NoRestrictions.",
@@ -351,6 +375,7 @@ export const PERMISSIONS = {
   "dexam.takeover": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_MANAGER,
     graphql: ["Mutation.takeOverDexamPartialResult"],
     rest: ["POST /v1/registration/dexam/:id/takeover"],
     description:
@@ -359,6 +384,7 @@ export const PERMISSIONS = {
   "dexam.consentForm": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_STAFF,
     graphql: [],
     rest: ["GET /v1/export/registration/dexam/:id/consent_form", "GET /v1/export/registration/dexam/:id/consent-form"],
     description: "The parent-signed consent form of one camp registration: the club's members and registration staff of the district.",
@@ -373,6 +399,7 @@ export const PERMISSIONS = {
   "dexam.delete": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: REGISTRATION_MANAGER,
     graphql: ["Mutation.deleteDexamRegistration"],
     rest: ["DELETE /v1/registration/dexam/:id"],
     description: "Delete a registration without cancellation date: registration_manage, or the club in phase NoRestrictions.",
@@ -430,6 +457,7 @@ export const PERMISSIONS = {
   "results.practiceSheet": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
+    districtRoles: ["registration_read", "registration_manage", "results_read", "results_manage"],
     graphql: [],
     rest: ["GET /v1/export/registration/dexam/:id/practice_sheet", "GET /v1/export/registration/dexam/:id/practice-sheet"],
     description:
@@ -546,6 +574,56 @@ export function isAllowed(principal: Principal | null, op: Operation): boolean {
   if (isMachine(principal) && PERSON_ONLY.has(op)) return false;
   const { access } = PERMISSIONS[op] as Permission;
   return access === "signedIn" || hasAnyRole(principal.roles, access);
+}
+
+/** A row as tenancy sees it: the district association it belongs to and, if any, its club. */
+export type Owner = { districtAssociationId: number; associationId?: number | null };
+
+/** Holds one of the roles of `op`'s "ownClubsOrDistrict" tenancy that act on the whole district (none listed: nobody). */
+function hasDistrictRoles(p: Principal, op: Operation): boolean {
+  const roles = (PERMISSIONS[op] as Permission).districtRoles ?? [];
+  return roles.length > 0 && hasAnyRole(p.roles, roles);
+}
+
+/**
+ * Whether `p` acts on a row of `owner` under `op`'s tenancy (the table's `tenancy` column): admin on
+ * every row; "ownDistrict" on the own district's rows; "ownClubsOrDistrict" on the own clubs' rows,
+ * and with one of the operation's `districtRoles` on the own district's rows; "none" on every row.
+ * Not "self" (the own account is not a row of another owner). `actsOnWhere` is the same rule as a
+ * Prisma where, for rows in the database.
+ */
+export function actsOn(p: Principal | null, op: Operation, owner: Owner): boolean {
+  if (!p) return false;
+  const { tenancy } = PERMISSIONS[op] as Permission;
+  if (tenancy === "none" || p.roles.includes("admin")) return true;
+  const ownDistrict = p.districtAssociationId === owner.districtAssociationId;
+  if (tenancy === "ownDistrict") return ownDistrict;
+  if (tenancy !== "ownClubsOrDistrict") return false;
+  if (owner.associationId != null && p.associationIds.includes(owner.associationId)) return true;
+  return ownDistrict && hasDistrictRoles(p, op);
+}
+
+/** How a model reaches the owner of its rows, for `actsOnWhere`. */
+export type OwnerPaths<D extends object, C extends object> = { district: (districtAssociationId: number) => D; clubs?: (associationIds: number[]) => C };
+
+/**
+ * `actsOn` as a Prisma where over a model (`paths` say how its rows name their district and club):
+ * every row for admin and "none", the own district's for "ownDistrict" (and for the district roles
+ * of "ownClubsOrDistrict"), the own clubs' otherwise.
+ */
+export function actsOnWhere<D extends object, C extends object = D>(
+  p: Principal,
+  op: Operation,
+  paths: OwnerPaths<D, C>,
+): D | C | { OR: (D | C)[] } | Record<string, never> {
+  const { tenancy } = PERMISSIONS[op] as Permission;
+  if (tenancy === "none" || p.roles.includes("admin")) return {};
+  if (tenancy === "self") throw new Error(`${op}: the own account is no row of an owner`);
+  const district = paths.district(p.districtAssociationId);
+  if (tenancy === "ownDistrict") return district;
+  if (!paths.clubs) throw new Error(`${op}: its rows belong to clubs, give their path`);
+  const clubs = paths.clubs(p.associationIds);
+  return hasDistrictRoles(p, op) ? { OR: [district, clubs] } : clubs;
 }
 
 /** Throws 401/403 unless the principal may call the operation at all; row tenancy is the service's job. */

@@ -2,24 +2,19 @@
 // district association (admin: any); members edit their own clubs ("Mein Verein bearbeiten").
 // A club with registrations cannot be deleted; its memberships go with it.
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
-import { authorize } from "../../auth/permissions.ts";
+import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { hasAnyRole } from "../../shared/roles.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
 import { type ClubInput, validateClub } from "./rules.ts";
 
 export type ClubFilter = { districtAssociationId?: number | null; search?: string | null };
 
-const READ_ROLES = ["association_read", "association_manage", "user_read", "user_manage", "registration_read", "registration_manage"] as const;
-
 /** Row rule for reading one club: a member, or staff of its district with a club, user or registration role. */
 export function canReadClub(p: Principal | null, club: { id: number; districtAssociationId: number }): boolean {
-  if (!p) return false;
-  if (p.roles.includes("admin") || p.associationIds.includes(club.id)) return true;
-  return p.districtAssociationId === club.districtAssociationId && hasAnyRole(p.roles, READ_ROLES);
+  return actsOn(p, "association.read", { districtAssociationId: club.districtAssociationId, associationId: club.id });
 }
 
 export function clubWhere(ctx: ServiceCtx, filter: ClubFilter): Prisma.AssociationWhereInput {
@@ -65,7 +60,7 @@ export async function updateClub(ctx: ServiceCtx, id: number, input: ClubInput) 
   return ctx.prisma.$transaction(async (tx) => {
     const club = await tx.association.findUnique({ where: { id } });
     if (!club || !canReadClub(p, club)) throw notFound("Verein");
-    const manager = hasAnyRole(p.roles, ["association_manage"]) && ownsDistrict(p, club.districtAssociationId);
+    const manager = actsOn(p, "association.update", { districtAssociationId: club.districtAssociationId });
     const member = p.associationIds.includes(club.id);
     if (!manager && !member) throw forbidden();
     checkVersion(club, input.version);

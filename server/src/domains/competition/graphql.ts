@@ -56,7 +56,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
   // field without a select of its own is not wrapped by the Prisma plugin's per-field loading
   // check (issue 9; as D-exam registrations)
   include: ROW_INCLUDE,
-  authScopes: (r, ctx) => canReadRegistration(ctx.principal, r, r.event),
+  authScopes: (r, ctx) => canReadRegistration(ctx.principal, r, r.event, "competition.read"),
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
@@ -124,7 +124,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
     }),
   }),
 });
-registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event), ["event"]);
+registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event, "competition.read"), ["event"]);
 
 const overviewWhere = (args: RegistrationFilterArgs, ctx: GraphQLContext) =>
   competitionWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") });

@@ -3,7 +3,7 @@
 // writes it) or phase NoRestrictions; documents_complete and cancelled_at only registration_manage.
 
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
-import { authorize } from "../../auth/permissions.ts";
+import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { CompetitionRegistration, CompetitionType, Prisma } from "../../generated/prisma/client.ts";
@@ -16,7 +16,6 @@ import {
   checkClub,
   checkNewRegistration,
   type EventWithLocations,
-  hasDistrictRole,
   isManager,
   lockEventForRegistration,
   managerOnly,
@@ -33,7 +32,9 @@ import { type CompetitionInput, type CompetitionSong, competitionResultsVisible,
 const MANAGED = "Stornodatum und Unterlagen-Vermerk";
 
 /** user_manage of the event's district: deletes competition registrations in any phase (R-RO021). */
-export const isUserManager = (p: Principal | null, e: { districtAssociationId: number }) => hasDistrictRole(p, e, ["user_manage"]);
+/** The district roles of `competition.delete` (user_manage, as the spec writes it). */
+export const isUserManager = (p: Principal | null, e: { districtAssociationId: number }) =>
+  actsOn(p, "competition.delete", { districtAssociationId: e.districtAssociationId });
 
 const songsOf = (type: CompetitionType, songs: CompetitionSong[] | undefined) =>
   Array.from({ length: 4 }, (_, i) => {
@@ -96,7 +97,7 @@ async function createdCompetitionOf(ctx: ServiceCtx, p: Principal, id: number): 
     where: { id },
     include: { event: { include: { locations: true } }, association: { select: { id: true, name: true } } },
   });
-  if (!r || !canReadRegistration(p, r, r.event)) throw notFound("Wertungsspielanmeldung");
+  if (!r || !canReadRegistration(p, r, r.event, "competition.read")) throw notFound("Wertungsspielanmeldung");
   const { event, association, ...registration } = r;
   return { registration, event, association };
 }
@@ -160,7 +161,7 @@ async function createCompetitionOnce(
 
 async function load(ctx: ServiceCtx, p: Principal, id: number) {
   const r = await ctx.prisma.competitionRegistration.findUnique({ where: { id }, include: { event: { include: { locations: true } } } });
-  if (!r || !canReadRegistration(p, r, r.event)) throw notFound("Wertungsspielanmeldung");
+  if (!r || !canReadRegistration(p, r, r.event, "competition.read")) throw notFound("Wertungsspielanmeldung");
   return r;
 }
 
@@ -281,7 +282,7 @@ export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): P
     and.push({
       OR: [{ name: containsText(search) }, { conductorName: containsText(search) }, { association: { name: containsText(search) } }, ...idSearched(search)],
     });
-  return { eventId: filter.eventId, ...registrationScope(p), ...(and.length ? { AND: and } : {}) };
+  return { eventId: filter.eventId, ...registrationScope(p, "competition.list"), ...(and.length ? { AND: and } : {}) };
 }
 
 /** Points and mark as the viewer may see them: once every location of the event publishes results (staff always). */

@@ -8,7 +8,7 @@ import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { decryptJson, encryptJson } from "../../crypto/aead.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
-import { type DexamRegistration, type Event, Prisma } from "../../generated/prisma/client.ts";
+import type { DexamRegistration, Event, Prisma } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { dexamFacts } from "../../mail/registrationMail.ts";
 import { exportRefusal } from "../../shared/event-exports.ts";

@@ -3,6 +3,7 @@
 // of their district's events, registration_manage changes everything there. Another tenant's
 // registration is "not found".
 import { AppError, notFound } from "../../auth/errors.ts";
+import { actsOn, actsOnWhere } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Event, EventLocation, FormType, Prisma } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
@@ -16,33 +17,38 @@ import { type KeyedRequest, saveKey } from "./idempotency.ts";
 
 type District = Pick<Event, "districtAssociationId">;
 
-/** Holds one of the roles within the event's district (admin everywhere). */
+/**
+ * Holds one of the roles within the event's district (admin everywhere): for the few checks that
+ * name no operation of the permission table (the takeover's source, the mail's facts).
+ */
 export const hasDistrictRole = (p: Principal | null, e: District, roles: readonly RoleName[]) =>
   !!p && (p.roles.includes("admin") || (p.districtAssociationId === e.districtAssociationId && hasAnyRole(p.roles, roles)));
 
-/** registration_manage of the event's district (admin everywhere). */
-export const isManager = (p: Principal | null, e: District) => hasDistrictRole(p, e, ["registration_manage"]);
+/** Changes every registration of the event's district: the district roles of `dexam.update` (registration_manage; admin everywhere). */
+export const isManager = (p: Principal | null, e: District) => actsOn(p, "dexam.update", { districtAssociationId: e.districtAssociationId });
 
-/** registration_read or registration_manage of the event's district. */
-export const isRegistrationStaff = (p: Principal | null, e: District) => hasDistrictRole(p, e, ["registration_read", "registration_manage"]);
+/** Sees every registration of the event's district: the district roles of `dexam.read` (registration_read, registration_manage). */
+export const isRegistrationStaff = (p: Principal | null, e: District) => actsOn(p, "dexam.read", { districtAssociationId: e.districtAssociationId });
 
 /**
- * The roles that see results before their location publishes them (in the event's district). Every
- * door that answers results to anyone else decides through dexam/service.ts visibleResult or
- * competition/service.ts visibleCompetitionResult; doors reserved to staff (results table,
- * statistics, exports) admit only these roles (tests/integration/results/result-visibility.test.ts).
+ * Staff who see results before their location publishes them: the district roles of
+ * `results.practiceSheet` (registration_* and results_* of the event's district). Every door that
+ * answers results to anyone else decides through dexam/service.ts visibleResult or
+ * competition/service.ts visibleCompetitionResult (tests/integration/results/result-visibility.test.ts).
  */
-export const UNPUBLISHED_RESULT_ROLES: readonly RoleName[] = ["registration_read", "registration_manage", "results_read", "results_manage"];
+export const seesUnpublishedResults = (p: Principal | null, e: District) =>
+  actsOn(p, "results.practiceSheet", { districtAssociationId: e.districtAssociationId });
 
-/** Staff who see results before publishing: registration_* and results_* of the event's district. */
-export const seesUnpublishedResults = (p: Principal | null, e: District) => hasDistrictRole(p, e, UNPUBLISHED_RESULT_ROLES);
-
-/** Staff with a registration role see the registrations of their district's events; members those of their clubs. */
-export function canReadRegistration(p: Principal | null, r: { associationId: number }, e: District): boolean {
-  return !!p && (p.associationIds.includes(r.associationId) || isRegistrationStaff(p, e));
+/** The registration read rule in memory (`registrationScope` is the same rule for the database): the permission table's `op`. */
+export function canReadRegistration(
+  p: Principal | null,
+  r: { associationId: number },
+  e: District,
+  op: "dexam.read" | "competition.read" = "dexam.read",
+): boolean {
+  return actsOn(p, op, { districtAssociationId: e.districtAssociationId, associationId: r.associationId });
 }
 
-/** The list filter of the overview: own clubs for members; the district's events for registration staff. */
 /** The filters of the registration lists (overview, GraphQL connections, /v1). */
 export type RegistrationFilter = {
   eventId: number;
@@ -66,15 +72,19 @@ export function sharedFilterConditions(filter: RegistrationFilter): ({ associati
   ];
 }
 
+/** How registrations name their owner: the event's district, the club. */
+const REGISTRATION_OWNER = {
+  district: (districtAssociationId: number) => ({ event: { districtAssociationId } }),
+  clubs: (associationIds: number[]) => ({ associationId: { in: associationIds } }),
+};
+
 /**
- * Whose registrations a caller's lists hold: every registration (admin); otherwise its clubs', and
- * for registration staff also every registration of their district's events.
+ * Whose registrations a caller's lists hold, as a Prisma where (the permission table's `op`):
+ * every registration (admin); otherwise its clubs', and for the district roles also every
+ * registration of the district's events.
  */
-export function registrationScope(p: Principal) {
-  if (p.roles.includes("admin")) return {};
-  if (hasAnyRole(p.roles, ["registration_read", "registration_manage"]))
-    return { OR: [{ event: { districtAssociationId: p.districtAssociationId } }, { associationId: { in: p.associationIds } }] };
-  return { associationId: { in: p.associationIds } };
+export function registrationScope(p: Principal, op: "dexam.list" | "competition.list" = "dexam.list") {
+  return actsOnWhere(p, op, REGISTRATION_OWNER);
 }
 
 export const managerOnly = (what: string) => new AppError("FORBIDDEN", `${what} darf nur die Anmeldungsverwaltung (registration_manage) ändern`);

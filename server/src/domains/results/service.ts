@@ -3,14 +3,13 @@
 // program's workbook, and the exports. results_read of the event's district reads, results_manage
 // changes (admin everywhere); another district's objects are "not found". Every upload is
 // all-or-nothing: checked completely first, then written in one transaction.
-import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
-import { authorize, isAllowed } from "../../auth/permissions.ts";
+import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
+import { actsOn, authorize, isAllowed, type Operation } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { type EventExport, exportRefusal } from "../../shared/event-exports.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS, PERCUSSION_SONG_LABELS } from "../../shared/labels.ts";
-import type { RoleName } from "../../shared/roles.ts";
 import { asBuffer, spreadsheetPool } from "../../workers/pool.ts";
 import { audit } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -19,42 +18,38 @@ import { campOf, visibleResult } from "../dexam/service.ts";
 import { sniffType } from "../files/rules.ts";
 import { fileBytes, storedFileRow } from "../files/stored.ts";
 import { XLSX_MIME } from "../files/zip.ts";
-import { canReadRegistration, hasDistrictRole, isRegistrationStaff, seesUnpublishedResults } from "../registrations/access.ts";
+import { isRegistrationStaff, seesUnpublishedResults } from "../registrations/access.ts";
 import { certificateList, competitionOverview, type DexamOverviewRow, dexamOverview, type EventFacts, pcJurorImportList } from "./exports.ts";
 import { germanDate, germanDateTime, idsFromFileName, pointsError, practiceSheetFileName, round2, sheetCheckCode } from "./rules.ts";
 import type { PracticeSheetData } from "./sheet.ts";
 import { readUploadedPcJuror, readUploadedPracticeSheet, UploadRejected } from "./uploads.ts";
 
-const READ: readonly RoleName[] = ["results_read", "results_manage"];
-const MANAGE: readonly RoleName[] = ["results_manage"];
-/** Who downloads blank sheets of a practice location (docs/decisions.md). */
-const BLANK_SHEET_ROLES: readonly RoleName[] = ["results_read", "results_manage", "registration_read", "registration_manage", "event_manage"];
-/** Filled sheets carry results: the staff who see unpublished results. */
-const FILLED_SHEET_ROLES: readonly RoleName[] = ["results_read", "results_manage", "registration_read", "registration_manage"];
-const REGISTRATION_STAFF: readonly RoleName[] = ["registration_read", "registration_manage"];
+// Who may do what is the permission table's (auth/permissions.ts): each door authorizes its
+// operation (its roles) and checks the row's district with the same operation (actsOn).
 
+/** The viewer may call `op` on the event's rows: its roles and the event's district (as the door checks). */
+const mayOn = (p: Principal | null, op: Operation, e: { districtAssociationId: number }) => isAllowed(p, op) && actsOn(p, op, e);
 /** The viewer may download the filled practice sheets ("Auswertungsbögen") of the event's locations (as filledPracticeSheets checks). */
-export const mayDownloadFilledSheets = (p: Principal | null, e: { districtAssociationId: number }) => hasDistrictRole(p, e, FILLED_SHEET_ROLES);
+export const mayDownloadFilledSheets = (p: Principal | null, e: { districtAssociationId: number }) => mayOn(p, "results.practiceSheets", e);
 /** The viewer may upload filled practice sheets at the event's practice locations (as uploadPracticeSheets checks). */
-export const mayUploadPracticeSheets = (p: Principal | null, e: { districtAssociationId: number }) =>
-  isAllowed(p, "results.uploadPracticeSheets") && hasDistrictRole(p, e, MANAGE);
+export const mayUploadPracticeSheets = (p: Principal | null, e: { districtAssociationId: number }) => mayOn(p, "results.uploadPracticeSheets", e);
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-async function loadEvent(ctx: ServiceCtx, p: Principal, id: number, roles: readonly RoleName[]) {
+async function loadEvent(ctx: ServiceCtx, p: Principal, id: number, op: Operation) {
   const e = await ctx.prisma.event.findUnique({ where: { id }, include: { districtAssociation: true } });
-  if (!e || !hasDistrictRole(p, e, roles)) throw notFound("Veranstaltung");
+  if (!e || !actsOn(p, op, e)) throw notFound("Veranstaltung");
   return e;
 }
 
-async function loadLocation(ctx: ServiceCtx, p: Principal, id: number, roles: readonly RoleName[]) {
+async function loadLocation(ctx: ServiceCtx, p: Principal, id: number, op: Operation) {
   const l = await ctx.prisma.eventLocation.findUnique({ where: { id }, include: { event: { include: { districtAssociation: true } } } });
-  if (!l || !hasDistrictRole(p, l.event, roles)) throw notFound("Veranstaltungsort");
+  if (!l || !actsOn(p, op, l.event)) throw notFound("Veranstaltungsort");
   return l;
 }
 
-async function loadPracticeLocation(ctx: ServiceCtx, p: Principal, id: number, roles: readonly RoleName[]) {
-  const l = await loadLocation(ctx, p, id, roles);
+async function loadPracticeLocation(ctx: ServiceCtx, p: Principal, id: number, op: Operation) {
+  const l = await loadLocation(ctx, p, id, op);
   if (l.type !== "DEXAM_PRACTICE") throw new AppError("CONFLICT", "Auswertungsbögen gibt es nur für Praxisprüfungsorte");
   return l;
 }
@@ -90,7 +85,7 @@ const searchWhere = (search: string | null | undefined, fields: string[]) => {
 /** D-exam registrations of an event (optionally of one theory or practice location, one club, a search) with their results. */
 export async function dexamResults(ctx: ServiceCtx, f: ResultFilter) {
   const p = authorize(ctx.principal, "results.list");
-  const event = await loadEvent(ctx, p, f.eventId, READ);
+  const event = await loadEvent(ctx, p, f.eventId, "results.list");
   if (event.formType === "COMPETITION") return [];
   const where: Prisma.DexamRegistrationWhereInput = {
     eventId: event.id,
@@ -110,7 +105,7 @@ export async function dexamResults(ctx: ServiceCtx, f: ResultFilter) {
 /** Competition registrations of an event (optionally one location, one club, a search) with points and mark. */
 export async function competitionResults(ctx: ServiceCtx, f: ResultFilter) {
   const p = authorize(ctx.principal, "results.list");
-  const event = await loadEvent(ctx, p, f.eventId, READ);
+  const event = await loadEvent(ctx, p, f.eventId, "results.list");
   if (event.formType !== "COMPETITION") return [];
   const where: Prisma.CompetitionRegistrationWhereInput = {
     eventId: event.id,
@@ -127,17 +122,16 @@ export async function competitionResults(ctx: ServiceCtx, f: ResultFilter) {
 
 // ---- theory result and deleting a result
 
-async function loadForResult(ctx: ServiceCtx, p: Principal, registrationId: number) {
+async function loadForResult(ctx: ServiceCtx, p: Principal, registrationId: number, op: Operation) {
   const r = await ctx.prisma.dexamRegistration.findUnique({ where: { id: registrationId }, include: { event: true } });
-  if (!r || !hasDistrictRole(p, r.event, READ)) throw notFound("D-Prüfungsanmeldung");
-  if (!hasDistrictRole(p, r.event, MANAGE)) throw forbidden();
+  if (!r || !actsOn(p, op, r.event)) throw notFound("D-Prüfungsanmeldung");
   return r;
 }
 
 /** PUT .../theory_result (R-RE007, R-API054): theory points 0..100, step 0.01, at the registration's theory location. */
 export async function setTheoryResult(ctx: ServiceCtx, registrationId: number, locationId: number, points: unknown) {
   const p = authorize(ctx.principal, "results.setTheory");
-  const r = await loadForResult(ctx, p, registrationId);
+  const r = await loadForResult(ctx, p, registrationId, "results.setTheory");
   if (r.theoryLocationId === null || r.theoryLocationId !== locationId)
     throw validationFailed({ locationId: "Dieser Ort ist nicht der Theorieprüfungsort der Anmeldung" });
   if (r.cancelledAt) throw new AppError("CONFLICT", "Eine stornierte Anmeldung erhält kein Ergebnis");
@@ -162,7 +156,7 @@ export async function setTheoryResult(ctx: ServiceCtx, registrationId: number, l
  */
 export async function deleteResult(ctx: ServiceCtx, registrationId: number, locationId: number) {
   const p = authorize(ctx.principal, "results.delete");
-  const r = await loadForResult(ctx, p, registrationId);
+  const r = await loadForResult(ctx, p, registrationId, "results.delete");
   const part = r.theoryLocationId === locationId ? "theory" : r.practiceLocationId === locationId ? "practice" : null;
   if (!part) throw validationFailed({ locationId: "Dieser Ort ist kein Prüfungsort der Anmeldung" });
   return ctx.prisma.$transaction(async (tx) => {
@@ -192,7 +186,7 @@ export type NamedFile = { name: string; data: Uint8Array };
  */
 export async function blankPracticeSheets(ctx: ServiceCtx, locationId: number) {
   const p = authorize(ctx.principal, "results.blankPracticeSheets");
-  const location = await loadPracticeLocation(ctx, p, locationId, BLANK_SHEET_ROLES);
+  const location = await loadPracticeLocation(ctx, p, locationId, "results.blankPracticeSheets");
   const rows = await ctx.prisma.dexamRegistration.findMany({
     where: { practiceLocationId: location.id, cancelledAt: null },
     include: { association: { select: { name: true } } },
@@ -235,7 +229,7 @@ export async function blankPracticeSheets(ctx: ServiceCtx, locationId: number) {
 /** GET .../practice_sheets (R-API039): the uploaded sheets of the practice location. */
 export async function filledPracticeSheets(ctx: ServiceCtx, locationId: number) {
   const p = authorize(ctx.principal, "results.practiceSheets");
-  const location = await loadPracticeLocation(ctx, p, locationId, FILLED_SHEET_ROLES);
+  const location = await loadPracticeLocation(ctx, p, locationId, "results.practiceSheets");
   const rows = await ctx.prisma.dexamRegistration.findMany({
     where: { practiceLocationId: location.id, practiceSheetFileId: { not: null } },
     include: { practiceSheetFile: true },
@@ -260,7 +254,8 @@ export async function practiceSheetOf(ctx: ServiceCtx, registrationId: number) {
       practiceSheetFile: true,
     },
   });
-  if (!r || !(seesUnpublishedResults(p, r.event) || canReadRegistration(p, r, r.event))) throw notFound("D-Prüfungsanmeldung");
+  if (!r || !actsOn(p, "results.practiceSheet", { districtAssociationId: r.event.districtAssociationId, associationId: r.associationId }))
+    throw notFound("D-Prüfungsanmeldung");
   const seen = visibleResult(p, r, r.event, { theory: !!r.theoryLocation?.publishResults, practice: !!r.practiceLocation?.publishResults });
   if (!r.practiceSheetFile || seen.practiceSheetFileId === null) throw notFound("Praxisbogen");
   return { ...r.practiceSheetFile, data: fileBytes(ctx.services.dataKey, r.practiceSheetFile) };
@@ -275,7 +270,7 @@ type AcceptedSheet = { file: NamedFile; registrationId: number; previousFileId: 
  */
 export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, receive: () => Promise<NamedFile[]>) {
   const p = authorize(ctx.principal, "results.uploadPracticeSheets");
-  const location = await loadPracticeLocation(ctx, p, locationId, MANAGE);
+  const location = await loadPracticeLocation(ctx, p, locationId, "results.uploadPracticeSheets");
   // the request body is read only now, after the caller is known to be allowed
   const files = await receive();
   // one message per rejected file, keyed "files.<position in the upload>" so the UI can point at the file
@@ -372,7 +367,7 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
 /** GET .../pc_juror_import (R-API034): the active registrations of a competition event for the jury program. */
 export async function pcJurorList(ctx: ServiceCtx, eventId: number) {
   const p = authorize(ctx.principal, "results.pcJurorImportList");
-  const event = await loadEvent(ctx, p, eventId, [...READ, ...REGISTRATION_STAFF]);
+  const event = await loadEvent(ctx, p, eventId, "results.pcJurorImportList");
   requireExport(event, "pcJuror");
   const rows = await ctx.prisma.competitionRegistration.findMany({
     where: { eventId: event.id, cancelledAt: null },
@@ -388,7 +383,7 @@ export async function pcJurorList(ctx: ServiceCtx, eventId: number) {
  */
 export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: () => Promise<NamedFile[]>) {
   const p = authorize(ctx.principal, "results.uploadPcJuror");
-  const event = await loadEvent(ctx, p, eventId, MANAGE);
+  const event = await loadEvent(ctx, p, eventId, "results.uploadPcJuror");
   requireExport(event, "pcJuror");
   const files = await receive();
   const reject = (messages: string[]) =>
@@ -442,7 +437,7 @@ const EXPORT_PAGE = 500;
  */
 export async function overviewList(ctx: ServiceCtx, eventId: number, locationId: number | null) {
   const p = authorize(ctx.principal, "export.overview");
-  const event = await loadEvent(ctx, p, eventId, REGISTRATION_STAFF);
+  const event = await loadEvent(ctx, p, eventId, "export.overview");
   const location = locationId === null ? null : await ctx.prisma.eventLocation.findFirst({ where: { id: locationId, eventId: event.id } });
   if (locationId !== null && !location) throw notFound("Veranstaltungsort");
   const facts = eventFacts(event, ctx.services.now(), location?.name);
@@ -488,7 +483,7 @@ export async function overviewList(ctx: ServiceCtx, eventId: number, locationId:
  */
 export async function certificateListOf(ctx: ServiceCtx, eventId: number) {
   const p = authorize(ctx.principal, "results.certificateList");
-  const event = await loadEvent(ctx, p, eventId, READ);
+  const event = await loadEvent(ctx, p, eventId, "results.certificateList");
   requireExport(event, "certificateList");
   const rows = await ctx.prisma.dexamRegistration.findMany({
     where: { eventId: event.id, cancelledAt: null },
