@@ -4,7 +4,7 @@
 // phase (office corrections). Camp health data is encrypted at rest.
 
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
-import { authorize } from "../../auth/permissions.ts";
+import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { decryptJson, encryptJson } from "../../crypto/aead.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
@@ -463,11 +463,7 @@ export async function consentFormOf(ctx: ServiceCtx, id: number) {
 export async function consentFormsOf(ctx: ServiceCtx, eventId: number) {
   const p = authorize(ctx.principal, "dexam.consentForms");
   const event = await ctx.prisma.event.findUnique({ where: { id: eventId } });
-  const staff =
-    !!event &&
-    (p.roles.includes("admin") ||
-      (p.districtAssociationId === event.districtAssociationId && hasAnyRole(p.roles, ["registration_read", "registration_manage"])));
-  if (!event || !staff) throw notFound("Veranstaltung");
+  if (!event || !actsOn(p, "dexam.consentForms", event)) throw notFound("Veranstaltung");
   // only camps collect consent forms: any other event answers why, not an empty zip
   const refused = exportRefusal(event.formType, "consentForms");
   if (refused) throw new AppError("CONFLICT", refused);
