@@ -27,18 +27,22 @@ const root = projectRoot();
 export const SCHEMA_PATH = path.join(root, "prisma/schema.prisma");
 export const MIGRATIONS_DIR = path.join(root, "prisma/migrations");
 
-// adapter-pg 7.10 cannot map the catalog type "char" (oid 18) that the engine's introspection
-// queries return; report it as text. Only matters for migrations against a real server.
-let catalogPatched = false;
-function patchCatalogChar() {
-  if (catalogPatched) return;
-  catalogPatched = true;
-  const proto = pg.Result.prototype as any;
-  const orig = proto.addFields;
-  proto.addFields = function (fields: { dataTypeID: number }[]) {
-    for (const f of fields) if (f.dataTypeID === 18) f.dataTypeID = 25;
-    return orig.call(this, fields);
-  };
+/**
+ * The migration pool's client: adapter-pg 7.10 cannot map the catalog type "char" (oid 18) that the
+ * engine's introspection queries return, so this client reports it as text. Only the migration
+ * pool uses it (pg.Pool's `Client` option); every other connection is pg's own client.
+ */
+class CatalogCharClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this one passes them through
+  override query(...args: any[]): any {
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    const answer = (super.query as (...a: any[]) => any)(...args);
+    if (!answer || typeof answer.then !== "function") return answer;
+    return answer.then((result: pg.QueryResult) => {
+      for (const f of result.fields ?? []) if (f.dataTypeID === 18) f.dataTypeID = 25;
+      return result;
+    });
+  }
 }
 
 async function loadEngineClass(): Promise<typeof SchemaEngine> {
@@ -80,8 +84,7 @@ async function listMigrations(): Promise<MigrationList> {
 export async function applyMigrations(target: { factory: any } | { url: string }): Promise<string[]> {
   // our own pool for a URL, so it can be closed: a lingering connection would block
   // CREATE DATABASE ... TEMPLATE and keep the process alive
-  if ("url" in target) patchCatalogChar();
-  const pool = "url" in target ? new pg.Pool(pgPoolConfig(target.url)) : null;
+  const pool = "url" in target ? new pg.Pool({ ...pgPoolConfig(target.url), Client: CatalogCharClient }) : null;
   const factory = "factory" in target ? target.factory : new MigrationPg(pool as pg.Pool);
   const Engine = await loadEngineClass();
   const schema = await fs.readFile(SCHEMA_PATH, "utf8");
