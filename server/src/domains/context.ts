@@ -12,11 +12,6 @@ export function districtInScope(p: Principal, requested: number | null | undefin
   return p.districtAssociationId;
 }
 
-/** Staff act within their own district association; admin everywhere. */
-export function ownsDistrict(p: Principal, districtAssociationId: number): boolean {
-  return p.roles.includes("admin") || p.districtAssociationId === districtAssociationId;
-}
-
 /** Trims strings; empty strings become null (optional fields). */
 export const clean = (v: string | null | undefined) => {
   const t = v?.trim();

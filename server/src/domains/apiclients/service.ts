@@ -4,12 +4,12 @@
 // it (idp/adapter.ts, idp/provider.ts), the API reads the row on every request (auth/authenticate.ts).
 import crypto from "node:crypto";
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
-import { authorize } from "../../auth/permissions.ts";
+import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { hashPassword } from "../../idp/passwords.ts";
 import { ROLES, type RoleName } from "../../shared/roles.ts";
 import { audit } from "../audit/service.ts";
-import { clean, districtInScope, ownsDistrict, type ServiceCtx } from "../context.ts";
+import { clean, districtInScope, type ServiceCtx } from "../context.ts";
 
 export const API_CLIENT_MSG = {
   nameRequired: "Bitte geben Sie einen Namen ein.",
@@ -89,7 +89,7 @@ export async function createApiClient(
 export async function revokeApiClient(ctx: ServiceCtx, id: number) {
   const p = authorize(ctx.principal, "apiClient.revoke");
   const current = await ctx.prisma.apiClient.findUnique({ where: { id } });
-  if (!current || !ownsDistrict(p, current.districtAssociationId)) throw notFound(NOT_FOUND);
+  if (!current || !actsOn(p, "apiClient.revoke", { districtAssociationId: current.districtAssociationId })) throw notFound(NOT_FOUND);
   if (current.revokedAt) throw new AppError("CONFLICT", API_CLIENT_MSG.alreadyRevoked);
   return ctx.prisma.$transaction(async (tx) => {
     const c = await tx.apiClient.update({ where: { id }, data: { revokedAt: new Date() } });

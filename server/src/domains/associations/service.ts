@@ -7,7 +7,7 @@ import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { audit, changedFields } from "../audit/service.ts";
-import { checkVersion, clean, districtInScope, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
+import { checkVersion, clean, districtInScope, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { type ClubInput, validateClub } from "./rules.ts";
 
 export type ClubFilter = { districtAssociationId?: number | null; search?: string | null };
@@ -41,7 +41,7 @@ export async function getClub(ctx: ServiceCtx, id: number) {
 
 export async function createClub(ctx: ServiceCtx, input: ClubInput & { districtAssociationId: number }) {
   const p = authorize(ctx.principal, "association.create");
-  if (!ownsDistrict(p, input.districtAssociationId)) throw notFound("Kreisverband");
+  if (!actsOn(p, "association.create", { districtAssociationId: input.districtAssociationId })) throw notFound("Kreisverband");
   const errors = validateClub(input, "management");
   if (Object.keys(errors).length) throw validationFailed(errors);
   return ctx.prisma.$transaction(async (tx) => {
@@ -86,7 +86,7 @@ export async function deleteClub(ctx: ServiceCtx, id: number) {
       where: { id },
       include: { _count: { select: { dexamRegistrations: true, competitionRegistrations: true } } },
     });
-    if (!club || !ownsDistrict(p, club.districtAssociationId)) throw notFound("Verein");
+    if (!club || !actsOn(p, "association.delete", { districtAssociationId: club.districtAssociationId })) throw notFound("Verein");
     if (club._count.dexamRegistrations + club._count.competitionRegistrations > 0) {
       throw new AppError("CONFLICT", "Der Verein hat Anmeldungen und kann nicht gelöscht werden");
     }

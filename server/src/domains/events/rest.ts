@@ -1,11 +1,10 @@
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
-import { authorize } from "../../auth/permissions.ts";
+import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { EventLocation } from "../../generated/prisma/client.ts";
 import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
 import { queryId, WireReader } from "../../http/wireInput.ts";
 import { MSG } from "../../shared/messages.ts";
 import { berlinDay, parseInstant } from "../../shared/time.ts";
-import { ownsDistrict } from "../context.ts";
 import type { LocationInput } from "../locations/rules.ts";
 import { createLocation, deleteLocation, getLocation, listLocations, updateLocation } from "../locations/service.ts";
 import { eventStatistic } from "../statistics/service.ts";
@@ -176,7 +175,8 @@ export function eventRoutes(r: RestRouter) {
     if (eventId === null) throw validationFailed({ eventId: MSG.required });
     const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, select: { formType: true, districtAssociationId: true } });
     // the caller's rights first: reading the body by the event's form type would tell it to anybody
-    if (!event || !ownsDistrict(authorize(ctx.principal, "location.create"), event.districtAssociationId)) throw notFound("Veranstaltung");
+    if (!event || !actsOn(authorize(ctx.principal, "location.create"), "location.create", { districtAssociationId: event.districtAssociationId }))
+      throw notFound("Veranstaltung");
     const input = locationInput(r, event.formType === "COMPETITION" ? "COMPETITION" : null);
     r.done();
     const l = await createLocation(ctx, { ...input, eventId });
@@ -189,7 +189,8 @@ export function eventRoutes(r: RestRouter) {
     r.done();
     if (id === null) throw new AppError("NOT_FOUND", "Veranstaltungsort nicht gefunden");
     const current = await ctx.prisma.eventLocation.findUnique({ where: { id }, select: { type: true, event: { select: { districtAssociationId: true } } } });
-    if (!current || !ownsDistrict(authorize(ctx.principal, "location.update"), current.event.districtAssociationId)) throw notFound("Veranstaltungsort");
+    if (!current || !actsOn(authorize(ctx.principal, "location.update"), "location.update", { districtAssociationId: current.event.districtAssociationId }))
+      throw notFound("Veranstaltungsort");
     const input = locationInput(r, current.type);
     r.done();
     const l = await updateLocation(ctx, id, input);

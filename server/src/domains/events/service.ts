@@ -10,7 +10,7 @@ import { hasAnyRole } from "../../shared/roles.ts";
 import { startOfBerlinDay } from "../../shared/time.ts";
 import { isCalendarDay } from "../../shared/validation.ts";
 import { audit, changedFields } from "../audit/service.ts";
-import { checkVersion, clean, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
+import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { deadlineFor, duplicateDates, duplicateName, type EventInput, isCopyTarget, isPublished, validateEvent } from "./rules.ts";
 
 /** Staff who see their district's unpublished events: registrations, events, and results (the results screen picks past events). */
@@ -104,7 +104,7 @@ function checked(input: EventInput) {
 
 export async function createEvent(ctx: ServiceCtx, input: EventInput & { districtAssociationId: number }) {
   const p = authorize(ctx.principal, "event.create");
-  if (!ownsDistrict(p, input.districtAssociationId)) throw notFound("Kreisverband");
+  if (!actsOn(p, "event.create", { districtAssociationId: input.districtAssociationId })) throw notFound("Kreisverband");
   const data = checked(input);
   return ctx.prisma.$transaction(async (tx) => {
     if (!(await tx.districtAssociation.findUnique({ where: { id: input.districtAssociationId } }))) throw notFound("Kreisverband");
@@ -119,7 +119,7 @@ export async function updateEvent(ctx: ServiceCtx, id: number, input: EventInput
   const p = authorize(ctx.principal, "event.update");
   return ctx.prisma.$transaction(async (tx) => {
     const e = await tx.event.findUnique({ where: { id } });
-    if (!e || !ownsDistrict(p, e.districtAssociationId)) throw notFound("Veranstaltung");
+    if (!e || !actsOn(p, "event.update", { districtAssociationId: e.districtAssociationId })) throw notFound("Veranstaltung");
     checkVersion(e, input.version);
     if (input.formType && input.formType !== e.formType)
       throw validationFailed({ formType: "Die Art der Veranstaltung kann nach dem Anlegen nicht geändert werden" });
@@ -141,7 +141,7 @@ export async function deleteEvent(ctx: ServiceCtx, id: number) {
   const p = authorize(ctx.principal, "event.delete");
   return ctx.prisma.$transaction(async (tx) => {
     const e = await tx.event.findUnique({ where: { id } });
-    if (!e || !ownsDistrict(p, e.districtAssociationId)) throw notFound("Veranstaltung");
+    if (!e || !actsOn(p, "event.delete", { districtAssociationId: e.districtAssociationId })) throw notFound("Veranstaltung");
     await tx.event.delete({ where: { id } });
     await audit(tx, p, { action: "delete", entity: "Event", entityId: id, districtAssociationId: e.districtAssociationId, details: { name: e.name } });
     return e;
@@ -159,7 +159,7 @@ export async function copyTargets(ctx: ServiceCtx, sourceId: number) {
   const p = authorize(ctx.principal, "event.copy");
   const now = ctx.services.now();
   const source = await ctx.prisma.event.findUnique({ where: { id: sourceId } });
-  if (!source || !ownsDistrict(p, source.districtAssociationId)) throw notFound("Veranstaltung");
+  if (!source || !actsOn(p, "event.copy", { districtAssociationId: source.districtAssociationId })) throw notFound("Veranstaltung");
   const candidates = await ctx.prisma.event.findMany({
     where: { districtAssociationId: source.districtAssociationId, registrationDeadline: { gte: startOfBerlinDay(now) } },
     orderBy: eventOrder,
@@ -185,8 +185,8 @@ export async function copyEvent(ctx: ServiceCtx, sourceId: number, targetId: num
   return ctx.prisma.$transaction(async (tx) => {
     const source = await tx.event.findUnique({ where: { id: sourceId }, include: { locations: true } });
     const target = await tx.event.findUnique({ where: { id: targetId }, include: { locations: true, ...registrationCount } });
-    if (!source || !ownsDistrict(p, source.districtAssociationId)) throw notFound("Veranstaltung");
-    if (!target || !ownsDistrict(p, target.districtAssociationId)) throw notFound("Veranstaltung");
+    if (!source || !actsOn(p, "event.copy", { districtAssociationId: source.districtAssociationId })) throw notFound("Veranstaltung");
+    if (!target || !actsOn(p, "event.copy", { districtAssociationId: target.districtAssociationId })) throw notFound("Veranstaltung");
     if (!isCopyTarget(source, target, now)) {
       throw new AppError("VALIDATION", "In diese Veranstaltung kann nicht kopiert werden (andere Art oder Anmeldeschluss vorbei)", {
         targetId: "Ungültige Auswahl",
@@ -250,7 +250,7 @@ export async function duplicateEvent(ctx: ServiceCtx, sourceId: number, startDay
   const now = ctx.services.now();
   return ctx.prisma.$transaction(async (tx) => {
     const source = await tx.event.findUnique({ where: { id: sourceId }, include: { locations: true } });
-    if (!source || !ownsDistrict(p, source.districtAssociationId)) throw notFound("Veranstaltung");
+    if (!source || !actsOn(p, "event.copy", { districtAssociationId: source.districtAssociationId })) throw notFound("Veranstaltung");
     const dates = duplicateDates(source, startDay, now);
     const copy = await tx.event.create({
       data: {

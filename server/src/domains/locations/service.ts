@@ -2,13 +2,13 @@
 // district creates, changes and deletes them. The type is fixed after creation; a location that
 // a registration references cannot be deleted.
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
-import { authorize } from "../../auth/permissions.ts";
+import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { competitionFacts, dexamFacts } from "../../mail/registrationMail.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { competitionResultsVisible } from "../competition/rules.ts";
-import { checkVersion, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
+import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { canSeeEvent } from "../events/service.ts";
 import { type LocationInput, locationTypeFor, normalizedLocation, validateLocation } from "./rules.ts";
 
@@ -34,7 +34,7 @@ export async function createLocation(ctx: ServiceCtx, input: LocationInput & { e
   const p = authorize(ctx.principal, "location.create");
   return ctx.prisma.$transaction(async (tx) => {
     const e = await tx.event.findUnique({ where: { id: input.eventId } });
-    if (!e || !ownsDistrict(p, e.districtAssociationId)) throw notFound("Veranstaltung");
+    if (!e || !actsOn(p, "location.create", { districtAssociationId: e.districtAssociationId })) throw notFound("Veranstaltung");
     const type = locationTypeFor(e.formType, input.type);
     const errors = validateLocation(input, type);
     if (Object.keys(errors).length || !type) throw validationFailed(errors);
@@ -49,7 +49,7 @@ export async function updateLocation(ctx: ServiceCtx, id: number, input: Locatio
   const p = authorize(ctx.principal, "location.update");
   const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
     const l = await tx.eventLocation.findUnique({ where: { id }, include: { event: true } });
-    if (!l || !ownsDistrict(p, l.event.districtAssociationId)) throw notFound("Veranstaltungsort");
+    if (!l || !actsOn(p, "location.update", { districtAssociationId: l.event.districtAssociationId })) throw notFound("Veranstaltungsort");
     checkVersion(l, input.version);
     if (input.type && input.type !== l.type) throw validationFailed({ type: "Der Typ kann nach dem Anlegen nicht geändert werden" });
     const errors = validateLocation(input, l.type);
@@ -119,7 +119,7 @@ export async function deleteLocation(ctx: ServiceCtx, id: number) {
         _count: { select: { theoryRegistrations: true, practiceRegistrations: true, preparationRegistrations: true, competitionRegistrations: true } },
       },
     });
-    if (!l || !ownsDistrict(p, l.event.districtAssociationId)) throw notFound("Veranstaltungsort");
+    if (!l || !actsOn(p, "location.delete", { districtAssociationId: l.event.districtAssociationId })) throw notFound("Veranstaltungsort");
     const refs = Object.values(l._count).reduce((a, b) => a + b, 0);
     if (refs > 0) throw new AppError("CONFLICT", `Der Veranstaltungsort wird von ${refs} Anmeldung(en) verwendet und kann nicht gelöscht werden`);
     await tx.eventLocation.delete({ where: { id } });

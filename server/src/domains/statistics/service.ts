@@ -1,10 +1,10 @@
 // Event statistics (spec section 3 "Statistic"): named groups of label/value pairs computed on
 // the server. Cancelled registrations count only in the first group.
 import { notFound } from "../../auth/errors.ts";
-import { authorize } from "../../auth/permissions.ts";
+import { actsOn, authorize } from "../../auth/permissions.ts";
 import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, INSTRUMENT_LABELS } from "../../shared/labels.ts";
 import { berlinDay } from "../../shared/time.ts";
-import { ownsDistrict, type ServiceCtx } from "../context.ts";
+import { type ServiceCtx } from "../context.ts";
 import { examOutcome, partPassed } from "../dexam/rules.ts";
 
 export type StatisticRow = { label: string; value: number };
@@ -24,7 +24,7 @@ function count<T>(items: T[], key: (t: T) => string | null | undefined, order?: 
 export async function eventStatistic(ctx: ServiceCtx, eventId: number, locationId?: number | null): Promise<StatisticGroup[]> {
   const p = authorize(ctx.principal, "event.statistic");
   const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, include: { locations: true } });
-  if (!event || !ownsDistrict(p, event.districtAssociationId)) throw notFound("Veranstaltung");
+  if (!event || !actsOn(p, "event.statistic", { districtAssociationId: event.districtAssociationId })) throw notFound("Veranstaltung");
   if (locationId != null && !event.locations.some((l) => l.id === locationId)) throw notFound("Veranstaltungsort");
   const names = new Map(event.locations.map((l) => [l.id, l.name]));
 
@@ -133,7 +133,7 @@ function daysBetween(first: string, last: string): string[] {
 export async function eventStatisticCharts(ctx: ServiceCtx, eventId: number, locationId?: number | null): Promise<StatisticCharts> {
   const p = authorize(ctx.principal, "event.statistic");
   const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, include: { locations: true } });
-  if (!event || !ownsDistrict(p, event.districtAssociationId)) throw notFound("Veranstaltung");
+  if (!event || !actsOn(p, "event.statistic", { districtAssociationId: event.districtAssociationId })) throw notFound("Veranstaltung");
   if (locationId != null && !event.locations.some((l) => l.id === locationId)) throw notFound("Veranstaltungsort");
   const at = locationId != null ? { OR: [{ theoryLocationId: locationId }, { practiceLocationId: locationId }, { preparationLocationId: locationId }] } : {};
   const created =

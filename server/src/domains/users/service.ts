@@ -2,14 +2,14 @@
 // user_read sees and user_manage changes the users of the own district association (admin: all).
 // Everything that touches the identity provider goes through services.identity.
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
-import { authorize } from "../../auth/permissions.ts";
+import { actsOn, authorize, type Operation } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, sameText, searchTerm } from "../../db/search.ts";
 import type { Prisma, User } from "../../generated/prisma/client.ts";
 import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { audit, changedFields, type Tx } from "../audit/service.ts";
-import { checkVersion, clean, districtInScope, guardStale, ownsDistrict, type ServiceCtx, versionWhere } from "../context.ts";
+import { checkVersion, clean, districtInScope, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { addressChangedNotice, EMAIL_TAKEN, emailChangeRefusal, mayAssignClubs, OWN_CLUBS, type UserFields, validateUser } from "./rules.ts";
 
 export { isProfileComplete };
@@ -153,16 +153,16 @@ export async function deleteViewer(ctx: ServiceCtx) {
 // ---- user management
 
 /** Loads a user the principal manages: another tenant's user is "not found"; admins are changed only by admins. */
-async function managed(tx: Tx, p: Principal, id: number): Promise<User> {
+async function managed(tx: Tx, p: Principal, id: number, op: Operation): Promise<User> {
   const u = await tx.user.findUnique({ where: { id } });
-  if (!u || !ownsDistrict(p, u.districtAssociationId)) throw notFound("Benutzer");
+  if (!u || !actsOn(p, op, u)) throw notFound("Benutzer");
   if (u.roles.includes("admin") && !p.roles.includes("admin")) throw forbidden();
   return u;
 }
 
 export async function createUser(ctx: ServiceCtx, input: UserFields & { districtAssociationId: number; roles?: readonly string[] | null }) {
   const p = authorize(ctx.principal, "user.create");
-  if (!ownsDistrict(p, input.districtAssociationId)) throw notFound("Kreisverband");
+  if (!actsOn(p, "user.create", { districtAssociationId: input.districtAssociationId })) throw notFound("Kreisverband");
   const data = checked(input, "create");
   const roles = checkedRoles(ctx, p, input.roles) ?? [];
   return ctx.prisma.$transaction(async (tx) => {
@@ -180,7 +180,7 @@ export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields 
   const p = authorize(ctx.principal, "user.update");
   const data = checked(input, "admin");
   const saved = await ctx.prisma.$transaction(async (tx) => {
-    const u = await managed(tx, p, id);
+    const u = await managed(tx, p, id, "user.update");
     checkVersion(u, input.version);
     const roles = checkedRoles(ctx, p, input.roles, u.roles as RoleName[]);
     if (roles && id === p.userId && !roles.includes("admin")) throw new AppError("CONFLICT", "Sie können sich die Rolle admin nicht selbst entziehen");
@@ -212,7 +212,7 @@ export async function deleteUser(ctx: ServiceCtx, id: number) {
   if (id === ctx.principal?.userId) return deleteViewer(ctx);
   const p = authorize(ctx.principal, "user.delete");
   return ctx.prisma.$transaction(async (tx) => {
-    const u = await managed(tx, p, id);
+    const u = await managed(tx, p, id, "user.delete");
     await ctx.services.identity.remove(tx, u);
     await tx.user.delete({ where: { id } });
     await audit(tx, p, { action: "delete", entity: "User", entityId: id, districtAssociationId: u.districtAssociationId });
@@ -228,7 +228,7 @@ export async function setUserAssociations(ctx: ServiceCtx, id: number, associati
   if (!mayAssignClubs(p, { id })) throw new AppError("FORBIDDEN", OWN_CLUBS, { associationIds: OWN_CLUBS });
   const ids = [...new Set(associationIds)];
   return ctx.prisma.$transaction(async (tx) => {
-    const u = await managed(tx, p, id);
+    const u = await managed(tx, p, id, "user.setAssociations");
     const clubs = await tx.association.findMany({ where: { id: { in: ids }, districtAssociationId: u.districtAssociationId }, select: { id: true } });
     if (clubs.length !== ids.length) throw validationFailed({ associationIds: "Verein nicht gefunden" });
     await tx.userAssociation.deleteMany({ where: { userId: id } });
@@ -246,10 +246,11 @@ export async function setUserAssociations(ctx: ServiceCtx, id: number, associati
 
 /** Decision R-UM021: a blocked user cannot sign in, every API call is refused (403) and open sessions end. */
 export async function setBlocked(ctx: ServiceCtx, id: number, blocked: boolean) {
-  const p = authorize(ctx.principal, blocked ? "user.deactivate" : "user.reactivate");
+  const op = blocked ? "user.deactivate" : "user.reactivate";
+  const p = authorize(ctx.principal, op);
   if (id === p.userId) throw new AppError("CONFLICT", "Sie können sich nicht selbst deaktivieren");
   return ctx.prisma.$transaction(async (tx) => {
-    const u = await managed(tx, p, id);
+    const u = await managed(tx, p, id, op);
     if (u.blocked === blocked) throw new AppError("CONFLICT", blocked ? "Der Benutzer ist bereits deaktiviert" : "Der Benutzer ist nicht deaktiviert");
     await tx.user.update({ where: { id }, data: { blocked, version: { increment: 1 } } });
     if (blocked) await ctx.services.identity.block(tx, u);
@@ -263,7 +264,7 @@ export async function setBlocked(ctx: ServiceCtx, id: number, blocked: boolean) 
 export async function resendInvitation(ctx: ServiceCtx, id: number) {
   const p = authorize(ctx.principal, "user.resendInvitation");
   return ctx.prisma.$transaction(async (tx) => {
-    const u = await managed(tx, p, id);
+    const u = await managed(tx, p, id, "user.resendInvitation");
     if (u.lastActive) throw new AppError("CONFLICT", "Der Benutzer hat sich bereits angemeldet");
     if (u.blocked) throw new AppError("CONFLICT", "Der Benutzer ist deaktiviert");
     await ctx.services.identity.invite(tx, u);
