@@ -1,7 +1,7 @@
 import { MSG, tooLong } from "@shared/messages";
 import { describe, expect, it } from "vitest";
+import { updateVersion } from "../forms/version";
 import { associationFormValues, associationInput, canSaveOwnAssociation, preselectedAssociation, validateAssociationForm } from "./associationForm";
-import { updateVersion } from "./version";
 
 describe("club form", () => {
   it("[R-VA015][R-MC006] the club name is required in both modes", () => {

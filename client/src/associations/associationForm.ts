@@ -1,5 +1,5 @@
 import { addLengthErrors, email, required, TEXT_LIMITS, validate } from "@shared/validation";
-import { type FieldErrors, optionalText } from "./fieldErrors";
+import { type FieldErrors, optionalText } from "../forms/fieldErrors";
 
 /**
  * The club form (spec section 5): the name is required; the invoice e-mail gets the e-mail rule

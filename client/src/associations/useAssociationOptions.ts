@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { graphql, usePaginationFragment } from "react-relay";
-import type { SelectOption } from "../../components/SelectField";
-import { notifyLoadFailure } from "../../relay/loadMoreFailure";
+import type { SelectOption } from "../components/SelectField";
+import { notifyLoadFailure } from "../relay/loadMoreFailure";
 import type { useAssociationOptions_query$key } from "./__generated__/useAssociationOptions_query.graphql";
 import type { useAssociationOptionsPaginationQuery } from "./__generated__/useAssociationOptionsPaginationQuery.graphql";
 

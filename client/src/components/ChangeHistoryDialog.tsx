@@ -1,12 +1,12 @@
 import { Suspense } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { ErrorBoundary } from "../components/ErrorBoundary";
-import { InfoDialog } from "../components/InfoDialog";
-import { LoadFailure } from "../components/LoadFailure";
 import { formatTableDateTime } from "../events/eventDates";
 import { t } from "../i18n/translate";
 import type { ChangeHistoryDialogQuery } from "./__generated__/ChangeHistoryDialogQuery.graphql";
 import styles from "./ChangeHistoryDialog.module.css";
+import { ErrorBoundary } from "./ErrorBoundary";
+import { InfoDialog } from "./InfoDialog";
+import { LoadFailure } from "./LoadFailure";
 
 /** Entries shown at once: the newest ones. */
 const NEWEST = 100;

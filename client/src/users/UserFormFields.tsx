@@ -1,8 +1,8 @@
+import { TextField } from "../components/TextField";
 import type { FieldErrors } from "../forms/fieldErrors";
-import { requiredUserFields, type UserField, type UserFormMode, type UserFormValues, visibleUserFields } from "../forms/userForm";
 import { t } from "../i18n/translate";
-import { TextField } from "./TextField";
 import styles from "./UserFormFields.module.css";
+import { requiredUserFields, type UserField, type UserFormMode, type UserFormValues, visibleUserFields } from "./userForm";
 
 const INPUT: Record<UserField, { type: string; autoComplete: string; inputMode?: "email" | "tel" | "text" }> = {
   firstname: { type: "text", autoComplete: "given-name" },

@@ -1,7 +1,7 @@
 import { MSG, tooLong } from "@shared/messages";
 import { describe, expect, it } from "vitest";
+import { updateVersion } from "../forms/version";
 import { adminUserInput, EMPTY_USER_FORM, profileInput, requiredUserFields, userFormValues, validateUserForm, visibleUserFields } from "./userForm";
-import { updateVersion } from "./version";
 
 const names = { ...EMPTY_USER_FORM, firstname: "Erika", lastname: "Muster", email: "erika@example.org" };
 const complete = { ...names, phone: "+49711123456", street: "Hauptstraße 1", postcode: "70173", city: "Stuttgart", country: "Deutschland" };

@@ -1,6 +1,6 @@
 import { addLengthErrors, email, postcode, profilePhone, required, TEXT_LIMITS, validate } from "@shared/validation";
-import type { FieldErrors } from "./fieldErrors";
-import { optionalText } from "./fieldErrors";
+import type { FieldErrors } from "../forms/fieldErrors";
+import { optionalText } from "../forms/fieldErrors";
 
 /**
  * The user form of spec section 5 in its three modes: "create" (user management, no phone or

@@ -1,10 +1,10 @@
 import type { RoleName } from "@shared/roles";
 import { useMemo, useState } from "react";
-import { ChipsMultiSelect } from "../components/ChipsMultiSelect";
-import { FormDialog } from "../components/FormDialog";
-import { TextField } from "../components/TextField";
-import { t } from "../i18n/translate";
-import { ALL_ROLES, isAdmin } from "../routes/permissions";
+import { ChipsMultiSelect } from "../../components/ChipsMultiSelect";
+import { FormDialog } from "../../components/FormDialog";
+import { TextField } from "../../components/TextField";
+import { t } from "../../i18n/translate";
+import { ALL_ROLES, isAdmin } from "../../routes/permissions";
 import { useCreateApiClient } from "./useApiClientMutations";
 
 export type CreatedClient = { clientId: string; clientSecret: string | null; name: string };

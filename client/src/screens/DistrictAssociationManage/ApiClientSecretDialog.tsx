@@ -1,9 +1,9 @@
 import { Dialog } from "@ark-ui/react/dialog";
 import { Portal } from "@ark-ui/react/portal";
-import { Button } from "../components/Button";
-import styles from "../components/Dialog.module.css";
-import { useReturnFocus } from "../components/useReturnFocus";
-import { t } from "../i18n/translate";
+import { Button } from "../../components/Button";
+import styles from "../../components/Dialog.module.css";
+import { useReturnFocus } from "../../components/useReturnFocus";
+import { t } from "../../i18n/translate";
 import type { CreatedClient } from "./ApiClientDialog";
 
 /**

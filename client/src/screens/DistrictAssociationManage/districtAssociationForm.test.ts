@@ -1,8 +1,8 @@
 import { MSG } from "@shared/messages";
 import { describe, expect, it } from "vitest";
+import { checkImageFile } from "../../forms/imageFile";
+import { updateVersion } from "../../forms/version";
 import { districtAssociationInput, shownSignature, validateDistrictAssociationForm } from "./districtAssociationForm";
-import { checkImageFile } from "./imageFile";
-import { updateVersion } from "./version";
 
 const filled = { name: "KV", iamRef: "org-1", gdprLink: "https://kv.example/datenschutz", impressLink: "https://kv.example/impressum" };
 

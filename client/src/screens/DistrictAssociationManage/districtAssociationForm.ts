@@ -1,5 +1,5 @@
 import { addLengthErrors, required, TEXT_LIMITS, validate, webAddress } from "@shared/validation";
-import type { FieldErrors } from "./fieldErrors";
+import type { FieldErrors } from "../../forms/fieldErrors";
 
 /** District association form (spec section 5): name, IamRef, privacy URL and imprint URL are required (R-VA017); the URLs are web addresses, checked before sending as on the server. */
 export type DistrictAssociationFormValues = {

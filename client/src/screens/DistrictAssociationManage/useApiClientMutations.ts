@@ -1,5 +1,5 @@
 import { graphql } from "react-relay";
-import { useFeedbackMutation } from "../relay/useFeedbackMutation";
+import { useFeedbackMutation } from "../../relay/useFeedbackMutation";
 import type { useApiClientMutationsCreateMutation } from "./__generated__/useApiClientMutationsCreateMutation.graphql";
 import type { useApiClientMutationsRevokeMutation } from "./__generated__/useApiClientMutationsRevokeMutation.graphql";
 

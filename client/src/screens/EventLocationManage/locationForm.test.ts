@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { updateVersion } from "../../forms/version";
 import { initialLocationType, locationFields, locationFormValues, locationInput, validateLocationForm } from "./locationForm";
-import { updateVersion } from "./version";
 
 const base = { ...locationFormValues(null, "DEXAM"), name: "Halle", street: "Weg 1", city: "Stadt", start: "2027-05-12T08:00", end: "2027-05-12T12:00" };
 

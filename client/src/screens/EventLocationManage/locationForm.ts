@@ -1,8 +1,8 @@
 import type { COMPETITION_TYPE_LABELS, INSTRUMENT_LABELS } from "@shared/labels";
 import { MSG } from "@shared/messages";
 import { addLengthErrors, postcode, required, TEXT_LIMITS, validate } from "@shared/validation";
-import { fromDateTimeLocal, toDateTimeLocal } from "../events/eventDates";
-import { type FieldErrors, optionalText } from "./fieldErrors";
+import { fromDateTimeLocal, toDateTimeLocal } from "../../events/eventDates";
+import { type FieldErrors, optionalText } from "../../forms/fieldErrors";
 
 /**
  * The event-location form (spec §5 "Location", R-LO013): name, street and city required; start

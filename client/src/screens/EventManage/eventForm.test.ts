@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { updateVersion } from "../../forms/version";
 import { EMPTY_EVENT_FORM, eventFormValues, eventInput, validateEventForm } from "./eventForm";
-import { updateVersion } from "./version";
 
 const filled = {
   ...EMPTY_EVENT_FORM,

@@ -1,7 +1,7 @@
 import { MSG } from "@shared/messages";
 import { addLengthErrors, required, TEXT_LIMITS, validate } from "@shared/validation";
-import { fromDateTimeLocal, toDateInput, toDateTimeLocal } from "../events/eventDates";
-import { type FieldErrors, optionalText } from "./fieldErrors";
+import { fromDateTimeLocal, toDateInput, toDateTimeLocal } from "../../events/eventDates";
+import { type FieldErrors, optionalText } from "../../forms/fieldErrors";
 
 /**
  * The event form (spec §5 "Event", R-EV011): name, registration deadline, start and finish of

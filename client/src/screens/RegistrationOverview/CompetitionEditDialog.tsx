@@ -1,17 +1,17 @@
 import { Suspense, useEffect, useMemo } from "react";
 import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
-import { ErrorBoundary } from "../components/ErrorBoundary";
-import { FormDialog } from "../components/FormDialog";
-import { LoadFailure } from "../components/LoadFailure";
-import { hasErrors } from "../forms/fieldErrors";
-import { t } from "../i18n/translate";
-import { clubOptions, editScopeOf } from "../registration/formValues";
+import { CompetitionFormFields } from "../../competition/CompetitionFormFields";
+import { competitionFormValues, competitionInput, validateCompetitionForm } from "../../competition/competitionForm";
+import { useCompetitionEvent } from "../../competition/useCompetitionEvent";
+import { useCompetitionForm } from "../../competition/useCompetitionForm";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { FormDialog } from "../../components/FormDialog";
+import { LoadFailure } from "../../components/LoadFailure";
+import { hasErrors } from "../../forms/fieldErrors";
+import { t } from "../../i18n/translate";
+import { clubOptions, editScopeOf } from "../../registration/formValues";
 import type { CompetitionEditDialog_registration$key } from "./__generated__/CompetitionEditDialog_registration.graphql";
 import type { CompetitionEditDialogQuery, CompetitionEditDialogQuery$data } from "./__generated__/CompetitionEditDialogQuery.graphql";
-import { CompetitionFormFields } from "./CompetitionFormFields";
-import { competitionFormValues, competitionInput, validateCompetitionForm } from "./competitionForm";
-import { useCompetitionEvent } from "./useCompetitionEvent";
-import { useCompetitionForm } from "./useCompetitionForm";
 import { useUpdateCompetitionRegistration } from "./useUpdateCompetitionRegistration";
 
 type Props = {

@@ -1,16 +1,16 @@
 import { Suspense, useEffect, useMemo } from "react";
 import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
-import { ErrorBoundary } from "../components/ErrorBoundary";
-import { FormDialog } from "../components/FormDialog";
-import { LoadFailure } from "../components/LoadFailure";
-import { hasErrors } from "../forms/fieldErrors";
-import { t } from "../i18n/translate";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { FormDialog } from "../../components/FormDialog";
+import { LoadFailure } from "../../components/LoadFailure";
+import { DexamFormFields } from "../../dexam/DexamFormFields";
+import { clubOptions, dexamFormValues, dexamInput, type EditScope, validateDexamForm } from "../../dexam/dexamForm";
+import { useDexamEvent } from "../../dexam/useDexamEvent";
+import { useDexamForm } from "../../dexam/useDexamForm";
+import { hasErrors } from "../../forms/fieldErrors";
+import { t } from "../../i18n/translate";
 import type { DexamEditDialog_registration$key } from "./__generated__/DexamEditDialog_registration.graphql";
 import type { DexamEditDialogQuery, DexamEditDialogQuery$data } from "./__generated__/DexamEditDialogQuery.graphql";
-import { DexamFormFields } from "./DexamFormFields";
-import { clubOptions, dexamFormValues, dexamInput, type EditScope, validateDexamForm } from "./dexamForm";
-import { useDexamEvent } from "./useDexamEvent";
-import { useDexamForm } from "./useDexamForm";
 import { useUpdateDexamRegistration } from "./useUpdateDexamRegistration";
 
 type Props = {

@@ -1,7 +1,7 @@
 import { competitionLevelLabel } from "@shared/competition";
 import { CAST_LABELS, COMPETITION_TYPE_LABELS } from "@shared/labels";
-import type { MessageKey } from "../i18n/de";
-import { t } from "../i18n/translate";
+import type { MessageKey } from "../../i18n/de";
+import { t } from "../../i18n/translate";
 
 /**
  * What the cells of the overview tables show (R-RO005, R-RO006, R-RO008, R-RO012, R-RO013): points

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { t } from "../i18n/translate";
+import { t } from "../../i18n/translate";
 import {
   competitionRowActions,
   DEXAM_ACTION_LABELS,

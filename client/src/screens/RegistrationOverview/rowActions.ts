@@ -1,4 +1,4 @@
-import type { MessageKey } from "../i18n/de";
+import type { MessageKey } from "../../i18n/de";
 
 /** The server's answer which actions the viewer has on one row (DexamRegistration.viewerCan). */
 export interface DexamViewerCan extends RowViewerCan {

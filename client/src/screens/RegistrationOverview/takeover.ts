@@ -1,6 +1,6 @@
 import { MSG } from "@shared/messages";
 import { addLengthErrors, TEXT_LIMITS } from "@shared/validation";
-import { type FieldErrors, optionalText } from "../forms/fieldErrors";
+import { type FieldErrors, optionalText } from "../../forms/fieldErrors";
 
 /**
  * Taking over a partial result (R-RO030..R-RO032, decision R-RO031): which part a registration

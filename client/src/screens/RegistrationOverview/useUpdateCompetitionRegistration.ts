@@ -1,5 +1,5 @@
 import { graphql } from "react-relay";
-import { useFeedbackMutation } from "../relay/useFeedbackMutation";
+import { useFeedbackMutation } from "../../relay/useFeedbackMutation";
 import type { useUpdateCompetitionRegistrationMutation } from "./__generated__/useUpdateCompetitionRegistrationMutation.graphql";
 
 /**

@@ -1,6 +1,6 @@
 import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DEXAM_TYPE_LABELS, INSTRUMENT_LABELS } from "@shared/labels";
-import type { MessageKey } from "../i18n/de";
-import { t } from "../i18n/translate";
+import type { MessageKey } from "../../i18n/de";
+import { t } from "../../i18n/translate";
 import { formatPoints } from "./points";
 
 const label = (labels: Record<string, string>, value: string | null | undefined) => (value ? (labels[value] ?? value) : "");

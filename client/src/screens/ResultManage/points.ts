@@ -1,6 +1,6 @@
 import { MSG } from "@shared/messages";
-import type { MessageKey } from "../i18n/de";
-import { t } from "../i18n/translate";
+import type { MessageKey } from "../../i18n/de";
+import { t } from "../../i18n/translate";
 
 /** Points of the D-exam and the competition lie between 0 and 100 (spec §9, docs/decisions.md R-API067). */
 export const MAX_POINTS = 100;

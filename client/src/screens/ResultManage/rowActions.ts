@@ -1,5 +1,5 @@
 import { hasAnyRole } from "@shared/roles";
-import type { MessageKey } from "../i18n/de";
+import type { MessageKey } from "../../i18n/de";
 
 /**
  * What results management offers whom (spec §2 "Results management", §6): results_read sees every

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { httpError, transportError } from "../http/apiError";
+import { httpError, transportError } from "../../http/apiError";
 import { acceptOf, checkUploadFiles, mergeChosenFiles, uploadFailure } from "./uploadFiles";
 
 const MB = 1024 * 1024;

@@ -1,7 +1,7 @@
 import { MSG } from "@shared/messages";
 import { type FileLike, file } from "@shared/validation";
-import { ApiError } from "../http/apiError";
-import { t } from "../i18n/translate";
+import { ApiError } from "../../http/apiError";
+import { t } from "../../i18n/translate";
 
 /**
  * The two result uploads (spec §5 "Uploads", §9): practice sheets are one or more .xlsx files

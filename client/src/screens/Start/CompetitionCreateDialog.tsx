@@ -1,16 +1,16 @@
 import { Suspense, useEffect, useMemo } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { ErrorBoundary } from "../components/ErrorBoundary";
-import { FormDialog } from "../components/FormDialog";
-import { LoadFailure } from "../components/LoadFailure";
-import { hasErrors } from "../forms/fieldErrors";
-import { t } from "../i18n/translate";
-import { choosesDistrictClubs, clubOptions } from "../registration/formValues";
+import { CompetitionFormFields } from "../../competition/CompetitionFormFields";
+import { competitionInput, emptyCompetitionForm, validateCompetitionForm } from "../../competition/competitionForm";
+import { useCompetitionEvent } from "../../competition/useCompetitionEvent";
+import { useCompetitionForm } from "../../competition/useCompetitionForm";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { FormDialog } from "../../components/FormDialog";
+import { LoadFailure } from "../../components/LoadFailure";
+import { hasErrors } from "../../forms/fieldErrors";
+import { t } from "../../i18n/translate";
+import { choosesDistrictClubs, clubOptions } from "../../registration/formValues";
 import type { CompetitionCreateDialogQuery, CompetitionCreateDialogQuery$data } from "./__generated__/CompetitionCreateDialogQuery.graphql";
-import { CompetitionFormFields } from "./CompetitionFormFields";
-import { competitionInput, emptyCompetitionForm, validateCompetitionForm } from "./competitionForm";
-import { useCompetitionEvent } from "./useCompetitionEvent";
-import { useCompetitionForm } from "./useCompetitionForm";
 import { useCreateCompetitionRegistration } from "./useCreateCompetitionRegistration";
 
 /**

@@ -1,16 +1,16 @@
 import { Suspense, useEffect, useMemo } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { ErrorBoundary } from "../components/ErrorBoundary";
-import { FormDialog } from "../components/FormDialog";
-import { LoadFailure } from "../components/LoadFailure";
-import { hasErrors } from "../forms/fieldErrors";
-import { t } from "../i18n/translate";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { FormDialog } from "../../components/FormDialog";
+import { LoadFailure } from "../../components/LoadFailure";
+import { DexamFormFields } from "../../dexam/DexamFormFields";
+import { choosesDistrictClubs, clubOptions, dexamInput, emptyDexamForm, validateDexamForm } from "../../dexam/dexamForm";
+import { useDexamEvent } from "../../dexam/useDexamEvent";
+import { useDexamForm } from "../../dexam/useDexamForm";
+import { hasErrors } from "../../forms/fieldErrors";
+import { t } from "../../i18n/translate";
 import type { DexamCreateDialogQuery, DexamCreateDialogQuery$data } from "./__generated__/DexamCreateDialogQuery.graphql";
-import { DexamFormFields } from "./DexamFormFields";
-import { choosesDistrictClubs, clubOptions, dexamInput, emptyDexamForm, validateDexamForm } from "./dexamForm";
 import { useCreateDexamRegistration } from "./useCreateDexamRegistration";
-import { useDexamEvent } from "./useDexamEvent";
-import { useDexamForm } from "./useDexamForm";
 
 /**
  * "Neue D-Prüfungsanmeldung anlegen" (R-ST025..R-ST029) for D-exam and camp events: loads the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { t } from "../i18n/translate";
-import { formatDayRange } from "./eventDates";
+import { formatDayRange } from "../../events/eventDates";
+import { t } from "../../i18n/translate";
 import { cardSubtitle } from "./startCards";
 
 describe("event card subtitle", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { de } from "../i18n/de";
+import { de } from "../../i18n/de";
 import { groupLocations, newRegistrationState, orderStartEvents, registrationDialogTexts, showsCompetitionTypes } from "./startCards";
 
 const loc = (name: string, type: string) => ({ name, type });

@@ -1,4 +1,4 @@
-import type { MessageKey } from "../i18n/de";
+import type { MessageKey } from "../../i18n/de";
 
 export type FormTypeName = "DEXAM" | "DEXAM_CAMP" | "COMPETITION";
 export type LocationTypeName = "DEXAM_THEORY" | "DEXAM_PRACTICE" | "DEXAM_PREPARATION" | "COMPETITION";

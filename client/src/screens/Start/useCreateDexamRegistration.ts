@@ -1,6 +1,6 @@
 import { graphql } from "react-relay";
-import { useIdempotentRun } from "../relay/idempotencyKey";
-import { useFeedbackMutation } from "../relay/useFeedbackMutation";
+import { useIdempotentRun } from "../../relay/idempotencyKey";
+import { useFeedbackMutation } from "../../relay/useFeedbackMutation";
 import type { useCreateDexamRegistrationMutation } from "./__generated__/useCreateDexamRegistrationMutation.graphql";
 
 /**
