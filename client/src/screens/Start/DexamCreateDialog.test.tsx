@@ -50,7 +50,7 @@ describe("D-exam form in the create dialog", () => {
     expect(camp.getByRole("button", { name: /^Einverständniserklärung/ })).toBeTruthy();
   });
 
-  it("[R-DF012][R-DF030] changing the instrument clears the practice location, and the exam pieces go with it", async () => {
+  it("[R-DF012][R-DF030][R-DF031] changing the instrument clears the practice location, and the exam pieces go with it", async () => {
     renderDialog();
     await screen.findByRole("dialog");
     await choose(/^Instrument/, "Klarinette");
@@ -59,7 +59,18 @@ describe("D-exam form in the create dialog", () => {
     expect(region("Prüfungsstücke")).toBeNull();
     await choose(/^Praxisprüfung/, "Praxis Holz");
     expect(select("Praxisprüfung").textContent).toBe("Praxis Holz");
-    expect(region("Prüfungsstücke")).not.toBeNull();
+    // four rows of number and title, numbered for every instrument but percussion (R-DF031, R-DF032)
+    const pieces = within(region("Prüfungsstücke") as HTMLElement).getAllByRole("group");
+    expect(pieces.map((group) => group.querySelector("legend")?.textContent)).toEqual([
+      "1. Prüfungsstück",
+      "2. Prüfungsstück",
+      "3. Prüfungsstück",
+      "4. Prüfungsstück",
+    ]);
+    for (const group of pieces) {
+      expect(within(group).getByRole("textbox", { name: "Nummer" })).toBeTruthy();
+      expect(within(group).getByRole("textbox", { name: /^Titel/ })).toBeTruthy();
+    }
 
     await choose(/^Instrument/, "Querflöte");
     expect(select("Praxisprüfung").textContent).toBe("Keine Teilnahme");
