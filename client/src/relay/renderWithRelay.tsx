@@ -1,4 +1,4 @@
-import { cleanup, render } from "@testing-library/react";
+import { cleanup, configure, render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { RelayEnvironmentProvider } from "react-relay";
 import type { OperationDescriptor } from "relay-runtime";
@@ -7,6 +7,8 @@ import { vi } from "vitest";
 
 // relay-test-utils wraps the mock environment's methods in jest.fn; Vitest's vi offers the same
 vi.stubGlobal("jest", vi);
+// findBy… and waitFor: room for a loaded machine (the default is one second)
+configure({ asyncUtilTimeout: 5000 });
 
 /** An operation the component sent: its name and variables. */
 export interface SentOperation {

@@ -55,7 +55,7 @@ describe("competition form in the overview's edit dialog", () => {
 
     fireEvent.change(textbox("Anzahl Musiker"), { target: { value: "6" } });
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
     const update = sent.find((operation) => operation.name === "useUpdateCompetitionRegistrationMutation");
     expect(update?.variables).toMatchObject({ id: REGISTRATION_ID, input: { numberOfMusicians: 6, type: "G", ageGroup: "III", version: 5 } });
     expect(update?.variables.input).not.toHaveProperty("documentsComplete");

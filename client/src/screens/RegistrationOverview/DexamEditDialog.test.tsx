@@ -87,7 +87,7 @@ describe("D-exam form in the overview's edit dialog", () => {
 
     fireEvent.change(textbox("Nachname"), { target: { value: "Alt-Berg" } });
     fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
     expect(onSaved).toHaveBeenCalled();
     const update = sent.find((operation) => operation.name === "useUpdateDexamRegistrationMutation");
     expect(update?.variables).toMatchObject({

@@ -132,7 +132,7 @@ describe("competition form in the create dialog", () => {
     fireEvent.click(screen.getByRole("checkbox", { name: /Stornobedingungen gelesen/ }));
     fireEvent.click(screen.getByRole("button", { name: "Absenden" }));
 
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
     const create = sent.find((operation) => operation.name === "useCreateCompetitionRegistrationMutation");
     expect(create?.variables).toMatchObject({
       eventId: "RXZlbnQ6Mg==",

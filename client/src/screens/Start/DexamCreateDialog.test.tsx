@@ -141,7 +141,7 @@ describe("D-exam form in the create dialog", () => {
     fireEvent.click(screen.getByRole("checkbox", { name: /Datenschutzhinweise gelesen/ }));
     fireEvent.click(screen.getByRole("button", { name: "Absenden" }));
 
-    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
     const create = sent.find((operation) => operation.name === "useCreateDexamRegistrationMutation");
     expect(create?.variables).toMatchObject({
       eventId: "RXZlbnQ6MQ==",
