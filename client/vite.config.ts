@@ -53,7 +53,9 @@ export default defineConfig({
   test: {
     name: "client",
     root: clientDir,
-    include: ["src/**/*.test.ts"],
+    // *.test.ts: pure modules in Node; *.test.tsx: component tests (React Testing Library with
+    // relay-test-utils' mock environment), each file opening with `// @vitest-environment happy-dom`
+    include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     environment: "node",
   },
 });

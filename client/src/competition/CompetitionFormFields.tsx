@@ -1,3 +1,4 @@
+import { castsFor } from "@shared/competition";
 import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "@shared/labels";
 import { useMemo } from "react";
 import type { SelectOption } from "../components/SelectField";
@@ -12,7 +13,7 @@ import type { EditScope, RegistrationMode } from "../registration/formValues";
 import { ManageSection } from "../registration/ManageSection";
 import styles from "../registration/RegistrationForm.module.css";
 import { CompetitionSongsSection } from "./CompetitionSongsSection";
-import { levelField, offeredCasts, offeredLevels, offeredTypes, showsMembers } from "./competitionForm";
+import { levelField, offeredLevels, offeredTypes, showsMembers } from "./competitionForm";
 import type { CompetitionEvent } from "./useCompetitionEvent";
 import type { CompetitionFormState } from "./useCompetitionForm";
 
@@ -48,7 +49,8 @@ export function CompetitionFormFields({
   const locked = scope !== "ALL";
   const level = levelField(values.type);
   const typeOptions = useMemo(() => offeredTypes(event, values.type).map(label(COMPETITION_TYPE_LABELS)), [event, values.type]);
-  const castOptions = useMemo(() => offeredCasts(values.type).map(label(CAST_LABELS)), [values.type]);
+  // the casts of the type (R-CF004); none before a type is chosen
+  const castOptions = useMemo(() => castsFor(values.type).map(label(CAST_LABELS)), [values.type]);
   const levelOptions = useMemo(
     () => offeredLevels(values.type).map(label(level === "category" ? CATEGORY_LABELS : DIFFICULTY_LEVEL_LABELS)),
     [values.type, level],

@@ -2,8 +2,15 @@ import { TextField } from "../components/TextField";
 import { t } from "../i18n/translate";
 import { FieldGroup, FormSection } from "../registration/formParts";
 import styles from "../registration/RegistrationForm.module.css";
-import { songRowLabels } from "./competitionForm";
+import { type CompetitionType, shownSongRows } from "./competitionForm";
 import type { CompetitionFormState } from "./useCompetitionForm";
+
+/** The row names: "Pflichtstück", "Selbstwahlstück", then "3. Vortragsstück", "4. Vortragsstück" (B and G; R-CF015, R-CF016). */
+function rowNames(type: CompetitionType | null): string[] {
+  return Array.from({ length: shownSongRows(type) }, (_, i) =>
+    i === 0 ? t("competitionForm.songs.mandatory") : i === 1 ? t("competitionForm.songs.selfChosen") : t("competitionForm.songs.row", { n: i + 1 }),
+  );
+}
 
 /**
  * "Vortragsstücke" (R-CF014..R-CF018): the mandatory and the self-chosen piece, for types B and G
@@ -13,7 +20,7 @@ import type { CompetitionFormState } from "./useCompetitionForm";
  */
 export function CompetitionSongsSection({ form, locked, songsComplete }: { form: CompetitionFormState; locked: boolean; songsComplete?: boolean }) {
   const { values, errors, change } = form;
-  const labels = songRowLabels(values.type);
+  const labels = rowNames(values.type);
   return (
     <FormSection title={t("start.dialog.competitionSongs")} hint={t("competitionForm.songs.hint")}>
       {songsComplete !== undefined && (

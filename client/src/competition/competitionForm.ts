@@ -7,7 +7,6 @@ import {
   COMPETITION_SONG_ROWS,
   COMPETITION_TYPES,
   type CompetitionType,
-  castsFor,
   changeType,
   type DifficultyLevel,
   formatDuration,
@@ -19,7 +18,6 @@ import {
 import { DEXAM_MSG } from "@shared/messages";
 import { fromDateTimeLocal, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "../forms/fieldErrors";
-import { t } from "../i18n/translate";
 import { type EditScope, preselectedClub, type RegistrationMode, setPath } from "../registration/formValues";
 
 /**
@@ -172,9 +170,6 @@ export function offeredTypes(event: CompetitionEventFacts, current: CompetitionT
   return COMPETITION_TYPES.filter((type) => listed.has(type) || type === current);
 }
 
-/** The casts of the type (R-CF004); none before a type is chosen. */
-export const offeredCasts = (type: CompetitionType | null): readonly Cast[] => castsFor(type);
-
 /** Category (R-CF005) for types other than B and G, age group (R-CF006) for B and G; neither without a type. */
 export function levelField(type: CompetitionType | null): "category" | "ageGroup" | null {
   if (!type) return null;
@@ -192,13 +187,6 @@ export const showsMembers = (type: CompetitionType | null) => type === "G";
 
 /** The number of piece rows shown: two, four for B and G (R-CF015, R-CF016, R-BC010); two before a type is chosen. */
 export const shownSongRows = (type: CompetitionType | null) => songRowsFor(type);
-
-/** The row names: "Pflichtstück", "Selbstwahlstück", then "3. Vortragsstück", "4. Vortragsstück" (B and G). */
-export function songRowLabels(type: CompetitionType | null): string[] {
-  return Array.from({ length: shownSongRows(type) }, (_, i) =>
-    i === 0 ? t("competitionForm.songs.mandatory") : i === 1 ? t("competitionForm.songs.selfChosen") : t("competitionForm.songs.row", { n: i + 1 }),
-  );
-}
 
 // ---- the GraphQL input (CompetitionRegistrationInput)
 

@@ -21,7 +21,6 @@ import {
   removeEmergencyContact,
   SONG_ROWS,
   showsSongs,
-  songRowLabels,
   validateDexamForm,
 } from "./dexamForm";
 
@@ -369,12 +368,6 @@ describe("D-exam form: exam pieces", () => {
     expect(SONG_ROWS).toBe(4);
     expect(check(valid())).toEqual({});
     expect(dexamInput(valid(), { mode: "create", event: DEXAM }).songs).toEqual(Array.from({ length: 4 }, () => ({ number: null, name: null })));
-  });
-
-  it("[R-DF032] percussion rows are Kleine Trommel, Drumset, Pauken, Orchesterschlagwerk; others are numbered", () => {
-    expect(songRowLabels("PERCUSSION")).toEqual(["Kleine Trommel", "Drumset", "Pauken", "Orchesterschlagwerk"]);
-    expect(songRowLabels("CLARINET")).toEqual(["1. Prüfungsstück", "2. Prüfungsstück", "3. Prüfungsstück", "4. Prüfungsstück"]);
-    expect(songRowLabels("")).toHaveLength(4);
   });
 
   it("[R-VA026] a piece's name is required only when its number is given", () => {

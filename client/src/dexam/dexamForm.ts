@@ -1,10 +1,8 @@
 import type { DEXAM_TYPE_LABELS, EXAM_PART_LABELS, GENDER_LABELS, INSTRUMENT_LABELS, MEAL_REQUEST_LABELS } from "@shared/labels";
-import { PERCUSSION_SONG_LABELS } from "@shared/labels";
 import { DEXAM_MSG, MSG } from "@shared/messages";
 import { addDexamLengthErrors, emergencyPhone, file, required, UPLOAD_EXTENSIONS } from "@shared/validation";
 import { fromDateTimeLocal, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "../forms/fieldErrors";
-import { t } from "../i18n/translate";
 import { type EditScope, preselectedClub, type RegistrationMode, setPath } from "../registration/formValues";
 
 /**
@@ -24,7 +22,6 @@ export type { EditScope };
 
 export const SONG_ROWS = 4;
 export const VACCINATION_TYPES = ["FSME", "TETANUS"] as const;
-export const PERCUSSION = "PERCUSSION";
 
 /** The three location choices and the location type each offers (R-DF006..R-DF008). */
 export const LOCATION_FIELDS = {
@@ -317,12 +314,6 @@ export const isCamp = (event: Pick<EventFacts, "formType">) => event.formType ==
 
 /** The exam pieces are shown only when a practice exam is booked (R-DF030). */
 export const showsSongs = (values: Pick<DexamFormValues, "practiceLocationId">) => values.practiceLocationId !== "";
-
-/** The labels of the four piece rows: percussion's four disciplines, otherwise numbered pieces (R-DF032). */
-export function songRowLabels(instrument: string): string[] {
-  if (instrument === PERCUSSION) return [...PERCUSSION_SONG_LABELS];
-  return Array.from({ length: SONG_ROWS }, (_, i) => t("dexamForm.songs.row", { n: i + 1 }));
-}
 
 // ---- checks (spec §5; mirrors validateDexam)
 

@@ -2,10 +2,10 @@
 import { tooLong } from "@shared/messages";
 import { TEXT_LIMITS } from "@shared/validation";
 import { describe, expect, it } from "vitest";
-import { EMPTY_TAKEOVER, validateTakeover } from "../overview/takeover";
-import { EMPTY_DISTRICT_ASSOCIATION_FORM, validateDistrictAssociationForm } from "./districtAssociationForm";
-import { EMPTY_EVENT_FORM, validateEventForm } from "./eventForm";
-import { locationFormValues, validateLocationForm } from "./locationForm";
+import { EMPTY_DISTRICT_ASSOCIATION_FORM, validateDistrictAssociationForm } from "../screens/DistrictAssociationManage/districtAssociationForm";
+import { locationFormValues, validateLocationForm } from "../screens/EventLocationManage/locationForm";
+import { EMPTY_EVENT_FORM, validateEventForm } from "../screens/EventManage/eventForm";
+import { EMPTY_TAKEOVER, validateTakeover } from "../screens/RegistrationOverview/takeover";
 
 /** a text of n characters that ends in a digit (a valid postcode); for the web addresses (…Link) a valid https address */
 const text = (n: number, field = "") => (field.endsWith("Link") ? `https://example.org/${"a".repeat(n - 20)}` : `${"ä".repeat(n - 1)}1`);

@@ -1,8 +1,8 @@
 import { Suspense } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { useAssociationOptions } from "../associations/useAssociationOptions";
 import { SelectField, type SelectOption } from "../components/SelectField";
 import { t } from "../i18n/translate";
-import { useAssociationOptions } from "../screens/UserManage/useAssociationOptions";
 import type { ClubFieldQuery } from "./__generated__/ClubFieldQuery.graphql";
 import styles from "./RegistrationForm.module.css";
 

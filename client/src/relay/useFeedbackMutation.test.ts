@@ -19,8 +19,8 @@ vi.mock("../http/download", () => ({
 
 import type { GraphQLTaggedNode } from "relay-runtime";
 import { LoadFailure } from "../components/LoadFailure";
-import { runDownload } from "../events/runDownload";
 import { ApiError } from "../http/apiError";
+import { runDownload } from "../http/runDownload";
 import { appSnackbar } from "../shell/snackbarQueue";
 import { useFeedbackMutation } from "./useFeedbackMutation";
 

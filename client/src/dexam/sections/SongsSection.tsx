@@ -1,9 +1,12 @@
+import { PERCUSSION_SONG_LABELS } from "@shared/labels";
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
 import { FieldGroup, FormSection } from "../../registration/formParts";
 import styles from "../../registration/RegistrationForm.module.css";
-import { songRowLabels } from "../dexamForm";
 import type { SectionProps } from "./types";
+
+/** The row names: percussion's four disciplines, otherwise numbered pieces (R-DF032). */
+const rowName = (instrument: string, i: number) => (instrument === "PERCUSSION" ? PERCUSSION_SONG_LABELS[i] : t("dexamForm.songs.row", { n: i + 1 }));
 
 /**
  * "Prüfungsstücke" (R-DF030..R-DF034), shown only with a practice exam: four rows of number and
@@ -13,12 +16,11 @@ import type { SectionProps } from "./types";
  */
 export function SongsSection({ form, locked, songsComplete }: SectionProps & { songsComplete?: boolean }) {
   const { values, errors, change } = form;
-  const labels = songRowLabels(values.instrument);
   return (
     <FormSection title={t("start.dialog.dexamSongs")} hint={t("dexamForm.songs.hint")}>
       {songsComplete !== undefined && <p className={styles.status}>{songsComplete ? t("dexamForm.songs.complete") : t("dexamForm.songs.incomplete")}</p>}
       {values.songs.map((song, i) => (
-        <FieldGroup key={labels[i]} legend={labels[i]}>
+        <FieldGroup key={rowName(values.instrument, i)} legend={rowName(values.instrument, i)}>
           <TextField
             label={t("dexamForm.field.songNumber")}
             value={song.number}

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { graphql, useFragment } from "react-relay";
+import { associationFormValues, associationInput, validateAssociationForm } from "../../associations/associationForm";
+import { useUpdateAssociation } from "../../associations/useUpdateAssociation";
 import { FormDialog } from "../../components/FormDialog";
 import { TextField } from "../../components/TextField";
-import { associationFormValues, associationInput, validateAssociationForm } from "../../forms/associationForm";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
 import { updateVersion } from "../../forms/version";
 import { t } from "../../i18n/translate";
-import { useUpdateAssociation } from "../../mutations/useUpdateAssociation";
 import type { AssociationDialog_association$key } from "./__generated__/AssociationDialog_association.graphql";
 import { useCreateAssociation } from "./useCreateAssociation";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { ChangeHistoryDialog } from "../../audit/ChangeHistoryDialog";
 import { Button } from "../../components/Button";
+import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { Icon } from "../../components/Icon";
 import { SearchField } from "../../components/SearchField";

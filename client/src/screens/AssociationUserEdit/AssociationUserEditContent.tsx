@@ -1,10 +1,10 @@
 import { useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { canSaveOwnAssociation, preselectedAssociation } from "../../associations/associationForm";
 import { Button } from "../../components/Button";
 import { Card } from "../../components/Card";
 import { Notice } from "../../components/Notice";
 import { SelectField } from "../../components/SelectField";
-import { canSaveOwnAssociation, preselectedAssociation } from "../../forms/associationForm";
 import { t } from "../../i18n/translate";
 import type { AssociationUserEditContentQuery } from "./__generated__/AssociationUserEditContentQuery.graphql";
 import { AssociationUserEditForm } from "./AssociationUserEditForm";

@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { graphql, useFragment } from "react-relay";
+import { associationFormValues, associationInput, canSaveOwnAssociation, validateAssociationForm } from "../../associations/associationForm";
+import { useUpdateAssociation } from "../../associations/useUpdateAssociation";
 import { Button } from "../../components/Button";
 import { TextField } from "../../components/TextField";
-import { associationFormValues, associationInput, canSaveOwnAssociation, validateAssociationForm } from "../../forms/associationForm";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
 import { updateVersion } from "../../forms/version";
 import { t } from "../../i18n/translate";
-import { useUpdateAssociation } from "../../mutations/useUpdateAssociation";
 import type { AssociationUserEditForm_association$key } from "./__generated__/AssociationUserEditForm_association.graphql";
 import styles from "./AssociationUserEditScreen.module.css";
 

@@ -3,6 +3,11 @@ import { graphql, useFragment } from "react-relay";
 import { FormDialog } from "../../components/FormDialog";
 import { ImageUploadField } from "../../components/ImageUploadField";
 import { TextField } from "../../components/TextField";
+import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
+import { updateVersion } from "../../forms/version";
+import type { MessageKey } from "../../i18n/de";
+import { t } from "../../i18n/translate";
+import type { DistrictAssociationDialog_districtAssociation$key } from "./__generated__/DistrictAssociationDialog_districtAssociation.graphql";
 import {
   type DistrictAssociationFormValues,
   districtAssociationFormValues,
@@ -10,12 +15,7 @@ import {
   type SignatureChange,
   shownSignature,
   validateDistrictAssociationForm,
-} from "../../forms/districtAssociationForm";
-import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
-import { updateVersion } from "../../forms/version";
-import type { MessageKey } from "../../i18n/de";
-import { t } from "../../i18n/translate";
-import type { DistrictAssociationDialog_districtAssociation$key } from "./__generated__/DistrictAssociationDialog_districtAssociation.graphql";
+} from "./districtAssociationForm";
 import { useCreateDistrictAssociation } from "./useCreateDistrictAssociation";
 import { useUpdateDistrictAssociation } from "./useUpdateDistrictAssociation";
 

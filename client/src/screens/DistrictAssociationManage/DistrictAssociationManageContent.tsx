@@ -1,6 +1,5 @@
 import { Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { ApiClientsSection } from "../../apiclients/ApiClientsSection";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable } from "../../components/DataTable";
@@ -13,6 +12,7 @@ import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
 import { useAppState } from "../../state/AppStateContext";
 import type { DistrictAssociationManageContentQuery } from "./__generated__/DistrictAssociationManageContentQuery.graphql";
+import { ApiClientsSection } from "./ApiClientsSection";
 import { DistrictAssociationDialog } from "./DistrictAssociationDialog";
 import { DistrictAssociationEditDialog } from "./DistrictAssociationEditDialog";
 import { DistrictAssociationRow } from "./DistrictAssociationRow";

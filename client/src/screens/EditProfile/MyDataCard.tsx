@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Button } from "../../components/Button";
 import { Card } from "../../components/Card";
-import { runDownload } from "../../events/runDownload";
+import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
 
 /**

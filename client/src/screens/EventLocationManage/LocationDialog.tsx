@@ -8,17 +8,10 @@ import { SelectField } from "../../components/SelectField";
 import { SwitchField } from "../../components/SwitchField";
 import { TextField } from "../../components/TextField";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
-import {
-  DEXAM_LOCATION_TYPES,
-  type LocationFormValues,
-  locationFields,
-  locationFormValues,
-  locationInput,
-  validateLocationForm,
-} from "../../forms/locationForm";
 import { updateVersion } from "../../forms/version";
 import { t } from "../../i18n/translate";
 import type { LocationDialog_location$key } from "./__generated__/LocationDialog_location.graphql";
+import { DEXAM_LOCATION_TYPES, type LocationFormValues, locationFields, locationFormValues, locationInput, validateLocationForm } from "./locationForm";
 import { useCreateEventLocation } from "./useCreateEventLocation";
 import { useUpdateEventLocation } from "./useUpdateEventLocation";
 

@@ -5,11 +5,11 @@ import { DateField, DateTimeField } from "../../components/DateField";
 import { FormDialog } from "../../components/FormDialog";
 import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
-import { type EventFormValues, eventFormValues, eventInput, validateEventForm } from "../../forms/eventForm";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
 import { updateVersion } from "../../forms/version";
 import { t } from "../../i18n/translate";
 import type { EventDialog_event$key } from "./__generated__/EventDialog_event.graphql";
+import { type EventFormValues, eventFormValues, eventInput, validateEventForm } from "./eventForm";
 import { useCreateEvent } from "./useCreateEvent";
 import { useUpdateEvent } from "./useUpdateEvent";
 

@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { ChangeHistoryDialog } from "../../audit/ChangeHistoryDialog";
-import { CompetitionEditDialog } from "../../competition/CompetitionEditDialog";
+import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
 import { useServerSort } from "../../components/useServerSort";
-import { runDownload } from "../../events/runDownload";
+import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
-import { type CompetitionRowAction, overviewExportPaths } from "../../overview/rowActions";
 import { useRefresh } from "../../relay/useRefresh";
 import type { CompetitionOverviewQuery } from "./__generated__/CompetitionOverviewQuery.graphql";
+import { CompetitionEditDialog } from "./CompetitionEditDialog";
 import type { CompetitionRowData } from "./CompetitionRow";
 import { COMPETITION_ORDER_FIELDS, CompetitionTable } from "./CompetitionTable";
 import { ConfirmRowAction } from "./ConfirmRowAction";
+import { type CompetitionRowAction, overviewExportPaths } from "./rowActions";
 import { useCancelCompetitionRegistration } from "./useCancelCompetitionRegistration";
 import { useDeleteCompetitionRegistration } from "./useDeleteCompetitionRegistration";
 

@@ -1,8 +1,8 @@
 import { graphql, useFragment } from "react-relay";
-import { castText, competitionTypeText, formatPoints, levelText } from "../../overview/display";
-import { type CompetitionRowAction, competitionRowActions, ROW_ACTION_LABELS } from "../../overview/rowActions";
 import type { CompetitionRow_registration$data, CompetitionRow_registration$key } from "./__generated__/CompetitionRow_registration.graphql";
+import { castText, competitionTypeText, formatPoints, levelText } from "./display";
 import styles from "./OverviewRow.module.css";
+import { type CompetitionRowAction, competitionRowActions, ROW_ACTION_LABELS } from "./rowActions";
 import { CancelledSymbol, RegistrationRowMenu, rowProps, StatusCell } from "./rowParts";
 
 export type CompetitionRowData = CompetitionRow_registration$data;

@@ -1,12 +1,12 @@
 import { graphql, usePaginationFragment } from "react-relay";
 import { sortableColumns, type TableSort } from "../../components/tableSort";
 import { t } from "../../i18n/translate";
-import type { CompetitionRowAction } from "../../overview/rowActions";
 import { notifyLoadFailure } from "../../relay/loadMoreFailure";
 import type { CompetitionTable_query$key } from "./__generated__/CompetitionTable_query.graphql";
 import type { CompetitionTablePaginationQuery } from "./__generated__/CompetitionTablePaginationQuery.graphql";
 import { CompetitionRow, type CompetitionRowData } from "./CompetitionRow";
 import { OVERVIEW_PAGE_SIZE, OverviewTable } from "./OverviewTable";
+import type { CompetitionRowAction } from "./rowActions";
 
 /** The columns the server sorts the competition overview by (column key → orderBy field). */
 export const COMPETITION_ORDER_FIELDS = { id: "ID", name: "NAME", association: "CLUB" } as const;

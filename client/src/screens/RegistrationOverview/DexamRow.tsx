@@ -1,10 +1,10 @@
 import { INSTRUMENT_LABELS } from "@shared/labels";
 import { graphql, useFragment } from "react-relay";
 import { t } from "../../i18n/translate";
-import { formatPoints, gradeText, hasUnverifiedPartialResult } from "../../overview/display";
-import { DEXAM_ACTION_LABELS, type DexamRowAction, dexamRowActions } from "../../overview/rowActions";
 import type { DexamRow_registration$data, DexamRow_registration$key } from "./__generated__/DexamRow_registration.graphql";
+import { formatPoints, gradeText, hasUnverifiedPartialResult } from "./display";
 import styles from "./OverviewRow.module.css";
+import { DEXAM_ACTION_LABELS, type DexamRowAction, dexamRowActions } from "./rowActions";
 import { CancelledSymbol, RegistrationRowMenu, RowSymbol, rowProps, StatusCell } from "./rowParts";
 
 export type DexamRowData = DexamRow_registration$data;

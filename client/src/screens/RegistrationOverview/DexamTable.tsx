@@ -1,12 +1,12 @@
 import { graphql, usePaginationFragment } from "react-relay";
 import { sortableColumns, type TableSort } from "../../components/tableSort";
 import { t } from "../../i18n/translate";
-import type { DexamRowAction } from "../../overview/rowActions";
 import { notifyLoadFailure } from "../../relay/loadMoreFailure";
 import type { DexamTable_query$key } from "./__generated__/DexamTable_query.graphql";
 import type { DexamTablePaginationQuery } from "./__generated__/DexamTablePaginationQuery.graphql";
 import { DexamRow, type DexamRowData } from "./DexamRow";
 import { OVERVIEW_PAGE_SIZE, OverviewTable } from "./OverviewTable";
+import type { DexamRowAction } from "./rowActions";
 
 /** The columns the server sorts the D-exam overview by (column key → orderBy field). */
 export const DEXAM_ORDER_FIELDS = { id: "ID", firstname: "FIRSTNAME", lastname: "LASTNAME", association: "CLUB" } as const;

@@ -11,14 +11,14 @@ import { SearchField } from "../../components/SearchField";
 import { SelectField } from "../../components/SelectField";
 import { Toolbar } from "../../components/Toolbar";
 import { useQueryParam } from "../../components/useQueryParam";
-import { runDownload } from "../../events/runDownload";
 import { useChosenEvent } from "../../events/useChosenEvent";
+import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
-import { overviewExportPaths } from "../../overview/rowActions";
 import type { OverviewContentQuery } from "./__generated__/OverviewContentQuery.graphql";
 import { CompetitionOverview } from "./CompetitionOverview";
 import { DexamOverview } from "./DexamOverview";
 import styles from "./RegistrationOverview.module.css";
+import { overviewExportPaths } from "./rowActions";
 
 /**
  * The overview's toolbar (district picker, event picker, search; for camp events the staff's

@@ -6,7 +6,12 @@ import { TextField } from "../../components/TextField";
 import { todayInBerlin } from "../../events/eventDates";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
 import { t } from "../../i18n/translate";
-import { formatPoints, hasUnverifiedPartialResult } from "../../overview/display";
+import type { TakeoverFormQuery } from "./__generated__/TakeoverFormQuery.graphql";
+import { ConsentField } from "./ConsentField";
+import type { DexamRowData } from "./DexamRow";
+import { formatPoints, hasUnverifiedPartialResult } from "./display";
+import { PartialResultAlert } from "./PartialResultAlert";
+import styles from "./TakeoverDialog.module.css";
 import {
   carriedPoints,
   EMPTY_TAKEOVER,
@@ -20,12 +25,7 @@ import {
   takeoverPart,
   takeoverTargets,
   validateTakeover,
-} from "../../overview/takeover";
-import type { TakeoverFormQuery } from "./__generated__/TakeoverFormQuery.graphql";
-import { ConsentField } from "./ConsentField";
-import type { DexamRowData } from "./DexamRow";
-import { PartialResultAlert } from "./PartialResultAlert";
-import styles from "./TakeoverDialog.module.css";
+} from "./takeover";
 import { useTakeOverPartialResult } from "./useTakeOverPartialResult";
 
 const NONE = "none";

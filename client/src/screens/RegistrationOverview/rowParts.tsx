@@ -2,7 +2,7 @@ import { classNames } from "../../components/classNames";
 import { RowMenu } from "../../components/RowMenu";
 import type { MessageKey } from "../../i18n/de";
 import { t } from "../../i18n/translate";
-import { cancelledText, statusText } from "../../overview/display";
+import { cancelledText, statusText } from "./display";
 import styles from "./OverviewRow.module.css";
 import { SymbolIcon } from "./SymbolIcon";
 

@@ -1,10 +1,10 @@
 import { graphql, useFragment } from "react-relay";
 import { RowMenu } from "../../components/RowMenu";
 import { t } from "../../i18n/translate";
-import { courseLabel, gradeText, instrumentLabel, resultParts } from "../../results/display";
-import { type ChosenLocation, DEXAM_RESULT_ACTION_LABELS, type DexamResultAction, dexamResultActions } from "../../results/rowActions";
 import type { DexamResultRow_result$data, DexamResultRow_result$key } from "./__generated__/DexamResultRow_result.graphql";
+import { courseLabel, gradeText, instrumentLabel, resultParts } from "./display";
 import styles from "./ResultManage.module.css";
+import { type ChosenLocation, DEXAM_RESULT_ACTION_LABELS, type DexamResultAction, dexamResultActions } from "./rowActions";
 
 export type DexamResultRowData = DexamResultRow_result$data;
 

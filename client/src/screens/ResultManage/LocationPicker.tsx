@@ -5,7 +5,7 @@ import fieldStyles from "../../components/Field.module.css";
 import { Icon } from "../../components/Icon";
 import popupStyles from "../../components/Popup.module.css";
 import { t } from "../../i18n/translate";
-import type { LocationOption } from "../../results/locations";
+import type { LocationOption } from "./locations";
 import styles from "./ResultManage.module.css";
 
 const ALL = "all";

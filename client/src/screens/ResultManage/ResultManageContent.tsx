@@ -10,13 +10,13 @@ import { Toolbar } from "../../components/Toolbar";
 import { useQueryParam } from "../../components/useQueryParam";
 import { useChosenEvent } from "../../events/useChosenEvent";
 import { t } from "../../i18n/translate";
-import { pickedLocation, resultLocationOptions } from "../../results/locations";
 import { useAppState } from "../../state/AppStateContext";
 import type { ResultManageContentQuery } from "./__generated__/ResultManageContentQuery.graphql";
 import { ClubPicker } from "./ClubPicker";
 import { CompetitionResults } from "./CompetitionResults";
 import { DexamResults } from "./DexamResults";
 import { LocationPicker } from "./LocationPicker";
+import { pickedLocation, resultLocationOptions } from "./locations";
 import styles from "./ResultManage.module.css";
 
 /** The filters every results view shows in its toolbar: club (by numeric id) and search text. */

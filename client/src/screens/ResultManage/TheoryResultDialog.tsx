@@ -2,8 +2,8 @@ import { useId, useState } from "react";
 import fieldStyles from "../../components/Field.module.css";
 import { FormDialog } from "../../components/FormDialog";
 import { t } from "../../i18n/translate";
-import { parsePoints, pointsInputValue } from "../../results/points";
 import type { DexamResultRowData } from "./DexamResultRow";
+import { parsePoints, pointsInputValue } from "./points";
 import styles from "./ResultManage.module.css";
 import { useSetTheoryResult } from "./useSetTheoryResult";
 

@@ -6,10 +6,10 @@ import { FormDialog } from "../../components/FormDialog";
 import { upload } from "../../http/upload";
 import type { MessageKey } from "../../i18n/de";
 import { t } from "../../i18n/translate";
-import { acceptOf, checkUploadFiles, mergeChosenFiles, UPLOAD_KINDS, type UploadFailure, type UploadKind, uploadFailure } from "../../results/uploadFiles";
 import { notify } from "../../shell/snackbarQueue";
 import styles from "./ResultManage.module.css";
 import { UploadProgress } from "./UploadProgress";
+import { acceptOf, checkUploadFiles, mergeChosenFiles, UPLOAD_KINDS, type UploadFailure, type UploadKind, uploadFailure } from "./uploadFiles";
 
 /**
  * Uploading result files (R-RE009, R-RE016, R-VA045, R-VA046): choose the file(s) — several .xlsx

@@ -4,13 +4,13 @@ import { graphql, useFragment } from "react-relay";
 import { Button } from "../../components/Button";
 import { classNames } from "../../components/classNames";
 import { formatCalendarDay, formatDateTimeRange, formatDayRange } from "../../events/eventDates";
-import { runDownload } from "../../events/runDownload";
-import { cardSubtitle, groupLocations, newRegistrationState, showsCompetitionTypes } from "../../events/startCards";
+import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
 import { choosesDistrictClubs } from "../../registration/formValues";
 import type { EventCard_event$key } from "./__generated__/EventCard_event.graphql";
 import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistrationDialog_event.graphql";
 import styles from "./StartScreen.module.css";
+import { cardSubtitle, groupLocations, newRegistrationState, showsCompetitionTypes } from "./startCards";
 
 /**
  * One event card (R-ST008..R-ST023): name, type, organiser, subtitle (the date range, else the

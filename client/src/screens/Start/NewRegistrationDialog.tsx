@@ -5,8 +5,8 @@ import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistr
 
 // the forms are not in the first-screen bundle (issue 9): their chunks load when the start page is
 // idle (preloadRegistrationDialogs), so the first "Neue Anmeldung" does not wait for them
-const loadDexamCreateDialog = () => import("../../dexam/DexamCreateDialog");
-const loadCompetitionCreateDialog = () => import("../../competition/CompetitionCreateDialog");
+const loadDexamCreateDialog = () => import("./DexamCreateDialog");
+const loadCompetitionCreateDialog = () => import("./CompetitionCreateDialog");
 const DexamCreateDialog = lazy(() => loadDexamCreateDialog().then((m) => ({ default: m.DexamCreateDialog })));
 const CompetitionCreateDialog = lazy(() => loadCompetitionCreateDialog().then((m) => ({ default: m.CompetitionCreateDialog })));
 

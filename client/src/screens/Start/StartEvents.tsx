@@ -3,13 +3,13 @@ import { graphql, useLazyLoadQuery } from "react-relay";
 import { classNames } from "../../components/classNames";
 import { Notice } from "../../components/Notice";
 import { todayInBerlin } from "../../events/eventDates";
-import { orderStartEvents } from "../../events/startCards";
 import { t } from "../../i18n/translate";
 import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistrationDialog_event.graphql";
 import type { StartEventsQuery } from "./__generated__/StartEventsQuery.graphql";
 import { EventCard } from "./EventCard";
 import { NewRegistrationDialog, preloadRegistrationDialogs } from "./NewRegistrationDialog";
 import styles from "./StartScreen.module.css";
+import { orderStartEvents } from "./startCards";
 
 /**
  * The cards of the current events (from today onward, R-ST004) of one or all district

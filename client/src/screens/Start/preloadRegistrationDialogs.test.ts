@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 
 // the dialogs' modules, replaced: loading one records its name (what the chunk's import would do)
 const loaded = vi.hoisted(() => [] as string[]);
-vi.mock("../../dexam/DexamCreateDialog", () => {
+vi.mock("./DexamCreateDialog", () => {
   loaded.push("dexam");
   return { DexamCreateDialog: () => null };
 });
-vi.mock("../../competition/CompetitionCreateDialog", () => {
+vi.mock("./CompetitionCreateDialog", () => {
   loaded.push("competition");
   return { CompetitionCreateDialog: () => null };
 });

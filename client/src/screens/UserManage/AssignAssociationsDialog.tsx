@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
+import { useAssociationOptions } from "../../associations/useAssociationOptions";
 import { ChipsMultiSelect } from "../../components/ChipsMultiSelect";
 import { FormDialog } from "../../components/FormDialog";
 import { t } from "../../i18n/translate";
 import type { AssignAssociationsDialog_user$key } from "./__generated__/AssignAssociationsDialog_user.graphql";
 import type { AssignAssociationsDialogQuery } from "./__generated__/AssignAssociationsDialogQuery.graphql";
-import { useAssociationOptions } from "./useAssociationOptions";
 import { useSetUserAssociations } from "./useSetUserAssociations";
 
 /**

@@ -1,8 +1,8 @@
 import { useMemo } from "react";
+import type { useAssociationOptions_query$key } from "../../associations/__generated__/useAssociationOptions_query.graphql";
+import { useAssociationOptions } from "../../associations/useAssociationOptions";
 import { SelectField } from "../../components/SelectField";
 import { t } from "../../i18n/translate";
-import type { useAssociationOptions_query$key } from "./__generated__/useAssociationOptions_query.graphql";
-import { useAssociationOptions } from "./useAssociationOptions";
 
 const ALL = "all";
 

@@ -1,0 +1,39 @@
+import { addLengthErrors, email, required, TEXT_LIMITS, validate } from "@shared/validation";
+import { type FieldErrors, optionalText } from "../forms/fieldErrors";
+
+/**
+ * The club form (spec section 5): the name is required; the invoice e-mail gets the e-mail rule
+ * only when a member edits the own club ("member", R-VA016), not in club management ("manage", R-CM008).
+ */
+export type AssociationFormMode = "member" | "manage";
+
+export type AssociationFormValues = {
+  name: string;
+  invoiceEmail: string;
+};
+
+export const EMPTY_ASSOCIATION_FORM: AssociationFormValues = { name: "", invoiceEmail: "" };
+
+export function associationFormValues(association: { name: string; invoiceEmail?: string | null } | null | undefined): AssociationFormValues {
+  return association ? { name: association.name, invoiceEmail: association.invoiceEmail ?? "" } : EMPTY_ASSOCIATION_FORM;
+}
+
+export function validateAssociationForm(values: AssociationFormValues, mode: AssociationFormMode): FieldErrors {
+  return addLengthErrors(validate(values, { name: [required], ...(mode === "member" ? { invoiceEmail: [email] } : {}) }), values, TEXT_LIMITS.Association);
+}
+
+/** The fields of AssociationInput: name trimmed, an empty invoice e-mail sent as null; the form adds the version (forms/version.ts). */
+export function associationInput(values: AssociationFormValues) {
+  return { name: values.name.trim(), invoiceEmail: optionalText(values.invoiceEmail) };
+}
+
+/** "Speichern" of "Mein Verein bearbeiten" needs a selected club (R-MC004). */
+export function canSaveOwnAssociation(selectedId: string | null | undefined): boolean {
+  return typeof selectedId === "string" && selectedId !== "";
+}
+
+/** The club preselected in "Mein Verein bearbeiten": the current choice while it is still one of the user's clubs, else the first (R-MC002). */
+export function preselectedAssociation(clubIds: readonly string[], current: string | null): string | null {
+  if (current && clubIds.includes(current)) return current;
+  return clubIds[0] ?? null;
+}

@@ -1,0 +1,84 @@
+import { Suspense } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { formatTableDateTime } from "../events/eventDates";
+import { t } from "../i18n/translate";
+import type { ChangeHistoryDialogQuery } from "./__generated__/ChangeHistoryDialogQuery.graphql";
+import styles from "./ChangeHistoryDialog.module.css";
+import { ErrorBoundary } from "./ErrorBoundary";
+import { InfoDialog } from "./InfoDialog";
+import { LoadFailure } from "./LoadFailure";
+
+/** Entries shown at once: the newest ones. */
+const NEWEST = 100;
+
+/**
+ * "Änderungen" of a registration, a user or a club: who changed what when, newest first, with the
+ * changed fields' German names (health data only as the fact that it changed). The server decides
+ * who may read it (auditTrail); the row menus offer it only with the matching operation allowed.
+ */
+export function ChangeHistoryDialog({ id, name, onClose }: { id: string; name: string; onClose: () => void }) {
+  return (
+    <ErrorBoundary fallback={(error) => <LoadFailure prefix="history.loadFailed" error={error} onDismiss={onClose} />}>
+      <InfoDialog title={t("history.title", { name })} onClose={onClose} className={styles.dialog}>
+        <Suspense fallback={<p>{t("app.loading")}</p>}>
+          <ChangeHistory id={id} />
+        </Suspense>
+      </InfoDialog>
+    </ErrorBoundary>
+  );
+}
+
+function ChangeHistory({ id }: { id: string }) {
+  const data = useLazyLoadQuery<ChangeHistoryDialogQuery>(
+    graphql`
+      query ChangeHistoryDialogQuery($id: ID!, $first: Int!) {
+        auditTrail(id: $id, first: $first) {
+          edges {
+            cursor
+            node {
+              at
+              actorName
+              actionLabel
+              changedFieldLabels
+            }
+          }
+          pageInfo {
+            hasNextPage
+          }
+        }
+      }
+    `,
+    { id, first: NEWEST },
+    { fetchPolicy: "network-only" },
+  );
+  const entries = data.auditTrail.edges.map((e) => ({ key: e.cursor, ...e.node }));
+  if (entries.length === 0) return <p>{t("history.empty")}</p>;
+  return (
+    <>
+      <div className={styles.scroll}>
+        <table className={styles.table}>
+          <caption className={styles.caption}>{t("history.caption")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("history.when")}</th>
+              <th scope="col">{t("history.who")}</th>
+              <th scope="col">{t("history.what")}</th>
+              <th scope="col">{t("history.fields")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((e) => (
+              <tr key={e.key}>
+                <td>{formatTableDateTime(e.at)}</td>
+                <td>{e.actorName}</td>
+                <td>{e.actionLabel}</td>
+                <td>{e.changedFieldLabels.join(", ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {data.auditTrail.pageInfo.hasNextPage && <p>{t("history.more", { count: NEWEST })}</p>}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { updateVersion } from "../../forms/version";
+import { EMPTY_EVENT_FORM, eventFormValues, eventInput, validateEventForm } from "./eventForm";
+
+const filled = {
+  ...EMPTY_EVENT_FORM,
+  name: " Frühjahr ",
+  formType: "DEXAM",
+  registrationDeadline: "2027-04-30",
+  startPublishing: "2027-01-01T00:00",
+  finishPublishing: "2027-06-01T00:00",
+  privacyPolicy: "Datenschutz",
+};
+
+describe("event form", () => {
+  it("[R-EV011][R-VA] name, form type, edit phase, deadline, publishing window and privacy policy are required", () => {
+    const errors = validateEventForm({ ...EMPTY_EVENT_FORM, editPhase: "" });
+    expect(Object.keys(errors).sort()).toEqual([
+      "editPhase",
+      "finishPublishing",
+      "formType",
+      "name",
+      "privacyPolicy",
+      "registrationDeadline",
+      "startPublishing",
+    ]);
+    expect(errors.name).toBe("Dieses Feld ist ein Pflichtfeld");
+    expect(validateEventForm(filled)).toEqual({});
+  });
+
+  it("[R-EV004] the publishing window must end after it starts; the event must end after it starts", () => {
+    expect(validateEventForm({ ...filled, finishPublishing: "2026-12-01T00:00" }).finishPublishing).toBe(
+      "Das Ende der Veröffentlichung muss nach ihrem Beginn liegen",
+    );
+    expect(validateEventForm({ ...filled, start: "2027-05-12T08:00", end: "2027-05-11T08:00" }).end).toBe("Das Ende muss nach dem Beginn liegen");
+  });
+
+  it("[R-EV012][R-EV013] the input sends the deadline day, Berlin instants, and the form type only on create", () => {
+    const input = eventInput({ ...filled, start: "2027-05-12T08:00" }, "create");
+    expect(input).toMatchObject({
+      name: "Frühjahr",
+      formType: "DEXAM",
+      registrationDeadline: "2027-04-30",
+      start: "2027-05-12T06:00:00.000Z",
+      end: null,
+      expiration: null,
+    });
+    expect("formType" in eventInput(filled, "edit")).toBe(false);
+  });
+
+  it("[R-EV011] no lost updates: an edit sends the version the form was filled from; a new event none", () => {
+    expect({ ...eventInput(filled, "edit"), ...updateVersion(3) }.version).toBe(3);
+    expect("version" in eventInput(filled, "edit")).toBe(false);
+    expect("version" in eventInput(filled, "create")).toBe(false);
+  });
+
+  it("[R-EV008] the edit form reads the stored event", () => {
+    const values = eventFormValues({
+      name: "A",
+      formType: "COMPETITION",
+      editPhase: "SONGS_ONLY",
+      registrationDeadlineDay: "2027-04-30",
+      startPublishing: "2026-12-31T23:00:00.000Z",
+      finishPublishing: "2027-06-01T10:00:00.000Z",
+      expiration: "2027-12-31T22:59:59.000Z",
+      privacyPolicy: "P",
+    });
+    expect(values).toMatchObject({
+      registrationDeadline: "2027-04-30",
+      startPublishing: "2027-01-01T00:00",
+      finishPublishing: "2027-06-01T12:00",
+      expiration: "2027-12-31",
+    });
+  });
+});

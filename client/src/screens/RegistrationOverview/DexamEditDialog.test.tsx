@@ -1,0 +1,137 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithRelay, unmountAll } from "../../relay/renderWithRelay";
+import { DexamEditDialog } from "./DexamEditDialog";
+
+// The D-exam form as the overview's edit dialog shows it: loaded by id through the mock
+// environment; what may change follows viewerCan (the edit phase, R-DF035, and registration_manage).
+
+afterEach(unmountAll);
+
+const REGISTRATION_ID = "RGV4YW1SZWdpc3RyYXRpb246NDI=";
+
+const STORED = {
+  firstname: "Anna",
+  lastname: "Alt",
+  birthdate: "2011-03-12",
+  gender: "F",
+  association: { databaseId: 7, name: "Musikverein Nord" },
+  instrument: "CLARINET",
+  type: "D1",
+  theoryLocation: { databaseId: 11 },
+  practiceLocation: { databaseId: 12 },
+  preparationLocation: null,
+  partialResultType: null,
+  songs: [
+    { number: "12", name: "Menuett" },
+    { number: "", name: "" },
+    { number: "", name: "" },
+    { number: "", name: "" },
+  ],
+  songsComplete: false,
+  remarks: "",
+  cancelledAt: null,
+  existingPartialResultVerified: false,
+  version: 3,
+};
+
+function renderDialog({ edit = "ALL", manage = false, formType = "DEXAM" }: { edit?: "ALL" | "SONGS" | "NONE"; manage?: boolean; formType?: string } = {}) {
+  const onClose = vi.fn();
+  const onSaved = vi.fn();
+  const rendered = renderWithRelay(<DexamEditDialog registrationId={REGISTRATION_ID} onClose={onClose} onSaved={onSaved} />, {
+    User: () => ({ associations: [{ databaseId: 7, name: "Musikverein Nord" }] }),
+    Node: () => ({ __typename: "DexamRegistration" }),
+    DexamRegistration: () => ({
+      ...STORED,
+      id: REGISTRATION_ID,
+      camp:
+        formType === "DEXAM_CAMP"
+          ? {
+              diseases: "",
+              intolerances: "",
+              allergies: "Nüsse",
+              mealRequest: "VEGAN",
+              vaccinations: [],
+              emergencyContacts: [{ name: "Eva Alt", phone: "0171 1234567" }],
+            }
+          : null,
+      viewerCan: { edit, manage },
+    }),
+    Event: () => ({
+      formType,
+      districtAssociationId: 1,
+      cancellationConditions: null,
+      privacyPolicy: "",
+      locations: [
+        { databaseId: 11, name: "Theorie Nord", type: "DEXAM_THEORY", dexamTypes: ["D1"], instruments: [] },
+        { databaseId: 12, name: "Praxis Holz", type: "DEXAM_PRACTICE", dexamTypes: ["D1"], instruments: ["CLARINET"] },
+      ],
+    }),
+  });
+  return { ...rendered, onClose, onSaved };
+}
+
+const textbox = (name: string) => screen.getByRole("textbox", { name: new RegExp(`^${name}`) }) as HTMLInputElement;
+const region = (name: string) => screen.queryByRole("region", { name });
+
+describe("D-exam form in the overview's edit dialog", () => {
+  it("[R-DF035][R-RO034] the stored registration fills the form; a save sends it with the version it was loaded in", async () => {
+    const { sent, onSaved, onClose } = renderDialog();
+    await screen.findByRole("dialog", { name: "D-Prüfungsanmeldung bearbeiten" });
+    expect(textbox("Vorname").value).toBe("Anna");
+    expect(screen.getByRole("combobox", { name: /^Praxisprüfung/ }).textContent).toBe("Praxis Holz");
+    // no consents in edit mode; the managed fields only for registration_manage (R-RO034)
+    expect(region("Einverständnis")).toBeNull();
+    expect(region("Verwaltung")).toBeNull();
+
+    fireEvent.change(textbox("Nachname"), { target: { value: "Alt-Berg" } });
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
+    expect(onSaved).toHaveBeenCalled();
+    const update = sent.find((operation) => operation.name === "useUpdateDexamRegistrationMutation");
+    expect(update?.variables).toMatchObject({
+      id: REGISTRATION_ID,
+      input: {
+        firstname: "Anna",
+        lastname: "Alt-Berg",
+        theoryLocationId: 11,
+        practiceLocationId: 12,
+        songs: [{ number: "12", name: "Menuett" }, {}, {}, {}],
+        version: 3,
+      },
+    });
+    expect(update?.variables.input).not.toHaveProperty("gdprAccepted");
+  });
+
+  it("[R-DF035][R-EV015] edit phase SONGS: only the exam pieces can change", async () => {
+    renderDialog({ edit: "SONGS" });
+    await screen.findByRole("dialog", { name: "D-Prüfungsanmeldung bearbeiten" });
+    expect(screen.getByText("In der aktuellen Bearbeitungsphase können nur die Prüfungsstücke geändert werden.")).toBeTruthy();
+    for (const name of ["Vorname", "Nachname", "Bemerkungen"]) expect(textbox(name).disabled, name).toBe(true);
+    expect((screen.getByRole("combobox", { name: /^Instrument/ }) as HTMLButtonElement).disabled).toBe(true);
+    const pieces = within(region("Prüfungsstücke") as HTMLElement);
+    for (const field of pieces.getAllByRole("textbox")) expect((field as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByRole("button", { name: "Speichern" })).toBeTruthy();
+  });
+
+  it("[R-DF035][R-EV016] edit phase NONE: the registration is shown, nothing can change", async () => {
+    renderDialog({ edit: "NONE" });
+    await screen.findByRole("dialog", { name: "D-Prüfungsanmeldung ansehen" });
+    expect(screen.getByText("Diese Anmeldung kann nicht mehr geändert werden.")).toBeTruthy();
+    for (const field of screen.getAllByRole("textbox")) expect((field as HTMLInputElement).disabled, field.id).toBe(true);
+    expect(screen.queryByRole("button", { name: "Speichern" })).toBeNull();
+    expect(screen.getAllByRole("button", { name: "Schließen" }).length).toBeGreaterThan(0);
+  });
+
+  it("[R-DF026][R-RO034] a camp registration keeps its camp section without the consent-form upload; registration_manage gets the managed fields", async () => {
+    renderDialog({ formType: "DEXAM_CAMP", manage: true });
+    await screen.findByRole("dialog", { name: "D-Prüfungsanmeldung bearbeiten" });
+    const camp = within(region("Angaben zur Freizeit") as HTMLElement);
+    expect((camp.getByRole("textbox", { name: "Allergien" }) as HTMLTextAreaElement).value).toBe("Nüsse");
+    expect(camp.queryByRole("button", { name: /^Einverständniserklärung/ })).toBeNull();
+    const managed = within(region("Verwaltung") as HTMLElement);
+    expect(managed.getByRole("switch", { name: "Teilprüfung geprüft" })).toBeTruthy();
+    expect(managed.getByText("Storniert am")).toBeTruthy();
+  });
+});

@@ -1,0 +1,103 @@
+import { Suspense, useEffect, useMemo } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { CompetitionFormFields } from "../../competition/CompetitionFormFields";
+import { competitionInput, emptyCompetitionForm, validateCompetitionForm } from "../../competition/competitionForm";
+import { useCompetitionEvent } from "../../competition/useCompetitionEvent";
+import { useCompetitionForm } from "../../competition/useCompetitionForm";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { FormDialog } from "../../components/FormDialog";
+import { LoadFailure } from "../../components/LoadFailure";
+import { hasErrors } from "../../forms/fieldErrors";
+import { t } from "../../i18n/translate";
+import { choosesDistrictClubs, clubOptions } from "../../registration/formValues";
+import type { CompetitionCreateDialogQuery, CompetitionCreateDialogQuery$data } from "./__generated__/CompetitionCreateDialogQuery.graphql";
+import { useCreateCompetitionRegistration } from "./useCreateCompetitionRegistration";
+
+/**
+ * "Neue Wertungsspielanmeldung anlegen" (R-ST024, R-ST027) for competition events: loads the
+ * event's competition locations and the viewer's clubs, checks the form in the browser with the
+ * server's rules (focus on the first invalid field), and sends it with "Absenden".
+ */
+export function CompetitionCreateDialog({ eventId, onClose }: { eventId: string; onClose: () => void }) {
+  return (
+    <ErrorBoundary fallback={(error) => <LoadFailure prefix="error.event.load" error={error} onDismiss={onClose} />}>
+      <Suspense fallback={null}>
+        <CompetitionCreateLoader eventId={eventId} onClose={onClose} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function CompetitionCreateLoader({ eventId, onClose }: { eventId: string; onClose: () => void }) {
+  const data = useLazyLoadQuery<CompetitionCreateDialogQuery>(
+    graphql`
+      query CompetitionCreateDialogQuery($eventId: ID!) {
+        viewer {
+          roles
+          districtAssociationId
+          associations {
+            databaseId
+            name
+          }
+        }
+        node(id: $eventId) {
+          ... on Event @alias(as: "event") {
+            districtAssociationId
+            ...useCompetitionEvent_event
+          }
+        }
+      }
+    `,
+    { eventId },
+    { fetchPolicy: "network-only" },
+  );
+  const event = data.node?.event ?? null;
+  useEffect(() => {
+    // gone meanwhile: nothing to register for
+    if (!event) onClose();
+  }, [event, onClose]);
+  if (!event) return null;
+  return <CompetitionCreateForm eventId={eventId} event={event} viewer={data.viewer} onClose={onClose} />;
+}
+
+type LoadedEvent = NonNullable<NonNullable<CompetitionCreateDialogQuery$data["node"]>["event"]>;
+
+function CompetitionCreateForm({
+  eventId,
+  event,
+  viewer,
+  onClose,
+}: {
+  eventId: string;
+  event: LoadedEvent;
+  viewer: CompetitionCreateDialogQuery$data["viewer"];
+  onClose: () => void;
+}) {
+  const facts = useCompetitionEvent(event);
+  const ownClubs = useMemo(() => clubOptions(viewer.associations), [viewer.associations]);
+  const form = useCompetitionForm(() => emptyCompetitionForm(ownClubs.map((c) => c.value)));
+  const [create, creating] = useCreateCompetitionRegistration();
+  const districtClubsOf = choosesDistrictClubs(viewer, event) ? event.districtAssociationId : null;
+
+  const submit = async () => {
+    const found = validateCompetitionForm(form.values, { mode: "create", event: facts });
+    form.showErrors(found);
+    if (hasErrors(found)) return;
+    const result = await create({ eventId, input: competitionInput(form.values, { mode: "create" }) }, { required: ["eventId"] });
+    if (result.ok) onClose();
+    else form.showErrors(result.fieldErrors);
+  };
+
+  return (
+    <FormDialog
+      title={t("start.dialog.competitionTitle")}
+      onCancel={onClose}
+      onSubmit={submit}
+      submitting={creating}
+      acceptLabel={t("start.dialog.submit")}
+      wide
+    >
+      <CompetitionFormFields mode="create" event={facts} form={form} ownClubs={ownClubs} districtClubsOf={districtClubsOf} />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,95 @@
+import { Suspense, useEffect, useMemo } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { FormDialog } from "../../components/FormDialog";
+import { LoadFailure } from "../../components/LoadFailure";
+import { DexamFormFields } from "../../dexam/DexamFormFields";
+import { choosesDistrictClubs, clubOptions, dexamInput, emptyDexamForm, validateDexamForm } from "../../dexam/dexamForm";
+import { useDexamEvent } from "../../dexam/useDexamEvent";
+import { useDexamForm } from "../../dexam/useDexamForm";
+import { hasErrors } from "../../forms/fieldErrors";
+import { t } from "../../i18n/translate";
+import type { DexamCreateDialogQuery, DexamCreateDialogQuery$data } from "./__generated__/DexamCreateDialogQuery.graphql";
+import { useCreateDexamRegistration } from "./useCreateDexamRegistration";
+
+/**
+ * "Neue D-Prüfungsanmeldung anlegen" (R-ST025..R-ST029) for D-exam and camp events: loads the
+ * event's locations and the viewer's clubs, checks the form in the browser with the server's rules
+ * (focus on the first invalid field), and sends it with "Absenden".
+ */
+export function DexamCreateDialog({ eventId, onClose }: { eventId: string; onClose: () => void }) {
+  return (
+    <ErrorBoundary fallback={(error) => <LoadFailure prefix="error.event.load" error={error} onDismiss={onClose} />}>
+      <Suspense fallback={null}>
+        <DexamCreateLoader eventId={eventId} onClose={onClose} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function DexamCreateLoader({ eventId, onClose }: { eventId: string; onClose: () => void }) {
+  const data = useLazyLoadQuery<DexamCreateDialogQuery>(
+    graphql`
+      query DexamCreateDialogQuery($eventId: ID!) {
+        viewer {
+          roles
+          districtAssociationId
+          associations {
+            databaseId
+            name
+          }
+        }
+        node(id: $eventId) {
+          ... on Event @alias(as: "event") {
+            districtAssociationId
+            ...useDexamEvent_event
+          }
+        }
+      }
+    `,
+    { eventId },
+    { fetchPolicy: "network-only" },
+  );
+  const event = data.node?.event ?? null;
+  useEffect(() => {
+    // gone meanwhile: nothing to register for
+    if (!event) onClose();
+  }, [event, onClose]);
+  if (!event) return null;
+  return <DexamCreateForm eventId={eventId} event={event} viewer={data.viewer} onClose={onClose} />;
+}
+
+type LoadedEvent = NonNullable<NonNullable<DexamCreateDialogQuery$data["node"]>["event"]>;
+
+function DexamCreateForm({
+  eventId,
+  event,
+  viewer,
+  onClose,
+}: {
+  eventId: string;
+  event: LoadedEvent;
+  viewer: DexamCreateDialogQuery$data["viewer"];
+  onClose: () => void;
+}) {
+  const facts = useDexamEvent(event);
+  const ownClubs = useMemo(() => clubOptions(viewer.associations), [viewer.associations]);
+  const form = useDexamForm(() => emptyDexamForm(ownClubs.map((c) => c.value)));
+  const [create, creating] = useCreateDexamRegistration();
+  const districtClubsOf = choosesDistrictClubs(viewer, event) ? event.districtAssociationId : null;
+
+  const submit = async () => {
+    const found = validateDexamForm(form.values, { mode: "create", event: facts });
+    form.showErrors(found);
+    if (hasErrors(found)) return;
+    const result = await create({ eventId, input: dexamInput(form.values, { mode: "create", event: facts }) }, { required: ["eventId"] });
+    if (result.ok) onClose();
+    else form.showErrors(result.fieldErrors);
+  };
+
+  return (
+    <FormDialog title={t("start.dialog.dexamTitle")} onCancel={onClose} onSubmit={submit} submitting={creating} acceptLabel={t("start.dialog.submit")} wide>
+      <DexamFormFields mode="create" event={facts} form={form} ownClubs={ownClubs} districtClubsOf={districtClubsOf} />
+    </FormDialog>
+  );
+}
