@@ -1,6 +1,6 @@
 import type { DEXAM_TYPE_LABELS, EXAM_PART_LABELS, GENDER_LABELS, INSTRUMENT_LABELS, MEAL_REQUEST_LABELS } from "@shared/labels";
 import { DEXAM_MSG, MSG } from "@shared/messages";
-import { addDexamLengthErrors, emergencyPhone, file, required, UPLOAD_EXTENSIONS } from "@shared/validation";
+import { addDexamLengthErrors, birthdateError, emergencyPhone, file, required, UPLOAD_EXTENSIONS } from "@shared/validation";
 import { fromDateTimeLocal, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "../forms/fieldErrors";
 import { type EditScope, preselectedClub, type RegistrationMode, setPath } from "../registration/formValues";
@@ -317,7 +317,6 @@ export const showsSongs = (values: Pick<DexamFormValues, "practiceLocationId">) 
 
 // ---- checks (spec §5; mirrors validateDexam)
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 const blank = (v: string) => v.trim() === "";
 
@@ -396,7 +395,8 @@ export function validateDexamForm(values: DexamFormValues, context: CheckContext
   // personal data, club, instrument and course are all required (decision R-DF002)
   for (const field of ["firstname", "lastname", "birthdate", "gender", "associationId", "instrument", "type"] as const)
     if (required(values[field]) !== null) e[field] = MSG.required;
-  if (values.birthdate && (!DAY.test(values.birthdate) || new Date(values.birthdate) > now)) e.birthdate = DEXAM_MSG.birthdate;
+  const birthdate = values.birthdate ? birthdateError(values.birthdate, now) : null;
+  if (birthdate) e.birthdate = birthdate;
   checkLocations(values, event, e);
   checkPartialResult(values, now, e);
   if (mode === "create") {

@@ -1,6 +1,6 @@
 // The generic validation rules of spec section 5 as pure functions: each returns the German
 // message when the value is invalid, or null. Shared by server (enforces) and client (shows).
-import { MSG, tooLong } from "./messages.ts";
+import { DEXAM_MSG, MSG, tooLong } from "./messages.ts";
 
 export type Check = (value: unknown) => string | null;
 
@@ -51,6 +51,12 @@ export function isCalendarDay(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
+
+/**
+ * The birthdate rule of a D-exam registration (the form and the server check it alike): a real
+ * calendar day from 1900 on, not after `now`; otherwise DEXAM_MSG.birthdate.
+ */
+export const birthdateError = (s: string, now: Date): string | null => (isCalendarDay(s) && new Date(`${s}T00:00:00Z`) <= now ? null : DEXAM_MSG.birthdate);
 
 /** A Date that holds a time (not the Invalid Date of an unparsable text). */
 export const isValidDate = (d: unknown): d is Date => d instanceof Date && !Number.isNaN(d.getTime());

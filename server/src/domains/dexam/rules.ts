@@ -1,6 +1,6 @@
 import type { DexamType, EditPhase, ExamPart, Gender, Instrument, LocationType, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
 import { DEXAM_MSG, MSG } from "../../shared/messages.ts";
-import { addDexamLengthErrors, emergencyPhone, isCalendarDay, required } from "../../shared/validation.ts";
+import { addDexamLengthErrors, birthdateError, emergencyPhone, required } from "../../shared/validation.ts";
 import { baseRowActions } from "../registrations/rules.ts";
 
 export { type Actor, canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
@@ -85,19 +85,13 @@ export type LocationFacts = { id: number; type: LocationType; dexamTypes: DexamT
 const SONG_ROWS = 4;
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
-/**
- * A real calendar day from 1900 on, written YYYY-MM-DD. "2012-13-45" or "1900-00-00" match the
- * pattern but are no day (the database refused them with a 500, found by tests/integration/api/fuzz.test.ts);
- * "2023-02-30" would silently become 2 March; years before 1900 (and year 0, which PostgreSQL lacks) are no birthdate.
- */
-export const isBirthdate = isCalendarDay;
-
 /** Field name -> German message for everything wrong with a D-exam registration. */
 export function validateDexam(input: DexamInput, event: EventFacts, locations: LocationFacts[], mode: "create" | "edit", now: Date): Record<string, string> {
   const e: Record<string, string> = {};
   for (const f of ["firstname", "lastname", "birthdate", "gender", "associationId", "instrument", "type"] as const)
     if (required(input[f]) !== null) e[f] = MSG.required;
-  if (input.birthdate && (!isBirthdate(input.birthdate) || new Date(input.birthdate) > now)) e.birthdate = DEXAM_MSG.birthdate;
+  const birthdate = input.birthdate ? birthdateError(input.birthdate, now) : null;
+  if (birthdate) e.birthdate = birthdate;
 
   // locations: of this event, of the right kind, offering the course; practice also the instrument (R-VA023)
   const byId = new Map(locations.map((l) => [l.id, l]));
