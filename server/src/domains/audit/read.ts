@@ -4,7 +4,7 @@
 // "not found", never "forbidden"). A deleted record keeps its entries: the district stored with
 // them decides then.
 import { AppError } from "../../auth/errors.ts";
-import { authorize, isAllowed, type Operation } from "../../auth/permissions.ts";
+import { actsOn, authorize, isAllowed, type Operation } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { fieldLabel } from "../../shared/labels.ts";
@@ -60,16 +60,17 @@ export async function auditTrailWhere(prisma: PrismaClient, p: Principal | null,
       })
     )?.districtAssociationId ??
     null;
-  if (!inTrailTenancy(principal, district)) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
+  if (!inTrailTenancy(principal, typename, district)) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
   return { entity: typename, entityId: id };
 }
 
-/** The record's district association is the reader's (admin: every one). */
-const inTrailTenancy = (p: Principal, district: number | null) => district !== null && (p.roles.includes("admin") || p.districtAssociationId === district);
+/** The record's district association, under the tenancy of the trail's operation (the permission table). */
+const inTrailTenancy = (p: Principal, typename: string, district: number | null) =>
+  district !== null && actsOn(p, auditOperation(typename), { districtAssociationId: district });
 
 /** Whether `p` may read the trail of a `typename` record of district `district` (row menus offer "Änderungen" by it). */
 export function mayReadTrail(p: Principal | null, typename: string, district: number | null): boolean {
-  return !!p && isAllowed(p, auditOperation(typename)) && inTrailTenancy(p, district);
+  return !!p && isAllowed(p, auditOperation(typename)) && inTrailTenancy(p, typename, district);
 }
 
 // ---- the screen "Änderungen": German names of actions and changed fields
