@@ -8,7 +8,6 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Event, EventLocation, FormType, Prisma } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { RegistrationFacts } from "../../mail/registrationMail.ts";
-import { hasAnyRole, type RoleName } from "../../shared/roles.ts";
 import { isInt4 } from "../../shared/validation.ts";
 import { audit, type Tx } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -16,13 +15,6 @@ import { deadlinePassed, isPublished } from "../events/rules.ts";
 import { type KeyedRequest, saveKey } from "./idempotency.ts";
 
 type District = Pick<Event, "districtAssociationId">;
-
-/**
- * Holds one of the roles within the event's district (admin everywhere): for the few checks that
- * name no operation of the permission table (the takeover's source, the mail's facts).
- */
-export const hasDistrictRole = (p: Principal | null, e: District, roles: readonly RoleName[]) =>
-  !!p && (p.roles.includes("admin") || (p.districtAssociationId === e.districtAssociationId && hasAnyRole(p.roles, roles)));
 
 /** Changes every registration of the event's district: the district roles of `dexam.update` (registration_manage; admin everywhere). */
 export const isManager = (p: Principal | null, e: District) => actsOn(p, "dexam.update", { districtAssociationId: e.districtAssociationId });
