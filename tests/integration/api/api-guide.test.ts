@@ -1,57 +1,29 @@
-// The integrator guide cannot rot (issue 11, item 4): every ```graphql block of docs/api.md runs
-// against a test server with a staff token and seeded data, every ```sh block runs through the
-// shell with $API and $TOKEN set, and none may answer an error.
-import { execFile } from "node:child_process";
+// The integrator guide cannot rot (issue 11, item 4; issue 23, item 4): every ```graphql block of
+// docs/api.md runs against a test server with seeded data, every ```sh block runs through the shell
+// with $API and $TOKEN set, and none may answer an error. $TOKEN is the guide's own API client
+// (docs/api-clients.md, created and signed in as that page shows), so its roles are the ones the
+// examples need.
 import fs from "node:fs";
-import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/app.ts";
-import { DAY } from "../../support/fixtures.ts";
+import { guideApiClient, guideEvent, markdownBlocks, runShell } from "../../support/guide.ts";
 import { createWorld, type World } from "../../support/principals.ts";
 
-const guide = fs.readFileSync("docs/api.md", "utf8");
-const blocks = (lang: string) => [...guide.matchAll(new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``, "g"))].map((m) => m[1]);
+const blocks = (lang: string) => markdownBlocks("docs/api.md", lang);
 const operationName = (doc: string) => /^(?:query|mutation)\s+(\w+)/m.exec(doc)?.[1] ?? "anonymous";
 
 let app: TestApp;
 let world: World;
 let token: string;
+let roles: string[];
 const variables: Record<string, unknown> = { after: null };
 
 beforeAll(async () => {
   app = await startTestApp({ listen: true });
   world = await createWorld(app.db.prisma);
-  token = await app.token(world.subjects.admin);
-  const event = await app.db.prisma.event.create({
-    data: {
-      name: "D-Prüfungen Herbst",
-      formType: "DEXAM",
-      districtAssociationId: world.district1,
-      registrationDeadline: new Date(Date.now() + 30 * DAY),
-      startPublishing: new Date(Date.now() - DAY),
-      finishPublishing: new Date(Date.now() + 90 * DAY),
-      privacyPolicy: "p",
-      locations: { create: [{ name: "Musikschule", type: "DEXAM_THEORY", street: "Weg 1", city: "Stadt", dexamTypes: ["D1"], publishResults: true }] },
-    },
-    include: { locations: true },
-  });
-  const regs = [];
-  for (const firstname of ["Anna", "Ben", "Clara"])
-    regs.push(
-      await app.db.prisma.dexamRegistration.create({
-        data: {
-          eventId: event.id,
-          firstname,
-          lastname: "Beispiel",
-          birthdate: new Date("2012-05-01"),
-          gender: "F",
-          associationId: world.club1,
-          instrument: "FLUTE",
-          type: "D1",
-          theoryLocationId: event.locations[0].id,
-        },
-      }),
-    );
+  const admin = await app.token(world.subjects.admin);
+  ({ token, roles } = await guideApiClient(app, admin));
+  const { event } = await guideEvent(app, world);
   // the ids the API itself hands out
   const ids = await app.gql<{ events: { edges: { node: { id: string; databaseId: number } }[] } }>(
     "{ events { edges { node { id databaseId } } } }",
@@ -61,8 +33,8 @@ beforeAll(async () => {
   variables.eventId = ids.body.data?.events.edges.find((e) => e.node.databaseId === event.id)?.node.id;
   const first = await app.gql("query($e: ID!) { dexamRegistrations(eventId: $e, first: 1) { edges { node { id } } } }", { e: variables.eventId }, token);
   variables.registrationId = first.body.data.dexamRegistrations.edges[0].node.id;
-  // one change, so the change history has an entry
-  const upd = await app.gql("mutation($id: ID!) { cancelDexamRegistration(id: $id) { id cancelledAt } }", { id: variables.registrationId }, token);
+  // one change by staff, so the change history has an entry
+  const upd = await app.gql("mutation($id: ID!) { cancelDexamRegistration(id: $id) { id cancelledAt } }", { id: variables.registrationId }, admin);
   expect(upd.body.errors, JSON.stringify(upd.body)).toBeUndefined();
 });
 afterAll(() => app.stop());
@@ -70,6 +42,12 @@ afterAll(() => app.stop());
 type Conn = { totalCount: number; edges: { node: { firstname: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
 
 describe("docs/api.md", () => {
+  it("runs as the API client of docs/api-clients.md, whose roles docs/api.md names", () => {
+    const guide = fs.readFileSync("docs/api.md", "utf8");
+    const named = /guide's API client[^(]*\(roles ([^)]*)\)/.exec(guide)?.[1] ?? "";
+    expect([...named.matchAll(/`(\w+)`/g)].map((m) => m[1]).sort()).toEqual([...roles].sort());
+  });
+
   it("has GraphQL and shell examples, and README links it", () => {
     expect(blocks("graphql").length).toBeGreaterThanOrEqual(4);
     expect(blocks("sh").length).toBeGreaterThanOrEqual(2);
@@ -77,7 +55,7 @@ describe("docs/api.md", () => {
   });
 
   for (const doc of blocks("graphql")) {
-    it(`the GraphQL example ${operationName(doc)} runs without errors as staff`, async () => {
+    it(`the GraphQL example ${operationName(doc)} runs without errors as the guide's API client`, async () => {
       const res = await app.gql(doc, variables, token);
       expect(res.status).toBe(200);
       expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
@@ -101,6 +79,16 @@ describe("docs/api.md", () => {
     expect(seen.sort()).toEqual(["Anna", "Ben", "Clara"]);
   });
 
+  it("the results example shows the theory points entered", async () => {
+    const doc = blocks("graphql").find((d) => operationName(d) === "DexamResults") as string;
+    const res = await app.gql(doc, variables, token);
+    expect(res.body.data.dexamResults.map((r: { firstname: string; theoryPoints: number | null }) => [r.firstname, r.theoryPoints])).toEqual([
+      ["Anna", 87.5],
+      ["Ben", null],
+      ["Clara", null],
+    ]);
+  });
+
   it("the change-history example shows the cancellation", async () => {
     const doc = blocks("graphql").find((d) => operationName(d) === "History") as string;
     const res = await app.gql(doc, variables, token);
@@ -109,9 +97,7 @@ describe("docs/api.md", () => {
 
   for (const script of blocks("sh")) {
     it(`the shell example "${script.split("\n")[0].slice(0, 50)}" answers JSON without an error`, async () => {
-      const { stdout } = await promisify(execFile)("bash", ["-euo", "pipefail", "-c", script], {
-        env: { ...process.env, API: app.baseUrl, TOKEN: token },
-      });
+      const stdout = await runShell(script, { API: app.baseUrl, TOKEN: token });
       const body = JSON.parse(stdout);
       expect(body.errors ?? body.error, stdout.slice(0, 300)).toBeUndefined();
       expect(body).toBeTruthy();
