@@ -211,9 +211,11 @@ const FALLBACK: Record<string, string> = {
   GRAPHQL_VALIDATION_FAILED: "Die Anfrage passt nicht zum Schema",
   BAD_USER_INPUT: "Ungültiger Wert eines Arguments oder einer Variablen",
   OPERATION_RESOLUTION_FAILURE: "Welche Operation ausgeführt werden soll, ist unklar",
+  // Yoga's body limits (the JSON body's is in RULES; its multipart limit is unreachable, /graphql reads JSON only)
+  REQUEST_ENTITY_TOO_LARGE: "Die Anfrage ist zu groß",
 };
 /** codes of the fallback above that stand for a differently named code of the table */
-const RENAMED: Record<string, string> = { OPERATION_RESOLUTION_FAILURE: "BAD_REQUEST" };
+const RENAMED: Record<string, string> = { OPERATION_RESOLUTION_FAILURE: "BAD_REQUEST", REQUEST_ENTITY_TOO_LARGE: "PAYLOAD_TOO_LARGE" };
 
 /** The German version of one error (the same object when it is German and has a code already). */
 export function germanError(error: GraphQLError): GraphQLError {

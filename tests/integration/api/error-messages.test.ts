@@ -5,9 +5,12 @@
 // (server/src/http/clientError.ts).
 import fs from "node:fs";
 import fc from "fast-check";
+import { createGraphQLError } from "graphql-yoga";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { germanError } from "../../../server/src/graphql/errors.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { DAY, gid, openEventFields } from "../../support/fixtures.ts";
+import { DOCUMENTED_CODES } from "../../support/fuzz.ts";
 import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
@@ -25,15 +28,7 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 /** the codes of the error table in docs/api.md (section 7) */
-const TABLE = new Set(
-  [
-    ...fs
-      .readFileSync("docs/api.md", "utf8")
-      .split("\n## 7. Errors")[1]
-      .split("\n## 8.")[0]
-      .matchAll(/^\| `([A-Z_]+)`(?: \/ `([A-Z_]+)`)? \|/gm),
-  ].flatMap((m) => m.slice(1).filter(Boolean)),
-);
+const TABLE = DOCUMENTED_CODES;
 const GERMAN = /[äöüßÄÖÜ„“]|\b(nicht|bitte|ungültige?|keine?|der|die|das|ein|eine|und|oder|nur|muss|darf|wird|anfrage)\b/i;
 /** English words of graphql-js, Yoga and Fastify messages (names in „…“ or "…" are not text) */
 const ENGLISH = /\b(the|is|not|must|cannot|expected|invalid|unexpected|provide|supported|only|found|did you mean|error|exceeded)\b/i;
@@ -121,6 +116,40 @@ describe("strict global ids (issue 29, item 7)", () => {
   });
 });
 
+const read = (file: string) => fs.readFileSync(file, "utf8");
+/** source text without comments (a code named in a comment is answered nowhere) */
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+/** the server's source files, tests and generated code aside */
+const sourceFiles = (dir: string) =>
+  (fs.readdirSync(dir, { recursive: true }) as string[])
+    .map((f) => `${dir}/${f}`)
+    .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.includes("/generated/"));
+
+/**
+ * The codes the GraphQL libraries the server depends on (package.json dependencies naming graphql
+ * or pothos, and everything they depend on) write into an error's extensions, with a file of each.
+ */
+function libraryCodes(): [string, string][] {
+  const dependencies = (name: string) => Object.keys(JSON.parse(read(`node_modules/${name}/package.json`)).dependencies ?? {});
+  const todo = Object.keys(JSON.parse(read("package.json")).dependencies).filter((n) => /graphql|pothos/.test(n));
+  const packages = new Set<string>();
+  for (let name = todo.pop(); name !== undefined; name = todo.pop()) {
+    if (packages.has(name) || !fs.existsSync(`node_modules/${name}/package.json`)) continue;
+    packages.add(name);
+    todo.push(...dependencies(name));
+  }
+  const found = new Map<string, string>();
+  for (const name of packages)
+    for (const f of fs.readdirSync(`node_modules/${name}`, { recursive: true }) as string[]) {
+      if (!/\.[cm]?js$/.test(f) || f.includes("node_modules")) continue;
+      const text = code(read(`node_modules/${name}/${f}`));
+      // extensions: { code: 'X' }, errorExtensions = { code: 'X' }, extensions['code'] ||= 'X'
+      for (const m of text.matchAll(/xtensions[\s\S]{0,300}?\bcode['"]?\]?\s*(?::|\|\|=|\?\?=|=)\s*['"]([A-Z][A-Z_]{3,})['"]/g))
+        if (!found.has(m[1])) found.set(m[1], `${name}/${f}`);
+    }
+  return [...found];
+}
+
 async function post(payload: string, headers: Record<string, string> = {}) {
   const res = await app.fastify.inject({
     method: "POST",
@@ -133,21 +162,55 @@ async function post(payload: string, headers: Record<string, string> = {}) {
 
 describe("German messages with a code for every error (issue 29, item 10)", () => {
   it("[R-ER004] the error table of docs/api.md lists exactly the codes the server's code answers", () => {
-    const read = (file: string) => fs.readFileSync(file, "utf8");
-    const files = [
-      "server/src/app.ts",
-      ...["server/src/graphql", "server/src/http", "server/src/auth"].flatMap((dir) => fs.readdirSync(dir).map((f) => `${dir}/${f}`)),
-    ].filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
-    const codes = new Set<string>();
-    // the AppError codes (auth/errors.ts ErrorCode)
+    const codes = new Map<string, string>(); // code -> a file that answers it
+    const add = (code: string, where: string) => codes.set(code, codes.get(code) ?? where);
+    // the AppError codes (auth/errors.ts ErrorCode): every AppError, thrown anywhere, carries one
     const union = /export type ErrorCode =([^;]+);/.exec(read("server/src/auth/errors.ts"))?.[1] ?? "";
-    for (const m of union.matchAll(/"([A-Z_]+)"/g)) codes.add(m[1]);
-    // codes written as extensions or bodies, and those graphql/errors.ts gives graphql-js's and Yoga's errors
-    for (const f of files) for (const m of read(f).matchAll(/code: "([A-Z_]+)"/g)) codes.add(m[1]);
-    for (const m of read("server/src/graphql/errors.ts").matchAll(/^\s*(?:\[\/.*\/\w*,\s*)?"([A-Z][A-Z_]{4,})",/gm)) codes.add(m[1]);
+    for (const m of union.matchAll(/"([A-Z_]+)"/g)) add(m[1], "server/src/auth/errors.ts");
+    // codes written into an answer by hand, in every file of the server: GraphQL extensions and
+    // /v1 bodies (`extensions: { code: … }`, `error: { code: … }`), each literal of the expression
+    for (const file of sourceFiles("server/src"))
+      for (const m of code(read(file)).matchAll(/\b(?:extensions|error)\s*:\s*\{[^}]*?\bcode\s*:\s*([^,}\n]+)/g))
+        for (const literal of m[1].matchAll(/"([A-Z][A-Z_]+)"/g)) add(literal[1], file);
+    // those graphql/errors.ts gives graphql-js's, Yoga's and Pothos' errors
+    for (const m of read("server/src/graphql/errors.ts").matchAll(/^\s*(?:\[\/.*\/\w*,\s*)?"([A-Z][A-Z_]{4,})",/gm)) add(m[1], "server/src/graphql/errors.ts");
+    // what the GraphQL libraries the server loads put into extensions.code (their own refusals),
+    // as graphql/errors.ts passes it on: an English text no rule knows keeps or renames its code
+    for (const [libraryCode, where] of libraryCodes())
+      for (const path of [undefined, ["events"]]) {
+        const answered = germanError(createGraphQLError("Some English text no rule knows.", { path, extensions: { code: libraryCode } })).extensions.code;
+        add(String(answered), `${where} (${libraryCode})`);
+      }
     expect(codes.size).toBeGreaterThan(20);
-    expect([...codes].filter((c) => !TABLE.has(c)).sort(), "codes the server answers that docs/api.md does not list").toEqual([]);
+    const missing = [...codes].filter(([c]) => !TABLE.has(c)).map(([c, where]) => `${c} (${where})`);
+    expect(missing.sort(), "codes the server answers that docs/api.md does not list").toEqual([]);
     expect([...TABLE].filter((c) => !codes.has(c)).sort(), "codes docs/api.md lists that the server never answers").toEqual([]);
+  });
+
+  it("[R-ER004] the check above finds a code the server answers wherever it is written", () => {
+    // every form that check reads, in a file of its own: an AppError code, a literal in extensions
+    // (also behind a condition), a /v1 body
+    const samples = [
+      'extensions: { code: "FIRST_CODE", http: { status: 400 } }',
+      'extensions: { code: principal ? "SECOND_CODE" : "THIRD_CODE" }',
+      'return { error: { code: "FOURTH_CODE", message } };',
+    ].join("\n");
+    const found = [...code(samples).matchAll(/\b(?:extensions|error)\s*:\s*\{[^}]*?\bcode\s*:\s*([^,}\n]+)/g)].flatMap((m) =>
+      [...m[1].matchAll(/"([A-Z][A-Z_]+)"/g)].map((l) => l[1]),
+    );
+    expect(found).toEqual(["FIRST_CODE", "SECOND_CODE", "THIRD_CODE", "FOURTH_CODE"]);
+    // the libraries' codes: Yoga's and Armor's are found, a code graphql-js only names in a comment is not
+    const library = new Map(libraryCodes());
+    for (const c of [
+      "BAD_REQUEST",
+      "GRAPHQL_PARSE_FAILED",
+      "REQUEST_ENTITY_TOO_LARGE",
+      "OPERATION_RESOLUTION_FAILURE",
+      "BAD_USER_INPUT",
+      "INTERNAL_SERVER_ERROR",
+    ])
+      expect(library.has(c), c).toBe(true);
+    expect(library.has("FORBIDDEN")).toBe(false);
   });
 
   it("[R-ER004] syntax and validation errors of the document", async () => {
