@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import { getIntrospectionQuery, getOperationAST, parse, validate, valueFromASTUntyped } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { depthAndAliasRules, MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_PAGE, operationCost } from "../../../server/src/graphql/limits.ts";
+import { depthAndAliasRules, LIST_ESTIMATE, MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_PAGE, operationCost } from "../../../server/src/graphql/limits.ts";
 import { schema } from "../../../server/src/graphql/schema.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { createWorld, type World } from "../../support/principals.ts";
@@ -94,6 +94,17 @@ describe("GraphQL limits", () => {
     expect(operationCost(schema, q, "Q", { n: 10 })).toBe(1 + 10 * 4);
     expect(operationCost(schema, q, "Q", { n: 1000 })).toBe(1 + MAX_PAGE * 4); // the server caps pages at 100
     expect(operationCost(schema, q, "Q", {})).toBe(1 + 20 * 4); // Pothos' default page
+  });
+
+  it("[cost] a plain list multiplies by LIST_ESTIMATE, whatever its length; docs/api.md's example costs what it says", () => {
+    const plain = parse("{ districtAssociations { id name } }");
+    expect(operationCost(schema, plain, undefined, {})).toBe(1 + LIST_ESTIMATE * 2);
+    // docs/api.md section 8: "`{ … }` costs n"
+    const stated = /`(\{ events\(first: 100\)[^`]*\})` costs ([\d,]+)/.exec(fs.readFileSync("docs/api.md", "utf8"));
+    expect(stated).not.toBeNull();
+    const [, example, cost] = stated as RegExpExecArray;
+    expect(operationCost(schema, parse(example), undefined, {})).toBe(Number(cost.replace(/,/g, "")));
+    expect(Number(cost.replace(/,/g, ""))).toBe(1 + 100 * (1 + 1 + 1 + 1 + LIST_ESTIMATE * 2));
   });
 
   it("an operation costing more than the limit is refused before it runs, with QUERY_TOO_COMPLEX", async () => {
