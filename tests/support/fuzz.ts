@@ -332,10 +332,11 @@ export function wildFor(scalar: string): fc.Arbitrary<unknown> {
 }
 
 export const ID_ARGS: [RegExp, string][] = [
-  [/^districtAssociationIds?$/, "DistrictAssociation"],
-  [/^associationIds?$/, "Association"],
+  // the global-id fields are named like the read field (association: ID), the deprecated ones end in Id
+  [/^districtAssociation(Id)?s?$/, "DistrictAssociation"],
+  [/^association(Id)?s?$/, "Association"],
   [/^(event|source|target)Id$/, "Event"],
-  [/^(theory|practice|preparation)?[lL]ocationId$/, "EventLocation"],
+  [/^(theory|practice|preparation)?[lL]ocation(Id)?$/, "EventLocation"],
   [/^registrationId$/, "DexamRegistration"],
 ];
 

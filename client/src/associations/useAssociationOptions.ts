@@ -8,11 +8,12 @@ import type { useAssociationOptionsPaginationQuery } from "./__generated__/useAs
 const OPTIONS_PAGE_SIZE = 100;
 
 /**
- * All clubs of a district association as options (value: numeric id), for the user table's club
- * filter and the assign-clubs dialog. The API hands out at most 100 per page, so further pages are
- * loaded one after the other until the list is complete.
+ * All clubs of a district association as options, for the user table's club filter (value: the
+ * numeric id its query filter takes), the assign-clubs dialog and the registration forms' club
+ * choice (value: the global id the writes take). The API hands out at most 100 per page, so
+ * further pages are loaded one after the other until the list is complete.
  */
-export function useAssociationOptions(query: useAssociationOptions_query$key): SelectOption[] {
+export function useAssociationOptions(query: useAssociationOptions_query$key, value: "id" | "databaseId"): SelectOption[] {
   const { data, hasNext, isLoadingNext, loadNext } = usePaginationFragment<useAssociationOptionsPaginationQuery, useAssociationOptions_query$key>(
     graphql`
       fragment useAssociationOptions_query on Query
@@ -21,6 +22,7 @@ export function useAssociationOptions(query: useAssociationOptions_query$key): S
         associations(districtAssociationId: $districtAssociationId, first: $count, after: $cursor) @connection(key: "useAssociationOptions_associations") {
           edges {
             node {
+              id
               databaseId
               name
             }
@@ -43,5 +45,5 @@ export function useAssociationOptions(query: useAssociationOptions_query$key): S
     });
   }, [hasNext, isLoadingNext, failed, loadNext]);
   const edges = data.associations.edges;
-  return useMemo(() => edges.map((edge) => ({ value: String(edge.node.databaseId), label: edge.node.name })), [edges]);
+  return useMemo(() => edges.map((edge) => ({ value: String(edge.node[value]), label: edge.node.name })), [edges, value]);
 }

@@ -162,7 +162,7 @@ describe("durations as mm:ss", () => {
   it("[R-CF018] stored seconds read as mm:ss in the edit form", () => {
     const record: CompetitionRecord = {
       name: "Jugendkapelle",
-      association: { databaseId: 7 },
+      association: { id: "7" },
       type: "K",
       cast: "JB",
       category: "CAT_3",

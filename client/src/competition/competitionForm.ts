@@ -38,7 +38,7 @@ export type CompetitionSongValues = { name: string; composer: string; publisher:
 export type CompetitionFormValues = {
   /** the group's or performance's name */
   name: string;
-  /** numeric club id as string, "" for none */
+  /** the club's global id, "" for none (sent as `association`) */
   associationId: string;
   /** null until chosen; changing it clears cast, category and age group (R-CF011) */
   type: CompetitionType | null;
@@ -94,7 +94,7 @@ export function emptyCompetitionForm(clubIds: readonly string[] = []): Competiti
 /** A stored registration as the edit dialog loads it (GraphQL CompetitionRegistration). */
 export interface CompetitionRecord {
   readonly name: string;
-  readonly association: { readonly databaseId: number };
+  readonly association: { readonly id: string };
   readonly type: string;
   readonly cast: string;
   readonly category?: string | null;
@@ -120,7 +120,7 @@ export function competitionFormValues(r: CompetitionRecord): CompetitionFormValu
   return {
     ...empty,
     name: r.name,
-    associationId: String(r.association.databaseId),
+    associationId: r.association.id,
     type: r.type as CompetitionType,
     cast: r.cast as Cast,
     category: (r.category ?? null) as Category | null,
@@ -201,7 +201,8 @@ export interface CompetitionSongInput {
 
 export interface CompetitionInput {
   name: string;
-  associationId: number;
+  /** the club's global id, as the reads return it (issue 23) */
+  association: string | null;
   type: CompetitionType;
   cast: Cast;
   category: Category | null;
@@ -243,7 +244,7 @@ export function competitionInput(values: CompetitionFormValues, context: InputCo
   const level = levelField(values.type);
   const input: CompetitionInput = {
     name: values.name.trim(),
-    associationId: (values.associationId ? Number(values.associationId) : null) as number,
+    association: values.associationId || null,
     type,
     cast: values.cast as Cast,
     category: level === "category" ? values.category : null,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addEmergencyContact, applyChange, type DexamFormValues, dexamInput, type EventFacts, emptyDexamForm, validateDexamForm } from "./dexamForm";
+import {
+  addEmergencyContact,
+  applyChange,
+  type DexamFormValues,
+  type DexamInput,
+  dexamInput,
+  type EventFacts,
+  emptyDexamForm,
+  validateDexamForm,
+} from "./dexamForm";
 
 /**
  * The form mirrors the server's checks (server/src/domains/dexam/rules.ts validateDexam): for what
@@ -19,12 +28,27 @@ const SERVER_RULES = new URL("../../../server/src/domains/dexam/rules.ts", impor
 const server = (await import(/* @vite-ignore */ SERVER_RULES)) as ServerRules;
 
 const NOW = new Date("2027-03-01T12:00:00Z");
+// the form names locations and the club by global id: here "1" for the row with databaseId 1
 const LOCATIONS = [
-  { databaseId: 1, name: "Theorie", type: "DEXAM_THEORY", dexamTypes: ["D1", "D2"], instruments: [] },
-  { databaseId: 2, name: "Praxis Holz", type: "DEXAM_PRACTICE", dexamTypes: ["D1", "D2"], instruments: ["FLUTE", "CLARINET"] },
-  { databaseId: 3, name: "Praxis Blech", type: "DEXAM_PRACTICE", dexamTypes: ["D2", "D3"], instruments: ["TRUMPET", "PERCUSSION"] },
-  { databaseId: 4, name: "Vorbereitung", type: "DEXAM_PREPARATION", dexamTypes: ["D1"], instruments: [] },
+  { id: "1", databaseId: 1, name: "Theorie", type: "DEXAM_THEORY", dexamTypes: ["D1", "D2"], instruments: [] },
+  { id: "2", databaseId: 2, name: "Praxis Holz", type: "DEXAM_PRACTICE", dexamTypes: ["D1", "D2"], instruments: ["FLUTE", "CLARINET"] },
+  { id: "3", databaseId: 3, name: "Praxis Blech", type: "DEXAM_PRACTICE", dexamTypes: ["D2", "D3"], instruments: ["TRUMPET", "PERCUSSION"] },
+  { id: "4", databaseId: 4, name: "Vorbereitung", type: "DEXAM_PREPARATION", dexamTypes: ["D1"], instruments: [] },
 ];
+const databaseIdOf = (id: string | null) => (id ? Number(id) : null);
+
+/** What the form sends, as the server's rules see it: the GraphQL layer turns the global ids and dateOfBirth into the numeric ids and birthdate (server/src/graphql/sameShape.ts). */
+function serverShape(input: DexamInput) {
+  const { association, dateOfBirth, theoryLocation, practiceLocation, preparationLocation, ...rest } = input;
+  return {
+    ...rest,
+    birthdate: dateOfBirth,
+    associationId: databaseIdOf(association),
+    theoryLocationId: databaseIdOf(theoryLocation),
+    practiceLocationId: databaseIdOf(practiceLocation),
+    preparationLocationId: databaseIdOf(preparationLocation),
+  };
+}
 const event = (formType: string, cancellationConditions: string | null = "Storno kostet."): EventFacts => ({
   formType,
   cancellationConditions,
@@ -36,7 +60,7 @@ function agree(values: DexamFormValues, ev: EventFacts, mode: "create" | "edit" 
   // the consent form is checked by the server's service (parseUpload), not by validateDexam
   delete client.consentForm;
   const serverErrors = server.validateDexam(
-    dexamInput(values, { mode, event: ev }),
+    serverShape(dexamInput(values, { mode, event: ev })),
     { formType: ev.formType, cancellationConditions: ev.cancellationConditions ?? null },
     LOCATIONS.map((l) => ({ id: l.databaseId, type: l.type, dexamTypes: l.dexamTypes, instruments: l.instruments })),
     mode,

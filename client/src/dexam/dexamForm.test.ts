@@ -27,24 +27,24 @@ import {
 const REQUIRED = "Dieses Feld ist ein Pflichtfeld";
 const NOW = new Date("2027-03-01T12:00:00Z");
 
-const THEORY = { databaseId: 1, name: "Musikschule (Theorie)", type: "DEXAM_THEORY", dexamTypes: ["D1", "D2", "D3"], instruments: [] };
+const THEORY = { id: "1", name: "Musikschule (Theorie)", type: "DEXAM_THEORY", dexamTypes: ["D1", "D2", "D3"], instruments: [] };
 const WOODWIND = {
-  databaseId: 2,
+  id: "2",
   name: "Musikschule (Praxis Holz)",
   type: "DEXAM_PRACTICE",
   dexamTypes: ["D1", "D2", "D3"],
   instruments: ["FLUTE", "CLARINET"],
 };
-const CLARINET_D2 = { databaseId: 3, name: "Klarinette D2 (Praxis)", type: "DEXAM_PRACTICE", dexamTypes: ["D2"], instruments: ["CLARINET"] };
+const CLARINET_D2 = { id: "3", name: "Klarinette D2 (Praxis)", type: "DEXAM_PRACTICE", dexamTypes: ["D2"], instruments: ["CLARINET"] };
 const BRASS = {
-  databaseId: 4,
+  id: "4",
   name: "Gymnasium (Praxis Blech)",
   type: "DEXAM_PRACTICE",
   dexamTypes: ["D1", "D2", "D3"],
   instruments: ["TRUMPET", "PERCUSSION"],
 };
-const PREPARATION = { databaseId: 5, name: "Vorbereitungskurs", type: "DEXAM_PREPARATION", dexamTypes: ["D1", "D2"], instruments: [] };
-const THEORY_D3 = { databaseId: 6, name: "Theorie nur D3", type: "DEXAM_THEORY", dexamTypes: ["D3"], instruments: [] };
+const PREPARATION = { id: "5", name: "Vorbereitungskurs", type: "DEXAM_PREPARATION", dexamTypes: ["D1", "D2"], instruments: [] };
+const THEORY_D3 = { id: "6", name: "Theorie nur D3", type: "DEXAM_THEORY", dexamTypes: ["D3"], instruments: [] };
 
 const DEXAM: EventFacts = { formType: "DEXAM", cancellationConditions: null, locations: [THEORY, WOODWIND, CLARINET_D2, BRASS, PREPARATION, THEORY_D3] };
 const WITH_CONDITIONS: EventFacts = { ...DEXAM, cancellationConditions: "Storno kostet 10 €." };
@@ -108,9 +108,9 @@ describe("D-exam form: fields and required data", () => {
   });
 
   it("[R-VA042] the own clubs are offered; a stored club of an edited registration stays among them", () => {
-    const own = [{ databaseId: 7, name: "Musikverein Musterstadt" }];
+    const own = [{ id: "7", name: "Musikverein Musterstadt" }];
     expect(clubOptions(own)).toEqual([{ value: "7", label: "Musikverein Musterstadt" }]);
-    expect(clubOptions(own, { databaseId: 9, name: "Stadtkapelle" }).map((o) => o.label)).toEqual(["Musikverein Musterstadt", "Stadtkapelle"]);
+    expect(clubOptions(own, { id: "9", name: "Stadtkapelle" }).map((o) => o.label)).toEqual(["Musikverein Musterstadt", "Stadtkapelle"]);
     expect(clubOptions(own, own[0])).toHaveLength(1);
   });
 });
@@ -390,12 +390,12 @@ describe("D-exam form: edit mode", () => {
     lastname: "Flöte",
     birthdate: "2011-09-09",
     gender: "M",
-    association: { databaseId: 7 },
+    association: { id: "7" },
     instrument: "FLUTE",
     type: "D2",
     theoryLocation: null,
-    practiceLocation: { databaseId: 2 },
-    preparationLocation: { databaseId: 5 },
+    practiceLocation: { id: "2" },
+    preparationLocation: { id: "5" },
     partialResultType: "THEORY",
     partialResultDistrict: "Kreisverband Musterstadt",
     partialResultYear: 2025,
@@ -435,7 +435,8 @@ describe("D-exam form: edit mode", () => {
     ]);
     expect(validateDexamForm(values, { mode: "edit", event: CAMP, now: NOW })).toEqual({});
     const input = dexamInput(values, { mode: "edit", event: CAMP });
-    expect(input).toMatchObject({ associationId: 7, practiceLocationId: 2, preparationLocationId: 5, theoryLocationId: null });
+    // the club and the locations by their global ids, the date of birth as Date (issue 23)
+    expect(input).toMatchObject({ association: "7", practiceLocation: "2", preparationLocation: "5", theoryLocation: null, dateOfBirth: "2011-09-09" });
     expect(input.songs[0]).toEqual({ number: "12", name: "Menuett" });
   });
 

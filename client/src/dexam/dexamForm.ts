@@ -16,7 +16,7 @@ import { type EditScope, preselectedClub, type RegistrationMode, setPath } from 
 
 export type DexamMode = RegistrationMode;
 // shared with the competition form (client/src/registration); re-exported for the D-exam's callers and tests
-export { choosesDistrictClubs, clubOptions, errorsAfterChange, setPath } from "../registration/formValues";
+export { choosesDistrictClubs, clubOptions, errorsAfterChange, formErrorsOf, setPath } from "../registration/formValues";
 /** What the viewer may change (DexamRegistration.viewerCan.edit): everything, the exam pieces, or nothing. */
 export type { EditScope };
 
@@ -31,9 +31,9 @@ export const LOCATION_FIELDS = {
 } as const;
 export type LocationField = keyof typeof LOCATION_FIELDS;
 
-/** A location of the event as the form needs it. */
+/** A location of the event as the form needs it (id: the global id the write takes). */
 export interface LocationFacts {
-  readonly databaseId: number;
+  readonly id: string;
   readonly name: string;
   readonly type: string;
   readonly dexamTypes: readonly string[];
@@ -65,12 +65,12 @@ export type DexamFormValues = {
   birthdate: string;
   /** M, F, D or "" */
   gender: string;
-  /** numeric club id as string, "" for none */
+  /** the club's global id, "" for none (sent as `association`) */
   associationId: string;
   instrument: string;
   /** the course D1, D2, D3 */
   type: string;
-  /** numeric location ids as strings, "" for none */
+  /** the locations' global ids, "" for none (sent as `theoryLocation`, ...) */
   theoryLocationId: string;
   practiceLocationId: string;
   preparationLocationId: string;
@@ -129,12 +129,12 @@ export interface DexamRecord {
   readonly lastname: string;
   readonly birthdate: string;
   readonly gender: string;
-  readonly association: { readonly databaseId: number };
+  readonly association: { readonly id: string };
   readonly instrument: string;
   readonly type: string;
-  readonly theoryLocation?: { readonly databaseId: number } | null;
-  readonly practiceLocation?: { readonly databaseId: number } | null;
-  readonly preparationLocation?: { readonly databaseId: number } | null;
+  readonly theoryLocation?: { readonly id: string } | null;
+  readonly practiceLocation?: { readonly id: string } | null;
+  readonly preparationLocation?: { readonly id: string } | null;
   readonly partialResultType?: string | null;
   readonly partialResultDistrict?: string | null;
   readonly partialResultYear?: number | null;
@@ -154,7 +154,7 @@ export interface DexamRecord {
   readonly existingPartialResultVerified: boolean;
 }
 
-const idText = (l: { readonly databaseId: number } | null | undefined) => (l ? String(l.databaseId) : "");
+const idText = (l: { readonly id: string } | null | undefined) => l?.id ?? "";
 
 /** The form values of a stored registration (edit mode). */
 export function dexamFormValues(r: DexamRecord): DexamFormValues {
@@ -167,7 +167,7 @@ export function dexamFormValues(r: DexamRecord): DexamFormValues {
     lastname: r.lastname,
     birthdate: r.birthdate,
     gender: r.gender,
-    associationId: String(r.association.databaseId),
+    associationId: r.association.id,
     instrument: r.instrument,
     type: r.type,
     theoryLocationId: idText(r.theoryLocation),
@@ -302,7 +302,7 @@ export function locationBlocked(field: LocationField, choice: LocationChoice): "
  */
 export function offeredLocations(field: LocationField, choice: LocationChoice, event: EventFacts): LocationFacts[] {
   const ofType = event.locations.filter((l) => l.type === LOCATION_FIELDS[field]);
-  const keep = (l: LocationFacts) => String(l.databaseId) === choice.current;
+  const keep = (l: LocationFacts) => l.id === choice.current;
   if (locationBlocked(field, choice)) return ofType.filter(keep);
   return ofType.filter((l) => keep(l) || (l.dexamTypes.includes(choice.type) && (field !== "practiceLocationId" || l.instruments.includes(choice.instrument))));
 }
@@ -331,7 +331,7 @@ export interface CheckContext {
 function checkLocations(values: DexamFormValues, event: EventFacts, e: Record<string, string>) {
   for (const field of Object.keys(LOCATION_FIELDS) as LocationField[]) {
     if (!values[field]) continue;
-    const l = event.locations.find((x) => String(x.databaseId) === values[field]);
+    const l = event.locations.find((x) => x.id === values[field]);
     if (!l || l.type !== LOCATION_FIELDS[field]) e[field] = DEXAM_MSG.locationForeign;
     else if (values.type && !l.dexamTypes.includes(values.type)) e[field] = DEXAM_MSG.locationCourse;
     else if (field === "practiceLocationId" && values.instrument && !l.instruments.includes(values.instrument)) e[field] = DEXAM_MSG.locationInstrument;
@@ -408,7 +408,9 @@ export function validateDexamForm(values: DexamFormValues, context: CheckContext
   return addDexamLengthErrors(e, values);
 }
 
-// ---- the GraphQL input (DexamRegistrationInput)
+// ---- the GraphQL input (DexamRegistrationInput): the club, the locations and the date of birth
+// in the shape the reads return them (global ids, Date; issue 23); its field messages come back
+// under these names (formErrorsOf in registration/formValues.ts)
 
 export type Gender = keyof typeof GENDER_LABELS;
 export type ExamPart = keyof typeof EXAM_PART_LABELS;
@@ -419,14 +421,16 @@ export type Course = keyof typeof DEXAM_TYPE_LABELS;
 export interface DexamInput {
   firstname: string;
   lastname: string;
-  birthdate: string;
+  /** yyyy-mm-dd (Date) */
+  dateOfBirth: string | null;
   gender: Gender;
-  associationId: number;
+  /** global ids */
+  association: string | null;
   instrument: Instrument;
   type: Course;
-  theoryLocationId: number | null;
-  practiceLocationId: number | null;
-  preparationLocationId: number | null;
+  theoryLocation: string | null;
+  practiceLocation: string | null;
+  preparationLocation: string | null;
   partialResult: { type: ExamPart; districtAssociation: string; year: number | null; location: string; points: number | null } | null;
   songs: { number: string | null; name: string | null }[];
   remarks: string | null;
@@ -452,7 +456,7 @@ export interface InputContext {
   manage?: boolean;
 }
 
-const idOrNull = (v: string) => (v ? Number(v) : null);
+const idOrNull = (v: string) => v || null;
 const numberOrNull = (v: string) => (v.trim() === "" || Number.isNaN(Number(v)) ? null : Number(v));
 
 /**
@@ -466,14 +470,14 @@ export function dexamInput(values: DexamFormValues, context: InputContext): Dexa
   const input: DexamInput = {
     firstname: values.firstname.trim(),
     lastname: values.lastname.trim(),
-    birthdate: values.birthdate,
+    dateOfBirth: values.birthdate || null,
     gender: values.gender as Gender,
-    associationId: Number(values.associationId),
+    association: idOrNull(values.associationId),
     instrument: values.instrument as Instrument,
     type: values.type as Course,
-    theoryLocationId: idOrNull(values.theoryLocationId),
-    practiceLocationId: idOrNull(values.practiceLocationId),
-    preparationLocationId: idOrNull(values.preparationLocationId),
+    theoryLocation: idOrNull(values.theoryLocationId),
+    practiceLocation: idOrNull(values.practiceLocationId),
+    preparationLocation: idOrNull(values.preparationLocationId),
     partialResult: pr.type
       ? {
           type: pr.type as ExamPart,

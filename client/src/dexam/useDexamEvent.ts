@@ -15,7 +15,7 @@ export function useDexamEvent(event: useDexamEvent_event$key) {
         cancellationConditions
         privacyPolicy
         locations {
-          databaseId
+          id
           name
           type
           dexamTypes

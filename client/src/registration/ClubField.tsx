@@ -45,7 +45,7 @@ function DistrictClubs({ districtAssociationId, ...field }: ClubFieldProps & { d
     `,
     { districtAssociationId },
   );
-  const options = useAssociationOptions(data);
+  const options = useAssociationOptions(data, "id");
   return <ClubSelect options={options} {...field} />;
 }
 

@@ -22,7 +22,7 @@ describe("shared registration form helpers", () => {
     expect(choosesDistrictClubs({ roles: ["registration_manage"], districtAssociationId: 1 }, { districtAssociationId: 1 })).toBe(true);
     expect(choosesDistrictClubs({ roles: ["registration_manage"], districtAssociationId: 2 }, { districtAssociationId: 1 })).toBe(false);
     expect(choosesDistrictClubs({ roles: [], districtAssociationId: 1 }, { districtAssociationId: 1 })).toBe(false);
-    expect(clubOptions([{ databaseId: 1, name: "MV" }], { databaseId: 2, name: "SK" })).toEqual([
+    expect(clubOptions([{ id: "1", name: "MV" }], { id: "2", name: "SK" })).toEqual([
       { value: "1", label: "MV" },
       { value: "2", label: "SK" },
     ]);

@@ -63,13 +63,29 @@ export function choosesDistrictClubs(viewer: { roles: readonly string[]; distric
   return hasAnyRole(viewer.roles, ["registration_manage"]) && viewer.districtAssociationId === event.districtAssociationId;
 }
 
-/** The own clubs as options; a stored club that is not among them (edit) is added, so it shows. */
-export function clubOptions(
-  own: readonly { databaseId: number; name: string }[],
-  stored?: { databaseId: number; name: string } | null,
-): { value: string; label: string }[] {
-  const list = stored && !own.some((c) => c.databaseId === stored.databaseId) ? [...own, stored] : own;
-  return list.map((c) => ({ value: String(c.databaseId), label: c.name }));
+/** The own clubs as options (value: the global id the write takes); a stored club that is not among them (edit) is added, so it shows. */
+export function clubOptions(own: readonly { id: string; name: string }[], stored?: { id: string; name: string } | null): { value: string; label: string }[] {
+  const list = stored && !own.some((c) => c.id === stored.id) ? [...own, stored] : own;
+  return list.map((c) => ({ value: c.id, label: c.name }));
+}
+
+/**
+ * The writes name the club, a location and the date of birth in the shape the reads return them
+ * (association, theoryLocation, location: global ids; dateOfBirth: Date; issue 23), and the
+ * server's field messages name the fields as sent; the forms keep their own keys.
+ */
+const FORM_KEYS: Readonly<Record<string, string>> = {
+  association: "associationId",
+  location: "locationId",
+  theoryLocation: "theoryLocationId",
+  practiceLocation: "practiceLocationId",
+  preparationLocation: "preparationLocationId",
+  dateOfBirth: "birthdate",
+};
+
+/** The server's field messages of a registration write under the form's keys. */
+export function formErrorsOf(serverErrors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(serverErrors).map(([key, message]) => [FORM_KEYS[key] ?? key, message]));
 }
 
 /** A single own club is preselected in a new registration. */

@@ -6,7 +6,7 @@
 // user 1, "Event:1 OR 1=1" reached the loader, and "Event:abc" or "Event:99999999999" failed there
 // with an internal error (issue 29).
 import { encodeGlobalID } from "@pothos/plugin-relay";
-import { AppError, notFound } from "../auth/errors.ts";
+import { AppError, notFound, validationFailed } from "../auth/errors.ts";
 
 export type GlobalId = { typename: string; id: string };
 
@@ -51,5 +51,19 @@ export function numericId(globalId: GlobalId, typename: string, what: string): n
   if (globalId.typename !== typename || id === null) throw notFound(what);
   return id;
 }
+
+/**
+ * The row id of a global id sent in an input field that names an object of one type (issue 23:
+ * `association: ID` of a registration input): an id of another type is refused at that field
+ * (VALIDATION), since the caller sent the wrong kind of object, not a missing one. Whether the
+ * row exists and may be used stays the service's question, as with the numeric id.
+ */
+export function fieldId(globalId: GlobalId, typename: string, field: string, what: string): number {
+  const id = decimalId(globalId.id);
+  if (globalId.typename !== typename || id === null) throw validationFailed({ [field]: wrongTypeMessage(typename, what) });
+  return id;
+}
+
+export const wrongTypeMessage = (typename: string, what: string) => `Erwartet wird die id eines Objekts vom Typ ${typename} (${what})`;
 
 export const encodeId = (typename: string, id: number) => Buffer.from(`${typename}:${id}`).toString("base64");

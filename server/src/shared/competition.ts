@@ -64,6 +64,8 @@ export type CompetitionSong = {
 export type CompetitionInput = {
   name?: string | null;
   associationId?: number | null;
+  /** the club as the GraphQL write names it (global id, issue 23): the form checks what it sends, the server the numeric id */
+  association?: string | null;
   type?: CompetitionType | null;
   cast?: Cast | null;
   category?: Category | null;
@@ -105,7 +107,8 @@ export function validateCompetition(
   mode: "create" | "edit",
 ): Record<string, string> {
   const e: Record<string, string> = {};
-  for (const f of ["name", "associationId", "type", "cast", "conductorName"] as const) if (!filled(input[f])) e[f] = MSG.required;
+  for (const f of ["name", "associationId", "type", "cast", "conductorName"] as const)
+    if (!filled(f === "associationId" ? (input.associationId ?? input.association) : input[f])) e[f] = MSG.required;
   const n = input.numberOfMusicians;
   if (n == null || Number.isNaN(n)) e.numberOfMusicians = MSG.required;
   else if (!Number.isInteger(n) || n < 1 || n > MAX_MUSICIANS) e.numberOfMusicians = COMPETITION_MSG.musicians;

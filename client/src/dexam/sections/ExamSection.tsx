@@ -59,10 +59,7 @@ function LocationSelect({ field, form, locked, event }: SectionProps & { field: 
     () => offeredLocations(field, { type, instrument, partialType, current }, event),
     [field, type, instrument, partialType, current, event],
   );
-  const options = useMemo(
-    () => [{ value: NONE, label: t("dexamForm.location.none") }, ...offered.map((l) => ({ value: String(l.databaseId), label: l.name }))],
-    [offered],
-  );
+  const options = useMemo(() => [{ value: NONE, label: t("dexamForm.location.none") }, ...offered.map((l) => ({ value: l.id, label: l.name }))], [offered]);
   return (
     <div className={styles.stack}>
       <SelectField

@@ -7,6 +7,7 @@ import { TextField } from "../../components/TextField";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
 import { updateVersion } from "../../forms/version";
 import { t } from "../../i18n/translate";
+import { useDistrictAssociationGlobalId } from "../../shell/useDistrictAssociationGlobalId";
 import type { AssociationDialog_association$key } from "./__generated__/AssociationDialog_association.graphql";
 import { useCreateAssociation } from "./useCreateAssociation";
 
@@ -42,6 +43,7 @@ export function AssociationDialog({
   const [version] = useState(data?.version);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [create, creating] = useCreateAssociation();
+  const districtAssociation = useDistrictAssociationGlobalId(districtAssociationId);
   const [update, updating] = useUpdateAssociation();
 
   const change = (field: keyof typeof values) => (value: string) => {
@@ -55,7 +57,7 @@ export function AssociationDialog({
     if (hasErrors(found)) return;
     const result = data
       ? await update({ id: data.id, input: { ...associationInput(values), ...updateVersion(version) } })
-      : await create({ input: { ...associationInput(values), districtAssociationId } }, { required: ["input.districtAssociationId"] });
+      : await create({ input: { ...associationInput(values), districtAssociation } }, { required: ["input.districtAssociation"] });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);
   };

@@ -5,6 +5,7 @@ import { FormDialog } from "../../components/FormDialog";
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
 import { ALL_ROLES, isAdmin } from "../../routes/permissions";
+import { useDistrictAssociationGlobalId } from "../../shell/useDistrictAssociationGlobalId";
 import { useCreateApiClient } from "./useApiClientMutations";
 
 export type CreatedClient = { clientId: string; clientSecret: string | null; name: string };
@@ -25,6 +26,7 @@ export function ApiClientDialog({
   const [roles, setRoles] = useState<RoleName[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [create, creating] = useCreateApiClient();
+  const districtAssociation = useDistrictAssociationGlobalId(districtAssociationId);
   const options = useMemo(
     () =>
       ALL_ROLES.filter((role) => (isAdmin(viewerRoles) ? true : role !== "admin" && viewerRoles.includes(role))).map((role) => ({
@@ -40,7 +42,7 @@ export function ApiClientDialog({
       submitting={creating}
       onCancel={onClose}
       onSubmit={async () => {
-        const result = await create({ input: { name, roles, districtAssociationId } });
+        const result = await create({ input: { name, roles, districtAssociation } });
         if (!result.ok) {
           setErrors(result.fieldErrors);
           return;

@@ -8,6 +8,7 @@ import { TextField } from "../../components/TextField";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
 import { updateVersion } from "../../forms/version";
 import { t } from "../../i18n/translate";
+import { useDistrictAssociationGlobalId } from "../../shell/useDistrictAssociationGlobalId";
 import type { EventDialog_event$key } from "./__generated__/EventDialog_event.graphql";
 import { type EventFormValues, eventFormValues, eventInput, validateEventForm } from "./eventForm";
 import { useCreateEvent } from "./useCreateEvent";
@@ -59,6 +60,7 @@ export function EventDialog({
   const [version] = useState(data?.version);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [create, creating] = useCreateEvent();
+  const districtAssociation = useDistrictAssociationGlobalId(districtAssociationId);
   const [update, updating] = useUpdateEvent();
 
   const change = (field: keyof EventFormValues) => (value: string | null) => {
@@ -72,7 +74,7 @@ export function EventDialog({
     if (hasErrors(found)) return;
     const result = data
       ? await update({ id: data.id, input: { ...eventInput(values, "edit"), ...updateVersion(version) } })
-      : await create({ districtAssociationId, input: eventInput(values, "create") }, { required: ["districtAssociationId"] });
+      : await create({ districtAssociation, input: eventInput(values, "create") }, { required: ["districtAssociation"] });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);
   };

@@ -6,8 +6,8 @@ import type { useCreateEventMutation } from "./__generated__/useCreateEventMutat
 export function useCreateEvent() {
   return useFeedbackMutation<useCreateEventMutation>(
     graphql`
-      mutation useCreateEventMutation($districtAssociationId: Int!, $input: EventInput!) {
-        createEvent(districtAssociationId: $districtAssociationId, input: $input) {
+      mutation useCreateEventMutation($districtAssociation: ID, $input: EventInput!) {
+        createEvent(districtAssociation: $districtAssociation, input: $input) {
           id
           databaseId
         }

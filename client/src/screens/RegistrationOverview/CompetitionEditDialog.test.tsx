@@ -14,12 +14,12 @@ const REGISTRATION_ID = "Q29tcGV0aXRpb25SZWdpc3RyYXRpb246OQ==";
 function renderDialog({ edit = "ALL", manage = false }: { edit?: "ALL" | "SONGS" | "NONE"; manage?: boolean } = {}) {
   const onClose = vi.fn();
   const rendered = renderWithRelay(<CompetitionEditDialog registrationId={REGISTRATION_ID} onClose={onClose} />, {
-    User: () => ({ associations: [{ databaseId: 7, name: "Musikverein Nord" }] }),
+    User: () => ({ associations: [{ id: "club-7", name: "Musikverein Nord" }] }),
     Node: () => ({ __typename: "CompetitionRegistration" }),
     CompetitionRegistration: () => ({
       id: REGISTRATION_ID,
       name: "Holzbläserquintett",
-      association: { databaseId: 7, name: "Musikverein Nord" },
+      association: { id: "club-7", name: "Musikverein Nord" },
       type: "G",
       cast: "E",
       category: null,

@@ -9,7 +9,7 @@ import { FormDialog } from "../../components/FormDialog";
 import { LoadFailure } from "../../components/LoadFailure";
 import { hasErrors } from "../../forms/fieldErrors";
 import { t } from "../../i18n/translate";
-import { clubOptions, editScopeOf } from "../../registration/formValues";
+import { clubOptions, editScopeOf, formErrorsOf } from "../../registration/formValues";
 import type { CompetitionEditDialog_registration$key } from "./__generated__/CompetitionEditDialog_registration.graphql";
 import type { CompetitionEditDialogQuery, CompetitionEditDialogQuery$data } from "./__generated__/CompetitionEditDialogQuery.graphql";
 import { useUpdateCompetitionRegistration } from "./useUpdateCompetitionRegistration";
@@ -45,7 +45,7 @@ function CompetitionEditLoader({ registrationId, onClose, onSaved }: Props) {
       query CompetitionEditDialogQuery($id: ID!) {
         viewer {
           associations {
-            databaseId
+            id
             name
           }
         }
@@ -83,7 +83,7 @@ function CompetitionEditForm({
         id
         name
         association {
-          databaseId
+          id
           name
         }
         type
@@ -131,7 +131,7 @@ function CompetitionEditForm({
     // the version the edit is based on: a save over a newer change is refused (CONFLICT)
     const result = await update({ id: r.id, input: { ...competitionInput(form.values, { mode: "edit", manage }), version: r.version } });
     if (!result.ok) {
-      form.showErrors(result.fieldErrors);
+      form.showErrors(formErrorsOf(result.fieldErrors));
       return;
     }
     onSaved?.();

@@ -16,11 +16,11 @@ const STORED = {
   lastname: "Alt",
   birthdate: "2011-03-12",
   gender: "F",
-  association: { databaseId: 7, name: "Musikverein Nord" },
+  association: { id: "club-7", name: "Musikverein Nord" },
   instrument: "CLARINET",
   type: "D1",
-  theoryLocation: { databaseId: 11 },
-  practiceLocation: { databaseId: 12 },
+  theoryLocation: { id: "location-11" },
+  practiceLocation: { id: "location-12" },
   preparationLocation: null,
   partialResultType: null,
   songs: [
@@ -40,7 +40,7 @@ function renderDialog({ edit = "ALL", manage = false, formType = "DEXAM" }: { ed
   const onClose = vi.fn();
   const onSaved = vi.fn();
   const rendered = renderWithRelay(<DexamEditDialog registrationId={REGISTRATION_ID} onClose={onClose} onSaved={onSaved} />, {
-    User: () => ({ associations: [{ databaseId: 7, name: "Musikverein Nord" }] }),
+    User: () => ({ associations: [{ id: "club-7", name: "Musikverein Nord" }] }),
     Node: () => ({ __typename: "DexamRegistration" }),
     DexamRegistration: () => ({
       ...STORED,
@@ -64,8 +64,8 @@ function renderDialog({ edit = "ALL", manage = false, formType = "DEXAM" }: { ed
       cancellationConditions: null,
       privacyPolicy: "",
       locations: [
-        { databaseId: 11, name: "Theorie Nord", type: "DEXAM_THEORY", dexamTypes: ["D1"], instruments: [] },
-        { databaseId: 12, name: "Praxis Holz", type: "DEXAM_PRACTICE", dexamTypes: ["D1"], instruments: ["CLARINET"] },
+        { id: "location-11", name: "Theorie Nord", type: "DEXAM_THEORY", dexamTypes: ["D1"], instruments: [] },
+        { id: "location-12", name: "Praxis Holz", type: "DEXAM_PRACTICE", dexamTypes: ["D1"], instruments: ["CLARINET"] },
       ],
     }),
   });
@@ -95,8 +95,8 @@ describe("D-exam form in the overview's edit dialog", () => {
       input: {
         firstname: "Anna",
         lastname: "Alt-Berg",
-        theoryLocationId: 11,
-        practiceLocationId: 12,
+        theoryLocation: "location-11",
+        practiceLocation: "location-12",
         songs: [{ number: "12", name: "Menuett" }, {}, {}, {}],
         version: 3,
       },

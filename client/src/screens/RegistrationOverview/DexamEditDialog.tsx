@@ -4,7 +4,7 @@ import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { FormDialog } from "../../components/FormDialog";
 import { LoadFailure } from "../../components/LoadFailure";
 import { DexamFormFields } from "../../dexam/DexamFormFields";
-import { clubOptions, dexamFormValues, dexamInput, type EditScope, validateDexamForm } from "../../dexam/dexamForm";
+import { clubOptions, dexamFormValues, dexamInput, type EditScope, formErrorsOf, validateDexamForm } from "../../dexam/dexamForm";
 import { useDexamEvent } from "../../dexam/useDexamEvent";
 import { useDexamForm } from "../../dexam/useDexamForm";
 import { hasErrors } from "../../forms/fieldErrors";
@@ -44,7 +44,7 @@ function DexamEditLoader({ registrationId, onClose, onSaved }: Props) {
       query DexamEditDialogQuery($id: ID!) {
         viewer {
           associations {
-            databaseId
+            id
             name
           }
         }
@@ -85,19 +85,19 @@ function DexamEditForm({
         birthdate
         gender
         association {
-          databaseId
+          id
           name
         }
         instrument
         type
         theoryLocation {
-          databaseId
+          id
         }
         practiceLocation {
-          databaseId
+          id
         }
         preparationLocation {
-          databaseId
+          id
         }
         partialResultType
         partialResultDistrict
@@ -154,7 +154,7 @@ function DexamEditForm({
     // the version the edit is based on: a save over a newer change is refused (CONFLICT)
     const result = await update({ id: r.id, input: { ...dexamInput(form.values, { mode: "edit", event, manage }), version: r.version } });
     if (!result.ok) {
-      form.showErrors(result.fieldErrors);
+      form.showErrors(formErrorsOf(result.fieldErrors));
       return;
     }
     onSaved?.();

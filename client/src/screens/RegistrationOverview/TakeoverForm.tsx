@@ -61,7 +61,7 @@ export function TakeoverForm({
               privacyPolicy
               cancellationConditions
               locations {
-                databaseId
+                id
                 name
                 type
                 dexamTypes
@@ -95,7 +95,7 @@ export function TakeoverForm({
   const locationOptions = useMemo(
     () =>
       missingPartLocations(target?.locations ?? [], missing, registration.type, registration.instrument).map((location) => ({
-        value: String(location.databaseId),
+        value: location.id,
         label: location.name,
       })),
     [target, missing, registration.type, registration.instrument],
@@ -104,10 +104,7 @@ export function TakeoverForm({
     const found = preparationLocations(target?.locations ?? [], registration.type);
     return found.length === 0
       ? []
-      : [
-          { value: NONE, label: t("overview.takeover.noPreparation") },
-          ...found.map((location) => ({ value: String(location.databaseId), label: location.name })),
-        ];
+      : [{ value: NONE, label: t("overview.takeover.noPreparation") }, ...found.map((location) => ({ value: location.id, label: location.name }))];
   }, [target, registration.type]);
 
   const set = <K extends keyof TakeoverValues>(field: K, value: TakeoverValues[K]) => {
@@ -163,8 +160,8 @@ export function TakeoverForm({
           <SelectField
             label={t(missing === "THEORY" ? "overview.takeover.theoryLocation" : "overview.takeover.practiceLocation")}
             options={locationOptions}
-            value={values.locationId === null ? null : String(values.locationId)}
-            onChange={(value) => set("locationId", value === null ? null : Number(value))}
+            value={values.locationId}
+            onChange={(value) => set("locationId", value)}
             disabled={locationOptions.length === 0}
             error={errors.locationId}
           />
@@ -173,8 +170,8 @@ export function TakeoverForm({
             <SelectField
               label={t("overview.takeover.preparationLocation")}
               options={preparationOptions}
-              value={values.preparationLocationId === null ? NONE : String(values.preparationLocationId)}
-              onChange={(value) => set("preparationLocationId", value === null || value === NONE ? null : Number(value))}
+              value={values.preparationLocationId ?? NONE}
+              onChange={(value) => set("preparationLocationId", value === null || value === NONE ? null : value)}
               error={errors.preparationLocationId}
             />
           )}

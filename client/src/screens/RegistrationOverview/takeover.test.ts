@@ -46,9 +46,9 @@ describe("taking over a partial result", () => {
   });
 
   it("[R-RO032] the location choice follows the missing part, the course and (practice) the instrument", () => {
-    const location = (databaseId: number, type: string, dexamTypes: string[], instruments: string[] = []) => ({
-      databaseId,
-      name: `L${databaseId}`,
+    const location = (n: number, type: string, dexamTypes: string[], instruments: string[] = []) => ({
+      id: `location-${n}`,
+      name: `L${n}`,
       type,
       dexamTypes,
       instruments,
@@ -61,10 +61,10 @@ describe("taking over a partial result", () => {
       location(5, "DEXAM_PREPARATION", ["D1"]),
       location(6, "DEXAM_THEORY", ["D3"]),
     ];
-    expect(missingPartLocations(locations, "PRACTICE", "D1", "CLARINET").map((l) => l.databaseId)).toEqual([2]);
-    expect(missingPartLocations(locations, "PRACTICE", "D2", "CLARINET").map((l) => l.databaseId)).toEqual([2, 3]);
-    expect(missingPartLocations(locations, "THEORY", "D1", "CLARINET").map((l) => l.databaseId)).toEqual([1]);
-    expect(preparationLocations(locations, "D1").map((l) => l.databaseId)).toEqual([5]);
+    expect(missingPartLocations(locations, "PRACTICE", "D1", "CLARINET").map((l) => l.name)).toEqual(["L2"]);
+    expect(missingPartLocations(locations, "PRACTICE", "D2", "CLARINET").map((l) => l.name)).toEqual(["L2", "L3"]);
+    expect(missingPartLocations(locations, "THEORY", "D1", "CLARINET").map((l) => l.name)).toEqual(["L1"]);
+    expect(preparationLocations(locations, "D1").map((l) => l.name)).toEqual(["L5"]);
     expect(preparationLocations(locations, "D2")).toEqual([]);
   });
 
@@ -75,27 +75,36 @@ describe("taking over a partial result", () => {
       gdprAccepted: "Dieses Feld ist ein Pflichtfeld",
       cancellationAccepted: "Dieses Feld ist ein Pflichtfeld",
     });
-    expect(validateTakeover({ ...EMPTY_TAKEOVER, eventId: "e", locationId: 2, gdprAccepted: true }, false)).toEqual({});
+    expect(validateTakeover({ ...EMPTY_TAKEOVER, eventId: "e", locationId: "location-2", gdprAccepted: true }, false)).toEqual({});
   });
 
-  it("[R-RO032][R-API055] exactly the missing part is booked", () => {
-    const values = { ...EMPTY_TAKEOVER, eventId: "e", locationId: 2, preparationLocationId: 5, remarks: "  ", gdprAccepted: true, cancellationAccepted: true };
+  it("[R-RO032][R-API055] exactly the missing part is booked (the locations by their global ids)", () => {
+    const values = {
+      ...EMPTY_TAKEOVER,
+      eventId: "e",
+      locationId: "location-2",
+      preparationLocationId: "location-5",
+      remarks: "  ",
+      gdprAccepted: true,
+      cancellationAccepted: true,
+    };
     expect(takeoverInput(values, "THEORY")).toEqual({
       eventId: "e",
-      theoryLocationId: null,
-      practiceLocationId: 2,
-      preparationLocationId: 5,
+      theoryLocation: null,
+      practiceLocation: "location-2",
+      preparationLocation: "location-5",
       remarks: null,
       gdprAccepted: true,
       cancellationAccepted: true,
     });
     expect(takeoverInput({ ...values, remarks: "Bitte vormittags" }, "PRACTICE")).toMatchObject({
-      theoryLocationId: 2,
-      practiceLocationId: null,
+      theoryLocation: "location-2",
+      practiceLocation: null,
       remarks: "Bitte vormittags",
     });
-    expect(takeoverFieldErrors({ practiceLocationId: "Bitte einen Ort für die Praxisprüfung wählen", gdprAccepted: "x" })).toEqual({
+    expect(takeoverFieldErrors({ practiceLocation: "Bitte einen Ort für die Praxisprüfung wählen", preparationLocation: "y", gdprAccepted: "x" })).toEqual({
       locationId: "Bitte einen Ort für die Praxisprüfung wählen",
+      preparationLocationId: "y",
       gdprAccepted: "x",
     });
   });

@@ -60,7 +60,8 @@ export function takeoverTargets<T extends TargetEventFacts>(events: readonly T[]
 }
 
 export interface TargetLocation {
-  readonly databaseId: number;
+  /** the global id the write takes */
+  readonly id: string;
   readonly name: string;
   readonly type: string;
   readonly dexamTypes: readonly string[];
@@ -83,9 +84,9 @@ export function preparationLocations<T extends TargetLocation>(locations: readon
 
 export interface TakeoverValues {
   eventId: string | null;
-  /** The location of the missing part (numeric id). */
-  locationId: number | null;
-  preparationLocationId: number | null;
+  /** The location of the missing part (global id). */
+  locationId: string | null;
+  preparationLocationId: string | null;
   remarks: string;
   gdprAccepted: boolean;
   cancellationAccepted: boolean;
@@ -110,11 +111,12 @@ export function validateTakeover(values: TakeoverValues, hasCancellationConditio
   return addLengthErrors(errors, values, { remarks: TEXT_LIMITS.DexamRegistration.remarks });
 }
 
+/** The locations by their global ids, as the reads return them (issue 23). */
 export interface TakeoverInput {
   eventId: string;
-  theoryLocationId: number | null;
-  practiceLocationId: number | null;
-  preparationLocationId: number | null;
+  theoryLocation: string | null;
+  practiceLocation: string | null;
+  preparationLocation: string | null;
   remarks: string | null;
   gdprAccepted: boolean;
   cancellationAccepted: boolean;
@@ -125,20 +127,20 @@ export function takeoverInput(values: TakeoverValues, part: ExamPart): TakeoverI
   const missing = missingPart(part);
   return {
     eventId: values.eventId ?? "",
-    theoryLocationId: missing === "THEORY" ? values.locationId : null,
-    practiceLocationId: missing === "PRACTICE" ? values.locationId : null,
-    preparationLocationId: values.preparationLocationId,
+    theoryLocation: missing === "THEORY" ? values.locationId : null,
+    practiceLocation: missing === "PRACTICE" ? values.locationId : null,
+    preparationLocation: values.preparationLocationId,
     remarks: optionalText(values.remarks),
     gdprAccepted: values.gdprAccepted,
     cancellationAccepted: values.cancellationAccepted,
   };
 }
 
-/** Server field names of a rejected takeover mapped onto the dialog's fields. */
+/** Server field names of a rejected takeover (the input's: theoryLocation, ...) mapped onto the dialog's fields. */
 export function takeoverFieldErrors(fields: Readonly<Record<string, string>>): FieldErrors {
   const errors: Record<string, string> = {};
   for (const [field, message] of Object.entries(fields)) {
-    const key = field === "theoryLocationId" || field === "practiceLocationId" ? "locationId" : field;
+    const key = field === "theoryLocation" || field === "practiceLocation" ? "locationId" : field === "preparationLocation" ? "preparationLocationId" : field;
     errors[key] ??= message;
   }
   return errors;

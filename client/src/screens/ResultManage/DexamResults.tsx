@@ -199,8 +199,8 @@ export function DexamResults({
           onCancel={close}
           onConfirm={async () => {
             const result = await deleteResult(
-              { registrationId: dialog.row.registrationId, locationId: location.databaseId },
-              { required: ["registrationId", "locationId"] },
+              { registrationId: dialog.row.registrationId, location: location.id },
+              { required: ["registrationId", "location"] },
             );
             if (result.ok) saved();
             else close();

@@ -19,7 +19,7 @@ export function TheoryResultDialog({
   onSaved,
 }: {
   row: DexamResultRowData;
-  location: { databaseId: number; name: string };
+  location: { id: string; name: string };
   onClose: () => void;
   onSaved: () => void;
 }) {
@@ -39,11 +39,11 @@ export function TheoryResultDialog({
     }
     setError(undefined);
     const result = await save(
-      { registrationId: row.registrationId, locationId: location.databaseId, theoryPoints: parsed.value },
-      { required: ["registrationId", "locationId", "theoryPoints"] },
+      { registrationId: row.registrationId, location: location.id, theoryPoints: parsed.value },
+      { required: ["registrationId", "location", "theoryPoints"] },
     );
     if (result.ok) onSaved();
-    else setError(result.fieldErrors.theoryPoints ?? result.fieldErrors.locationId);
+    else setError(result.fieldErrors.theoryPoints ?? result.fieldErrors.location);
   };
 
   return (

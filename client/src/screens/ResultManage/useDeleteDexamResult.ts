@@ -10,8 +10,8 @@ import type { useDeleteDexamResultMutation } from "./__generated__/useDeleteDexa
 export function useDeleteDexamResult() {
   return useFeedbackMutation<useDeleteDexamResultMutation>(
     graphql`
-      mutation useDeleteDexamResultMutation($registrationId: ID!, $locationId: Int!) {
-        deleteDexamResult(registrationId: $registrationId, locationId: $locationId) {
+      mutation useDeleteDexamResultMutation($registrationId: ID!, $location: ID!) {
+        deleteDexamResult(registrationId: $registrationId, location: $location) {
           id
           ...DexamResultRow_result
         }

@@ -11,8 +11,8 @@ import type { useSetTheoryResultMutation } from "./__generated__/useSetTheoryRes
 export function useSetTheoryResult() {
   return useFeedbackMutation<useSetTheoryResultMutation>(
     graphql`
-      mutation useSetTheoryResultMutation($registrationId: ID!, $locationId: Int!, $theoryPoints: Float!) {
-        setDexamTheoryResult(registrationId: $registrationId, locationId: $locationId, theoryPoints: $theoryPoints) {
+      mutation useSetTheoryResultMutation($registrationId: ID!, $location: ID!, $theoryPoints: Float!) {
+        setDexamTheoryResult(registrationId: $registrationId, location: $location, theoryPoints: $theoryPoints) {
           id
           ...DexamResultRow_result
         }

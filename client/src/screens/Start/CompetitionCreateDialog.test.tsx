@@ -17,7 +17,7 @@ const TYPE = /^Wertungsspieltyp/;
 function renderDialog(locations: { type: string; competitionTypes: string[] }[] = []) {
   const onClose = vi.fn();
   const rendered = renderWithRelay(<CompetitionCreateDialog eventId="RXZlbnQ6Mg==" onClose={onClose} />, {
-    User: () => ({ roles: [], districtAssociationId: 1, associations: [{ databaseId: 7, name: "Musikverein Nord" }] }),
+    User: () => ({ roles: [], districtAssociationId: 1, associations: [{ id: "club-7", name: "Musikverein Nord" }] }),
     Node: () => ({ __typename: "Event" }),
     Event: () => ({
       formType: "COMPETITION",
@@ -138,7 +138,7 @@ describe("competition form in the create dialog", () => {
       eventId: "RXZlbnQ6Mg==",
       input: {
         name: "Blechbläser Nord",
-        associationId: 7,
+        association: "club-7",
         type: "M",
         cast: "B",
         category: "CAT_3",

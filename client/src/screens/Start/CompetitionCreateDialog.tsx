@@ -9,7 +9,7 @@ import { FormDialog } from "../../components/FormDialog";
 import { LoadFailure } from "../../components/LoadFailure";
 import { hasErrors } from "../../forms/fieldErrors";
 import { t } from "../../i18n/translate";
-import { choosesDistrictClubs, clubOptions } from "../../registration/formValues";
+import { choosesDistrictClubs, clubOptions, formErrorsOf } from "../../registration/formValues";
 import type { CompetitionCreateDialogQuery, CompetitionCreateDialogQuery$data } from "./__generated__/CompetitionCreateDialogQuery.graphql";
 import { useCreateCompetitionRegistration } from "./useCreateCompetitionRegistration";
 
@@ -36,7 +36,7 @@ function CompetitionCreateLoader({ eventId, onClose }: { eventId: string; onClos
           roles
           districtAssociationId
           associations {
-            databaseId
+            id
             name
           }
         }
@@ -85,7 +85,7 @@ function CompetitionCreateForm({
     if (hasErrors(found)) return;
     const result = await create({ eventId, input: competitionInput(form.values, { mode: "create" }) }, { required: ["eventId"] });
     if (result.ok) onClose();
-    else form.showErrors(result.fieldErrors);
+    else form.showErrors(formErrorsOf(result.fieldErrors));
   };
 
   return (

@@ -13,16 +13,16 @@ afterEach(unmountAll);
 const REQUIRED = "Dieses Feld ist ein Pflichtfeld";
 
 const LOCATIONS = [
-  { databaseId: 11, name: "Theorie Nord", type: "DEXAM_THEORY", dexamTypes: ["D1", "D2"], instruments: [] },
-  { databaseId: 12, name: "Praxis Holz", type: "DEXAM_PRACTICE", dexamTypes: ["D1"], instruments: ["CLARINET", "FLUTE"] },
-  { databaseId: 13, name: "Praxis Schlagwerk", type: "DEXAM_PRACTICE", dexamTypes: ["D1", "D2"], instruments: ["PERCUSSION"] },
-  { databaseId: 14, name: "Lehrgang Nord", type: "DEXAM_PREPARATION", dexamTypes: ["D1"], instruments: [] },
+  { id: "location-11", name: "Theorie Nord", type: "DEXAM_THEORY", dexamTypes: ["D1", "D2"], instruments: [] },
+  { id: "location-12", name: "Praxis Holz", type: "DEXAM_PRACTICE", dexamTypes: ["D1"], instruments: ["CLARINET", "FLUTE"] },
+  { id: "location-13", name: "Praxis Schlagwerk", type: "DEXAM_PRACTICE", dexamTypes: ["D1", "D2"], instruments: ["PERCUSSION"] },
+  { id: "location-14", name: "Lehrgang Nord", type: "DEXAM_PREPARATION", dexamTypes: ["D1"], instruments: [] },
 ];
 
 function renderDialog(formType: "DEXAM" | "DEXAM_CAMP" = "DEXAM") {
   const onClose = vi.fn();
   const rendered = renderWithRelay(<DexamCreateDialog eventId="RXZlbnQ6MQ==" onClose={onClose} />, {
-    User: () => ({ roles: [], districtAssociationId: 1, associations: [{ databaseId: 7, name: "Musikverein Nord" }] }),
+    User: () => ({ roles: [], districtAssociationId: 1, associations: [{ id: "club-7", name: "Musikverein Nord" }] }),
     Node: () => ({ __typename: "Event" }),
     Event: () => ({ formType, districtAssociationId: 1, cancellationConditions: null, privacyPolicy: "Wir speichern Ihre Angaben.", locations: LOCATIONS }),
   });
@@ -148,14 +148,14 @@ describe("D-exam form in the create dialog", () => {
       input: {
         firstname: "Anna",
         lastname: "Alt",
-        birthdate: "2011-03-12",
+        dateOfBirth: "2011-03-12",
         gender: "F",
-        associationId: 7,
+        association: "club-7",
         instrument: "CLARINET",
         type: "D1",
-        theoryLocationId: 11,
-        practiceLocationId: null,
-        preparationLocationId: null,
+        theoryLocation: "location-11",
+        practiceLocation: null,
+        preparationLocation: null,
         // no practice exam: no pieces (R-DF030)
         songs: [],
         camp: null,

@@ -4,7 +4,7 @@ import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { FormDialog } from "../../components/FormDialog";
 import { LoadFailure } from "../../components/LoadFailure";
 import { DexamFormFields } from "../../dexam/DexamFormFields";
-import { choosesDistrictClubs, clubOptions, dexamInput, emptyDexamForm, validateDexamForm } from "../../dexam/dexamForm";
+import { choosesDistrictClubs, clubOptions, dexamInput, emptyDexamForm, formErrorsOf, validateDexamForm } from "../../dexam/dexamForm";
 import { useDexamEvent } from "../../dexam/useDexamEvent";
 import { useDexamForm } from "../../dexam/useDexamForm";
 import { hasErrors } from "../../forms/fieldErrors";
@@ -35,7 +35,7 @@ function DexamCreateLoader({ eventId, onClose }: { eventId: string; onClose: () 
           roles
           districtAssociationId
           associations {
-            databaseId
+            id
             name
           }
         }
@@ -84,7 +84,7 @@ function DexamCreateForm({
     if (hasErrors(found)) return;
     const result = await create({ eventId, input: dexamInput(form.values, { mode: "create", event: facts }) }, { required: ["eventId"] });
     if (result.ok) onClose();
-    else form.showErrors(result.fieldErrors);
+    else form.showErrors(formErrorsOf(result.fieldErrors));
   };
 
   return (

@@ -24,7 +24,7 @@ export function AssignAssociationsDialog({ user, onClose, onSaved }: { user: Ass
           name
         }
         associations {
-          databaseId
+          id
         }
       }
     `,
@@ -38,15 +38,15 @@ export function AssignAssociationsDialog({ user, onClose, onSaved }: { user: Ass
     `,
     { districtAssociationId: data.districtAssociationId },
   );
-  const options = useAssociationOptions(clubs);
-  const [chosen, setChosen] = useState<string[]>(() => data.associations.map((association) => String(association.databaseId)));
+  const options = useAssociationOptions(clubs, "id");
+  const [chosen, setChosen] = useState<string[]>(() => data.associations.map((association) => association.id));
   const [error, setError] = useState<string | undefined>();
   const [assign, assigning] = useSetUserAssociations();
 
   const submit = async () => {
-    const result = await assign({ id: data.id, associationIds: chosen.map(Number) });
+    const result = await assign({ id: data.id, associations: chosen });
     if (result.ok) onSaved();
-    else setError(result.fieldErrors.associationIds);
+    else setError(result.fieldErrors.associations);
   };
 
   return (

@@ -16,7 +16,7 @@ export function UserAssociationFilter({
   associationId: number | null;
   onChange: (associationId: number | null) => void;
 }) {
-  const clubs = useAssociationOptions(query);
+  const clubs = useAssociationOptions(query, "databaseId");
   const options = useMemo(() => [{ value: ALL, label: t("user.filter.all") }, ...clubs], [clubs]);
   return (
     <SelectField

@@ -9,6 +9,7 @@ import { updateVersion } from "../../forms/version";
 import { getConfig } from "../../http/config";
 import { t } from "../../i18n/translate";
 import { ALL_ROLES, canEditRoles, isAdmin } from "../../routes/permissions";
+import { useDistrictAssociationGlobalId } from "../../shell/useDistrictAssociationGlobalId";
 import { UserFormFields } from "../../users/UserFormFields";
 import { adminUserInput, EMPTY_USER_FORM, type UserField, type UserFormMode, userFormValues, userNameInput, validateUserForm } from "../../users/userForm";
 import type { UserDialog_user$key } from "./__generated__/UserDialog_user.graphql";
@@ -60,6 +61,7 @@ export function UserDialog({
   const [roles, setRoles] = useState<RoleName[]>(() => ALL_ROLES.filter((role) => data?.roles.includes(role)));
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [create, creating] = useCreateUser();
+  const districtAssociation = useDistrictAssociationGlobalId(districtAssociationId);
   const [update, updating] = useUpdateUser();
   const roleOptions = useMemo(
     () => ALL_ROLES.filter((role) => role !== "admin" || isAdmin(viewerRoles)).map((role) => ({ value: role, label: t(`role.${role}`) })),
@@ -78,7 +80,7 @@ export function UserDialog({
     const chosenRoles = rolesEditable ? roles : null;
     const result = data
       ? await update({ id: data.id, input: { ...adminUserInput(values), roles: chosenRoles, ...updateVersion(version) } })
-      : await create({ input: { ...userNameInput(values), districtAssociationId, roles: chosenRoles } }, { required: ["input.districtAssociationId"] });
+      : await create({ input: { ...userNameInput(values), districtAssociation, roles: chosenRoles } }, { required: ["input.districtAssociation"] });
     if (result.ok) onSaved();
     else setErrors(result.fieldErrors);
   };

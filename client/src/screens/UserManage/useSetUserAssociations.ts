@@ -6,8 +6,8 @@ import type { useSetUserAssociationsMutation } from "./__generated__/useSetUserA
 export function useSetUserAssociations() {
   return useFeedbackMutation<useSetUserAssociationsMutation>(
     graphql`
-      mutation useSetUserAssociationsMutation($id: ID!, $associationIds: [Int!]!) {
-        setUserAssociations(id: $id, associationIds: $associationIds) {
+      mutation useSetUserAssociationsMutation($id: ID!, $associations: [ID!]!) {
+        setUserAssociations(id: $id, associations: $associations) {
           ...UserRow_user
         }
       }

@@ -1,5 +1,6 @@
 // GraphQL: API clients (API-Zugänge) of a district association, OAuth 2 client credentials.
 import { builder } from "../../graphql/builder.ts";
+import { inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
 import { RoleEnum } from "../users/graphql.ts";
 import { createApiClient, listApiClients, revokeApiClient } from "./service.ts";
 
@@ -61,7 +62,15 @@ const CreateApiClientInput = builder.inputType("CreateApiClientInput", {
       required: true,
       description: "At least one role; only roles the creator holds; admin only by admin.",
     }),
-    districtAssociationId: t.int({ required: false, description: "District association; ignored for non-admins (always their own)." }),
+    districtAssociation: t.globalID({
+      required: false,
+      description: "District association (Kreisverband): its global id (DistrictAssociation.id); ignored for non-admins (always their own).",
+    }),
+    districtAssociationId: t.int({
+      required: false,
+      deprecationReason: useInstead("districtAssociation", "the district association's global id"),
+      description: "District association (numeric id); ignored for non-admins (always their own).",
+    }),
     externalSubject: t.string({
       required: false,
       description: "External issuer only (and required there): the service user's subject, the sub claim of its access tokens. Embedded provider: leave empty.",
@@ -75,7 +84,8 @@ builder.mutationField("createApiClient", (t) =>
     description: "Creates an API client and answers its secret once (user_manage; admin any district).",
     authScopes: { operation: "apiClient.create" },
     args: { input: t.arg({ type: CreateApiClientInput, required: true, description: "Name, roles and district association." }) },
-    resolve: (_root, { input }, ctx) => createApiClient(ctx, input),
+    resolve: (_root, { input }, ctx) =>
+      inOldShape(input, [objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband")], (old) => createApiClient(ctx, old)),
   }),
 );
 

@@ -3,6 +3,7 @@ import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../gra
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
+import { inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
 import { canReadClub, clubOrder, clubWhere, createClub, deleteClub, updateClub } from "./service.ts";
 
 /**
@@ -86,7 +87,16 @@ builder.queryField("associations", (t) =>
 const CreateAssociationInput = builder.inputType("CreateAssociationInput", {
   description: "A new club (Verein).",
   fields: (t) => ({
-    districtAssociationId: t.int({ required: true, description: "The district association (Kreisverband) the club belongs to." }),
+    districtAssociation: t.globalID({
+      required: false,
+      description:
+        "The district association (Kreisverband) the club belongs to: its global id (DistrictAssociation.id). Required (or the deprecated districtAssociationId).",
+    }),
+    districtAssociationId: t.int({
+      required: false,
+      deprecationReason: useInstead("districtAssociation", "the district association's global id"),
+      description: "Numeric id of the district association (Kreisverband).",
+    }),
     name: t.string({ required: true, description: "Name of the club (Verein)." }),
     invoiceEmail: t.string({ required: false, description: "E-mail address invoices are sent to." }),
   }),
@@ -107,7 +117,11 @@ builder.mutationField("createAssociation", (t) =>
     description: "Creates a club in the own district association (association_manage).",
     authScopes: { operation: "association.create" },
     args: { input: t.arg({ type: CreateAssociationInput, required: true, description: "The new values." }) },
-    resolve: async (query, _root, { input }, ctx) => ctx.prisma.association.findUniqueOrThrow({ ...query, where: { id: (await createClub(ctx, input)).id } }),
+    resolve: async (query, _root, { input }, ctx) => {
+      const spelling = objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband", true);
+      const created = await inOldShape(input, [spelling], (old) => createClub(ctx, old as typeof old & { districtAssociationId: number }));
+      return ctx.prisma.association.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    },
   }),
 );
 

@@ -4,6 +4,7 @@ import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditS
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
+import { inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { canReadRegistration, isManager, type RegistrationFilterArgs } from "../registrations/access.ts";
@@ -199,7 +200,15 @@ const SongInput = builder.inputType("CompetitionSongInput", {
 });
 const registrationFields = (t: InputFields) => ({
   name: t.string({ required: true, description: "Name of the group as it performs." }),
-  associationId: t.int({ required: true, description: "The club (numeric id)." }),
+  association: t.globalID({
+    required: false,
+    description: "The club (Verein): its global id, as read at CompetitionRegistration.association.id. Required (or the deprecated associationId).",
+  }),
+  associationId: t.int({
+    required: false,
+    deprecationReason: useInstead("association", "the club's global id"),
+    description: "The club (numeric id, databaseId).",
+  }),
   type: t.field({ type: CompetitionTypeEnum, required: true, description: "Competition type." }),
   cast: t.field({ type: CastEnum, required: true, description: "Besetzung (line-up) of the group." }),
   category: t.field({ type: CategoryEnum, required: false, description: "Types other than B and G." }),
@@ -213,7 +222,16 @@ const registrationFields = (t: InputFields) => ({
   cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
   cancelledAt: t.field({ type: "DateTime", required: false, description: "registration_manage only; omit to leave unchanged." }),
   documentsComplete: t.boolean({ required: false, description: "registration_manage only; omit to leave unchanged." }),
-  locationId: t.int({ required: false, description: "registration_manage only: move to another competition location of the event." }),
+  location: t.globalID({
+    required: false,
+    description:
+      "registration_manage only: move to another competition location of the event, named by its global id as read at CompetitionRegistration.location.id.",
+  }),
+  locationId: t.int({
+    required: false,
+    deprecationReason: useInstead("location", "the location's global id"),
+    description: "registration_manage only: move to another competition location of the event (numeric id).",
+  }),
 });
 const InputType = builder.inputType("CompetitionRegistrationInput", {
   description: "A competition (Wertungsspiel) registration to create.",
@@ -223,6 +241,9 @@ const UpdateInputType = builder.inputType("UpdateCompetitionRegistrationInput", 
   description: "Changes of a competition (Wertungsspiel) registration: the fields of CompetitionRegistrationInput and the version the edit is based on.",
   fields: (t) => ({ ...registrationFields(t), version: versionField(t) }),
 });
+
+/** The new spellings of a registration input and the deprecated fields they replace (graphql/sameShape.ts). */
+const SPELLINGS = [objectId("association", "associationId", "Association", "Verein"), objectId("location", "locationId", "EventLocation", "Veranstaltungsort")];
 
 const regId = (id: { typename: string; id: string }) => numericId(id, "CompetitionRegistration", "Wertungsspielanmeldung");
 builder.mutationField("createCompetitionRegistration", (t) =>
@@ -235,13 +256,11 @@ builder.mutationField("createCompetitionRegistration", (t) =>
       input: t.arg({ type: InputType, required: true, description: "The new values." }),
       idempotencyKey: t.arg.string({ required: false, description: IDEMPOTENCY_KEY }),
     },
-    resolve: async (query, _root, { eventId, input, idempotencyKey }, ctx) =>
-      ctx.prisma.competitionRegistration.findUniqueOrThrow({
-        ...query,
-        where: {
-          id: (await createCompetitionRegistration(ctx, numericId(eventId, "Event", "Veranstaltung"), input as CompetitionInput, idempotencyKey)).id,
-        },
-      }),
+    resolve: async (query, _root, { eventId, input, idempotencyKey }, ctx) => {
+      const event = numericId(eventId, "Event", "Veranstaltung");
+      const created = await inOldShape(input, SPELLINGS, (old) => createCompetitionRegistration(ctx, event, old as CompetitionInput, idempotencyKey));
+      return ctx.prisma.competitionRegistration.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    },
   }),
 );
 
@@ -254,11 +273,10 @@ builder.mutationField("updateCompetitionRegistration", (t) =>
       id: t.arg.globalID({ required: true, description: "Global id of the competition (Wertungsspiel) registration." }),
       input: t.arg({ type: UpdateInputType, required: true, description: "The new values." }),
     },
-    resolve: async (query, _root, { id, input }, ctx) =>
-      ctx.prisma.competitionRegistration.findUniqueOrThrow({
-        ...query,
-        where: { id: (await updateCompetitionRegistration(ctx, regId(id), input as CompetitionInput)).id },
-      }),
+    resolve: async (query, _root, { id, input }, ctx) => {
+      const updated = await inOldShape(input, SPELLINGS, (old) => updateCompetitionRegistration(ctx, regId(id), old as CompetitionInput));
+      return ctx.prisma.competitionRegistration.findUniqueOrThrow({ ...query, where: { id: updated.id } });
+    },
   }),
 );
 

@@ -4,6 +4,7 @@ import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum,
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
+import { day, inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
@@ -365,17 +366,70 @@ const FileUploadInput = builder.inputType("FileUploadInput", {
     dataUrl: t.string({ required: true, description: "The file as a data: URL (base64)." }),
   }),
 });
+/** The three location choices (Veranstaltungsorte): global ids as read, beside the deprecated numeric ids. */
+const locationFields = (t: InputFields) => ({
+  theoryLocation: t.globalID({
+    required: false,
+    description: "Location (Veranstaltungsort) of the theory exam: its global id, as read at DexamRegistration.theoryLocation.id; null for none.",
+  }),
+  theoryLocationId: t.int({
+    required: false,
+    deprecationReason: useInstead("theoryLocation", "the location's global id"),
+    description: "Numeric id of the location (Veranstaltungsort) of the theory exam.",
+  }),
+  practiceLocation: t.globalID({
+    required: false,
+    description: "Location (Veranstaltungsort) of the practical exam: its global id, as read at DexamRegistration.practiceLocation.id; null for none.",
+  }),
+  practiceLocationId: t.int({
+    required: false,
+    deprecationReason: useInstead("practiceLocation", "the location's global id"),
+    description: "Numeric id of the location (Veranstaltungsort) of the practical exam.",
+  }),
+  preparationLocation: t.globalID({
+    required: false,
+    description: "Location (Veranstaltungsort) of the preparation course: its global id, as read at DexamRegistration.preparationLocation.id; null for none.",
+  }),
+  preparationLocationId: t.int({
+    required: false,
+    deprecationReason: useInstead("preparationLocation", "the location's global id"),
+    description: "Numeric id of the location (Veranstaltungsort) of the preparation course.",
+  }),
+});
+/** The new spellings of a registration input and the deprecated fields they replace (graphql/sameShape.ts). */
+const LOCATION_SPELLINGS = [
+  objectId("theoryLocation", "theoryLocationId", "EventLocation", "Veranstaltungsort"),
+  objectId("practiceLocation", "practiceLocationId", "EventLocation", "Veranstaltungsort"),
+  objectId("preparationLocation", "preparationLocationId", "EventLocation", "Veranstaltungsort"),
+];
+const REGISTRATION_SPELLINGS = [day("dateOfBirth", "birthdate"), objectId("association", "associationId", "Association", "Verein"), ...LOCATION_SPELLINGS];
+
 const registrationFields = (t: InputFields) => ({
   firstname: t.string({ required: true, description: "First name." }),
   lastname: t.string({ required: true, description: "Last name." }),
-  birthdate: t.string({ required: true, description: "yyyy-mm-dd" }),
+  dateOfBirth: t.field({
+    type: "Date",
+    required: false,
+    description: "Date of birth, as read at DexamRegistration.birthdate. Required (or the deprecated birthdate).",
+  }),
+  birthdate: t.string({
+    required: false,
+    deprecationReason: useInstead("dateOfBirth", "the same day as a Date"),
+    description: "Date of birth as text yyyy-mm-dd.",
+  }),
   gender: t.field({ type: GenderEnum, required: true, description: "Gender." }),
-  associationId: t.int({ required: true, description: "The club (numeric id)." }),
+  association: t.globalID({
+    required: false,
+    description: "The club (Verein): its global id, as read at DexamRegistration.association.id. Required (or the deprecated associationId).",
+  }),
+  associationId: t.int({
+    required: false,
+    deprecationReason: useInstead("association", "the club's global id"),
+    description: "The club (numeric id, databaseId).",
+  }),
   instrument: t.field({ type: InstrumentEnum, required: true, description: "The instrument of the exam." }),
   type: t.field({ type: DexamTypeEnum, required: true, description: "D-exam course (D1-D3)." }),
-  theoryLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the theory exam." }),
-  practiceLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the practical exam." }),
-  preparationLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the preparation course." }),
+  ...locationFields(t),
   partialResult: t.field({ type: PartialResultInput, required: false, description: "A partial result (Teilergebnis) from an earlier D-exam, if any." }),
   songs: t.field({ type: [SongInput], required: false, description: "The pieces to be performed." }),
   remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
@@ -403,9 +457,7 @@ const TakeoverInput = builder.inputType("DexamTakeoverInput", {
   description: "The new registration of a takeover: target event, the locations of the missing part, consents (camp: camp data and consent form).",
   fields: (t) => ({
     eventId: t.globalID({ required: true, description: "Global id of the event for the new registration." }),
-    theoryLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the theory exam." }),
-    practiceLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the practical exam." }),
-    preparationLocationId: t.int({ required: false, description: "Numeric id of the location (Veranstaltungsort) of the preparation course." }),
+    ...locationFields(t),
     remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
     gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
     cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
@@ -426,11 +478,11 @@ builder.mutationField("createDexamRegistration", (t) =>
       input: t.arg({ type: DexamInputType, required: true, description: "The new values." }),
       idempotencyKey: t.arg.string({ required: false, description: IDEMPOTENCY_KEY }),
     },
-    resolve: async (query, _root, { eventId, input, idempotencyKey }, ctx) =>
-      ctx.prisma.dexamRegistration.findUniqueOrThrow({
-        ...query,
-        where: { id: (await createDexamRegistration(ctx, numericId(eventId, "Event", "Veranstaltung"), input as DexamInput, idempotencyKey)).id },
-      }),
+    resolve: async (query, _root, { eventId, input, idempotencyKey }, ctx) => {
+      const event = numericId(eventId, "Event", "Veranstaltung");
+      const created = await inOldShape(input, REGISTRATION_SPELLINGS, (old) => createDexamRegistration(ctx, event, old as DexamInput, idempotencyKey));
+      return ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    },
   }),
 );
 
@@ -443,8 +495,10 @@ builder.mutationField("updateDexamRegistration", (t) =>
       id: t.arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }),
       input: t.arg({ type: UpdateDexamInputType, required: true, description: "The new values." }),
     },
-    resolve: async (query, _root, { id, input }, ctx) =>
-      ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: (await updateDexamRegistration(ctx, regId(id), input as DexamInput)).id } }),
+    resolve: async (query, _root, { id, input }, ctx) => {
+      const updated = await inOldShape(input, REGISTRATION_SPELLINGS, (old) => updateDexamRegistration(ctx, regId(id), old as DexamInput));
+      return ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: updated.id } });
+    },
   }),
 );
 
@@ -481,8 +535,9 @@ builder.mutationField("takeOverDexamPartialResult", (t) =>
     },
     resolve: async (query, _root, { id, input, idempotencyKey }, ctx) => {
       const { eventId, ...rest } = input;
-      const target = { ...(rest as DexamInput), eventId: numericId(eventId, "Event", "Veranstaltung") };
-      const created = await takeOverPartialResult(ctx, regId(id), target, idempotencyKey);
+      const created = await inOldShape(rest, LOCATION_SPELLINGS, (old) =>
+        takeOverPartialResult(ctx, regId(id), { ...(old as DexamInput), eventId: numericId(eventId, "Event", "Veranstaltung") }, idempotencyKey),
+      );
       return ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: created.id } });
     },
   }),

@@ -3,6 +3,7 @@ import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from
 import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
+import { inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
 import { DistrictAssociationType } from "../districts/graphql.ts";
 import { EventLocationType } from "../locations/graphql.ts";
 import { deadlineDay, deadlinePassed, isPublished } from "./rules.ts";
@@ -149,11 +150,25 @@ builder.mutationField("createEvent", (t) =>
     description: "Creates an event in a district association (event_manage; non-admins their own).",
     authScopes: { operation: "event.create" },
     args: {
-      districtAssociationId: t.arg.int({ required: true, description: "Numeric id of the district association (Kreisverband) the event belongs to." }),
+      districtAssociation: t.arg.globalID({
+        required: false,
+        description:
+          "The district association (Kreisverband) the event belongs to: its global id, as read at Event.districtAssociation.id. Required (or the deprecated districtAssociationId).",
+      }),
+      districtAssociationId: t.arg.int({
+        required: false,
+        deprecationReason: useInstead("districtAssociation", "the district association's global id"),
+        description: "Numeric id of the district association (Kreisverband) the event belongs to.",
+      }),
       input: t.arg({ type: EventInput, required: true, description: "The new values." }),
     },
-    resolve: async (query, _root, { districtAssociationId, input }, ctx) =>
-      ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: (await createEvent(ctx, { ...toService(input), districtAssociationId })).id } }),
+    resolve: async (query, _root, { input, ...district }, ctx) => {
+      const spelling = objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband", true);
+      const created = await inOldShape(district, [spelling], ({ districtAssociationId }) =>
+        createEvent(ctx, { ...toService(input), districtAssociationId: districtAssociationId as number }),
+      );
+      return ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    },
   }),
 );
 

@@ -7,6 +7,7 @@ import type { CompetitionRegistration, DexamRegistration } from "../../generated
 import { builder } from "../../graphql/builder.ts";
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DexamTypeEnum, DifficultyLevelEnum, ExamPartEnum, InstrumentEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
+import { inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
 import { ExamGradeEnum } from "../dexam/graphql.ts";
 import { gradeOf } from "../dexam/rules.ts";
 import { competitionResults, deleteResult, dexamResults, setTheoryResult } from "./service.ts";
@@ -119,6 +120,8 @@ builder.queryField("competitionResults", (t) =>
 );
 
 const regId = (id: { typename: string; id: string }) => numericId(id, "DexamRegistration", "D-Prüfungsanmeldung");
+/** the location of a result: its global id, or the deprecated numeric id (graphql/sameShape.ts) */
+const LOCATION_SPELLING = objectId("location", "locationId", "EventLocation", "Veranstaltungsort", true);
 const reload = (ctx: { prisma: import("../../generated/prisma/client.ts").PrismaClient }, id: number) =>
   ctx.prisma.dexamRegistration.findUniqueOrThrow({ where: { id }, include: { association: { select: { name: true } } } });
 
@@ -129,10 +132,24 @@ builder.mutationField("setDexamTheoryResult", (t) =>
     authScopes: { operation: "results.setTheory" },
     args: {
       registrationId: t.arg.globalID({ required: true, description: "Global id of the D-exam registration." }),
-      locationId: t.arg.int({ required: true, description: "The registration's theory location." }),
+      location: t.arg.globalID({
+        required: false,
+        description:
+          "The registration's theory location: its global id, as read at DexamRegistration.theoryLocation.id. Required (or the deprecated locationId).",
+      }),
+      locationId: t.arg.int({
+        required: false,
+        deprecationReason: useInstead("location", "the location's global id"),
+        description: "The registration's theory location (numeric id).",
+      }),
       theoryPoints: t.arg.float({ required: true, description: "Points of the theory exam (0..100, step 0.01)." }),
     },
-    resolve: async (_root, a, ctx) => reload(ctx, (await setTheoryResult(ctx, regId(a.registrationId), a.locationId, a.theoryPoints)).id),
+    resolve: async (_root, { registrationId, theoryPoints, ...at }, ctx) => {
+      const result = await inOldShape(at, [LOCATION_SPELLING], ({ locationId }) =>
+        setTheoryResult(ctx, regId(registrationId), locationId as number, theoryPoints),
+      );
+      return reload(ctx, result.id);
+    },
   }),
 );
 
@@ -143,8 +160,20 @@ builder.mutationField("deleteDexamResult", (t) =>
     authScopes: { operation: "results.delete" },
     args: {
       registrationId: t.arg.globalID({ required: true, description: "Global id of the D-exam registration." }),
-      locationId: t.arg.int({ required: true, description: "Global id of the location whose result is deleted." }),
+      location: t.arg.globalID({
+        required: false,
+        description:
+          "The location whose result is deleted (the registration's theory or practice location): its global id, as read at DexamRegistration.theoryLocation.id or practiceLocation.id. Required (or the deprecated locationId).",
+      }),
+      locationId: t.arg.int({
+        required: false,
+        deprecationReason: useInstead("location", "the location's global id"),
+        description: "The location whose result is deleted (numeric id).",
+      }),
     },
-    resolve: async (_root, a, ctx) => reload(ctx, (await deleteResult(ctx, regId(a.registrationId), a.locationId)).id),
+    resolve: async (_root, { registrationId, ...at }, ctx) => {
+      const result = await inOldShape(at, [LOCATION_SPELLING], ({ locationId }) => deleteResult(ctx, regId(registrationId), locationId as number));
+      return reload(ctx, result.id);
+    },
   }),
 );

@@ -5,6 +5,7 @@ import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../gra
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
+import { inOldShape, objectId, objectIds, useInstead } from "../../graphql/sameShape.ts";
 import { ROLES } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { AssociationType } from "../associations/graphql.ts";
@@ -203,7 +204,16 @@ const ProfileInput = builder.inputType("ProfileInput", {
 const CreateUserInput = builder.inputType("CreateUserInput", {
   description: "A new user; they get an invitation e-mail.",
   fields: (t) => ({
-    districtAssociationId: t.int({ required: true, description: "Numeric id of the district association (Kreisverband)." }),
+    districtAssociation: t.globalID({
+      required: false,
+      description:
+        "The district association (Kreisverband): its global id, as read at User.districtAssociation.id. Required (or the deprecated districtAssociationId).",
+    }),
+    districtAssociationId: t.int({
+      required: false,
+      deprecationReason: useInstead("districtAssociation", "the district association's global id"),
+      description: "Numeric id of the district association (Kreisverband).",
+    }),
     firstname: t.string({ required: true, description: "First name." }),
     lastname: t.string({ required: true, description: "Last name." }),
     email: t.string({ required: true, description: "E-mail address." }),
@@ -228,6 +238,7 @@ const UpdateUserInput = builder.inputType("UpdateUserInput", {
 });
 
 const userId = (id: { typename: string; id: string }) => numericId(id, "User", "Benutzer");
+const DISTRICT_SPELLING = objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband", true);
 
 builder.mutationField("updateViewer", (t) =>
   t.prismaField({
@@ -277,7 +288,10 @@ builder.mutationField("createUser", (t) =>
     description: "Creates a user in the own district association and sends the invitation (user_manage).",
     authScopes: { operation: "user.create" },
     args: { input: t.arg({ type: CreateUserInput, required: true, description: "The new values." }) },
-    resolve: async (query, _root, { input }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await createUser(ctx, input)).id } }),
+    resolve: async (query, _root, { input }, ctx) => {
+      const created = await inOldShape(input, [DISTRICT_SPELLING], (old) => createUser(ctx, old as typeof old & { districtAssociationId: number }));
+      return ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: created.id } });
+    },
   }),
 );
 
@@ -312,10 +326,22 @@ builder.mutationField("setUserAssociations", (t) =>
     authScopes: { operation: "user.setAssociations" },
     args: {
       id: t.arg.globalID({ required: true, description: "Global id of the user." }),
-      associationIds: t.arg.intList({ required: true, description: "Numeric club ids." }),
+      associations: t.arg.globalIDList({
+        required: false,
+        description: "The clubs (Vereine): their global ids, as read at User.associations.id. Required (or the deprecated associationIds); [] removes all.",
+      }),
+      associationIds: t.arg.intList({
+        required: false,
+        deprecationReason: useInstead("associations", "the clubs' global ids"),
+        description: "Numeric club ids.",
+      }),
     },
-    resolve: async (query, _root, { id, associationIds }, ctx) =>
-      ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await setUserAssociations(ctx, userId(id), associationIds)).id } }),
+    resolve: async (query, _root, { id, ...clubs }, ctx) => {
+      const user = await inOldShape(clubs, [objectIds("associations", "associationIds", "Association", "Verein", true)], (old) =>
+        setUserAssociations(ctx, userId(id), old.associationIds as number[]),
+      );
+      return ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: user.id } });
+    },
   }),
 );
 
