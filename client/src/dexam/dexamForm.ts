@@ -1,6 +1,7 @@
+import { type DexamSchemaInput, dexamErrors, SONG_ROWS } from "@shared/dexamSchema";
 import type { DEXAM_TYPE_LABELS, EXAM_PART_LABELS, GENDER_LABELS, INSTRUMENT_LABELS, MEAL_REQUEST_LABELS } from "@shared/labels";
-import { DEXAM_MSG, MSG } from "@shared/messages";
-import { addDexamLengthErrors, birthdateError, emergencyPhone, file, required, UPLOAD_EXTENSIONS } from "@shared/validation";
+import { DEXAM_MSG } from "@shared/messages";
+import { file, UPLOAD_EXTENSIONS } from "@shared/validation";
 import { fromDateTimeLocal, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "../forms/fieldErrors";
 import { type EditScope, preselectedClub, type RegistrationMode, setPath } from "../registration/formValues";
@@ -8,8 +9,7 @@ import { type EditScope, preselectedClub, type RegistrationMode, setPath } from 
 /**
  * The D-exam registration form (spec §2 "D-exam registration form sections", §4 "Form
  * dependencies", §5 "D-exam registration"): values, the dependencies between fields, the checks
- * (the same as server/src/domains/dexam/rules.ts validateDexam, with the German messages of
- * '@shared/messages' and the catalog), which locations are offered, and the GraphQL input.
+ * (the one D-exam schema '@shared/dexamSchema' the server validates with as well), which locations are offered, and the GraphQL input.
  * Error keys are the server's field paths ("partialResult.points", "songs.2.name",
  * "camp.emergencyContacts.0.phone"), so server and client messages land at the same field.
  */
@@ -20,7 +20,7 @@ export { choosesDistrictClubs, clubOptions, errorsAfterChange, formErrorsOf, set
 /** What the viewer may change (DexamRegistration.viewerCan.edit): everything, the exam pieces, or nothing. */
 export type { EditScope };
 
-export const SONG_ROWS = 4;
+export { SONG_ROWS };
 export const VACCINATION_TYPES = ["FSME", "TETANUS"] as const;
 
 /** The three location choices and the location type each offers (R-DF006..R-DF008). */
@@ -315,10 +315,7 @@ export const isCamp = (event: Pick<EventFacts, "formType">) => event.formType ==
 /** The exam pieces are shown only when a practice exam is booked (R-DF030). */
 export const showsSongs = (values: Pick<DexamFormValues, "practiceLocationId">) => values.practiceLocationId !== "";
 
-// ---- checks (spec §5; mirrors validateDexam)
-
-const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-const blank = (v: string) => v.trim() === "";
+// ---- checks (spec §5): the one D-exam schema (@shared/dexamSchema), fed from the form values
 
 export interface CheckContext {
   mode: DexamMode;
@@ -328,84 +325,46 @@ export interface CheckContext {
   now?: Date;
 }
 
-function checkLocations(values: DexamFormValues, event: EventFacts, e: Record<string, string>) {
-  for (const field of Object.keys(LOCATION_FIELDS) as LocationField[]) {
-    if (!values[field]) continue;
-    const l = event.locations.find((x) => x.id === values[field]);
-    if (!l || l.type !== LOCATION_FIELDS[field]) e[field] = DEXAM_MSG.locationForeign;
-    else if (values.type && !l.dexamTypes.includes(values.type)) e[field] = DEXAM_MSG.locationCourse;
-    else if (field === "practiceLocationId" && values.instrument && !l.instruments.includes(values.instrument)) e[field] = DEXAM_MSG.locationInstrument;
-  }
-  // at least a theory or a practice exam (decision R-DF013); the message sits at the choice still open
-  if (!values.theoryLocationId && !values.practiceLocationId) {
-    const field = values.partialResult.type === "THEORY" ? "practiceLocationId" : "theoryLocationId";
-    e[field] ??= DEXAM_MSG.noPart;
-  }
-}
+const orNull = (v: string) => (v === "" ? null : v);
 
-function checkPartialResult(values: DexamFormValues, now: Date, e: Record<string, string>) {
+/** The form values as the schema reads them: "" is no choice; pieces only when shown, camp data only for camps. */
+function schemaInput(values: DexamFormValues, event: EventFacts): DexamSchemaInput {
   const pr = values.partialResult;
-  if (!pr.type) return;
-  if (blank(pr.districtAssociation)) e["partialResult.districtAssociation"] = MSG.required;
-  if (blank(pr.location)) e["partialResult.location"] = MSG.required;
-  const year = pr.year.trim();
-  if (!year) e["partialResult.year"] = MSG.required;
-  else if (!/^\d{4}$/.test(year) || Number(year) > now.getFullYear()) e["partialResult.year"] = DEXAM_MSG.year;
-  const points = Number(pr.points);
-  if (blank(pr.points)) e["partialResult.points"] = MSG.required;
-  else if (Number.isNaN(points) || points < 0 || points > 100 || !twoDecimals(points)) e["partialResult.points"] = DEXAM_MSG.points;
-  if (pr.type === "THEORY" && values.theoryLocationId) e.theoryLocationId = DEXAM_MSG.theoryPassed;
-  if (pr.type === "PRACTICE" && values.practiceLocationId) e.practiceLocationId = DEXAM_MSG.practicePassed;
-}
-
-function checkSongs(values: DexamFormValues, e: Record<string, string>) {
-  if (!showsSongs(values)) return;
-  values.songs.forEach((s, i) => {
-    if (!blank(s.number) && blank(s.name)) e[`songs.${i}.name`] = MSG.required;
-  });
-}
-
-function checkCamp(values: DexamFormValues, mode: DexamMode, e: Record<string, string>) {
   const c = values.camp;
-  if (!c.mealRequest) e["camp.mealRequest"] = MSG.required;
-  c.vaccinations.forEach((v, i) => {
-    if (v.available && !v.date) e[`camp.vaccinations.${i}.date`] = MSG.required;
-    if (!v.available && v.date) e[`camp.vaccinations.${i}.date`] = DEXAM_MSG.vaccinationDate;
-  });
-  if (c.emergencyContacts.length === 0) e["camp.emergencyContacts"] = MSG.required;
-  c.emergencyContacts.forEach((k, i) => {
-    if (blank(k.name)) e[`camp.emergencyContacts.${i}.name`] = MSG.required;
-    const phone = required(k.phone) ?? emergencyPhone(k.phone);
-    if (phone) e[`camp.emergencyContacts.${i}.phone`] = phone;
-  });
-  // the parent-signed consent form: required in create mode (decision R-VA035), shared file rule
-  if (mode === "create") {
-    const message = file(values.consentForm, UPLOAD_EXTENSIONS);
-    if (message) e.consentForm = message;
-  }
+  return {
+    firstname: values.firstname,
+    lastname: values.lastname,
+    birthdate: values.birthdate,
+    gender: orNull(values.gender) as DexamSchemaInput["gender"],
+    associationId: orNull(values.associationId),
+    instrument: orNull(values.instrument) as DexamSchemaInput["instrument"],
+    type: orNull(values.type) as DexamSchemaInput["type"],
+    theoryLocationId: orNull(values.theoryLocationId),
+    practiceLocationId: orNull(values.practiceLocationId),
+    preparationLocationId: orNull(values.preparationLocationId),
+    partialResult: pr.type ? { ...pr, type: pr.type as ExamPart } : null,
+    songs: showsSongs(values) ? values.songs : [],
+    remarks: values.remarks,
+    gdprAccepted: values.gdprAccepted,
+    cancellationAccepted: values.cancellationAccepted,
+    camp: isCamp(event) ? { ...c, mealRequest: orNull(c.mealRequest) as MealRequest | null } : null,
+  };
 }
 
 /** Field path -> German message for everything wrong; empty when the form may be sent. */
 export function validateDexamForm(values: DexamFormValues, context: CheckContext): FieldErrors {
   const { mode, event, scope = "ALL", now = new Date() } = context;
-  const e: Record<string, string> = {};
-  if (scope === "NONE") return e;
-  checkSongs(values, e);
-  if (scope === "SONGS") return addDexamLengthErrors(e, values, true);
-  // personal data, club, instrument and course are all required (decision R-DF002)
-  for (const field of ["firstname", "lastname", "birthdate", "gender", "associationId", "instrument", "type"] as const)
-    if (required(values[field]) !== null) e[field] = MSG.required;
-  const birthdate = values.birthdate ? birthdateError(values.birthdate, now) : null;
-  if (birthdate) e.birthdate = birthdate;
-  checkLocations(values, event, e);
-  checkPartialResult(values, now, e);
-  if (mode === "create") {
-    if (!values.gdprAccepted) e.gdprAccepted = MSG.required;
-    if (event.cancellationConditions && !values.cancellationAccepted) e.cancellationAccepted = MSG.required;
+  if (scope === "NONE") return {};
+  const e = dexamErrors(schemaInput(values, event), event, mode, now);
+  // the songs-only phase: only the pieces count (as on the server)
+  if (scope === "SONGS") return Object.fromEntries(Object.entries(e).filter(([k]) => k.startsWith("songs")));
+  // the parent-signed consent form: required in create mode (decision R-VA035), shared file rule
+  if (isCamp(event) && mode === "create") {
+    const message = file(values.consentForm, UPLOAD_EXTENSIONS);
+    if (message) e.consentForm = message;
   }
-  if (isCamp(event)) checkCamp(values, mode, e);
   if (values.cancelledAt && !fromDateTimeLocal(values.cancelledAt)) e.cancelledAt = DEXAM_MSG.date;
-  return addDexamLengthErrors(e, values);
+  return e;
 }
 
 // ---- the GraphQL input (DexamRegistrationInput): the club, the locations and the date of birth

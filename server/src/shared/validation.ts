@@ -114,31 +114,6 @@ export function addLengthErrors(errors: Record<string, string>, values: object |
   return errors;
 }
 
-type Texts = Record<string, unknown>;
-/** The texts of a D-exam registration, as the server's DexamInput and the client form's values both hold them. */
-export type DexamTexts = Texts & {
-  partialResult?: Texts | null;
-  songs?: readonly Texts[] | null;
-  camp?: (Texts & { emergencyContacts?: readonly Texts[] | null }) | null;
-};
-
-/**
- * The length checks of a D-exam registration (server rules and client form): names and remarks, the
- * partial result's texts, each song row, the camp texts and each emergency contact; `songsOnly` for
- * the form's songs-only phase.
- */
-export function addDexamLengthErrors(errors: Record<string, string>, v: DexamTexts, songsOnly = false) {
-  const L = TEXT_LIMITS;
-  for (const [i, s] of (v.songs ?? []).entries()) addLengthErrors(errors, s, L.dexamSong, `songs.${i}.`);
-  if (songsOnly) return errors;
-  addLengthErrors(errors, v, L.DexamRegistration);
-  const partial = { districtAssociation: L.DexamRegistration.partialResultDistrict, location: L.DexamRegistration.partialResultLocation };
-  addLengthErrors(errors, v.partialResult, partial, "partialResult.");
-  addLengthErrors(errors, v.camp, L.camp, "camp.");
-  for (const [i, k] of (v.camp?.emergencyContacts ?? []).entries()) addLengthErrors(errors, k, L.emergencyContact, `camp.emergencyContacts.${i}.`);
-  return errors;
-}
-
 /**
  * The longest list search (and /v1 query parameter) taken: about the longest name or e-mail
  * address a search looks in, so a longer one could find nothing anyway. The server refuses a

@@ -1,7 +1,9 @@
+import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
 import { idempotencyKeyOf, idParam, type RestRouter, versionOf } from "../../http/rest.ts";
-import { queryId, WireReader } from "../../http/wireInput.ts";
+import { queryId } from "../../http/wireInput.ts";
+import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import { zipInThread } from "../../workers/pool.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -124,64 +126,91 @@ function createdToWire(ctx: ServiceCtx, c: CreatedDexam) {
 
 const reload = (ctx: ServiceCtx, id: number) => ctx.prisma.dexamRegistration.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE });
 
-/** The body of a create, edit or takeover, read strictly (http/wireInput.ts): a wrong type is a 400 naming the field. */
-function input(raw: unknown): DexamInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined } {
-  const r = WireReader.of(raw);
-  const written = (_at: Date, text: string) => text.slice(0, 10);
-  const pr = r.object("existing_partial_result");
-  const prType = pr?.oneOf("type", PART) ?? null;
-  const c = r.object("camp_extension");
-  const fileUpload = r.text("file_upload");
-  const fileName = r.text("file_upload_name");
-  const i = {
-    id: r.id("id"),
-    eventId: r.id("event_id"),
-    version: versionOf(r.raw("version")),
-    cancelledAtSent: r.has("cancelled_at") ? r.instant("cancelled_at") : undefined,
-    existingPartialResultVerified: r.boolean("existing_partial_result_verified"),
-    consentForm: fileUpload !== null ? { name: fileName, dataUrl: fileUpload } : null,
-    firstname: r.text("firstname"),
-    lastname: r.text("lastname"),
-    birthdate: r.day("birthdate", written),
-    gender: r.oneOf("gender", GENDER),
-    associationId: r.id("association_id"),
-    instrument: r.oneOf("instrument", instrumentWire.fromWire),
-    type: r.oneOf("type", dexamTypeWire.fromWire),
-    theoryLocationId: r.id("theory_location_id"),
-    practiceLocationId: r.id("practice_location_id"),
-    preparationLocationId: r.id("preparation_location_id"),
-    partialResult:
-      pr && prType
+const written = (_at: Date, text: string) => text.slice(0, 10);
+
+/**
+ * The body of a create, edit or takeover (spec section 3's snake_case names and wire values), read
+ * strictly (http/wireSchema.ts: a wrong type is a 400 naming the field) into the service's
+ * DexamInput; what the fields must hold is the one D-exam schema's job (shared/dexamSchema.ts).
+ */
+const DexamBody = z
+  .object({
+    id: w.id(),
+    event_id: w.id(),
+    version: z.unknown().optional(),
+    cancelled_at: w.instant().optional(),
+    existing_partial_result_verified: w.boolean(),
+    file_upload: w.text(),
+    file_upload_name: w.text(),
+    firstname: w.text(),
+    lastname: w.text(),
+    birthdate: w.day(written),
+    gender: w.oneOf(GENDER),
+    association_id: w.id(),
+    instrument: w.oneOf(instrumentWire.fromWire),
+    type: w.oneOf(dexamTypeWire.fromWire),
+    theory_location_id: w.id(),
+    practice_location_id: w.id(),
+    preparation_location_id: w.id(),
+    existing_partial_result: w.object({
+      type: w.oneOf(PART),
+      district_association: w.text(),
+      year: w.textOrInteger(),
+      location: w.text(),
+      points: w.number(),
+    }),
+    songs: w.list(w.item({ number: w.textOrInteger(), name: w.text() })),
+    remarks: w.text(),
+    gdpr_accepted: w.boolean(),
+    cancellation_accepted: w.boolean(),
+    camp_extension: w.object({
+      diseases: w.text(),
+      intolerances: w.text(),
+      allergies: w.text(),
+      meal_request: w.oneOf(MEAL),
+      vaccinations: w.list(w.item({ type: w.requiredOneOf(VACC), available: w.boolean(), date: w.day(written) })),
+      emergency_contact: w.list(w.item({ name: w.text(), phone: w.text() })),
+    }),
+  })
+  .transform((b) => {
+    const pr = b.existing_partial_result;
+    const c = b.camp_extension;
+    return {
+      id: b.id,
+      eventId: b.event_id,
+      version: versionOf(b.version),
+      cancelledAtSent: b.cancelled_at,
+      existingPartialResultVerified: b.existing_partial_result_verified,
+      consentForm: b.file_upload !== null ? { name: b.file_upload_name, dataUrl: b.file_upload } : null,
+      firstname: b.firstname,
+      lastname: b.lastname,
+      birthdate: b.birthdate,
+      gender: b.gender,
+      associationId: b.association_id,
+      instrument: b.instrument,
+      type: b.type,
+      theoryLocationId: b.theory_location_id,
+      practiceLocationId: b.practice_location_id,
+      preparationLocationId: b.preparation_location_id,
+      partialResult: pr?.type ? { type: pr.type, districtAssociation: pr.district_association, year: pr.year, location: pr.location, points: pr.points } : null,
+      songs: b.songs,
+      remarks: b.remarks,
+      gdprAccepted: b.gdpr_accepted ?? false,
+      cancellationAccepted: b.cancellation_accepted ?? false,
+      camp: c
         ? {
-            type: prType,
-            districtAssociation: pr.text("district_association"),
-            year: pr.textOrInteger("year"),
-            location: pr.text("location"),
-            points: pr.number("points"),
+            diseases: c.diseases,
+            intolerances: c.intolerances,
+            allergies: c.allergies,
+            mealRequest: c.meal_request,
+            vaccinations: c.vaccinations.map((v) => ({ type: v.type, available: v.available ?? false, date: v.date })),
+            emergencyContacts: c.emergency_contact,
           }
         : null,
-    songs: r.objects("songs", (s) => ({ number: s.textOrInteger("number"), name: s.text("name") })),
-    remarks: r.text("remarks"),
-    gdprAccepted: r.boolean("gdpr_accepted") ?? false,
-    cancellationAccepted: r.boolean("cancellation_accepted") ?? false,
-    camp: c
-      ? {
-          diseases: c.text("diseases"),
-          intolerances: c.text("intolerances"),
-          allergies: c.text("allergies"),
-          mealRequest: c.oneOf("meal_request", MEAL),
-          vaccinations: c.objects("vaccinations", (v) => ({
-            type: v.oneOf("type", VACC) ?? (v.fail("type", MSG.required) as never),
-            available: v.boolean("available") ?? false,
-            date: v.day("date", written),
-          })),
-          emergencyContacts: c.objects("emergency_contact", (k) => ({ name: k.text("name"), phone: k.text("phone") })),
-        }
-      : null,
-  };
-  r.done();
-  return i;
-}
+    } satisfies DexamInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined };
+  });
+
+const input = (raw: unknown) => w.readBody(DexamBody, raw);
 
 export function dexamRoutes(r: RestRouter) {
   r.get("/v1/registrations/event/:eventId/dexam", async (ctx, req) => {

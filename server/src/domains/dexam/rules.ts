@@ -1,6 +1,6 @@
 import type { DexamType, EditPhase, ExamPart, Gender, Instrument, LocationType, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
-import { DEXAM_MSG, MSG } from "../../shared/messages.ts";
-import { addDexamLengthErrors, birthdateError, emergencyPhone, required } from "../../shared/validation.ts";
+import { dexamErrors, SONG_ROWS } from "../../shared/dexamSchema.ts";
+import { required } from "../../shared/validation.ts";
 import { baseRowActions } from "../registrations/rules.ts";
 
 export { type Actor, canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
@@ -82,79 +82,9 @@ export type DexamInput = {
 export type EventFacts = { formType: "DEXAM" | "DEXAM_CAMP" | "COMPETITION"; cancellationConditions: string | null };
 export type LocationFacts = { id: number; type: LocationType; dexamTypes: DexamType[]; instruments: Instrument[] };
 
-const SONG_ROWS = 4;
-const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-
-/** Field name -> German message for everything wrong with a D-exam registration. */
+/** Field name -> German message for everything wrong with a D-exam registration (the one schema: shared/dexamSchema.ts). */
 export function validateDexam(input: DexamInput, event: EventFacts, locations: LocationFacts[], mode: "create" | "edit", now: Date): Record<string, string> {
-  const e: Record<string, string> = {};
-  for (const f of ["firstname", "lastname", "birthdate", "gender", "associationId", "instrument", "type"] as const)
-    if (required(input[f]) !== null) e[f] = MSG.required;
-  const birthdate = input.birthdate ? birthdateError(input.birthdate, now) : null;
-  if (birthdate) e.birthdate = birthdate;
-
-  // locations: of this event, of the right kind, offering the course; practice also the instrument (R-VA023)
-  const byId = new Map(locations.map((l) => [l.id, l]));
-  const part = (field: "theoryLocationId" | "practiceLocationId" | "preparationLocationId", kind: LocationType) => {
-    const id = input[field];
-    if (id == null) return;
-    const l = byId.get(id);
-    if (!l || l.type !== kind) e[field] = DEXAM_MSG.locationForeign;
-    else if (input.type && !l.dexamTypes.includes(input.type)) e[field] = DEXAM_MSG.locationCourse;
-    else if (kind === "DEXAM_PRACTICE" && input.instrument && !l.instruments.includes(input.instrument)) e[field] = DEXAM_MSG.locationInstrument;
-  };
-  part("theoryLocationId", "DEXAM_THEORY");
-  part("practiceLocationId", "DEXAM_PRACTICE");
-  part("preparationLocationId", "DEXAM_PREPARATION");
-  if (input.theoryLocationId == null && input.practiceLocationId == null && !e.theoryLocationId) e.theoryLocationId = DEXAM_MSG.noPart;
-
-  // "Vorhandene Teilprüfung" (R-VA027..R-VA029): all fields once a type is chosen; never the same part again
-  const pr = input.partialResult;
-  if (pr?.type) {
-    if (required(pr.districtAssociation) !== null) e["partialResult.districtAssociation"] = MSG.required;
-    if (required(pr.location) !== null) e["partialResult.location"] = MSG.required;
-    const year = Number(pr.year);
-    if (pr.year == null || pr.year === "") e["partialResult.year"] = MSG.required;
-    else if (!/^\d{4}$/.test(String(pr.year)) || year > now.getFullYear()) e["partialResult.year"] = DEXAM_MSG.year;
-    if (pr.points == null || Number.isNaN(pr.points)) e["partialResult.points"] = MSG.required;
-    else if (pr.points < 0 || pr.points > 100 || !twoDecimals(pr.points)) e["partialResult.points"] = DEXAM_MSG.points;
-    if (pr.type === "THEORY" && input.theoryLocationId != null) e.theoryLocationId = DEXAM_MSG.theoryPassed;
-    if (pr.type === "PRACTICE" && input.practiceLocationId != null) e.practiceLocationId = DEXAM_MSG.practicePassed;
-  }
-
-  // exam pieces: four rows; a name is required once a number is given (R-VA026)
-  const songs = input.songs ?? [];
-  if (songs.length > SONG_ROWS) e.songs = "Höchstens vier Prüfungsstücke";
-  songs.forEach((s, i) => {
-    if (required(s.number) === null && required(s.name) !== null) e[`songs.${i}.name`] = MSG.required;
-  });
-
-  // consents in create mode (R-VA024, R-VA025)
-  if (mode === "create") {
-    if (!input.gdprAccepted) e.gdprAccepted = MSG.required;
-    if (event.cancellationConditions && !input.cancellationAccepted) e.cancellationAccepted = MSG.required;
-  }
-
-  // the camp section (R-VA030..R-VA034)
-  if (event.formType === "DEXAM_CAMP") {
-    const c = input.camp ?? {};
-    if (!c.mealRequest) e["camp.mealRequest"] = MSG.required;
-    (c.vaccinations ?? []).forEach((v, i) => {
-      if (v.available && !v.date) e[`camp.vaccinations.${i}.date`] = MSG.required;
-      if (!v.available && v.date) e[`camp.vaccinations.${i}.date`] = DEXAM_MSG.vaccinationDate;
-    });
-    const contacts = c.emergencyContacts ?? [];
-    if (contacts.length === 0) e["camp.emergencyContacts"] = MSG.required;
-    contacts.forEach((k, i) => {
-      if (required(k.name) !== null) e[`camp.emergencyContacts.${i}.name`] = MSG.required;
-      const phone = required(k.phone) ?? emergencyPhone(k.phone);
-      if (phone) e[`camp.emergencyContacts.${i}.phone`] = phone;
-    });
-  }
-
-  // every text at most its TEXT_LIMITS length, the camp texts whatever the form type
-  addDexamLengthErrors(e, input);
-  return e;
+  return dexamErrors(input, { ...event, locations }, mode, now);
 }
 
 /**
