@@ -19,7 +19,8 @@ type DialogState = { kind: "edit"; id: string } | { kind: "delete" | "cancel" | 
 /**
  * The competition registrations of one event (R-RO003) with the row actions: open (edit, enter
  * songs, view), cancel and delete (each confirmed first). Every change refreshes the list (spec §7
- * "Answers").
+ * "Answers"): a save in the edit dialog by its answer, which updates the row's record
+ * (useUpdateCompetitionRegistration), the other changes by loading the list again.
  */
 export function CompetitionOverview({ eventId, search, searching }: { eventId: string; search: string; searching: boolean }) {
   const { fetchKey, refresh, pending } = useRefresh();
@@ -64,7 +65,7 @@ export function CompetitionOverview({ eventId, search, searching }: { eventId: s
   return (
     <>
       <CompetitionTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} />
-      {dialog?.kind === "edit" && <CompetitionEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "edit" && <CompetitionEditDialog registrationId={dialog.id} onClose={close} />}
       {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "delete" && (
         <ConfirmRowAction

@@ -25,7 +25,9 @@ type DialogState =
 /**
  * The D-exam registrations of one event (R-RO004) with the row actions: open (edit, enter songs,
  * view), take over a partial result, the downloads, cancel and delete (each confirmed first).
- * Every change refreshes the list (spec §7 "Answers").
+ * Every change refreshes the list (spec §7 "Answers"): a save in the edit dialog by its answer,
+ * which updates the row's record (useUpdateDexamRegistration), the other changes by loading the
+ * list again.
  */
 export function DexamOverview({
   eventId,
@@ -92,7 +94,7 @@ export function DexamOverview({
   return (
     <>
       <DexamTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} />
-      {dialog?.kind === "edit" && <DexamEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "edit" && <DexamEditDialog registrationId={dialog.id} onClose={close} />}
       {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "takeOver" && (
         <TakeoverDialog
