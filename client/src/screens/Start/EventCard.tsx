@@ -29,7 +29,7 @@ export function EventCard({
   clubCount: number;
   viewer: { roles: readonly string[]; districtAssociationId: number };
   profileComplete: boolean;
-  /** the pointer is over "Neue Anmeldung" or it has the focus: the dialog's data may be fetched ahead */
+  /** the pointer is over "Neue Anmeldung" or the keyboard focus is on it: the dialog's data may be fetched ahead */
   onPrepare: (event: NewRegistrationDialog_event$key) => void;
   onRegister: (event: NewRegistrationDialog_event$key) => void;
   /** the dialog of this card is on its way: the button is busy */
@@ -136,7 +136,8 @@ export function EventCard({
           aria-busy={opening || undefined}
           className={opening ? styles.busy : undefined}
           onPointerEnter={() => onPrepare(data)}
-          onFocus={() => onPrepare(data)}
+          // keyboard focus only: the focus a closing dialog gives back is no intent to open it again
+          onFocus={(focus) => focus.currentTarget.matches(":focus-visible") && onPrepare(data)}
           onClick={() => onRegister(data)}
         >
           {t("start.newRegistration")}
