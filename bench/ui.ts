@@ -14,7 +14,7 @@
 //      shows (staff; every repetition reloads on another event of district 1, so the Relay store
 //      holds nothing of the big event)
 //   4. the district switch in the overview until the first page of the other district's next
-//      upcoming event (preselected) shows
+//      upcoming event (preselected) shows (after a reload the page is first idle, as for 1)
 //   5. "Duplizieren" of an event until "Veranstaltung dupliziert"
 // Then Lighthouse 12 (accessibility, best practices, LCP) audits the start page and the
 // registration overview, signed in: a Chromium started by Playwright with a remote-debugging port
@@ -27,7 +27,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { type BrowserContext, chromium, type Page } from "@playwright/test";
+import { type BrowserContext, chromium, type Page, type Request } from "@playwright/test";
 import lighthouse from "lighthouse";
 import pg from "pg";
 // @ts-expect-error: a plain .mjs module of the start script, no types
@@ -207,6 +207,26 @@ async function signIn(page: Page, base: string, email: string) {
   await page.getByRole("heading", { level: 1, name: "Start" }).waitFor();
 }
 
+/** The page's requests under way (Playwright's "networkidle" is only about the page's loading). */
+const pending = new WeakMap<Page, Set<Request>>();
+function trackRequests(page: Page) {
+  const open = new Set<Request>();
+  pending.set(page, open);
+  page.on("request", (request) => open.add(request));
+  page.on("requestfinished", (request) => open.delete(request));
+  page.on("requestfailed", (request) => open.delete(request));
+}
+
+/**
+ * A person reads the page before pressing: the page is idle, and what it fetches when idle (the
+ * create dialogs' chunks, the overview's other event lists) has arrived.
+ */
+async function readsPage(page: Page) {
+  await page.waitForLoadState("networkidle");
+  await page.evaluate("new Promise((r) => requestIdleCallback(() => r(null)))");
+  while (pending.get(page)?.size) await new Promise((r) => setTimeout(r, 20));
+}
+
 async function closeNotice(page: Page) {
   await page.getByRole("button", { name: "Meldung schließen" }).click();
 }
@@ -248,6 +268,7 @@ type Figure = { key: string; figure: string; who: string; budget: number; sample
 
 async function newRegistrationDialog(context: BrowserContext, base: string): Promise<number[]> {
   const page = await context.newPage();
+  trackRequests(page);
   await signIn(page, base, MEMBER);
   const cdp = await context.newCDPSession(page);
   const samples: number[] = [];
@@ -258,9 +279,7 @@ async function newRegistrationDialog(context: BrowserContext, base: string): Pro
     await page.reload();
     const card = page.getByRole("article", { name: BIG_EVENT, exact: true });
     await card.waitFor();
-    // a person reads the page before pressing: the page is idle (its idle-time preloads are done)
-    await page.waitForLoadState("networkidle");
-    await page.evaluate("new Promise((r) => requestIdleCallback(() => r(null)))");
+    await readsPage(page);
     // the idle-time preload did its work: the dialog's chunk was fetched before the press
     if (await page.evaluate("performance.getEntriesByType('resource').some((e) => /DexamCreateDialog/.test(e.name))")) preloaded++;
     samples.push(
@@ -323,6 +342,7 @@ async function overviewFirstPage(page: Page, base: string): Promise<number[]> {
 
 async function districtSwitch(page: Page, base: string): Promise<number[]> {
   await freshOverview(page, base);
+  await readsPage(page);
   const samples: number[] = [];
   for (let i = 0; i < REPS; i++) {
     // district 1 shows the big event; the switch clears the choice (R-SH057) and shows the first
@@ -455,6 +475,7 @@ async function main() {
     if (want(2) || want(3) || want(4) || want(5)) {
       const staff = await newContext();
       const page = await staff.newPage();
+      trackRequests(page);
       await signIn(page, server.url, STAFF);
       if (want(2)) {
         log("2: save of the D-exam registration edit ...");
