@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ChangeHistoryDialog } from "../../audit/ChangeHistoryDialog";
 import { CompetitionEditDialog } from "../../competition/CompetitionEditDialog";
@@ -44,7 +44,8 @@ export function CompetitionOverview({ eventId, search, searching }: { eventId: s
     refresh();
   };
 
-  const act = (action: CompetitionRowAction, row: CompetitionRowData) => {
+  // stable, so the rows (memo) render again only when their own data changes
+  const act = useCallback((action: CompetitionRowAction, row: CompetitionRowData) => {
     switch (action) {
       case "edit":
       case "songs":
@@ -60,7 +61,7 @@ export function CompetitionOverview({ eventId, search, searching }: { eventId: s
         setDialog({ kind: action, id: row.id, name: row.name });
         return;
     }
-  };
+  }, []);
 
   return (
     <>

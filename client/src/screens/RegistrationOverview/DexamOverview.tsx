@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ChangeHistoryDialog } from "../../audit/ChangeHistoryDialog";
 import { useServerSort } from "../../components/useServerSort";
@@ -61,7 +61,8 @@ export function DexamOverview({
     refresh();
   };
 
-  const act = (action: DexamRowAction, row: DexamRowData) => {
+  // stable, so the rows (memo) render again only when their own data changes
+  const act = useCallback((action: DexamRowAction, row: DexamRowData) => {
     const name = `${row.firstname} ${row.lastname}`;
     switch (action) {
       case "edit":
@@ -89,7 +90,7 @@ export function DexamOverview({
         setDialog({ kind: action, id: row.id, name });
         return;
     }
-  };
+  }, []);
 
   return (
     <>
