@@ -19,7 +19,8 @@ export interface RowMenuItem<T extends string = string> {
  * button, so a dialog it opens returns focus there too. Closing by keyboard always leaves focus on
  * the button: Ark gives it back at once, and should a focus request of the menu still queued from a
  * key pressed in the same frame land afterwards on the hiding list (seen under load in CI), focus is
- * put back on the button once the list is hidden.
+ * put back on the button once the list is hidden. The list is mounted only while open: a page of
+ * 25 rows renders 25 buttons, not 25 hidden lists with their items.
  */
 export function RowMenu<T extends string>({ label, items, onSelect }: { label: string; items: readonly RowMenuItem<T>[]; onSelect: (value: T) => void }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -32,6 +33,8 @@ export function RowMenu<T extends string>({ label, items, onSelect }: { label: s
   return (
     <Menu.Root
       positioning={{ placement: "bottom-end" }}
+      lazyMount
+      unmountOnExit
       onOpenChange={(details) => {
         if (details.open) return;
         requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(keepFocusOnTrigger, 0)));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useTransition } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
 import { useAppState } from "../state/AppStateContext";
 import { type ChoosableEvent, chooseEvent, EVENT_PARAM } from "./chooseEvent";
@@ -6,9 +6,10 @@ import { type ChoosableEvent, chooseEvent, EVENT_PARAM } from "./chooseEvent";
 /**
  * The chosen event of the overview and the results screen (chooseEvent: the URL's, the session's,
  * else the next upcoming one), kept in the URL's `event` parameter and in the app state; and the
- * handler of the event picker.
+ * handler of the event picker. Choosing is a transition (`choosing` while under way): the screen
+ * keeps what it shows until the chosen event's data is there.
  */
-export function useChosenEvent<T extends ChoosableEvent>(events: readonly T[]): { event: T | null; choose: (id: string | null) => void } {
+export function useChosenEvent<T extends ChoosableEvent>(events: readonly T[]): { event: T | null; choose: (id: string | null) => void; choosing: boolean } {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   const { state, dispatch } = useAppState();
@@ -34,17 +35,20 @@ export function useChosenEvent<T extends ChoosableEvent>(events: readonly T[]): 
     }
   }, [event, state.activeEventId, dispatch, urlValue, wanted, setParams, pathname]);
   // the URL leads (chooseEvent reads it first); the effect above then updates the app state
+  const [choosing, startTransition] = useTransition();
   const choose = (id: string | null) => {
     const chosen = events.find((candidate) => candidate.id === id);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (chosen) next.set(EVENT_PARAM, String(chosen.databaseId));
-        else next.delete(EVENT_PARAM);
-        return next;
-      },
-      { replace: true },
+    startTransition(() =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (chosen) next.set(EVENT_PARAM, String(chosen.databaseId));
+          else next.delete(EVENT_PARAM);
+          return next;
+        },
+        { replace: true },
+      ),
     );
   };
-  return { event, choose };
+  return { event, choose, choosing };
 }

@@ -11,6 +11,7 @@ declare module "relay-test-utils" {
       queueOperationResolver(resolver: (operation: OperationDescriptor) => GraphQLSingularResponse | Error | undefined): void;
       getAllOperations(): readonly OperationDescriptor[];
       resolveMostRecentOperation(payload: GraphQLSingularResponse | ((operation: OperationDescriptor) => GraphQLSingularResponse)): void;
+      resolve(operation: OperationDescriptor, payload: GraphQLSingularResponse): void;
     };
   }
 

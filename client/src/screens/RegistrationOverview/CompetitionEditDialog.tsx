@@ -17,9 +17,8 @@ import { useUpdateCompetitionRegistration } from "./useUpdateCompetitionRegistra
 type Props = {
   /** Relay global id of the CompetitionRegistration */
   registrationId: string;
+  /** after "Schließen" or "Abbrechen", and after a successful save (its answer updates the registration's record) */
   onClose: () => void;
-  /** after a successful save (the dialog closes itself afterwards) */
-  onSaved?: () => void;
 };
 
 /**
@@ -39,7 +38,7 @@ export function CompetitionEditDialog(props: Props) {
   );
 }
 
-function CompetitionEditLoader({ registrationId, onClose, onSaved }: Props) {
+function CompetitionEditLoader({ registrationId, onClose }: Props) {
   const data = useLazyLoadQuery<CompetitionEditDialogQuery>(
     graphql`
       query CompetitionEditDialogQuery($id: ID!) {
@@ -63,19 +62,17 @@ function CompetitionEditLoader({ registrationId, onClose, onSaved }: Props) {
     if (!registration) onClose();
   }, [registration, onClose]);
   if (!registration) return null;
-  return <CompetitionEditForm registration={registration} viewer={data.viewer} onClose={onClose} onSaved={onSaved} />;
+  return <CompetitionEditForm registration={registration} viewer={data.viewer} onClose={onClose} />;
 }
 
 function CompetitionEditForm({
   registration,
   viewer,
   onClose,
-  onSaved,
 }: {
   registration: CompetitionEditDialog_registration$key;
   viewer: CompetitionEditDialogQuery$data["viewer"];
   onClose: () => void;
-  onSaved?: () => void;
 }) {
   const r = useFragment(
     graphql`
@@ -134,7 +131,6 @@ function CompetitionEditForm({
       form.showErrors(formErrorsOf(result.fieldErrors));
       return;
     }
-    onSaved?.();
     onClose();
   };
 

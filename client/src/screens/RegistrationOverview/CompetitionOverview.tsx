@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
 import { useServerSort } from "../../components/useServerSort";
@@ -19,7 +19,8 @@ type DialogState = { kind: "edit"; id: string } | { kind: "delete" | "cancel" | 
 /**
  * The competition registrations of one event (R-RO003) with the row actions: open (edit, enter
  * songs, view), cancel and delete (each confirmed first). Every change refreshes the list (spec §7
- * "Answers").
+ * "Answers"): a save in the edit dialog by its answer, which updates the row's record
+ * (useUpdateCompetitionRegistration), the other changes by loading the list again.
  */
 export function CompetitionOverview({ eventId, search, searching }: { eventId: string; search: string; searching: boolean }) {
   const { fetchKey, refresh, pending } = useRefresh();
@@ -43,7 +44,8 @@ export function CompetitionOverview({ eventId, search, searching }: { eventId: s
     refresh();
   };
 
-  const act = (action: CompetitionRowAction, row: CompetitionRowData) => {
+  // stable, so the rows (memo) render again only when their own data changes
+  const act = useCallback((action: CompetitionRowAction, row: CompetitionRowData) => {
     switch (action) {
       case "edit":
       case "songs":
@@ -59,12 +61,12 @@ export function CompetitionOverview({ eventId, search, searching }: { eventId: s
         setDialog({ kind: action, id: row.id, name: row.name });
         return;
     }
-  };
+  }, []);
 
   return (
     <>
       <CompetitionTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} />
-      {dialog?.kind === "edit" && <CompetitionEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "edit" && <CompetitionEditDialog registrationId={dialog.id} onClose={close} />}
       {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "delete" && (
         <ConfirmRowAction

@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { graphql, useFragment } from "react-relay";
 import type { CompetitionRow_registration$data, CompetitionRow_registration$key } from "./__generated__/CompetitionRow_registration.graphql";
 import { castText, competitionTypeText, formatPoints, levelText } from "./display";
@@ -13,7 +14,7 @@ export type CompetitionRowData = CompetitionRow_registration$data;
  * for every location of the event; staff always see them); the row menu from the server's viewerCan
  * (R-RO021); a cancelled row greyed with its cancel symbol (R-RO011..R-RO013).
  */
-export function CompetitionRow({
+export const CompetitionRow = memo(function CompetitionRow({
   registration,
   onAction,
 }: {
@@ -77,4 +78,4 @@ export function CompetitionRow({
       </td>
     </tr>
   );
-}
+});

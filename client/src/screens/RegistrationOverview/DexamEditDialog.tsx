@@ -16,9 +16,8 @@ import { useUpdateDexamRegistration } from "./useUpdateDexamRegistration";
 type Props = {
   /** Relay global id of the DexamRegistration */
   registrationId: string;
+  /** after "Schließen" or "Abbrechen", and after a successful save (its answer updates the registration's record) */
   onClose: () => void;
-  /** after a successful save (the dialog closes itself afterwards) */
-  onSaved?: () => void;
 };
 
 /**
@@ -38,7 +37,7 @@ export function DexamEditDialog(props: Props) {
   );
 }
 
-function DexamEditLoader({ registrationId, onClose, onSaved }: Props) {
+function DexamEditLoader({ registrationId, onClose }: Props) {
   const data = useLazyLoadQuery<DexamEditDialogQuery>(
     graphql`
       query DexamEditDialogQuery($id: ID!) {
@@ -62,19 +61,17 @@ function DexamEditLoader({ registrationId, onClose, onSaved }: Props) {
     if (!registration) onClose();
   }, [registration, onClose]);
   if (!registration) return null;
-  return <DexamEditForm registration={registration} viewer={data.viewer} onClose={onClose} onSaved={onSaved} />;
+  return <DexamEditForm registration={registration} viewer={data.viewer} onClose={onClose} />;
 }
 
 function DexamEditForm({
   registration,
   viewer,
   onClose,
-  onSaved,
 }: {
   registration: DexamEditDialog_registration$key;
   viewer: DexamEditDialogQuery$data["viewer"];
   onClose: () => void;
-  onSaved?: () => void;
 }) {
   const r = useFragment(
     graphql`
@@ -157,7 +154,6 @@ function DexamEditForm({
       form.showErrors(formErrorsOf(result.fieldErrors));
       return;
     }
-    onSaved?.();
     onClose();
   };
 

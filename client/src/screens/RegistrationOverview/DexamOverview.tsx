@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
 import { useServerSort } from "../../components/useServerSort";
@@ -25,7 +25,9 @@ type DialogState =
 /**
  * The D-exam registrations of one event (R-RO004) with the row actions: open (edit, enter songs,
  * view), take over a partial result, the downloads, cancel and delete (each confirmed first).
- * Every change refreshes the list (spec §7 "Answers").
+ * Every change refreshes the list (spec §7 "Answers"): a save in the edit dialog by its answer,
+ * which updates the row's record (useUpdateDexamRegistration), the other changes by loading the
+ * list again.
  */
 export function DexamOverview({
   eventId,
@@ -59,7 +61,8 @@ export function DexamOverview({
     refresh();
   };
 
-  const act = (action: DexamRowAction, row: DexamRowData) => {
+  // stable, so the rows (memo) render again only when their own data changes
+  const act = useCallback((action: DexamRowAction, row: DexamRowData) => {
     const name = `${row.firstname} ${row.lastname}`;
     switch (action) {
       case "edit":
@@ -87,12 +90,12 @@ export function DexamOverview({
         setDialog({ kind: action, id: row.id, name });
         return;
     }
-  };
+  }, []);
 
   return (
     <>
       <DexamTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} />
-      {dialog?.kind === "edit" && <DexamEditDialog registrationId={dialog.id} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "edit" && <DexamEditDialog registrationId={dialog.id} onClose={close} />}
       {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "takeOver" && (
         <TakeoverDialog

@@ -1,4 +1,5 @@
 import { INSTRUMENT_LABELS } from "@shared/labels";
+import { memo } from "react";
 import { graphql, useFragment } from "react-relay";
 import { t } from "../../i18n/translate";
 import type { DexamRow_registration$data, DexamRow_registration$key } from "./__generated__/DexamRow_registration.graphql";
@@ -15,7 +16,7 @@ export type DexamRowData = DexamRow_registration$data;
  * cancelled row greyed with its cancel symbol (R-RO011, R-RO012) and an unverified partial result
  * with a warning symbol (R-RO033).
  */
-export function DexamRow({
+export const DexamRow = memo(function DexamRow({
   registration,
   onAction,
 }: {
@@ -87,4 +88,4 @@ export function DexamRow({
       </td>
     </tr>
   );
-}
+});

@@ -24,16 +24,20 @@ import { overviewExportPaths } from "./rowActions";
  * The overview's toolbar (district picker, event picker, search; for camp events the staff's
  * "Einverständniserklärungen herunterladen") and the table of the chosen event by its form type
  * (R-RO001..R-RO004): D-exams and camps the D-exam table, competitions the competition table.
- * Event, search and sort live in the URL (`event`, `q`, `sort`).
+ * Event, search and sort live in the URL (`event`, `q`, `sort`). Another event (or district,
+ * `switching`) keeps the old table, marked as loading, until the new one's first page is there.
  */
 export function OverviewContent({
   districtAssociationId,
   roles,
   districtPicker,
+  switching = false,
 }: {
   districtAssociationId: number;
   roles: readonly string[];
   districtPicker: ReactNode;
+  /** a district switch is under way (a transition): the table shown is the old district's */
+  switching?: boolean;
 }) {
   const data = useLazyLoadQuery<OverviewContentQuery>(
     graphql`
@@ -59,7 +63,8 @@ export function OverviewContent({
   const [search, setSearch] = useQueryParam("q");
   const [searching, startTransition] = useTransition();
   const events = data.events.edges.map((edge) => edge.node);
-  const { event, choose } = useChosenEvent(events);
+  const { event, choose, choosing } = useChosenEvent(events);
+  const loading = searching || choosing || switching;
   const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
   const consentForms =
     !!event && offersExport(event.formType as EventFormType, "consentForms") && hasAnyRole(roles, ["registration_read", "registration_manage"]);
@@ -84,15 +89,15 @@ export function OverviewContent({
       ) : !event ? (
         <Notice>{t("overview.pickEvent")}</Notice>
       ) : event.formType === "COMPETITION" ? (
-        <ErrorBoundary key={event.id} fallback={(error) => <LoadFailure prefix="error.competitionRegistrations.load" error={error} />}>
+        <ErrorBoundary resetKey={event.id} fallback={(error) => <LoadFailure prefix="error.competitionRegistrations.load" error={error} />}>
           <Suspense fallback={<PageLoading />}>
-            <CompetitionOverview eventId={event.id} search={search} searching={searching} />
+            <CompetitionOverview eventId={event.id} search={search} searching={loading} />
           </Suspense>
         </ErrorBoundary>
       ) : (
-        <ErrorBoundary key={event.id} fallback={(error) => <LoadFailure prefix="error.dexamRegistrations.load" error={error} />}>
+        <ErrorBoundary resetKey={event.id} fallback={(error) => <LoadFailure prefix="error.dexamRegistrations.load" error={error} />}>
           <Suspense fallback={<PageLoading />}>
-            <DexamOverview eventId={event.id} districtAssociationId={districtAssociationId} search={search} searching={searching} />
+            <DexamOverview eventId={event.id} districtAssociationId={districtAssociationId} search={search} searching={loading} />
           </Suspense>
         </ErrorBoundary>
       )}

@@ -1,14 +1,17 @@
-import { Suspense } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { Suspense, useEffect, useMemo, useTransition } from "react";
+import { graphql, loadQuery, type PreloadedQuery, useLazyLoadQuery, useRelayEnvironment } from "react-relay";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
 import { Notice } from "../../components/Notice";
 import { Page } from "../../components/Page";
 import { PageLoading } from "../../components/PageLoading";
 import { Toolbar } from "../../components/Toolbar";
+import { whenIdle } from "../../components/whenIdle";
 import { t } from "../../i18n/translate";
 import { findRoute, routeTitle } from "../../routes/routeTable";
+import { districtOptions } from "../../shell/districtOptions";
 import { useAppState } from "../../state/AppStateContext";
+import OverviewContentQueryNode, { type OverviewContentQuery } from "./__generated__/OverviewContentQuery.graphql";
 import type { RegistrationOverviewScreenQuery } from "./__generated__/RegistrationOverviewScreenQuery.graphql";
 import { DistrictPicker } from "./DistrictPicker";
 import { OverviewContent } from "./OverviewContent";
@@ -20,6 +23,11 @@ import { OverviewContent } from "./OverviewContent";
  * the server names (overviewDistrictAssociations): admins every one, others their own and those
  * organising events with registrations of their clubs (a member may register in another
  * district's event); with one choice it is locked.
+ *
+ * A district switch is a transition: the old district's table stays (marked as loading) until the
+ * new district's events and the first page of its chosen event are there, then both show at once.
+ * The event lists of the districts on offer are fetched when the browser is idle, so a switch
+ * waits for one query (the first page), not for two in sequence.
  */
 export function RegistrationOverviewScreen() {
   const data = useLazyLoadQuery<RegistrationOverviewScreenQuery>(
@@ -43,7 +51,13 @@ export function RegistrationOverviewScreen() {
   const { state } = useAppState();
   const districtAssociationId = state.activeDistrictAssociationId;
   const roles = data.viewer.roles;
-  const picker = <DistrictPicker own={data.viewer.districtAssociation} districts={data.overviewDistrictAssociations} />;
+  const [switching, startSwitch] = useTransition();
+  const picker = <DistrictPicker own={data.viewer.districtAssociation} districts={data.overviewDistrictAssociations} startTransition={startSwitch} />;
+  const offered = useMemo(
+    () => districtOptions(data.viewer.districtAssociation, data.overviewDistrictAssociations).map((district) => district.databaseId),
+    [data.viewer.districtAssociation, data.overviewDistrictAssociations],
+  );
+  usePrefetchedEventLists(offered);
   return (
     <Page title={routeTitle(findRoute("registrationOverview"))}>
       {districtAssociationId === null ? (
@@ -53,7 +67,7 @@ export function RegistrationOverviewScreen() {
         </>
       ) : (
         <ErrorBoundary
-          key={districtAssociationId}
+          resetKey={districtAssociationId}
           fallback={(error) => (
             <>
               <Toolbar>{picker}</Toolbar>
@@ -69,10 +83,34 @@ export function RegistrationOverviewScreen() {
               </>
             }
           >
-            <OverviewContent districtAssociationId={districtAssociationId} roles={roles} districtPicker={picker} />
+            <OverviewContent districtAssociationId={districtAssociationId} roles={roles} districtPicker={picker} switching={switching} />
           </Suspense>
         </ErrorBoundary>
       )}
     </Page>
   );
+}
+
+/**
+ * While the overview is shown and there is a choice of districts: once the browser is idle, the
+ * event list of each district on offer (OverviewContent's query) is fetched, unless the store has
+ * it, and kept in the store until the overview is left.
+ */
+function usePrefetchedEventLists(districtIds: readonly number[]) {
+  const environment = useRelayEnvironment();
+  const ids = districtIds.join(",");
+  useEffect(() => {
+    const list = ids.split(",").map(Number);
+    if (list.length < 2) return;
+    const loaded: PreloadedQuery<OverviewContentQuery>[] = [];
+    const cancel = whenIdle(() => {
+      for (const districtAssociationId of list) {
+        loaded.push(loadQuery<OverviewContentQuery>(environment, OverviewContentQueryNode, { districtAssociationId }, { fetchPolicy: "store-or-network" }));
+      }
+    });
+    return () => {
+      cancel();
+      for (const query of loaded) query.dispose();
+    };
+  }, [environment, ids]);
 }

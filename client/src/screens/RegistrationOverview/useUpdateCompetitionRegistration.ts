@@ -4,8 +4,10 @@ import type { useUpdateCompetitionRegistrationMutation } from "./__generated__/u
 
 /**
  * Saves a competition registration within its edit phase: "Wertungsspielanmeldung aktualisiert", or
- * "Wertungsspielanmeldung kann nicht aktualisiert werden: …" with the server's field messages. The
- * answer carries the fields the overview shows, so its row is current at once.
+ * "Wertungsspielanmeldung kann nicht aktualisiert werden: …" with the server's field messages.
+ * The answer carries every field of the overview's row (CompetitionRow_registration) and of the
+ * edit dialog: Relay updates the record by its id, so the row is current at once, with no list to
+ * load again.
  */
 export function useUpdateCompetitionRegistration() {
   return useFeedbackMutation<useUpdateCompetitionRegistrationMutation>(
@@ -13,18 +15,7 @@ export function useUpdateCompetitionRegistration() {
       mutation useUpdateCompetitionRegistrationMutation($id: ID!, $input: UpdateCompetitionRegistrationInput!) {
         updateCompetitionRegistration(id: $id, input: $input) {
           id
-          name
-          association {
-            id
-            name
-          }
-          type
-          cast
-          category
-          ageGroup
-          songsComplete
-          documentsComplete
-          cancelledAt
+          ...CompetitionRow_registration
           ...CompetitionEditDialog_registration
         }
       }

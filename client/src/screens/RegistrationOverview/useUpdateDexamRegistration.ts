@@ -5,7 +5,8 @@ import type { useUpdateDexamRegistrationMutation } from "./__generated__/useUpda
 /**
  * Saves a D-exam registration within its edit phase: "D-Prüfungsanmeldung aktualisiert", or
  * "D-Prüfungsanmeldung kann nicht aktualisiert werden: …" with the server's field messages. The
- * answer carries the fields the overview shows, so its row is current at once.
+ * answer carries every field of the overview's row (DexamRow_registration) and of the edit dialog:
+ * Relay updates the record by its id, so the row is current at once, with no list to load again.
  */
 export function useUpdateDexamRegistration() {
   return useFeedbackMutation<useUpdateDexamRegistrationMutation>(
@@ -13,17 +14,7 @@ export function useUpdateDexamRegistration() {
       mutation useUpdateDexamRegistrationMutation($id: ID!, $input: UpdateDexamRegistrationInput!) {
         updateDexamRegistration(id: $id, input: $input) {
           id
-          firstname
-          lastname
-          instrument
-          type
-          association {
-            id
-            name
-          }
-          songsComplete
-          cancelledAt
-          existingPartialResultVerified
+          ...DexamRow_registration
           ...DexamEditDialog_registration
         }
       }

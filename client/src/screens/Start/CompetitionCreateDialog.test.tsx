@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from "@testing-library/react";
+import { loadQuery } from "react-relay";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { choose, descriptionOf, optionsOf } from "../../components/fieldTesting";
 import { renderWithRelay, unmountAll } from "../../relay/renderWithRelay";
+import CompetitionCreateDialogQueryNode, { type CompetitionCreateDialogQuery } from "./__generated__/CompetitionCreateDialogQuery.graphql";
 import { CompetitionCreateDialog } from "./CompetitionCreateDialog";
 
 // The competition form as "Neue Anmeldung" shows it: the real dialog with its query, answered by
@@ -16,17 +18,25 @@ const TYPE = /^Wertungsspieltyp/;
 /** Competition locations listing types; none listed: every type is offered. */
 function renderDialog(locations: { type: string; competitionTypes: string[] }[] = []) {
   const onClose = vi.fn();
-  const rendered = renderWithRelay(<CompetitionCreateDialog eventId="RXZlbnQ6Mg==" onClose={onClose} />, {
-    User: () => ({ roles: [], districtAssociationId: 1, associations: [{ id: "club-7", name: "Musikverein Nord" }] }),
-    Node: () => ({ __typename: "Event" }),
-    Event: () => ({
-      formType: "COMPETITION",
-      districtAssociationId: 1,
-      cancellationConditions: "Storno kostet 20 €.",
-      privacyPolicy: "Wir speichern Ihre Angaben.",
-      locations,
-    }),
-  });
+  const rendered = renderWithRelay(
+    (environment) => (
+      <CompetitionCreateDialog
+        query={loadQuery<CompetitionCreateDialogQuery>(environment, CompetitionCreateDialogQueryNode, { eventId: "RXZlbnQ6Mg==" })}
+        onClose={onClose}
+      />
+    ),
+    {
+      User: () => ({ roles: [], districtAssociationId: 1, associations: [{ id: "club-7", name: "Musikverein Nord" }] }),
+      Node: () => ({ __typename: "Event" }),
+      Event: () => ({
+        formType: "COMPETITION",
+        districtAssociationId: 1,
+        cancellationConditions: "Storno kostet 20 €.",
+        privacyPolicy: "Wir speichern Ihre Angaben.",
+        locations,
+      }),
+    },
+  );
   return { ...rendered, onClose };
 }
 

@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useMemo } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { useEffect, useMemo } from "react";
+import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { CompetitionFormFields } from "../../competition/CompetitionFormFields";
 import { competitionInput, emptyCompetitionForm, validateCompetitionForm } from "../../competition/competitionForm";
 import { useCompetitionEvent } from "../../competition/useCompetitionEvent";
@@ -16,20 +16,21 @@ import { useCreateCompetitionRegistration } from "./useCreateCompetitionRegistra
 /**
  * "Neue Wertungsspielanmeldung anlegen" (R-ST024, R-ST027) for competition events: loads the
  * event's competition locations and the viewer's clubs, checks the form in the browser with the
- * server's rules (focus on the first invalid field), and sends it with "Absenden".
+ * server's rules (focus on the first invalid field), and sends it with "Absenden". The opener loads
+ * `query` (useNewRegistrationDialog) and shows the dialog in a transition: there is no Suspense
+ * boundary here, so the opener's screen stays until code and data are there and the form opens
+ * complete.
  */
-export function CompetitionCreateDialog({ eventId, onClose }: { eventId: string; onClose: () => void }) {
+export function CompetitionCreateDialog({ query, onClose }: { query: PreloadedQuery<CompetitionCreateDialogQuery>; onClose: () => void }) {
   return (
     <ErrorBoundary fallback={(error) => <LoadFailure prefix="error.event.load" error={error} onDismiss={onClose} />}>
-      <Suspense fallback={null}>
-        <CompetitionCreateLoader eventId={eventId} onClose={onClose} />
-      </Suspense>
+      <CompetitionCreateLoader query={query} onClose={onClose} />
     </ErrorBoundary>
   );
 }
 
-function CompetitionCreateLoader({ eventId, onClose }: { eventId: string; onClose: () => void }) {
-  const data = useLazyLoadQuery<CompetitionCreateDialogQuery>(
+function CompetitionCreateLoader({ query, onClose }: { query: PreloadedQuery<CompetitionCreateDialogQuery>; onClose: () => void }) {
+  const data = usePreloadedQuery<CompetitionCreateDialogQuery>(
     graphql`
       query CompetitionCreateDialogQuery($eventId: ID!) {
         viewer {
@@ -48,9 +49,9 @@ function CompetitionCreateLoader({ eventId, onClose }: { eventId: string; onClos
         }
       }
     `,
-    { eventId },
-    { fetchPolicy: "network-only" },
+    query,
   );
+  const eventId = query.variables.eventId;
   const event = data.node?.event ?? null;
   useEffect(() => {
     // gone meanwhile: nothing to register for

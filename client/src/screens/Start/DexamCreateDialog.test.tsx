@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from "@testing-library/react";
+import { loadQuery } from "react-relay";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { choose, descriptionOf, optionsOf } from "../../components/fieldTesting";
 import { renderWithRelay, unmountAll } from "../../relay/renderWithRelay";
+import DexamCreateDialogQueryNode, { type DexamCreateDialogQuery } from "./__generated__/DexamCreateDialogQuery.graphql";
 import { DexamCreateDialog } from "./DexamCreateDialog";
 
 // The D-exam form as "Neue Anmeldung" shows it: the real dialog with its query, answered by
@@ -21,11 +23,16 @@ const LOCATIONS = [
 
 function renderDialog(formType: "DEXAM" | "DEXAM_CAMP" = "DEXAM") {
   const onClose = vi.fn();
-  const rendered = renderWithRelay(<DexamCreateDialog eventId="RXZlbnQ6MQ==" onClose={onClose} />, {
-    User: () => ({ roles: [], districtAssociationId: 1, associations: [{ id: "club-7", name: "Musikverein Nord" }] }),
-    Node: () => ({ __typename: "Event" }),
-    Event: () => ({ formType, districtAssociationId: 1, cancellationConditions: null, privacyPolicy: "Wir speichern Ihre Angaben.", locations: LOCATIONS }),
-  });
+  const rendered = renderWithRelay(
+    (environment) => (
+      <DexamCreateDialog query={loadQuery<DexamCreateDialogQuery>(environment, DexamCreateDialogQueryNode, { eventId: "RXZlbnQ6MQ==" })} onClose={onClose} />
+    ),
+    {
+      User: () => ({ roles: [], districtAssociationId: 1, associations: [{ id: "club-7", name: "Musikverein Nord" }] }),
+      Node: () => ({ __typename: "Event" }),
+      Event: () => ({ formType, districtAssociationId: 1, cancellationConditions: null, privacyPolicy: "Wir speichern Ihre Angaben.", locations: LOCATIONS }),
+    },
+  );
   return { ...rendered, onClose };
 }
 

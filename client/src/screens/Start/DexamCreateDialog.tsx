@@ -1,5 +1,5 @@
-import { Suspense, useEffect, useMemo } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { useEffect, useMemo } from "react";
+import { graphql, type PreloadedQuery, usePreloadedQuery } from "react-relay";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { FormDialog } from "../../components/FormDialog";
 import { LoadFailure } from "../../components/LoadFailure";
@@ -15,20 +15,20 @@ import { useCreateDexamRegistration } from "./useCreateDexamRegistration";
 /**
  * "Neue D-Prüfungsanmeldung anlegen" (R-ST025..R-ST029) for D-exam and camp events: loads the
  * event's locations and the viewer's clubs, checks the form in the browser with the server's rules
- * (focus on the first invalid field), and sends it with "Absenden".
+ * (focus on the first invalid field), and sends it with "Absenden". The opener loads `query`
+ * (useNewRegistrationDialog) and shows the dialog in a transition: there is no Suspense boundary
+ * here, so the opener's screen stays until code and data are there and the form opens complete.
  */
-export function DexamCreateDialog({ eventId, onClose }: { eventId: string; onClose: () => void }) {
+export function DexamCreateDialog({ query, onClose }: { query: PreloadedQuery<DexamCreateDialogQuery>; onClose: () => void }) {
   return (
     <ErrorBoundary fallback={(error) => <LoadFailure prefix="error.event.load" error={error} onDismiss={onClose} />}>
-      <Suspense fallback={null}>
-        <DexamCreateLoader eventId={eventId} onClose={onClose} />
-      </Suspense>
+      <DexamCreateLoader query={query} onClose={onClose} />
     </ErrorBoundary>
   );
 }
 
-function DexamCreateLoader({ eventId, onClose }: { eventId: string; onClose: () => void }) {
-  const data = useLazyLoadQuery<DexamCreateDialogQuery>(
+function DexamCreateLoader({ query, onClose }: { query: PreloadedQuery<DexamCreateDialogQuery>; onClose: () => void }) {
+  const data = usePreloadedQuery<DexamCreateDialogQuery>(
     graphql`
       query DexamCreateDialogQuery($eventId: ID!) {
         viewer {
@@ -47,9 +47,9 @@ function DexamCreateLoader({ eventId, onClose }: { eventId: string; onClose: () 
         }
       }
     `,
-    { eventId },
-    { fetchPolicy: "network-only" },
+    query,
   );
+  const eventId = query.variables.eventId;
   const event = data.node?.event ?? null;
   useEffect(() => {
     // gone meanwhile: nothing to register for

@@ -21,13 +21,19 @@ export function EventCard({
   clubCount,
   viewer,
   profileComplete,
+  onPrepare,
   onRegister,
+  opening,
 }: {
   event: EventCard_event$key;
   clubCount: number;
   viewer: { roles: readonly string[]; districtAssociationId: number };
   profileComplete: boolean;
+  /** the pointer is over "Neue Anmeldung" or the keyboard focus is on it: the dialog's data may be fetched ahead */
+  onPrepare: (event: NewRegistrationDialog_event$key) => void;
   onRegister: (event: NewRegistrationDialog_event$key) => void;
+  /** the dialog of this card is on its way: the button is busy */
+  opening: boolean;
 }) {
   const data = useFragment(
     graphql`
@@ -123,7 +129,17 @@ export function EventCard({
         </section>
       ))}
       <div className={styles.actions}>
-        <Button disabled={!button.enabled} title={reason ?? undefined} aria-describedby={reason ? reasonId : undefined} onClick={() => onRegister(data)}>
+        <Button
+          disabled={!button.enabled}
+          title={reason ?? undefined}
+          aria-describedby={reason ? reasonId : undefined}
+          aria-busy={opening || undefined}
+          className={opening ? styles.busy : undefined}
+          onPointerEnter={() => onPrepare(data)}
+          // keyboard focus only: the focus a closing dialog gives back is no intent to open it again
+          onFocus={(focus) => focus.currentTarget.matches(":focus-visible") && onPrepare(data)}
+          onClick={() => onRegister(data)}
+        >
           {t("start.newRegistration")}
         </Button>
         {(data.start || data.locations.some((l) => l.start)) && (

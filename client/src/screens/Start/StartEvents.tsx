@@ -4,10 +4,9 @@ import { classNames } from "../../components/classNames";
 import { Notice } from "../../components/Notice";
 import { todayInBerlin } from "../../events/eventDates";
 import { t } from "../../i18n/translate";
-import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistrationDialog_event.graphql";
 import type { StartEventsQuery } from "./__generated__/StartEventsQuery.graphql";
 import { EventCard } from "./EventCard";
-import { NewRegistrationDialog, preloadRegistrationDialogs } from "./NewRegistrationDialog";
+import { preloadRegistrationDialogs, useNewRegistrationDialog } from "./NewRegistrationDialog";
 import styles from "./StartScreen.module.css";
 import { orderStartEvents } from "./startCards";
 
@@ -47,7 +46,7 @@ export function StartEvents({
     { districtAssociationId, from },
     { fetchPolicy: "store-and-network" },
   );
-  const [registering, setRegistering] = useState<NewRegistrationDialog_event$key | null>(null);
+  const registration = useNewRegistrationDialog();
   const events = orderStartEvents(data.events.edges.map((edge) => edge.node));
   const hasEvents = events.length > 0;
   // the create dialogs' code is fetched while the page is idle, only where there is something to register for
@@ -58,11 +57,19 @@ export function StartEvents({
       <ul className={classNames(styles.cards, loading && styles.loading)} aria-busy={loading || undefined}>
         {events.map((event) => (
           <li key={event.id}>
-            <EventCard event={event} clubCount={clubCount} viewer={viewer} profileComplete={profileComplete} onRegister={setRegistering} />
+            <EventCard
+              event={event}
+              clubCount={clubCount}
+              viewer={viewer}
+              profileComplete={profileComplete}
+              onPrepare={registration.prepare}
+              onRegister={registration.open}
+              opening={registration.openingEventId === event.id}
+            />
           </li>
         ))}
       </ul>
-      {registering && <NewRegistrationDialog event={registering} onClose={() => setRegistering(null)} />}
+      {registration.dialog}
     </>
   );
 }

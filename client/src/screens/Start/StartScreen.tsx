@@ -18,7 +18,8 @@ const ALL = "all";
 /**
  * Start page (route "/", spec §2 "Start page"): a picker of the organising district association
  * (the viewer's own by default, "Alle Kreisverbände" for all; independent of the drawer's selector,
- * R-ST001..R-ST003) and one card per current event.
+ * R-ST001..R-ST003) and one card per current event. Another district is a transition: the cards
+ * shown stay, toned down, until the new district's cards are there.
  */
 export function StartScreen() {
   const data = useLazyLoadQuery<StartScreenQuery>(
@@ -67,7 +68,7 @@ export function StartScreen() {
           onChange={(value) => startTransition(() => setDistrict(value === null || value === ALL ? null : Number(value)))}
         />
       </Toolbar>
-      <ErrorBoundary key={district ?? ALL} fallback={(error) => <LoadFailure prefix="error.events.load" error={error} />}>
+      <ErrorBoundary resetKey={district ?? ALL} fallback={(error) => <LoadFailure prefix="error.events.load" error={error} />}>
         <Suspense fallback={<PageLoading />}>
           <StartEvents
             districtAssociationId={district}
