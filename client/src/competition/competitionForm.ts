@@ -3,7 +3,6 @@ import {
   CATEGORIES,
   type Cast,
   type Category,
-  COMPETITION_MSG,
   COMPETITION_SONG_ROWS,
   COMPETITION_TYPES,
   type CompetitionType,
@@ -13,8 +12,8 @@ import {
   parseDuration,
   songRowsFor,
   usesAgeGroup,
-  validateCompetition,
 } from "@shared/competition";
+import { type CompetitionSchemaInput, competitionErrors } from "@shared/competitionSchema";
 import { DEXAM_MSG } from "@shared/messages";
 import { fromDateTimeLocal, toDateTimeLocal } from "../events/eventDates";
 import { type FieldErrors, optionalText } from "../forms/fieldErrors";
@@ -23,11 +22,10 @@ import { type EditScope, preselectedClub, type RegistrationMode, setPath } from 
 /**
  * The competition registration form (spec §2 "Competition registration form", §4 "Form
  * dependencies", §5 "Competition registration"): values, the type dependency, which types, casts,
- * categories and age groups are offered, the checks and the GraphQL input. The rules themselves are
- * the server's (`@shared/competition`, re-exported by server/src/domains/competition/rules.ts): the
- * form calls validateCompetition on what it would send and adds only what the server cannot see
- * (a duration or a number of musicians that is not one, a malformed cancellation date). Error keys
- * are the server's field paths ("songs.1.composer").
+ * categories and age groups are offered, the checks and the GraphQL input. The checks are the one
+ * competition schema (`@shared/competitionSchema`) the server validates with as well, fed from
+ * what the form would send (durations and the number of musicians as typed); the form adds only a
+ * malformed cancellation date. Error keys are the server's field paths ("songs.1.composer").
  */
 
 export type { Cast, Category, CompetitionType, DifficultyLevel };
@@ -272,7 +270,7 @@ export function competitionInput(values: CompetitionFormValues, context: InputCo
   return input;
 }
 
-// ---- checks (spec §5 "Competition registration"; the server's validateCompetition)
+// ---- checks (spec §5 "Competition registration"): the one competition schema (@shared/competitionSchema)
 
 export interface CheckContext {
   mode: RegistrationMode;
@@ -281,23 +279,22 @@ export interface CheckContext {
   scope?: EditScope;
 }
 
-/** The messages only the form can give: texts that are not what they should be. */
-function formatErrors(values: CompetitionFormValues): Record<string, string> {
-  const e: Record<string, string> = {};
-  values.songs.slice(0, shownSongRows(values.type)).forEach((s, i) => {
-    if (s.duration.trim() !== "" && parseDuration(s.duration) === null) e[`songs.${i}.duration`] = COMPETITION_MSG.durationFormat;
-  });
-  if (values.numberOfMusicians.trim() !== "" && !WHOLE.test(values.numberOfMusicians.trim())) e.numberOfMusicians = COMPETITION_MSG.musicians;
-  if (values.cancelledAt && !fromDateTimeLocal(values.cancelledAt)) e.cancelledAt = DEXAM_MSG.date;
-  return e;
+/** The form values as the schema reads them: what competitionInput would send, the number of musicians and the durations as typed. */
+function schemaInput(values: CompetitionFormValues, mode: RegistrationMode): CompetitionSchemaInput {
+  const { cancelledAt: _managed, ...input } = competitionInput(values, { mode });
+  return {
+    ...input,
+    numberOfMusicians: values.numberOfMusicians,
+    songs: values.songs.slice(0, shownSongRows(values.type)).map((s, i) => ({ ...input.songs[i], duration: s.duration })),
+  };
 }
 
 /** Field path -> German message for everything wrong; empty when the form may be sent. */
 export function validateCompetitionForm(values: CompetitionFormValues, context: CheckContext): FieldErrors {
   const { mode, event, scope = "ALL" } = context;
   if (scope === "NONE") return {};
-  const { cancelledAt: _managed, ...input } = competitionInput(values, { mode });
-  const e = { ...validateCompetition(input, { cancellationConditions: event.cancellationConditions ?? null }, mode), ...formatErrors(values) };
+  const e = competitionErrors(schemaInput(values, mode), { cancellationConditions: event.cancellationConditions }, mode);
+  if (values.cancelledAt && !fromDateTimeLocal(values.cancelledAt)) e.cancelledAt = DEXAM_MSG.date;
   if (scope === "SONGS") return Object.fromEntries(Object.entries(e).filter(([key]) => key.startsWith("songs")));
   return e;
 }

@@ -32,6 +32,8 @@ export const textOrInteger = () =>
   custom((v) => (typeof v === "string" ? v : typeof v === "number" && Number.isSafeInteger(v) ? String(v) : null), WIRE_MSG.text);
 /** An id: a JSON integer in the int4 range of every id column. */
 export const id = () => custom((v) => (typeof v === "number" && isInt4(v) ? v : null), WIRE_MSG.integer);
+/** A whole number (a count, seconds): a JSON integer. */
+export const integer = () => custom((v) => (typeof v === "number" && Number.isSafeInteger(v) ? v : null), WIRE_MSG.integer);
 /** A number (points): a finite JSON number. */
 export const number = () => custom((v) => (typeof v === "number" && Number.isFinite(v) ? v : null), WIRE_MSG.number);
 /** A flag: JSON true or false. */

@@ -1,10 +1,10 @@
 // Competition registrations (Wertungsspiele), spec sections 3, 4 and 5: the fields adapt to the
-// competition type. Pure rules shared by the server (enforces them, domains/competition/rules.ts
-// re-exports this module) and the client's form (shows them, Vite alias @shared). No Prisma types
+// competition type. The pure facts of the types (casts, levels, song rows, durations) shared by the
+// one competition schema (competitionSchema.ts, which checks an input), the server
+// (domains/competition/rules.ts re-exports this module) and the client's form (Vite alias @shared). No Prisma types
 // here: the enumerations are the string unions of the labels, which Prisma's enums equal.
 import { type CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "./labels.ts";
-import { MSG } from "./messages.ts";
-import { addLengthErrors, required, TEXT_LIMITS } from "./validation.ts";
+import { required } from "./validation.ts";
 
 export type CompetitionType = keyof typeof COMPETITION_TYPE_LABELS;
 export type Cast = keyof typeof CAST_LABELS;
@@ -38,19 +38,8 @@ export const MAX_MUSICIANS = 1000;
 /** A performance piece lasts at most an hour (entered as mm:ss, stored in seconds). */
 export const MAX_DURATION_SECONDS = 3600;
 
-/** German messages of the competition rules (server and client form). */
-export const COMPETITION_MSG = {
-  musicians: `Bitte eine ganze Zahl zwischen 1 und ${MAX_MUSICIANS} eingeben`,
-  castType: "Diese Besetzung passt nicht zum Wertungsspieltyp",
-  ageGroupType: "Diese Altersgruppe passt nicht zum Wertungsspieltyp",
-  noCategory: "Für diesen Wertungsspieltyp gibt es keine Kategorie",
-  noAgeGroup: "Für diesen Wertungsspieltyp gibt es keine Altersgruppe",
-  tooManySongs: "Höchstens vier Vortragsstücke",
-  twoSongs: "Für diesen Wertungsspieltyp gibt es nur zwei Vortragsstücke",
-  duration: "Bitte eine Dauer zwischen 00:01 und 60:00 eingeben",
-  /** client only: the text of a duration field is not mm:ss */
-  durationFormat: "Bitte eine Dauer im Format mm:ss eingeben, z. B. 04:30",
-} as const;
+/** German messages of the competition rules: the one catalogue (messages.ts). */
+export { COMPETITION_MSG } from "./messages.ts";
 
 export type CompetitionSong = {
   name?: string | null;
@@ -99,60 +88,6 @@ export const memberLines = (members: string | null | undefined) =>
     .filter(Boolean);
 
 const filled = (v: unknown) => required(v) === null;
-
-/** Field name -> German message for everything wrong with a competition registration. */
-export function validateCompetition(
-  input: CompetitionInput,
-  event: { cancellationConditions: string | null },
-  mode: "create" | "edit",
-): Record<string, string> {
-  const e: Record<string, string> = {};
-  for (const f of ["name", "associationId", "type", "cast", "conductorName"] as const)
-    if (!filled(f === "associationId" ? (input.associationId ?? input.association) : input[f])) e[f] = MSG.required;
-  const n = input.numberOfMusicians;
-  if (n == null || Number.isNaN(n)) e.numberOfMusicians = MSG.required;
-  else if (!Number.isInteger(n) || n < 1 || n > MAX_MUSICIANS) e.numberOfMusicians = COMPETITION_MSG.musicians;
-
-  const t = input.type;
-  if (t) {
-    if (input.cast && !castsFor(t).includes(input.cast)) e.cast = COMPETITION_MSG.castType;
-    if (usesAgeGroup(t)) {
-      if (!input.ageGroup) e.ageGroup = MSG.required;
-      else if (!ageGroupsFor(t).includes(input.ageGroup)) e.ageGroup = COMPETITION_MSG.ageGroupType;
-      if (input.category) e.category = COMPETITION_MSG.noCategory;
-    } else {
-      if (!input.category) e.category = MSG.required;
-      if (input.ageGroup) e.ageGroup = COMPETITION_MSG.noAgeGroup;
-    }
-    if (t === "G" && memberLines(input.members).length === 0) e.members = MSG.required;
-  }
-
-  // songs: two rows, four for B and G; composer, publisher and duration once a name is filled
-  const rows = songRowsFor(t);
-  const songs = input.songs ?? [];
-  if (songs.length > COMPETITION_SONG_ROWS) e.songs = COMPETITION_MSG.tooManySongs;
-  songs.forEach((s, i) => {
-    const any = filled(s.name) || filled(s.composer) || filled(s.publisher) || filled(s.arranger) || s.duration != null;
-    if (i >= rows) {
-      if (any) e[`songs.${i}.name`] = COMPETITION_MSG.twoSongs;
-      return;
-    }
-    if (!filled(s.name)) return;
-    if (!filled(s.composer)) e[`songs.${i}.composer`] = MSG.required;
-    if (!filled(s.publisher)) e[`songs.${i}.publisher`] = MSG.required;
-    if (s.duration == null) e[`songs.${i}.duration`] = MSG.required;
-    else if (!Number.isInteger(s.duration) || s.duration < 1 || s.duration > MAX_DURATION_SECONDS) e[`songs.${i}.duration`] = COMPETITION_MSG.duration;
-  });
-  addLengthErrors(e, input, TEXT_LIMITS.CompetitionRegistration);
-  for (const [i, s] of songs.entries()) addLengthErrors(e, s, TEXT_LIMITS.competitionSong, `songs.${i}.`);
-
-  // consents in create mode, as for D-exams (decision R-CF013)
-  if (mode === "create") {
-    if (!input.gdprAccepted) e.gdprAccepted = MSG.required;
-    if (event.cancellationConditions && !input.cancellationAccepted) e.cancellationAccepted = MSG.required;
-  }
-  return e;
-}
 
 /** Songs status: every row the type shows has name, composer, publisher and duration. */
 export function competitionSongsComplete(r: { type: CompetitionType; songs: CompetitionSong[] }): boolean {

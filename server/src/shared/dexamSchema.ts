@@ -6,35 +6,15 @@
 // Error paths are the service's field names ("partialResult.points", "songs.2.name",
 // "camp.emergencyContacts.0.phone"); dexamErrors turns a result into field -> message.
 import { z } from "zod";
+import { addIssues, blank, fieldErrors, flag, id, keys, numberOrText, oneOf, text } from "./inputSchema.ts";
 import { DEXAM_TYPE_LABELS, EXAM_PART_LABELS, GENDER_LABELS, INSTRUMENT_LABELS, MEAL_REQUEST_LABELS, VACCINATION_LABELS } from "./labels.ts";
 import { DEXAM_MSG, MSG, WIRE_MSG } from "./messages.ts";
-import { birthdateError, emergencyPhone, maxLength, required, TEXT_LIMITS } from "./validation.ts";
+import { birthdateError, emergencyPhone, required, TEXT_LIMITS } from "./validation.ts";
 
 /** The exam pieces: four rows (R-VA026). */
 export const SONG_ROWS = 4;
 
-const keys = <T extends Record<string, unknown>>(labels: T) => Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]];
-const oneOf = <T extends Record<string, unknown>>(labels: T) => z.enum(keys(labels), { error: WIRE_MSG.value }).nullish();
-
-/** A length issue yields to any other message of the same field (a required message stays first). */
-const LENGTH = "length";
-const text = (max?: number) => {
-  const s = z.string({ error: WIRE_MSG.text }).nullish();
-  return max === undefined
-    ? s
-    : s.superRefine((v, ctx) => {
-        const message = maxLength(max)(v);
-        if (message) ctx.addIssue({ code: "custom", message, params: { kind: LENGTH } });
-      });
-};
-/** ids: the service's numbers, or the client form's global ids; which exist is the event's business */
-const id = z.union([z.number(), z.string()], { error: WIRE_MSG.integer }).nullish();
-const flag = z.boolean({ error: WIRE_MSG.boolean }).nullish();
-/** a number, or the text of a form field (the form sends what was typed) */
-const numberOrText = (error: string) => z.union([z.number(), z.string()], { error }).nullish();
-
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
-const blank = (v: unknown) => v == null || String(v).trim() === "";
 
 const L = TEXT_LIMITS;
 
@@ -167,25 +147,12 @@ function crossFieldErrors(v: Fields, event: DexamEventFacts, mode: DexamMode, no
  */
 export function dexamSchema(event: DexamEventFacts, mode: DexamMode, now: Date) {
   return fields(now).superRefine((v, ctx) => {
-    for (const [path, message] of Object.entries(crossFieldErrors(v, event, mode, now))) ctx.addIssue({ code: "custom", path: path.split("."), message });
+    addIssues(ctx, crossFieldErrors(v, event, mode, now));
   });
 }
 
 /** The input dexamSchema reads (the service's DexamInput and the form's adapter both fit it). */
 export type DexamSchemaInput = z.input<ReturnType<typeof dexamSchema>>;
-
-/**
- * Field path -> German message of a failed parse: one message per field, the first that is no
- * length message (a length message only where nothing else is wrong).
- */
-export function fieldErrors(error: z.ZodError | undefined): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (!error) return errors;
-  const isLength = (i: z.core.$ZodIssue) => i.code === "custom" && (i as { params?: { kind?: string } }).params?.kind === LENGTH;
-  const ordered = [...error.issues.filter((i) => !isLength(i)), ...error.issues.filter(isLength)];
-  for (const issue of ordered) errors[issue.path.join(".")] ??= issue.message;
-  return errors;
-}
 
 /** Everything wrong with a D-exam registration, as field -> German message. */
 export const dexamErrors = (input: unknown, event: DexamEventFacts, mode: DexamMode, now: Date) =>

@@ -30,6 +30,22 @@ export const DEXAM_MSG = {
   date: "Bitte ein gültiges Datum eingeben",
 } as const;
 
+/** Competition registration messages (the one competition schema, shared/competitionSchema.ts). */
+export const COMPETITION_MSG = {
+  /** 1..MAX_MUSICIANS (shared/competition.ts) */
+  musicians: "Bitte eine ganze Zahl zwischen 1 und 1000 eingeben",
+  castType: "Diese Besetzung passt nicht zum Wertungsspieltyp",
+  ageGroupType: "Diese Altersgruppe passt nicht zum Wertungsspieltyp",
+  noCategory: "Für diesen Wertungsspieltyp gibt es keine Kategorie",
+  noAgeGroup: "Für diesen Wertungsspieltyp gibt es keine Altersgruppe",
+  tooManySongs: "Höchstens vier Vortragsstücke",
+  twoSongs: "Für diesen Wertungsspieltyp gibt es nur zwei Vortragsstücke",
+  /** 1 s..MAX_DURATION_SECONDS (shared/competition.ts) */
+  duration: "Bitte eine Dauer zwischen 00:01 und 60:00 eingeben",
+  /** the text of a duration field is not mm:ss */
+  durationFormat: "Bitte eine Dauer im Format mm:ss eingeben, z. B. 04:30",
+} as const;
+
 /** not from the spec: every text has a maximum length (validation.ts TEXT_LIMITS, the database columns the same) */
 export const tooLong = (max: number) => `Bitte höchstens ${max} Zeichen eingeben`;
 

@@ -1,7 +1,9 @@
+import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { Cast, Category, CompetitionRegistration, DifficultyLevel } from "../../generated/prisma/client.ts";
 import { idempotencyKeyOf, idParam, type RestRouter, versionOf } from "../../http/rest.ts";
-import { queryId, WireReader } from "../../http/wireInput.ts";
+import { queryId } from "../../http/wireInput.ts";
+import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import type { ServiceCtx } from "../context.ts";
 import { isManager } from "../registrations/access.ts";
@@ -68,39 +70,59 @@ export function competitionToWire(ctx: ServiceCtx, r: CompetitionRegistration, r
   };
 }
 
-/** The body of a create or edit, read strictly (http/wireInput.ts): a wrong type is a 400 naming the field. */
-function input(raw: unknown): CompetitionInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined } {
-  const r = WireReader.of(raw);
-  const i = {
-    id: r.id("id"),
-    eventId: r.id("event_id"),
-    version: versionOf(r.raw("version")),
-    cancelledAtSent: r.has("cancelled_at") ? r.instant("cancelled_at") : undefined,
-    name: r.text("name"),
-    associationId: r.id("association_id"),
-    type: r.oneOf("type", competitionTypeWire.fromWire),
-    cast: r.oneOf("cast", (v) => CASTS.find((c) => c === v)),
-    category: r.oneOf("category", categoryFromWire),
-    ageGroup: r.oneOf("age_group", (v) => LEVELS.find((l) => l === v)),
-    conductorName: r.text("conductor_name"),
-    numberOfMusicians: r.integer("number_of_musicians"),
-    members: r.text("members"),
-    remarks: r.text("remarks"),
-    songs: r.objects("songs", (s) => ({
-      name: s.text("name"),
-      composer: s.text("composer"),
-      publisher: s.text("publisher"),
-      arranger: s.text("arranger"),
-      duration: s.integer("duration"),
-    })),
-    gdprAccepted: r.boolean("gdpr_accepted") ?? false,
-    cancellationAccepted: r.boolean("cancellation_accepted") ?? false,
-    documentsComplete: r.boolean("documents_complete"),
-    locationId: r.has("location_id") ? r.id("location_id") : undefined,
-  };
-  r.done();
-  return i;
-}
+/**
+ * The body of a create or edit (spec section 3's snake_case names and wire values), read strictly
+ * (http/wireSchema.ts: a wrong type is a 400 naming the field) into the service's CompetitionInput;
+ * what the fields must hold is the one competition schema's job (shared/competitionSchema.ts).
+ */
+const CompetitionBody = z
+  .object({
+    id: w.id(),
+    event_id: w.id(),
+    version: z.unknown().optional(),
+    cancelled_at: w.instant().optional(),
+    name: w.text(),
+    association_id: w.id(),
+    type: w.oneOf(competitionTypeWire.fromWire),
+    cast: w.oneOf((v) => CASTS.find((c) => c === v)),
+    category: w.oneOf(categoryFromWire),
+    age_group: w.oneOf((v) => LEVELS.find((l) => l === v)),
+    conductor_name: w.text(),
+    number_of_musicians: w.integer(),
+    members: w.text(),
+    remarks: w.text(),
+    songs: w.list(w.item({ name: w.text(), composer: w.text(), publisher: w.text(), arranger: w.text(), duration: w.integer() })),
+    gdpr_accepted: w.boolean(),
+    cancellation_accepted: w.boolean(),
+    documents_complete: w.boolean(),
+    location_id: w.id().optional(),
+  })
+  .transform(
+    (b) =>
+      ({
+        id: b.id,
+        eventId: b.event_id,
+        version: versionOf(b.version),
+        cancelledAtSent: b.cancelled_at,
+        name: b.name,
+        associationId: b.association_id,
+        type: b.type,
+        cast: b.cast,
+        category: b.category,
+        ageGroup: b.age_group,
+        conductorName: b.conductor_name,
+        numberOfMusicians: b.number_of_musicians,
+        members: b.members,
+        remarks: b.remarks,
+        songs: b.songs,
+        gdprAccepted: b.gdpr_accepted ?? false,
+        cancellationAccepted: b.cancellation_accepted ?? false,
+        documentsComplete: b.documents_complete,
+        locationId: b.location_id,
+      }) satisfies CompetitionInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined },
+  );
+
+const input = (raw: unknown) => w.readBody(CompetitionBody, raw);
 
 const reload = (ctx: ServiceCtx, id: number) => ctx.prisma.competitionRegistration.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE });
 

@@ -108,6 +108,15 @@ describe("competition registration rules, per type", () => {
     expect(validateCompetition({ ...VALID.K, gdprAccepted: false }, event, "edit")).toEqual({});
   });
 
+  it("a location chosen by registration_manage is one of the event's; without a choice none is checked", () => {
+    const withLocations = { cancellationConditions: null, locations: [{ id: 3 }, { id: 4 }] };
+    expect(validateCompetition({ ...VALID.K, locationId: 4 }, withLocations, "edit")).toEqual({});
+    expect(validateCompetition({ ...VALID.K, locationId: null }, withLocations, "edit")).toEqual({});
+    expect(validateCompetition({ ...VALID.K, locationId: 9 }, withLocations, "edit")).toEqual({
+      locationId: "Dieser Ort gehört nicht zu dieser Veranstaltung",
+    });
+  });
+
   it("[R-RE021] competition results show once every location publishes; staff always", () => {
     expect(competitionResultsVisible(false, [{ publishResults: true }, { publishResults: false }])).toBe(false);
     expect(competitionResultsVisible(false, [{ publishResults: true }, { publishResults: true }])).toBe(true);

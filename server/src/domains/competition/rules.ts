@@ -1,8 +1,10 @@
 // Competition registrations (Wertungsspiele), spec sections 3, 4 and 5: the fields adapt to the
-// competition type. The pure form rules live in shared/competition.ts (the client's form uses the
-// same functions); this module re-exports them and adds the server-only rules. The service adds
-// what needs the database.
+// competition type. The facts of the types live in shared/competition.ts, the input's rules in
+// shared/competitionSchema.ts (the client's form uses both); this module re-exports them and adds
+// the server-only rules. The service adds what needs the database.
 import type { EditPhase } from "../../generated/prisma/client.ts";
+import type { CompetitionInput } from "../../shared/competition.ts";
+import { type CompetitionEventFacts, competitionErrors } from "../../shared/competitionSchema.ts";
 import { baseRowActions } from "../registrations/rules.ts";
 
 export {
@@ -23,8 +25,16 @@ export {
   parseDuration,
   songRowsFor,
   usesAgeGroup,
-  validateCompetition,
 } from "../../shared/competition.ts";
+
+/**
+ * Field name -> German message for everything wrong with a competition registration (the one
+ * schema: shared/competitionSchema.ts); `event.locations`, when given, are the event's locations a
+ * chosen location must be one of.
+ */
+export function validateCompetition(input: CompetitionInput, event: CompetitionEventFacts, mode: "create" | "edit"): Record<string, string> {
+  return competitionErrors(input, event, mode);
+}
 
 /**
  * Competition results are visible only once every location of the event publishes results

@@ -70,11 +70,8 @@ function data(input: CompetitionInput) {
  * the event that offers the type (decision: the form has no location choice; staff may move it).
  */
 function locationFor(input: CompetitionInput, locations: { id: number; competitionTypes: CompetitionType[] }[], manager: boolean, current: number | null) {
-  if (manager && input.locationId !== undefined) {
-    if (input.locationId === null) return null;
-    if (!locations.some((l) => l.id === input.locationId)) throw validationFailed({ locationId: "Dieser Ort gehört nicht zu dieser Veranstaltung" });
-    return input.locationId;
-  }
+  // a chosen location is one of the event's (validateCompetition)
+  if (manager && input.locationId !== undefined) return input.locationId;
   if (current !== null && locations.some((l) => l.id === current && l.competitionTypes.includes(input.type!))) return current;
   return [...locations].sort((a, b) => a.id - b.id).find((l) => l.competitionTypes.includes(input.type!))?.id ?? null;
 }

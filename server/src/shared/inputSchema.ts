@@ -1,0 +1,51 @@
+// The pieces the input schemas share (issue 23, item 1: shared/dexamSchema.ts,
+// shared/competitionSchema.ts): the field kinds the service and the client forms send, with the
+// German messages of the one catalogue (messages.ts), and the reading of a failed parse as
+// field path -> message.
+import { z } from "zod";
+import { WIRE_MSG } from "./messages.ts";
+import { maxLength } from "./validation.ts";
+
+/** The keys of a label table, as a Zod enum's values. */
+export const keys = <T extends Record<string, unknown>>(labels: T) => Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]];
+/** One of the keys of a label table, or nothing. */
+export const oneOf = <T extends Record<string, unknown>>(labels: T) => z.enum(keys(labels), { error: WIRE_MSG.value }).nullish();
+
+/** A length issue yields to any other message of the same field (a required message stays first). */
+const LENGTH = "length";
+/** A text, at most `max` characters (TEXT_LIMITS). */
+export const text = (max?: number) => {
+  const s = z.string({ error: WIRE_MSG.text }).nullish();
+  return max === undefined
+    ? s
+    : s.superRefine((v, ctx) => {
+        const message = maxLength(max)(v);
+        if (message) ctx.addIssue({ code: "custom", message, params: { kind: LENGTH } });
+      });
+};
+/** ids: the service's numbers, or the client form's global ids; which exist is the event's business */
+export const id = z.union([z.number(), z.string()], { error: WIRE_MSG.integer }).nullish();
+export const flag = z.boolean({ error: WIRE_MSG.boolean }).nullish();
+/** a number (NaN too: the rules call it missing), or the text of a form field (the form sends what was typed) */
+export const numberOrText = (error: string) => z.union([z.number(), z.nan(), z.string()], { error }).nullish();
+
+/** Nothing given: absent, null or blank text. */
+export const blank = (v: unknown) => v == null || String(v).trim() === "";
+
+/** Adds field -> message pairs as issues at their paths (the cross-field rules of a schema). */
+export const addIssues = (ctx: z.core.$RefinementCtx, errors: Record<string, string>) => {
+  for (const [path, message] of Object.entries(errors)) ctx.addIssue({ code: "custom", path: path.split("."), message });
+};
+
+/**
+ * Field path -> German message of a failed parse: one message per field, the first that is no
+ * length message (a length message only where nothing else is wrong).
+ */
+export function fieldErrors(error: z.ZodError | undefined): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!error) return errors;
+  const isLength = (i: z.core.$ZodIssue) => i.code === "custom" && (i as { params?: { kind?: string } }).params?.kind === LENGTH;
+  const ordered = [...error.issues.filter((i) => !isLength(i)), ...error.issues.filter(isLength)];
+  for (const issue of ordered) errors[issue.path.join(".")] ??= issue.message;
+  return errors;
+}
