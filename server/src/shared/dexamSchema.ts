@@ -63,7 +63,7 @@ const fields = (now: Date) =>
     practiceLocationId: id,
     preparationLocationId: id,
     partialResult,
-    songs: z.array(song, { error: WIRE_MSG.list }).max(SONG_ROWS, { error: "Höchstens vier Prüfungsstücke" }).nullish(),
+    songs: z.array(song, { error: WIRE_MSG.list }).nullish(),
     remarks: text(L.DexamRegistration.remarks),
     gdprAccepted: flag,
     cancellationAccepted: flag,
@@ -98,6 +98,8 @@ function crossFieldErrors(v: Fields, event: DexamEventFacts, mode: DexamMode, no
     else if (v.type && !l.dexamTypes.includes(v.type)) e[field] = DEXAM_MSG.locationCourse;
     else if (kind === "DEXAM_PRACTICE" && v.instrument && !l.instruments.includes(v.instrument)) e[field] = DEXAM_MSG.locationInstrument;
   }
+  // at most four pieces: a rule beside the others (a schema limit would hide every other error)
+  if ((v.songs?.length ?? 0) > SONG_ROWS) e.songs = DEXAM_MSG.tooManySongs;
   // at least a theory or a practice exam (decision R-DF013); the message sits at the choice still open
   const pr = v.partialResult;
   if (blank(v.theoryLocationId) && blank(v.practiceLocationId)) e[pr?.type === "THEORY" ? "practiceLocationId" : "theoryLocationId"] ??= DEXAM_MSG.noPart;

@@ -18,6 +18,7 @@ export const MSG = {
 /** D-exam registration messages (server rules and the client form). */
 export const DEXAM_MSG = {
   birthdate: "Bitte ein gültiges Geburtsdatum eingeben",
+  tooManySongs: "Höchstens vier Prüfungsstücke",
   locationForeign: "Dieser Ort gehört nicht zu dieser Veranstaltung",
   locationCourse: "Dieser Ort bietet den gewählten Kurs nicht an",
   locationInstrument: "An diesem Ort wird das gewählte Instrument nicht geprüft",

@@ -43,6 +43,14 @@ describe("D-exam registration rules", () => {
     );
   });
 
+  it("[R-EN013][R-DF031] more than four pieces is an error beside the others, not instead of them", () => {
+    const songs = Array.from({ length: 5 }, (_, i) => ({ number: String(i + 1), name: `Stück ${i + 1}` }));
+    const e = validateDexam({ ...valid, firstname: "", songs }, dexam, locations, "create", now);
+    expect(e.songs).toBe("Höchstens vier Prüfungsstücke");
+    expect(e.firstname).toBe("Dieses Feld ist ein Pflichtfeld");
+    expect(validateDexam({ ...valid, songs: songs.slice(0, 4) }, dexam, locations, "create", now)).toEqual({});
+  });
+
   it("[R-VA024][R-VA025] create mode needs the privacy consent, and the cancellation consent when the event has conditions", () => {
     expect(validateDexam({ ...valid, gdprAccepted: false }, dexam, locations, "create", now).gdprAccepted).toBe("Dieses Feld ist ein Pflichtfeld");
     expect(validateDexam({ ...valid, gdprAccepted: false }, dexam, locations, "edit", now).gdprAccepted).toBeUndefined();
