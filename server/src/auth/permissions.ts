@@ -626,6 +626,9 @@ export function actsOnWhere<D extends object, C extends object = D>(
   return hasDistrictRoles(p, op) ? { OR: [district, clubs] } : clubs;
 }
 
+/** May call `op` on a row of `owner`: the operation's roles (isAllowed) and its tenancy (actsOn), as a door checks both. */
+export const mayActOn = (p: Principal | null, op: Operation, owner: Owner): boolean => isAllowed(p, op) && actsOn(p, op, owner);
+
 /** Throws 401/403 unless the principal may call the operation at all; row tenancy is the service's job. */
 export function authorize(principal: Principal | null, op: Operation): Principal {
   if (!principal) throw new AppError("UNAUTHENTICATED", "Nicht angemeldet");

@@ -2,7 +2,7 @@
 // registration_read, registration_manage or event_manage also see their own district's
 // unpublished ones; event_manage creates, changes, copies and deletes the own district's events.
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
-import { actsOn, authorize, isAllowed } from "../../auth/permissions.ts";
+import { actsOn, authorize, isAllowed, mayActOn } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Event, Prisma } from "../../generated/prisma/client.ts";
 import { MSG } from "../../shared/messages.ts";
@@ -45,7 +45,7 @@ export function eventListScope(p: Principal): string | null {
 }
 
 /** May change the event: the roles of `event.update` in the event's district (the permission table). */
-export const canManageEvent = (p: Principal, e: Pick<Event, "districtAssociationId">) => isAllowed(p, "event.update") && actsOn(p, "event.update", e);
+export const canManageEvent = (p: Principal, e: Pick<Event, "districtAssociationId">) => mayActOn(p, "event.update", e);
 
 export function eventWhere(ctx: ServiceCtx, filter: EventFilter): Prisma.EventWhereInput {
   const p = authorize(ctx.principal, "event.list");

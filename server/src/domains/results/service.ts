@@ -4,7 +4,7 @@
 // changes (admin everywhere); another district's objects are "not found". Every upload is
 // all-or-nothing: checked completely first, then written in one transaction.
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
-import { actsOn, authorize, isAllowed, type Operation } from "../../auth/permissions.ts";
+import { actsOn, authorize, mayActOn, type Operation } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
@@ -27,12 +27,10 @@ import { readUploadedPcJuror, readUploadedPracticeSheet, UploadRejected } from "
 // Who may do what is the permission table's (auth/permissions.ts): each door authorizes its
 // operation (its roles) and checks the row's district with the same operation (actsOn).
 
-/** The viewer may call `op` on the event's rows: its roles and the event's district (as the door checks). */
-const mayOn = (p: Principal | null, op: Operation, e: { districtAssociationId: number }) => isAllowed(p, op) && actsOn(p, op, e);
 /** The viewer may download the filled practice sheets ("Auswertungsbögen") of the event's locations (as filledPracticeSheets checks). */
-export const mayDownloadFilledSheets = (p: Principal | null, e: { districtAssociationId: number }) => mayOn(p, "results.practiceSheets", e);
+export const mayDownloadFilledSheets = (p: Principal | null, e: { districtAssociationId: number }) => mayActOn(p, "results.practiceSheets", e);
 /** The viewer may upload filled practice sheets at the event's practice locations (as uploadPracticeSheets checks). */
-export const mayUploadPracticeSheets = (p: Principal | null, e: { districtAssociationId: number }) => mayOn(p, "results.uploadPracticeSheets", e);
+export const mayUploadPracticeSheets = (p: Principal | null, e: { districtAssociationId: number }) => mayActOn(p, "results.uploadPracticeSheets", e);
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 

@@ -4,7 +4,7 @@ import { notFound } from "../../auth/errors.ts";
 import { actsOn, authorize } from "../../auth/permissions.ts";
 import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, INSTRUMENT_LABELS } from "../../shared/labels.ts";
 import { berlinDay } from "../../shared/time.ts";
-import { type ServiceCtx } from "../context.ts";
+import type { ServiceCtx } from "../context.ts";
 import { examOutcome, partPassed } from "../dexam/rules.ts";
 
 export type StatisticRow = { label: string; value: number };
