@@ -41,6 +41,7 @@ import { rejectMalformedParams, rejectNulCharacters } from "./http/inputGuard.ts
 import { registerMultipart } from "./http/multipart.ts";
 import { noteCaller, registerOperations } from "./http/operations.ts";
 import { type ConcurrencyLimiter, createConcurrencyLimiter, createRateLimiter, RATE_LIMIT_MESSAGE, registerRateLimits } from "./http/rateLimit.ts";
+import { registerOpenApi } from "./http/openapi.ts";
 import { bearerChallenge, errorBodyFor, graphqlErrorBody, isGraphqlRequest, restRoutes, routeMethods } from "./http/rest.ts";
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
 import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
@@ -367,7 +368,8 @@ export async function createApp(opts: {
     },
   });
 
-  // ---- /v1
+  // ---- /v1, and its OpenAPI document and reference page (http/openapi.ts)
+  await registerOpenApi(fastify, { publicUrl: config.publicUrl, version: APP_VERSION });
   const r = restRoutes(fastify, { authenticate, prisma, services, limit: limits.mutations, concurrent: limits.expensiveReads });
   userRoutes(r);
   districtRoutes(r);

@@ -70,3 +70,6 @@ export const validationMessage = (fields: Record<string, string>) =>
     .map(([k, v]) => `${fieldLabel(k)}: ${v}`)
     .join("; ")}`;
 export const validationFailed = (fields: Record<string, string>) => new AppError("VALIDATION", validationMessage(fields), fields);
+
+/** Every code an error can carry (the /v1 envelope's enumeration in OpenAPI). */
+export const ERROR_CODES = Object.keys(STATUS) as ErrorCode[];

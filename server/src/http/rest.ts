@@ -9,6 +9,7 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
 import { isInt4 } from "../shared/validation.ts";
 import { containsNul, NUL_MESSAGE } from "./inputGuard.ts";
+import { noValidation, plainJson, type RouteDoc, routeSchema } from "./openapi.ts";
 import { noteCaller } from "./operations.ts";
 import { type ConcurrencyLimiter, enforce, type RateLimiter, tooManyConcurrent } from "./rateLimit.ts";
 
@@ -33,12 +34,22 @@ export const isExpensiveRead = (method: string, url: string) => method === "GET"
 
 type Handler = (ctx: RestCtx, request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
+/**
+ * The /v1 routes: each names its RouteDoc (http/openapi.ts), the schemas its handler reads and
+ * answers with, from which the OpenAPI document is generated.
+ */
 export function restRoutes(app: FastifyInstance, deps: RestDeps) {
-  const route = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, handler: Handler) => {
+  // TRANSITION (issue 23): routes without a RouteDoc until every domain names one
+  const route = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, docOrHandler: RouteDoc | Handler, h?: Handler) => {
+    const doc = typeof docOrHandler === "function" ? null : docOrHandler;
+    const handler = (typeof docOrHandler === "function" ? docOrHandler : h) as Handler;
     const expensive = isExpensiveRead(method, url);
     return app.route({
       method,
       url,
+      ...(doc ? { schema: routeSchema(url, doc) } : {}),
+      validatorCompiler: noValidation,
+      serializerCompiler: plainJson,
       handler: async (request, reply) => {
         const principal = await deps.authenticate(request.headers.authorization);
         noteCaller(request, principal);
@@ -58,10 +69,10 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
     });
   };
   return {
-    get: (url: string, h: Handler) => route("GET", url, h),
-    post: (url: string, h: Handler) => route("POST", url, h),
-    put: (url: string, h: Handler) => route("PUT", url, h),
-    delete: (url: string, h: Handler) => route("DELETE", url, h),
+    get: (url: string, doc: RouteDoc | Handler, h?: Handler) => route("GET", url, doc, h),
+    post: (url: string, doc: RouteDoc | Handler, h?: Handler) => route("POST", url, doc, h),
+    put: (url: string, doc: RouteDoc | Handler, h?: Handler) => route("PUT", url, doc, h),
+    delete: (url: string, doc: RouteDoc | Handler, h?: Handler) => route("DELETE", url, doc, h),
   };
 }
 

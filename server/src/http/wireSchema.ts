@@ -1,21 +1,33 @@
-// The /v1 JSON values as Zod schemas (issue 23): the same strict reading as WireReader
-// (wireInput.ts) - a value of the wrong type or form is refused with a field error under the key
-// the body uses, never coerced; absent or null is null - so a body is described by one schema
-// (from which OpenAPI can be derived) instead of a hand parser. Lengths, ranges and what a field
-// must hold stay the domain schemas' job (e.g. shared/dexamSchema.ts).
+// The /v1 JSON values as Zod schemas (issue 23): the one strict reader of /v1 bodies and query
+// parameters. A value of the wrong type or form is refused with a field error under the key the
+// body uses ("theory_location_id", "camp_extension.diseases", "songs.2.name"), never coerced:
+// "abc", 1.5, {} or "" as a location id is no "no location", firstname {} is no "[object Object]",
+// "2026-02-30" is no 2 March. Absent or null is null (the rules decide whether that is allowed).
+// Lengths, ranges and what a field must hold stay the domain schemas' job (shared/dexamSchema.ts).
+//
+// Each reader carries the JSON Schema of what it takes (`.meta`), so the same schema a route reads
+// its body with is the body OpenAPI documents (http/openapi.ts): one description per input.
 import { z } from "zod";
-import { validationFailed } from "../auth/errors.ts";
+import { AppError, validationFailed } from "../auth/errors.ts";
 import { MSG, WIRE_MSG } from "../shared/messages.ts";
 import { parseInstant } from "../shared/time.ts";
 import { isCalendarDay, isInt4 } from "../shared/validation.ts";
-import { WireReader } from "./wireInput.ts";
+
+const INT4_MAX = 2147483647;
+
+/** A JSON object (not an array); anything else is no /v1 body. */
+export const isJsonObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === "object" && !Array.isArray(v);
 
 const refuse = (ctx: z.core.$RefinementCtx, message: string) => {
   ctx.addIssue({ code: "custom", message });
   return z.NEVER;
 };
-/** A value read by `read` (null: refused with `message`); absent or null is null. */
-const custom = <T>(read: (v: unknown) => T | null | undefined, message: string) =>
+type JsonSchema = Record<string, unknown>;
+/** `json` with null allowed too (absent or null is null). */
+const orNull = (json: JsonSchema): JsonSchema =>
+  typeof json.type === "string" ? { ...json, type: [json.type, "null"] } : json.enum ? { ...json, enum: [...(json.enum as unknown[]), null] } : json;
+/** A value read by `read` (null: refused with `message`); absent or null is null; `json` documents it. */
+const custom = <T>(read: (v: unknown) => T | null | undefined, message: string, json: JsonSchema) =>
   z
     .unknown()
     .optional()
@@ -23,42 +35,77 @@ const custom = <T>(read: (v: unknown) => T | null | undefined, message: string) 
       if (v === undefined || v === null) return null;
       const out = read(v);
       return out === null || out === undefined ? refuse(ctx, message) : out;
-    });
+    })
+    .meta(orNull(json));
 
 /** A text: a JSON string. */
-export const text = () => custom((v) => (typeof v === "string" ? v : null), WIRE_MSG.text);
+export const text = (json: JsonSchema = {}) => custom((v) => (typeof v === "string" ? v : null), WIRE_MSG.text, { type: "string", ...json });
 /** A text where the forms also send a whole number (song numbers, a year): a string, or a JSON integer as its digits. */
 export const textOrInteger = () =>
-  custom((v) => (typeof v === "string" ? v : typeof v === "number" && Number.isSafeInteger(v) ? String(v) : null), WIRE_MSG.text);
+  custom((v) => (typeof v === "string" ? v : typeof v === "number" && Number.isSafeInteger(v) ? String(v) : null), WIRE_MSG.text, {
+    type: ["string", "integer"],
+  });
 /** An id: a JSON integer in the int4 range of every id column. */
-export const id = () => custom((v) => (typeof v === "number" && isInt4(v) ? v : null), WIRE_MSG.integer);
+export const id = () => custom((v) => (typeof v === "number" && isInt4(v) ? v : null), WIRE_MSG.integer, { type: "integer", minimum: 0, maximum: INT4_MAX });
 /** A whole number (a count, seconds): a JSON integer. */
-export const integer = () => custom((v) => (typeof v === "number" && Number.isSafeInteger(v) ? v : null), WIRE_MSG.integer);
+export const integer = () => custom((v) => (typeof v === "number" && Number.isSafeInteger(v) ? v : null), WIRE_MSG.integer, { type: "integer" });
 /** A number (points): a finite JSON number. */
-export const number = () => custom((v) => (typeof v === "number" && Number.isFinite(v) ? v : null), WIRE_MSG.number);
+export const number = () => custom((v) => (typeof v === "number" && Number.isFinite(v) ? v : null), WIRE_MSG.number, { type: "number" });
 /** A flag: JSON true or false. */
-export const boolean = () => custom((v) => (typeof v === "boolean" ? v : null), WIRE_MSG.boolean);
-/** One of the wire values of an enumeration (wire.ts's fromWire or a map); an unknown value is refused, not dropped. */
-export const oneOf = <T>(fromWire: ((v: unknown) => T | undefined) | Record<string, T>) =>
-  custom<T>(
-    (v) => (typeof fromWire === "function" ? fromWire(v) : typeof v === "string" && Object.hasOwn(fromWire, v) ? fromWire[v] : undefined),
+export const boolean = () => custom((v) => (typeof v === "boolean" ? v : null), WIRE_MSG.boolean, { type: "boolean" });
+
+/** An enumeration on the wire: a map of wire value to value, or wire.ts's two-way mapping. */
+type TwoWay<T> = { fromWire: (v: unknown) => T | undefined; values: readonly unknown[] };
+export type WireEnum<T> = Record<string, T> | TwoWay<T>;
+type ValueOf<E> = E extends TwoWay<infer T> ? T : E extends Record<string, infer T> ? T : never;
+const isTwoWay = (e: WireEnum<unknown>): e is TwoWay<unknown> => typeof (e as { fromWire?: unknown }).fromWire === "function";
+/** The wire values of an enumeration. */
+export const wireValues = (e: WireEnum<unknown>): unknown[] => (isTwoWay(e) ? [...e.values] : Object.keys(e));
+/** One of the wire values of an enumeration; an unknown value is refused, not dropped. */
+export const oneOf = <E extends WireEnum<unknown>>(e: E) =>
+  custom<ValueOf<E>>(
+    (v) => (isTwoWay(e) ? e.fromWire(v) : typeof v === "string" && Object.hasOwn(e, v) ? (e as Record<string, unknown>)[v] : undefined) as ValueOf<E> | undefined,
     WIRE_MSG.value,
+    { enum: wireValues(e) },
   );
 /** As oneOf, and required. */
-export const requiredOneOf = <T>(fromWire: Record<string, T>) => oneOf(fromWire).transform((v, ctx) => (v === null ? refuse(ctx, MSG.required) : v));
+export const requiredOneOf = <E extends WireEnum<unknown>>(e: E) =>
+  oneOf(e)
+    .transform((v, ctx) => (v === null ? refuse(ctx, MSG.required) : v))
+    .meta({ enum: wireValues(e) });
 /**
  * A calendar day "yyyy-mm-dd" that exists; with `toDay`, an RFC 3339 time is accepted too and
  * `toDay` names the day it means.
  */
 export const day = (toDay?: (at: Date, text: string) => string) =>
-  custom((v) => {
-    if (typeof v !== "string") return null;
-    if (isCalendarDay(v)) return v;
-    const at = toDay ? parseInstant(v) : null;
-    return at && toDay ? toDay(at, v) : null;
-  }, MSG.date);
+  custom(
+    (v) => {
+      if (typeof v !== "string") return null;
+      if (isCalendarDay(v)) return v;
+      const at = toDay ? parseInstant(v) : null;
+      return at && toDay ? toDay(at, v) : null;
+    },
+    MSG.date,
+    toDay ? { type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] } : { type: "string", format: "date" },
+  );
 /** A point in time: RFC 3339 with a zone, or a calendar day (its midnight UTC). */
-export const instant = () => custom((v) => (typeof v === "string" ? parseInstant(v) : null), MSG.date);
+export const instant = () =>
+  custom((v) => (typeof v === "string" ? parseInstant(v) : null), MSG.date, { type: "string", anyOf: [{ format: "date-time" }, { format: "date" }] });
+/**
+ * The `version` of a save body (optimistic concurrency): omitted or null, no check (the spec's
+ * clients send none: last write wins); a whole number, the version the edit was based on. Anything
+ * else is refused: it would silently have turned the check off.
+ */
+export const version = () =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx): number | null => {
+      if (v === undefined || v === null || v === "") return null;
+      const n = Number(v);
+      return typeof v === "boolean" || !Number.isSafeInteger(n) ? refuse(ctx, "Ganze Zahl erwartet") : n;
+    })
+    .meta({ type: ["integer", "null"], description: "Die Version, auf der die Änderung beruht; ohne: letzte Änderung gewinnt" });
 /** A nested object (unknown keys are ignored, as answers are sent back whole); absent or null is null. */
 export const object = <S extends z.ZodRawShape>(shape: S) =>
   z
@@ -75,12 +122,52 @@ export const list = <T extends z.ZodType>(item: T) =>
 /** A list item that must be an object. */
 export const item = <S extends z.ZodRawShape>(shape: S) => z.object(shape, { error: WIRE_MSG.object });
 
-/** The body read by `schema`, or 400 VALIDATION with a message per field (the body's key path); no JSON object: 400 BAD_REQUEST (WireReader.of). */
+/** A body: a JSON object of these fields (unknown keys are ignored). */
+export const body = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
+
+const fieldErrors = (issues: z.core.$ZodIssue[]) => {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[issue.path.join(".")] ??= issue.message;
+  return errors;
+};
+
+/** The body read by `schema`, or 400 VALIDATION with a message per field (the body's key path); no JSON object: 400 BAD_REQUEST. */
 export function readBody<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
-  WireReader.of(raw);
+  if (!isJsonObject(raw)) throw new AppError("BAD_REQUEST", "Ungültige Anfrage: JSON-Objekt erwartet");
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
-  const errors: Record<string, string> = {};
-  for (const issue of result.error.issues) errors[issue.path.join(".")] ??= issue.message;
-  throw validationFailed(errors);
+  throw validationFailed(fieldErrors(result.error.issues));
+}
+
+// Query parameters arrive as text (?locationId=12); a value that is no such text is a 400 naming
+// the parameter, never "no filter". An empty parameter is absent.
+const queryCustom = <T>(read: (v: string) => T | null, message: string, json: JsonSchema) =>
+  z
+    .unknown()
+    .optional()
+    .transform((v, ctx): T | null => {
+      if (v === undefined || v === "") return null;
+      const out = typeof v === "string" ? read(v) : null;
+      return out === null ? refuse(ctx, message) : out;
+    })
+    .meta(json);
+/** A numeric query parameter: digits only, in the id columns' range. */
+export const queryId = () =>
+  queryCustom((v) => (/^\d{1,10}$/.test(v) && isInt4(Number(v)) ? Number(v) : null), WIRE_MSG.integer, {
+    type: "integer",
+    minimum: 0,
+    maximum: INT4_MAX,
+  });
+/** A query day or time: "yyyy-mm-dd" or RFC 3339. */
+export const queryInstant = () => queryCustom(parseInstant, MSG.date, { type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] });
+/** A query text (a search). */
+export const queryText = () => queryCustom((v) => v, WIRE_MSG.text, { type: "string" });
+/** The query parameters: these, unknown ones are ignored. */
+export const query = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
+
+/** The query read by `schema`, or 400 VALIDATION naming each refused parameter. */
+export function readQuery<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const result = schema.safeParse(isJsonObject(raw) ? raw : {});
+  if (result.success) return result.data;
+  throw validationFailed(fieldErrors(result.error.issues));
 }

@@ -1,12 +1,21 @@
+import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { Association } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter, versionOf } from "../../http/rest.ts";
-import { queryId, WireReader } from "../../http/wireInput.ts";
+import { idParam, type RestRouter } from "../../http/rest.ts";
+import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import { createClub, deleteClub, getClub, listClubs, updateClub } from "./service.ts";
 
-/** The spec's club fields (section 3). */
-export const toWire = (c: Association) => ({
+/** The spec's club fields (section 3), as /v1 answers them. */
+export const ClubWire = z.object({
+  id: z.int(),
+  version: z.int(),
+  name: z.string(),
+  district_association_id: z.int(),
+  invoice_email: z.string().nullable(),
+});
+
+export const toWire = (c: Association): z.infer<typeof ClubWire> => ({
   id: c.id,
   version: c.version,
   name: c.name,
@@ -14,36 +23,83 @@ export const toWire = (c: Association) => ({
   invoice_email: c.invoiceEmail,
 });
 
+/** A create or edit body; without a version (spec clients send none) the save is last-write-wins. */
+const ClubBody = w.body({
+  id: w.id(),
+  version: w.version(),
+  name: w.text({ description: "Name des Vereins" }),
+  district_association_id: w.id(),
+  invoice_email: w.text({ description: "E-Mail-Adresse für Rechnungen" }),
+});
+const ClubQuery = w.query({ search: w.queryText(), districtId: w.queryId() });
+
 export function associationRoutes(r: RestRouter) {
-  r.get("/v1/associations", async (ctx, req) => {
-    const q = req.query as { search?: string; districtId?: string };
-    const districtAssociationId = queryId(q, "districtId");
-    return (await listClubs(ctx, { search: q.search, districtAssociationId })).map(toWire);
-  });
-  r.get("/v1/association/:id", async (ctx, req) => toWire(await getClub(ctx, idParam(req))));
-  r.post("/v1/association", async (ctx, req, reply) => {
-    const r = WireReader.of(req.body);
-    const districtAssociationId = r.id("district_association_id");
-    const input = { name: r.text("name") ?? "", invoiceEmail: r.text("invoice_email") };
-    r.done();
-    if (districtAssociationId === null) {
-      throw validationFailed({ districtAssociationId: MSG.required });
-    }
-    reply.status(201);
-    return toWire(await createClub(ctx, { districtAssociationId, ...input }));
-  });
-  r.put("/v1/association", async (ctx, req) => {
-    const r = WireReader.of(req.body);
-    const id = r.id("id");
-    // without a version (spec clients do not send one) the save is last-write-wins
-    const input = { name: r.text("name") ?? "", invoiceEmail: r.text("invoice_email"), version: versionOf(r.raw("version")) };
-    r.done();
-    if (id === null) throw new AppError("NOT_FOUND", "Verein nicht gefunden");
-    return toWire(await updateClub(ctx, id, input));
-  });
-  r.delete("/v1/association/:id", async (ctx, req, reply) => {
-    await deleteClub(ctx, idParam(req));
-    reply.status(204);
-    return null;
-  });
+  r.get(
+    "/v1/associations",
+    {
+      tag: "Vereine",
+      summary: "Vereine auflisten",
+      description: "Die Vereine, die der Aufrufer sehen darf; `search` sucht im Namen, `districtId` grenzt auf einen Kreisverband ein.",
+      query: ClubQuery,
+      response: z.array(ClubWire),
+      example: { query: { search: "Muster" } },
+    },
+    async (ctx, req) => {
+      const q = w.readQuery(ClubQuery, req.query);
+      return (await listClubs(ctx, { search: q.search ?? undefined, districtAssociationId: q.districtId })).map(toWire);
+    },
+  );
+  r.get(
+    "/v1/association/:id",
+    { tag: "Vereine", summary: "Einen Verein lesen", response: ClubWire, example: { params: { id: 1 } } },
+    async (ctx, req) => toWire(await getClub(ctx, idParam(req))),
+  );
+  r.post(
+    "/v1/association",
+    {
+      tag: "Vereine",
+      summary: "Verein anlegen",
+      body: ClubBody,
+      status: 201,
+      response: ClubWire,
+      example: { body: { name: "Musikverein Neudorf", district_association_id: 1, invoice_email: "kasse@mv-neudorf.example" } },
+    },
+    async (ctx, req, reply) => {
+      const b = w.readBody(ClubBody, req.body);
+      if (b.district_association_id === null) throw validationFailed({ districtAssociationId: MSG.required });
+      reply.status(201);
+      return toWire(await createClub(ctx, { districtAssociationId: b.district_association_id, name: b.name ?? "", invoiceEmail: b.invoice_email }));
+    },
+  );
+  r.put(
+    "/v1/association",
+    {
+      tag: "Vereine",
+      summary: "Verein ändern",
+      body: ClubBody,
+      response: ClubWire,
+      example: { body: { id: 1, name: "Musikverein Musterstadt e. V.", invoice_email: "kasse@mv-musterstadt.example" } },
+    },
+    async (ctx, req) => {
+      const b = w.readBody(ClubBody, req.body);
+      if (b.id === null) throw new AppError("NOT_FOUND", "Verein nicht gefunden");
+      return toWire(await updateClub(ctx, b.id, { name: b.name ?? "", invoiceEmail: b.invoice_email, version: b.version }));
+    },
+  );
+  r.delete(
+    "/v1/association/:id",
+    {
+      tag: "Vereine",
+      summary: "Verein löschen",
+      description: "Ein Verein mit Anmeldungen wird nicht gelöscht (409 CONFLICT).",
+      status: 204,
+      // the club the create example makes in the demo data
+      example: { params: { id: 6 } },
+    },
+    async (ctx, req, reply) => {
+      await deleteClub(ctx, idParam(req));
+      reply.status(204);
+      return null;
+    },
+  );
 }

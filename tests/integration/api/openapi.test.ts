@@ -1,0 +1,112 @@
+// OpenAPI 3.1 for /v1 (issue 23, item 2): the document at /v1/openapi.json, generated from the
+// route schemas (http/openapi.ts), passes an outside validator (@readme/openapi-parser), names
+// every /v1 route, and every documented example runs: the contract test sends it, as the admin of
+// the demo data (prisma/demo.ts, the data `npm start` shows), and checks the answer against the
+// documented status and schema (Ajv, JSON Schema 2020-12, as OpenAPI 3.1 uses it).
+import { validate } from "@readme/openapi-parser";
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoData } from "../../../prisma/demo.ts";
+import { startTestApp, type TestApp } from "../../support/app.ts";
+
+type Json = Record<string, any>;
+type Operation = { method: string; path: string; op: Json };
+
+let app: TestApp;
+let token: string;
+let doc: Json;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  expect(await seedDemoData(app.db.prisma)).toBe(true);
+  await app.db.prisma.user.update({ where: { email: "admin@demo.test" }, data: { subject: "sub-demo-admin" } });
+  token = await app.token("sub-demo-admin");
+  const res = await app.rest("GET", "/v1/openapi.json");
+  if (process.env.OPENAPI_DUMP) (await import("node:fs")).writeFileSync(process.env.OPENAPI_DUMP, JSON.stringify(res.body, null, 1));
+  expect(res.status).toBe(200);
+  doc = res.body;
+});
+afterAll(() => app.stop());
+
+const METHODS = ["get", "post", "put", "delete"] as const;
+const operations = (): Operation[] =>
+  Object.entries(doc.paths as Json).flatMap(([path, item]) => METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method] })));
+/** The order the examples run in: creates and edits first (so reads find what they made), then reads, deletes last in reverse (dependents first). */
+const PHASE: Record<string, number> = { post: 0, put: 1, get: 2, delete: 3 };
+const inRunOrder = (ops: Operation[]) =>
+  ops
+    .map((o, i) => ({ ...o, i }))
+    .sort((a, b) => PHASE[a.method] - PHASE[b.method] || (a.method === "delete" ? b.i - a.i : a.i - b.i));
+
+const successStatus = (op: Json) => Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)) as string;
+const exampleOf = (schema: Json | undefined) => schema?.examples?.[0] ?? schema?.example;
+
+/** The example request of an operation: its URL from the path and query examples, its JSON body; null when an id has no example. */
+function exampleRequest({ path, op }: Operation): { url: string; body?: unknown } | null {
+  let url = path;
+  const query: string[] = [];
+  for (const p of (op.parameters ?? []) as Json[]) {
+    const value = p.example ?? exampleOf(p.schema);
+    if (p.in === "path") {
+      if (value === undefined) return null;
+      url = url.replace(`{${p.name}}`, String(value));
+    } else if (p.in === "query" && value !== undefined) query.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(String(value))}`);
+  }
+  const media = op.requestBody?.content?.["application/json"];
+  const body = media ? (media.example ?? exampleOf(media.schema)) : undefined;
+  if (media && body === undefined) return null;
+  return { url: query.length ? `${url}?${query.join("&")}` : url, ...(media ? { body } : {}) };
+}
+
+describe("/v1/openapi.json", () => {
+  it("is OpenAPI 3.1 and passes the outside validator (@readme/openapi-parser)", async () => {
+    expect(doc.openapi).toBe("3.1.0");
+    // validate() dereferences in place: give it a copy
+    await expect(validate(structuredClone(doc))).resolves.toMatchObject({ valid: true });
+    expect(doc.components.securitySchemes.bearer).toEqual({ type: "http", scheme: "bearer", bearerFormat: "JWT" });
+    expect(doc.security).toEqual([{ bearer: [] }]);
+  });
+
+  it("[R-API033] names every /v1 route the server answers, each export under both spellings, with the error envelope", () => {
+    const documented = new Set(operations().map((o) => `${o.method.toUpperCase()} ${o.path.replace(/\{(\w+)\}/g, ":$1")}`));
+    const served = app.routes.filter((r) => / \/v1\//.test(r) && !r.startsWith("HEAD") && !/\/v1\/(openapi\.json|docs)/.test(r));
+    expect(served.filter((r) => !documented.has(r))).toEqual([]);
+    expect([...documented].filter((r) => !served.includes(r))).toEqual([]);
+    for (const { op } of operations()) {
+      expect(op.tags?.length, op.summary).toBe(1);
+      expect(op.responses.default.content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorEnvelope");
+    }
+    const envelope = doc.components.schemas.ErrorEnvelope;
+    expect(envelope.properties.error.properties.code.enum).toEqual(expect.arrayContaining(["VALIDATION", "UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"]));
+  });
+
+  it("every documented example answers with the documented status and schema", async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    const ran: string[] = [];
+    for (const o of inRunOrder(operations())) {
+      const request = exampleRequest(o);
+      if (!request) continue;
+      const label = `${o.method.toUpperCase()} ${request.url}`;
+      const res = await app.rest(o.method.toUpperCase(), request.url, token, request.body);
+      const status = successStatus(o.op);
+      expect(`${label} -> ${res.status} ${res.status >= 400 ? JSON.stringify(res.body) : ""}`).toBe(`${label} -> ${status} `);
+      const content = o.op.responses[status].content as Json | undefined;
+      if (!content) {
+        expect(res.raw.length, label).toBe(0);
+      } else if (content["application/json"]) {
+        const check = ajv.compile(content["application/json"].schema);
+        expect(check(res.body) ? [] : check.errors, label).toEqual([]);
+      } else {
+        expect(Object.keys(content), label).toContain(String(res.headers["content-type"]).split(";")[0]);
+        expect(res.raw.length, label).toBeGreaterThan(0);
+      }
+      ran.push(label);
+    }
+    // every operation but the uploads (multipart: tested with real workbooks in tests/integration/results) has an example
+    const withoutExample = operations().filter((o) => !exampleRequest(o));
+    expect(withoutExample.filter((o) => !o.op.requestBody?.content?.["multipart/form-data"]).map((o) => `${o.method} ${o.path}`)).toEqual([]);
+    expect(ran.length).toBe(operations().length - withoutExample.length);
+  });
+});
