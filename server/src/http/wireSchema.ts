@@ -64,7 +64,8 @@ export const wireValues = (e: WireEnum<unknown>): unknown[] => (isTwoWay(e) ? [.
 /** One of the wire values of an enumeration; an unknown value is refused, not dropped. */
 export const oneOf = <E extends WireEnum<unknown>>(e: E) =>
   custom<ValueOf<E>>(
-    (v) => (isTwoWay(e) ? e.fromWire(v) : typeof v === "string" && Object.hasOwn(e, v) ? (e as Record<string, unknown>)[v] : undefined) as ValueOf<E> | undefined,
+    (v) =>
+      (isTwoWay(e) ? e.fromWire(v) : typeof v === "string" && Object.hasOwn(e, v) ? (e as Record<string, unknown>)[v] : undefined) as ValueOf<E> | undefined,
     WIRE_MSG.value,
     { enum: wireValues(e) },
   );

@@ -35,9 +35,7 @@ const operations = (): Operation[] =>
 /** The order the examples run in: creates and edits first (so reads find what they made), then reads, deletes last in reverse (dependents first). */
 const PHASE: Record<string, number> = { post: 0, put: 1, get: 2, delete: 3 };
 const inRunOrder = (ops: Operation[]) =>
-  ops
-    .map((o, i) => ({ ...o, i }))
-    .sort((a, b) => PHASE[a.method] - PHASE[b.method] || (a.method === "delete" ? b.i - a.i : a.i - b.i));
+  ops.map((o, i) => ({ ...o, i })).sort((a, b) => PHASE[a.method] - PHASE[b.method] || (a.method === "delete" ? b.i - a.i : a.i - b.i));
 
 const successStatus = (op: Json) => Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)) as string;
 const exampleOf = (schema: Json | undefined) => schema?.examples?.[0] ?? schema?.example;
@@ -78,7 +76,9 @@ describe("/v1/openapi.json", () => {
       expect(op.responses.default.content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorEnvelope");
     }
     const envelope = doc.components.schemas.ErrorEnvelope;
-    expect(envelope.properties.error.properties.code.enum).toEqual(expect.arrayContaining(["VALIDATION", "UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"]));
+    expect(envelope.properties.error.properties.code.enum).toEqual(
+      expect.arrayContaining(["VALIDATION", "UNAUTHENTICATED", "FORBIDDEN", "NOT_FOUND", "CONFLICT"]),
+    );
   });
 
   it("every documented example answers with the documented status and schema", async () => {

@@ -49,10 +49,8 @@ export function associationRoutes(r: RestRouter) {
       return (await listClubs(ctx, { search: q.search ?? undefined, districtAssociationId: q.districtId })).map(toWire);
     },
   );
-  r.get(
-    "/v1/association/:id",
-    { tag: "Vereine", summary: "Einen Verein lesen", response: ClubWire, example: { params: { id: 1 } } },
-    async (ctx, req) => toWire(await getClub(ctx, idParam(req))),
+  r.get("/v1/association/:id", { tag: "Vereine", summary: "Einen Verein lesen", response: ClubWire, example: { params: { id: 1 } } }, async (ctx, req) =>
+    toWire(await getClub(ctx, idParam(req))),
   );
   r.post(
     "/v1/association",
