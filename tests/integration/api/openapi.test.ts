@@ -4,8 +4,8 @@
 // the demo data (prisma/demo.ts, the data `npm start` shows), and checks the answer against the
 // documented status and schema (Ajv, JSON Schema 2020-12, as OpenAPI 3.1 uses it).
 import { validate } from "@readme/openapi-parser";
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import formats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../../../prisma/demo.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
@@ -61,7 +61,7 @@ describe("/v1/openapi.json", () => {
   it("is OpenAPI 3.1 and passes the outside validator (@readme/openapi-parser)", async () => {
     expect(doc.openapi).toBe("3.1.0");
     // validate() dereferences in place: give it a copy
-    await expect(validate(structuredClone(doc))).resolves.toMatchObject({ valid: true });
+    await expect(validate(structuredClone(doc) as Parameters<typeof validate>[0])).resolves.toMatchObject({ valid: true });
     expect(doc.components.securitySchemes.bearer).toEqual({ type: "http", scheme: "bearer", bearerFormat: "JWT" });
     expect(doc.security).toEqual([{ bearer: [] }]);
   });
@@ -83,7 +83,8 @@ describe("/v1/openapi.json", () => {
 
   it("every documented example answers with the documented status and schema", async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
-    addFormats(ajv);
+    // ajv-formats is CommonJS: its plugin is the default export
+    (formats as unknown as typeof formats.default)(ajv);
     const ran: string[] = [];
     for (const o of inRunOrder(operations())) {
       const request = exampleRequest(o);
