@@ -178,6 +178,9 @@ const ERROR_ENVELOPE = {
   additionalProperties: false,
 };
 
+const REFERENCE_LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="260" height="40"><text x="0" y="28" font-family="sans-serif" font-size="24" fill="#fff">Anmeldesystem · /v1</text></svg>';
+
 export const OPENAPI_PATH = "/v1/openapi.json";
 export const REFERENCE_PATH = "/v1/docs";
 
@@ -206,6 +209,12 @@ export async function registerOpenApi(fastify: FastifyInstance, opts: { publicUr
     hideUntagged: true,
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`) },
   });
-  await fastify.register(swaggerUi, { routePrefix: REFERENCE_PATH, uiConfig: { docExpansion: "list", deepLinking: true }, staticCSP: false });
+  await fastify.register(swaggerUi, {
+    routePrefix: REFERENCE_PATH,
+    uiConfig: { docExpansion: "list", deepLinking: true },
+    // the app's own name instead of the Fastify logo; links back to the app
+    logo: { type: "image/svg+xml", content: Buffer.from(REFERENCE_LOGO), href: "/", target: "_self" },
+    staticCSP: false,
+  });
   fastify.get(OPENAPI_PATH, { schema: { hide: true } }, async (_req, reply) => reply.header("cache-control", "no-cache").send(fastify.swagger()));
 }

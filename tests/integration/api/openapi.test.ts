@@ -111,3 +111,21 @@ describe("/v1/openapi.json", () => {
     expect(ran.length).toBe(operations().length - withoutExample.length);
   });
 });
+
+describe("the reference page /v1/docs", () => {
+  it("is served from the app itself (Swagger UI from npm, no CDN) under the app's CSP, and loads the same document", async () => {
+    const page = await app.fastify.inject({ method: "GET", url: "/v1/docs/" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(String(page.headers["content-security-policy"])).toContain("script-src 'self'");
+    const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources.length).toBeGreaterThan(2);
+    for (const s of sources) expect(s, s).toMatch(/^(\.\/|\/v1\/docs\/|[\w.-]+$)/);
+    for (const s of sources.filter((x) => x.endsWith(".js"))) {
+      const url = s.startsWith("/") ? s : `/v1/docs/${s.replace(/^\.\//, "")}`;
+      expect((await app.fastify.inject({ method: "GET", url })).statusCode, url).toBe(200);
+    }
+    const json = await app.fastify.inject({ method: "GET", url: "/v1/docs/json" });
+    expect(json.json().paths).toEqual(doc.paths);
+  });
+});
