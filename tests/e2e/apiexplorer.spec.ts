@@ -73,3 +73,21 @@ test("[R-SH032] a member sees no way into the API-Explorer, and typing #/api-exp
   await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
   await expect(page.locator(".graphiql-container")).toHaveCount(0);
 });
+
+test("beside the API-Explorer, the REST reference (OpenAPI of /v1) opens from the app's own server, under its CSP", async ({ page, context }) => {
+  await signIn(page, "staff@demo.test");
+  await openScreen(page, "/api-explorer", "API-Explorer");
+  // every page of the context from its first script on (the reference opens in a new tab)
+  const csp: string[] = [];
+  context.on("console", (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) csp.push(message.text());
+  });
+  const [reference] = await Promise.all([context.waitForEvent("page"), page.getByTestId("rest-reference").click()]);
+  await reference.waitForLoadState();
+  expect(new URL(reference.url()).pathname).toBe("/v1/docs/");
+  await expect(reference.getByRole("heading", { name: /Anmeldesystem \/v1/ })).toBeVisible({ timeout: 20_000 });
+  // the groups of spec section 7, with the calls in them
+  await expect(reference.getByRole("heading", { name: /^Vereine/ })).toBeVisible();
+  await expect(reference.getByText("/v1/association/{id}").first()).toBeVisible();
+  expect(csp, "CSP reports").toEqual([]);
+});

@@ -723,6 +723,7 @@ export const de = {
   "apiExplorer.open": "API-Explorer öffnen",
   "apiExplorer.intro":
     "Abfragen an die GraphQL-Schnittstelle mit Ihren Rollen ausprobieren; das Buch-Symbol öffnet die Dokumentation. Mutationen ändern echte Daten.",
+  "apiExplorer.restReference": "REST-Schnittstelle (/v1): Referenz mit allen Aufrufen, Feldern und Beispielen (OpenAPI)",
   "apiExplorer.cardText": "Die Schnittstelle (GraphQL) mit Ihren Rollen ausprobieren und ihre Dokumentation lesen.",
   // --- apiexplorer end
   // --- help start

@@ -716,6 +716,7 @@ export const en: Record<MessageKey, string> = {
   "route.apiExplorer": "API explorer",
   "apiExplorer.open": "Open API explorer",
   "apiExplorer.intro": "Try queries against the GraphQL API with your roles; the book icon opens the documentation. Mutations change real data.",
+  "apiExplorer.restReference": "REST API (/v1): reference of every call, field and example (OpenAPI)",
   "apiExplorer.cardText": "Try the API (GraphQL) with your roles and read its documentation.",
   // --- apiexplorer end
   // --- help start

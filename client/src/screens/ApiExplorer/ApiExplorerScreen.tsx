@@ -30,6 +30,12 @@ export function ApiExplorerScreen() {
   return (
     <Page title={routeTitle(apiExplorerRoute)}>
       <p className={styles.intro}>{t("apiExplorer.intro")}</p>
+      <p className={styles.intro}>
+        {/* the OpenAPI reference of /v1, served by the API itself (server/src/http/openapi.ts) */}
+        <a href={`${getConfig().apiBase}/docs/`} target="_blank" rel="noopener" data-testid="rest-reference">
+          {t("apiExplorer.restReference")}
+        </a>
+      </p>
       <section className={styles.explorer} aria-label={routeTitle(apiExplorerRoute)} data-testid="graphiql">
         <GraphiQL fetcher={fetcher} defaultQuery={DEFAULT_QUERY} forcedTheme="light" shouldPersistHeaders={false} />
       </section>
