@@ -11,7 +11,7 @@ export const MSG = {
   profilePhone: "Bitte eine gültige Telefonnummer inkl. internationaler Vorwahl eingeben (z.B. +49123456)",
   /** not from the spec: the district association's privacy and imprint links (shared/validation.ts webAddress) */
   webAddress: "Bitte eine gültige Adresse (https://...) eingeben",
-  /** not from the spec: a /v1 date or time that is no date (the forms' pickers cannot send one; http/wireInput.ts) */
+  /** not from the spec: a /v1 date or time that is no date (the forms' pickers cannot send one; http/wireSchema.ts) */
   date: "Bitte ein gültiges Datum eingeben",
 } as const;
 
@@ -50,7 +50,7 @@ export const COMPETITION_MSG = {
 /** not from the spec: every text has a maximum length (validation.ts TEXT_LIMITS, the database columns the same) */
 export const tooLong = (max: number) => `Bitte höchstens ${max} Zeichen eingeben`;
 
-/** /v1 values of the wrong JSON type or form (http/wireInput.ts): refused, never coerced. The forms cannot send them. */
+/** /v1 values of the wrong JSON type or form (http/wireSchema.ts): refused, never coerced. The forms cannot send them. */
 export const WIRE_MSG = {
   text: "Bitte einen Text eingeben",
   integer: "Bitte eine ganze Zahl eingeben",
