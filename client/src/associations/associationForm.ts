@@ -1,4 +1,4 @@
-import { addLengthErrors, email, required, TEXT_LIMITS, validate } from "@shared/validation";
+import { type ClubMode, clubErrors } from "@shared/clubSchema";
 import { type FieldErrors, optionalText } from "../forms/fieldErrors";
 
 /**
@@ -18,8 +18,12 @@ export function associationFormValues(association: { name: string; invoiceEmail?
   return association ? { name: association.name, invoiceEmail: association.invoiceEmail ?? "" } : EMPTY_ASSOCIATION_FORM;
 }
 
+/** The form's modes as the club schema names them. */
+const SCHEMA_MODE: Record<AssociationFormMode, ClubMode> = { member: "ownClub", manage: "management" };
+
+/** Field -> German message for everything wrong: the one club schema ('@shared/clubSchema') the server validates with as well. */
 export function validateAssociationForm(values: AssociationFormValues, mode: AssociationFormMode): FieldErrors {
-  return addLengthErrors(validate(values, { name: [required], ...(mode === "member" ? { invoiceEmail: [email] } : {}) }), values, TEXT_LIMITS.Association);
+  return clubErrors(values, SCHEMA_MODE[mode]);
 }
 
 /** The fields of AssociationInput: name trimmed, an empty invoice e-mail sent as null; the form adds the version (forms/version.ts). */

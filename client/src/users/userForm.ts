@@ -1,4 +1,4 @@
-import { addLengthErrors, email, postcode, profilePhone, required, TEXT_LIMITS, validate } from "@shared/validation";
+import { type UserMode, userErrors } from "@shared/userSchema";
 import type { FieldErrors } from "../forms/fieldErrors";
 import { optionalText } from "../forms/fieldErrors";
 
@@ -44,26 +44,16 @@ export function userFormValues(user: Partial<Record<UserField, string | null | u
   return values;
 }
 
-/** The checks per mode, with the shared rules and German messages ('@shared/validation'). */
-export function validateUserForm(values: UserFormValues, mode: UserFormMode): FieldErrors {
-  return addLengthErrors(userFormRules(values, mode), values, TEXT_LIMITS.User);
-}
+/** The form's modes as the user schema names them. */
+const SCHEMA_MODE: Record<UserFormMode, UserMode> = { create: "create", admin: "admin", self: "profile" };
 
-function userFormRules(values: UserFormValues, mode: UserFormMode): FieldErrors {
-  const base = { firstname: [required], lastname: [required], email: [required, email] };
-  if (mode === "create") return validate(values, base);
-  if (mode === "self") {
-    return validate(values, {
-      ...base,
-      phone: [required, profilePhone],
-      street: [required],
-      postcode: [required, postcode],
-      city: [required],
-      country: [required],
-    });
-  }
-  // admin mode: optional, but a filled phone or postcode must be valid
-  return validate(values, { ...base, phone: [profilePhone], postcode: [postcode] });
+/**
+ * Field -> German message for everything wrong: the one user schema ('@shared/userSchema') the
+ * server validates with as well, fed with the fields the mode shows (create mode sends only the names).
+ */
+export function validateUserForm(values: UserFormValues, mode: UserFormMode): FieldErrors {
+  const shown = Object.fromEntries(visibleUserFields(mode).map((f) => [f, values[f]]));
+  return userErrors(shown, SCHEMA_MODE[mode]);
 }
 
 /** The names part of every user input, trimmed. */

@@ -3,8 +3,8 @@
 // German messages of the one catalogue (messages.ts), and the reading of a failed parse as
 // field path -> message.
 import { z } from "zod";
-import { WIRE_MSG } from "./messages.ts";
-import { maxLength } from "./validation.ts";
+import { MSG, WIRE_MSG } from "./messages.ts";
+import { type Check, maxLength, required } from "./validation.ts";
 
 /** The keys of a label table, as a Zod enum's values. */
 export const keys = <T extends Record<string, unknown>>(labels: T) => Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]];
@@ -23,6 +23,12 @@ export const text = (max?: number) => {
         if (message) ctx.addIssue({ code: "custom", message, params: { kind: LENGTH } });
       });
 };
+/** A text of at most `max` characters that a filled value must pass `check` (a rule of validation.ts: e-mail, postcode, phone, web address; each lets an empty value pass). */
+export const checkedText = (max: number, check: Check) =>
+  text(max).superRefine((v, ctx) => {
+    const message = check(v);
+    if (message) ctx.addIssue({ code: "custom", message });
+  });
 /** ids: the service's numbers, or the client form's global ids; which exist is the event's business */
 export const id = z.union([z.number(), z.string()], { error: WIRE_MSG.integer }).nullish();
 export const flag = z.boolean({ error: WIRE_MSG.boolean }).nullish();
@@ -31,6 +37,16 @@ export const numberOrText = (error: string) => z.union([z.number(), z.nan(), z.s
 
 /** Nothing given: absent, null or blank text. */
 export const blank = (v: unknown) => v == null || String(v).trim() === "";
+
+/**
+ * MSG.required at each of `fields` that `values` leaves empty (validation.ts required). A cross-field
+ * rule: a field's own rules never see an absent field.
+ */
+export function requiredErrors<T extends object>(values: T, fields: readonly (keyof T & string)[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const f of fields) if (required(values[f]) !== null) errors[f] = MSG.required;
+  return errors;
+}
 
 /** Adds field -> message pairs as issues at their paths (the cross-field rules of a schema). */
 export const addIssues = (ctx: z.core.$RefinementCtx, errors: Record<string, string>) => {

@@ -1,4 +1,4 @@
-import { addLengthErrors, required, TEXT_LIMITS, validate, webAddress } from "@shared/validation";
+import { districtErrors } from "@shared/districtSchema";
 import type { FieldErrors } from "../../forms/fieldErrors";
 
 /** District association form (spec section 5): name, IamRef, privacy URL and imprint URL are required (R-VA017); the URLs are web addresses, checked before sending as on the server. */
@@ -25,9 +25,9 @@ export function districtAssociationFormValues(
     : EMPTY_DISTRICT_ASSOCIATION_FORM;
 }
 
+/** Field -> German message for everything wrong: the one district association schema ('@shared/districtSchema') the server validates with as well. */
 export function validateDistrictAssociationForm(values: DistrictAssociationFormValues): FieldErrors {
-  const errors = validate(values, { name: [required], iamRef: [required], gdprLink: [required, webAddress], impressLink: [required, webAddress] });
-  return addLengthErrors(errors, values, TEXT_LIMITS.DistrictAssociation);
+  return districtErrors(values);
 }
 
 /** The image the form shows: the new one, none after removal, else the stored one. */

@@ -1,6 +1,7 @@
 // Club rules (spec section 5): the name is required; the invoice e-mail has the e-mail rule only
-// when a member edits their own club ("Mein Verein bearbeiten"), not in club management.
-import { addLengthErrors, email, required, TEXT_LIMITS, validate } from "../../shared/validation.ts";
+// when a member edits their own club ("Mein Verein bearbeiten"), not in club management. The rules
+// are the one club schema (shared/clubSchema.ts) the client's form validates with as well.
+import { type ClubMode, clubErrors } from "../../shared/clubSchema.ts";
 
 export type ClubInput = {
   name: string;
@@ -9,6 +10,6 @@ export type ClubInput = {
   version?: number | null;
 };
 
-export function validateClub(input: ClubInput, mode: "management" | "ownClub"): Record<string, string> {
-  return addLengthErrors(validate(input, { name: [required], ...(mode === "ownClub" ? { invoiceEmail: [email] } : {}) }), input, TEXT_LIMITS.Association);
+export function validateClub(input: ClubInput, mode: ClubMode): Record<string, string> {
+  return clubErrors(input, mode);
 }

@@ -1,8 +1,11 @@
 // District association input rules (spec section 5: name, IamRef, privacy URL and imprint URL are
-// required; the signature image is a .jpeg/.jpg/.png data URL of at most 5 MB).
+// required; the signature image is a .jpeg/.jpg/.png data URL of at most 5 MB). The field rules are
+// the one district association schema (shared/districtSchema.ts) the client's form validates with
+// as well; the image's bytes are checked here, where they are decoded.
 import type { DataKey } from "../../crypto/aead.ts";
+import { districtErrors } from "../../shared/districtSchema.ts";
 import { MSG } from "../../shared/messages.ts";
-import { addLengthErrors, MAX_UPLOAD_BYTES, required, TEXT_LIMITS, validate, webAddress } from "../../shared/validation.ts";
+import { MAX_UPLOAD_BYTES } from "../../shared/validation.ts";
 import { fileBytes } from "../files/stored.ts";
 
 export type DistrictInput = {
@@ -33,9 +36,8 @@ export function parseSignatureImage(dataUrl: string): ParsedImage | string {
 }
 
 export function validateDistrict(input: DistrictInput): Record<string, string> {
-  const errors = validate(input, { name: [required], iamRef: [required], gdprLink: [required, webAddress], impressLink: [required, webAddress] });
-  addLengthErrors(errors, input, TEXT_LIMITS.DistrictAssociation);
-  if (input.signatureImage) {
+  const errors = districtErrors(input);
+  if (input.signatureImage && !errors.signatureImage) {
     const parsed = parseSignatureImage(input.signatureImage);
     if (typeof parsed === "string") errors.signatureImage = parsed;
   }

@@ -2,10 +2,9 @@
 // rule). Users editing their own profile must give phone, street, postcode, city and country;
 // staff editing a user (admin mode) may leave them empty, and the phone is checked only when
 // filled. Create mode checks them as admin mode does: the user dialog has no such fields, but a
-// /v1 client may send them (POST /v1/user takes the body PUT takes).
-import { addLengthErrors, email, postcode, profilePhone, required, TEXT_LIMITS, validate } from "../../shared/validation.ts";
-
-export type UserMode = "profile" | "admin" | "create";
+// /v1 client may send them (POST /v1/user takes the body PUT takes). The rules are the one user
+// schema (shared/userSchema.ts) the client's form validates with as well.
+import { type UserMode, userErrors } from "../../shared/userSchema.ts";
 
 export type UserFields = {
   firstname: string;
@@ -24,22 +23,7 @@ export type UserFields = {
 
 /** Every mode: each text at most its TEXT_LIMITS length. */
 export function validateUser(input: UserFields, mode: UserMode): Record<string, string> {
-  return addLengthErrors(userRules(input, mode), input, TEXT_LIMITS.User);
-}
-
-function userRules(input: UserFields, mode: UserMode): Record<string, string> {
-  const base = { firstname: [required], lastname: [required], email: [required, email] };
-  if (mode === "profile") {
-    return validate(input, {
-      ...base,
-      phone: [required, profilePhone],
-      street: [required],
-      postcode: [required, postcode],
-      city: [required],
-      country: [required],
-    });
-  }
-  return validate(input, { ...base, phone: [profilePhone], postcode: [postcode] });
+  return userErrors(input, mode);
 }
 
 export const EMAIL_TAKEN = "Diese E-Mail-Adresse wird bereits verwendet";

@@ -1,0 +1,42 @@
+// The user input, defined once (issue 23, item 1; spec section 5): first name, last name and
+// e-mail are always required, the e-mail with the e-mail rule (R-VA010). A user editing their own
+// profile ("Mein Account bearbeiten") must give phone, street, postcode, city and country (R-VA011);
+// staff editing a user ("admin") may leave them empty, a filled phone or postcode is checked
+// (R-VA012, R-VA013). "create" checks as "admin" does: the user dialog sends only the names, but a
+// /v1 client may send the rest (POST /v1/user takes the body PUT takes). Every text at most its
+// TEXT_LIMITS length; the German messages of the one catalogue (messages.ts). The server's
+// validateUser (GraphQL and /v1 through the service) and the client's user form (via '@shared')
+// both validate with userSchema.
+import { z } from "zod";
+import { addIssues, checkedText, fieldErrors, flag, requiredErrors, text } from "./inputSchema.ts";
+import { email, postcode, profilePhone, TEXT_LIMITS } from "./validation.ts";
+
+const L = TEXT_LIMITS.User;
+
+/** "profile": the own account; "admin": staff edit a user; "create": a new user. */
+export type UserMode = "profile" | "admin" | "create";
+
+const fields = z.looseObject({
+  firstname: text(L.firstname),
+  lastname: text(L.lastname),
+  email: checkedText(L.email, email),
+  phone: checkedText(L.phone, profilePhone),
+  street: text(L.street),
+  postcode: checkedText(L.postcode, postcode),
+  city: text(L.city),
+  country: text(L.country),
+  /** the own account only: e-mails when results are published */
+  resultMails: flag,
+});
+
+const NAMES = ["firstname", "lastname", "email"] as const;
+const PROFILE = [...NAMES, "phone", "street", "postcode", "city", "country"] as const;
+
+/** The schema of a user input in one mode: the field rules, then the fields the mode requires (superRefine). */
+export const userSchema = (mode: UserMode) => fields.superRefine((v, ctx) => addIssues(ctx, requiredErrors(v, mode === "profile" ? PROFILE : NAMES)));
+
+/** The input userSchema reads (the service's UserFields and the form's values both fit it). */
+export type UserSchemaInput = z.input<ReturnType<typeof userSchema>>;
+
+/** Everything wrong with a user input, as field -> German message. */
+export const userErrors = (input: unknown, mode: UserMode) => fieldErrors(userSchema(mode).safeParse(input).error);
