@@ -1,5 +1,6 @@
-// Event rules (spec sections 4, 5 and 9): the input's rules (shared/eventSchema.ts), the deadline at 23:59:59 Berlin time,
-// the publishing window, what "current" means, and which events a copy may go into.
+// Event rules (spec sections 4, 5 and 9): the input's rules (shared/eventSchema.ts), the deadline
+// at 23:59:59 Berlin time, the publishing window, what "current" means, and which events a copy
+// may go into.
 import type { EditPhase, FormType } from "../../generated/prisma/client.ts";
 import { eventErrors } from "../../shared/eventSchema.ts";
 import { addDays, berlinDay, berlinTime, daysBetween, deadlineOf, shiftDays, startOfBerlinDay } from "../../shared/time.ts";
