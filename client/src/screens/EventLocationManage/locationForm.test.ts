@@ -26,6 +26,12 @@ describe("location form", () => {
     expect(locationFields("DEXAM_PREPARATION")).toMatchObject({ datesRequired: false, courses: true, instruments: false });
   });
 
+  it("the form's values reach the shared schema: datetime-local as instants, an unreadable one as a date error", () => {
+    const theory = { ...base, type: "DEXAM_THEORY", dexamTypes: ["D1"] };
+    expect(validateLocationForm({ ...theory, end: "2027-05-12T07:59" }).end).toBe("Das Ende muss nach dem Beginn liegen");
+    expect(validateLocationForm({ ...theory, start: "morgen" })).toEqual({ start: "Bitte ein gültiges Datum eingeben" });
+  });
+
   it("[R-LO014][R-LO017] the input keeps only the type's lists and sends the type only on create", () => {
     const input = locationInput({ ...base, type: "DEXAM_THEORY", dexamTypes: ["D1"], instruments: ["TUBA"], competitionTypes: ["T"] }, "create");
     expect(input).toMatchObject({ type: "DEXAM_THEORY", dexamTypes: ["D1"], instruments: [], competitionTypes: [], start: "2027-05-12T06:00:00.000Z" });

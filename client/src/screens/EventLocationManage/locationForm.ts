@@ -1,14 +1,15 @@
 import type { COMPETITION_TYPE_LABELS, INSTRUMENT_LABELS } from "@shared/labels";
-import { MSG } from "@shared/messages";
-import { addLengthErrors, postcode, required, TEXT_LIMITS, validate } from "@shared/validation";
+import { type LocationSchemaInput, type LocationType, locationErrors } from "@shared/locationSchema";
 import { fromDateTimeLocal, toDateTimeLocal } from "../../events/eventDates";
 import { type FieldErrors, optionalText } from "../../forms/fieldErrors";
+import { formInstant } from "../EventManage/eventForm";
 
 /**
  * The event-location form (spec §5 "Location", R-LO013): name, street and city required; start
  * and end required except for preparation courses; postcode rule; theory and practice locations at
  * least one course, competition venues at least one competition type (R-VA022); practice locations
- * at least one instrument. Mirrors server/src/domains/locations/rules.ts.
+ * at least one instrument. The checks are the one location schema '@shared/locationSchema' the
+ * server validates with as well.
  */
 export type LocationFormValues = {
   name: string;
@@ -90,20 +91,17 @@ export function locationFields(type: string) {
   };
 }
 
+/** Field -> German message for everything wrong: the one location schema (@shared/locationSchema) the server validates with, for the chosen type. */
 export function validateLocationForm(values: LocationFormValues): FieldErrors {
-  const errors: Record<string, string> = validate(values, { type: [required], name: [required], street: [required], city: [required], postcode: [postcode] });
-  const fields = locationFields(values.type);
-  const start = fromDateTimeLocal(values.start);
-  const end = fromDateTimeLocal(values.end);
-  if (fields.datesRequired) {
-    if (!start) errors.start = MSG.required;
-    if (!end) errors.end = MSG.required;
-  }
-  if (start && end && end < start) errors.end = "Das Ende muss nach dem Beginn liegen";
-  if ((values.type === "DEXAM_THEORY" || values.type === "DEXAM_PRACTICE") && values.dexamTypes.length === 0) errors.dexamTypes = MSG.required;
-  if (values.type === "COMPETITION" && values.competitionTypes.length === 0) errors.competitionTypes = MSG.required;
-  if (values.type === "DEXAM_PRACTICE" && values.instruments.length === 0) errors.instruments = MSG.required;
-  return addLengthErrors(errors, values, TEXT_LIMITS.EventLocation);
+  const input: LocationSchemaInput = {
+    ...values,
+    start: formInstant(values.start),
+    end: formInstant(values.end),
+    dexamTypes: values.dexamTypes as DexamType[],
+    competitionTypes: values.competitionTypes as CompetitionType[],
+    instruments: values.instruments as Instrument[],
+  };
+  return locationErrors(input, (values.type || null) as LocationType | null);
 }
 
 type DexamType = "D1" | "D2" | "D3";

@@ -1,4 +1,4 @@
-import { MSG } from "@shared/messages";
+import { duplicateErrors } from "@shared/eventSchema";
 import { Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -38,8 +38,9 @@ export function DuplicateEventDialog({ eventId, name, onClose, onSaved }: { even
       if (target) setConfirming(true);
       return;
     }
-    if (!startDay) {
-      setStartError(MSG.required);
+    const invalid = duplicateErrors({ startDay }).startDay;
+    if (invalid) {
+      setStartError(invalid);
       return;
     }
     const result = await duplicate({ sourceId: eventId, startDay });

@@ -35,6 +35,15 @@ describe("event form", () => {
     expect(validateEventForm({ ...filled, start: "2027-05-12T08:00", end: "2027-05-11T08:00" }).end).toBe("Das Ende muss nach dem Beginn liegen");
   });
 
+  it("the form's values reach the shared schema: datetime-local as Berlin instants, an unreadable one as a date error", () => {
+    // the same wall time as the finish: an empty publishing window
+    expect(validateEventForm({ ...filled, startPublishing: "2027-06-01T00:00" }).finishPublishing).toBe(
+      "Das Ende der Veröffentlichung muss nach ihrem Beginn liegen",
+    );
+    expect(validateEventForm({ ...filled, start: "12.05.2027 08:00" })).toEqual({ start: "Bitte ein gültiges Datum eingeben" });
+    expect(validateEventForm({ ...filled, registrationDeadline: "2027-02-30" })).toEqual({ registrationDeadline: "Bitte ein gültiges Datum eingeben" });
+  });
+
   it("[R-EV012][R-EV013] the input sends the deadline day, Berlin instants, and the form type only on create", () => {
     const input = eventInput({ ...filled, start: "2027-05-12T08:00" }, "create");
     expect(input).toMatchObject({

@@ -1,12 +1,13 @@
+import { type EventSchemaInput, eventErrors } from "@shared/eventSchema";
 import { MSG } from "@shared/messages";
-import { addLengthErrors, required, TEXT_LIMITS, validate } from "@shared/validation";
 import { fromDateTimeLocal, toDateInput, toDateTimeLocal } from "../../events/eventDates";
 import { type FieldErrors, optionalText } from "../../forms/fieldErrors";
 
 /**
  * The event form (spec §5 "Event", R-EV011): name, registration deadline, start and finish of
- * publishing, form type, edit phase and privacy policy required, as the server checks
- * (server/src/domains/events/rules.ts). Dates are Berlin wall time in the inputs.
+ * publishing, form type, edit phase and privacy policy required: the checks are the one event
+ * schema '@shared/eventSchema' the server validates with as well. Dates are Berlin wall time in
+ * the inputs.
  */
 export type EventFormValues = {
   name: string;
@@ -78,33 +79,30 @@ export function eventFormValues(event: EventRecord | null | undefined): EventFor
   };
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const INVALID_DATE = "Bitte ein gültiges Datum eingeben";
+/**
+ * A datetime-local value (Berlin wall time) as the schema reads an instant: none when empty, an
+ * Invalid Date when unreadable (the schema's date message), else the instant.
+ */
+export const formInstant = (value: string): Date | null => (value.trim() === "" ? null : new Date(fromDateTimeLocal(value) ?? Number.NaN));
 
+const orNull = (v: string) => (v === "" ? null : v);
+
+/** The form values as the event schema reads them: "" is no choice, the datetime-local values instants. */
+function schemaInput(values: EventFormValues): EventSchemaInput {
+  return {
+    ...values,
+    formType: orNull(values.formType) as EventSchemaInput["formType"],
+    editPhase: orNull(values.editPhase) as EventSchemaInput["editPhase"],
+    startPublishing: formInstant(values.startPublishing),
+    finishPublishing: formInstant(values.finishPublishing),
+    start: formInstant(values.start),
+    end: formInstant(values.end),
+  };
+}
+
+/** Field -> German message for everything wrong: the one event schema (@shared/eventSchema) the server validates with. */
 export function validateEventForm(values: EventFormValues): FieldErrors {
-  const errors: Record<string, string> = validate(values, {
-    name: [required],
-    formType: [required],
-    editPhase: [required],
-    registrationDeadline: [required],
-    startPublishing: [required],
-    finishPublishing: [required],
-    privacyPolicy: [required],
-  });
-  if (values.registrationDeadline && !DAY.test(values.registrationDeadline)) errors.registrationDeadline = INVALID_DATE;
-  if (values.expiration && !DAY.test(values.expiration)) errors.expiration = INVALID_DATE;
-  for (const field of ["startPublishing", "finishPublishing", "start", "end"] as const) {
-    if (values[field] && !fromDateTimeLocal(values[field])) errors[field] = INVALID_DATE;
-  }
-  const startPublishing = fromDateTimeLocal(values.startPublishing);
-  const finishPublishing = fromDateTimeLocal(values.finishPublishing);
-  if (startPublishing && finishPublishing && finishPublishing <= startPublishing) {
-    errors.finishPublishing = "Das Ende der Veröffentlichung muss nach ihrem Beginn liegen";
-  }
-  const start = fromDateTimeLocal(values.start);
-  const end = fromDateTimeLocal(values.end);
-  if (start && end && end < start) errors.end = "Das Ende muss nach dem Beginn liegen";
-  return addLengthErrors(errors, values, TEXT_LIMITS.Event);
+  return eventErrors(schemaInput(values));
 }
 
 /**

@@ -1,9 +1,10 @@
-// Event rules (spec sections 4, 5 and 9): required fields, the deadline at 23:59:59 Berlin time,
-// the publishing window, what "current" means, and which events a copy may go into.
+// Event rules (spec sections 4, 5 and 9): the input's rules (shared/eventSchema.ts), the deadline
+// at 23:59:59 Berlin time, the publishing window, what "current" means, and which events a copy
+// may go into.
 import type { EditPhase, FormType } from "../../generated/prisma/client.ts";
-import { MSG } from "../../shared/messages.ts";
+import { eventErrors } from "../../shared/eventSchema.ts";
 import { addDays, berlinDay, berlinTime, daysBetween, deadlineOf, shiftDays, startOfBerlinDay } from "../../shared/time.ts";
-import { addLengthErrors, isCalendarDay, isValidDate, required, TEXT_LIMITS } from "../../shared/validation.ts";
+import { TEXT_LIMITS } from "../../shared/validation.ts";
 
 export type EventInput = {
   name: string;
@@ -25,27 +26,9 @@ export type EventInput = {
   version?: number | null;
 };
 
+/** Everything wrong with an event, field -> German message: the one event schema (shared/eventSchema.ts). */
 export function validateEvent(input: EventInput): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const need = (field: keyof EventInput, ok: boolean) => {
-    if (!ok) errors[field] = MSG.required;
-  };
-  need("name", required(input.name) === null);
-  need("formType", !!input.formType);
-  need("editPhase", !!input.editPhase);
-  need("privacyPolicy", required(input.privacyPolicy) === null);
-  need("registrationDeadline", !!input.registrationDeadline);
-  need("startPublishing", isValidDate(input.startPublishing));
-  need("finishPublishing", isValidDate(input.finishPublishing));
-  if (input.registrationDeadline && !isCalendarDay(input.registrationDeadline)) errors.registrationDeadline = MSG.date;
-  if (input.expiration && !isCalendarDay(input.expiration)) errors.expiration = MSG.date;
-  // start and end are optional, but a given text that is no time is an error, not a 500
-  for (const f of ["start", "end"] as const) if (input[f] != null && !isValidDate(input[f])) errors[f] = MSG.date;
-  if (isValidDate(input.startPublishing) && isValidDate(input.finishPublishing) && input.finishPublishing <= input.startPublishing) {
-    errors.finishPublishing = "Das Ende der Veröffentlichung muss nach ihrem Beginn liegen";
-  }
-  if (isValidDate(input.start) && isValidDate(input.end) && input.end < input.start) errors.end = "Das Ende muss nach dem Beginn liegen";
-  return addLengthErrors(errors, input, TEXT_LIMITS.Event);
+  return eventErrors(input);
 }
 
 /** The stored deadline of a chosen day (R-BC011). */
