@@ -8,7 +8,7 @@ import type { Event, Prisma } from "../../generated/prisma/client.ts";
 import { MSG } from "../../shared/messages.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { startOfBerlinDay } from "../../shared/time.ts";
-import { isCalendarDay } from "../../shared/validation.ts";
+import { duplicateErrors } from "../../shared/eventSchema.ts";
 import { audit, changedFields } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { deadlineFor, duplicateDates, duplicateName, type EventInput, isCopyTarget, isPublished, validateEvent } from "./rules.ts";
@@ -245,8 +245,10 @@ export async function copyEvent(ctx: ServiceCtx, sourceId: number, targetId: num
  */
 export async function duplicateEvent(ctx: ServiceCtx, sourceId: number, startDay: string | null | undefined) {
   const p = authorize(ctx.principal, "event.copy");
-  if (!startDay) throw validationFailed({ startDay: MSG.required });
-  if (!isCalendarDay(startDay)) throw validationFailed({ startDay: MSG.date });
+  // the duplicate dialog's one rule (shared/eventSchema.ts), the client checks with it too
+  const errors = duplicateErrors({ startDay });
+  // (an absent day is among the errors; the test narrows the type)
+  if (Object.keys(errors).length > 0 || !startDay) throw validationFailed(errors);
   const now = ctx.services.now();
   return ctx.prisma.$transaction(async (tx) => {
     const source = await tx.event.findUnique({ where: { id: sourceId }, include: { locations: true } });
