@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { duplicateErrors, EVENT_MSG, eventErrors } from "./eventSchema.ts";
-import { MSG, tooLong, WIRE_MSG } from "./messages.ts";
+import { duplicateErrors, eventErrors } from "./eventSchema.ts";
+import { EVENT_MSG, MSG, tooLong, WIRE_MSG } from "./messages.ts";
 import { TEXT_LIMITS } from "./validation.ts";
 
 const valid = {

@@ -8,17 +8,8 @@
 import { z } from "zod";
 import { addIssues, fieldErrors, oneOf, text } from "./inputSchema.ts";
 import { EDIT_PHASE_LABELS, FORM_TYPE_LABELS } from "./labels.ts";
-import { MSG } from "./messages.ts";
+import { EVENT_MSG, MSG } from "./messages.ts";
 import { isCalendarDay, isValidDate, required, TEXT_LIMITS } from "./validation.ts";
-
-/**
- * Messages of the event and location rules. Not in messages.ts yet (shared/messages.ts is another
- * helper's file at the moment): they belong there as EVENT_MSG.
- */
-export const EVENT_MSG = {
-  publishingWindow: "Das Ende der Veröffentlichung muss nach ihrem Beginn liegen",
-  endBeforeStart: "Das Ende muss nach dem Beginn liegen",
-} as const;
 
 /** A field rule: `message` where `bad` holds for the value (a custom issue: the cross-field rules still run). */
 const rule =

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EVENT_MSG } from "./eventSchema.ts";
 import { emptyLegacyDate, locationErrors } from "./locationSchema.ts";
-import { MSG, tooLong, WIRE_MSG } from "./messages.ts";
+import { EVENT_MSG, MSG, tooLong, WIRE_MSG } from "./messages.ts";
 import { TEXT_LIMITS } from "./validation.ts";
 
 const start = new Date("2027-05-01T08:00:00Z");

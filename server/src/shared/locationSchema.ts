@@ -6,10 +6,10 @@
 // client's location form (via '@shared') both validate with locationSchema(type). Error paths are
 // the service's field names; locationErrors turns a result into field -> message.
 import { z } from "zod";
-import { EVENT_MSG, instant } from "./eventSchema.ts";
+import { instant } from "./eventSchema.ts";
 import { addIssues, fieldErrors, flag, keys, text } from "./inputSchema.ts";
 import { COMPETITION_TYPE_LABELS, DEXAM_TYPE_LABELS, INSTRUMENT_LABELS, type LOCATION_TYPE_LABELS } from "./labels.ts";
-import { MSG, WIRE_MSG } from "./messages.ts";
+import { EVENT_MSG, MSG, WIRE_MSG } from "./messages.ts";
 import { postcode, required, TEXT_LIMITS } from "./validation.ts";
 
 export type LocationType = keyof typeof LOCATION_TYPE_LABELS;

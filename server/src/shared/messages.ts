@@ -48,6 +48,12 @@ export const COMPETITION_MSG = {
 } as const;
 
 /** not from the spec: every text has a maximum length (validation.ts TEXT_LIMITS, the database columns the same) */
+/** The event and location rules (shared/eventSchema.ts, locationSchema.ts). */
+export const EVENT_MSG = {
+  publishingWindow: "Das Ende der Veröffentlichung muss nach ihrem Beginn liegen",
+  endBeforeStart: "Das Ende muss nach dem Beginn liegen",
+} as const;
+
 export const tooLong = (max: number) => `Bitte höchstens ${max} Zeichen eingeben`;
 
 /** /v1 values of the wrong JSON type or form (http/wireSchema.ts): refused, never coerced. The forms cannot send them. */
