@@ -18,7 +18,7 @@ import {
   songRowsFor,
   usesAgeGroup,
 } from "./competition.ts";
-import { addIssues, blank, fieldErrors, flag, id, numberOrText, oneOf, text } from "./inputSchema.ts";
+import { addIssues, blank, fieldErrors, flag, id, numberOrText, oneOf, rule, text } from "./inputSchema.ts";
 import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "./labels.ts";
 import { COMPETITION_MSG, DEXAM_MSG, MSG, WIRE_MSG } from "./messages.ts";
 import { TEXT_LIMITS } from "./validation.ts";
@@ -39,11 +39,6 @@ const secondsOf = (v: number | string | null | undefined) => {
   if (blank(v)) return null;
   return parseDuration(String(v)) ?? Number.NaN;
 };
-/** A field rule: `message` where `bad` holds for the value. */
-const rule =
-  <T>(bad: (v: T) => boolean, message: string) =>
-  (v: T, ctx: z.core.$RefinementCtx) =>
-    void (bad(v) && ctx.addIssue({ code: "custom", message }));
 
 const song = z.object({
   name: text(L.competitionSong.name),

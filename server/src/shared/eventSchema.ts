@@ -6,28 +6,10 @@
 // (duplicateErrors) too. Error paths are the service's field names; eventErrors turns a result
 // into field -> message.
 import { z } from "zod";
-import { addIssues, fieldErrors, oneOf, text } from "./inputSchema.ts";
+import { addIssues, calendarDay, fieldErrors, instant, oneOf, text } from "./inputSchema.ts";
 import { EDIT_PHASE_LABELS, FORM_TYPE_LABELS } from "./labels.ts";
 import { EVENT_MSG, MSG } from "./messages.ts";
 import { isCalendarDay, isValidDate, required, TEXT_LIMITS } from "./validation.ts";
-
-/** A field rule: `message` where `bad` holds for the value (a custom issue: the cross-field rules still run). */
-const rule =
-  <T>(bad: (v: T) => boolean, message: string) =>
-  (v: T, ctx: z.core.$RefinementCtx) =>
-    void (bad(v) && ctx.addIssue({ code: "custom", message }));
-
-/**
- * A point in time: the service's Date (GraphQL's DateTime, /v1's instant; the forms hand theirs in
- * as Date as well). An Invalid Date is MSG.date as a field rule, so the other rules still report.
- */
-export const instant = z
-  .instanceof(Date, { error: MSG.date })
-  .nullish()
-  .superRefine(rule((v) => v != null && !isValidDate(v), MSG.date));
-
-/** A calendar day "yyyy-mm-dd" (from 1900 on); blank is no day (required is a cross-field rule). */
-export const calendarDay = text().superRefine(rule((v) => !!v && !isCalendarDay(v), MSG.date));
 
 const L = TEXT_LIMITS.Event;
 

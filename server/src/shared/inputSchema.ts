@@ -4,12 +4,21 @@
 // field path -> message.
 import { z } from "zod";
 import { MSG, WIRE_MSG } from "./messages.ts";
-import { type Check, maxLength, required } from "./validation.ts";
+import { type Check, isCalendarDay, isValidDate, maxLength, required } from "./validation.ts";
 
 /** The keys of a label table, as a Zod enum's values. */
 export const keys = <T extends Record<string, unknown>>(labels: T) => Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]];
 /** One of the keys of a label table, or nothing. */
 export const oneOf = <T extends Record<string, unknown>>(labels: T) => z.enum(keys(labels), { error: WIRE_MSG.value }).nullish();
+/** A list of the keys of a label table, or nothing. */
+export const listOf = <T extends Record<string, unknown>>(labels: T) =>
+  z.array(z.enum(keys(labels), { error: WIRE_MSG.value }), { error: WIRE_MSG.list }).nullish();
+
+/** A field rule: `message` where `bad` holds for the value (a custom issue: the cross-field rules still run). */
+export const rule =
+  <T>(bad: (v: T) => boolean, message: string) =>
+  (v: T, ctx: z.core.$RefinementCtx) =>
+    void (bad(v) && ctx.addIssue({ code: "custom", message }));
 
 /** A length issue yields to any other message of the same field (a required message stays first). */
 const LENGTH = "length";
@@ -34,6 +43,18 @@ export const id = z.union([z.number(), z.string()], { error: WIRE_MSG.integer })
 export const flag = z.boolean({ error: WIRE_MSG.boolean }).nullish();
 /** a number (NaN too: the rules call it missing), or the text of a form field (the form sends what was typed) */
 export const numberOrText = (error: string) => z.union([z.number(), z.nan(), z.string()], { error }).nullish();
+
+/**
+ * A point in time: the service's Date (GraphQL's DateTime, /v1's instant; the forms hand theirs in
+ * as Date as well). An Invalid Date is MSG.date as a field rule, so the other rules still report.
+ */
+export const instant = z
+  .instanceof(Date, { error: MSG.date })
+  .nullish()
+  .superRefine(rule((v) => v != null && !isValidDate(v), MSG.date));
+
+/** A calendar day "yyyy-mm-dd" (from 1900 on); blank is no day (required is a cross-field rule). */
+export const calendarDay = text().superRefine(rule((v) => !!v && !isCalendarDay(v), MSG.date));
 
 /** Nothing given: absent, null or blank text. */
 export const blank = (v: unknown) => v == null || String(v).trim() === "";

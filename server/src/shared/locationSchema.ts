@@ -6,8 +6,7 @@
 // client's location form (via '@shared') both validate with locationSchema(type). Error paths are
 // the service's field names; locationErrors turns a result into field -> message.
 import { z } from "zod";
-import { instant } from "./eventSchema.ts";
-import { addIssues, fieldErrors, flag, keys, text } from "./inputSchema.ts";
+import { addIssues, fieldErrors, flag, instant, listOf, text } from "./inputSchema.ts";
 import { COMPETITION_TYPE_LABELS, DEXAM_TYPE_LABELS, INSTRUMENT_LABELS, type LOCATION_TYPE_LABELS } from "./labels.ts";
 import { EVENT_MSG, MSG, WIRE_MSG } from "./messages.ts";
 import { postcode, required, TEXT_LIMITS } from "./validation.ts";
@@ -18,8 +17,6 @@ export type LocationType = keyof typeof LOCATION_TYPE_LABELS;
 export const emptyLegacyDate = (d: Date | null | undefined) => (d && d.getUTCFullYear() <= 1 ? null : (d ?? null));
 
 const L = TEXT_LIMITS.EventLocation;
-/** A list of the keys of a label table, or nothing. */
-const listOf = <T extends Record<string, unknown>>(labels: T) => z.array(z.enum(keys(labels), { error: WIRE_MSG.value }), { error: WIRE_MSG.list }).nullish();
 
 /** The fields of a location and the rules each holds alone (required is a rule of the type). */
 const fields = z.looseObject({
