@@ -11,6 +11,10 @@ export const MSG = {
   profilePhone: "Bitte eine gültige Telefonnummer inkl. internationaler Vorwahl eingeben (z.B. +49123456)",
   /** not from the spec: the district association's privacy and imprint links (shared/validation.ts webAddress) */
   webAddress: "Bitte eine gültige Adresse (https://...) eingeben",
+  /** not from the spec: the signature image is no data URL of a JPEG or PNG (districts/rules.ts parseSignatureImage) */
+  imageType: "Bitte ein Bild im Format .jpeg, .jpg oder .png hochladen",
+  /** not from the spec: the signature image's bytes are no JPEG or PNG */
+  imageInvalid: "Die Datei ist kein gültiges Bild",
   /** not from the spec: a /v1 date or time that is no date (the forms' pickers cannot send one; http/wireSchema.ts) */
   date: "Bitte ein gültiges Datum eingeben",
 } as const;

@@ -25,13 +25,13 @@ const IMAGE_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/jpg": 
 /** Parses a data URL of an accepted image; returns a German message when it is not one. */
 export function parseSignatureImage(dataUrl: string): ParsedImage | string {
   const m = /^data:([a-z/]+);base64,([A-Za-z0-9+/=\s]*)$/.exec(dataUrl);
-  if (!m || !IMAGE_TYPES[m[1]]) return "Bitte ein Bild im Format .jpeg, .jpg oder .png hochladen";
+  if (!m || !IMAGE_TYPES[m[1]]) return MSG.imageType;
   const data = Buffer.from(m[2], "base64");
   if (data.length > MAX_UPLOAD_BYTES) return MSG.fileTooLarge;
   if (data.length === 0) return MSG.fileMissing;
   const png = data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
   const jpeg = data[0] === 0xff && data[1] === 0xd8;
-  if (!(png || jpeg)) return "Die Datei ist kein gültiges Bild";
+  if (!(png || jpeg)) return MSG.imageInvalid;
   return { mimeType: png ? "image/png" : "image/jpeg", data, name: `unterschrift.${png ? "png" : "jpg"}` };
 }
 
