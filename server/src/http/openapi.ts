@@ -183,6 +183,8 @@ const REFERENCE_LOGO =
 
 export const OPENAPI_PATH = "/v1/openapi.json";
 export const REFERENCE_PATH = "/v1/docs";
+/** The document and the reference page: public pages about /v1, no operations of it (not in the permission table). */
+export const isDocumentationRoute = (url: string) => url === OPENAPI_PATH || url === REFERENCE_PATH || url.startsWith(`${REFERENCE_PATH}/`);
 
 /**
  * Registers @fastify/swagger (before the /v1 routes: it collects them as they are added) and, once
