@@ -224,6 +224,9 @@ const documentedLocation = {
 };
 const LocationCreateBody = w.body({ event_id: w.id(), ...documentedLocation });
 const LocationEditBody = w.body({ id: w.id(), ...documentedLocation });
+/** The reference a location body is read by first (the event on create, the location on edit), before the caller's rights are checked. */
+const LocationEventRef = LocationCreateBody.pick({ event_id: true });
+const LocationRef = LocationEditBody.pick({ id: true });
 /** The location body read by its kind (the event reference is read first, see the routes). */
 const LocationBody = { dexam: w.body(dexamLocation), competition: w.body(competitionLocation) };
 
@@ -419,7 +422,7 @@ export function eventRoutes(r: RestRouter) {
       example: { body: { event_id: 6, ...LOCATION_EXAMPLE } },
     },
     async (ctx, req, reply) => {
-      const { event_id: eventId } = w.readBody(LocationCreateBody.pick({ event_id: true }), req.body);
+      const { event_id: eventId } = w.readBody(LocationEventRef, req.body);
       if (eventId === null) throw validationFailed({ eventId: MSG.required });
       const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, select: { formType: true, districtAssociationId: true } });
       // the caller's rights first: reading the body by the event's form type would tell it to anybody
@@ -443,7 +446,7 @@ export function eventRoutes(r: RestRouter) {
       example: { body: { id: 15, ...LOCATION_EXAMPLE, name: "Musikschule Musterstadt (Praxis Winter, Holz)", instruments: ["Flute", "Clarinet"] } },
     },
     async (ctx, req) => {
-      const { id } = w.readBody(LocationEditBody.pick({ id: true }), req.body);
+      const { id } = w.readBody(LocationRef, req.body);
       if (id === null) throw new AppError("NOT_FOUND", "Veranstaltungsort nicht gefunden");
       const current = await ctx.prisma.eventLocation.findUnique({ where: { id }, select: { type: true, event: { select: { districtAssociationId: true } } } });
       if (!current || !actsOn(authorize(ctx.principal, "location.update"), "location.update", { districtAssociationId: current.event.districtAssociationId }))
