@@ -74,6 +74,11 @@ export const requiredOneOf = <E extends WireEnum<unknown>>(e: E) =>
   oneOf(e)
     .transform((v, ctx) => (v === null ? refuse(ctx, MSG.required) : v))
     .meta({ enum: wireValues(e) });
+/** An enumeration value as a list item: null is no value either (refused as an unknown value). */
+export const listOneOf = <E extends WireEnum<unknown>>(e: E) =>
+  oneOf(e)
+    .transform((v, ctx) => (v === null ? refuse(ctx, WIRE_MSG.value) : v))
+    .meta({ enum: wireValues(e) });
 /**
  * A calendar day "yyyy-mm-dd" that exists; with `toDay`, an RFC 3339 time is accepted too and
  * `toDay` names the day it means.

@@ -164,18 +164,6 @@ function eventInput(b: z.output<typeof EventCreateBody> | z.output<typeof EventE
 const EventQuery = w.query({ districtId: w.queryId(), startDate: w.queryInstant(), endDate: w.queryInstant() });
 const StatisticQuery = w.query({ locationId: w.queryId() });
 
-// TODO(main): move to wireSchema.ts: a list item of an enumeration (null is no value either, as
-// WireReader.values read it; w.requiredOneOf answers "required" instead)
-const listValue = <E extends w.WireEnum<unknown>>(e: E) =>
-  w
-    .oneOf(e)
-    .transform((v, ctx) => {
-      if (v !== null) return v;
-      ctx.addIssue({ code: "custom", message: WIRE_MSG.value });
-      return z.NEVER;
-    })
-    .meta({ enum: w.wireValues(e) });
-
 /** Legacy clients write an empty location date as 0001-01-01 (R-LO018): read as no date, like the rules' emptyLegacyDate. */
 const LEGACY_EMPTY = /^0001-01-01(T00:00(:00(\.0+)?)?(Z|[+-]00:00)?)?$/;
 const locationInstant = () =>
@@ -205,11 +193,11 @@ const locationFields = <T extends z.ZodType>(subType: T) => ({
   start: locationInstant(),
   end: locationInstant(),
   available_sub_types: w.list(subType),
-  instruments: w.list(listValue(instrumentWire)).meta({ description: "Praxisorte: die Instrumente, die dort geprüft werden" }),
+  instruments: w.list(w.listOneOf(instrumentWire)).meta({ description: "Praxisorte: die Instrumente, die dort geprüft werden" }),
   publish_results: w.boolean().meta({ description: "Ob die Ergebnisse des Orts den Anmeldenden gezeigt werden; ohne: false" }),
 });
-const dexamLocation = locationFields(listValue(dexamTypeWire));
-const competitionLocation = locationFields(listValue(competitionTypeWire));
+const dexamLocation = locationFields(w.listOneOf(dexamTypeWire));
+const competitionLocation = locationFields(w.listOneOf(competitionTypeWire));
 const ANY_SUB_TYPE = Object.fromEntries([...dexamTypeWire.values, ...competitionTypeWire.values].map((v) => [v, v]));
 /**
  * What the reference shows for available_sub_types: the union of both lists; which one a body is
@@ -217,8 +205,8 @@ const ANY_SUB_TYPE = Object.fromEntries([...dexamTypeWire.values, ...competition
  * type on edit), a value of the other list is refused.
  */
 const documentedLocation = {
-  ...locationFields(listValue(ANY_SUB_TYPE)),
-  available_sub_types: w.list(listValue(ANY_SUB_TYPE)).meta({
+  ...locationFields(w.listOneOf(ANY_SUB_TYPE)),
+  available_sub_types: w.list(w.listOneOf(ANY_SUB_TYPE)).meta({
     description: `${SUB_TYPES_DESCRIPTION} Welche Liste gilt, entscheidet beim Anlegen die Formularart der Veranstaltung, beim Ändern der Typ des Orts (Competition oder ein D-Prüfungs-Typ); ein Wert der anderen Liste wird abgelehnt (400).`,
   }),
 };
