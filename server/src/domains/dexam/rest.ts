@@ -241,7 +241,8 @@ const DexamFields = z.object({
 });
 type Fields = z.output<typeof DexamFields>;
 
-const consentFormOfBody = (b: Pick<Fields, "file_upload" | "file_upload_name">) => (b.file_upload !== null ? { name: b.file_upload_name, dataUrl: b.file_upload } : null);
+const consentFormOfBody = (b: Pick<Fields, "file_upload" | "file_upload_name">) =>
+  b.file_upload !== null ? { name: b.file_upload_name, dataUrl: b.file_upload } : null;
 const campOfBody = (c: Fields["camp_extension"]) =>
   c
     ? {

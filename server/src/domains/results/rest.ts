@@ -63,11 +63,15 @@ const resultWire = (r: {
  * points rule as sent (results/rules.ts pointsError): its messages ("Die Punktzahl muss eine Zahl
  * sein", the range, two decimals) are the answer for every wrong value.
  */
-const TheoryResultBody = w.body({
-  theory_points: z
-    .unknown()
-    .meta({ type: "number", minimum: 0, maximum: 100, description: "Die Theoriepunkte: 0 bis 100, höchstens zwei Nachkommastellen" }),
-});
+const TheoryResultBody = w
+  .body({
+    theory_points: z
+      .unknown()
+      .optional()
+      .meta({ type: "number", minimum: 0, maximum: 100, description: "Die Theoriepunkte: 0 bis 100, höchstens zwei Nachkommastellen" }),
+  })
+  // required by the points rule (a missing value: "Bitte eine Punktzahl eingeben"), not by the reader
+  .meta({ required: ["theory_points"] });
 
 /** The overview's location filter, as `locationId` or `location_id`; an id that is no number names no location (404, as a path id). */
 const locationFilter = () =>
