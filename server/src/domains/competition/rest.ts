@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { Cast, Category, CompetitionRegistration, DifficultyLevel } from "../../generated/prisma/client.ts";
-import { idempotencyKeyOf, idParam, type RestRouter, versionOf } from "../../http/rest.ts";
-import { queryId } from "../../http/wireInput.ts";
+import { idempotencyKeyOf, idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -38,9 +37,47 @@ type WireRelations = {
 };
 type WireRow = CompetitionRegistration & WireRelations;
 
-/** The spec's competition registration fields (section 3). */
+/** The spec's competition registration fields (section 3), as /v1 answers them. */
+export const CompetitionWire = z.object({
+  id: z.int(),
+  version: z.int(),
+  event_id: z.int(),
+  user_id: z.int().nullable().meta({ description: "Das Konto, das angemeldet hat (null, wenn es gelöscht ist)" }),
+  name: z.string().meta({ description: "Name des Ensembles" }),
+  association_id: z.int(),
+  association: z.object({ id: z.int(), name: z.string() }).nullable(),
+  type: z.enum(competitionTypeWire.values),
+  cast: z.enum(CASTS),
+  category: z.int().min(1).max(6).nullable().meta({ description: "Die Kategorie 1 bis 6 (nicht bei den Typen B und G)" }),
+  age_group: z.enum(LEVELS).nullable().meta({ description: "Die Altersgruppe (nur bei den Typen B und G)" }),
+  conductor_name: z.string(),
+  number_of_musicians: z.int(),
+  members: z.string().nullable().meta({ description: "Die Mitwirkenden, eine Person je Zeile (Typ G)" }),
+  remarks: z.string().nullable(),
+  location_id: z.int().nullable(),
+  cancelled_at: z.iso.datetime().nullable(),
+  documents_complete: z.boolean(),
+  songs_complete: z.boolean(),
+  gdpr_accepted: z.boolean(),
+  cancellation_accepted: z.boolean(),
+  songs: z
+    .array(
+      z.object({
+        name: z.string().nullish(),
+        composer: z.string().nullish(),
+        publisher: z.string().nullish(),
+        arranger: z.string().nullish(),
+        duration: z.int().nullish().meta({ description: "Dauer in Sekunden" }),
+      }),
+    )
+    .meta({ description: "Die Stücke (zwei Zeilen, bei den Typen B und G vier)" }),
+  result: z
+    .object({ points: z.number().nullable(), mark: z.string().nullable() })
+    .meta({ description: "Punkte und Prädikat aus PC-Juror, sobald veröffentlicht (das Personal des Kreisverbands sieht sie immer)" }),
+});
+
 /** `rel`: the row's relations, when they are not on the row (a new registration: no copy of its many columns). */
-export function competitionToWire(ctx: ServiceCtx, r: CompetitionRegistration, rel: WireRelations = r as WireRow) {
+export function competitionToWire(ctx: ServiceCtx, r: CompetitionRegistration, rel: WireRelations = r as WireRow): z.infer<typeof CompetitionWire> {
   const songs = (r.songs as CompetitionSong[]) ?? [];
   const result = visibleCompetitionResult(ctx.principal, r, rel.event);
   return {
@@ -79,9 +116,16 @@ const CompetitionBody = z
   .object({
     id: w.id(),
     event_id: w.id(),
-    version: z.unknown().optional(),
-    cancelled_at: w.instant().optional(),
-    name: w.text(),
+    version: w.version(),
+    cancelled_at: w
+      .instant()
+      .optional()
+      .meta({
+        type: ["string", "null"],
+        anyOf: [{ format: "date-time" }, { format: "date" }],
+        description: "Ein Vereinsmitglied storniert mit einem Wert (die Zeit setzt der Server); registration_manage setzt den Wert (auch null) wie gesendet",
+      }),
+    name: w.text({ description: "Name des Ensembles" }),
     association_id: w.id(),
     type: w.oneOf(competitionTypeWire),
     cast: w.oneOf({ fromWire: (v) => CASTS.find((c) => c === v), values: CASTS }),
@@ -94,15 +138,18 @@ const CompetitionBody = z
     songs: w.list(w.item({ name: w.text(), composer: w.text(), publisher: w.text(), arranger: w.text(), duration: w.integer() })),
     gdpr_accepted: w.boolean(),
     cancellation_accepted: w.boolean(),
-    documents_complete: w.boolean(),
-    location_id: w.id().optional(),
+    documents_complete: w.boolean().meta({ type: ["boolean", "null"], description: "Unterlagen vollständig (setzt nur registration_manage)" }),
+    location_id: w
+      .id()
+      .optional()
+      .meta({ type: ["integer", "null"], minimum: 0, description: "Der Wertungsort (wählt nur registration_manage; sonst nach dem Typ zugeteilt)" }),
   })
   .transform(
     (b) =>
       ({
         id: b.id,
         eventId: b.event_id,
-        version: versionOf(b.version),
+        version: b.version,
         cancelledAtSent: b.cancelled_at,
         name: b.name,
         associationId: b.association_id,
@@ -122,42 +169,125 @@ const CompetitionBody = z
       }) satisfies CompetitionInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined },
   );
 
-const input = (raw: unknown) => w.readBody(CompetitionBody, raw);
-
 const reload = (ctx: ServiceCtx, id: number) => ctx.prisma.competitionRegistration.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE });
 
+const ListQuery = w.query({ locationId: w.queryId(), search: w.queryText() });
+
+// the examples run against the demo data (prisma/demo.ts): event 4 "Wertungsspiele" (locations 11
+// and 12); the demo has no competition registration, the create example makes the first
+const EXAMPLE = {
+  name: "Jugendkapelle Musterstadt",
+  association_id: 1,
+  type: "K",
+  cast: "JB",
+  category: 2,
+  conductor_name: "Karl Kapellmeister",
+  number_of_musicians: 38,
+  remarks: "Zwei Rollstuhlplätze",
+  songs: [
+    { name: "Festlicher Einzug", composer: "Hans Hornung", publisher: "Musikverlag Muster", arranger: null, duration: 420 },
+    { name: "Bilder einer Landschaft", composer: "Erika Ehrlich", publisher: "Edition Beispiel", arranger: "Max Satz", duration: 600 },
+  ],
+  gdpr_accepted: true,
+  cancellation_accepted: true,
+};
+const CREATED = 1;
+
 export function competitionRoutes(r: RestRouter) {
-  r.get("/v1/registrations/event/:eventId/competition", async (ctx, req) => {
-    const q = req.query as Record<string, string | undefined>;
-    const where = competitionWhere(ctx, { eventId: idParam(req, "eventId"), locationId: queryId(q, "locationId"), search: q.search });
-    const rows = await ctx.prisma.competitionRegistration.findMany({ where, include: WIRE_INCLUDE, orderBy: [{ name: "asc" }, { id: "asc" }] });
-    return rows.map((row) => competitionToWire(ctx, row));
-  });
-  r.get("/v1/registration/competition/:id", async (ctx, req) =>
-    competitionToWire(ctx, await reload(ctx, (await getCompetitionRegistration(ctx, idParam(req))).id)),
+  r.get(
+    "/v1/registrations/event/:eventId/competition",
+    {
+      tag: "Wertungsspiele",
+      summary: "Wertungsspielanmeldungen einer Veranstaltung auflisten",
+      description:
+        "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
+        "`locationId` grenzt auf einen Wertungsort ein, `search` sucht in Namen und Verein.",
+      query: ListQuery,
+      response: z.array(CompetitionWire),
+      example: { params: { eventId: 4 }, query: { search: "Jugendkapelle" } },
+    },
+    async (ctx, req) => {
+      const q = w.readQuery(ListQuery, req.query);
+      const where = competitionWhere(ctx, { eventId: idParam(req, "eventId"), locationId: q.locationId, search: q.search ?? undefined });
+      const rows = await ctx.prisma.competitionRegistration.findMany({ where, include: WIRE_INCLUDE, orderBy: [{ name: "asc" }, { id: "asc" }] });
+      return rows.map((row) => competitionToWire(ctx, row));
+    },
   );
-  r.post("/v1/registration/competition", async (ctx, req, reply) => {
-    const i = input(req.body);
-    if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
-    const created = await createCompetition(ctx, i.eventId, { ...i, locationId: i.locationId ?? undefined }, idempotencyKeyOf(req));
-    reply.status(201);
-    // the answer from what the create already holds (no re-read, issue 9)
-    return competitionToWire(ctx, created.registration, { association: created.association, event: created.event });
-  });
+  r.get(
+    "/v1/registration/competition/:id",
+    {
+      tag: "Wertungsspiele",
+      summary: "Eine Wertungsspielanmeldung lesen",
+      description: "Für die Mitglieder des Vereins und das Anmeldepersonal des Kreisverbands; sonst 404.",
+      response: CompetitionWire,
+      example: { params: { id: CREATED } },
+    },
+    async (ctx, req) => competitionToWire(ctx, await reload(ctx, (await getCompetitionRegistration(ctx, idParam(req))).id)),
+  );
+  r.post(
+    "/v1/registration/competition",
+    {
+      tag: "Wertungsspiele",
+      summary: "Zu einem Wertungsspiel anmelden",
+      description:
+        "Vereinsmitglieder melden für ihre Vereine bis zum Anmeldeschluss an, registration_manage für jeden Verein des Kreisverbands jederzeit. " +
+        "`cancelled_at`, `documents_complete` und `location_id` setzt nur registration_manage.",
+      body: CompetitionBody,
+      status: 201,
+      response: CompetitionWire,
+      idempotencyKey: true,
+      example: { body: { event_id: 4, ...EXAMPLE } },
+    },
+    async (ctx, req, reply) => {
+      const i = w.readBody(CompetitionBody, req.body);
+      if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
+      const created = await createCompetition(ctx, i.eventId, { ...i, locationId: i.locationId ?? undefined }, idempotencyKeyOf(req));
+      reply.status(201);
+      // the answer from what the create already holds (no re-read, issue 9)
+      return competitionToWire(ctx, created.registration, { association: created.association, event: created.event });
+    },
+  );
   // PUT: a club member's cancelled_at cancels (the server stamps the time); registration_manage sets
   // cancelled_at and documents_complete as sent; otherwise it edits
-  r.put("/v1/registration/competition", async (ctx, req) => {
-    const i = input(req.body);
-    if (i.id === null) throw new AppError("NOT_FOUND", "Wertungsspielanmeldung nicht gefunden");
-    const current = await getCompetitionRegistration(ctx, i.id);
-    const manager = isManager(ctx.principal, current.event);
-    if (!manager && i.cancelledAtSent && !current.cancelledAt)
-      return competitionToWire(ctx, await reload(ctx, (await cancelCompetitionRegistration(ctx, i.id)).id));
-    return competitionToWire(ctx, await reload(ctx, (await updateCompetitionRegistration(ctx, i.id, { ...i, cancelledAt: i.cancelledAtSent })).id));
-  });
-  r.delete("/v1/registration/competition/:id", async (ctx, req, reply) => {
-    await deleteCompetitionRegistration(ctx, idParam(req));
-    reply.status(204);
-    return null;
-  });
+  r.put(
+    "/v1/registration/competition",
+    {
+      tag: "Wertungsspiele",
+      summary: "Wertungsspielanmeldung ändern oder stornieren",
+      description:
+        "Ändert die Anmeldung `id` (alle Felder wie beim Anlegen; in der Bearbeitungsphase SongsOnly nur die Stücke). " +
+        "Ein Vereinsmitglied storniert, indem es `cancelled_at` sendet (endgültig; die Zeit setzt der Server). " +
+        "registration_manage setzt `cancelled_at` und `documents_complete` wie gesendet.",
+      body: CompetitionBody,
+      response: CompetitionWire,
+      example: { body: { id: CREATED, ...EXAMPLE, number_of_musicians: 41, documents_complete: true } },
+    },
+    async (ctx, req) => {
+      const i = w.readBody(CompetitionBody, req.body);
+      if (i.id === null) throw new AppError("NOT_FOUND", "Wertungsspielanmeldung nicht gefunden");
+      const current = await getCompetitionRegistration(ctx, i.id);
+      const manager = isManager(ctx.principal, current.event);
+      if (!manager && i.cancelledAtSent && !current.cancelledAt)
+        return competitionToWire(ctx, await reload(ctx, (await cancelCompetitionRegistration(ctx, i.id)).id));
+      return competitionToWire(ctx, await reload(ctx, (await updateCompetitionRegistration(ctx, i.id, { ...i, cancelledAt: i.cancelledAtSent })).id));
+    },
+  );
+  r.delete(
+    "/v1/registration/competition/:id",
+    {
+      tag: "Wertungsspiele",
+      summary: "Wertungsspielanmeldung löschen",
+      description:
+        "user_manage des Kreisverbands (wie die Spezifikation es schreibt), oder der Verein in der Bearbeitungsphase NoRestrictions. " +
+        "Eine stornierte Anmeldung wird nicht gelöscht (409).",
+      status: 204,
+      // the registration the create example makes
+      example: { params: { id: CREATED } },
+    },
+    async (ctx, req, reply) => {
+      await deleteCompetitionRegistration(ctx, idParam(req));
+      reply.status(204);
+      return null;
+    },
+  );
 }

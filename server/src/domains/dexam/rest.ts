@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
-import { idempotencyKeyOf, idParam, type RestRouter, versionOf } from "../../http/rest.ts";
-import { queryId } from "../../http/wireInput.ts";
+import { idempotencyKeyOf, idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import { zipInThread } from "../../workers/pool.ts";
@@ -27,13 +26,72 @@ import {
   visibleResult,
 } from "./service.ts";
 
-const GENDER: Record<string, Gender> = { m: "M", f: "F", d: "D" };
-const PART: Record<string, ExamPart> = { theory: "THEORY", practice: "PRACTICE" };
-const MEAL: Record<string, MealRequest> = { standard: "STANDARD", vegetarian: "VEGETARIAN", vegan: "VEGAN" };
-const VACC: Record<string, VaccinationType> = { fsme: "FSME", tetanus: "TETANUS" };
-const back = <T extends string>(m: Record<string, T>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [v, k])) as Record<T, string>;
+const GENDER = { m: "M", f: "F", d: "D" } as const satisfies Record<string, Gender>;
+const PART = { theory: "THEORY", practice: "PRACTICE" } as const satisfies Record<string, ExamPart>;
+const MEAL = { standard: "STANDARD", vegetarian: "VEGETARIAN", vegan: "VEGAN" } as const satisfies Record<string, MealRequest>;
+const VACC = { fsme: "FSME", tetanus: "TETANUS" } as const satisfies Record<string, VaccinationType>;
+const back = <K extends string, V extends string>(m: Record<K, V>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [v, k])) as Record<V, K>;
+/** The wire values of a map (wire value -> value), for the answer schemas. */
+const wireKeys = <K extends string>(m: Record<K, unknown>) => Object.keys(m) as [K, ...K[]];
 
-/** The spec's D-exam registration fields (section 3); camp_extension for the same readers. */
+/** The spec's D-exam registration fields (section 3), as /v1 answers them; camp_extension for the same readers. */
+export const DexamWire = z.object({
+  id: z.int(),
+  version: z.int(),
+  event_id: z.int(),
+  user_id: z.int().nullable().meta({ description: "Das Konto, das angemeldet hat (null, wenn es gelöscht ist)" }),
+  firstname: z.string(),
+  lastname: z.string(),
+  birthdate: z.iso.date(),
+  gender: z.enum(wireKeys(GENDER)),
+  association_id: z.int(),
+  association: z.object({ id: z.int(), name: z.string() }).nullable(),
+  instrument: z.enum(instrumentWire.values),
+  type: z.enum(dexamTypeWire.values),
+  theory_location_id: z.int().nullable(),
+  practice_location_id: z.int().nullable(),
+  preparation_location_id: z.int().nullable(),
+  existing_partial_result: z
+    .object({
+      type: z.enum(wireKeys(PART)),
+      district_association: z.string().nullable(),
+      year: z.int().nullable(),
+      location: z.string().nullable(),
+      points: z.number().nullable(),
+    })
+    .nullable()
+    .meta({ description: "Die vorhandene Teilprüfung (bei einer Übernahme die übernommene)" }),
+  existing_partial_result_verified: z.boolean(),
+  songs: z.array(z.object({ number: z.string().nullish(), name: z.string().nullish() })).meta({ description: "Die vier Prüfungsstücke" }),
+  songs_complete: z.boolean(),
+  remarks: z.string().nullable(),
+  cancelled_at: z.iso.datetime().nullable(),
+  gdpr_accepted: z.boolean(),
+  cancellation_accepted: z.boolean(),
+  file_upload: z.null().meta({ description: "Nur in Anfragen (die Einverständniserklärung als Data-URL); Antworten nennen die gespeicherte Datei" }),
+  consent_form_file_id: z.int().nullable(),
+  consent_form_file: z.object({ name: z.string() }).nullable(),
+  practice_location: z.object({ id: z.int(), name: z.string(), publish_results: z.boolean() }).nullable(),
+  result: z
+    .object({ theory_points: z.number().nullable(), practice_points: z.number().nullable() })
+    .meta({ description: "Die Punkte, soweit der Aufrufer sie sehen darf (veröffentlicht oder Personal des Kreisverbands)" }),
+  mark: z.enum(["bestanden", "nicht bestanden"]).nullable(),
+  practice_sheet_file_id: z.int().nullable(),
+  camp_extension: z
+    .object({
+      diseases: z.string().nullable(),
+      intolerances: z.string().nullable(),
+      allergies: z.string().nullable(),
+      meal_request: z.enum(wireKeys(MEAL)).nullable(),
+      vaccinations: z.array(z.object({ type: z.enum(wireKeys(VACC)), available: z.boolean(), date: z.iso.date().nullable() })),
+      emergency_contact: z.array(z.object({ name: z.string().nullish(), phone: z.string().nullish() })),
+    })
+    .nullable()
+    .meta({ description: "Die Angaben der Freizeit (nur bei D-Prüfungen Freizeit)" }),
+});
+type DexamAnswer = z.infer<typeof DexamWire>;
+
+/** What dexamToWire needs besides the row. */
 type WireRelations = {
   association: { id: number; name: string } | null;
   consentFormFile?: { name: string } | null;
@@ -52,7 +110,7 @@ export const WIRE_INCLUDE = {
 } as const;
 
 /** `rel`: the row's relations, when they are not on the row (a new registration: no copy of its many columns). */
-export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration, rel: WireRelations = r as WireRow) {
+export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration, rel: WireRelations = r as WireRow): DexamAnswer {
   const camp = campOf(ctx, r);
   const result = visibleResult(ctx.principal, r, rel.event, { theory: !!rel.theoryLocation?.publishResults, practice: !!rel.practiceLocation?.publishResults });
   const grade = result.complete ? gradeOf(result) : null;
@@ -129,171 +187,350 @@ const reload = (ctx: ServiceCtx, id: number) => ctx.prisma.dexamRegistration.fin
 const written = (_at: Date, text: string) => text.slice(0, 10);
 
 /**
- * The body of a create, edit or takeover (spec section 3's snake_case names and wire values), read
- * strictly (http/wireSchema.ts: a wrong type is a 400 naming the field) into the service's
- * DexamInput; what the fields must hold is the one D-exam schema's job (shared/dexamSchema.ts).
+ * The fields of a create, edit or takeover body (spec section 3's snake_case names and wire values),
+ * read strictly (http/wireSchema.ts: a wrong type is a 400 naming the field); what the fields must
+ * hold is the one D-exam schema's job (shared/dexamSchema.ts).
  */
-const DexamBody = z
-  .object({
-    id: w.id(),
-    event_id: w.id(),
-    version: z.unknown().optional(),
-    cancelled_at: w.instant().optional(),
-    existing_partial_result_verified: w.boolean(),
-    file_upload: w.text(),
-    file_upload_name: w.text(),
-    firstname: w.text(),
-    lastname: w.text(),
-    birthdate: w.day(written),
-    gender: w.oneOf(GENDER),
-    association_id: w.id(),
-    instrument: w.oneOf(instrumentWire),
-    type: w.oneOf(dexamTypeWire),
-    theory_location_id: w.id(),
-    practice_location_id: w.id(),
-    preparation_location_id: w.id(),
-    existing_partial_result: w.object({
-      type: w.oneOf(PART),
-      district_association: w.text(),
-      year: w.textOrInteger(),
-      location: w.text(),
-      points: w.number(),
+const DexamFields = z.object({
+  id: w.id(),
+  event_id: w.id(),
+  version: w.version(),
+  cancelled_at: w
+    .instant()
+    .optional()
+    .meta({
+      type: ["string", "null"],
+      anyOf: [{ format: "date-time" }, { format: "date" }],
+      description: "Ein Vereinsmitglied storniert mit einem Wert (die Zeit setzt der Server); registration_manage setzt den Wert (auch null) wie gesendet",
     }),
-    songs: w.list(w.item({ number: w.textOrInteger(), name: w.text() })),
-    remarks: w.text(),
-    gdpr_accepted: w.boolean(),
-    cancellation_accepted: w.boolean(),
-    camp_extension: w.object({
-      diseases: w.text(),
-      intolerances: w.text(),
-      allergies: w.text(),
-      meal_request: w.oneOf(MEAL),
-      vaccinations: w.list(w.item({ type: w.requiredOneOf(VACC), available: w.boolean(), date: w.day(written) })),
-      emergency_contact: w.list(w.item({ name: w.text(), phone: w.text() })),
-    }),
-  })
-  .transform((b) => {
-    const pr = b.existing_partial_result;
-    const c = b.camp_extension;
-    return {
-      id: b.id,
-      eventId: b.event_id,
-      version: versionOf(b.version),
-      cancelledAtSent: b.cancelled_at,
-      existingPartialResultVerified: b.existing_partial_result_verified,
-      consentForm: b.file_upload !== null ? { name: b.file_upload_name, dataUrl: b.file_upload } : null,
-      firstname: b.firstname,
-      lastname: b.lastname,
-      birthdate: b.birthdate,
-      gender: b.gender,
-      associationId: b.association_id,
-      instrument: b.instrument,
-      type: b.type,
-      theoryLocationId: b.theory_location_id,
-      practiceLocationId: b.practice_location_id,
-      preparationLocationId: b.preparation_location_id,
-      partialResult: pr?.type ? { type: pr.type, districtAssociation: pr.district_association, year: pr.year, location: pr.location, points: pr.points } : null,
-      songs: b.songs,
-      remarks: b.remarks,
-      gdprAccepted: b.gdpr_accepted ?? false,
-      cancellationAccepted: b.cancellation_accepted ?? false,
-      camp: c
-        ? {
-            diseases: c.diseases,
-            intolerances: c.intolerances,
-            allergies: c.allergies,
-            mealRequest: c.meal_request,
-            vaccinations: c.vaccinations.map((v) => ({ type: v.type, available: v.available ?? false, date: v.date })),
-            emergencyContacts: c.emergency_contact,
-          }
-        : null,
-    } satisfies DexamInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined };
-  });
+  existing_partial_result_verified: w.boolean(),
+  file_upload: w.text({
+    description:
+      "Die von den Eltern unterschriebene Einverständniserklärung als Data-URL (data:application/pdf;base64,…): nur bei D-Prüfungen Freizeit, beim Anlegen Pflicht; pdf, jpeg, png oder heic, höchstens 5 MB",
+  }),
+  file_upload_name: w.text({ description: "Der Dateiname der Einverständniserklärung" }),
+  firstname: w.text(),
+  lastname: w.text(),
+  birthdate: w.day(written),
+  gender: w.oneOf(GENDER),
+  association_id: w.id(),
+  instrument: w.oneOf(instrumentWire),
+  type: w.oneOf(dexamTypeWire),
+  theory_location_id: w.id(),
+  practice_location_id: w.id(),
+  preparation_location_id: w.id(),
+  existing_partial_result: w.object({
+    type: w.oneOf(PART),
+    district_association: w.text(),
+    year: w.textOrInteger(),
+    location: w.text(),
+    points: w.number(),
+  }),
+  songs: w.list(w.item({ number: w.textOrInteger(), name: w.text() })),
+  remarks: w.text(),
+  gdpr_accepted: w.boolean(),
+  cancellation_accepted: w.boolean(),
+  camp_extension: w.object({
+    diseases: w.text(),
+    intolerances: w.text(),
+    allergies: w.text(),
+    meal_request: w.oneOf(MEAL),
+    vaccinations: w.list(w.item({ type: w.requiredOneOf(VACC), available: w.boolean(), date: w.day(written) })),
+    emergency_contact: w.list(w.item({ name: w.text(), phone: w.text() })),
+  }),
+});
+type Fields = z.output<typeof DexamFields>;
 
-const input = (raw: unknown) => w.readBody(DexamBody, raw);
+const consentFormOfBody = (b: Pick<Fields, "file_upload" | "file_upload_name">) =>
+  b.file_upload !== null ? { name: b.file_upload_name, dataUrl: b.file_upload } : null;
+const campOfBody = (c: Fields["camp_extension"]) =>
+  c
+    ? {
+        diseases: c.diseases,
+        intolerances: c.intolerances,
+        allergies: c.allergies,
+        mealRequest: c.meal_request,
+        vaccinations: c.vaccinations.map((v) => ({ type: v.type, available: v.available ?? false, date: v.date })),
+        emergencyContacts: c.emergency_contact,
+      }
+    : null;
+
+/** The body of a create or edit, read into the service's DexamInput. */
+const DexamBody = DexamFields.transform((b) => {
+  const pr = b.existing_partial_result;
+  return {
+    id: b.id,
+    eventId: b.event_id,
+    version: b.version,
+    cancelledAtSent: b.cancelled_at,
+    existingPartialResultVerified: b.existing_partial_result_verified,
+    consentForm: consentFormOfBody(b),
+    firstname: b.firstname,
+    lastname: b.lastname,
+    birthdate: b.birthdate,
+    gender: b.gender,
+    associationId: b.association_id,
+    instrument: b.instrument,
+    type: b.type,
+    theoryLocationId: b.theory_location_id,
+    practiceLocationId: b.practice_location_id,
+    preparationLocationId: b.preparation_location_id,
+    partialResult: pr?.type ? { type: pr.type, districtAssociation: pr.district_association, year: pr.year, location: pr.location, points: pr.points } : null,
+    songs: b.songs,
+    remarks: b.remarks,
+    gdprAccepted: b.gdpr_accepted ?? false,
+    cancellationAccepted: b.cancellation_accepted ?? false,
+    camp: campOfBody(b.camp_extension),
+  } satisfies DexamInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined };
+});
+
+/**
+ * The body of a takeover (R-API055, decision in docs/decisions.md): the target event, the locations
+ * of the missing part, the consents and (camp events) the camp data and consent form; the person
+ * comes from the registration taken over.
+ */
+const TakeoverBody = DexamFields.pick({
+  event_id: true,
+  theory_location_id: true,
+  practice_location_id: true,
+  preparation_location_id: true,
+  remarks: true,
+  gdpr_accepted: true,
+  cancellation_accepted: true,
+  camp_extension: true,
+  file_upload: true,
+  file_upload_name: true,
+}).transform((b) => ({
+  eventId: b.event_id,
+  theoryLocationId: b.theory_location_id,
+  practiceLocationId: b.practice_location_id,
+  preparationLocationId: b.preparation_location_id,
+  remarks: b.remarks,
+  gdprAccepted: b.gdpr_accepted ?? false,
+  cancellationAccepted: b.cancellation_accepted ?? false,
+  camp: campOfBody(b.camp_extension),
+  consentForm: consentFormOfBody(b),
+}));
+
+const ListQuery = w.query({ locationId: w.queryId(), search: w.queryText() });
+
+// the examples run against the demo data (prisma/demo.ts): event 1 "D-Prüfungen Frühjahr" (theory
+// location 1, practice locations 2-4), event 2 last autumn's exams (Lena Lernfleißig, registration 5,
+// passed theory only), event 3 the camp (locations 8-10); the demo has 6 D-exam registrations, the
+// create example makes the 7th (a camp registration with a consent form), the takeover the 8th
+const CAMP_EXAMPLE = {
+  firstname: "Jonas",
+  lastname: "Posaune",
+  birthdate: "2012-05-20",
+  gender: "m",
+  association_id: 1,
+  instrument: "Trombone",
+  type: "D1",
+  theory_location_id: 8,
+  practice_location_id: 9,
+  preparation_location_id: 10,
+  songs: [
+    { number: "4", name: "Choral" },
+    { number: "9", name: "Marsch" },
+    { number: "15", name: "Etüde in F" },
+    { number: "2", name: "Tonleitern" },
+  ],
+  remarks: "Reist mit dem Zug an",
+  gdpr_accepted: true,
+  cancellation_accepted: true,
+  camp_extension: {
+    diseases: null,
+    intolerances: "Laktose",
+    allergies: null,
+    meal_request: "vegetarian",
+    vaccinations: [{ type: "tetanus", available: true, date: "2021-03-01" }],
+    emergency_contact: [{ name: "Petra Posaune", phone: "+49 711 987654" }],
+  },
+};
+const CREATED = 7;
+
+const CONSENT_FORM_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/heic"];
 
 export function dexamRoutes(r: RestRouter) {
-  r.get("/v1/registrations/event/:eventId/dexam", async (ctx, req) => {
-    const q = req.query as Record<string, string | undefined>;
-    const where = dexamWhere(ctx, { eventId: idParam(req, "eventId"), locationId: queryId(q, "locationId"), search: q.search });
-    const rows = await ctx.prisma.dexamRegistration.findMany({
-      where,
-      include: WIRE_INCLUDE,
-      orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
-    });
-    return rows.map((row) => dexamToWire(ctx, row));
-  });
-  r.get("/v1/registration/dexam/:id", async (ctx, req) => dexamToWire(ctx, await reload(ctx, (await getDexamRegistration(ctx, idParam(req))).id)));
-  r.post("/v1/registration/dexam", async (ctx, req, reply) => {
-    const i = input(req.body);
-    if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
-    const created = await createDexam(ctx, i.eventId, i, undefined, idempotencyKeyOf(req));
-    reply.status(201);
-    return createdToWire(ctx, created);
-  });
+  r.get(
+    "/v1/registrations/event/:eventId/dexam",
+    {
+      tag: "D-Prüfungen",
+      summary: "D-Prüfungsanmeldungen einer Veranstaltung auflisten",
+      description:
+        "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
+        "`locationId` grenzt auf einen Prüfungs- oder Vorbereitungsort ein, `search` sucht in Namen und Verein.",
+      query: ListQuery,
+      response: z.array(DexamWire),
+      example: { params: { eventId: 1 }, query: { locationId: "2", search: "Flöte" } },
+    },
+    async (ctx, req) => {
+      const q = w.readQuery(ListQuery, req.query);
+      const where = dexamWhere(ctx, { eventId: idParam(req, "eventId"), locationId: q.locationId, search: q.search ?? undefined });
+      const rows = await ctx.prisma.dexamRegistration.findMany({
+        where,
+        include: WIRE_INCLUDE,
+        orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+      });
+      return rows.map((row) => dexamToWire(ctx, row));
+    },
+  );
+  r.get(
+    "/v1/registration/dexam/:id",
+    {
+      tag: "D-Prüfungen",
+      summary: "Eine D-Prüfungsanmeldung lesen",
+      description: "Für die Mitglieder des Vereins und das Anmeldepersonal des Kreisverbands; sonst 404.",
+      response: DexamWire,
+      example: { params: { id: 1 } },
+    },
+    async (ctx, req) => dexamToWire(ctx, await reload(ctx, (await getDexamRegistration(ctx, idParam(req))).id)),
+  );
+  r.post(
+    "/v1/registration/dexam",
+    {
+      tag: "D-Prüfungen",
+      summary: "Zu einer D-Prüfung anmelden",
+      description:
+        "Vereinsmitglieder melden für ihre Vereine bis zum Anmeldeschluss an, registration_manage für jeden Verein des Kreisverbands jederzeit. " +
+        "Bei D-Prüfungen Freizeit sind `camp_extension` und die Einverständniserklärung (`file_upload`) Pflicht. " +
+        "`cancelled_at` und `existing_partial_result_verified` setzt nur registration_manage.",
+      body: DexamBody,
+      status: 201,
+      response: DexamWire,
+      idempotencyKey: true,
+      example: {
+        body: {
+          event_id: 3,
+          ...CAMP_EXAMPLE,
+          file_upload: "data:application/pdf;base64,JVBERi0xLjQKJSVFT0YK",
+          file_upload_name: "einverstaendniserklaerung.pdf",
+        },
+      },
+    },
+    async (ctx, req, reply) => {
+      const i = w.readBody(DexamBody, req.body);
+      if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
+      const created = await createDexam(ctx, i.eventId, i, undefined, idempotencyKeyOf(req));
+      reply.status(201);
+      return createdToWire(ctx, created);
+    },
+  );
   // PUT: a club member's cancelled_at cancels (the server stamps the time); registration_manage sets
   // cancelled_at (also back to null) and existing_partial_result_verified as sent; otherwise it edits
-  r.put("/v1/registration/dexam", async (ctx, req) => {
-    const i = input(req.body);
-    if (i.id === null) throw new AppError("NOT_FOUND", "D-Prüfungsanmeldung nicht gefunden");
-    const current = await getDexamRegistration(ctx, i.id);
-    const manager = isManager(ctx.principal, current.event);
-    if (!manager && i.cancelledAtSent && !current.cancelledAt) return dexamToWire(ctx, await reload(ctx, (await cancelDexamRegistration(ctx, i.id)).id));
-    return dexamToWire(ctx, await reload(ctx, (await updateDexamRegistration(ctx, i.id, { ...i, cancelledAt: i.cancelledAtSent })).id));
-  });
-  // takeover (R-API055, decision in docs/decisions.md): body { event_id, theory_location_id,
-  // practice_location_id, preparation_location_id, remarks, gdpr_accepted, cancellation_accepted,
-  // camp_extension, file_upload, file_upload_name }; answers the new registration (201)
-  r.post("/v1/registration/dexam/:id/takeover", async (ctx, req, reply) => {
-    const i = input(req.body ?? {});
-    if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
-    const created = await takeOver(
-      ctx,
-      idParam(req),
-      {
-        eventId: i.eventId,
-        theoryLocationId: i.theoryLocationId,
-        practiceLocationId: i.practiceLocationId,
-        preparationLocationId: i.preparationLocationId,
-        remarks: i.remarks,
-        gdprAccepted: i.gdprAccepted,
-        cancellationAccepted: i.cancellationAccepted,
-        camp: i.camp,
-        consentForm: i.consentForm,
+  r.put(
+    "/v1/registration/dexam",
+    {
+      tag: "D-Prüfungen",
+      summary: "D-Prüfungsanmeldung ändern oder stornieren",
+      description:
+        "Ändert die Anmeldung `id` (alle Felder wie beim Anlegen; in der Bearbeitungsphase SongsOnly nur die Stücke). " +
+        "Ein Vereinsmitglied storniert, indem es `cancelled_at` sendet (endgültig; die Zeit setzt der Server). " +
+        "registration_manage setzt `cancelled_at` (auch zurück auf null) und `existing_partial_result_verified` wie gesendet. " +
+        "Eine stornierte Anmeldung ändert nur registration_manage (sonst 409).",
+      body: DexamBody,
+      response: DexamWire,
+      example: { body: { id: CREATED, ...CAMP_EXAMPLE, remarks: "Reist mit dem Zug an, Ankunft 10:30 Uhr" } },
+    },
+    async (ctx, req) => {
+      const i = w.readBody(DexamBody, req.body);
+      if (i.id === null) throw new AppError("NOT_FOUND", "D-Prüfungsanmeldung nicht gefunden");
+      const current = await getDexamRegistration(ctx, i.id);
+      const manager = isManager(ctx.principal, current.event);
+      if (!manager && i.cancelledAtSent && !current.cancelledAt) return dexamToWire(ctx, await reload(ctx, (await cancelDexamRegistration(ctx, i.id)).id));
+      return dexamToWire(ctx, await reload(ctx, (await updateDexamRegistration(ctx, i.id, { ...i, cancelledAt: i.cancelledAtSent })).id));
+    },
+  );
+  r.post(
+    "/v1/registration/dexam/:id/takeover",
+    {
+      tag: "D-Prüfungen",
+      summary: "Bestandenes Teilergebnis in eine neue Anmeldung übernehmen",
+      description:
+        "Legt für dieselbe Person (Name, Geburtsdatum, Geschlecht, Verein, Instrument, Kurs) eine Anmeldung in `event_id` an und übernimmt den " +
+        "bestandenen Teil der Anmeldung `id` als geprüfte vorhandene Teilprüfung; der Body nennt den Ort des fehlenden Teils und die Zustimmungen. " +
+        "Jede Anmeldung lässt sich nur einmal übernehmen (sonst 409).",
+      body: TakeoverBody,
+      status: 201,
+      response: DexamWire,
+      idempotencyKey: true,
+      example: {
+        params: { id: 5 },
+        body: { event_id: 1, practice_location_id: 2, remarks: "Wiederholt die Praxisprüfung", gdpr_accepted: true, cancellation_accepted: true },
       },
-      idempotencyKeyOf(req),
-    );
-    reply.status(201);
-    return createdToWire(ctx, created);
-  });
+    },
+    async (ctx, req, reply) => {
+      const t = w.readBody(TakeoverBody, req.body ?? {});
+      if (t.eventId === null) throw validationFailed({ eventId: MSG.required });
+      const created = await takeOver(ctx, idParam(req), { ...t, eventId: t.eventId }, idempotencyKeyOf(req));
+      reply.status(201);
+      return createdToWire(ctx, created);
+    },
+  );
   // consent forms (R-API035, R-API040), both spellings (R-API033)
   for (const seg of ["consent_form", "consent-form"]) {
-    r.get(`/v1/export/registration/dexam/:id/${seg}`, async (ctx, req, reply) => {
-      const { file } = await consentFormOf(ctx, idParam(req));
-      reply.header("content-type", file.mimeType).header("content-disposition", contentDisposition(file.name)).header("cache-control", "no-store");
-      return reply.send(Buffer.from(file.data));
-    });
+    r.get(
+      `/v1/export/registration/dexam/:id/${seg}`,
+      {
+        tag: "Exporte",
+        summary: "Einverständniserklärung einer Anmeldung herunterladen",
+        description:
+          "Die hochgeladene Einverständniserklärung einer Freizeit-Anmeldung (auch unter …/consent_form und …/consent-form): " +
+          "für die Mitglieder des Vereins und das Anmeldepersonal des Kreisverbands; ohne Datei 404.",
+        file: CONSENT_FORM_TYPES,
+        example: { params: { id: CREATED } },
+      },
+      async (ctx, req, reply) => {
+        const { file } = await consentFormOf(ctx, idParam(req));
+        reply.header("content-type", file.mimeType).header("content-disposition", contentDisposition(file.name)).header("cache-control", "no-store");
+        return reply.send(Buffer.from(file.data));
+      },
+    );
   }
   for (const seg of ["consent_forms", "consent-forms"]) {
-    r.get(`/v1/export/event/:id/${seg}`, async (ctx, req, reply) => {
-      const { event, rows } = await consentFormsOf(ctx, idParam(req));
-      // names are free text: only their safe parts, so every entry keeps its id and none overwrites another
-      const files = rows.map((row) => {
-        const f = row.consentFormFile!;
-        const ext = f.name.includes(".") ? fileNamePart(f.name.split(".").pop() as string) : "bin";
-        return { name: `${row.id}_${fileNamePart(row.lastname)}_${fileNamePart(row.firstname)}.${ext}`, data: f.data };
-      });
-      const zip = await zipInThread(files, "Zu dieser Veranstaltung sind keine Einverständniserklärungen hochgeladen.");
-      reply
-        .header("content-type", "application/zip")
-        .header("content-disposition", contentDisposition(`Einverstaendniserklaerungen_${event.id}_${fileNamePart(event.name)}.zip`))
-        .header("cache-control", "no-store");
-      return reply.send(Buffer.from(zip));
-    });
+    r.get(
+      `/v1/export/event/:id/${seg}`,
+      {
+        tag: "Exporte",
+        summary: "Alle Einverständniserklärungen einer Freizeit herunterladen (ZIP)",
+        description:
+          "Die Einverständniserklärungen einer D-Prüfung Freizeit als eine ZIP-Datei (auch unter …/consent_forms und …/consent-forms): " +
+          "registration_read/registration_manage des Kreisverbands. Andere Veranstaltungen und eine Freizeit ohne Erklärungen: 409.",
+        file: ["application/zip"],
+        example: { params: { id: 3 } },
+      },
+      async (ctx, req, reply) => {
+        const { event, rows } = await consentFormsOf(ctx, idParam(req));
+        // names are free text: only their safe parts, so every entry keeps its id and none overwrites another
+        const files = rows.map((row) => {
+          const f = row.consentFormFile!;
+          const ext = f.name.includes(".") ? fileNamePart(f.name.split(".").pop() as string) : "bin";
+          return { name: `${row.id}_${fileNamePart(row.lastname)}_${fileNamePart(row.firstname)}.${ext}`, data: f.data };
+        });
+        const zip = await zipInThread(files, "Zu dieser Veranstaltung sind keine Einverständniserklärungen hochgeladen.");
+        reply
+          .header("content-type", "application/zip")
+          .header("content-disposition", contentDisposition(`Einverstaendniserklaerungen_${event.id}_${fileNamePart(event.name)}.zip`))
+          .header("cache-control", "no-store");
+        return reply.send(Buffer.from(zip));
+      },
+    );
   }
-  r.delete("/v1/registration/dexam/:id", async (ctx, req, reply) => {
-    await deleteDexamRegistration(ctx, idParam(req));
-    reply.status(204);
-    return null;
-  });
+  r.delete(
+    "/v1/registration/dexam/:id",
+    {
+      tag: "D-Prüfungen",
+      summary: "D-Prüfungsanmeldung löschen",
+      description:
+        "registration_manage des Kreisverbands, oder der Verein in der Bearbeitungsphase NoRestrictions. Eine stornierte Anmeldung wird nicht gelöscht (409).",
+      status: 204,
+      // the registration the create example makes
+      example: { params: { id: CREATED } },
+    },
+    async (ctx, req, reply) => {
+      await deleteDexamRegistration(ctx, idParam(req));
+      reply.status(204);
+      return null;
+    },
+  );
 }
