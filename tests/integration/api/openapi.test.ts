@@ -8,6 +8,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import formats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../../../prisma/demo.ts";
+import { fillPracticeSheet, type Part, pcJurorWorkbook, unzip, upload } from "../../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 
 type Json = Record<string, any>;
@@ -40,8 +41,27 @@ const inRunOrder = (ops: Operation[]) =>
 const successStatus = (op: Json) => Object.keys(op.responses).find((s) => /^2\d\d$/.test(s)) as string;
 const exampleOf = (schema: Json | undefined) => schema?.examples?.[0] ?? schema?.example;
 
+/**
+ * The files of an upload example, made as its description says: the practice sheets are the
+ * location's blank sheets with 50 points each, the PC-Juror file rates every active competition
+ * registration of the event.
+ */
+async function exampleFiles(url: string, field: string): Promise<Part[]> {
+  const id = Number(url.split("/").at(-2));
+  if (field === "files") {
+    const blank = await app.rest("GET", `/v1/export/location/${id}/dexam/blank_practice_sheets`, token);
+    expect(blank.status).toBe(200);
+    return Promise.all(Object.entries(unzip(blank.raw)).map(async ([name, data]) => ({ name, data: await fillPracticeSheet(data, 50) })));
+  }
+  const registrations = (await app.rest("GET", `/v1/registrations/event/${id}/competition`, token)).body as { id: number; cancelled_at: string | null }[];
+  const rows = registrations.filter((r) => !r.cancelled_at).map((r, i) => [i + 1, "Ensemble", "mit sehr gutem Erfolg", 90, 90, r.id, ""]);
+  expect(rows.length).toBeGreaterThan(0);
+  const file = await pcJurorWorkbook(["Startnr.", "Ensemble", "PRÄDIKAT", "Juror 1", "Gesamtpunkte", "anmelde-id", "Bemerkung"], rows);
+  return [{ name: "pcjuror.xlsm", data: file }];
+}
+
 /** The example request of an operation: its URL from the path and query examples, its JSON body; null when an id has no example. */
-function exampleRequest({ path, op }: Operation): { url: string; body?: unknown } | null {
+function exampleRequest({ path, op }: Operation): { url: string; body?: unknown; upload?: string } | null {
   let url = path;
   const query: string[] = [];
   for (const p of (op.parameters ?? []) as Json[]) {
@@ -51,10 +71,13 @@ function exampleRequest({ path, op }: Operation): { url: string; body?: unknown 
       url = url.replace(`{${p.name}}`, String(value));
     } else if (p.in === "query" && value !== undefined) query.push(`${encodeURIComponent(p.name)}=${encodeURIComponent(String(value))}`);
   }
+  const full = query.length ? `${url}?${query.join("&")}` : url;
+  const form = op.requestBody?.content?.["multipart/form-data"];
+  if (form) return { url: full, upload: Object.keys(form.schema.properties)[0] };
   const media = op.requestBody?.content?.["application/json"];
   const body = media ? (media.example ?? exampleOf(media.schema)) : undefined;
   if (media && body === undefined) return null;
-  return { url: query.length ? `${url}?${query.join("&")}` : url, ...(media ? { body } : {}) };
+  return { url: full, ...(media ? { body } : {}) };
 }
 
 describe("/v1/openapi.json", () => {
@@ -90,7 +113,13 @@ describe("/v1/openapi.json", () => {
       const request = exampleRequest(o);
       if (!request) continue;
       const label = `${o.method.toUpperCase()} ${request.url}`;
-      const res = await app.rest(o.method.toUpperCase(), request.url, token, request.body);
+      const res = request.upload
+        ? await upload(app, request.url, token, request.upload, await exampleFiles(request.url, request.upload)).then((r) => ({
+            ...r,
+            headers: {},
+            raw: Buffer.from(""),
+          }))
+        : await app.rest(o.method.toUpperCase(), request.url, token, request.body);
       const status = successStatus(o.op);
       expect(`${label} -> ${res.status} ${res.status >= 400 ? JSON.stringify(res.body) : ""}`).toBe(`${label} -> ${status} `);
       const content = o.op.responses[status].content as Json | undefined;
@@ -105,10 +134,13 @@ describe("/v1/openapi.json", () => {
       }
       ran.push(label);
     }
-    // every operation but the uploads (multipart: tested with real workbooks in tests/integration/results) has an example
-    const withoutExample = operations().filter((o) => !exampleRequest(o));
-    expect(withoutExample.filter((o) => !o.op.requestBody?.content?.["multipart/form-data"]).map((o) => `${o.method} ${o.path}`)).toEqual([]);
-    expect(ran.length).toBe(operations().length - withoutExample.length);
+    // every operation has an example, and each ran
+    expect(
+      operations()
+        .filter((o) => !exampleRequest(o))
+        .map((o) => `${o.method} ${o.path}`),
+    ).toEqual([]);
+    expect(ran.length).toBe(operations().length);
   });
 });
 

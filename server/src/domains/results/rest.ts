@@ -89,8 +89,9 @@ const OverviewQuery = w.query({ locationId: locationFilter(), location_id: locat
 const CAMP_REGISTRATION = 7;
 const CAMP_THEORY = 8;
 
-const FILLED_SHEETS_MISSING =
-  " In den Demodaten ist noch kein Auswertungsbogen hochgeladen (das geht nur per multipart-Upload), daher gibt es hier kein ausführbares Beispiel.";
+/** The practice location of the demo's spring exams (Felix, registration 2, and Sven), whose sheets the upload example fills. */
+const SPRING_PRACTICE = 2;
+const FELIX = 2;
 
 export function resultRoutes(r: RestRouter) {
   // theory result (R-API054, body decision R-API067: { "theory_points": number })
@@ -156,9 +157,9 @@ export function resultRoutes(r: RestRouter) {
         summary: "Hochgeladene Auswertungsbögen eines Praxisprüfungsorts herunterladen (ZIP)",
         description:
           "Die ausgefüllten, hochgeladenen Auswertungsbögen des Praxisprüfungsorts (auch unter …/practice_sheets und …/practice-sheets): " +
-          "Ergebnis- und Anmeldepersonal des Kreisverbands. Noch keiner hochgeladen: 409." +
-          FILLED_SHEETS_MISSING,
+          "Ergebnis- und Anmeldepersonal des Kreisverbands. Noch keiner hochgeladen: 409. Das Beispiel zeigt die Bögen, die das Upload-Beispiel hochlädt.",
         file: ["application/zip"],
+        example: { params: { id: SPRING_PRACTICE } },
       },
       async (ctx, req, reply) => {
         const { location, files } = await filledPracticeSheets(ctx, idParam(req));
@@ -175,9 +176,10 @@ export function resultRoutes(r: RestRouter) {
         summary: "Hochgeladenen Auswertungsbogen einer Anmeldung herunterladen",
         description:
           "Der hochgeladene Auswertungsbogen (.xlsx) einer Anmeldung (auch unter …/practice_sheet und …/practice-sheet): Anmelde- und Ergebnispersonal " +
-          "des Kreisverbands; die Mitglieder des Vereins, sobald der Praxisprüfungsort die Ergebnisse veröffentlicht. Ohne Bogen: 404." +
-          FILLED_SHEETS_MISSING,
+          "des Kreisverbands; die Mitglieder des Vereins, sobald der Praxisprüfungsort die Ergebnisse veröffentlicht. Ohne Bogen: 404. " +
+          "Das Beispiel zeigt den Bogen, den das Upload-Beispiel hochlädt.",
         file: [XLSX_MIME],
+        example: { params: { id: FELIX } },
       },
       async (ctx, req, reply) => {
         const file = await practiceSheetOf(ctx, idParam(req));
@@ -265,7 +267,8 @@ export function resultUploadRoutes(r: RestRouter) {
       description:
         "results_manage des Kreisverbands lädt die ausgefüllten Auswertungsbögen (.xlsx, mehrere auf einmal) eines Praxisprüfungsorts hoch. " +
         "Jeder Bogen wird geprüft (Typ, Inhalt, Kennungen und Prüfcode, Dateiname, Ort, Anmeldung, Punkte); ein Fehler weist den ganzen Upload ab " +
-        "(400 mit einer Meldung je Datei), dann wird nichts gespeichert.",
+        "(400 mit einer Meldung je Datei), dann wird nichts gespeichert. Beispiel: die Blanko-Bögen des Orts (…/blank_practice_sheets), je 50 Punkte eingetragen.",
+      example: { params: { id: SPRING_PRACTICE } },
       upload: [{ field: "files", many: true, description: "Die Auswertungsbögen (.xlsx, wie die Blanko-Bögen sie benennen); auch als files[]" }],
       response: PracticeSheetUploadWire,
     },
@@ -284,7 +287,9 @@ export function resultUploadRoutes(r: RestRouter) {
       summary: "PC-Juror-Ergebnisse hochladen",
       description:
         "results_manage des Kreisverbands lädt die Datei des Jury-Programms (pcjuror.xlsm) eines Wertungsspiels hoch: Punkte und Prädikat je Anmeldung. " +
-        "Jede Zeile muss eine aktive Anmeldung dieser Veranstaltung nennen; sonst wird nichts übernommen (400).",
+        "Jede Zeile muss eine aktive Anmeldung dieser Veranstaltung nennen; sonst wird nichts übernommen (400). " +
+        "Beispiel: die Wertungsspiele der Demodaten (Veranstaltung 4) mit der Anmeldung, die das Anlege-Beispiel macht.",
+      example: { params: { id: 4 } },
       upload: [{ field: "file", many: false, description: "Die Datei pcjuror.xlsm" }],
       response: PcJurorUploadWire,
     },
