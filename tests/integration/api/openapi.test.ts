@@ -116,7 +116,7 @@ describe("/v1/openapi.json", () => {
       const res = request.upload
         ? await upload(app, request.url, token, request.upload, await exampleFiles(request.url, request.upload)).then((r) => ({
             ...r,
-            headers: {},
+            headers: {} as Record<string, unknown>,
             raw: Buffer.from(""),
           }))
         : await app.rest(o.method.toUpperCase(), request.url, token, request.body);
