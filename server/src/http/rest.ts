@@ -39,15 +39,12 @@ type Handler = (ctx: RestCtx, request: FastifyRequest, reply: FastifyReply) => P
  * answers with, from which the OpenAPI document is generated.
  */
 export function restRoutes(app: FastifyInstance, deps: RestDeps) {
-  // TRANSITION (issue 23): routes without a RouteDoc until every domain names one
-  const route = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, docOrHandler: RouteDoc | Handler, h?: Handler) => {
-    const doc = typeof docOrHandler === "function" ? null : docOrHandler;
-    const handler = (typeof docOrHandler === "function" ? docOrHandler : h) as Handler;
+  const route = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, doc: RouteDoc, handler: Handler) => {
     const expensive = isExpensiveRead(method, url);
     return app.route({
       method,
       url,
-      ...(doc ? { schema: routeSchema(url, doc) } : {}),
+      schema: routeSchema(url, doc),
       validatorCompiler: noValidation,
       serializerCompiler: plainJson,
       handler: async (request, reply) => {
@@ -69,10 +66,10 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
     });
   };
   return {
-    get: (url: string, doc: RouteDoc | Handler, h?: Handler) => route("GET", url, doc, h),
-    post: (url: string, doc: RouteDoc | Handler, h?: Handler) => route("POST", url, doc, h),
-    put: (url: string, doc: RouteDoc | Handler, h?: Handler) => route("PUT", url, doc, h),
-    delete: (url: string, doc: RouteDoc | Handler, h?: Handler) => route("DELETE", url, doc, h),
+    get: (url: string, doc: RouteDoc, h: Handler) => route("GET", url, doc, h),
+    post: (url: string, doc: RouteDoc, h: Handler) => route("POST", url, doc, h),
+    put: (url: string, doc: RouteDoc, h: Handler) => route("PUT", url, doc, h),
+    delete: (url: string, doc: RouteDoc, h: Handler) => route("DELETE", url, doc, h),
   };
 }
 
@@ -87,18 +84,6 @@ export function idParam(request: FastifyRequest, name = "id"): number {
   const id = Number(raw);
   if (!/^\d+$/.test(raw ?? "") || !isInt4(id)) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
   return id;
-}
-
-/**
- * The `version` of a /v1 save body (optimistic concurrency): omitted or null, no check (the spec's
- * clients send none: last write wins); a whole number, the version the edit was based on. Anything
- * else is refused: it would silently have turned the check off.
- */
-export function versionOf(v: unknown): number | null {
-  if (v === undefined || v === null || v === "") return null;
-  const n = Number(v);
-  if (typeof v === "boolean" || !Number.isSafeInteger(n)) throw validationFailed({ version: "Ganze Zahl erwartet" });
-  return n;
 }
 
 /**

@@ -1,4 +1,4 @@
-// Issue 29, items 5 and 6. /v1 reads every value strictly (server/src/http/wireInput.ts): a
+// Issue 29, items 5 and 6. /v1 reads every value strictly (server/src/http/wireSchema.ts): a
 // location id "abc", 1.5, {} or "" became null and the registration was created without that exam
 // part, firstname {} was stored as "[object Object]", "2026-02-30" became 2 March, 0 and 1.5 became
 // 2000/2001 dates, years 0000, -1000 and 10000 answered 500. And every text has a maximum length
