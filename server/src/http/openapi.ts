@@ -132,7 +132,7 @@ export function routeSchema(url: string, doc: RouteDoc): FastifySchema {
           headers: {
             type: "object",
             properties: {
-              "idempotency-key": {
+              "Idempotency-Key": {
                 type: "string",
                 description: "Derselbe Schlüssel mit derselben Anfrage legt nur einmal an und gibt die erste Antwort zurück (24 Stunden).",
               },
