@@ -73,8 +73,23 @@ export function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSch
 
 const INT4_MAX = 2147483647;
 
+/**
+ * A stable operationId from the method and the path, for generated clients:
+ * GET /v1/association/:id -> getAssociationById, GET /v1/export/event/:id/dexam/certificate_list ->
+ * getExportEventByIdDexamCertificateList. An export's second spelling (R-API033) reads the same;
+ * the router makes it unique (restRoutes: "…Alias").
+ */
+export function operationId(method: string, url: string): string {
+  const words = url
+    .replace(/^\/v1\//, "")
+    .split("/")
+    .flatMap((seg) => (seg.startsWith(":") ? ["by", seg.slice(1)] : seg.split(/[-_]/)))
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((w) => w[0].toUpperCase() + w.slice(1))].join("");
+}
+
 /** The route schema Fastify holds for the document. */
-export function routeSchema(url: string, doc: RouteDoc): FastifySchema {
+export function routeSchema(id: string, url: string, doc: RouteDoc): FastifySchema {
   const names = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
   const params = names.length
     ? {
@@ -121,6 +136,7 @@ export function routeSchema(url: string, doc: RouteDoc): FastifySchema {
       : { description: status === 204 ? "Erledigt, ohne Inhalt" : "Erfolg", type: "null" };
   return {
     tags: [doc.tag],
+    operationId: id,
     summary: doc.summary,
     ...(doc.description ? { description: doc.description } : {}),
     ...(params ? { params } : {}),

@@ -9,7 +9,7 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
 import { isInt4 } from "../shared/validation.ts";
 import { containsNul, NUL_MESSAGE } from "./inputGuard.ts";
-import { noValidation, plainJson, type RouteDoc, routeSchema } from "./openapi.ts";
+import { noValidation, operationId, plainJson, type RouteDoc, routeSchema } from "./openapi.ts";
 import { noteCaller } from "./operations.ts";
 import { type ConcurrencyLimiter, enforce, type RateLimiter, tooManyConcurrent } from "./rateLimit.ts";
 
@@ -39,12 +39,20 @@ type Handler = (ctx: RestCtx, request: FastifyRequest, reply: FastifyReply) => P
  * answers with, from which the OpenAPI document is generated.
  */
 export function restRoutes(app: FastifyInstance, deps: RestDeps) {
+  // operationIds of this router: an export's hyphenated spelling, registered after the underscored one, is its alias
+  const ids = new Set<string>();
+  const uniqueId = (method: string, url: string) => {
+    const id = operationId(method, url);
+    const unique = ids.has(id) ? `${id}Alias` : id;
+    ids.add(unique);
+    return unique;
+  };
   const route = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, doc: RouteDoc, handler: Handler) => {
     const expensive = isExpensiveRead(method, url);
     return app.route({
       method,
       url,
-      schema: routeSchema(url, doc),
+      schema: routeSchema(uniqueId(method, url), url, doc),
       validatorCompiler: noValidation,
       serializerCompiler: plainJson,
       handler: async (request, reply) => {

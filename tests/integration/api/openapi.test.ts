@@ -94,6 +94,11 @@ describe("/v1/openapi.json", () => {
     const served = app.routes.filter((r) => / \/v1\//.test(r));
     expect(served.filter((r) => !documented.has(r))).toEqual([]);
     expect([...documented].filter((r) => !served.includes(r))).toEqual([]);
+    // every operation has its own operationId (generated clients name their functions by it)
+    const ids = operations().map((o) => o.op.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain("getAssociationById");
+    expect(ids).toEqual(expect.arrayContaining(["getExportEventByIdDexamCertificateList", "getExportEventByIdDexamCertificateListAlias"]));
     for (const { op } of operations()) {
       expect(op.tags?.length, op.summary).toBe(1);
       expect(op.responses.default.content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorEnvelope");
