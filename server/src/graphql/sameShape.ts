@@ -4,7 +4,8 @@
 // `districtAssociation: ID`; a list: `associations: [ID!]`), and a day takes the reads' Date scalar
 // (`dateOfBirth: Date`, read as DexamRegistration.birthdate). The fields these replace
 // (`associationId: Int`, `birthdate: String`, ...) stay, deprecated: removing or retyping them
-// would break released clients (docs/schema-changes.md). Both spellings end here: the services see
+// would break released clients (docs/schema-changes.md). The same holds for the filter arguments
+// of the lists (`location: ID` beside `locationId: Int`; oldArgs). Both spellings end here: the services see
 // the numeric shape that /v1 shares, and a refused write names the field the caller sent.
 import { AppError, validationFailed } from "../auth/errors.ts";
 import { MSG } from "../shared/messages.ts";
@@ -97,6 +98,14 @@ export async function inOldShape<T extends object, R>(input: T, spellings: reado
     throw new AppError(error.code, error.message, fields);
   }
 }
+
+/**
+ * The filter arguments of a list query in the old shape (the rule of oldShape: a global id of
+ * another type, or both spellings with different values, is VALIDATION at the new argument): the
+ * services keep filtering by the numeric ids. Unlike a write, a list sends no message of its own
+ * about a filter, so no renaming is needed (inOldShape).
+ */
+export const oldArgs = <T extends object>(args: T, spellings: readonly Spelling[]): T => oldShape(args, spellings).input;
 
 /** The deprecation reason of an old field: which new field replaces it, and what to send there. */
 export const useInstead = (field: string, what: string) => `Use ${field}: ${what}.`;

@@ -1,6 +1,6 @@
 // GraphQL: API clients (API-Zugänge) of a district association, OAuth 2 client credentials.
 import { builder } from "../../graphql/builder.ts";
-import { inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
+import { inOldShape, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
 import { RoleEnum } from "../users/graphql.ts";
 import { createApiClient, listApiClients, revokeApiClient } from "./service.ts";
 
@@ -43,10 +43,19 @@ builder.queryField("apiClients", (t) =>
     description: "API clients of a district association (user_manage; admin any district), active ones first, by name.",
     authScopes: { operation: "apiClient.list" },
     args: {
-      districtAssociationId: t.arg.int({ required: false, description: "District association; ignored for non-admins (always their own)." }),
+      districtAssociation: t.arg.globalID({
+        required: false,
+        description: "District association: its global id (DistrictAssociation.id); ignored for non-admins (always their own).",
+      }),
+      districtAssociationId: t.arg.int({
+        required: false,
+        deprecationReason: useInstead("districtAssociation", "the district association's global id"),
+        description: "District association (numeric id); ignored for non-admins (always their own).",
+      }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const ids = (await listApiClients(ctx, args.districtAssociationId)).map((c) => c.id);
+      const { districtAssociationId } = oldArgs(args, [objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband")]);
+      const ids = (await listApiClients(ctx, districtAssociationId)).map((c) => c.id);
       const rows = await ctx.prisma.apiClient.findMany({ ...query, where: { id: { in: ids } } });
       return ids.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
     },

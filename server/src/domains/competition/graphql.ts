@@ -4,7 +4,7 @@ import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditS
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
-import { inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
+import { inOldShape, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { canReadRegistration, isManager, type RegistrationFilterArgs } from "../registrations/access.ts";
@@ -127,8 +127,15 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
 });
 registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event, "competition.read"), ["event"]);
 
-const overviewWhere = (args: RegistrationFilterArgs, ctx: GraphQLContext) =>
-  competitionWhere(ctx, { ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") });
+/** The overview's filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts). */
+const FILTER_SPELLINGS = [
+  objectId("location", "locationId", "EventLocation", "Veranstaltungsort"),
+  objectId("association", "associationId", "Association", "Verein"),
+];
+const overviewWhere = (args: RegistrationFilterArgs, ctx: GraphQLContext) => {
+  const old = oldArgs(args, FILTER_SPELLINGS);
+  return competitionWhere(ctx, { ...old, eventId: numericId(old.eventId, "Event", "Veranstaltung") });
+};
 /** The overview's default order: the group's name (German collation), id. */
 const DEFAULT_ORDER: SortKey[] = [{ name: "asc" }, { id: "asc" }];
 /** The columns of orderBy, each one sort key (STATUS: active, cancelledAt NULL, first when ascending). */
@@ -158,8 +165,24 @@ builder.queryField("competitionRegistrations", (t) =>
       authScopes: { operation: "competition.list" },
       args: {
         eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
-        locationId: t.arg.int({ required: false, description: "Only registrations at this location (numeric id, databaseId)." }),
-        associationId: t.arg.int({ required: false, description: "Only registrations of this club (Verein; numeric id, databaseId)." }),
+        location: t.arg.globalID({
+          required: false,
+          description: "Only registrations at this location: its global id, as read at CompetitionRegistration.location.id.",
+        }),
+        locationId: t.arg.int({
+          required: false,
+          deprecationReason: useInstead("location", "the location's global id"),
+          description: "Only registrations at this location (numeric id, databaseId).",
+        }),
+        association: t.arg.globalID({
+          required: false,
+          description: "Only registrations of this club (Verein): its global id, as read at CompetitionRegistration.association.id.",
+        }),
+        associationId: t.arg.int({
+          required: false,
+          deprecationReason: useInstead("association", "the club's global id"),
+          description: "Only registrations of this club (Verein; numeric id, databaseId).",
+        }),
         updatedSince: t.arg({
           type: "DateTime",
           required: false,

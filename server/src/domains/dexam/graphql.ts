@@ -4,7 +4,7 @@ import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum,
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
-import { day, inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
+import { day, inOldShape, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
@@ -253,7 +253,15 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
 });
 registerNodeAccess("DexamRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event), ["event"]);
 
-const overviewFilter = (args: RegistrationFilterArgs) => ({ ...args, eventId: numericId(args.eventId, "Event", "Veranstaltung") });
+/** The overview's filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts). */
+const FILTER_SPELLINGS = [
+  objectId("location", "locationId", "EventLocation", "Veranstaltungsort"),
+  objectId("association", "associationId", "Association", "Verein"),
+];
+const overviewFilter = (args: RegistrationFilterArgs) => {
+  const old = oldArgs(args, FILTER_SPELLINGS);
+  return { ...old, eventId: numericId(old.eventId, "Event", "Veranstaltung") };
+};
 /** The overview's default order: last name, first name (German collation), id. */
 const DEFAULT_ORDER: SortKey[] = [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }];
 const flip = (d: Direction): Direction => (d === "asc" ? "desc" : "asc");
@@ -286,8 +294,25 @@ builder.queryField("dexamRegistrations", (t) =>
       authScopes: { operation: "dexam.list" },
       args: {
         eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
-        locationId: t.arg.int({ required: false, description: "Only registrations at this location (numeric id, databaseId)." }),
-        associationId: t.arg.int({ required: false, description: "Only registrations of this club (Verein; numeric id, databaseId)." }),
+        location: t.arg.globalID({
+          required: false,
+          description:
+            "Only registrations at this location (theory, practice or preparation location): its global id, as read at DexamRegistration.theoryLocation.id.",
+        }),
+        locationId: t.arg.int({
+          required: false,
+          deprecationReason: useInstead("location", "the location's global id"),
+          description: "Only registrations at this location (numeric id, databaseId).",
+        }),
+        association: t.arg.globalID({
+          required: false,
+          description: "Only registrations of this club (Verein): its global id, as read at DexamRegistration.association.id.",
+        }),
+        associationId: t.arg.int({
+          required: false,
+          deprecationReason: useInstead("association", "the club's global id"),
+          description: "Only registrations of this club (Verein; numeric id, databaseId).",
+        }),
         updatedSince: t.arg({
           type: "DateTime",
           required: false,

@@ -3,7 +3,7 @@ import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from
 import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
-import { inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
+import { inOldShape, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
 import { DistrictAssociationType } from "../districts/graphql.ts";
 import { EventLocationType } from "../locations/graphql.ts";
 import { deadlineDay, deadlinePassed, isPublished } from "./rules.ts";
@@ -80,7 +80,15 @@ builder.queryField("events", (t) =>
       description: "Events the viewer may see (published ones of every district; staff also their own district's unpublished ones), by registration deadline.",
       authScopes: { operation: "event.list" },
       args: {
-        districtAssociationId: t.arg.int({ required: false, description: "Only this district association; null: all." }),
+        districtAssociation: t.arg.globalID({
+          required: false,
+          description: "Only this district association: its global id, as read at Event.districtAssociation.id; null: all.",
+        }),
+        districtAssociationId: t.arg.int({
+          required: false,
+          deprecationReason: useInstead("districtAssociation", "the district association's global id"),
+          description: "Only this district association (numeric id); null: all.",
+        }),
         from: t.arg({
           type: "Date",
           required: false,
@@ -91,7 +99,7 @@ builder.queryField("events", (t) =>
       resolve: keysetResolver("Event", "EventConnection", {
         delegate: (ctx) => ctx.prisma.event,
         order: listOrder("Event", eventOrder),
-        where: (args, ctx) => eventWhere(ctx, args),
+        where: (args, ctx) => eventWhere(ctx, oldArgs(args, [objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband")])),
       }) as never,
     },
     {

@@ -7,7 +7,7 @@ import type { CompetitionRegistration, DexamRegistration } from "../../generated
 import { builder } from "../../graphql/builder.ts";
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DexamTypeEnum, DifficultyLevelEnum, ExamPartEnum, InstrumentEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
-import { inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
+import { inOldShape, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
 import { ExamGradeEnum } from "../dexam/graphql.ts";
 import { gradeOf } from "../dexam/rules.ts";
 import { competitionResults, deleteResult, dexamResults, setTheoryResult } from "./service.ts";
@@ -87,8 +87,21 @@ const CompetitionResultType = builder.objectRef<CompetitionRow>("CompetitionResu
 
 const filterArgs = (t: any) => ({
   eventId: t.arg.globalID({ required: true, description: "Global id of the event (Veranstaltung)." }),
-  locationId: t.arg.int({ required: false, description: "Only this location (D-exams: theory or practice location)." }),
-  associationId: t.arg.int({ required: false, description: "Only this club." }),
+  location: t.arg.globalID({
+    required: false,
+    description: "Only this location (D-exams: theory or practice location): its global id (EventLocation.id, as read at DexamRegistration.theoryLocation.id).",
+  }),
+  locationId: t.arg.int({
+    required: false,
+    deprecationReason: useInstead("location", "the location's global id"),
+    description: "Only this location (D-exams: theory or practice location; numeric id).",
+  }),
+  association: t.arg.globalID({ required: false, description: "Only this club: its global id (Association.id)." }),
+  associationId: t.arg.int({
+    required: false,
+    deprecationReason: useInstead("association", "the club's global id"),
+    description: "Only this club (numeric id).",
+  }),
   search: t.arg.string({ required: false, description: "Part of a name or the club, or the numeric id." }),
 });
 type FilterArgs = {
@@ -97,7 +110,15 @@ type FilterArgs = {
   associationId?: number | null;
   search?: string | null;
 };
-const filterOf = (a: FilterArgs) => ({ ...a, eventId: numericId(a.eventId, "Event", "Veranstaltung") });
+/** the filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts) */
+const FILTER_SPELLINGS = [
+  objectId("location", "locationId", "EventLocation", "Veranstaltungsort"),
+  objectId("association", "associationId", "Association", "Verein"),
+];
+const filterOf = (args: FilterArgs) => {
+  const a = oldArgs(args, FILTER_SPELLINGS);
+  return { ...a, eventId: numericId(a.eventId, "Event", "Veranstaltung") };
+};
 
 builder.queryField("dexamResults", (t) =>
   t.field({

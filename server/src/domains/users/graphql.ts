@@ -5,7 +5,7 @@ import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../gra
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
-import { inOldShape, objectId, objectIds, useInstead } from "../../graphql/sameShape.ts";
+import { inOldShape, objectId, objectIds, oldArgs, useInstead } from "../../graphql/sameShape.ts";
 import { ROLES } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { AssociationType } from "../associations/graphql.ts";
@@ -154,6 +154,12 @@ const usersOrder = orderByArgument({
   defaults: userOrder,
 });
 
+/** The user list's filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts). */
+const LIST_SPELLINGS = [
+  objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband"),
+  objectId("association", "associationId", "Association", "Verein"),
+];
+
 builder.queryField("users", (t) =>
   t.connection(
     {
@@ -161,8 +167,21 @@ builder.queryField("users", (t) =>
       description: "Users of a district association (default: the viewer's; other districts only for admin), sorted by last name, first name (or by orderBy).",
       authScopes: { operation: "user.list" },
       args: {
-        districtAssociationId: t.arg.int({ required: false, description: "District association; ignored for non-admins (always their own)." }),
-        associationId: t.arg.int({ required: false, description: "Only members of this club." }),
+        districtAssociation: t.arg.globalID({
+          required: false,
+          description: "District association: its global id, as read at User.districtAssociation.id; ignored for non-admins (always their own).",
+        }),
+        districtAssociationId: t.arg.int({
+          required: false,
+          deprecationReason: useInstead("districtAssociation", "the district association's global id"),
+          description: "District association (numeric id); ignored for non-admins (always their own).",
+        }),
+        association: t.arg.globalID({ required: false, description: "Only members of this club: its global id, as read at User.associations.id." }),
+        associationId: t.arg.int({
+          required: false,
+          deprecationReason: useInstead("association", "the club's global id"),
+          description: "Only members of this club (numeric id).",
+        }),
         search: t.arg.string({ required: false, description: "Part of first name, last name or e-mail, or the numeric id." }),
         orderBy: t.arg({
           type: usersOrder.input,
@@ -173,7 +192,7 @@ builder.queryField("users", (t) =>
       resolve: keysetResolver("User", "UserConnection", {
         delegate: (ctx) => ctx.prisma.user,
         order: (args) => usersOrder.order(args.orderBy),
-        where: (args, ctx) => userWhere(ctx, args),
+        where: (args, ctx) => userWhere(ctx, oldArgs(args, LIST_SPELLINGS)),
       }) as never,
     },
     {
