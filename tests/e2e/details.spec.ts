@@ -3,7 +3,7 @@
 // next upcoming event, kept in the URL; a help page opens the help group and highlights its entry;
 // phone headings stay whole; a newer notice replaces the shown one, and the snackbar keeps clear of
 // the footer's links.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { graphql, openScreen, signIn } from "./support.ts";
 
 const DAY = 86400_000;

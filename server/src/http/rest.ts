@@ -2,7 +2,7 @@
 // { error: { code, message, fields? } } with the status of ARCHITECTURE.md "/v1 envelope".
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Authenticator } from "../auth/authenticate.ts";
-import { AppError, validationFailed } from "../auth/errors.ts";
+import { AppError, } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import { queryTextLengths } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
@@ -65,8 +65,10 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
         if (!release) throw tooManyConcurrent();
         try {
           const result = await handler({ principal, prisma: deps.prisma, services: deps.services, request }, request, reply);
-          if (!reply.sent) return reply.send(result ?? null);
-          return reply;
+          if (reply.sent) return reply;
+          // the success status the route documents (201 for a create, 204 for a delete): set here, once
+          if (doc.status && reply.statusCode === 200) reply.status(doc.status);
+          return reply.send(result ?? null);
         } finally {
           release();
         }

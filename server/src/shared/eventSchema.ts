@@ -9,7 +9,7 @@ import { z } from "zod";
 import { addIssues, calendarDay, fieldErrors, instant, oneOf, text } from "./inputSchema.ts";
 import { EDIT_PHASE_LABELS, FORM_TYPE_LABELS } from "./labels.ts";
 import { EVENT_MSG, MSG } from "./messages.ts";
-import { isCalendarDay, isValidDate, required, TEXT_LIMITS } from "./validation.ts";
+import { isValidDate, required, TEXT_LIMITS } from "./validation.ts";
 
 const L = TEXT_LIMITS.Event;
 

@@ -62,10 +62,9 @@ export function associationRoutes(r: RestRouter) {
       response: ClubWire,
       example: { body: { name: "Musikverein Neudorf", district_association_id: 1, invoice_email: "kasse@mv-neudorf.example" } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       const b = w.readBody(ClubBody, req.body);
       if (b.district_association_id === null) throw validationFailed({ districtAssociationId: MSG.required });
-      reply.status(201);
       return toWire(await createClub(ctx, { districtAssociationId: b.district_association_id, name: b.name ?? "", invoiceEmail: b.invoice_email }));
     },
   );
@@ -94,9 +93,8 @@ export function associationRoutes(r: RestRouter) {
       // the club the create example makes in the demo data
       example: { params: { id: 6 } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       await deleteClub(ctx, idParam(req));
-      reply.status(204);
       return null;
     },
   );

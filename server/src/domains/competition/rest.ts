@@ -238,11 +238,10 @@ export function competitionRoutes(r: RestRouter) {
       idempotencyKey: true,
       example: { body: { event_id: 4, ...EXAMPLE } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       const i = w.readBody(CompetitionBody, req.body);
       if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
       const created = await createCompetition(ctx, i.eventId, { ...i, locationId: i.locationId ?? undefined }, idempotencyKeyOf(req));
-      reply.status(201);
       // the answer from what the create already holds (no re-read, issue 9)
       return competitionToWire(ctx, created.registration, { association: created.association, event: created.event });
     },
@@ -284,9 +283,8 @@ export function competitionRoutes(r: RestRouter) {
       // the registration the create example makes
       example: { params: { id: CREATED } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       await deleteCompetitionRegistration(ctx, idParam(req));
-      reply.status(204);
       return null;
     },
   );

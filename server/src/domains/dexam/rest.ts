@@ -408,11 +408,10 @@ export function dexamRoutes(r: RestRouter) {
         },
       },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       const i = w.readBody(DexamBody, req.body);
       if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
       const created = await createDexam(ctx, i.eventId, i, undefined, idempotencyKeyOf(req));
-      reply.status(201);
       return createdToWire(ctx, created);
     },
   );
@@ -459,11 +458,10 @@ export function dexamRoutes(r: RestRouter) {
         body: { event_id: 1, practice_location_id: 2, remarks: "Wiederholt die Praxisprüfung", gdpr_accepted: true, cancellation_accepted: true },
       },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       const t = w.readBody(TakeoverBody, req.body ?? {});
       if (t.eventId === null) throw validationFailed({ eventId: MSG.required });
       const created = await takeOver(ctx, idParam(req), { ...t, eventId: t.eventId }, idempotencyKeyOf(req));
-      reply.status(201);
       return createdToWire(ctx, created);
     },
   );
@@ -527,9 +525,8 @@ export function dexamRoutes(r: RestRouter) {
       // the registration the create example makes
       example: { params: { id: CREATED } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       await deleteDexamRegistration(ctx, idParam(req));
-      reply.status(204);
       return null;
     },
   );

@@ -129,9 +129,8 @@ export function districtRoutes(r: RestRouter) {
         },
       },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       const d = await createDistrictAssociation(ctx, input(req.body));
-      reply.status(201);
       return loadOne(ctx, d.id);
     },
   );
@@ -171,9 +170,8 @@ export function districtRoutes(r: RestRouter) {
       status: 204,
       example: { params: { id: CREATED } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       await deleteDistrictAssociation(ctx, idParam(req));
-      reply.status(204);
       return null;
     },
   );

@@ -110,7 +110,7 @@ export function calendarRoutes(r: RestRouter) {
       status: 201,
       response: FeedAddressWire,
     },
-    async (ctx, _req, reply) => reply.status(201).send(feedAddress(await enableCalendarFeed(ctx))),
+    async (ctx) => feedAddress(await enableCalendarFeed(ctx)),
   );
   r.delete(
     "/v1/user/0/calendar-feed",
@@ -120,9 +120,9 @@ export function calendarRoutes(r: RestRouter) {
       description: "Die Abo-Adresse gilt danach nicht mehr; ohne eingeschaltetes Abo 404 NOT_FOUND.",
       status: 204,
     },
-    async (ctx, _req, reply) => {
+    async (ctx) => {
       if (!(await disableCalendarFeed(ctx))) throw notFound("Kalender-Abo");
-      return reply.status(204).send();
+      return null;
     },
   );
 }

@@ -4,7 +4,7 @@ import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { EventLocation } from "../../generated/prisma/client.ts";
 import { idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
-import { MSG, WIRE_MSG } from "../../shared/messages.ts";
+import { MSG, } from "../../shared/messages.ts";
 import { berlinDay } from "../../shared/time.ts";
 import type { LocationInput } from "../locations/rules.ts";
 import { createLocation, deleteLocation, getLocation, listLocations, updateLocation } from "../locations/service.ts";
@@ -308,11 +308,10 @@ export function eventRoutes(r: RestRouter) {
       response: EventWire,
       example: { body: { district_association_id: 1, ...EVENT_EXAMPLE } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       const b = w.readBody(EventCreateBody, req.body);
       if (b.district_association_id === null) throw validationFailed({ districtAssociationId: MSG.required });
       const e = await createEvent(ctx, { ...eventInput(b), districtAssociationId: b.district_association_id });
-      reply.status(201);
       return eventToWire(await getEvent(ctx, e.id), ctx.services.now());
     },
   );
@@ -353,9 +352,8 @@ export function eventRoutes(r: RestRouter) {
       // the event the create example made
       example: { params: { id: 6 } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       await deleteEvent(ctx, idParam(req));
-      reply.status(204);
       return null;
     },
   );
@@ -409,7 +407,7 @@ export function eventRoutes(r: RestRouter) {
       // into the event the event create example made
       example: { body: { event_id: 6, ...LOCATION_EXAMPLE } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       const { event_id: eventId } = w.readBody(LocationEventRef, req.body);
       if (eventId === null) throw validationFailed({ eventId: MSG.required });
       const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, select: { formType: true, districtAssociationId: true } });
@@ -418,7 +416,6 @@ export function eventRoutes(r: RestRouter) {
         throw notFound("Veranstaltung");
       const input = locationInput(req.body, event.formType === "COMPETITION" ? "COMPETITION" : null);
       const l = await createLocation(ctx, { ...input, eventId });
-      reply.status(201);
       return locationToWire(l, l.event);
     },
   );
@@ -453,9 +450,8 @@ export function eventRoutes(r: RestRouter) {
       // the location the create example made
       example: { params: { id: 15 } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       await deleteLocation(ctx, idParam(req));
-      reply.status(204);
       return null;
     },
   );

@@ -6,7 +6,6 @@ import { actsOn, authorize, isAllowed, mayActOn } from "../../auth/permissions.t
 import type { Principal } from "../../auth/principal.ts";
 import type { Event, Prisma } from "../../generated/prisma/client.ts";
 import { duplicateErrors } from "../../shared/eventSchema.ts";
-import { MSG } from "../../shared/messages.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { startOfBerlinDay } from "../../shared/time.ts";
 import { audit, changedFields } from "../audit/service.ts";

@@ -123,9 +123,8 @@ export function resultRoutes(r: RestRouter) {
       status: 204,
       example: { params: { registrationId: CAMP_REGISTRATION, locationId: CAMP_THEORY } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       await deleteResult(ctx, idParam(req, "registrationId"), idParam(req, "locationId"));
-      reply.status(204);
       return null;
     },
   );

@@ -237,11 +237,10 @@ export function userRoutes(r: RestRouter) {
       response: UserWire,
       example: { body: { firstname: "Nora", lastname: "Neu", email: "nora.neu@demo.test", district_association_id: 1, roles: ["user_read"] } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       const b = w.readBody(UserCreateBody, req.body);
       if (b.district_association_id === null) throw validationFailed({ districtAssociationId: MSG.required });
       const input = { ...fields(b), roles: roles(b) };
-      reply.status(201);
       return toWire(await createUser(ctx, { ...input, districtAssociationId: b.district_association_id }));
     },
   );
@@ -283,11 +282,10 @@ export function userRoutes(r: RestRouter) {
       status: 204,
       example: { params: { id: CREATED } },
     },
-    async (ctx, req, reply) => {
+    async (ctx, req) => {
       const id = idParam(req);
       if (id === 0 || id === ctx.principal.userId) await deleteViewer(ctx);
       else await deleteUser(ctx, id);
-      reply.status(204);
       return null;
     },
   );
