@@ -9,6 +9,7 @@
 // the numeric shape that /v1 shares, and a refused write names the field the caller sent.
 import { AppError, validationFailed } from "../auth/errors.ts";
 import { MSG } from "../shared/messages.ts";
+import { builder } from "./builder.ts";
 import { fieldId, type GlobalId } from "./ids.ts";
 
 /** A new input field, the deprecated one it replaces, and how a value of the new becomes one of the old. */
@@ -27,6 +28,13 @@ export const objectId = (field: string, legacy: string, typename: string, what: 
   required,
   convert: (value) => fieldId(value as GlobalId, typename, field, what),
 });
+
+/** The objects inputs and list filters name by global id, each spelled once. */
+export const LOCATION = objectId("location", "locationId", "EventLocation", "Veranstaltungsort");
+export const ASSOCIATION = objectId("association", "associationId", "Association", "Verein");
+export const DISTRICT_ASSOCIATION = objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband");
+/** A spelling of which one of the two must be sent. */
+export const requiredSpelling = (s: Spelling): Spelling => ({ ...s, required: true });
 
 /** `field: [ID!]` beside the deprecated `legacy: [Int!]`. */
 export const objectIds = (field: string, legacy: string, typename: string, what: string, required = false): Spelling => ({
@@ -109,3 +117,25 @@ export const oldArgs = <T extends object>(args: T, spellings: readonly Spelling[
 
 /** The deprecation reason of an old field: which new field replaces it, and what to send there. */
 export const useInstead = (field: string, what: string) => `Use ${field}: ${what}.`;
+
+// The filter arguments of the lists: `field: ID` beside the deprecated numeric `legacy: Int`, both
+// optional; each list describes them in its own words. Read them with oldArgs and the spelling.
+export const locationFilterArgs = (description: string, legacyDescription: string) =>
+  builder.args((t) => ({
+    location: t.globalID({ required: false, description }),
+    locationId: t.int({ required: false, deprecationReason: useInstead("location", "the location's global id"), description: legacyDescription }),
+  }));
+export const associationFilterArgs = (description: string, legacyDescription: string) =>
+  builder.args((t) => ({
+    association: t.globalID({ required: false, description }),
+    associationId: t.int({ required: false, deprecationReason: useInstead("association", "the club's global id"), description: legacyDescription }),
+  }));
+export const districtAssociationFilterArgs = (description: string, legacyDescription: string) =>
+  builder.args((t) => ({
+    districtAssociation: t.globalID({ required: false, description }),
+    districtAssociationId: t.int({
+      required: false,
+      deprecationReason: useInstead("districtAssociation", "the district association's global id"),
+      description: legacyDescription,
+    }),
+  }));

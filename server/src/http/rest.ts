@@ -2,7 +2,7 @@
 // { error: { code, message, fields? } } with the status of ARCHITECTURE.md "/v1 envelope".
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Authenticator } from "../auth/authenticate.ts";
-import { AppError, } from "../auth/errors.ts";
+import { AppError } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import { queryTextLengths } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { addIssues, fieldErrors, flag, instant, listOf, text } from "./inputSchema.ts";
 import { COMPETITION_TYPE_LABELS, DEXAM_TYPE_LABELS, INSTRUMENT_LABELS, type LOCATION_TYPE_LABELS } from "./labels.ts";
-import { EVENT_MSG, MSG, } from "./messages.ts";
+import { EVENT_MSG, MSG } from "./messages.ts";
 import { postcode, required, TEXT_LIMITS } from "./validation.ts";
 
 export type LocationType = keyof typeof LOCATION_TYPE_LABELS;

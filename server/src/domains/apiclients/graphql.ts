@@ -1,6 +1,6 @@
 // GraphQL: API clients (API-Zugänge) of a district association, OAuth 2 client credentials.
 import { builder } from "../../graphql/builder.ts";
-import { inOldShape, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
+import { DISTRICT_ASSOCIATION, districtAssociationFilterArgs, inOldShape, oldArgs, useInstead } from "../../graphql/sameShape.ts";
 import { RoleEnum } from "../users/graphql.ts";
 import { createApiClient, listApiClients, revokeApiClient } from "./service.ts";
 
@@ -43,18 +43,13 @@ builder.queryField("apiClients", (t) =>
     description: "API clients of a district association (user_manage; admin any district), active ones first, by name.",
     authScopes: { operation: "apiClient.list" },
     args: {
-      districtAssociation: t.arg.globalID({
-        required: false,
-        description: "District association: its global id (DistrictAssociation.id); ignored for non-admins (always their own).",
-      }),
-      districtAssociationId: t.arg.int({
-        required: false,
-        deprecationReason: useInstead("districtAssociation", "the district association's global id"),
-        description: "District association (numeric id); ignored for non-admins (always their own).",
-      }),
+      ...districtAssociationFilterArgs(
+        "District association: its global id (DistrictAssociation.id); ignored for non-admins (always their own).",
+        "District association (numeric id); ignored for non-admins (always their own).",
+      ),
     },
     resolve: async (query, _root, args, ctx) => {
-      const { districtAssociationId } = oldArgs(args, [objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband")]);
+      const { districtAssociationId } = oldArgs(args, [DISTRICT_ASSOCIATION]);
       const ids = (await listApiClients(ctx, districtAssociationId)).map((c) => c.id);
       const rows = await ctx.prisma.apiClient.findMany({ ...query, where: { id: { in: ids } } });
       return ids.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
@@ -93,8 +88,7 @@ builder.mutationField("createApiClient", (t) =>
     description: "Creates an API client and answers its secret once (user_manage; admin any district).",
     authScopes: { operation: "apiClient.create" },
     args: { input: t.arg({ type: CreateApiClientInput, required: true, description: "Name, roles and district association." }) },
-    resolve: (_root, { input }, ctx) =>
-      inOldShape(input, [objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband")], (old) => createApiClient(ctx, old)),
+    resolve: (_root, { input }, ctx) => inOldShape(input, [DISTRICT_ASSOCIATION], (old) => createApiClient(ctx, old)),
   }),
 );
 

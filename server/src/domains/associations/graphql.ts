@@ -3,7 +3,7 @@ import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../gra
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
-import { inOldShape, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
+import { DISTRICT_ASSOCIATION, districtAssociationFilterArgs, inOldShape, oldArgs, requiredSpelling, useInstead } from "../../graphql/sameShape.ts";
 import { canReadClub, clubOrder, clubWhere, createClub, deleteClub, updateClub } from "./service.ts";
 
 /**
@@ -61,15 +61,10 @@ builder.queryField("associations", (t) =>
         "Clubs of a district association (default: the viewer's; other districts only for admin), sorted by name (or by orderBy). For club management, the user table's club filter, assigning clubs and the registration club choice.",
       authScopes: { operation: "association.list" },
       args: {
-        districtAssociation: t.arg.globalID({
-          required: false,
-          description: "District association: its global id (DistrictAssociation.id); ignored for non-admins (always their own).",
-        }),
-        districtAssociationId: t.arg.int({
-          required: false,
-          deprecationReason: useInstead("districtAssociation", "the district association's global id"),
-          description: "District association (numeric id); ignored for non-admins (always their own).",
-        }),
+        ...districtAssociationFilterArgs(
+          "District association: its global id (DistrictAssociation.id); ignored for non-admins (always their own).",
+          "District association (numeric id); ignored for non-admins (always their own).",
+        ),
         search: t.arg.string({ required: false, description: "Part of the name, or the numeric id." }),
         orderBy: t.arg({
           type: clubsOrder.input,
@@ -80,7 +75,7 @@ builder.queryField("associations", (t) =>
       resolve: keysetResolver("Association", "AssociationConnection", {
         delegate: (ctx) => ctx.prisma.association,
         order: (args) => clubsOrder.order(args.orderBy),
-        where: (args, ctx) => clubWhere(ctx, oldArgs(args, [objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband")])),
+        where: (args, ctx) => clubWhere(ctx, oldArgs(args, [DISTRICT_ASSOCIATION])),
       }) as never,
     },
     {
@@ -126,7 +121,7 @@ builder.mutationField("createAssociation", (t) =>
     authScopes: { operation: "association.create" },
     args: { input: t.arg({ type: CreateAssociationInput, required: true, description: "The new values." }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const spelling = objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband", true);
+      const spelling = requiredSpelling(DISTRICT_ASSOCIATION);
       const created = await inOldShape(input, [spelling], (old) => createClub(ctx, old as typeof old & { districtAssociationId: number }));
       return ctx.prisma.association.findUniqueOrThrow({ ...query, where: { id: created.id } });
     },

@@ -4,7 +4,7 @@ import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditS
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
-import { inOldShape, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
+import { ASSOCIATION, associationFilterArgs, inOldShape, LOCATION, locationFilterArgs, oldArgs, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { canReadRegistration, isManager, type RegistrationFilterArgs } from "../registrations/access.ts";
@@ -128,10 +128,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
 registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event, "competition.read"), ["event"]);
 
 /** The overview's filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts). */
-const FILTER_SPELLINGS = [
-  objectId("location", "locationId", "EventLocation", "Veranstaltungsort"),
-  objectId("association", "associationId", "Association", "Verein"),
-];
+const FILTER_SPELLINGS = [LOCATION, ASSOCIATION];
 const overviewWhere = (args: RegistrationFilterArgs, ctx: GraphQLContext) => {
   const old = oldArgs(args, FILTER_SPELLINGS);
   return competitionWhere(ctx, { ...old, eventId: numericId(old.eventId, "Event", "Veranstaltung") });
@@ -165,24 +162,14 @@ builder.queryField("competitionRegistrations", (t) =>
       authScopes: { operation: "competition.list" },
       args: {
         eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
-        location: t.arg.globalID({
-          required: false,
-          description: "Only registrations at this location: its global id, as read at CompetitionRegistration.location.id.",
-        }),
-        locationId: t.arg.int({
-          required: false,
-          deprecationReason: useInstead("location", "the location's global id"),
-          description: "Only registrations at this location (numeric id, databaseId).",
-        }),
-        association: t.arg.globalID({
-          required: false,
-          description: "Only registrations of this club (Verein): its global id, as read at CompetitionRegistration.association.id.",
-        }),
-        associationId: t.arg.int({
-          required: false,
-          deprecationReason: useInstead("association", "the club's global id"),
-          description: "Only registrations of this club (Verein; numeric id, databaseId).",
-        }),
+        ...locationFilterArgs(
+          "Only registrations at this location: its global id, as read at CompetitionRegistration.location.id.",
+          "Only registrations at this location (numeric id, databaseId).",
+        ),
+        ...associationFilterArgs(
+          "Only registrations of this club (Verein): its global id, as read at CompetitionRegistration.association.id.",
+          "Only registrations of this club (Verein; numeric id, databaseId).",
+        ),
         updatedSince: t.arg({
           type: "DateTime",
           required: false,
@@ -266,7 +253,7 @@ const UpdateInputType = builder.inputType("UpdateCompetitionRegistrationInput", 
 });
 
 /** The new spellings of a registration input and the deprecated fields they replace (graphql/sameShape.ts). */
-const SPELLINGS = [objectId("association", "associationId", "Association", "Verein"), objectId("location", "locationId", "EventLocation", "Veranstaltungsort")];
+const SPELLINGS = [ASSOCIATION, LOCATION];
 
 const regId = (id: { typename: string; id: string }) => numericId(id, "CompetitionRegistration", "Wertungsspielanmeldung");
 builder.mutationField("createCompetitionRegistration", (t) =>

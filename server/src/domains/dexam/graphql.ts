@@ -4,7 +4,7 @@ import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum,
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
-import { day, inOldShape, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
+import { ASSOCIATION, associationFilterArgs, day, inOldShape, LOCATION, locationFilterArgs, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
@@ -254,10 +254,7 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
 registerNodeAccess("DexamRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event), ["event"]);
 
 /** The overview's filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts). */
-const FILTER_SPELLINGS = [
-  objectId("location", "locationId", "EventLocation", "Veranstaltungsort"),
-  objectId("association", "associationId", "Association", "Verein"),
-];
+const FILTER_SPELLINGS = [LOCATION, ASSOCIATION];
 const overviewFilter = (args: RegistrationFilterArgs) => {
   const old = oldArgs(args, FILTER_SPELLINGS);
   return { ...old, eventId: numericId(old.eventId, "Event", "Veranstaltung") };
@@ -294,25 +291,14 @@ builder.queryField("dexamRegistrations", (t) =>
       authScopes: { operation: "dexam.list" },
       args: {
         eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
-        location: t.arg.globalID({
-          required: false,
-          description:
-            "Only registrations at this location (theory, practice or preparation location): its global id, as read at DexamRegistration.theoryLocation.id.",
-        }),
-        locationId: t.arg.int({
-          required: false,
-          deprecationReason: useInstead("location", "the location's global id"),
-          description: "Only registrations at this location (numeric id, databaseId).",
-        }),
-        association: t.arg.globalID({
-          required: false,
-          description: "Only registrations of this club (Verein): its global id, as read at DexamRegistration.association.id.",
-        }),
-        associationId: t.arg.int({
-          required: false,
-          deprecationReason: useInstead("association", "the club's global id"),
-          description: "Only registrations of this club (Verein; numeric id, databaseId).",
-        }),
+        ...locationFilterArgs(
+          "Only registrations at this location (theory, practice or preparation location): its global id, as read at DexamRegistration.theoryLocation.id.",
+          "Only registrations at this location (numeric id, databaseId).",
+        ),
+        ...associationFilterArgs(
+          "Only registrations of this club (Verein): its global id, as read at DexamRegistration.association.id.",
+          "Only registrations of this club (Verein; numeric id, databaseId).",
+        ),
         updatedSince: t.arg({
           type: "DateTime",
           required: false,
@@ -427,7 +413,7 @@ const LOCATION_SPELLINGS = [
   objectId("practiceLocation", "practiceLocationId", "EventLocation", "Veranstaltungsort"),
   objectId("preparationLocation", "preparationLocationId", "EventLocation", "Veranstaltungsort"),
 ];
-const REGISTRATION_SPELLINGS = [day("dateOfBirth", "birthdate"), objectId("association", "associationId", "Association", "Verein"), ...LOCATION_SPELLINGS];
+const REGISTRATION_SPELLINGS = [day("dateOfBirth", "birthdate"), ASSOCIATION, ...LOCATION_SPELLINGS];
 
 const registrationFields = (t: InputFields) => ({
   firstname: t.string({ required: true, description: "First name." }),

@@ -3,7 +3,7 @@ import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from
 import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
-import { inOldShape, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
+import { DISTRICT_ASSOCIATION, districtAssociationFilterArgs, inOldShape, oldArgs, requiredSpelling } from "../../graphql/sameShape.ts";
 import { DistrictAssociationType } from "../districts/graphql.ts";
 import { EventLocationType } from "../locations/graphql.ts";
 import { deadlineDay, deadlinePassed, isPublished } from "./rules.ts";
@@ -80,15 +80,10 @@ builder.queryField("events", (t) =>
       description: "Events the viewer may see (published ones of every district; staff also their own district's unpublished ones), by registration deadline.",
       authScopes: { operation: "event.list" },
       args: {
-        districtAssociation: t.arg.globalID({
-          required: false,
-          description: "Only this district association: its global id, as read at Event.districtAssociation.id; null: all.",
-        }),
-        districtAssociationId: t.arg.int({
-          required: false,
-          deprecationReason: useInstead("districtAssociation", "the district association's global id"),
-          description: "Only this district association (numeric id); null: all.",
-        }),
+        ...districtAssociationFilterArgs(
+          "Only this district association: its global id, as read at Event.districtAssociation.id; null: all.",
+          "Only this district association (numeric id); null: all.",
+        ),
         from: t.arg({
           type: "Date",
           required: false,
@@ -99,7 +94,7 @@ builder.queryField("events", (t) =>
       resolve: keysetResolver("Event", "EventConnection", {
         delegate: (ctx) => ctx.prisma.event,
         order: listOrder("Event", eventOrder),
-        where: (args, ctx) => eventWhere(ctx, oldArgs(args, [objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband")])),
+        where: (args, ctx) => eventWhere(ctx, oldArgs(args, [DISTRICT_ASSOCIATION])),
       }) as never,
     },
     {
@@ -158,20 +153,14 @@ builder.mutationField("createEvent", (t) =>
     description: "Creates an event in a district association (event_manage; non-admins their own).",
     authScopes: { operation: "event.create" },
     args: {
-      districtAssociation: t.arg.globalID({
-        required: false,
-        description:
-          "The district association (Kreisverband) the event belongs to: its global id, as read at Event.districtAssociation.id. Required (or the deprecated districtAssociationId).",
-      }),
-      districtAssociationId: t.arg.int({
-        required: false,
-        deprecationReason: useInstead("districtAssociation", "the district association's global id"),
-        description: "Numeric id of the district association (Kreisverband) the event belongs to.",
-      }),
+      ...districtAssociationFilterArgs(
+        "The district association (Kreisverband) the event belongs to: its global id, as read at Event.districtAssociation.id. Required (or the deprecated districtAssociationId).",
+        "Numeric id of the district association (Kreisverband) the event belongs to.",
+      ),
       input: t.arg({ type: EventInput, required: true, description: "The new values." }),
     },
     resolve: async (query, _root, { input, ...district }, ctx) => {
-      const spelling = objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband", true);
+      const spelling = requiredSpelling(DISTRICT_ASSOCIATION);
       const created = await inOldShape(district, [spelling], ({ districtAssociationId }) =>
         createEvent(ctx, { ...toService(input), districtAssociationId: districtAssociationId as number }),
       );

@@ -4,7 +4,7 @@ import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { EventLocation } from "../../generated/prisma/client.ts";
 import { idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
-import { MSG, } from "../../shared/messages.ts";
+import { MSG } from "../../shared/messages.ts";
 import { berlinDay } from "../../shared/time.ts";
 import type { LocationInput } from "../locations/rules.ts";
 import { createLocation, deleteLocation, getLocation, listLocations, updateLocation } from "../locations/service.ts";

@@ -7,7 +7,7 @@ import type { CompetitionRegistration, DexamRegistration } from "../../generated
 import { builder } from "../../graphql/builder.ts";
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DexamTypeEnum, DifficultyLevelEnum, ExamPartEnum, InstrumentEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
-import { inOldShape, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
+import { ASSOCIATION, associationFilterArgs, inOldShape, LOCATION, locationFilterArgs, oldArgs, requiredSpelling } from "../../graphql/sameShape.ts";
 import { ExamGradeEnum } from "../dexam/graphql.ts";
 import { gradeOf } from "../dexam/rules.ts";
 import { competitionResults, deleteResult, dexamResults, setTheoryResult } from "./service.ts";
@@ -87,21 +87,11 @@ const CompetitionResultType = builder.objectRef<CompetitionRow>("CompetitionResu
 
 const filterArgs = (t: any) => ({
   eventId: t.arg.globalID({ required: true, description: "Global id of the event (Veranstaltung)." }),
-  location: t.arg.globalID({
-    required: false,
-    description: "Only this location (D-exams: theory or practice location): its global id (EventLocation.id, as read at DexamRegistration.theoryLocation.id).",
-  }),
-  locationId: t.arg.int({
-    required: false,
-    deprecationReason: useInstead("location", "the location's global id"),
-    description: "Only this location (D-exams: theory or practice location; numeric id).",
-  }),
-  association: t.arg.globalID({ required: false, description: "Only this club: its global id (Association.id)." }),
-  associationId: t.arg.int({
-    required: false,
-    deprecationReason: useInstead("association", "the club's global id"),
-    description: "Only this club (numeric id).",
-  }),
+  ...locationFilterArgs(
+    "Only this location (D-exams: theory or practice location): its global id (EventLocation.id, as read at DexamRegistration.theoryLocation.id).",
+    "Only this location (D-exams: theory or practice location; numeric id).",
+  ),
+  ...associationFilterArgs("Only this club: its global id (Association.id).", "Only this club (numeric id)."),
   search: t.arg.string({ required: false, description: "Part of a name or the club, or the numeric id." }),
 });
 type FilterArgs = {
@@ -111,10 +101,7 @@ type FilterArgs = {
   search?: string | null;
 };
 /** the filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts) */
-const FILTER_SPELLINGS = [
-  objectId("location", "locationId", "EventLocation", "Veranstaltungsort"),
-  objectId("association", "associationId", "Association", "Verein"),
-];
+const FILTER_SPELLINGS = [LOCATION, ASSOCIATION];
 const filterOf = (args: FilterArgs) => {
   const a = oldArgs(args, FILTER_SPELLINGS);
   return { ...a, eventId: numericId(a.eventId, "Event", "Veranstaltung") };
@@ -142,7 +129,7 @@ builder.queryField("competitionResults", (t) =>
 
 const regId = (id: { typename: string; id: string }) => numericId(id, "DexamRegistration", "D-Prüfungsanmeldung");
 /** the location of a result: its global id, or the deprecated numeric id (graphql/sameShape.ts) */
-const LOCATION_SPELLING = objectId("location", "locationId", "EventLocation", "Veranstaltungsort", true);
+const LOCATION_SPELLING = requiredSpelling(LOCATION);
 const reload = (ctx: { prisma: import("../../generated/prisma/client.ts").PrismaClient }, id: number) =>
   ctx.prisma.dexamRegistration.findUniqueOrThrow({ where: { id }, include: { association: { select: { name: true } } } });
 
@@ -153,16 +140,10 @@ builder.mutationField("setDexamTheoryResult", (t) =>
     authScopes: { operation: "results.setTheory" },
     args: {
       registrationId: t.arg.globalID({ required: true, description: "Global id of the D-exam registration." }),
-      location: t.arg.globalID({
-        required: false,
-        description:
-          "The registration's theory location: its global id, as read at DexamRegistration.theoryLocation.id. Required (or the deprecated locationId).",
-      }),
-      locationId: t.arg.int({
-        required: false,
-        deprecationReason: useInstead("location", "the location's global id"),
-        description: "The registration's theory location (numeric id).",
-      }),
+      ...locationFilterArgs(
+        "The registration's theory location: its global id, as read at DexamRegistration.theoryLocation.id. Required (or the deprecated locationId).",
+        "The registration's theory location (numeric id).",
+      ),
       theoryPoints: t.arg.float({ required: true, description: "Points of the theory exam (0..100, step 0.01)." }),
     },
     resolve: async (_root, { registrationId, theoryPoints, ...at }, ctx) => {
@@ -181,16 +162,10 @@ builder.mutationField("deleteDexamResult", (t) =>
     authScopes: { operation: "results.delete" },
     args: {
       registrationId: t.arg.globalID({ required: true, description: "Global id of the D-exam registration." }),
-      location: t.arg.globalID({
-        required: false,
-        description:
-          "The location whose result is deleted (the registration's theory or practice location): its global id, as read at DexamRegistration.theoryLocation.id or practiceLocation.id. Required (or the deprecated locationId).",
-      }),
-      locationId: t.arg.int({
-        required: false,
-        deprecationReason: useInstead("location", "the location's global id"),
-        description: "The location whose result is deleted (numeric id).",
-      }),
+      ...locationFilterArgs(
+        "The location whose result is deleted (the registration's theory or practice location): its global id, as read at DexamRegistration.theoryLocation.id or practiceLocation.id. Required (or the deprecated locationId).",
+        "The location whose result is deleted (numeric id).",
+      ),
     },
     resolve: async (_root, { registrationId, ...at }, ctx) => {
       const result = await inOldShape(at, [LOCATION_SPELLING], ({ locationId }) => deleteResult(ctx, regId(registrationId), locationId as number));

@@ -5,7 +5,17 @@ import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../gra
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
-import { inOldShape, objectId, objectIds, oldArgs, useInstead } from "../../graphql/sameShape.ts";
+import {
+  ASSOCIATION,
+  associationFilterArgs,
+  DISTRICT_ASSOCIATION,
+  districtAssociationFilterArgs,
+  inOldShape,
+  objectIds,
+  oldArgs,
+  requiredSpelling,
+  useInstead,
+} from "../../graphql/sameShape.ts";
 import { ROLES } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { AssociationType } from "../associations/graphql.ts";
@@ -155,10 +165,7 @@ const usersOrder = orderByArgument({
 });
 
 /** The user list's filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts). */
-const LIST_SPELLINGS = [
-  objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband"),
-  objectId("association", "associationId", "Association", "Verein"),
-];
+const LIST_SPELLINGS = [DISTRICT_ASSOCIATION, ASSOCIATION];
 
 builder.queryField("users", (t) =>
   t.connection(
@@ -167,21 +174,11 @@ builder.queryField("users", (t) =>
       description: "Users of a district association (default: the viewer's; other districts only for admin), sorted by last name, first name (or by orderBy).",
       authScopes: { operation: "user.list" },
       args: {
-        districtAssociation: t.arg.globalID({
-          required: false,
-          description: "District association: its global id, as read at User.districtAssociation.id; ignored for non-admins (always their own).",
-        }),
-        districtAssociationId: t.arg.int({
-          required: false,
-          deprecationReason: useInstead("districtAssociation", "the district association's global id"),
-          description: "District association (numeric id); ignored for non-admins (always their own).",
-        }),
-        association: t.arg.globalID({ required: false, description: "Only members of this club: its global id, as read at User.associations.id." }),
-        associationId: t.arg.int({
-          required: false,
-          deprecationReason: useInstead("association", "the club's global id"),
-          description: "Only members of this club (numeric id).",
-        }),
+        ...districtAssociationFilterArgs(
+          "District association: its global id, as read at User.districtAssociation.id; ignored for non-admins (always their own).",
+          "District association (numeric id); ignored for non-admins (always their own).",
+        ),
+        ...associationFilterArgs("Only members of this club: its global id, as read at User.associations.id.", "Only members of this club (numeric id)."),
         search: t.arg.string({ required: false, description: "Part of first name, last name or e-mail, or the numeric id." }),
         orderBy: t.arg({
           type: usersOrder.input,
@@ -257,7 +254,7 @@ const UpdateUserInput = builder.inputType("UpdateUserInput", {
 });
 
 const userId = (id: { typename: string; id: string }) => numericId(id, "User", "Benutzer");
-const DISTRICT_SPELLING = objectId("districtAssociation", "districtAssociationId", "DistrictAssociation", "Kreisverband", true);
+const DISTRICT_SPELLING = requiredSpelling(DISTRICT_ASSOCIATION);
 
 builder.mutationField("updateViewer", (t) =>
   t.prismaField({
