@@ -6,6 +6,7 @@ import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import type { ServiceCtx } from "../context.ts";
 import { isManager } from "../registrations/access.ts";
+import { registrationBodyFields } from "../registrations/wire.ts";
 import { competitionTypeWire } from "../wire.ts";
 import { type CompetitionInput, type CompetitionSong, competitionSongsComplete } from "./rules.ts";
 import {
@@ -114,17 +115,7 @@ export function competitionToWire(ctx: ServiceCtx, r: CompetitionRegistration, r
  */
 const CompetitionBody = z
   .object({
-    id: w.id(),
-    event_id: w.id(),
-    version: w.version(),
-    cancelled_at: w
-      .instant()
-      .optional()
-      .meta({
-        type: ["string", "null"],
-        anyOf: [{ format: "date-time" }, { format: "date" }],
-        description: "Ein Vereinsmitglied storniert mit einem Wert (die Zeit setzt der Server); registration_manage setzt den Wert (auch null) wie gesendet",
-      }),
+    ...registrationBodyFields,
     name: w.text({ description: "Name des Ensembles" }),
     association_id: w.id(),
     type: w.oneOf(competitionTypeWire),

@@ -7,6 +7,7 @@ import { MSG } from "../../shared/messages.ts";
 import { zipInThread } from "../../workers/pool.ts";
 import type { ServiceCtx } from "../context.ts";
 import { contentDisposition } from "../files/rules.ts";
+import { registrationBodyFields } from "../registrations/wire.ts";
 import { fileNamePart } from "../results/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
 import { type DexamInput, type DexamSong, gradeOf, songsComplete } from "./rules.ts";
@@ -192,17 +193,7 @@ const written = (_at: Date, text: string) => text.slice(0, 10);
  * hold is the one D-exam schema's job (shared/dexamSchema.ts).
  */
 const DexamFields = z.object({
-  id: w.id(),
-  event_id: w.id(),
-  version: w.version(),
-  cancelled_at: w
-    .instant()
-    .optional()
-    .meta({
-      type: ["string", "null"],
-      anyOf: [{ format: "date-time" }, { format: "date" }],
-      description: "Ein Vereinsmitglied storniert mit einem Wert (die Zeit setzt der Server); registration_manage setzt den Wert (auch null) wie gesendet",
-    }),
+  ...registrationBodyFields,
   existing_partial_result_verified: w.boolean(),
   file_upload: w.text({
     description:
