@@ -1,18 +1,32 @@
 #!/usr/bin/env node
-// `npm start`: builds what is missing, then runs the server. Without DATABASE_URL the local
-// default applies: PGlite in ./data, the embedded sign-in and the demo accounts (DEMO_DATA=1).
-// Demo data is never seeded implicitly against a PostgreSQL URL or in production.
-import { spawn, spawnSync } from "node:child_process";
-import { SERVER_NODE_ARGS } from "./serverArgs.mjs";
+// `npm start`. package.json runs it as `exec node <server options> scripts/start.mjs`: the shell
+// replaces itself with node, so npm's child is this process and the server runs inside it (no
+// further child): SIGTERM and SIGINT from npm, Docker or systemd reach the server's drain, and the
+// exit code or signal of the server is the process's own (npm passes it on; a kill -9 or an OOM
+// kill is a failure, not a clean stop).
+// Locally it builds whatever is missing first; with NODE_ENV=production it builds nothing (the build
+// happens before deployment, README "Production") and a missing build stops with one line.
+// Without DATABASE_URL the local default applies: PGlite in ./data, the embedded sign-in and the
+// demo accounts (DEMO_DATA=1). Demo data is never seeded implicitly against a PostgreSQL URL or in
+// production.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
-const b = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
-if (b.status !== 0) process.exit(b.status ?? 1);
+const production = process.env.NODE_ENV === "production";
+const server = path.resolve("dist/server/main.mjs");
 
-const env = { ...process.env };
-const localDefault = env.NODE_ENV !== "production" && (!env.DATABASE_URL || env.DATABASE_URL.startsWith("pglite:"));
-if (localDefault && env.DEMO_DATA === undefined) env.DEMO_DATA = "1";
+if (!production) {
+  const b = spawnSync(process.execPath, ["scripts/build.mjs"], { stdio: "inherit" });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+if (!fs.existsSync(server)) {
+  console.error("Start abgebrochen: dist/server/main.mjs fehlt; `npm run build` baut den Server (vor dem Ausrollen, mit den Entwicklungswerkzeugen)");
+  process.exit(1);
+}
 
-// the production bundle of the server (scripts/build.mjs) with the options of scripts/serverArgs.mjs
-const child = spawn(process.execPath, [...SERVER_NODE_ARGS, "dist/server/main.mjs"], { stdio: "inherit", env });
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-child.on("exit", (code) => process.exit(code ?? 0));
+const localDefault = !production && (!process.env.DATABASE_URL || process.env.DATABASE_URL.startsWith("pglite:"));
+if (localDefault && process.env.DEMO_DATA === undefined) process.env.DEMO_DATA = "1";
+
+await import(pathToFileURL(server).href);

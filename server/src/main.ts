@@ -34,7 +34,10 @@ async function main() {
   const log = logOutbox(!!process.env.SMTP_URL, process.env.OUTBOX_FILE);
   const outbox = process.env.SMTP_URL ? smtpOutbox(process.env.SMTP_URL, process.env.SMTP_FROM ?? "Anmeldesystem <noreply@localhost>", log) : log;
   const app = await createApp({ config, db, dataKey, logger: config.logLevel !== "silent", outbox });
-  await app.fastify.listen({ port: config.port, host: config.host });
+  await app.fastify.listen({ port: config.port, host: config.host }).catch((e) => {
+    if (e?.code !== "EADDRINUSE") throw e;
+    throw new Error(`PORT: ${config.port} is in use by another process (is the server running already?)`);
+  });
   // files stored before they were encrypted (docs/decisions.md "Encryption at rest"): sealed now, a few at a time
   const { sealPlaintextFiles } = await import("./domains/files/stored.ts");
   sealPlaintextFiles(db.prisma, dataKey)

@@ -162,10 +162,13 @@ set -e
       expect(started, output).toBe(true);
       expect(output).toContain("(test) npm ci --omit=dev not rerun"); // the dev tools were unloadable from there on
       expect(output).toContain(`Anmeldesystem läuft auf ${base} (Datenbank: pg, Anmeldung: eingebettet)`);
-      // the server is the bundle, run by node; no tsx in the process group
+      // the server is the bundle, run by node in the process npm started (scripts/start.mjs imports
+      // dist/server/main.mjs); nothing is built and no tsx runs in the process group
       const processes = spawnSync("ps", ["-o", "args=", "-g", String(child.pid)], { encoding: "utf8" }).stdout;
-      expect(processes).toMatch(/node .*dist\/server\/main\.mjs/);
+      expect(processes).toMatch(/^node --enable-source-maps --max-semi-space-size=32 scripts\/start\.mjs$/m);
       expect(processes).not.toContain("tsx");
+      expect(processes).not.toContain("build.mjs");
+      expect(output).not.toContain("build:");
       // the built client is served
       const page = await fetch(`${base}/`);
       expect(page.status).toBe(200);
