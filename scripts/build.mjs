@@ -41,10 +41,13 @@ if (force || mtime(generated) < mtime("prisma/schema.prisma")) run("prisma gener
 const server = "dist/server/main.mjs";
 // the spreadsheet threads' code (server/src/workers/pool.ts) is an entry of its own beside main.mjs
 const worker = "dist/server/spreadsheet-worker.mjs";
-if (force || Math.min(mtime(server), mtime(worker)) < Math.max(newest("server/src"), mtime(generated))) {
+// the operator's first-administrator command (`npm run admin:create`) runs in production too
+const adminCreate = "dist/server/admin-create.mjs";
+if (force || Math.min(mtime(server), mtime(worker), mtime(adminCreate)) < Math.max(newest("server/src"), mtime(generated))) {
   run("server bundle", bin("esbuild"), [
     "main=server/src/main.ts",
     "spreadsheet-worker=server/src/workers/spreadsheet-tasks.ts",
+    "admin-create=server/src/cli/adminCreate.ts",
     "--bundle",
     "--platform=node",
     "--format=esm",

@@ -9,7 +9,6 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { MigrationPg } from "../../../server/src/db/adapter.ts";
 import { openDatabase } from "../../../server/src/db/client.ts";
-import { hashPassword } from "../../../server/src/idp/passwords.ts";
 import { freePort } from "../../support/app.ts";
 import { testDatabase } from "../../support/db.ts";
 import { dexamEventWithLocations } from "../../support/fixtures.ts";
@@ -168,29 +167,66 @@ set -e
       expect(processes).toMatch(/^node --enable-source-maps --max-semi-space-size=32 scripts\/start\.mjs$/m);
       expect(processes).not.toContain("tsx");
       expect(processes).not.toContain("build.mjs");
-      expect(output).not.toContain("build:");
       // the built client is served
       const page = await fetch(`${base}/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain("<html");
-      // a first administrator (production seeds nobody) signs in through the embedded provider
+      // the first administrator (production seeds nobody): `npm run admin:create` of the built
+      // command, without dev tools, with the server's settings; the invitation link is printed to
+      // this terminal (no SMTP_URL) and never reaches the server's log
+      const created = spawnSync(
+        "npm",
+        [
+          "run",
+          "--silent",
+          "admin:create",
+          "--",
+          "--email",
+          "admin@test.example",
+          "--firstname",
+          "A",
+          "--lastname",
+          "D",
+          "--district",
+          "KV",
+          "--iam-ref",
+          "kv",
+          "--gdpr-link",
+          "https://e.test/d",
+          "--impress-link",
+          "https://e.test/i",
+        ],
+        {
+          env: {
+            PATH: process.env.PATH,
+            HOME: process.env.HOME,
+            NODE_OPTIONS: `--import=${hook}`,
+            NODE_ENV: "production",
+            PUBLIC_URL: base,
+            DATABASE_URL: db.url,
+            EMBEDDED_IDP: "1",
+            COOKIE_KEYS: fs.readFileSync(cookieFile, "utf8"),
+            DATA_ENCRYPTION_KEY: fs.readFileSync(keyFile, "utf8"),
+          },
+          encoding: "utf8",
+          timeout: 60_000,
+        },
+      );
+      expect(created.status, created.stdout + created.stderr).toBe(0);
+      const link = new RegExp(`${base}/oidc/invite/[\\w-]+`).exec(created.stdout)?.[0] as string;
+      expect(link, created.stdout).toBeTruthy();
+      expect(output).not.toContain("/oidc/invite/");
+      const setPassword = await fetch(link, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ password: "sicher-2026", repeat: "sicher-2026" }),
+      });
+      expect(setPassword.status).toBe(200);
       const app = await openDatabase(db.url, { migrate: false });
       let practice: number;
       try {
-        const d = await app.prisma.districtAssociation.create({
-          data: { name: "KV", iamRef: "kv", gdprLink: "https://e.test/d", impressLink: "https://e.test/i" },
-        });
+        const d = await app.prisma.districtAssociation.findFirstOrThrow({ where: { name: "KV" } });
         practice = (await dexamEventWithLocations(app.prisma, d.id)).practice;
-        await app.prisma.user.create({
-          data: {
-            email: "admin@test.example",
-            firstname: "A",
-            lastname: "D",
-            roles: ["admin"],
-            districtAssociationId: d.id,
-            passwordHash: await hashPassword("sicher-2026"),
-          },
-        });
       } finally {
         await app.close();
       }

@@ -40,7 +40,10 @@ function npmStart(env: Record<string, string | undefined>) {
 async function waitReady(port: number, proc: ReturnType<typeof npmStart>) {
   const until = Date.now() + 90_000;
   while (Date.now() < until && proc.child.exitCode === null) {
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) return;
     await sleep(200);
   }
@@ -90,7 +93,9 @@ describe("npm start under a supervisor", () => {
       await waitReady(port, proc);
       const below = descendants(proc.child.pid as number);
       // npm -> node scripts/start.mjs, which is the server (the shell exec'd node; no build, no second node)
-      const commands = spawnSync("ps", ["-o", "args=", "-p", below.join(",")], { encoding: "utf8" }).stdout.trim().split("\n");
+      const commands = spawnSync("ps", ["-o", "args=", "-p", below.join(",")], { encoding: "utf8" })
+        .stdout.trim()
+        .split("\n");
       expect(commands).toEqual([expect.stringMatching(/^node --enable-source-maps --max-semi-space-size=32 scripts\/start\.mjs$/)]);
       proc.child.kill("SIGTERM");
       const end = await proc.exited;
@@ -125,7 +130,10 @@ describe("npm start under a supervisor", () => {
       const proc = npmStart(productionEnv(port));
       const end = await proc.exited;
       expect(end.code).toBe(1);
-      const lines = proc.output().split("\n").filter((l) => l.startsWith("Start abgebrochen"));
+      const lines = proc
+        .output()
+        .split("\n")
+        .filter((l) => l.startsWith("Start abgebrochen"));
       expect(lines).toEqual([`Start abgebrochen: PORT: ${port} is in use by another process (is the server running already?)`]);
       expect(proc.output()).not.toMatch(/\n\s+at /); // no stack trace
     } finally {
