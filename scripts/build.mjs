@@ -41,13 +41,16 @@ if (force || mtime(generated) < mtime("prisma/schema.prisma")) run("prisma gener
 const server = "dist/server/main.mjs";
 // the spreadsheet threads' code (server/src/workers/pool.ts) is an entry of its own beside main.mjs
 const worker = "dist/server/spreadsheet-worker.mjs";
-// the operator's first-administrator command (`npm run admin:create`) runs in production too
-const adminCreate = "dist/server/admin-create.mjs";
-if (force || Math.min(mtime(server), mtime(worker), mtime(adminCreate)) < Math.max(newest("server/src"), mtime(generated))) {
+// the operator's commands run in production too, without the dev tools (tsx): the first
+// administrator (`npm run admin:create`) and the embedded database's backup and restore
+const commands = ["dist/server/admin-create.mjs", "dist/server/backup.mjs"];
+const sources = Math.max(newest("server/src"), mtime(generated), mtime("scripts/backup.ts"));
+if (force || Math.min(mtime(server), mtime(worker), ...commands.map(mtime)) < sources) {
   run("server bundle", bin("esbuild"), [
     "main=server/src/main.ts",
     "spreadsheet-worker=server/src/workers/spreadsheet-tasks.ts",
     "admin-create=server/src/cli/adminCreate.ts",
+    "backup=scripts/backup.ts",
     "--bundle",
     "--platform=node",
     "--format=esm",
