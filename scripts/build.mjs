@@ -63,6 +63,16 @@ if (force || Math.min(mtime(server), mtime(worker), ...commands.map(mtime)) < so
   ]);
 }
 
+// the release and commit of this build (server/src/buildInfo.ts: the app_build_info metric); written
+// on every build, so a new commit shows even when no server source changed
+{
+  const git = spawnSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8" });
+  const commit = git.status === 0 ? git.stdout.trim() : "unknown";
+  const version = JSON.parse(fs.readFileSync("package.json", "utf8")).version;
+  fs.mkdirSync("dist/server", { recursive: true });
+  fs.writeFileSync("dist/server/build-info.json", `${JSON.stringify({ version, commit })}\n`);
+}
+
 const bundle = "dist/client/index.html";
 const clientSources = Math.max(newest("client"), newest("server/src/shared"), mtime("schema.graphql"), mtime("relay.config.json"));
 if (force || mtime(bundle) < clientSources) {

@@ -13,8 +13,10 @@
 import crypto from "node:crypto";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { collectDefaultMetrics } from "prom-client";
 import { AppError } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
+import { buildInfo } from "../buildInfo.ts";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
 import { pendingMigrations } from "../db/migrate.ts";
@@ -133,6 +135,16 @@ export function registerOperations(
     labelNames: ["route"] as const,
     registers: [registry],
   });
+  // prom-client's process and Node.js metrics (CPU, resident memory, open files, heap spaces, GC,
+  // handles), and which release runs: app_build_info{version, commit} 1
+  collectDefaultMetrics({ register: registry });
+  const release = buildInfo();
+  new Gauge({
+    name: "app_build_info",
+    help: "Version und Commit des laufenden Servers",
+    labelNames: ["version", "commit"] as const,
+    registers: [registry],
+  }).set(release, 1);
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
   new Gauge({
@@ -215,6 +227,8 @@ export function registerOperations(
     };
     // probes every few seconds: only at debug level
     if ((OPERATIONS_PATHS as readonly string[]).includes(route)) request.log.debug(line, "request");
+    else if (status >= 500)
+      request.log.error(line, "request"); // alerts match on level: a failed request is an error
     else request.log.info(line, "request");
   };
   fastify.addHook("onResponse", (request, reply, done) => {

@@ -1,0 +1,50 @@
+// What an operator's monitoring reads beside the request metrics (metrics.test.ts): which release
+// runs, prom-client's process metrics, and failed requests at the log's error level.
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { startTestApp } from "../../support/app.ts";
+import { createWorld } from "../../support/principals.ts";
+
+const METRICS_TOKEN = "metrics-token-0123456789";
+
+describe("monitoring", () => {
+  it("/metrics names the running release (app_build_info) and carries the default process metrics", async () => {
+    const app = await startTestApp({ env: { METRICS_TOKEN } });
+    try {
+      const text = (await app.rest("GET", "/metrics", METRICS_TOKEN)).raw.toString("utf8");
+      const version = JSON.parse(fs.readFileSync("package.json", "utf8")).version;
+      // run from the sources: the commit is unknown (the build writes it beside the bundle)
+      expect(text).toMatch(new RegExp(`^app_build_info\\{version="${version.replaceAll(".", "\\.")}",commit="unknown"\\} 1$`, "m"));
+      for (const name of ["process_cpu_user_seconds_total", "process_resident_memory_bytes", "nodejs_heap_size_used_bytes", "nodejs_gc_duration_seconds"])
+        expect(text, name).toMatch(new RegExp(`^# TYPE ${name} `, "m"));
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it("the build records its version and commit beside the bundle", () => {
+    const info = JSON.parse(fs.readFileSync("dist/server/build-info.json", "utf8"));
+    expect(info.version).toBe(JSON.parse(fs.readFileSync("package.json", "utf8")).version);
+    expect(info.commit).toMatch(/^([0-9a-f]{12}|unknown)$/);
+  });
+
+  it("a request answered with 5xx is logged at error level, others at info", async () => {
+    const lines: string[] = [];
+    const app = await startTestApp({ logStream: { write: (line) => lines.push(line) } });
+    try {
+      const world = await createWorld(app.db.prisma);
+      const token = await app.token(world.subjects.admin);
+      expect((await app.rest("GET", "/v1/user/0", token)).status).toBe(200);
+      await app.db.close(); // the database goes away under the running server
+      const failed = await app.rest("GET", "/v1/user/0", token);
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      const entries = lines.map((l) => JSON.parse(l)).filter((e) => e.msg === "request");
+      expect(entries.map((e) => [e.status >= 500, e.level])).toEqual([
+        [false, 30],
+        [true, 50],
+      ]);
+    } finally {
+      await app.stop().catch(() => {});
+    }
+  });
+});
