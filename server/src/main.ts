@@ -1,8 +1,9 @@
 // Start-up: configuration -> database (migrations in the embedded mode; PostgreSQL must have been
-// migrated by `npm run db:deploy`) -> demo data when asked -> HTTP server. A bad setting or an
-// unmigrated database stops here with one line naming it.
+// migrated by `npm run db:deploy`) -> the data key's check value -> demo data when asked -> HTTP
+// server. A bad setting, an unmigrated database or a wrong data key stops here with one line naming it.
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadDataKey } from "./crypto/dataKey.ts";
+import { checkDataKey } from "./crypto/keyCheck.ts";
 import { openDatabase } from "./db/client.ts";
 import { pendingMigrations } from "./db/migrate.ts";
 
@@ -24,6 +25,11 @@ async function main() {
       throw new Error(`DATABASE_URL: the database lacks ${pending.length} of the migrations (first ${pending[0]}): run \`npm run db:deploy\` before starting`);
     }
   }
+  // a wrong DATA_ENCRYPTION_KEY stops here, before anything is sealed with it (crypto/keyCheck.ts)
+  await checkDataKey(db.prisma, dataKey).catch(async (e) => {
+    await db.close();
+    throw e;
+  });
   if (config.demoData) {
     const { seedDemoData } = await import("../../prisma/demo.ts");
     await seedDemoData(db.prisma, { dataKey });
