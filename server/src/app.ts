@@ -117,7 +117,7 @@ export async function createApp(opts: {
   const routes: string[] = [];
   // rate limits per caller (issue 10): mutations (GraphQL and /v1), uploads, sign-in attempts per
   // address; counted in the database, so every replica counts the same (http/rateLimit.ts)
-  await registerRateLimits(fastify, prisma);
+  await registerRateLimits(fastify, prisma, dataKey);
   const limits = {
     mutations: createRateLimiter(fastify, "mutations", config.rateLimits.mutationsPerMinute),
     uploads: createRateLimiter(fastify, "uploads", config.rateLimits.uploadsPerMinute),

@@ -36,9 +36,14 @@ async function main() {
   }
   // imported only now: configuration and database errors come first, each as one line
   const { createApp } = await import("./app.ts");
-  const { logOutbox, smtpOutbox } = await import("./idp/identityAdmin.ts");
-  const log = logOutbox(!!process.env.SMTP_URL, process.env.OUTBOX_FILE);
-  const outbox = process.env.SMTP_URL ? smtpOutbox(process.env.SMTP_URL, process.env.SMTP_FROM ?? "Anmeldesystem <noreply@localhost>", log) : log;
+  const { configuredOutbox } = await import("./mail/transport.ts");
+  const outbox = configuredOutbox({
+    smtpUrl: process.env.SMTP_URL,
+    from: process.env.SMTP_FROM,
+    file: process.env.OUTBOX_FILE,
+    production: config.production,
+    warn: (line) => console.error(line),
+  });
   const app = await createApp({ config, db, dataKey, logger: config.logLevel !== "silent", outbox });
   await app.fastify.listen({ port: config.port, host: config.host });
   // files stored before they were encrypted (docs/decisions.md "Encryption at rest"): sealed now, a few at a time

@@ -199,7 +199,9 @@ export function registerOperations(
 
   const record = (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions.url ?? "unmatched";
-    const operation = route === "/graphql" ? graphqlOperationName(request.method === "GET" ? request.query : request.body, deps.persisted) : "";
+    // a caller without a valid token names no label: the operation name is the caller's input (issue 36)
+    const operation =
+      route === "/graphql" && request.callerId ? graphqlOperationName(request.method === "GET" ? request.query : request.body, deps.persisted) : "";
     const status = reply.statusCode;
     const seconds = reply.elapsedTime / 1000;
     durations.observe({ method: request.method, route, operation: operationLabel(operation), status: String(status) }, seconds);
