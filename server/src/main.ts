@@ -51,6 +51,11 @@ async function main() {
   sealPlaintextFiles(db.prisma, dataKey)
     .then((n) => n && console.log(`${n} gespeicherte Dateien verschlüsselt`))
     .catch((e) => console.error("Gespeicherte Dateien konnten nicht verschlüsselt werden", e));
+  // meal requests from before they were sealed with the camp data: moved into it now
+  const { sealMealRequests } = await import("./domains/dexam/service.ts");
+  sealMealRequests(db.prisma, dataKey)
+    .then((n) => n && console.log(`${n} Essenswünsche in die verschlüsselten Freizeitdaten verschoben`))
+    .catch((e) => console.error("Essenswünsche konnten nicht verschlüsselt werden", e));
   console.log(
     `Anmeldesystem läuft auf ${config.publicUrl} (Datenbank: ${db.kind}, Anmeldung: ${config.oidc.mode === "embedded" ? "eingebettet" : config.oidc.issuer})`,
   );
