@@ -126,12 +126,12 @@ describe("a wrong DATA_ENCRYPTION_KEY", () => {
       DATA_ENCRYPTION_KEY: key,
     };
   };
-  /** the real start-up until it listens (then stopped) or exits */
+  /** the real start-up until it listens (then stopped) or exits (a generous bound: PGlite's start on a loaded machine) */
   const run = async (key: string) => {
     const server = startServerProcess(await env(key));
     const outcome = await Promise.race([
       server.exited.then(() => "exited" as const),
-      server.waitFor(/Anmeldesystem läuft auf/, 60_000).then(() => "up" as const),
+      server.waitFor(/Anmeldesystem läuft auf/, 240_000).then(() => "up" as const),
     ]);
     if (outcome === "up") server.child.kill("SIGTERM");
     await server.exited;
@@ -145,7 +145,7 @@ describe("a wrong DATA_ENCRYPTION_KEY", () => {
     expect(wrong.code).toBe(1);
     expect(wrong.output).toBe(`Start abgebrochen: ${WRONG_KEY_MESSAGE}`);
     expect((await run(keyA)).outcome).toBe("up");
-  }, 180_000);
+  }, 720_000);
 
   it("a database with sealed data but no check value yet (data from before the check) is checked against that data, and gets no check value under the wrong key", async () => {
     const db = await openDatabase(`pglite:${path.join(dir, "db")}`, { migrate: false });
@@ -163,5 +163,5 @@ describe("a wrong DATA_ENCRYPTION_KEY", () => {
     } finally {
       await after.close();
     }
-  }, 180_000);
+  }, 300_000);
 });
