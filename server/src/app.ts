@@ -15,7 +15,7 @@ import type { Principal } from "./auth/principal.ts";
 import type { Config } from "./config.ts";
 import type { DataKey } from "./crypto/aead.ts";
 import type { Database } from "./db/client.ts";
-import { databaseFault } from "./db/unavailable.ts";
+import { databaseFault, outageLog } from "./db/unavailable.ts";
 import { associationRoutes } from "./domains/associations/rest.ts";
 import { competitionRoutes } from "./domains/competition/rest.ts";
 import { dexamRoutes } from "./domains/dexam/rest.ts";
@@ -117,7 +117,7 @@ export async function createApp(opts: {
   const routes: string[] = [];
   // rate limits per caller (issue 10): mutations (GraphQL and /v1), uploads, sign-in attempts per
   // address; counted in the database, so every replica counts the same (http/rateLimit.ts)
-  await registerRateLimits(fastify, prisma);
+  await registerRateLimits(fastify, prisma, dataKey);
   const limits = {
     mutations: createRateLimiter(fastify, "mutations", config.rateLimits.mutationsPerMinute),
     uploads: createRateLimiter(fastify, "uploads", config.rateLimits.uploadsPerMinute),
@@ -139,6 +139,8 @@ export async function createApp(opts: {
   // ---- /healthz, /readyz, /metrics, the drain and the request log line (http/operations.ts)
   const persisted = reloadingPersistedOperations(config.persistedOperationsFile);
   const operations = registerOperations(fastify, { config, db, persisted, logRequests: !!opts.logger });
+  // a database outage is logged once per burst (db/unavailable.ts outageLog), not once per request
+  const noteOutage = outageLog((line) => (opts.logger ? fastify.log.warn(line) : console.error(line)));
 
   // ---- sign-in: the embedded provider, or the external issuer's keys
   let signingKeys: SigningKeys | undefined;
@@ -237,7 +239,7 @@ export async function createApp(opts: {
   fastify.setErrorHandler((error, request, reply) => {
     // the body of a request no route takes was refused (no JSON, too large): the method or the path is the answer (found by tests/integration/api/http-fuzz.test.ts)
     if (request.is404) return unmatched(request, reply);
-    error = databaseFault(error) ?? error;
+    error = databaseFault(error, noteOutage) ?? error;
     const body = (e: AppError) => errorBodyFor(request.url, e);
     if (error instanceof AppError) {
       const { retryAfter, headers } = error as { retryAfter?: number; headers?: Record<string, string> };
@@ -323,7 +325,7 @@ export async function createApp(opts: {
       maskError: loggedMaskError((error) => {
         fastify.log.error({ err: error }, "Interner Fehler einer GraphQL-Anfrage");
         if (!opts.logger) console.error(error);
-      }),
+      }, noteOutage),
     },
   });
   fastify.route({
@@ -334,7 +336,7 @@ export async function createApp(opts: {
       try {
         principal = await authenticate(request.headers.authorization);
       } catch (e) {
-        const err = e instanceof AppError ? e : (databaseFault(e) ?? new AppError("UNAUTHENTICATED", "Nicht angemeldet"));
+        const err = e instanceof AppError ? e : (databaseFault(e, noteOutage) ?? new AppError("UNAUTHENTICATED", "Nicht angemeldet"));
         if (err.code === "UNAVAILABLE") reply.header("retry-after", "5");
         if (err.status === 401) reply.header("www-authenticate", bearerChallenge(request.headers.authorization));
         return reply.status(err.status).send(graphqlErrorBody(err));

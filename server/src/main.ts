@@ -1,8 +1,9 @@
 // Start-up: configuration -> database (migrations in the embedded mode; PostgreSQL must have been
-// migrated by `npm run db:deploy`) -> demo data when asked -> HTTP server. A bad setting or an
-// unmigrated database stops here with one line naming it.
+// migrated by `npm run db:deploy`) -> the data key's check value -> demo data when asked -> HTTP
+// server. A bad setting, an unmigrated database or a wrong data key stops here with one line naming it.
 import { ConfigError, loadConfig } from "./config.ts";
 import { loadDataKey } from "./crypto/dataKey.ts";
+import { checkDataKey } from "./crypto/keyCheck.ts";
 import { openDatabase } from "./db/client.ts";
 import { pendingMigrations } from "./db/migrate.ts";
 
@@ -24,15 +25,25 @@ async function main() {
       throw new Error(`DATABASE_URL: the database lacks ${pending.length} of the migrations (first ${pending[0]}): run \`npm run db:deploy\` before starting`);
     }
   }
+  // a wrong DATA_ENCRYPTION_KEY stops here, before anything is sealed with it (crypto/keyCheck.ts)
+  await checkDataKey(db.prisma, dataKey).catch(async (e) => {
+    await db.close();
+    throw e;
+  });
   if (config.demoData) {
     const { seedDemoData } = await import("../../prisma/demo.ts");
     await seedDemoData(db.prisma, { dataKey });
   }
   // imported only now: configuration and database errors come first, each as one line
   const { createApp } = await import("./app.ts");
-  const { logOutbox, smtpOutbox } = await import("./idp/identityAdmin.ts");
-  const log = logOutbox(!!process.env.SMTP_URL, process.env.OUTBOX_FILE);
-  const outbox = process.env.SMTP_URL ? smtpOutbox(process.env.SMTP_URL, process.env.SMTP_FROM ?? "Anmeldesystem <noreply@localhost>", log) : log;
+  const { configuredOutbox } = await import("./mail/transport.ts");
+  const outbox = configuredOutbox({
+    smtpUrl: process.env.SMTP_URL,
+    from: process.env.SMTP_FROM,
+    file: process.env.OUTBOX_FILE,
+    production: config.production,
+    warn: (line) => console.error(line),
+  });
   const app = await createApp({ config, db, dataKey, logger: config.logLevel !== "silent", outbox });
   await app.fastify.listen({ port: config.port, host: config.host }).catch((e) => {
     if (e?.code !== "EADDRINUSE") throw e;
@@ -43,6 +54,11 @@ async function main() {
   sealPlaintextFiles(db.prisma, dataKey)
     .then((n) => n && console.log(`${n} gespeicherte Dateien verschlüsselt`))
     .catch((e) => console.error("Gespeicherte Dateien konnten nicht verschlüsselt werden", e));
+  // meal requests from before they were sealed with the camp data: moved into it now
+  const { sealMealRequests } = await import("./domains/dexam/service.ts");
+  sealMealRequests(db.prisma, dataKey)
+    .then((n) => n && console.log(`${n} Essenswünsche in die verschlüsselten Freizeitdaten verschoben`))
+    .catch((e) => console.error("Essenswünsche konnten nicht verschlüsselt werden", e));
   console.log(
     `Anmeldesystem läuft auf ${config.publicUrl} (Datenbank: ${db.kind}, Anmeldung: ${config.oidc.mode === "embedded" ? "eingebettet" : config.oidc.issuer})`,
   );

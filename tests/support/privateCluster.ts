@@ -27,6 +27,8 @@ export type PrivateCluster = {
   /** fast shutdown: open connections are terminated */
   stop(): void;
   running(): boolean;
+  /** puts `line` first in pg_hba.conf and reloads (e.g. a password for one role; the rest stays trust) */
+  prependHba(line: string): void;
   destroy(): void;
 };
 
@@ -52,6 +54,11 @@ export async function createPrivateCluster(): Promise<PrivateCluster> {
     },
     stop() {
       run("pg_ctl", ["-D", data, "-m", "fast", "-w", "-t", "30", "stop"]);
+    },
+    prependHba(line) {
+      const file = path.join(data, "pg_hba.conf");
+      fs.writeFileSync(file, `${line}\n${fs.readFileSync(file, "utf8")}`);
+      run("pg_ctl", ["-D", data, "reload"]);
     },
     running() {
       try {

@@ -5,13 +5,29 @@
 // sits in meta.cause; plain `pg` errors carry the SQLSTATE or the socket error in `code`.
 import { AppError } from "../auth/errors.ts";
 
-const PRISMA_CODES = new Set(["P1001", "P1002", "P1017", "P2024"]);
-const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH"]);
-// SQLSTATE class 08 (connection exception) and 57P01-57P03 (shutdown, crash shutdown, cannot connect now)
-const isSqlState = (code: unknown) => typeof code === "string" && (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code));
+// Every connection-level failure counts, also PostgreSQL refusing the connection (issue 36): too
+// many connections, a wrong password or role, a database that does not exist or takes no
+// connections; none of them is the request's fault.
+const PRISMA_CODES = new Set(["P1000", "P1001", "P1002", "P1003", "P1010", "P1017", "P2024"]);
+const ADAPTER_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "AuthenticationFailed",
+  "DatabaseAccessDenied",
+  "DatabaseDoesNotExist",
+  "TlsConnectionError",
+]);
+const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+// SQLSTATE class 08 (connection exception), class 28 (invalid authorization: 28000, 28P01 wrong
+// password), 3D000 (no such database), 53300 (too many connections) and 57P01-57P03 (shutdown,
+// crash shutdown, cannot connect now)
+const isSqlState = (code: unknown) => typeof code === "string" && /^(08[0-9A-Z]{3}|28[0-9A-Z]{3}|3D000|53300|57P0[123])$/.test(code);
+// 55000 (object not in prerequisite state) is a connection failure only for a database that takes no connections
+const NOT_ACCEPTING = /is not currently accepting connections/i;
 const MESSAGES =
-  /Connection terminated|Client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Can't reach database server/i;
+  /Connection terminated|Client has encountered a connection error|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|timeout exceeded when trying to connect|Can't reach database server|too many clients already|remaining connection slots are reserved|is not currently accepting connections|password authentication failed/i;
 
 /** True when `test` holds for the error or one of the errors it wraps (Prisma's cause chain). */
 function anyCause(error: unknown, test: (e: Record<string, unknown>) => boolean): boolean {
@@ -31,6 +47,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return anyCause(error, (e) => {
     const code = e.code ?? e.originalCode;
     if (typeof code === "string" && (PRISMA_CODES.has(code) || SOCKET_CODES.has(code) || isSqlState(code))) return true;
+    if (code === "55000" && [e.message, e.originalMessage].some((m) => typeof m === "string" && NOT_ACCEPTING.test(m))) return true;
     if (typeof e.kind === "string" && ADAPTER_KINDS.has(e.kind)) return true;
     return typeof e.message === "string" && MESSAGES.test(e.message);
   });
@@ -55,10 +72,16 @@ export const STATEMENT_TIMEOUT_MESSAGE =
 
 export const statementTimedOut = () => new AppError("TIMEOUT", STATEMENT_TIMEOUT_MESSAGE);
 
-/** The answer to a database fault that is no fault of the request (outage, cancelled statement), or null. */
-export function databaseFault(error: unknown): AppError | null {
+/**
+ * The answer to a database fault that is no fault of the request (outage, cancelled statement), or
+ * null. `report` hears of each outage (an OutageLog's note).
+ */
+export function databaseFault(error: unknown, report?: (error: unknown) => void): AppError | null {
   if (error instanceof AppError) return null;
-  if (isDatabaseUnavailable(error)) return serviceUnavailable();
+  if (isDatabaseUnavailable(error)) {
+    report?.(error);
+    return serviceUnavailable();
+  }
   if (isStatementTimeout(error)) return statementTimedOut();
   return null;
 }
@@ -68,4 +91,41 @@ export const SERVICE_UNAVAILABLE_MESSAGE = "Die Datenbank ist gerade nicht errei
 /** The error to answer with; `retryAfter` (seconds) becomes the Retry-After header. */
 export function serviceUnavailable(): AppError {
   return Object.assign(new AppError("UNAVAILABLE", SERVICE_UNAVAILABLE_MESSAGE), { retryAfter: 5 });
+}
+
+/** The driver's code and first message line of an outage, e.g. `28P01 password authentication failed for user "x"`. */
+export function outageReason(error: unknown): string {
+  let found = "";
+  anyCause(error, (e) => {
+    const code = e.originalCode ?? e.code ?? e.kind;
+    const message = [e.originalMessage, e.message].find((m): m is string => typeof m === "string" && m.trim() !== "" && !/invocation|Raw query failed/.test(m));
+    if (typeof code === "string" && message) {
+      found = `${code} ${message.trim().split("\n")[0]}`;
+      return true;
+    }
+    if (!found && message) found = message.trim().split("\n")[0];
+    return false;
+  });
+  return (found || "unbekannt").slice(0, 200);
+}
+
+/**
+ * Logs an outage once per burst (issue 36: thousands of requests failing within seconds wrote a
+ * stack trace each): one line when it begins or its reason changes; requests failing for the same
+ * reason within `quietMs` of the previous one are only counted, and the next line names the count.
+ */
+export function outageLog(log: (line: string) => void, quietMs = 30_000): (error: unknown) => void {
+  let burst: { reason: string; last: number; count: number } | null = null;
+  return (error) => {
+    const reason = outageReason(error);
+    const now = Date.now();
+    if (burst && burst.reason === reason && now - burst.last < quietMs) {
+      burst.count++;
+      burst.last = now;
+      return;
+    }
+    const before = burst ? ` (die vorige Störung, ${burst.reason}: ${burst.count} Anfrage(n))` : "";
+    burst = { reason, last: now, count: 1 };
+    log(`Datenbank nicht erreichbar (${reason}): Anfragen werden mit 503 UNAVAILABLE beantwortet${before}`);
+  };
 }

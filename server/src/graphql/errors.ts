@@ -17,7 +17,7 @@ import { INVALID_ID_MESSAGE } from "./ids.ts";
 export const INTERNAL_MESSAGE = "Interner Serverfehler";
 
 /** Yoga's maskError: AppErrors keep their German message and code, a database outage is UNAVAILABLE, a statement past its timeout TIMEOUT, anything else is masked. */
-export function maskError(error: unknown, message: string, isDev?: boolean) {
+export function maskError(error: unknown, message: string, isDev?: boolean, reportOutage?: (error: unknown) => void) {
   const original = (error as { originalError?: unknown }).originalError;
   // where the error happened (a field, an index of nodes(ids:)), as graphql-js located it
   const { nodes, source, positions, path } = error as Partial<GraphQLError>;
@@ -29,7 +29,7 @@ export function maskError(error: unknown, message: string, isDev?: boolean) {
     });
   }
   // the database is unreachable (UNAVAILABLE) or a statement ran past its timeout (TIMEOUT)
-  const fault = databaseFault(original);
+  const fault = databaseFault(original, reportOutage);
   if (fault) {
     const retryAfter = (fault as { retryAfter?: number }).retryAfter;
     return createGraphQLError(fault.message, { ...at, extensions: { code: fault.code, ...(retryAfter ? { retryAfter } : {}) } });
@@ -40,11 +40,11 @@ export function maskError(error: unknown, message: string, isDev?: boolean) {
 /**
  * maskError that reports what it masks as an internal error to `log` (the server's log): Yoga's
  * own logger stays off, since it would log every AppError as an error too (maskError renders each
- * into a new error object).
+ * into a new error object). A database outage goes to `reportOutage` (logged once per burst).
  */
-export function loggedMaskError(log: (error: unknown) => void) {
+export function loggedMaskError(log: (error: unknown) => void, reportOutage?: (error: unknown) => void) {
   return (error: unknown, message: string, isDev?: boolean): Error => {
-    const masked = maskError(error, message, isDev);
+    const masked = maskError(error, message, isDev, reportOutage);
     if ((masked as Partial<GraphQLError>).extensions?.code === "INTERNAL_SERVER_ERROR") log((error as { originalError?: unknown }).originalError ?? error);
     return masked;
   };

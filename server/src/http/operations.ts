@@ -211,7 +211,9 @@ export function registerOperations(
 
   const record = (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions.url ?? "unmatched";
-    const operation = route === "/graphql" ? graphqlOperationName(request.method === "GET" ? request.query : request.body, deps.persisted) : "";
+    // a caller without a valid token names no label: the operation name is the caller's input (issue 36)
+    const operation =
+      route === "/graphql" && request.callerId ? graphqlOperationName(request.method === "GET" ? request.query : request.body, deps.persisted) : "";
     const status = reply.statusCode;
     const seconds = reply.elapsedTime / 1000;
     durations.observe({ method: request.method, route, operation: operationLabel(operation), status: String(status) }, seconds);
@@ -227,8 +229,10 @@ export function registerOperations(
     };
     // probes every few seconds: only at debug level
     if ((OPERATIONS_PATHS as readonly string[]).includes(route)) request.log.debug(line, "request");
-    else if (status >= 500)
-      request.log.error(line, "request"); // alerts match on level: a failed request is an error
+    // alerts match on the level: a failed request is an error; 503 (the database is out, reported
+    // once per burst by db/unavailable.ts, or the server drains) is a warning, so an outage is one error line
+    else if (status === 503) request.log.warn(line, "request");
+    else if (status >= 500) request.log.error(line, "request");
     else request.log.info(line, "request");
   };
   fastify.addHook("onResponse", (request, reply, done) => {

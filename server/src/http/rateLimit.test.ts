@@ -34,7 +34,7 @@ describe("fixed-window rate limiter", () => {
   it("a store that fails (the database is gone) lets the request pass: it meets the outage itself", async () => {
     const gone = () => Promise.reject(new Error("connection refused"));
     const fastify = Fastify();
-    await registerRateLimits(fastify, { $queryRawUnsafe: gone, $executeRawUnsafe: gone } as unknown as PrismaClient);
+    await registerRateLimits(fastify, { $queryRawUnsafe: gone, $executeRawUnsafe: gone } as unknown as PrismaClient, Buffer.alloc(32));
     const limiter = createRateLimiter(fastify, "test", 1);
     for (let i = 0; i < 3; i++) expect(await limiter.take("a")).toBeNull();
   });

@@ -6,6 +6,7 @@
 import rateLimitPlugin from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { AppError } from "../auth/errors.ts";
+import type { DataKey } from "../crypto/aead.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { postgresStore } from "./rateLimitStore.ts";
 
@@ -21,12 +22,13 @@ export type RateLimiter = {
 };
 
 /**
- * Registers @fastify/rate-limit (no route limited by itself) with the store in `prisma`'s database.
+ * Registers @fastify/rate-limit (no route limited by itself) with the store in `prisma`'s database
+ * (its rows keyed by a hash under `dataKey`).
  * A counter that cannot be written (the database is gone) lets the request pass (`skipOnError`): it
  * then meets the same outage and answers as it always did (UNAVAILABLE), not with an error of the limiter.
  */
-export async function registerRateLimits(fastify: FastifyInstance, prisma: PrismaClient): Promise<void> {
-  await fastify.register(rateLimitPlugin, { global: false, store: postgresStore(prisma), timeWindow: WINDOW_MS, skipOnError: true });
+export async function registerRateLimits(fastify: FastifyInstance, prisma: PrismaClient, dataKey: DataKey): Promise<void> {
+  await fastify.register(rateLimitPlugin, { global: false, store: postgresStore(prisma, dataKey), timeWindow: WINDOW_MS, skipOnError: true });
 }
 
 const KEY = Symbol("rateLimitKey");

@@ -101,7 +101,7 @@ export function mailSender(opts: {
     } catch (e) {
       const delay = Math.min(opts.retrySeconds * 1000 * 2 ** (row.attempts - 1), MAX_BACKOFF_MS);
       const message = e instanceof Error ? e.message : String(e);
-      log(`E-Mail ${row.id} an ${row.email} nicht gesendet (Versuch ${row.attempts}, nächster in ${Math.round(delay / 1000)} s): ${message}`);
+      log(`E-Mail ${row.id} nicht gesendet (Versuch ${row.attempts}, nächster in ${Math.round(delay / 1000)} s): ${message}`);
       await sql(`UPDATE "MailOutbox" SET "nextAttemptAt" = $2, "lastError" = $3 WHERE id = $1`, [
         row.id,
         new Date(now().getTime() + delay),

@@ -1,5 +1,8 @@
 // The one mail transport (invitations, confirmation e-mails): SMTP through nodemailer when SMTP_URL
-// is set, otherwise the server log ("[Postausgang]"; with OUTBOX_FILE also a JSON line per message).
+// is set, otherwise the log outbox: the last messages kept in memory, with OUTBOX_FILE also a JSON
+// line per message, and outside production the server log ("[Postausgang]"). In production a mail
+// (children's names, clubs, e-mail addresses, password and invitation links) never goes to stdout,
+// where the JSON request log is (issue 36); start-up warns instead.
 import fs from "node:fs";
 import nodemailer from "nodemailer";
 
@@ -30,7 +33,8 @@ export function smtpOutbox(url: string, from: string, copy: Outbox): Outbox {
     sent: copy.sent,
     deliver,
     send(to, subject, text) {
-      deliver({ to, subject, text }).catch((e: Error) => console.error(`E-Mail an ${to} konnte nicht gesendet werden: ${e.message}`));
+      // no address in the log: the subject names the kind of mail
+      deliver({ to, subject, text }).catch((e: Error) => console.error(`E-Mail „${subject}“ konnte nicht gesendet werden: ${e.message}`));
     },
   };
 }
@@ -51,4 +55,20 @@ export function logOutbox(silent = false, file?: string): Outbox {
       void deliver({ to, subject, text });
     },
   };
+}
+
+export const DEFAULT_FROM = "Anmeldesystem <noreply@localhost>";
+export const NO_SMTP_WARNING =
+  "Warnung: SMTP_URL ist nicht gesetzt: E-Mails (Einladungen, Bestätigungen) werden nicht versandt, nur im Postausgang gehalten (mit OUTBOX_FILE in dieser Datei), nie im Log.";
+
+/**
+ * The server's outbox from its settings (main.ts): SMTP_URL, SMTP_FROM, OUTBOX_FILE. In production
+ * without SMTP_URL the mails stay in the outbox (and OUTBOX_FILE), never on stdout, and `warn`
+ * says so once at start-up.
+ */
+export function configuredOutbox(opts: { smtpUrl?: string; from?: string; file?: string; production: boolean; warn: (line: string) => void }): Outbox {
+  const kept = logOutbox(!!opts.smtpUrl || opts.production, opts.file);
+  if (opts.smtpUrl) return smtpOutbox(opts.smtpUrl, opts.from ?? DEFAULT_FROM, kept);
+  if (opts.production) opts.warn(NO_SMTP_WARNING);
+  return kept;
 }

@@ -1,4 +1,7 @@
 // D-exam registrations through GraphQL and /v1: the server rules of spec sections 4 and 5.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { DAY, dexamEventWithLocations, dexamWireBody, gid, openEventFields } from "../../support/fixtures.ts";
@@ -45,6 +48,7 @@ const campBody = async (over: Record<string, unknown> = {}) => ({
   file_upload_name: "einverstaendnis.pdf",
   ...over,
 });
+const sha256 = (bytes: Uint8Array) => crypto.createHash("sha256").update(bytes).digest("hex");
 const gqlBody = async (query: string, variables: Record<string, unknown>, token: string) => (await app.gql(query, variables, token)).body as any;
 
 const body = (over: Record<string, unknown> = {}) => dexamWireBody({ event, theory, practice }, world.club1, over);
@@ -268,6 +272,74 @@ describe("consent forms at rest (issue 29)", () => {
     // nothing left to seal: a second replica's sweep changes nothing
     expect(await sealPlaintextFiles(app.db.prisma, app.services.dataKey)).toBe(0);
     expect(Buffer.from((await stored(created.body.id)).data).equals(Buffer.from(after.data))).toBe(true);
+    // the sealed row's hash is of its sealed bytes
+    expect(after.sha256).toBe(sha256(after.data));
+  });
+
+  it("StoredFile.sha256 is the hash of the sealed bytes, so it confirms no guessed consent form; the migration rewrites the hashes of older sealed rows", async () => {
+    const created = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ lastname: "Hashed" }));
+    const file = await stored(created.body.id);
+    expect(file.sha256).not.toBe(sha256(PDF)); // the guess "this PDF" is not confirmed
+    expect(file.sha256).toBe(sha256(file.data));
+    // a sealed row from before, still carrying the plaintext's hash, as the migration finds it
+    await app.db.prisma.storedFile.update({ where: { id: file.id }, data: { sha256: sha256(PDF) } });
+    const migration = fs.readFileSync(
+      path.join(import.meta.dirname, "../../../prisma/migrations/20261128100000_stored_file_hash_of_sealed_bytes/migration.sql"),
+      "utf8",
+    );
+    await app.db.prisma.$executeRawUnsafe(migration);
+    expect((await stored(created.body.id)).sha256).toBe(sha256(file.data));
+  });
+});
+
+describe("the camp meal request at rest (issue 36)", () => {
+  const row = (id: number) => app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id } });
+  const mealOf = async (id: number) => {
+    const viaV1 = (await app.rest("GET", `/v1/registration/dexam/${id}`, t.member)).body.camp_extension?.meal_request;
+    const q = await gqlBody(
+      "query($id: ID!) { node(id: $id) { ... on DexamRegistration { camp { mealRequest allergies } } } }",
+      { id: gid("DexamRegistration", id) },
+      t.member,
+    );
+    return { viaV1, viaGraphql: q.data.node.camp.mealRequest, allergies: q.data.node.camp.allergies };
+  };
+
+  it("[R-BC025] is sealed with the camp data: the plain column stays empty, and it reads back through /v1 and GraphQL", async () => {
+    const created = await app.rest(
+      "POST",
+      "/v1/registration/dexam",
+      t.member,
+      await campBody({
+        lastname: "Vegan",
+        camp_extension: { meal_request: "vegan", allergies: "Nüsse", vaccinations: [], emergency_contact: [{ name: "Papa", phone: "0711123456" }] },
+      }),
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const r = await row(created.body.id);
+    expect(r.mealRequest).toBeNull();
+    expect(Buffer.from(r.campDataEncrypted as Uint8Array).toString("latin1")).not.toMatch(/VEGAN|vegan/i);
+    expect(await mealOf(created.body.id)).toEqual({ viaV1: "vegan", viaGraphql: "VEGAN", allergies: "Nüsse" });
+  });
+
+  it("[R-BC025] a row from before (meal request in the plain column) reads the same, and the start-up sweep moves it into the sealed data without a new version", async () => {
+    const { sealMealRequests } = await import("../../../server/src/domains/dexam/service.ts");
+    const { encryptJson } = await import("../../../server/src/crypto/aead.ts");
+    const created = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ lastname: "Altbestand" }));
+    const id = created.body.id as number;
+    // as written before: the meal request plain, the sealed data without it
+    const oldSealed = new Uint8Array(encryptJson(app.services.dataKey, { allergies: "Pollen", vaccinations: [], emergencyContacts: [] }));
+    await app.db.prisma.dexamRegistration.update({ where: { id }, data: { mealRequest: "VEGETARIAN", campDataEncrypted: oldSealed } });
+    const before = await row(id);
+    expect(await mealOf(id)).toEqual({ viaV1: "vegetarian", viaGraphql: "VEGETARIAN", allergies: "Pollen" });
+
+    expect(await sealMealRequests(app.db.prisma, app.services.dataKey)).toBeGreaterThanOrEqual(1);
+    const after = await row(id);
+    expect(after.mealRequest).toBeNull();
+    expect(after.version).toBe(before.version);
+    expect(after.updatedAt).toEqual(before.updatedAt);
+    expect(await mealOf(id)).toEqual({ viaV1: "vegetarian", viaGraphql: "VEGETARIAN", allergies: "Pollen" });
+    // nothing left: a second replica's sweep changes nothing
+    expect(await sealMealRequests(app.db.prisma, app.services.dataKey)).toBe(0);
   });
 });
 

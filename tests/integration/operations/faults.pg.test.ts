@@ -185,3 +185,118 @@ describe("PostgreSQL restarts during a load run", () => {
     expect(new Set(rows.map((r) => r.id))).toEqual(new Set(acknowledged));
   }, 90_000);
 });
+
+// Issue 36, item 3: PostgreSQL up, but refusing the application's connections. Each fault is made
+// for real on the private cluster (a role with a password of its own, host-based authentication
+// scram-sha-256): a changed password (28P01), the role's connection limit reached (53300), the
+// database taking no connections (55000). The pool's open connections are cut first, so every
+// request needs a new one.
+describe("PostgreSQL refusing the connections", () => {
+  const PASSWORD = "richtig-2026";
+  let admin: pg.Client;
+  let app: TestApp;
+  let token: string;
+  const logLines: { level: number; msg: string }[] = [];
+
+  beforeAll(async () => {
+    if (!cluster.running()) cluster.start();
+    const owner = new pg.Client({ connectionString: cluster.url });
+    await owner.connect();
+    await owner.query(`CREATE ROLE anm_app LOGIN PASSWORD '${PASSWORD}'`);
+    await owner.query("GRANT ALL ON SCHEMA public TO anm_app");
+    await owner.query("GRANT ALL ON ALL TABLES IN SCHEMA public TO anm_app");
+    await owner.query("GRANT ALL ON ALL SEQUENCES IN SCHEMA public TO anm_app");
+    await owner.end();
+    // the faults are made from another database: a database's own connection cannot close it
+    admin = new pg.Client({ connectionString: cluster.url.replace(/\/postgres$/, "/template1") });
+    await admin.connect();
+    cluster.prependHba("host all anm_app 127.0.0.1/32 scram-sha-256");
+    const url = `postgresql://anm_app:${PASSWORD}@127.0.0.1:${cluster.port}/postgres`;
+    const db = await openDatabase(url, { migrate: false });
+    // the sign-in keys of earlier servers on this cluster were encrypted with their own data keys
+    await db.prisma.serverSecret.deleteMany();
+    const existing = await db.prisma.user.findFirst({ where: { subject: "sub-admin" } });
+    const subject = existing?.subject ?? (await createWorld(db.prisma)).subjects.admin;
+    app = await startTestApp({
+      db: { ...db, url },
+      logStream: {
+        write(line: string) {
+          const { level, msg } = JSON.parse(line) as { level: number; msg: string };
+          logLines.push({ level, msg });
+        },
+      },
+    });
+    token = await app.token(subject);
+  }, 60_000);
+  afterAll(async () => {
+    await app?.stop();
+    await app?.db.close();
+    await admin?.end();
+  });
+
+  const viewer = () =>
+    app.fastify.inject({
+      method: "POST",
+      url: "/graphql",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      payload: JSON.stringify({ query: "{ viewer { id } }" }),
+    });
+  /** cuts the application's open connections and waits until its pool has none left */
+  const cutConnections = async () => {
+    await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = 'anm_app'");
+    for (let i = 0; i < 200 && (app.db.pool?.().total ?? 0) > 0; i++) await sleep(25);
+    expect(app.db.pool?.().total).toBe(0);
+  };
+  const outageLines = () => logLines.filter((l) => l.msg.startsWith("Datenbank nicht erreichbar"));
+
+  const faults: { name: string; sqlState: string; make: string; undo: string }[] = [
+    { name: "a wrong password", sqlState: "28P01", make: "ALTER ROLE anm_app PASSWORD 'inzwischen-anders'", undo: `ALTER ROLE anm_app PASSWORD '${PASSWORD}'` },
+    { name: "too many connections", sqlState: "53300", make: "ALTER ROLE anm_app CONNECTION LIMIT 0", undo: "ALTER ROLE anm_app CONNECTION LIMIT -1" },
+    {
+      name: "a database not accepting connections",
+      sqlState: "55000",
+      make: "ALTER DATABASE postgres ALLOW_CONNECTIONS false",
+      undo: "ALTER DATABASE postgres ALLOW_CONNECTIONS true",
+    },
+  ];
+
+  for (const fault of faults) {
+    it(`${fault.name} (${fault.sqlState}): every request answers 503 UNAVAILABLE with Retry-After, /readyz reports it, the burst is logged once, the server recovers`, async () => {
+      expect((await viewer()).statusCode).toBe(200);
+      const linesBefore = outageLines().length;
+      const errorsBefore = logLines.filter((l) => l.level >= 50).length;
+      await admin.query(fault.make);
+      try {
+        await cutConnections();
+        for (let i = 0; i < 30; i++) {
+          const res = await viewer();
+          expect(res.statusCode, res.body).toBe(503);
+          expect(res.headers["retry-after"]).toBe("5");
+          expect(res.json().errors[0]).toMatchObject({ message: SERVICE_UNAVAILABLE_MESSAGE, extensions: { code: "UNAVAILABLE" } });
+          const v1 = await app.rest("GET", "/v1/user/0", token);
+          expect(v1.status).toBe(503);
+          expect(v1.headers["retry-after"]).toBe("5");
+          expect(v1.body).toEqual({ error: { code: "UNAVAILABLE", message: SERVICE_UNAVAILABLE_MESSAGE } });
+        }
+        const ready = await app.fastify.inject({ method: "GET", url: "/readyz" });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json()).toMatchObject({ status: "database_unavailable" });
+      } finally {
+        await admin.query(fault.undo);
+      }
+      // one line for 60 refused requests, naming the SQLSTATE; no internal error, no stack trace
+      const lines = outageLines().slice(linesBefore);
+      expect(lines.map((l) => l.msg)).toHaveLength(1);
+      expect(lines[0].msg).toContain(`(${fault.sqlState} `);
+      expect(logLines.filter((l) => l.level >= 50).slice(errorsBefore)).toEqual([]);
+      // recovered without a restart
+      let status = 0;
+      for (let i = 0; i < 100 && status !== 200; i++) {
+        status = (await viewer()).statusCode;
+        if (status !== 200) await sleep(100);
+      }
+      expect(status).toBe(200);
+      expect((await app.fastify.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(200);
+    }, 60_000);
+  }
+});

@@ -50,6 +50,21 @@ describe("/metrics", () => {
     expect(text).toMatch(/^rate_limit_refusals_total\{route="\/graphql"\} 1$/m);
   });
 
+  it("[R-ER004] a caller without a valid token never names a label: its operationName and document are not counted as operations", async () => {
+    const post = (operationName: string, authorization?: string) =>
+      app.fastify.inject({
+        method: "POST",
+        url: "/graphql",
+        headers: { "content-type": "application/json", ...(authorization ? { authorization } : {}) },
+        payload: JSON.stringify({ query: `query ${operationName}Doc { viewer { id } }`, operationName }),
+      });
+    for (let i = 0; i < 20; i++) expect((await post(`Erfunden${i}`)).statusCode).toBe(401);
+    expect((await post("ErfundenMitToken", "Bearer x.y.z")).statusCode).toBe(401);
+    const text = await scrape();
+    expect(text).not.toMatch(/Erfunden/);
+    expect(text).toMatch(/^http_request_duration_seconds_count\{method="POST",route="\/graphql",operation="",status="401"\} 21$/m);
+  });
+
   it("[R-ER004] reports event-loop delay, memory and (PostgreSQL) the database pool", async () => {
     const text = await scrape();
     expect(text).toMatch(/^nodejs_eventloop_delay_seconds\{quantile="0.99"\} [0-9.e+-]+$/m);

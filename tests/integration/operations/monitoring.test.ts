@@ -28,20 +28,23 @@ describe("monitoring", () => {
     expect(info.commit).toMatch(/^([0-9a-f]{12}|unknown)$/);
   });
 
-  it("a request answered with 5xx is logged at error level, others at info", async () => {
+  it("a request answered with 500 is logged at error level, 503 (database out, draining) at warn, others at info", async () => {
     const lines: string[] = [];
     const app = await startTestApp({ logStream: { write: (line) => lines.push(line) } });
     try {
       const world = await createWorld(app.db.prisma);
       const token = await app.token(world.subjects.admin);
-      expect((await app.rest("GET", "/v1/user/0", token)).status).toBe(200);
-      await app.db.close(); // the database goes away under the running server
-      const failed = await app.rest("GET", "/v1/user/0", token);
-      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect((await app.rest("GET", "/v1/districtassociations", token)).status).toBe(200);
+      // a fault nobody expected: a table gone under the running server
+      await app.db.prisma.$executeRawUnsafe('ALTER TABLE "DistrictAssociation" RENAME TO "DistrictAssociation_weg"');
+      expect((await app.rest("GET", "/v1/districtassociations", token)).status).toBe(500);
+      await app.db.close(); // the database goes away: 503 UNAVAILABLE
+      expect((await app.rest("GET", "/v1/user/0", token)).status).toBe(503);
       const entries = lines.map((l) => JSON.parse(l)).filter((e) => e.msg === "request");
-      expect(entries.map((e) => [e.status >= 500, e.level])).toEqual([
-        [false, 30],
-        [true, 50],
+      expect(entries.map((e) => [e.status, e.level])).toEqual([
+        [200, 30],
+        [500, 50],
+        [503, 40],
       ]);
     } finally {
       await app.stop().catch(() => {});

@@ -158,8 +158,9 @@ describe("two replicas on one PostgreSQL database", () => {
     try {
       expect(await check.prisma.event.count({ where: { id: expiredEventId } })).toBe(0);
       expect(await check.prisma.auditEntry.count({ where: { action: "expire", entity: "Event", entityId: expiredEventId } })).toBe(1);
-      // one signing key and one cookie key, although both replicas started on an empty database at once
+      // one data-key check value, one signing key and one cookie key, although both replicas started on an empty database at once
       expect((await check.prisma.serverSecret.findMany({ select: { name: true }, orderBy: { name: "asc" } })).map((s) => s.name)).toEqual([
+        "data-key.check",
         "oidc.cookie-key",
         "oidc.signing-key",
       ]);

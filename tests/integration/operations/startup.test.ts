@@ -1,9 +1,17 @@
 // Start-up as an operator sees it: one clear line for bad settings, demo data only when asked.
 import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, seedDemoData } from "../../../prisma/demo.ts";
+import { encrypt } from "../../../server/src/crypto/aead.ts";
+import { KEY_CHECK_SECRET, WRONG_KEY_MESSAGE } from "../../../server/src/crypto/keyCheck.ts";
+import { openDatabase } from "../../../server/src/db/client.ts";
 import { verifyPassword } from "../../../server/src/idp/passwords.ts";
-import { startTestApp, type TestApp } from "../../support/app.ts";
+import { freePort, startTestApp, type TestApp } from "../../support/app.ts";
+import { startServerProcess } from "../../support/serverProcess.ts";
 
 function start(env: Record<string, string>) {
   const r = spawnSync("node_modules/.bin/tsx", ["server/src/main.ts"], { env: { PATH: process.env.PATH, ...env }, encoding: "utf8", timeout: 60_000 });
@@ -90,4 +98,70 @@ describe("demo data", () => {
     for (const t of ["DEXAM_THEORY", "DEXAM_PRACTICE", "DEXAM_PREPARATION", "COMPETITION"]) expect(locations.some((l) => l.type === t)).toBe(true);
     expect(locations.some((l) => l.type === "DEXAM_PRACTICE" && l.dexamTypes.join() === "D2" && l.instruments.join() === "CLARINET")).toBe(true);
   });
+});
+
+// Issue 36, item 4: with an external identity provider nothing at start-up decrypted anything, so a
+// wrong DATA_ENCRYPTION_KEY started "ready" and sealed new data under it.
+describe("a wrong DATA_ENCRYPTION_KEY", () => {
+  const keyA = crypto.randomBytes(32).toString("base64");
+  const keyB = crypto.randomBytes(32).toString("base64");
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "anm-keycheck-"));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const env = async (key: string) => {
+    const port = await freePort();
+    return {
+      PATH: process.env.PATH,
+      DATABASE_URL: `pglite:${path.join(dir, "db")}`,
+      DATA_DIR: dir,
+      STATIC_DIR: ".tmp/no-client",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      OIDC_ISSUER: "https://id.example.org",
+      OIDC_CLIENT_ID: "anmeldesystem",
+      DATA_ENCRYPTION_KEY: key,
+    };
+  };
+  /** the real start-up until it listens (then stopped) or exits (a generous bound: PGlite's start on a loaded machine) */
+  const run = async (key: string) => {
+    const server = startServerProcess(await env(key));
+    const outcome = await Promise.race([
+      server.exited.then(() => "exited" as const),
+      server.waitFor(/Anmeldesystem läuft auf/, 240_000).then(() => "up" as const),
+    ]);
+    if (outcome === "up") server.child.kill("SIGTERM");
+    await server.exited;
+    return { outcome, output: server.output().trim(), code: server.child.exitCode };
+  };
+
+  it("with an external provider: the first start writes the check value, another key stops start-up with one line, the right key starts again", async () => {
+    expect((await run(keyA)).outcome).toBe("up");
+    const wrong = await run(keyB);
+    expect(wrong.outcome).toBe("exited");
+    expect(wrong.code).toBe(1);
+    expect(wrong.output).toBe(`Start abgebrochen: ${WRONG_KEY_MESSAGE}`);
+    expect((await run(keyA)).outcome).toBe("up");
+  }, 720_000);
+
+  it("a database with sealed data but no check value yet (data from before the check) is checked against that data, and gets no check value under the wrong key", async () => {
+    const db = await openDatabase(`pglite:${path.join(dir, "db")}`, { migrate: false });
+    try {
+      await db.prisma.serverSecret.deleteMany();
+      await db.prisma.serverSecret.create({ data: { name: "older.secret", value: encrypt(Buffer.from(keyA, "base64"), "x").toString("base64") } });
+    } finally {
+      await db.close();
+    }
+    const wrong = await run(keyB);
+    expect(wrong.output).toBe(`Start abgebrochen: ${WRONG_KEY_MESSAGE}`);
+    const after = await openDatabase(`pglite:${path.join(dir, "db")}`, { migrate: false });
+    try {
+      expect(await after.prisma.serverSecret.count({ where: { name: KEY_CHECK_SECRET } })).toBe(0);
+    } finally {
+      await after.close();
+    }
+  }, 300_000);
 });

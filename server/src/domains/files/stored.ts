@@ -8,15 +8,19 @@ import crypto from "node:crypto";
 import { type DataKey, decrypt, encrypt } from "../../crypto/aead.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
 
-/** The columns of a new StoredFile row: size and SHA-256 of the file as uploaded, its bytes sealed. */
+/** SHA-256 of the bytes as stored (hex): of the sealed bytes, never of the plaintext, which it would confirm for a guessed file. */
+export const storedHash = (stored: Uint8Array) => crypto.createHash("sha256").update(stored).digest("hex");
+
+/** The columns of a new StoredFile row: size of the file as uploaded, its bytes sealed, and the SHA-256 of the sealed bytes. */
 export function storedFileRow(key: DataKey, file: { name: string; mimeType: string; data: Uint8Array }) {
   const plain = Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength);
+  const sealed = new Uint8Array(encrypt(key, plain));
   return {
     name: file.name,
     mimeType: file.mimeType,
     size: plain.length,
-    sha256: crypto.createHash("sha256").update(plain).digest("hex"),
-    data: new Uint8Array(encrypt(key, plain)),
+    sha256: storedHash(sealed),
+    data: sealed,
     encrypted: true,
   };
 }
@@ -48,9 +52,10 @@ export async function sealPlaintextFiles(prisma: PrismaClient, key: DataKey, bat
     });
     if (rows.length === 0) return sealed;
     for (const r of rows) {
+      const bytes = new Uint8Array(encrypt(key, Buffer.from(r.data)));
       const done = await prisma.storedFile.updateMany({
         where: { id: r.id, encrypted: false },
-        data: { data: new Uint8Array(encrypt(key, Buffer.from(r.data))), encrypted: true },
+        data: { data: bytes, sha256: storedHash(bytes), encrypted: true },
       });
       sealed += done.count;
     }

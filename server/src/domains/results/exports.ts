@@ -153,7 +153,7 @@ export async function dexamOverview(e: EventFacts, rows: DexamOverviewRow[], opt
         : []),
       ...(opts.camp
         ? [
-            r.mealRequest ? MEAL_REQUEST_LABELS[r.mealRequest] : "",
+            c?.mealRequest ? MEAL_REQUEST_LABELS[c.mealRequest] : "",
             c?.diseases ?? "",
             c?.intolerances ?? "",
             c?.allergies ?? "",
