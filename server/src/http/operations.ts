@@ -58,6 +58,18 @@ export function graphqlOperationName(params: unknown, persisted: () => Persisted
   return m && NAME.test(m[1]) ? m[1] : "";
 }
 
+/**
+ * The level of a request's log line. Probes (every few seconds) at debug; alerts match on the
+ * level, so a failed request (5xx) is an error, but 503 (the database is out, which
+ * db/unavailable.ts reports once per burst, or the server drains) a warning: an outage is not an
+ * error line per request.
+ */
+export function requestLogLevel(route: string, status: number): "debug" | "info" | "warn" | "error" {
+  if ((OPERATIONS_PATHS as readonly string[]).includes(route)) return "debug";
+  if (status === 503) return "warn";
+  return status >= 500 ? "error" : "info";
+}
+
 export type OperationsState = {
   /** /readyz answers 503 (the balancer takes this server out); requests are still served */
   draining: boolean;
@@ -227,13 +239,7 @@ export function registerOperations(
       status,
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
     };
-    // probes every few seconds: only at debug level
-    if ((OPERATIONS_PATHS as readonly string[]).includes(route)) request.log.debug(line, "request");
-    // alerts match on the level: a failed request is an error; 503 (the database is out, reported
-    // once per burst by db/unavailable.ts, or the server drains) is a warning, so an outage is one error line
-    else if (status === 503) request.log.warn(line, "request");
-    else if (status >= 500) request.log.error(line, "request");
-    else request.log.info(line, "request");
+    request.log[requestLogLevel(route, status)](line, "request");
   };
   fastify.addHook("onResponse", (request, reply, done) => {
     record(request, reply);
