@@ -57,5 +57,7 @@ export default defineConfig({
     // relay-test-utils' mock environment), each file opening with `// @vitest-environment happy-dom`
     include: ["src/**/*.test.ts", "src/**/*.test.tsx"],
     environment: "node",
+    // a component test types into whole forms: a generous bound for a loaded 2-core machine (it only costs time when a test fails)
+    testTimeout: 20_000,
   },
 });
