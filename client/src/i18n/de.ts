@@ -575,7 +575,6 @@ export const de = {
   "results.theory.candidate": "{name} (Anmeldung {id}), {location}",
   "results.theory.points": "Theoriepunkte",
   "results.theory.hint": "0 bis 100 Punkte, höchstens zwei Nachkommastellen; bestanden ab 24 Punkten.",
-  "results.points.number": "Bitte eine Zahl eingeben",
   "results.points.range": "Die Punktzahl muss zwischen 0 und 100 liegen",
   "results.points.decimals": "Die Punktzahl darf höchstens zwei Nachkommastellen haben",
   "results.confirmDelete.theory": "Möchten Sie das Theorieergebnis von {name} wirklich löschen?",

@@ -571,7 +571,6 @@ export const en: Record<MessageKey, string> = {
   "results.theory.candidate": "{name} (registration {id}), {location}",
   "results.theory.points": "Theory points",
   "results.theory.hint": "0 to 100 points, at most two decimals; passed from 24 points.",
-  "results.points.number": "Please enter a number",
   "results.points.range": "The points must lie between 0 and 100",
   "results.points.decimals": "The points may have at most two decimals",
   "results.confirmDelete.theory": "Do you really want to delete the theory result of {name}?",
