@@ -8,6 +8,7 @@ import { classNames } from "./classNames";
 import styles from "./Dialog.module.css";
 import { FormDirtyContext } from "./formDirty";
 import { Icon } from "./Icon";
+import { useLeaveGuard } from "./leaveGuard";
 import { useReturnFocus } from "./useReturnFocus";
 
 /** Controls that mark themselves invalid: inputs, Ark select triggers and comboboxes, the upload button. */
@@ -38,7 +39,7 @@ function firstTabbable(root: HTMLElement | null): HTMLElement | null {
  * view-only dialog with "Schließen" only. Ark UI gives the behaviour: focus moves into the dialog
  * and stays there, focus returns to where it came from. Escape, the close button, "Abbrechen" and a
  * click beside the dialog all close it, but once something was entered they first ask
- * "Eingaben verwerfen?". After sending, the first field with an error gets focus and scrolls into view.
+ * "Eingaben verwerfen?"; so do the browser's or Android's Back and any route change (leaveGuard.tsx). After sending, the first field with an error gets focus and scrolls into view.
  */
 export function FormDialog({
   title,
@@ -70,6 +71,11 @@ export function FormDialog({
   const markDirty = useCallback(() => {
     setDirty(true);
   }, []);
+
+  // set by a submit, cleared by the next input: a save that navigates away on success is not held back
+  const [sent, setSent] = useState(false);
+  // Back and route changes ask the same question (one blocker for every form dialog: leaveGuard.tsx)
+  useLeaveGuard(dirty && !!onSubmit && !submitting && !sent);
 
   const requestClose = () => {
     if (submitting) return;
@@ -113,6 +119,7 @@ export function FormDialog({
                 aria-busy={submitting || undefined}
                 onInput={() => {
                   markDirty();
+                  setSent(false);
                   focusError.current = false;
                 }}
                 onChange={markDirty}
@@ -120,6 +127,7 @@ export function FormDialog({
                   event.preventDefault();
                   if (!onSubmit || submitting || submitDisabled) return;
                   focusError.current = true;
+                  setSent(true);
                   onSubmit();
                 }}
               >
