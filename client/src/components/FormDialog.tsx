@@ -43,6 +43,7 @@ function firstTabbable(root: HTMLElement | null): HTMLElement | null {
  */
 export function FormDialog({
   title,
+  subtitle,
   onCancel,
   onSubmit,
   submitting = false,
@@ -52,6 +53,8 @@ export function FormDialog({
   children,
 }: {
   title: string;
+  /** a line under the title, the dialog's description (a registration's event) */
+  subtitle?: string;
   onCancel: () => void;
   /** missing: a view-only dialog ("Schließen" only) */
   onSubmit?: () => void;
@@ -132,7 +135,10 @@ export function FormDialog({
                 }}
               >
                 <div className={styles.header}>
-                  <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+                  <div className={styles.heading}>
+                    <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+                    {subtitle && <Dialog.Description className={styles.subtitle}>{subtitle}</Dialog.Description>}
+                  </div>
                   <button type="button" className={styles.closeButton} aria-label={t("dialog.close")} onClick={requestClose} disabled={submitting}>
                     <Icon name="close" />
                   </button>
