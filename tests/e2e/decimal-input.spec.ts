@@ -43,7 +43,9 @@ function decimalJourney() {
       const dialog = page.getByRole("dialog", { name: "Theorieergebnis bearbeiten" });
       const points = dialog.getByRole("textbox", { name: "Theoriepunkte" });
       await expect(points).toHaveAttribute("inputmode", "decimal");
-      await points.fill(typed);
+      // typed key by key, as a person does (fill would set the value without the browser reading the keys)
+      await points.fill("");
+      await points.pressSequentially(typed);
       await dialog.getByRole("button", { name: "Speichern" }).click();
       return { dialog, points };
     };
