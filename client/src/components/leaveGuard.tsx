@@ -24,9 +24,10 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
       active.current -= 1;
     };
   }, []);
+  // Back/Forward, or another screen; the screens' own query updates (search, sort, chosen event) pass
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      active.current > 0 && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation, historyAction }) =>
+      active.current > 0 && (historyAction === "POP" || currentLocation.pathname !== nextLocation.pathname),
   );
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
