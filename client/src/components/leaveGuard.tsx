@@ -26,8 +26,7 @@ export function LeaveGuardProvider({ children }: { children: ReactNode }) {
   }, []);
   // Back/Forward, or another screen; the screens' own query updates (search, sort, chosen event) pass
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation, historyAction }) =>
-      active.current > 0 && (historyAction === "POP" || currentLocation.pathname !== nextLocation.pathname),
+    ({ currentLocation, nextLocation, historyAction }) => active.current > 0 && (historyAction === "POP" || currentLocation.pathname !== nextLocation.pathname),
   );
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
