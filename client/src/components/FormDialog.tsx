@@ -75,10 +75,8 @@ export function FormDialog({
     setDirty(true);
   }, []);
 
-  // set by a submit, cleared by the next input: a save that navigates away on success is not held back
-  const [sent, setSent] = useState(false);
   // Back and route changes ask the same question (one blocker for every form dialog: leaveGuard.tsx)
-  useLeaveGuard(dirty && !!onSubmit && !submitting && !sent);
+  useLeaveGuard(dirty && !!onSubmit && !submitting);
 
   const requestClose = () => {
     if (submitting) return;
@@ -122,7 +120,6 @@ export function FormDialog({
                 aria-busy={submitting || undefined}
                 onInput={() => {
                   markDirty();
-                  setSent(false);
                   focusError.current = false;
                 }}
                 onChange={markDirty}
@@ -130,7 +127,6 @@ export function FormDialog({
                   event.preventDefault();
                   if (!onSubmit || submitting || submitDisabled) return;
                   focusError.current = true;
-                  setSent(true);
                   onSubmit();
                 }}
               >
