@@ -1,27 +1,40 @@
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { RelayEnvironmentProvider } from "react-relay";
-import { HashRouter } from "react-router-dom";
+import { createHashRouter, RouterProvider } from "react-router-dom";
 import type { Environment } from "relay-runtime";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { LoadError } from "./components/LoadError";
+import { LeaveGuardProvider } from "./components/leaveGuard";
 import { AppShell } from "./shell/AppShell";
 import { LoadingOverlay } from "./shell/LoadingOverlay";
 import { Snackbar } from "./shell/Snackbar";
 
-/** The mounted application: Relay, the hash router (R-SH011), the shell, spinner overlay and snackbar. */
+/** Everything inside the router: the shell (its own routes, routes/AppRoutes.tsx), spinner overlay, snackbar and the leave guard. */
+function Root() {
+  return (
+    <LeaveGuardProvider>
+      <ErrorBoundary fallback={(error) => <LoadError error={error} />}>
+        {/* While the shell query runs, the request counter shows the LoadingOverlay. */}
+        <Suspense fallback={null}>
+          <AppShell />
+        </Suspense>
+      </ErrorBoundary>
+      <LoadingOverlay />
+      <Snackbar />
+    </LeaveGuardProvider>
+  );
+}
+
+/**
+ * The mounted application: Relay, the hash router (R-SH011), the shell, spinner overlay and
+ * snackbar. The router is a data router (one splat route; the shell's <Routes> match below it) so
+ * that a form dialog with entries can hold back Back and route changes (components/leaveGuard.tsx).
+ */
 export function App({ environment }: { environment: Environment }) {
+  const [router] = useState(() => createHashRouter([{ path: "*", element: <Root /> }]));
   return (
     <RelayEnvironmentProvider environment={environment}>
-      <HashRouter>
-        <ErrorBoundary fallback={(error) => <LoadError error={error} />}>
-          {/* While the shell query runs, the request counter shows the LoadingOverlay. */}
-          <Suspense fallback={null}>
-            <AppShell />
-          </Suspense>
-        </ErrorBoundary>
-        <LoadingOverlay />
-        <Snackbar />
-      </HashRouter>
+      <RouterProvider router={router} />
     </RelayEnvironmentProvider>
   );
 }

@@ -168,7 +168,7 @@ test("[R-ST025][R-DF013][R-DF017][R-DF030][R-DF031][R-DF032][R-DF033][R-VA026][R
   for (const label of ["Kreisverband", "Jahr", "Ort"]) {
     await expect(dialog.getByRole("textbox", { name: label, exact: true })).toHaveAttribute("aria-invalid", "true");
   }
-  await expect(dialog.getByRole("spinbutton", { name: "Punkte" })).toHaveAttribute("step", "0.01");
+  await expect(dialog.getByRole("textbox", { name: "Punkte" })).toHaveAttribute("inputmode", "decimal");
   await expect(pieces.getByRole("group", { name: "Pauken" }).getByRole("textbox", { name: "Titel" })).toHaveAttribute("aria-invalid", "true");
 
   // clearing the part clears its fields; clearing the practice exam hides the pieces
@@ -280,7 +280,7 @@ test("[R-DF026][R-DF035][R-RO034] editing: no consents; registration_manage sets
   // staff: the stored values, no consents, the managed fields
   let dialog = await openEdit(page, "Bearbeiten");
   await expect(dialog.getByRole("combobox", { name: "Art der Teilprüfung" })).toContainText("Praxis");
-  await expect(dialog.getByRole("spinbutton", { name: "Punkte" })).toHaveValue("40");
+  await expect(dialog.getByRole("textbox", { name: "Punkte" })).toHaveValue("40,00");
   await expect(dialog.getByRole("combobox", { name: "Theorieprüfung" })).toContainText("Musikschule Musterstadt (Theorie)");
   await expect(dialog.getByRole("combobox", { name: "Praxisprüfung" })).toBeDisabled();
   await expect(dialog.getByRole("heading", { name: "Einverständnis" })).toHaveCount(0);

@@ -235,9 +235,14 @@ test("[R-EV024][R-EV026] Duplizieren makes a new unpublished event 'Kopie von �
   await expect(dialog.getByRole("radio", { name: "Als neue Veranstaltung" })).toBeChecked();
   await expect(dialog).toContainText("„Kopie von Duplikatquelle E2E“");
   await expect(dialog).toContainText("Bisher: 10.05.2030");
+  // a German date field that suggests the same day next year
+  const copyStart = dialog.getByRole("textbox", { name: "Beginn der Kopie", exact: true });
+  await expect(copyStart).toHaveValue("10.05.2031");
+  await expect(dialog.getByRole("button", { name: "Kalender öffnen" })).toBeVisible();
+  await copyStart.fill("");
   await dialog.getByRole("button", { name: "Duplizieren" }).click();
   await expect(dialog.getByText("Dieses Feld ist ein Pflichtfeld")).toBeVisible();
-  await dialog.getByLabel("Beginn der Kopie").fill("2030-06-14"); // 35 days later
+  await fillDate(dialog, "Beginn der Kopie", "2030-06-14"); // 35 days later
   await dialog.getByRole("button", { name: "Duplizieren" }).click();
   await expectNotice(page, "Veranstaltung dupliziert");
 

@@ -217,6 +217,9 @@ test("[R-RO017][R-RO008][R-RO030][R-RO031][R-RO032][R-ER034][R-API055] the membe
   await expect(page.getByRole("option", { name: "D-Prüfungen Herbst Vorjahr" })).toHaveCount(0);
   await page.getByRole("option", { name: "D-Prüfungen Frühjahr", exact: true }).click();
   await expect(dialog.getByRole("combobox", { name: "Ort der Theorieprüfung" })).toHaveCount(0);
+  // both choices are required, and say so (required mark, aria-required)
+  await expect(dialog.getByRole("combobox", { name: "Veranstaltung" })).toHaveAttribute("aria-required", "true");
+  await expect(dialog.getByRole("combobox", { name: "Ort der Praxisprüfung" })).toHaveAttribute("aria-required", "true");
   await dialog.getByRole("combobox", { name: "Ort der Praxisprüfung" }).click();
   await expect(page.getByRole("option")).toHaveText(["Musikschule Musterstadt (Praxis Holz)"]);
   await page.getByRole("option", { name: "Musikschule Musterstadt (Praxis Holz)" }).click();

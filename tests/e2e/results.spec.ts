@@ -212,13 +212,13 @@ test("[R-RE001][R-RE002][R-RE003][R-RE004][R-RE005][R-RE006][R-RE007][R-RE008][R
   await expect(tools.getByRole("button", { name: "Auswertungsbögen", exact: true })).toBeVisible();
   expect(await menuEntries(page, "Felix Flöte")).toEqual(["Ergebnis löschen", "Praxisbogen herunterladen"]);
 
-  // the theory result by hand: number, step 0.01, required, 0..100
+  // the theory result by hand: a decimal field, step 0.01, required, 0..100
   await chooseLocation(page, THEORY);
   await expect(felix).toContainText("Theorie: offen");
   await rowAction(page, "Felix Flöte", "Theorieergebnis bearbeiten");
   const theory = page.getByRole("dialog", { name: "Theorieergebnis bearbeiten" });
-  const points = theory.getByRole("spinbutton", { name: "Theoriepunkte" });
-  await expect(points).toHaveAttribute("step", "0.01");
+  const points = theory.getByRole("textbox", { name: "Theoriepunkte" });
+  await expect(points).toHaveAttribute("inputmode", "decimal");
   await expect(points).toBeFocused();
   await theory.getByRole("button", { name: "Speichern" }).click();
   await expect(theory.getByText("Dieses Feld ist ein Pflichtfeld")).toBeVisible();

@@ -34,6 +34,10 @@ const CALENDAR_TRANSLATIONS = {
   yearSelect: t("date.year"),
   prevTrigger: () => t("date.previousMonth"),
   nextTrigger: () => t("date.nextMonth"),
+  // each day's accessible name: "Dienstag, 3. November 2026 wählen" (Ark's default is English)
+  dayCell: (state: { valueText: string; selected: boolean; unavailable: boolean }) =>
+    t(state.unavailable ? "date.dayUnavailable" : state.selected ? "date.daySelected" : "date.dayChoose", { date: state.valueText }),
+  clearTrigger: t("date.clear"),
 };
 
 /** A typed text that follows a wire value: shown formatted, reported when it parses (or is empty). */
@@ -121,7 +125,7 @@ function DateInput({ id, value, onChange, ariaLabel, invalid, describedBy: descr
   }
   return (
     <DatePicker.Root
-      className={styles.dateControl}
+      className={styles.dateRoot}
       locale="de-DE"
       value={picked}
       onValueChange={(details) => {
@@ -135,24 +139,27 @@ function DateInput({ id, value, onChange, ariaLabel, invalid, describedBy: descr
       lazyMount
       unmountOnExit
     >
-      <input
-        id={id}
-        className={classNames(fieldStyles.input, styles.input)}
-        value={typed.text}
-        placeholder={t("date.placeholder")}
-        autoComplete="off"
-        inputMode="numeric"
-        aria-label={ariaLabel}
-        aria-invalid={invalid || undefined}
-        aria-describedby={described}
-        required={required}
-        disabled={disabled}
-        onChange={(event) => typed.type(event.target.value)}
-        onBlur={typed.leave}
-      />
-      <DatePicker.Trigger className={styles.calendarButton}>
-        <Icon name="calendar" />
-      </DatePicker.Trigger>
+      {/* the control is the calendar's anchor: without it the calendar opened in the window's top-left corner */}
+      <DatePicker.Control className={styles.dateControl}>
+        <input
+          id={id}
+          className={classNames(fieldStyles.input, styles.input)}
+          value={typed.text}
+          placeholder={t("date.placeholder")}
+          autoComplete="off"
+          inputMode="numeric"
+          aria-label={ariaLabel}
+          aria-invalid={invalid || undefined}
+          aria-describedby={described}
+          required={required}
+          disabled={disabled}
+          onChange={(event) => typed.type(event.target.value)}
+          onBlur={typed.leave}
+        />
+        <DatePicker.Trigger className={styles.calendarButton}>
+          <Icon name="calendar" />
+        </DatePicker.Trigger>
+      </DatePicker.Control>
       <DatePicker.Positioner>
         <DatePicker.Content className={styles.calendar}>
           <DatePicker.View view="day">

@@ -8,6 +8,7 @@ import { classNames } from "./classNames";
 import styles from "./Dialog.module.css";
 import { FormDirtyContext } from "./formDirty";
 import { Icon } from "./Icon";
+import { useLeaveGuard } from "./leaveGuard";
 import { useReturnFocus } from "./useReturnFocus";
 
 /** Controls that mark themselves invalid: inputs, Ark select triggers and comboboxes, the upload button. */
@@ -38,10 +39,11 @@ function firstTabbable(root: HTMLElement | null): HTMLElement | null {
  * view-only dialog with "Schließen" only. Ark UI gives the behaviour: focus moves into the dialog
  * and stays there, focus returns to where it came from. Escape, the close button, "Abbrechen" and a
  * click beside the dialog all close it, but once something was entered they first ask
- * "Eingaben verwerfen?". After sending, the first field with an error gets focus and scrolls into view.
+ * "Eingaben verwerfen?"; so do the browser's or Android's Back and any route change (leaveGuard.tsx). After sending, the first field with an error gets focus and scrolls into view.
  */
 export function FormDialog({
   title,
+  subtitle,
   onCancel,
   onSubmit,
   submitting = false,
@@ -51,6 +53,8 @@ export function FormDialog({
   children,
 }: {
   title: string;
+  /** a line under the title, the dialog's description (a registration's event) */
+  subtitle?: string;
   onCancel: () => void;
   /** missing: a view-only dialog ("Schließen" only) */
   onSubmit?: () => void;
@@ -70,6 +74,9 @@ export function FormDialog({
   const markDirty = useCallback(() => {
     setDirty(true);
   }, []);
+
+  // Back and route changes ask the same question (one blocker for every form dialog: leaveGuard.tsx)
+  useLeaveGuard(dirty && !!onSubmit && !submitting);
 
   const requestClose = () => {
     if (submitting) return;
@@ -124,7 +131,10 @@ export function FormDialog({
                 }}
               >
                 <div className={styles.header}>
-                  <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+                  <div className={styles.heading}>
+                    <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+                    {subtitle && <Dialog.Description className={styles.subtitle}>{subtitle}</Dialog.Description>}
+                  </div>
                   <button type="button" className={styles.closeButton} aria-label={t("dialog.close")} onClick={requestClose} disabled={submitting}>
                     <Icon name="close" />
                   </button>

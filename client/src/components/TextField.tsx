@@ -1,3 +1,4 @@
+import { formatDecimal, parseDecimal } from "@shared/decimal";
 import { type HTMLInputTypeAttribute, useId } from "react";
 import { t } from "../i18n/translate";
 import { classNames } from "./classNames";
@@ -16,10 +17,13 @@ export interface TextFieldProps {
   name?: string;
   autoComplete?: string;
   inputMode?: "text" | "email" | "tel" | "url" | "numeric" | "decimal";
-  /** for type="number": the step and bounds of the value */
-  step?: number | string;
-  min?: number | string;
-  max?: number | string;
+  /**
+   * A decimal number (points, amounts): a text input with the decimal keypad, never type="number"
+   * (Chromium read a German "2,5" there as 25). The form reads the text with the one parser
+   * (shared/decimal.ts parseDecimal: comma or point); on leaving the field a readable value is
+   * shown as formatDecimal writes it ("2.5" -> "2,50").
+   */
+  decimal?: boolean;
   /** a multi-line text (descriptions, conditions) with this many rows */
   rows?: number;
   className?: string;
@@ -38,9 +42,7 @@ export function TextField({
   name,
   autoComplete,
   inputMode,
-  step,
-  min,
-  max,
+  decimal = false,
   rows,
   className,
 }: TextFieldProps) {
@@ -72,14 +74,20 @@ export function TextField({
       ) : (
         <input
           {...common}
-          type={type}
+          type={decimal ? "text" : type}
           name={name}
-          autoComplete={autoComplete}
-          inputMode={inputMode}
-          step={step}
-          min={min}
-          max={max}
+          autoComplete={decimal ? "off" : autoComplete}
+          inputMode={decimal ? "decimal" : inputMode}
           onChange={(event) => onChange(event.target.value)}
+          onBlur={
+            decimal
+              ? () => {
+                  const parsed = parseDecimal(value);
+                  const shown = parsed.ok && parsed.decimals <= 2 ? formatDecimal(parsed.value) : value;
+                  if (shown !== value) onChange(shown);
+                }
+              : undefined
+          }
         />
       )}
       {hint && (

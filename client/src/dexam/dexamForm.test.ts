@@ -1,4 +1,4 @@
-import { tooLong } from "@shared/messages";
+import { MSG, tooLong } from "@shared/messages";
 import { describe, expect, it } from "vitest";
 import { checkDocumentFile, DOCUMENT_ACCEPT, formatFileSize } from "../components/FileUploadField";
 import { de } from "../i18n/de";
@@ -209,6 +209,18 @@ describe("D-exam form: existing partial result", () => {
       location: "Musterstadt",
       points: 28.5,
     });
+  });
+
+  it("[R-VA029] the points of a partial result are read with a comma or a point; thousands separators are refused", () => {
+    const base = { ...valid(), theoryLocationId: "" };
+    const withPoints = (p: string) => ({ ...base, partialResult: { ...partial("THEORY"), points: p } });
+    const points = (p: string) => check(withPoints(p))["partialResult.points"];
+    expect(points("2,5")).toBeUndefined();
+    expect(points("27,5")).toBeUndefined();
+    expect(points("2,5,1")).toBe(MSG.decimalSeparator);
+    expect(points("1.000,5")).toBe(MSG.decimalSeparator);
+    expect(dexamInput(withPoints("2,5"), { mode: "create", event: DEXAM }).partialResult?.points).toBe(2.5);
+    expect(dexamInput(withPoints("27,5"), { mode: "create", event: DEXAM }).partialResult?.points).toBe(27.5);
   });
 
   it("[R-DF017] the types are Theorie and Praxis; the passed part cannot be booked again", () => {
@@ -425,7 +437,7 @@ describe("D-exam form: edit mode", () => {
       theoryLocationId: "",
       practiceLocationId: "2",
       preparationLocationId: "5",
-      partialResult: { type: "THEORY", districtAssociation: "Kreisverband Musterstadt", year: "2025", location: "Musterstadt", points: "30" },
+      partialResult: { type: "THEORY", districtAssociation: "Kreisverband Musterstadt", year: "2025", location: "Musterstadt", points: "30,00" },
       cancelledAt: "2027-02-01T10:30",
     });
     expect(values.songs).toHaveLength(4);

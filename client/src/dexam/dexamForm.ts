@@ -1,3 +1,4 @@
+import { formatDecimal, parseDecimal } from "@shared/decimal";
 import { type DexamSchemaInput, dexamErrors, SONG_ROWS } from "@shared/dexamSchema";
 import type { DEXAM_TYPE_LABELS, EXAM_PART_LABELS, GENDER_LABELS, INSTRUMENT_LABELS, MEAL_REQUEST_LABELS } from "@shared/labels";
 import { DEXAM_MSG } from "@shared/messages";
@@ -179,7 +180,7 @@ export function dexamFormValues(r: DexamRecord): DexamFormValues {
           districtAssociation: r.partialResultDistrict ?? "",
           year: r.partialResultYear == null ? "" : String(r.partialResultYear),
           location: r.partialResultLocation ?? "",
-          points: r.partialResultPoints == null ? "" : String(r.partialResultPoints),
+          points: formatDecimal(r.partialResultPoints),
         }
       : { ...EMPTY_PARTIAL },
     songs: empty.songs.map((row, i) => ({ number: r.songs[i]?.number ?? row.number, name: r.songs[i]?.name ?? row.name })),
@@ -417,6 +418,11 @@ export interface InputContext {
 
 const idOrNull = (v: string) => v || null;
 const numberOrNull = (v: string) => (v.trim() === "" || Number.isNaN(Number(v)) ? null : Number(v));
+/** a decimal field's text ("2,5" or "2.5", shared/decimal.ts) as its number; null when empty or unreadable */
+const decimalOrNull = (v: string) => {
+  const parsed = parseDecimal(v);
+  return parsed.ok ? parsed.value : null;
+};
 
 /**
  * The values as DexamRegistrationInput: pieces only with a practice exam (else four empty rows are
@@ -443,7 +449,7 @@ export function dexamInput(values: DexamFormValues, context: InputContext): Dexa
           districtAssociation: pr.districtAssociation.trim(),
           year: numberOrNull(pr.year),
           location: pr.location.trim(),
-          points: numberOrNull(pr.points),
+          points: decimalOrNull(pr.points),
         }
       : null,
     songs: showsSongs(values) ? values.songs.map((s) => ({ number: optionalText(s.number), name: optionalText(s.name) })) : [],

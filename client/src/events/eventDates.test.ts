@@ -6,6 +6,7 @@ import {
   formatDayRange,
   formatTableDateTime,
   fromDateTimeLocal,
+  sameDayNextYear,
   toDateInput,
   toDateTimeLocal,
   todayInBerlin,
@@ -47,5 +48,15 @@ describe("event dates", () => {
     expect(fromDateTimeLocal("")).toBeNull();
     expect(toDateInput("2027-05-12T21:59:59.000Z")).toBe("2027-05-12");
     expect(toDateTimeLocal("0001-01-01T00:00:00Z")).toBe("");
+  });
+});
+
+describe("sameDayNextYear", () => {
+  it("suggests the same calendar day next year for a copied event; 29 February becomes 28 February", () => {
+    expect(sameDayNextYear("2026-03-14")).toBe("2027-03-14");
+    expect(sameDayNextYear("2027-12-31")).toBe("2028-12-31");
+    expect(sameDayNextYear("2028-02-29")).toBe("2029-02-28");
+    expect(sameDayNextYear("2027-02-28")).toBe("2028-02-28");
+    expect(sameDayNextYear("")).toBe("");
   });
 });

@@ -90,3 +90,13 @@ export function toDateInput(value: string | null | undefined): string {
   const date = eventDate(value);
   return date ? berlinDay(date) : "";
 }
+
+/** The same calendar day a year later ("2026-03-14" -> "2027-03-14"; 29 February -> 28 February); empty for no day. */
+export function sameDayNextYear(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return "";
+  const year = String(Number(match[1]) + 1).padStart(4, "0");
+  const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const dayOfMonth = match[2] === "02" && match[3] === "29" && !leap(Number(year)) ? "28" : match[3];
+  return `${year}-${match[2]}-${dayOfMonth}`;
+}

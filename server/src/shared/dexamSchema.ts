@@ -6,6 +6,7 @@
 // Error paths are the service's field names ("partialResult.points", "songs.2.name",
 // "camp.emergencyContacts.0.phone"); dexamErrors turns a result into field -> message.
 import { z } from "zod";
+import { parseDecimal } from "./decimal.ts";
 import { addIssues, blank, fieldErrors, flag, id, keys, numberOrText, oneOf, text } from "./inputSchema.ts";
 import { DEXAM_TYPE_LABELS, EXAM_PART_LABELS, GENDER_LABELS, INSTRUMENT_LABELS, MEAL_REQUEST_LABELS, VACCINATION_LABELS } from "./labels.ts";
 import { DEXAM_MSG, MSG, WIRE_MSG } from "./messages.ts";
@@ -111,8 +112,11 @@ function crossFieldErrors(v: Fields, event: DexamEventFacts, mode: DexamMode, no
     const year = pr.year == null ? "" : String(pr.year).trim();
     if (!year) e["partialResult.year"] = MSG.required;
     else if (!/^\d{4}$/.test(year) || Number(year) > now.getFullYear()) e["partialResult.year"] = DEXAM_MSG.year;
-    const points = Number(pr.points);
+    // a form sends the text as typed: read by the one decimal parser ("2,5" and "2.5" alike)
+    const parsed = typeof pr.points === "string" ? parseDecimal(pr.points) : null;
+    const points = parsed ? (parsed.ok ? parsed.value : Number.NaN) : Number(pr.points);
     if (blank(pr.points) || (typeof pr.points === "number" && Number.isNaN(pr.points))) e["partialResult.points"] = MSG.required;
+    else if (parsed && !parsed.ok && parsed.error === MSG.decimalSeparator) e["partialResult.points"] = parsed.error;
     else if (Number.isNaN(points) || points < 0 || points > 100 || !twoDecimals(points)) e["partialResult.points"] = DEXAM_MSG.points;
     if (pr.type === "THEORY" && !blank(v.theoryLocationId)) e.theoryLocationId = DEXAM_MSG.theoryPassed;
     if (pr.type === "PRACTICE" && !blank(v.practiceLocationId)) e.practiceLocationId = DEXAM_MSG.practicePassed;

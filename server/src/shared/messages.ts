@@ -17,6 +17,10 @@ export const MSG = {
   imageInvalid: "Die Datei ist kein gültiges Bild",
   /** not from the spec: a /v1 date or time that is no date (the forms' pickers cannot send one; http/wireSchema.ts) */
   date: "Bitte ein gültiges Datum eingeben",
+  /** not from the spec: a decimal field's text is no number (shared/decimal.ts parseDecimal) */
+  decimal: "Bitte eine Zahl eingeben, z. B. 2,5",
+  /** not from the spec: two separators or grouped digits; a decimal field has no thousands separator (shared/decimal.ts) */
+  decimalSeparator: "Bitte nur ein Komma (oder einen Punkt) vor den Nachkommastellen und keine Tausenderpunkte eingeben, z. B. 1000,5",
 } as const;
 
 /** D-exam registration messages (server rules and the client form). */

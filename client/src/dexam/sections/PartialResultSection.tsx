@@ -59,10 +59,7 @@ export function PartialResultSection({ form, locked }: SectionProps) {
           />
           <TextField
             label={t("dexamForm.field.partialPoints")}
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
+            decimal
             value={pr.points}
             onChange={(v) => change("partialResult.points", v)}
             error={errors["partialResult.points"]}

@@ -136,7 +136,7 @@ export const registrationOverviewHelp: HelpPage = {
         {
           kind: "box",
           box: "warning",
-          text: "Eine Stornierung ist endgültig und kann von Ihnen nicht rückgängig gemacht werden. Stornierte Zeilen sind ausgegraut; das Symbol zeigt „Storniert am … Uhr“.",
+          text: "Eine Stornierung ist endgültig und kann von Ihnen nicht rückgängig gemacht werden. Stornierte Zeilen sind ausgegraut; das Symbol zeigt „Storniert am … Uhr“, auf dem Smartphone steht der Text daneben.",
         },
         {
           kind: "box",

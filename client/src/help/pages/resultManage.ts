@@ -57,7 +57,7 @@ export const resultManageHelp: HelpPage = {
           items: [
             `Wählen Sie unter ${ui("results.location")} den Theorieprüfungsort.`,
             `Wählen Sie im Zeilenmenü der Person ${ui("results.action.editTheory")}.`,
-            `Tragen Sie die ${ui("results.theory.points")} ein (0 bis 100, höchstens zwei Nachkommastellen) und speichern Sie.`,
+            `Tragen Sie die ${ui("results.theory.points")} ein (0 bis 100, höchstens zwei Nachkommastellen, mit Komma oder Punkt: „27,5“ oder „27.5“, ohne Tausenderpunkt) und speichern Sie.`,
           ],
         },
         { kind: "paragraph", text: `${ui("results.action.delete")} entfernt das Ergebnis des gewählten Ortes wieder.` },

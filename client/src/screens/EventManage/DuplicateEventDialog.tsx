@@ -1,12 +1,12 @@
 import { duplicateErrors } from "@shared/eventSchema";
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DateField } from "../../components/DateField";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { FormDialog } from "../../components/FormDialog";
 import { LoadFailure } from "../../components/LoadFailure";
-import { TextField } from "../../components/TextField";
-import { formatCalendarDay, toDateInput } from "../../events/eventDates";
+import { formatCalendarDay, sameDayNextYear, toDateInput } from "../../events/eventDates";
 import { t } from "../../i18n/translate";
 import type { DuplicateEventDialogQuery } from "./__generated__/DuplicateEventDialogQuery.graphql";
 import type { DuplicateEventDialogTargetsQuery as DuplicateEventDialogTargetsQueryType } from "./__generated__/DuplicateEventDialogTargetsQuery.graphql";
@@ -137,12 +137,18 @@ function NewEventFields({
     { fetchPolicy: "store-or-network" },
   );
   const firstDay = data.node?.start ? toDateInput(data.node.start) : (data.node?.registrationDeadlineDay ?? "");
+  // the suggestion: the same day next year (the usual yearly repeat), once; a cleared field stays empty
+  const suggested = useRef(false);
+  useEffect(() => {
+    if (suggested.current) return;
+    suggested.current = true;
+    if (!startDay && firstDay) onChange(sameDayNextYear(firstDay));
+  }, [firstDay, startDay, onChange]);
   return (
     <>
       <p className={styles.text}>{t("event.duplicateText", { name })}</p>
-      <TextField
+      <DateField
         label={t("event.duplicateStart")}
-        type="date"
         value={startDay}
         onChange={onChange}
         error={error}

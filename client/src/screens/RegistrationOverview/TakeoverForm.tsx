@@ -153,6 +153,7 @@ export function TakeoverForm({
           value={values.eventId}
           onChange={chooseEvent}
           error={errors.eventId}
+          required
         />
       )}
       {target && (
@@ -164,6 +165,7 @@ export function TakeoverForm({
             onChange={(value) => set("locationId", value)}
             disabled={locationOptions.length === 0}
             error={errors.locationId}
+            required
           />
           {locationOptions.length === 0 && <p className={styles.hint}>{t("overview.takeover.noLocation", { course: registration.type })}</p>}
           {preparationOptions.length > 0 && (

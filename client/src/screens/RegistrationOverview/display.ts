@@ -1,4 +1,5 @@
 import { competitionLevelLabel } from "@shared/competition";
+import { formatDecimal } from "@shared/decimal";
 import { CAST_LABELS, COMPETITION_TYPE_LABELS } from "@shared/labels";
 import type { MessageKey } from "../../i18n/de";
 import { t } from "../../i18n/translate";
@@ -34,12 +35,8 @@ export function cancelledText(value: string): string {
   return t("overview.cancelledAt", { date: formatCancelledAt(value) });
 }
 
-const points = new Intl.NumberFormat("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** Theory or practice points (R-RO008): "31,50"; empty while there is no (visible) result. */
-export function formatPoints(value: number | null | undefined): string {
-  return value === null || value === undefined || Number.isNaN(value) ? "" : points.format(value);
-}
+/** Theory or practice points (R-RO008): "31,50"; empty while there is no (visible) result (shared/decimal.ts). */
+export const formatPoints = (value: number | null | undefined): string => formatDecimal(value);
 
 const GRADE_KEYS: Record<string, MessageKey> = { PASSED: "overview.grade.passed", FAILED: "overview.grade.failed" };
 

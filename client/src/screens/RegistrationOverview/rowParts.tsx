@@ -58,7 +58,19 @@ export function RowSymbol({ name, className, text }: { name: "cancelled" | "warn
   );
 }
 
-/** The cancel symbol of a cancelled registration: "Storniert am 03.11.2026 14:05 Uhr". */
+/**
+ * The cancel symbol of a cancelled registration: "Storniert am 03.11.2026 14:05 Uhr". A phone has no
+ * hover for the tooltip, so there the text stands beside the symbol (hidden from assistive
+ * technology, which reads the symbol's name).
+ */
 export function CancelledSymbol({ cancelledAt }: { cancelledAt: string }) {
-  return <RowSymbol name="cancelled" className={styles.cancelSymbol} text={cancelledText(cancelledAt)} />;
+  const text = cancelledText(cancelledAt);
+  return (
+    <>
+      <RowSymbol name="cancelled" className={styles.cancelSymbol} text={text} />
+      <span className={styles.phoneText} aria-hidden="true">
+        {text}
+      </span>
+    </>
+  );
 }

@@ -1,16 +1,16 @@
-import { useId, useState } from "react";
-import fieldStyles from "../../components/Field.module.css";
+import { useState } from "react";
 import { FormDialog } from "../../components/FormDialog";
+import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
 import type { DexamResultRowData } from "./DexamResultRow";
-import { parsePoints, pointsInputValue } from "./points";
+import { formatPoints, parsePoints } from "./points";
 import styles from "./ResultManage.module.css";
 import { useSetTheoryResult } from "./useSetTheoryResult";
 
 /**
  * "Theorieergebnis bearbeiten" (R-RE007, R-RE008, R-VA036): the theory points of one registration
- * at the chosen theory location, typed in by hand: a required number 0..100 with step 0.01. The
- * client checks first; the server's field message shows under the field too.
+ * at the chosen theory location, typed in by hand: a required number 0..100 with step 0.01, a
+ * decimal field ("2,5" and "2.5" alike, shared/decimal.ts). The client checks first; the server's field message shows under the field too.
  */
 export function TheoryResultDialog({
   row,
@@ -23,16 +23,12 @@ export function TheoryResultDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const [text, setText] = useState(pointsInputValue(row.theoryPoints));
-  const [badInput, setBadInput] = useState(false);
+  const [text, setText] = useState(formatPoints(row.theoryPoints));
   const [error, setError] = useState<string | undefined>();
   const [save, saving] = useSetTheoryResult();
 
   const submit = async () => {
-    const parsed = parsePoints(text, badInput);
+    const parsed = parsePoints(text);
     if (!parsed.ok) {
       setError(parsed.error);
       return;
@@ -51,40 +47,18 @@ export function TheoryResultDialog({
       <p className={styles.dialogText}>
         {t("results.theory.candidate", { name: `${row.firstname} ${row.lastname}`, id: row.databaseId, location: location.name })}
       </p>
-      <div className={fieldStyles.field}>
-        <label className={fieldStyles.label} htmlFor={id}>
-          {t("results.theory.points")}
-          <span className={fieldStyles.requiredMark} title={t("common.required")} aria-hidden="true">
-            *
-          </span>
-        </label>
-        <input
-          id={id}
-          className={fieldStyles.input}
-          type="number"
-          step="0.01"
-          min="0"
-          max="100"
-          inputMode="decimal"
-          required
-          value={text}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-          onChange={(event) => {
-            setText(event.target.value);
-            setBadInput(event.target.validity.badInput);
-            if (error) setError(undefined);
-          }}
-        />
-        <p id={hintId} className={fieldStyles.hint}>
-          {t("results.theory.hint")}
-        </p>
-        {error && (
-          <p id={errorId} className={fieldStyles.error}>
-            {error}
-          </p>
-        )}
-      </div>
+      <TextField
+        label={t("results.theory.points")}
+        decimal
+        required
+        value={text}
+        onChange={(value) => {
+          setText(value);
+          if (error) setError(undefined);
+        }}
+        hint={t("results.theory.hint")}
+        error={error}
+      />
     </FormDialog>
   );
 }

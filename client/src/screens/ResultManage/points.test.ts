@@ -1,5 +1,6 @@
+import { MSG } from "@shared/messages";
 import { describe, expect, it } from "vitest";
-import { formatPoints, parsePoints, pointsInputValue } from "./points";
+import { formatPoints, parsePoints } from "./points";
 
 describe("points", () => {
   it("[R-RE005] shows points with two decimals in German notation, nothing without a result", () => {
@@ -9,8 +10,6 @@ describe("points", () => {
     expect(formatPoints(23.99)).toBe("23,99");
     expect(formatPoints(null)).toBe("");
     expect(formatPoints(undefined)).toBe("");
-    expect(pointsInputValue(72.5)).toBe("72.5");
-    expect(pointsInputValue(null)).toBe("");
   });
 
   it("[R-VA036][R-RE008] theory points are a required number between 0 and 100 with step 0.01", () => {
@@ -21,9 +20,12 @@ describe("points", () => {
     expect(parsePoints("24.")).toEqual({ ok: true, value: 24 });
     expect(parsePoints("")).toEqual({ ok: false, error: "Dieses Feld ist ein Pflichtfeld" });
     expect(parsePoints("   ")).toEqual({ ok: false, error: "Dieses Feld ist ein Pflichtfeld" });
-    expect(parsePoints("abc")).toEqual({ ok: false, error: "Bitte eine Zahl eingeben" });
-    expect(parsePoints("1e2")).toEqual({ ok: false, error: "Bitte eine Zahl eingeben" });
-    expect(parsePoints("", true)).toEqual({ ok: false, error: "Bitte eine Zahl eingeben" });
+    expect(parsePoints("abc")).toEqual({ ok: false, error: "Bitte eine Zahl eingeben, z. B. 2,5" });
+    expect(parsePoints("1e2")).toEqual({ ok: false, error: "Bitte eine Zahl eingeben, z. B. 2,5" });
+    expect(parsePoints("2,5")).toEqual({ ok: true, value: 2.5 });
+    expect(parsePoints("27,5")).toEqual({ ok: true, value: 27.5 });
+    expect(parsePoints("2,5,1")).toEqual({ ok: false, error: MSG.decimalSeparator });
+    expect(parsePoints("1.000,5")).toEqual({ ok: false, error: MSG.decimalSeparator });
     expect(parsePoints("100.01")).toEqual({ ok: false, error: "Die Punktzahl muss zwischen 0 und 100 liegen" });
     expect(parsePoints("-1")).toEqual({ ok: false, error: "Die Punktzahl muss zwischen 0 und 100 liegen" });
     expect(parsePoints("12.345")).toEqual({ ok: false, error: "Die Punktzahl darf höchstens zwei Nachkommastellen haben" });

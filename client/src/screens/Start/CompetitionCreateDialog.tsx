@@ -11,6 +11,7 @@ import { hasErrors } from "../../forms/fieldErrors";
 import { t } from "../../i18n/translate";
 import { choosesDistrictClubs, clubOptions, formErrorsOf } from "../../registration/formValues";
 import type { CompetitionCreateDialogQuery, CompetitionCreateDialogQuery$data } from "./__generated__/CompetitionCreateDialogQuery.graphql";
+import { registrationDialogSubtitle } from "./startCards";
 import { useCreateCompetitionRegistration } from "./useCreateCompetitionRegistration";
 
 /**
@@ -44,6 +45,8 @@ function CompetitionCreateLoader({ query, onClose }: { query: PreloadedQuery<Com
         node(id: $eventId) {
           ... on Event @alias(as: "event") {
             districtAssociationId
+            name
+            formType
             ...useCompetitionEvent_event
           }
         }
@@ -92,6 +95,7 @@ function CompetitionCreateForm({
   return (
     <FormDialog
       title={t("start.dialog.competitionTitle")}
+      subtitle={registrationDialogSubtitle(event)}
       onCancel={onClose}
       onSubmit={submit}
       submitting={creating}

@@ -10,6 +10,7 @@ import { useDexamForm } from "../../dexam/useDexamForm";
 import { hasErrors } from "../../forms/fieldErrors";
 import { t } from "../../i18n/translate";
 import type { DexamCreateDialogQuery, DexamCreateDialogQuery$data } from "./__generated__/DexamCreateDialogQuery.graphql";
+import { registrationDialogSubtitle } from "./startCards";
 import { useCreateDexamRegistration } from "./useCreateDexamRegistration";
 
 /**
@@ -42,6 +43,8 @@ function DexamCreateLoader({ query, onClose }: { query: PreloadedQuery<DexamCrea
         node(id: $eventId) {
           ... on Event @alias(as: "event") {
             districtAssociationId
+            name
+            formType
             ...useDexamEvent_event
           }
         }
@@ -88,7 +91,15 @@ function DexamCreateForm({
   };
 
   return (
-    <FormDialog title={t("start.dialog.dexamTitle")} onCancel={onClose} onSubmit={submit} submitting={creating} acceptLabel={t("start.dialog.submit")} wide>
+    <FormDialog
+      title={t("start.dialog.dexamTitle")}
+      subtitle={registrationDialogSubtitle(event)}
+      onCancel={onClose}
+      onSubmit={submit}
+      submitting={creating}
+      acceptLabel={t("start.dialog.submit")}
+      wide
+    >
       <DexamFormFields mode="create" event={facts} form={form} ownClubs={ownClubs} districtClubsOf={districtClubsOf} />
     </FormDialog>
   );

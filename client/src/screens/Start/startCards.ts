@@ -1,4 +1,5 @@
 import type { MessageKey } from "../../i18n/de";
+import { t } from "../../i18n/translate";
 
 export type FormTypeName = "DEXAM" | "DEXAM_CAMP" | "COMPETITION";
 export type LocationTypeName = "DEXAM_THEORY" | "DEXAM_PRACTICE" | "DEXAM_PREPARATION" | "COMPETITION";
@@ -73,6 +74,11 @@ export function registrationDialogTexts(formType: string): { titleKey: MessageKe
   return formType === "COMPETITION"
     ? { titleKey: "start.dialog.competitionTitle", songsKey: "start.dialog.competitionSongs" }
     : { titleKey: "start.dialog.dexamTitle", songsKey: "start.dialog.dexamSongs" };
+}
+
+/** The create dialog's subtitle: the event registered for; a camp's says so ("Anmeldung zur Freizeit: …"). */
+export function registrationDialogSubtitle(event: { readonly name: string; readonly formType: string }): string {
+  return t(event.formType === "DEXAM_CAMP" ? "start.dialog.campEvent" : "start.dialog.event", { event: event.name });
 }
 
 /** Competition venues list their competition types on the card (R-ST017); D-exam locations do not. */

@@ -2,6 +2,7 @@
 // the jury program's workbook, durations. Pure functions; the workbook formats are in sheet.ts,
 // pcjuror.ts and exports.ts, the database work in service.ts.
 import { createHmac } from "node:crypto";
+import { parseDecimal } from "../../shared/decimal.ts";
 
 export const MAX_POINTS = 100;
 
@@ -17,11 +18,10 @@ export function pointsError(v: unknown): string | null {
 /** Rounds to the stored precision (two decimals). */
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** Numbers written as text: "72,5", "72.50", " 80 " (German decimal comma accepted). */
+/** Numbers written as text: "72,5", "72.50", " 80 " (the one decimal reading, shared/decimal.ts); null for anything else. */
 export function parseNumberText(s: string): number | null {
-  const t = s.trim().replace(/\s/g, "");
-  if (!/^[+-]?\d+(?:[.,]\d+)?$/.test(t)) return null;
-  return Number(t.replace(",", "."));
+  const parsed = parseDecimal(s);
+  return parsed.ok ? parsed.value : null;
 }
 
 /** Letters NFKD does not take apart, written as German readers spell them in ASCII. */
