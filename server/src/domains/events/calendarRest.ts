@@ -13,6 +13,7 @@ import { calendarFeedEnabled, disableCalendarFeed, enableCalendarFeed, FEED_PATH
 import {
   COMPETITION_CALENDAR_SELECT,
   competitionAppointments,
+  calendarHost,
   DEXAM_CALENDAR_SELECT,
   dexamAppointments,
   eventAppointments,
@@ -54,7 +55,7 @@ export function calendarRoutes(r: RestRouter) {
     },
     async (ctx, req, reply) => {
       const e = await getEvent(ctx, idParam(req));
-      return sendIcs(reply, e.name, icsCalendar(e.name, eventAppointments(e), ctx.services.now()));
+      return sendIcs(reply, e.name, icsCalendar(e.name, eventAppointments(e), ctx.services.now(), calendarHost(ctx.services.config.publicUrl)));
     },
   );
   r.get(
@@ -73,7 +74,7 @@ export function calendarRoutes(r: RestRouter) {
         select: DEXAM_CALENDAR_SELECT,
       });
       const name = `${reg.event.name} ${reg.firstname} ${reg.lastname}`;
-      return sendIcs(reply, name, icsCalendar(name, dexamAppointments(reg), ctx.services.now()));
+      return sendIcs(reply, name, icsCalendar(name, dexamAppointments(reg), ctx.services.now(), calendarHost(ctx.services.config.publicUrl)));
     },
   );
   r.get(
@@ -93,7 +94,7 @@ export function calendarRoutes(r: RestRouter) {
         select: COMPETITION_CALENDAR_SELECT,
       });
       const name = `${reg.event.name} ${reg.name}`;
-      return sendIcs(reply, name, icsCalendar(name, competitionAppointments(reg), ctx.services.now()));
+      return sendIcs(reply, name, icsCalendar(name, competitionAppointments(reg), ctx.services.now(), calendarHost(ctx.services.config.publicUrl)));
     },
   );
   r.get("/v1/user/0/calendar-feed", { tag: "Benutzer", summary: "Kalender-Abo: ist es eingeschaltet?", response: FeedStateWire }, async (ctx) =>
@@ -131,7 +132,7 @@ export function calendarRoutes(r: RestRouter) {
 export function calendarFeedRoute(fastify: FastifyInstance, prisma: PrismaClient, services: AppServices) {
   fastify.get<{ Params: { file: string } }>(`${FEED_PATH}/:file`, async (request, reply) => {
     const token = request.params.file.replace(/\.ics$/, "");
-    const body = await feedCalendar(prisma, token, services.now());
+    const body = await feedCalendar(prisma, token, services.now(), calendarHost(services.config.publicUrl));
     if (body === null) throw notFound("Kalender-Abo");
     return reply.header("content-type", ICS).header("cache-control", "private, no-store").header("x-robots-tag", "noindex").send(body);
   });
