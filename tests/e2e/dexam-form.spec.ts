@@ -201,8 +201,10 @@ test("[R-VA043][R-DF003][R-ST021] registration_manage without a club of its own 
   await choose(page, dialog, "Instrument", "Klarinette");
   await choose(page, dialog, "Kurs", "D1");
   await choose(page, dialog, "Theorieprüfung", "Musikschule Musterstadt (Theorie)");
-  await dialog.getByRole("checkbox", { name: /Datenschutzhinweise/ }).check();
-  await dialog.getByRole("checkbox", { name: /Stornobedingungen/ }).check();
+  // staff confirm what the legal guardians consented to: the texts read in the third person
+  await expect(dialog.getByText("Ich habe die Datenschutzhinweise gelesen", { exact: false })).toHaveCount(0);
+  await dialog.getByRole("checkbox", { name: "Die Erziehungsberechtigten haben die Datenschutzhinweise gelesen und ihr Einverständnis bestätigt." }).check();
+  await dialog.getByRole("checkbox", { name: "Die Erziehungsberechtigten haben die Stornobedingungen gelesen und ihre Annahme bestätigt." }).check();
   await dialog.getByRole("button", { name: "Absenden" }).click();
   await expectNotice(page, "D-Prüfungsanmeldung wurde erfolgreich angelegt");
   await expect(dialog).toBeHidden();

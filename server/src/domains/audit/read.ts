@@ -90,6 +90,8 @@ export const ACTION_LABELS: Record<string, string> = {
   copy: "Kopiert",
   duplicate: "Dupliziert",
   setAssociations: "Vereine zugeordnet",
+  addUser: "Konto zugeordnet",
+  removeUser: "Konto entfernt",
   deactivate: "Deaktiviert",
   reactivate: "Reaktiviert",
   resendInvitation: "Einladung erneut gesendet",
