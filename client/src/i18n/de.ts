@@ -721,6 +721,7 @@ export const de = {
   "history.who": "Wer",
   "history.what": "Was",
   "history.fields": "Geänderte Felder",
+  "history.change": "{label}: {before} → {after}",
   "history.more": "Es werden die letzten {count} Änderungen angezeigt.",
   // --- calendar end
   // --- apiexplorer start

@@ -714,6 +714,7 @@ export const en: Record<MessageKey, string> = {
   "history.who": "Who",
   "history.what": "What",
   "history.fields": "Changed fields",
+  "history.change": "{label}: {before} → {after}",
   "history.more": "The latest {count} changes are shown.",
   // --- calendar end
   // --- apiexplorer start

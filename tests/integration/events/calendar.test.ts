@@ -176,7 +176,8 @@ describe("calendar downloads", () => {
 
   it("a cancelled registration's .ics keeps its entries, marked STATUS:CANCELLED with a higher SEQUENCE", async () => {
     const id = await createDexam(t.member);
-    const get = async () => (await app.fastify.inject({ method: "GET", url: `/v1/registration/dexam/${id}/calendar`, headers: { authorization: `Bearer ${t.member}` } })).body;
+    const get = async () =>
+      (await app.fastify.inject({ method: "GET", url: `/v1/registration/dexam/${id}/calendar`, headers: { authorization: `Bearer ${t.member}` } })).body;
     const before = parse(await get());
     expect(before.map((e) => e.status)).toEqual([null, null]);
     const cancelled = await app.rest("PUT", "/v1/registration/dexam", t.member, {

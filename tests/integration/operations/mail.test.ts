@@ -552,7 +552,7 @@ describe("confirmation e-mails", () => {
     expect(mailsTo("newcomer@test.example")).toEqual([]);
     expect(mailsTo("role-user_manage@test.example")).toEqual([]);
     const history = await app.gql(
-      `query($id: ID!) { auditTrail(id: $id, first: 5) { edges { node { actionLabel actorName details } } } }`,
+      `query($id: ID!) { auditTrail(id: $id, first: 5) { edges { node { actionLabel actorName changes { label before after } } } } }`,
       { id: gid("Association", world.club1) },
       t["role:association_manage"],
     );
@@ -560,7 +560,7 @@ describe("confirmation e-mails", () => {
     expect(history.body.data.auditTrail.edges[0].node).toEqual({
       actionLabel: "Konto zugeordnet",
       actorName: "role:user_manage Test",
-      details: JSON.stringify({ account: "Nora Neu" }),
+      changes: [{ label: "Konten", before: "–", after: "Nora Neu" }],
     });
     // assigned again (unchanged): nobody is told twice
     received = [];

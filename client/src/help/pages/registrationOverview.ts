@@ -127,7 +127,7 @@ export const registrationOverviewHelp: HelpPage = {
             },
             {
               label: label("history.action"),
-              text: "Wer die Anmeldung wann angelegt, geändert, storniert oder mit Ergebnissen versehen hat, mit den geänderten Feldern. Gesundheitsangaben erscheinen nur als „geändert“, nie mit ihrem Inhalt. Nur für die Anmeldungs- und Ergebnisverwaltung des Kreisverbands.",
+              text: "Wer die Anmeldung wann angelegt, geändert, storniert oder mit Ergebnissen versehen hat, mit den geänderten Feldern und ihrem alten und neuen Wert (etwa „Vorname: Lena → Lene“). Gesundheitsangaben und Bemerkungen erscheinen nur als „geändert“, nie mit ihrem Inhalt. Nur für die Anmeldungs- und Ergebnisverwaltung des Kreisverbands.",
             },
             { label: label("overview.action.cancel"), text: "Die Anmeldung stornieren. Sie bleibt ausgegraut in der Liste stehen." },
             { label: label("overview.action.delete"), text: "Die Anmeldung endgültig löschen." },

@@ -43,7 +43,14 @@ export const DEXAM_CALENDAR_SELECT = {
   preparationLocation: LOCATED,
 } as const;
 /** What competitionAppointments reads of a competition registration (Prisma select). */
-export const COMPETITION_CALENDAR_SELECT = { id: true, version: true, name: true, cancelledAt: true, event: { select: { name: true } }, location: LOCATED } as const;
+export const COMPETITION_CALENDAR_SELECT = {
+  id: true,
+  version: true,
+  name: true,
+  cancelledAt: true,
+  event: { select: { name: true } },
+  location: LOCATED,
+} as const;
 
 type Located = Pick<EventLocation, "id" | "name" | "type" | "street" | "postcode" | "city" | "country" | "start" | "end" | "version">;
 

@@ -12,8 +12,8 @@ import { contentDisposition } from "../files/rules.ts";
 import { calendarFeedEnabled, disableCalendarFeed, enableCalendarFeed, FEED_PATH, feedCalendar } from "../users/calendarFeed.ts";
 import {
   COMPETITION_CALENDAR_SELECT,
-  competitionAppointments,
   calendarHost,
+  competitionAppointments,
   DEXAM_CALENDAR_SELECT,
   dexamAppointments,
   eventAppointments,

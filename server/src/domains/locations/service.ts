@@ -6,7 +6,7 @@ import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { competitionFacts, dexamFacts, locationMoves } from "../../mail/registrationMail.ts";
-import { audit, changedFields } from "../audit/service.ts";
+import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { canSeeEvent } from "../events/service.ts";
 import { mailResults } from "../results/mails.ts";
@@ -68,7 +68,7 @@ export async function updateLocation(ctx: ServiceCtx, id: number, input: Locatio
       entity: "EventLocation",
       entityId: id,
       districtAssociationId: l.event.districtAssociationId,
-      details: { changed: changedFields(l, data) },
+      details: changeDetails(l, data),
     });
     const published = !l.publishResults && updated.publishResults ? await mailResults(tx, updated.eventId, id) : 0;
     const mailed = published + (await mailMoves(tx, l, updated));

@@ -79,5 +79,10 @@ export async function feedCalendar(prisma: PrismaClient, token: string, now: Dat
       select: COMPETITION_CALENDAR_SELECT,
     }),
   ]);
-  return icsCalendar("Anmeldesystem: Termine meiner Vereine", [...dexams.flatMap(dexamAppointments), ...competitions.flatMap(competitionAppointments)], now, host);
+  return icsCalendar(
+    "Anmeldesystem: Termine meiner Vereine",
+    [...dexams.flatMap(dexamAppointments), ...competitions.flatMap(competitionAppointments)],
+    now,
+    host,
+  );
 }

@@ -9,7 +9,7 @@ import type { Prisma, User } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
-import { audit, changedFields, type Tx } from "../audit/service.ts";
+import { audit, changeDetails, type Tx } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { addressChangedNotice, EMAIL_TAKEN, emailChangeRefusal, mayAssignClubs, OWN_CLUBS, type UserFields, validateUser } from "./rules.ts";
 
@@ -110,7 +110,7 @@ export async function updateViewer(ctx: ServiceCtx, input: UserFields) {
       entity: "User",
       entityId: p.userId,
       districtAssociationId: p.districtAssociationId,
-      details: { profile: true, changed: changedFields(before, data) },
+      details: { profile: true, ...changeDetails(before, data) },
     });
     return { user: await tx.user.findUniqueOrThrow({ where: { id: p.userId }, include: withClubs }), before };
   });
@@ -135,6 +135,9 @@ async function forgetInAudit(tx: Tx, u: { id: number; subject: string | null }) 
     where: { OR: [{ actorUserId: u.id }, ...(u.subject ? [{ actorLabel: u.subject }] : [])] },
     data: { actorUserId: null, actorLabel: DELETED_ACTOR },
   });
+  // the account's own history keeps which fields changed, not their values; clubs' histories stop naming it
+  await tx.$executeRaw`UPDATE "AuditEntry" SET details = details - 'values' WHERE entity = 'User' AND "entityId" = ${u.id}::int AND details ? 'values'`;
+  await tx.$executeRaw`UPDATE "AuditEntry" SET details = (details - 'userId') - 'values' WHERE entity = 'Association' AND details->>'userId' = ${String(u.id)}`;
 }
 export const DELETED_ACTOR = "gelöschter Benutzer";
 
@@ -201,7 +204,7 @@ export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields 
       entity: "User",
       entityId: id,
       districtAssociationId: u.districtAssociationId,
-      details: { ...(roles ? { roles } : {}), changed: changedFields(u, { ...data, ...(roles ? { roles } : {}) }) },
+      details: { ...(roles ? { roles } : {}), ...changeDetails(u, { ...data, ...(roles ? { roles } : {}) }) },
     });
     return { user: await tx.user.findUniqueOrThrow({ where: { id }, include: withClubs }), before: u };
   });
@@ -275,7 +278,14 @@ async function tellClubs(tx: Tx, p: Principal, u: User, added: number[], removed
     [added, "addUser"],
   ] as const) {
     for (const associationId of clubs) {
-      await audit(tx, p, { action, entity: "Association", entityId: associationId, districtAssociationId: u.districtAssociationId, details: { account } });
+      const values = { accounts: action === "addUser" ? [null, account] : [account, null] };
+      await audit(tx, p, {
+        action,
+        entity: "Association",
+        entityId: associationId,
+        districtAssociationId: u.districtAssociationId,
+        details: { changed: ["accounts"], values, userId: u.id },
+      });
       if (action === "removeUser") continue;
       const others = await tx.userAssociation.findMany({
         where: { associationId, userId: { notIn: [u.id, p.userId] }, user: { blocked: false } },
