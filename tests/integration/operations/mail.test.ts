@@ -4,6 +4,7 @@
 // transaction and sent after commit; a mail-server outage loses nothing and fails nothing.
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { countResultMails } from "../../../server/src/domains/results/mails.ts";
 import { logOutbox, smtpOutbox } from "../../../server/src/mail/transport.ts";
 import { freePort, startTestApp, type TestApp } from "../../support/app.ts";
 import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody, gid, openEventFields } from "../../support/fixtures.ts";
@@ -459,7 +460,10 @@ describe("confirmation e-mails", () => {
     await app.db.prisma.dexamRegistration.update({ where: { id: early }, data: { theoryPoints: 80, practicePoints: 90 } });
     await app.services.mail.flush();
     received = [];
+    // what publishing concerns, counted by the rule that mails (for the confirmation before publishing)
+    expect(await countResultMails(app.db.prisma, ev.theory)).toEqual({ registrations: 1, mails: 1 });
     await putLocation(ev.theory, { publish_results: true });
+    expect(await countResultMails(app.db.prisma, ev.theory)).toEqual({ registrations: 0, mails: 0 });
     await app.services.mail.flush();
     expect(mailsTo(MEMBER).map((m) => m.subject)).toEqual(["Ergebnis der Theorieprüfung veröffentlicht: Früh Klar (Teile)"]);
     received = [];
