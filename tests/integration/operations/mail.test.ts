@@ -6,6 +6,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { countResultMails } from "../../../server/src/domains/results/mails.ts";
 import { logOutbox, smtpOutbox } from "../../../server/src/mail/transport.ts";
+import { pcJurorWorkbook, upload } from "../../fixtures/workbooks.ts";
 import { freePort, startTestApp, type TestApp } from "../../support/app.ts";
 import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody, gid, openEventFields } from "../../support/fixtures.ts";
 import { createWorld, type World } from "../../support/principals.ts";
@@ -481,6 +482,24 @@ describe("confirmation e-mails", () => {
     expect(mailsTo(MEMBER)[0].raw).not.toContain("71");
     const rows = (await outboxRows()).length;
     expect((await app.rest("PUT", url, t["role:results_manage"], { theory_points: 71.5 })).status).toBe(200);
+    expect(await outboxRows()).toHaveLength(rows);
+  });
+
+  it("a competition result read from PC Juror after every location published mails on its own; read again unchanged, none", async () => {
+    const event = await competitionEventWithHall(app.db.prisma, world.district1);
+    const band = await app.rest("POST", "/v1/registration/competition", t.member, competitionWireBody(event, world.club1, { name: "Spätkapelle" }));
+    expect(band.status, JSON.stringify(band.body)).toBe(201);
+    await app.db.prisma.eventLocation.updateMany({ where: { eventId: event }, data: { publishResults: true } });
+    await app.services.mail.flush();
+    received = [];
+    const file = await pcJurorWorkbook(["Anmelde-ID", "Punkte", "Prädikat"], [[band.body.id, 88.5, "mit gutem Erfolg"]]);
+    const juror = () =>
+      upload(app, `/v1/registration/competition/event/${event}/pc_juror`, t["role:results_manage"], "file", [{ name: "pcjuror.xlsm", data: file }]);
+    expect((await juror()).status).toBe(200);
+    await app.services.mail.flush();
+    expect(mailsTo(MEMBER).map((m) => m.subject)).toEqual(["Ergebnisse veröffentlicht: Spätkapelle (Wertungsspiele)"]);
+    const rows = (await outboxRows()).length;
+    expect((await juror()).status).toBe(200);
     expect(await outboxRows()).toHaveLength(rows);
   });
 
