@@ -63,7 +63,8 @@ export function calendarRoutes(r: RestRouter) {
     {
       tag: "D-Prüfungen",
       summary: "Kalenderdatei einer D-Prüfungs-Anmeldung",
-      description: "Die Termine der Anmeldung (Theorie, Praxis, Vorbereitung) als iCalendar-Datei (.ics); für jeden, der die Anmeldung lesen darf. Eine stornierte Anmeldung gibt dieselben Termine mit STATUS:CANCELLED.",
+      description:
+        "Die Termine der Anmeldung (Theorie, Praxis, Vorbereitung) als iCalendar-Datei (.ics); für jeden, der die Anmeldung lesen darf. Eine stornierte Anmeldung gibt dieselben Termine mit STATUS:CANCELLED.",
       file: ICS_FILE,
       example: { params: { id: 1 } },
     },
@@ -82,7 +83,8 @@ export function calendarRoutes(r: RestRouter) {
     {
       tag: "Wertungsspiele",
       summary: "Kalenderdatei einer Wertungsspiel-Anmeldung",
-      description: "Die Termine der Anmeldung (ihr Wertungsort) als iCalendar-Datei (.ics); für jeden, der die Anmeldung lesen darf. Eine stornierte Anmeldung gibt denselben Termin mit STATUS:CANCELLED.",
+      description:
+        "Die Termine der Anmeldung (ihr Wertungsort) als iCalendar-Datei (.ics); für jeden, der die Anmeldung lesen darf. Eine stornierte Anmeldung gibt denselben Termin mit STATUS:CANCELLED.",
       file: ICS_FILE,
       // the demo data has no competition registration: the one the competition create example makes
       example: { params: { id: 1 } },
