@@ -1,4 +1,4 @@
-// Calendars in the browser: an event card's "Termine (.ics)" download and the personal calendar
+// Calendars in the browser: an event card's "In den Kalender" download and the personal calendar
 // feed on "Mein Account bearbeiten". The files are read by ical.js, not by the library that wrote them.
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
@@ -11,11 +11,11 @@ test("an event card offers its appointments as an .ics file that a calendar prog
   await signIn(page, "member@demo.test");
   const card = page
     .getByTestId("event-card")
-    .filter({ has: page.getByRole("button", { name: "Termine (.ics)" }) })
+    .filter({ has: page.getByRole("button", { name: "In den Kalender" }) })
     .first();
   const name = (await card.getByRole("heading", { level: 2 }).textContent()) ?? "";
   const downloading = page.waitForEvent("download");
-  await card.getByRole("button", { name: "Termine (.ics)" }).click();
+  await card.getByRole("button", { name: "In den Kalender" }).click();
   const file = await downloading;
   expect(file.suggestedFilename()).toMatch(/\.ics$/);
   const events = vevents(fs.readFileSync((await file.path()) as string, "utf8"));

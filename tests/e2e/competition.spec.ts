@@ -252,7 +252,7 @@ test("[R-RO003][R-RO005][R-RO009][R-RO018][R-RO021][R-CF017][R-CF018][R-CF019] t
   const table = await openOverview(page);
   await expect(row(table, band).getByRole("cell").nth(7)).toHaveText("fehlen");
   // phase NoRestrictions: the club edits and deletes
-  expect(await menuEntries(page, band)).toEqual(["Bearbeiten", "Termine (.ics)", "Löschen"]);
+  expect(await menuEntries(page, band)).toEqual(["Bearbeiten", "In den Kalender", "Löschen"]);
 
   // the second piece, entered later; the stored duration reads mm:ss
   await rowAction(page, band, "Bearbeiten");

@@ -3,7 +3,7 @@
 // camp data and the signed consent form, the form dependencies clear location choices, percussion
 // rows carry their own names, and registration_manage chooses among all clubs of the district.
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { discardInput, expectDateTime, expectNotice, fillDate, fillDateTime, graphql, signIn } from "./support.ts";
+import { discardInput, expectDateTime, expectNotice, fillDate, fillDateTime, graphql, rowAction, signIn } from "./support.ts";
 
 async function openForm(page: Page, eventName: string) {
   await page.getByRole("article", { name: eventName, exact: true }).getByRole("button", { name: "Neue Anmeldung" }).click();
@@ -201,8 +201,10 @@ test("[R-VA043][R-DF003][R-ST021] registration_manage without a club of its own 
   await choose(page, dialog, "Instrument", "Klarinette");
   await choose(page, dialog, "Kurs", "D1");
   await choose(page, dialog, "Theorieprüfung", "Musikschule Musterstadt (Theorie)");
-  await dialog.getByRole("checkbox", { name: /Datenschutzhinweise/ }).check();
-  await dialog.getByRole("checkbox", { name: /Stornobedingungen/ }).check();
+  // staff confirm what the legal guardians consented to: the texts read in the third person
+  await expect(dialog.getByText("Ich habe die Datenschutzhinweise gelesen", { exact: false })).toHaveCount(0);
+  await dialog.getByRole("checkbox", { name: "Die Erziehungsberechtigten haben die Datenschutzhinweise gelesen und ihr Einverständnis bestätigt." }).check();
+  await dialog.getByRole("checkbox", { name: "Die Erziehungsberechtigten haben die Stornobedingungen gelesen und ihre Annahme bestätigt." }).check();
   await dialog.getByRole("button", { name: "Absenden" }).click();
   await expectNotice(page, "D-Prüfungsanmeldung wurde erfolgreich angelegt");
   await expect(dialog).toBeHidden();
@@ -293,6 +295,15 @@ test("[R-DF026][R-DF035][R-RO034] editing: no consents; registration_manage sets
   await expectNotice(page, "D-Prüfungsanmeldung aktualisiert");
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("row", { name: /Erwin/ })).toHaveAttribute("data-cancelled", "true");
+
+  // "Änderungen" names each changed field with its old and new value
+  await rowAction(page, "Erwin Editor", "Änderungen");
+  const history = page.getByRole("dialog", { name: "Änderungen: Erwin Editor" });
+  const latest = history.getByRole("row").nth(1);
+  await expect(latest).toContainText("Teilprüfung geprüft: nein → ja");
+  await expect(latest).toContainText("Storniert am: – → 05.01.2027, 10:30 Uhr");
+  await history.getByRole("button", { name: "Schließen" }).last().click();
+  await expect(history).toBeHidden();
 
   // the club's member: cancelled, so only a look ("Schließen", nothing to change)
   const { baseURL, locale, timezoneId, viewport } = test.info().project.use;

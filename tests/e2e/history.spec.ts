@@ -14,7 +14,7 @@ test("staff read a registration's change history; the row offers its appointment
   await expect(table.getByRole("row", { name: /Clara/ })).toBeVisible();
 
   const downloading = page.waitForEvent("download");
-  await rowAction(page, "Clara Klarinette", "Termine (.ics)");
+  await rowAction(page, "Clara Klarinette", "In den Kalender");
   const file = await downloading;
   const ics = fs.readFileSync((await file.path()) as string, "utf8");
   const summaries = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents("vevent").map((v) => new ICAL.Event(v).summary);
@@ -48,6 +48,6 @@ test("a member's row menu has the appointments but no change history", async ({ 
   await page.goto("/#/registration/overview");
   await expect(page.getByRole("table", { name: "D-Prüfungsanmeldungen" }).getByRole("row", { name: /Clara/ })).toBeVisible();
   await page.getByRole("button", { name: "Aktionen für Clara Klarinette" }).click();
-  await expect(page.getByRole("menuitem", { name: "Termine (.ics)" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "In den Kalender" })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Änderungen" })).toHaveCount(0);
 });

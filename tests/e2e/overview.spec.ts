@@ -85,13 +85,13 @@ test("[R-RO001][R-RO002][R-RO004][R-RO007][R-RO008][R-RO009][R-RO010][R-RO011][R
 
   // the row menu follows the server's rules: phase NoRestrictions lets the club delete; a cancelled row is only viewed
   expect(await menuEntries(page, "Tina Trompete")).toEqual(["Ansehen"]);
-  expect(await menuEntries(page, "Felix Flöte")).toEqual(["Bearbeiten", "Termine (.ics)", "Löschen"]);
+  expect(await menuEntries(page, "Felix Flöte")).toEqual(["Bearbeiten", "In den Kalender", "Löschen"]);
 
   // keyboard: the menu opens with Enter, the arrow keys move to "Löschen", Enter asks first, Escape keeps the registration
   await page.getByRole("button", { name: "Aktionen für Felix Flöte" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "Bearbeiten" })).toBeVisible();
-  await page.keyboard.press("ArrowDown"); // "Termine (.ics)"
+  await page.keyboard.press("ArrowDown"); // "In den Kalender"
   await page.keyboard.press("ArrowDown"); // "Löschen"
   await page.keyboard.press("Enter");
   const confirm = page.getByRole("alertdialog");
@@ -136,7 +136,7 @@ test("[R-RO016][R-RO017][R-RO008][R-RO029][R-API035] registration_read sees ever
   await expect(row(table, "Clara Klarinette")).toBeVisible();
   await expect(row(table, "Sven Saxofon")).toContainText("Stadtkapelle Musterstadt");
   await expect(row(table, "Tina Trompete")).toHaveAttribute("data-cancelled", "true");
-  expect(await menuEntries(page, "Clara Klarinette")).toEqual(["Ansehen", "Termine (.ics)"]);
+  expect(await menuEntries(page, "Clara Klarinette")).toEqual(["Ansehen", "In den Kalender"]);
 
   // published results: points with two decimals, the grade as text
   await chooseEvent(page, "D-Prüfungen Herbst Vorjahr");
@@ -178,7 +178,7 @@ test("[R-RO020][R-RO023][R-RO026][R-RO011][R-RO012] in a closed event the member
   const paul = row(table, "Paul Prüfling");
   await expect(paul).toContainText("bestanden");
   // phase closed: no delete for the club, cancel instead; a passed exam has nothing to take over
-  expect(await menuEntries(page, "Paul Prüfling")).toEqual(["Ansehen", "Termine (.ics)", "Stornieren"]);
+  expect(await menuEntries(page, "Paul Prüfling")).toEqual(["Ansehen", "In den Kalender", "Stornieren"]);
 
   await rowAction(page, "Paul Prüfling", "Stornieren");
   const confirm = page.getByRole("alertdialog");

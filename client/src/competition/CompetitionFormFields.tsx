@@ -161,6 +161,7 @@ export function CompetitionFormFields({
           onChange={change}
           privacyPolicy={event.privacyPolicy}
           cancellationConditions={event.cancellationConditions ?? null}
+          confirmedBy={districtClubsOf !== null ? "club" : null}
         />
       )}
       <CompetitionSongsSection form={form} locked={scope === "NONE"} songsComplete={songsComplete} />

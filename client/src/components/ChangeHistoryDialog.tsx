@@ -13,7 +13,8 @@ const NEWEST = 100;
 
 /**
  * "Änderungen" of a registration, a user or a club: who changed what when, newest first, with the
- * changed fields' German names (health data only as the fact that it changed). The server decides
+ * changed fields' German names and their old and new values ("Vorname: Lena → Lene"; health data
+ * and remarks only as the fact that they changed: the server keeps no values of them). The server decides
  * who may read it (auditTrail); the row menus offer it only with the matching operation allowed.
  */
 export function ChangeHistoryDialog({ id, name, onClose }: { id: string; name: string; onClose: () => void }) {
@@ -39,7 +40,11 @@ function ChangeHistory({ id }: { id: string }) {
               at
               actorName
               actionLabel
-              changedFieldLabels
+              changes {
+                label
+                before
+                after
+              }
             }
           }
           pageInfo {
@@ -72,7 +77,13 @@ function ChangeHistory({ id }: { id: string }) {
                 <td>{formatTableDateTime(e.at)}</td>
                 <td>{e.actorName}</td>
                 <td>{e.actionLabel}</td>
-                <td>{e.changedFieldLabels.join(", ")}</td>
+                <td>
+                  {e.changes.map((c) => (
+                    <div key={c.label}>
+                      {c.before == null || c.after == null ? c.label : t("history.change", { label: c.label, before: c.before, after: c.after })}
+                    </div>
+                  ))}
+                </td>
               </tr>
             ))}
           </tbody>

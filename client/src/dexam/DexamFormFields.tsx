@@ -77,6 +77,7 @@ export function DexamFormFields({
           onChange={change}
           privacyPolicy={event.privacyPolicy}
           cancellationConditions={event.cancellationConditions ?? null}
+          confirmedBy={districtClubsOf !== null ? "guardians" : null}
         />
       )}
       {showsSongs(values) && <SongsSection form={form} locked={scope === "NONE"} songsComplete={songsComplete} />}

@@ -433,6 +433,11 @@ export const de = {
   "dexamForm.field.remarks": "Bemerkungen",
   "dexamForm.field.gdprAccepted": "Ich habe die Datenschutzhinweise gelesen und bin einverstanden.",
   "dexamForm.field.cancellationAccepted": "Ich habe die Stornobedingungen gelesen und akzeptiere sie.",
+  // staff registering for a club (by phone): the consents were given by others
+  "dexamForm.field.gdprAccepted.guardians": "Die Erziehungsberechtigten haben die Datenschutzhinweise gelesen und ihr Einverständnis bestätigt.",
+  "dexamForm.field.cancellationAccepted.guardians": "Die Erziehungsberechtigten haben die Stornobedingungen gelesen und ihre Annahme bestätigt.",
+  "dexamForm.field.gdprAccepted.club": "Der Verein hat die Datenschutzhinweise gelesen und sein Einverständnis bestätigt.",
+  "dexamForm.field.cancellationAccepted.club": "Der Verein hat die Stornobedingungen gelesen und ihre Annahme bestätigt.",
   "dexamForm.field.songNumber": "Nummer",
   "dexamForm.field.songName": "Titel",
   "dexamForm.field.verified": "Teilprüfung geprüft",
@@ -696,7 +701,7 @@ export const de = {
   "profile.calendar.enabled": "Kalender-Abo eingeschaltet",
   "profile.calendar.disabled": "Kalender-Abo ausgeschaltet",
   "profile.calendar.failed": "Fehler beim Ändern des Kalender-Abos",
-  "calendar.download": "Termine (.ics)",
+  "calendar.download": "In den Kalender",
   "calendar.downloadFailed": "Fehler beim Herunterladen der Termine",
   "event.chart.loading": "Diagramme werden geladen …",
   "event.chart.picture": "Diagramm: {title}",
@@ -721,6 +726,7 @@ export const de = {
   "history.who": "Wer",
   "history.what": "Was",
   "history.fields": "Geänderte Felder",
+  "history.change": "{label}: {before} → {after}",
   "history.more": "Es werden die letzten {count} Änderungen angezeigt.",
   // --- calendar end
   // --- apiexplorer start

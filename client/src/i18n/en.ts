@@ -431,6 +431,10 @@ export const en: Record<MessageKey, string> = {
   "dexamForm.field.remarks": "Remarks",
   "dexamForm.field.gdprAccepted": "I have read the privacy notice and agree.",
   "dexamForm.field.cancellationAccepted": "I have read the cancellation conditions and accept them.",
+  "dexamForm.field.gdprAccepted.guardians": "The legal guardians have read the privacy notice and confirmed their consent.",
+  "dexamForm.field.cancellationAccepted.guardians": "The legal guardians have read the cancellation conditions and confirmed their acceptance.",
+  "dexamForm.field.gdprAccepted.club": "The club has read the privacy notice and confirmed its consent.",
+  "dexamForm.field.cancellationAccepted.club": "The club has read the cancellation conditions and confirmed its acceptance.",
   "dexamForm.field.songNumber": "Number",
   "dexamForm.field.songName": "Title",
   "dexamForm.field.verified": "Partial exam verified",
@@ -690,7 +694,7 @@ export const en: Record<MessageKey, string> = {
   "profile.calendar.enabled": "Calendar subscription switched on",
   "profile.calendar.disabled": "Calendar subscription switched off",
   "profile.calendar.failed": "Error changing the calendar subscription",
-  "calendar.download": "Appointments (.ics)",
+  "calendar.download": "Add to calendar",
   "calendar.downloadFailed": "Error downloading the appointments",
   "event.chart.loading": "Loading charts …",
   "event.chart.picture": "Chart: {title}",
@@ -715,6 +719,7 @@ export const en: Record<MessageKey, string> = {
   "history.who": "Who",
   "history.what": "What",
   "history.fields": "Changed fields",
+  "history.change": "{label}: {before} → {after}",
   "history.more": "The latest {count} changes are shown.",
   // --- calendar end
   // --- apiexplorer start

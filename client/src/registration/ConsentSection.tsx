@@ -13,7 +13,9 @@ export interface ConsentValues {
 /**
  * Consents of a new registration (R-DF028, R-DF029, R-VA024, R-VA025, R-CF012, decision R-CF013):
  * the event's privacy terms, and its cancellation conditions when it has any; each text is shown
- * above its checkbox.
+ * above its checkbox. `confirmedBy`: staff registering for a club (the club field offers the
+ * district's clubs) confirm what others consented to, so the texts read in the third person: the
+ * legal guardians (D-exams) or the club (competitions); null: the registering user ("Ich habe ...").
  */
 export function ConsentSection({
   values,
@@ -21,12 +23,14 @@ export function ConsentSection({
   onChange,
   privacyPolicy,
   cancellationConditions,
+  confirmedBy = null,
 }: {
   values: ConsentValues;
   errors: FieldErrors;
   onChange: (field: keyof ConsentValues, checked: boolean) => void;
   privacyPolicy: string;
   cancellationConditions: string | null;
+  confirmedBy?: "guardians" | "club" | null;
 }) {
   const privacyId = useId();
   const cancellationId = useId();
@@ -37,7 +41,7 @@ export function ConsentSection({
         {privacyPolicy}
       </p>
       <CheckField
-        label={t("dexamForm.field.gdprAccepted")}
+        label={t(confirmedBy ? `dexamForm.field.gdprAccepted.${confirmedBy}` : "dexamForm.field.gdprAccepted")}
         checked={values.gdprAccepted}
         onChange={(checked) => onChange("gdprAccepted", checked)}
         error={errors.gdprAccepted}
@@ -51,7 +55,7 @@ export function ConsentSection({
             {cancellationConditions}
           </p>
           <CheckField
-            label={t("dexamForm.field.cancellationAccepted")}
+            label={t(confirmedBy ? `dexamForm.field.cancellationAccepted.${confirmedBy}` : "dexamForm.field.cancellationAccepted")}
             checked={values.cancellationAccepted}
             onChange={(checked) => onChange("cancellationAccepted", checked)}
             error={errors.cancellationAccepted}

@@ -7,7 +7,7 @@
 import os from "node:os";
 import type { RawRead } from "../db/adapter.ts";
 import { Prisma } from "../generated/prisma/client.ts";
-import { type MailKind, type RegistrationFacts, renderRegistrationMail } from "./registrationMail.ts";
+import { type MailKind, type MailPayload, renderMail } from "./registrationMail.ts";
 import type { Outbox } from "./transport.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -16,7 +16,7 @@ type Tx = Prisma.TransactionClient;
  * The row's payload: the facts, with the club's name and the district's name, imprint and privacy
  * links read by the same statement.
  */
-function payloadSql(facts: RegistrationFacts, ids: { associationId: number; districtAssociationId: number }): Prisma.Sql {
+function payloadSql(facts: MailPayload, ids: { associationId: number; districtAssociationId: number }): Prisma.Sql {
   return Prisma.sql`${JSON.stringify(facts)}::jsonb || jsonb_build_object(
     'club', (SELECT a.name FROM "Association" a WHERE a.id = ${ids.associationId}::int),
     'district', (SELECT jsonb_build_object('name', d.name, 'imprint', d."impressLink", 'privacy', d."gdprLink") FROM "DistrictAssociation" d WHERE d.id = ${ids.districtAssociationId}::int)
@@ -26,11 +26,11 @@ function payloadSql(facts: RegistrationFacts, ids: { associationId: number; dist
 export type MailTarget = { userId: number | null; associationId: number; districtAssociationId: number };
 
 /**
- * Writes one mail to the registering user within the change's transaction (none for a registration
- * without one: its user was deleted, or a machine client created it). Answers whether it wrote one:
+ * Writes one mail to `target.userId` within the change's transaction (none without a user: a
+ * registration's user was deleted, or a machine client created it). Answers whether it wrote one:
  * then the caller wakes the sender after the commit (services.mail.wake()).
  */
-export async function enqueueMail(tx: Tx, target: MailTarget, kind: MailKind, facts: RegistrationFacts): Promise<boolean> {
+export async function enqueueMail(tx: Tx, target: MailTarget, kind: MailKind, facts: MailPayload): Promise<boolean> {
   if (!target.userId) return false;
   await tx.$executeRaw`INSERT INTO "MailOutbox" ("userId", "kind", "payload") VALUES (${target.userId}::int, ${kind}, ${payloadSql(facts, target)})`;
   return true;
@@ -43,7 +43,7 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 const KEEP_SENT_MS = 30 * 86_400_000;
 const BATCH = 20;
 
-type ClaimedRow = { id: number; kind: MailKind; payload: RegistrationFacts; attempts: number; createdAt: Date; email: string };
+type ClaimedRow = { id: number; kind: MailKind; payload: MailPayload; attempts: number; createdAt: Date; email: string };
 
 export type MailSender = {
   /** a change committed a mail: send soon */
@@ -94,7 +94,7 @@ export function mailSender(opts: {
   };
 
   const sendOne = async (row: ClaimedRow): Promise<boolean> => {
-    const mail = renderRegistrationMail(row.kind, row.payload, publicUrl);
+    const mail = renderMail(row.kind, row.payload, publicUrl);
     try {
       // the same Message-ID on every attempt: a receiver can drop a copy sent again after a lost answer
       await outbox.deliver({ to: row.email, ...mail, messageId: `<mail-${row.id}.${new Date(row.createdAt).getTime()}@${host}>` });

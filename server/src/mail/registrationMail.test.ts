@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dexamFacts, renderRegistrationMail, whenOf } from "./registrationMail.ts";
+import { dexamFacts, locationMoves, renderMail, renderRegistrationMail, whenOf } from "./registrationMail.ts";
 
 const location = {
   id: 7,
@@ -67,5 +67,39 @@ describe("confirmation e-mail text", () => {
     expect(mail.html).toContain('href="https://e.test/?a=1&#38;b=2"');
     expect(mail.text).toContain('Teilnehmer/in: "><script> &Co');
     expect(mail.text).toContain("Impressum: https://e.test/?a=1&b=2");
+  });
+
+  it("a moved location names what changed, old and new; an unchanged one moves nothing", () => {
+    const moved = { ...location, name: "Praxis <Halle>", start: new Date("2027-03-13T09:00:00Z") };
+    expect(locationMoves(location, { ...location })).toEqual([]);
+    const moves = locationMoves(location, moved);
+    expect(moves).toEqual([
+      {
+        what: "Praxisprüfung Praxis <Halle>: Termin",
+        before: "Sa., 13.03.2027, 09:00 – So., 14.03.2027, 17:30 Uhr",
+        after: "Sa., 13.03.2027, 10:00 – So., 14.03.2027, 17:30 Uhr",
+      },
+      { what: "Praxisprüfung Praxis <Halle>: Ort", before: "Praxis <Aula>, Schulweg 1, Musterstadt", after: "Praxis <Halle>, Schulweg 1, Musterstadt" },
+    ]);
+    const facts = dexamFacts(
+      { firstname: "Lena", lastname: "Klar", type: "D2", instrument: "CLARINET", theoryLocationId: null, practiceLocationId: 7, preparationLocationId: null },
+      5,
+      { name: "D-Prüfungen", locations: [moved] },
+    );
+    const mail = renderMail("moved", { ...facts, moves }, "https://a.example");
+    expect(mail.subject).toBe("Termin oder Ort geändert: Lena Klar (D-Prüfungen)");
+    expect(mail.text).toContain(
+      "Praxisprüfung Praxis <Halle>: Ort\n  bisher: Praxis <Aula>, Schulweg 1, Musterstadt\n  neu: Praxis <Halle>, Schulweg 1, Musterstadt",
+    );
+    expect(mail.html).toContain("bisher: Praxis &#60;Aula&#62;");
+    expect(mail.html).not.toContain("<Halle>");
+  });
+
+  it("a club assignment names the account and who assigned it, escaped in the HTML", () => {
+    const mail = renderMail("clubAssigned", { account: "Nora <Neu>", by: "Otto Office", club: "MV & Co" }, "https://a.example");
+    expect(mail.subject).toBe("Neues Konto für MV & Co: Nora <Neu>");
+    expect(mail.text).toContain("Otto Office hat das Konto von Nora <Neu> dem Verein MV & Co zugeordnet.");
+    expect(mail.html).toContain("Nora &#60;Neu&#62;");
+    expect(mail.html).not.toContain("<Neu>");
   });
 });

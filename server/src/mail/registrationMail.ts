@@ -1,5 +1,5 @@
-// The confirmation e-mails of registrations (pure): what the outbox row holds (RegistrationFacts,
-// never camp health data) and the German message rendered from it, as plain text and HTML.
+// The e-mails of the outbox (pure): what a row holds (RegistrationFacts or, for a club assignment,
+// AccountFacts; never camp health data) and the German message rendered from it, as plain text and HTML.
 import type { CompetitionRegistration, DexamRegistration, EventLocation } from "../generated/prisma/client.ts";
 import {
   CAST_LABELS,
@@ -12,9 +12,15 @@ import {
 } from "../shared/labels.ts";
 import { TIME_ZONE } from "../shared/time.ts";
 
-/** created; changed by someone else; cancelled; deleted; results published */
-export const MAIL_KINDS = ["created", "changed", "cancelled", "deleted", "results"] as const;
+/**
+ * created; changed by someone else; cancelled; deleted; results published; a location's time or
+ * place moved; an account assigned to a club (AccountFacts, to the club's other accounts)
+ */
+export const MAIL_KINDS = ["created", "changed", "cancelled", "deleted", "results", "moved", "clubAssigned"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
+
+/** A location's time or place before and after a change ("moved" mails). */
+export type Move = { what: string; before: string; after: string };
 
 export type LocationFacts = { role: string; name: string; address: string; when: string | null };
 
@@ -34,7 +40,21 @@ export type RegistrationFacts = {
   locations: LocationFacts[];
   /** competitions: the pieces (title, composer) */
   pieces: string[];
+  /** "results": the published part ("Theorieprüfung", "Praxisprüfung"); absent: the registration's results */
+  part?: string;
+  /** "moved": what changed, old and new */
+  moves?: Move[];
 };
+
+/** What a club-assignment mail shows: whose account was assigned, by whom; club and district are read with the row. */
+export type AccountFacts = {
+  account: string;
+  by: string;
+  club?: string;
+  district?: { name: string; imprint: string; privacy: string };
+};
+
+export type MailPayload = RegistrationFacts | AccountFacts;
 
 const DATE = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, weekday: "short", day: "2-digit", month: "2-digit", year: "numeric" });
 const TIME = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
@@ -57,6 +77,16 @@ export function locationFacts(l: Place): LocationFacts {
     address: [l.street, [l.postcode, l.city].filter(Boolean).join(" ")].filter(Boolean).join(", "),
     when: whenOf(l.start, l.end),
   };
+}
+
+/** What a location's change moves for its registrations: its time ("Termin") and its place ("Ort": name and address), old and new. */
+export function locationMoves(before: Place, after: Place): Move[] {
+  const [was, is] = [locationFacts(before), locationFacts(after)];
+  const place = (f: LocationFacts) => [f.name, f.address].filter(Boolean).join(", ");
+  const moves: Move[] = [];
+  if (was.when !== is.when) moves.push({ what: `${is.role} ${is.name}: Termin`, before: was.when ?? "kein Termin", after: is.when ?? "kein Termin" });
+  if (place(was) !== place(is)) moves.push({ what: `${is.role} ${is.name}: Ort`, before: place(was), after: place(is) });
+  return moves;
 }
 
 const placesOf = (locations: readonly Place[], ids: (number | null)[]) =>
@@ -105,20 +135,27 @@ export function competitionFacts(
 
 const WHAT = { dexam: "D-Prüfungsanmeldung", competition: "Wertungsspielanmeldung" } as const;
 
-const SUBJECTS: Record<MailKind, string> = {
-  created: "Anmeldung eingegangen",
-  changed: "Anmeldung geändert",
-  cancelled: "Anmeldung storniert",
-  deleted: "Anmeldung gelöscht",
-  results: "Ergebnisse veröffentlicht",
+type RegistrationKind = Exclude<MailKind, "clubAssigned">;
+
+const SUBJECTS: Record<RegistrationKind, (f: RegistrationFacts) => string> = {
+  created: () => "Anmeldung eingegangen",
+  changed: () => "Anmeldung geändert",
+  cancelled: () => "Anmeldung storniert",
+  deleted: () => "Anmeldung gelöscht",
+  results: (f) => (f.part ? `Ergebnis der ${f.part} veröffentlicht` : "Ergebnisse veröffentlicht"),
+  moved: () => "Termin oder Ort geändert",
 };
 
-const INTRO: Record<MailKind, (what: string) => string> = {
+const INTRO: Record<RegistrationKind, (what: string, f: RegistrationFacts) => string> = {
   created: (what) => `Ihre ${what} ist eingegangen.`,
   changed: (what) => `Ihre ${what} wurde von einer anderen Person geändert.`,
   cancelled: (what) => `Ihre ${what} wurde storniert.`,
   deleted: (what) => `Ihre ${what} wurde gelöscht.`,
-  results: () => "Die Ergebnisse Ihrer Anmeldung wurden veröffentlicht. Sie finden sie in der Übersicht der Anmeldungen.",
+  results: (_what, f) =>
+    f.part
+      ? `Das Ergebnis der ${f.part} Ihrer Anmeldung wurde veröffentlicht. Sie finden es in der Übersicht der Anmeldungen.`
+      : "Die Ergebnisse Ihrer Anmeldung wurden veröffentlicht. Sie finden sie in der Übersicht der Anmeldungen.",
+  moved: (what) => `Bei Ihrer ${what} hat sich ein Termin oder Ort geändert:`,
 };
 
 /** The overview of the registrations (the client's hash route). */
@@ -126,10 +163,18 @@ export const overviewUrl = (publicUrl: string) => `${publicUrl}/#/registration/o
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+type Rendered = { subject: string; text: string; html: string };
+
+/** Subject, plain text and HTML of the outbox row's mail, by its kind. */
+export function renderMail(kind: MailKind, payload: MailPayload, publicUrl: string): Rendered {
+  return kind === "clubAssigned" ? renderClubAssignedMail(payload as AccountFacts) : renderRegistrationMail(kind, payload as RegistrationFacts, publicUrl);
+}
+
 /** Subject, plain text and HTML of one confirmation e-mail. Every value from the payload is escaped in the HTML. */
-export function renderRegistrationMail(kind: MailKind, f: RegistrationFacts, publicUrl: string): { subject: string; text: string; html: string } {
+export function renderRegistrationMail(kind: RegistrationKind, f: RegistrationFacts, publicUrl: string): Rendered {
   const what = WHAT[f.registration];
-  const subject = `${SUBJECTS[kind]}: ${f.participant} (${f.event})`;
+  const subject = `${SUBJECTS[kind](f)}: ${f.participant} (${f.event})`;
+  const moves = f.moves ?? [];
   const rows: [string, string][] = [
     ["Veranstaltung", f.event],
     [f.registration === "dexam" ? "Teilnehmer/in" : "Ensemble", f.participant],
@@ -139,11 +184,12 @@ export function renderRegistrationMail(kind: MailKind, f: RegistrationFacts, pub
   ];
   const place = (l: LocationFacts) => [`${l.role}: ${l.name}`, l.address, l.when].filter(Boolean) as string[];
   const overview = overviewUrl(publicUrl);
-  const footer = f.district ? [`${f.district.name}`, `Impressum: ${f.district.imprint}`, `Datenschutz: ${f.district.privacy}`] : [];
+  const footer = footerOf(f.district);
   const text = [
     "Guten Tag,",
     "",
-    INTRO[kind](what),
+    INTRO[kind](what, f),
+    ...moves.flatMap((m) => ["", m.what, `  bisher: ${m.before}`, `  neu: ${m.after}`]),
     "",
     ...rows.map(([k, v]) => `${k}: ${v}`),
     ...(f.locations.length ? ["", "Orte und Termine:", ...f.locations.map((l) => `- ${place(l).join("\n  ")}`)] : []),
@@ -156,18 +202,43 @@ export function renderRegistrationMail(kind: MailKind, f: RegistrationFacts, pub
     "",
   ].join("\n");
   const e = escapeHtml;
-  const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
   const html = [
-    `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>${e(subject)}</title></head><body>`,
+    htmlHead(subject),
     "<p>Guten Tag,</p>",
-    `<p>${e(INTRO[kind](what))}</p>`,
+    `<p>${e(INTRO[kind](what, f))}</p>`,
+    moves.length ? list(moves.map((m) => `${e(m.what)}<br>bisher: ${e(m.before)}<br>neu: ${e(m.after)}`)) : "",
     `<table>${rows.map(([k, v]) => `<tr><th align="left">${e(k)}</th><td>${e(v)}</td></tr>`).join("")}</table>`,
     f.locations.length ? `<p>Orte und Termine:</p>${list(f.locations.map((l) => place(l).map(e).join("<br>")))}` : "",
     f.pieces.length ? `<p>Stücke:</p>${list(f.pieces.map(e))}` : "",
     `<p><a href="${e(overview)}">Zur Übersicht Ihrer Anmeldungen</a></p>`,
-    "<p>Diese E-Mail wurde automatisch erstellt.</p>",
-    f.district ? `<p>${e(f.district.name)} · <a href="${e(f.district.imprint)}">Impressum</a> · <a href="${e(f.district.privacy)}">Datenschutz</a></p>` : "",
-    "</body></html>",
+    ...htmlFoot(f.district),
   ].join("");
+  return { subject, text, html };
+}
+
+const list = (items: string[]) => `<ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
+const htmlHead = (subject: string) => `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>`;
+const footerOf = (d: AccountFacts["district"]) => (d ? [`${d.name}`, `Impressum: ${d.imprint}`, `Datenschutz: ${d.privacy}`] : []);
+const htmlFoot = (d: AccountFacts["district"]) => [
+  "<p>Diese E-Mail wurde automatisch erstellt.</p>",
+  d ? `<p>${escapeHtml(d.name)} · <a href="${escapeHtml(d.imprint)}">Impressum</a> · <a href="${escapeHtml(d.privacy)}">Datenschutz</a></p>` : "",
+  "</body></html>",
+];
+
+/**
+ * The mail to a club's other accounts when an account is assigned to the club: whose, by whom
+ * (the assigned account sees the club's registrations from now on).
+ */
+export function renderClubAssignedMail(f: AccountFacts): Rendered {
+  const club = f.club ?? "Ihr Verein";
+  const subject = `Neues Konto für ${club}: ${f.account}`;
+  const lines = [
+    `${f.by} hat das Konto von ${f.account} dem Verein ${club} zugeordnet.`,
+    `${f.account} sieht und bearbeitet damit die Anmeldungen des Vereins.`,
+    "Wenn Ihnen das unbekannt vorkommt, wenden Sie sich bitte an Ihren Kreisverband.",
+  ];
+  const footer = footerOf(f.district);
+  const text = ["Guten Tag,", "", ...lines, "", "Diese E-Mail wurde automatisch erstellt.", ...(footer.length ? ["", ...footer] : []), ""].join("\n");
+  const html = [htmlHead(subject), "<p>Guten Tag,</p>", ...lines.map((l) => `<p>${escapeHtml(l)}</p>`), ...htmlFoot(f.district)].join("");
   return { subject, text, html };
 }

@@ -77,7 +77,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-type Parsed = { summary: string; start: string; end: string | null; location: string; zone: string; uid: string };
+type Parsed = { summary: string; start: string; end: string | null; location: string; zone: string; uid: string; sequence: number; status: string | null };
 
 /** The VEVENTs of an .ics text as ical.js reads them, times as UTC instants. */
 function parse(ics: string): Parsed[] {
@@ -86,7 +86,16 @@ function parse(ics: string): Parsed[] {
   return cal.getAllSubcomponents("vevent").map((v) => {
     const e = new ICAL.Event(v);
     const end = v.hasProperty("dtend") ? e.endDate.toJSDate().toISOString() : null;
-    return { summary: e.summary, start: e.startDate.toJSDate().toISOString(), end, location: e.location, zone: e.startDate.zone?.tzid ?? "", uid: e.uid };
+    return {
+      summary: e.summary,
+      start: e.startDate.toJSDate().toISOString(),
+      end,
+      location: e.location,
+      zone: e.startDate.zone?.tzid ?? "",
+      uid: e.uid,
+      sequence: e.sequence,
+      status: (v.getFirstPropertyValue("status") as string | null) ?? null,
+    };
   });
 }
 
@@ -130,6 +139,58 @@ describe("calendar downloads", () => {
     expect(events[0].start).toBe(THEORY_START.toISOString());
     expect(events[1].start).toBe(PRACTICE_START.toISOString());
     expect(parse((await get()).body).map((e) => e.uid)).toEqual(events.map((e) => e.uid));
+  });
+
+  it("the uids name this installation's host, so two installations' entries never collide in one calendar", async () => {
+    const id = await createDexam(t.member);
+    const res = await app.rest("GET", `/v1/registration/dexam/${id}/calendar`, t.member);
+    const host = new URL(app.baseUrl).host;
+    expect(parse(res.raw.toString("utf8")).map((e) => e.uid)).toEqual([`dexam-${id}-theory@${host}`, `dexam-${id}-practice@${host}`]);
+    const ev = await app.fastify.inject({ method: "GET", url: `/v1/event/${event}/calendar`, headers: { authorization: `Bearer ${t.member}` } });
+    expect(parse(ev.body)[0].uid).toBe(`event-${event}@${host}`);
+  });
+
+  it("a moved location raises the SEQUENCE of the registration's entries, so calendars take the new time", async () => {
+    const id = await createDexam(t.member);
+    const get = async () =>
+      parse((await app.fastify.inject({ method: "GET", url: `/v1/registration/dexam/${id}/calendar`, headers: { authorization: `Bearer ${t.member}` } })).body);
+    const before = await get();
+    const l = (await app.rest("GET", `/v1/event/location/${theory}`, t.admin)).body;
+    const { event_id: _e, event: _ev, ...body } = l;
+    const hour = 3_600_000;
+    const moved = new Date(THEORY_START.getTime() + hour);
+    const res = await app.rest("PUT", "/v1/event/location", t["role:event_manage"], {
+      ...body,
+      start: moved.toISOString(),
+      end: new Date(THEORY_END.getTime() + hour).toISOString(),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = await get();
+    expect(after[0].start).toBe(moved.toISOString());
+    expect(after[0].sequence).toBeGreaterThan(before[0].sequence);
+    // the other part did not change
+    expect(after[1].sequence).toBe(before[1].sequence);
+    const back = await app.rest("PUT", "/v1/event/location", t["role:event_manage"], { ...body, version: res.body.version });
+    expect(back.status).toBe(200);
+  });
+
+  it("a cancelled registration's .ics keeps its entries, marked STATUS:CANCELLED with a higher SEQUENCE", async () => {
+    const id = await createDexam(t.member);
+    const get = async () =>
+      (await app.fastify.inject({ method: "GET", url: `/v1/registration/dexam/${id}/calendar`, headers: { authorization: `Bearer ${t.member}` } })).body;
+    const before = parse(await get());
+    expect(before.map((e) => e.status)).toEqual([null, null]);
+    const cancelled = await app.rest("PUT", "/v1/registration/dexam", t.member, {
+      ...dexamWireBody({ event, theory, practice }, world.club1, { id }),
+      cancelled_at: new Date().toISOString(),
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const ics = await get();
+    expect(ics).toContain("STATUS:CANCELLED");
+    const after = parse(ics);
+    expect(after.map((e) => e.uid)).toEqual(before.map((e) => e.uid));
+    expect(after.map((e) => e.status)).toEqual(["CANCELLED", "CANCELLED"]);
+    for (const [i, e] of after.entries()) expect(e.sequence).toBeGreaterThan(before[i].sequence);
   });
 
   it("another district's member gets 404 for the registration's calendar, as for the registration", async () => {
@@ -194,7 +255,7 @@ describe("personal calendar feed", () => {
     const own = parse(
       (await app.fastify.inject({ method: "GET", url: feedPath((await app.rest("POST", "/v1/user/0/calendar-feed", t.member)).body.url) })).body,
     );
-    const cancelledUid = `dexam-${mine}-theory@anmeldesystem`;
+    const cancelledUid = `dexam-${mine}-theory@${new URL(app.baseUrl).host}`;
     expect(own.map((e) => e.uid)).not.toContain(cancelledUid);
   });
 

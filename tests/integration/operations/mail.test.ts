@@ -4,9 +4,11 @@
 // transaction and sent after commit; a mail-server outage loses nothing and fails nothing.
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { countResultMails } from "../../../server/src/domains/results/mails.ts";
 import { logOutbox, smtpOutbox } from "../../../server/src/mail/transport.ts";
+import { pcJurorWorkbook, upload } from "../../fixtures/workbooks.ts";
 import { freePort, startTestApp, type TestApp } from "../../support/app.ts";
-import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody, openEventFields } from "../../support/fixtures.ts";
+import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody, gid, openEventFields } from "../../support/fixtures.ts";
 import { createWorld, type World } from "../../support/principals.ts";
 
 const FROM = "Anmeldesystem <noreply@verband.example>";
@@ -354,8 +356,8 @@ describe("confirmation e-mails", () => {
     await publish(theory, true);
     await app.services.mail.flush();
     const mails = mailsTo(MEMBER);
-    expect(mails.map((m) => m.subject)).toEqual(["Ergebnisse veröffentlicht: Ergebnis Klar (Ergebnisse)"]);
-    expect(mails[0].text).toContain("Die Ergebnisse Ihrer Anmeldung wurden veröffentlicht.");
+    expect(mails.map((m) => m.subject)).toEqual(["Ergebnis der Theorieprüfung veröffentlicht: Ergebnis Klar (Ergebnisse)"]);
+    expect(mails[0].text).toContain("Das Ergebnis der Theorieprüfung Ihrer Anmeldung wurde veröffentlicht.");
     // the points themselves stay in the system
     expect(mails[0].text).not.toContain("88");
 
@@ -435,5 +437,158 @@ describe("confirmation e-mails", () => {
     } finally {
       await startSmtp();
     }
+  });
+
+  /** PUT /v1/event/location with `change` applied to the location as read (the event manager of district 1). */
+  const putLocation = async (locationId: number, change: Record<string, unknown>) => {
+    const { event_id: _e, event: _ev, ...body } = (await app.rest("GET", `/v1/event/location/${locationId}`, t.admin)).body;
+    const res = await app.rest("PUT", "/v1/event/location", t["role:event_manage"], { ...body, ...change });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
+
+  it("publishing theory and practice separately mails once per part, naming it; a result entered after publication mails on its own", async () => {
+    const ev = await dexamEventWithLocations(app.db.prisma, world.district1, "Teile");
+    const create = async (firstname: string) => {
+      const r = await app.rest("POST", "/v1/registration/dexam", t.member, dexamWireBody(ev, world.club1, { firstname }));
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      return r.body.id as number;
+    };
+    const day = { start: new Date("2027-03-13T08:00:00Z"), end: new Date("2027-03-13T12:00:00Z") };
+    await app.db.prisma.eventLocation.updateMany({ where: { id: { in: [ev.theory, ev.practice] } }, data: day });
+    const early = await create("Früh");
+    const late = await create("Spät");
+    await app.db.prisma.dexamRegistration.update({ where: { id: early }, data: { theoryPoints: 80, practicePoints: 90 } });
+    await app.services.mail.flush();
+    received = [];
+    // what publishing concerns, counted by the rule that mails (for the confirmation before publishing)
+    expect(await countResultMails(app.db.prisma, ev.theory)).toEqual({ registrations: 1, mails: 1 });
+    await putLocation(ev.theory, { publish_results: true });
+    expect(await countResultMails(app.db.prisma, ev.theory)).toEqual({ registrations: 0, mails: 0 });
+    await app.services.mail.flush();
+    expect(mailsTo(MEMBER).map((m) => m.subject)).toEqual(["Ergebnis der Theorieprüfung veröffentlicht: Früh Klar (Teile)"]);
+    received = [];
+    await putLocation(ev.practice, { publish_results: true });
+    await app.services.mail.flush();
+    const practice = mailsTo(MEMBER);
+    expect(practice.map((m) => m.subject)).toEqual(["Ergebnis der Praxisprüfung veröffentlicht: Früh Klar (Teile)"]);
+    expect(practice[0].text).toContain("Das Ergebnis der Praxisprüfung Ihrer Anmeldung wurde veröffentlicht.");
+    received = [];
+    // entered after the theory location published: its own mail; entered again unchanged: none
+    const url = `/v1/registration/dexam/${late}/location/${ev.theory}/theory_result`;
+    expect((await app.rest("PUT", url, t["role:results_manage"], { theory_points: 71.5 })).status).toBe(200);
+    await app.services.mail.flush();
+    expect(mailsTo(MEMBER).map((m) => m.subject)).toEqual(["Ergebnis der Theorieprüfung veröffentlicht: Spät Klar (Teile)"]);
+    expect(mailsTo(MEMBER)[0].raw).not.toContain("71");
+    const rows = (await outboxRows()).length;
+    expect((await app.rest("PUT", url, t["role:results_manage"], { theory_points: 71.5 })).status).toBe(200);
+    expect(await outboxRows()).toHaveLength(rows);
+  });
+
+  it("a competition result read from PC Juror after every location published mails on its own; read again unchanged, none", async () => {
+    const event = await competitionEventWithHall(app.db.prisma, world.district1);
+    const band = await app.rest("POST", "/v1/registration/competition", t.member, competitionWireBody(event, world.club1, { name: "Spätkapelle" }));
+    expect(band.status, JSON.stringify(band.body)).toBe(201);
+    await app.db.prisma.eventLocation.updateMany({ where: { eventId: event }, data: { publishResults: true } });
+    await app.services.mail.flush();
+    received = [];
+    const file = await pcJurorWorkbook(["Anmelde-ID", "Punkte", "Prädikat"], [[band.body.id, 88.5, "mit gutem Erfolg"]]);
+    const juror = () =>
+      upload(app, `/v1/registration/competition/event/${event}/pc_juror`, t["role:results_manage"], "file", [{ name: "pcjuror.xlsm", data: file }]);
+    expect((await juror()).status).toBe(200);
+    await app.services.mail.flush();
+    expect(mailsTo(MEMBER).map((m) => m.subject)).toEqual(["Ergebnisse veröffentlicht: Spätkapelle (Wertungsspiele)"]);
+    const rows = (await outboxRows()).length;
+    expect((await juror()).status).toBe(200);
+    expect(await outboxRows()).toHaveLength(rows);
+  });
+
+  it("a location's new time or address mails each live registration's registering user once, naming old and new", async () => {
+    const ev = await dexamEventWithLocations(app.db.prisma, world.district1, "Umzug");
+    await app.db.prisma.eventLocation.update({
+      where: { id: ev.theory },
+      data: { street: "Lindenweg 3", postcode: "70173", city: "Stuttgart", start: new Date("2027-03-13T08:00:00Z"), end: new Date("2027-03-13T12:00:00Z") },
+    });
+    const live = await app.rest("POST", "/v1/registration/dexam", t.member, dexamWireBody(ev, world.club1, { firstname: "Bleibt" }));
+    const gone = await app.rest("POST", "/v1/registration/dexam", t.member, dexamWireBody(ev, world.club1, { firstname: "Storniert" }));
+    expect([live.status, gone.status]).toEqual([201, 201]);
+    await app.db.prisma.dexamRegistration.update({ where: { id: gone.body.id }, data: { cancelledAt: new Date() } });
+    await app.services.mail.flush();
+    received = [];
+    const { address } = (await app.rest("GET", `/v1/event/location/${ev.theory}`, t.admin)).body;
+    await putLocation(ev.theory, { start: "2027-03-13T09:00:00Z", end: "2027-03-13T13:00:00Z", address: { ...address, street: "Marktplatz 1" } });
+    await app.services.mail.flush();
+    const mails = mailsTo(MEMBER);
+    expect(mails.map((m) => m.subject)).toEqual(["Termin oder Ort geändert: Bleibt Klar (Umzug)"]);
+    for (const body of [mails[0].text, mails[0].html]) {
+      expect(body).toContain("Bei Ihrer D-Prüfungsanmeldung hat sich ein Termin oder Ort geändert:");
+      expect(body).toContain("Theorieprüfung Theorie: Termin");
+      expect(body).toContain("bisher: Sa., 13.03.2027, 09:00 – 13:00 Uhr");
+      expect(body).toContain("neu: Sa., 13.03.2027, 10:00 – 14:00 Uhr");
+      expect(body).toContain("Theorieprüfung Theorie: Ort");
+      expect(body).toContain("bisher: Theorie, Lindenweg 3, 70173 Stuttgart");
+      expect(body).toContain("neu: Theorie, Marktplatz 1, 70173 Stuttgart");
+    }
+    // a change that moves nothing (the instruments, say) mails nobody
+    const rows = (await outboxRows()).length;
+    await putLocation(ev.theory, { publish_results: false, dexam_types: ["D1", "D2"] });
+    expect(await outboxRows()).toHaveLength(rows);
+  });
+
+  it("staff registering for a club (by phone) send the confirmation to the club's accounts, not to themselves", async () => {
+    const staff = "role-registration_manage@test.example";
+    const res = await app.rest("POST", "/v1/registration/dexam", t["role:registration_manage"], dexamWireBody(dexam, world.club1, { firstname: "Telefon" }));
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    await app.services.mail.flush();
+    expect(mailsTo(staff)).toEqual([]);
+    for (const account of [MEMBER, "target@test.example"])
+      expect(mailsTo(account).map((m) => m.subject)).toEqual(["Anmeldung eingegangen: Telefon Klar (D-Prüfungen)"]);
+    // a competition registration goes the same way
+    received = [];
+    const band = await app.rest(
+      "POST",
+      "/v1/registration/competition",
+      t["role:registration_manage"],
+      competitionWireBody(competition, world.club1, { name: "Telefonkapelle" }),
+    );
+    expect(band.status, JSON.stringify(band.body)).toBe(201);
+    await app.services.mail.flush();
+    expect(mailsTo(staff)).toEqual([]);
+    expect(mailsTo(MEMBER).map((m) => m.subject)).toEqual(["Anmeldung eingegangen: Telefonkapelle (Wertungsspiele)"]);
+  });
+
+  it("assigning an account to a club mails the club's other accounts naming who did it; the club's history shows it", async () => {
+    const newcomer = await app.db.prisma.user.create({
+      data: { subject: "sub-newcomer", email: "newcomer@test.example", firstname: "Nora", lastname: "Neu", districtAssociationId: world.district1 },
+    });
+    const res = await app.rest("PUT", `/v1/user/${newcomer.id}/associations`, t["role:user_manage"], { association_ids: [world.club1] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await app.services.mail.flush();
+    for (const account of [MEMBER, "target@test.example"]) {
+      const mails = mailsTo(account);
+      expect(mails.map((m) => m.subject)).toEqual(["Neues Konto für MV Eins: Nora Neu"]);
+      for (const body of [mails[0].text, mails[0].html]) {
+        expect(body).toContain("role:user_manage Test hat das Konto von Nora Neu dem Verein MV Eins zugeordnet.");
+        expect(body).toContain("https://e.test/1/impressum");
+      }
+    }
+    expect(mailsTo("newcomer@test.example")).toEqual([]);
+    expect(mailsTo("role-user_manage@test.example")).toEqual([]);
+    const history = await app.gql(
+      `query($id: ID!) { auditTrail(id: $id, first: 5) { edges { node { actionLabel actorName changes { label before after } } } } }`,
+      { id: gid("Association", world.club1) },
+      t["role:association_manage"],
+    );
+    expect(history.body.errors).toBeUndefined();
+    expect(history.body.data.auditTrail.edges[0].node).toEqual({
+      actionLabel: "Konto zugeordnet",
+      actorName: "role:user_manage Test",
+      changes: [{ label: "Konten", before: "–", after: "Nora Neu" }],
+    });
+    // assigned again (unchanged): nobody is told twice
+    received = [];
+    expect((await app.rest("PUT", `/v1/user/${newcomer.id}/associations`, t["role:user_manage"], { association_ids: [world.club1] })).status).toBe(200);
+    await app.services.mail.flush();
+    expect(received).toEqual([]);
   });
 });

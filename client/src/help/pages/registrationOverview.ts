@@ -127,7 +127,7 @@ export const registrationOverviewHelp: HelpPage = {
             },
             {
               label: label("history.action"),
-              text: "Wer die Anmeldung wann angelegt, geändert, storniert oder mit Ergebnissen versehen hat, mit den geänderten Feldern. Gesundheitsangaben erscheinen nur als „geändert“, nie mit ihrem Inhalt. Nur für die Anmeldungs- und Ergebnisverwaltung des Kreisverbands.",
+              text: "Wer die Anmeldung wann angelegt, geändert, storniert oder mit Ergebnissen versehen hat, mit den geänderten Feldern und ihrem alten und neuen Wert (etwa „Vorname: Lena → Lene“). Gesundheitsangaben und Bemerkungen erscheinen nur als „geändert“, nie mit ihrem Inhalt. Nur für die Anmeldungs- und Ergebnisverwaltung des Kreisverbands.",
             },
             { label: label("overview.action.cancel"), text: "Die Anmeldung stornieren. Sie bleibt ausgegraut in der Liste stehen." },
             { label: label("overview.action.delete"), text: "Die Anmeldung endgültig löschen." },
@@ -141,7 +141,7 @@ export const registrationOverviewHelp: HelpPage = {
         {
           kind: "box",
           box: "info",
-          text: "Wer eine Anmeldung angelegt hat, erhält eine Bestätigung per E-Mail: zur neuen Anmeldung, wenn jemand anderes sie ändert, wenn sie storniert oder gelöscht wird und wenn ihre Ergebnisse veröffentlicht werden. Die E-Mail nennt Teilnehmer oder Ensemble, Prüfung oder Wertung, Orte mit Terminen und Adressen, bei Wertungsspielen die Stücke, und verlinkt die Übersicht; Angaben zur Gesundheit aus Freizeitanmeldungen enthält sie nie. Die E-Mails zu Ergebnissen lassen sich unter „Mein Account bearbeiten“ abschalten.",
+          text: "Wer eine Anmeldung angelegt hat, erhält eine Bestätigung per E-Mail: zur neuen Anmeldung, wenn jemand anderes sie ändert, wenn sie storniert oder gelöscht wird, wenn sich Termin oder Adresse eines ihrer Orte ändert (mit altem und neuem Wert) und wenn ein Ergebnis veröffentlicht wird (je Prüfungsteil eine E-Mail, auch für ein später eingetragenes Ergebnis). Legt die Anmeldungsverwaltung eine Anmeldung für einen Verein an (etwa nach einem Anruf), geht die Bestätigung an die Konten des Vereins. Wird einem Verein ein weiteres Konto zugeordnet, erfahren es die übrigen Konten des Vereins per E-Mail. Die E-Mail nennt Teilnehmer oder Ensemble, Prüfung oder Wertung, Orte mit Terminen und Adressen, bei Wertungsspielen die Stücke, und verlinkt die Übersicht; Angaben zur Gesundheit aus Freizeitanmeldungen enthält sie nie. Die E-Mails zu Ergebnissen lassen sich unter „Mein Account bearbeiten“ abschalten.",
         },
       ],
     },

@@ -33,13 +33,13 @@ describe("D-exam row menu", () => {
     expect(dexamRowActions(all)).toEqual(["edit", "takeOver", "practiceSheet", "consentForm", "calendar", "history", "cancel", "delete"]);
     expect(dexamRowActions({ ...nothing, edit: "SONGS", cancel: true }).map((action) => t(DEXAM_ACTION_LABELS[action]))).toEqual([
       "Stücke eintragen",
-      "Termine (.ics)",
+      "In den Kalender",
       "Stornieren",
     ]);
     expect(dexamRowActions({ ...nothing, edit: "ALL", delete: true, takeOver: true }).map((action) => t(DEXAM_ACTION_LABELS[action]))).toEqual([
       "Bearbeiten",
       "Teilergebnis übernehmen",
-      "Termine (.ics)",
+      "In den Kalender",
       "Löschen",
     ]);
   });
@@ -70,10 +70,14 @@ describe("competition row menu", () => {
   it("[R-RO021][R-RO022] the server's delete-or-cancel flags decide: delete (user_manage or NoRestrictions), otherwise cancel", () => {
     expect(competitionRowActions({ ...none, edit: "ALL", delete: true }).map((action) => t(ROW_ACTION_LABELS[action]))).toEqual([
       "Bearbeiten",
-      "Termine (.ics)",
+      "In den Kalender",
       "Löschen",
     ]);
-    expect(competitionRowActions({ ...none, cancel: true }).map((action) => t(ROW_ACTION_LABELS[action]))).toEqual(["Ansehen", "Termine (.ics)", "Stornieren"]);
+    expect(competitionRowActions({ ...none, cancel: true }).map((action) => t(ROW_ACTION_LABELS[action]))).toEqual([
+      "Ansehen",
+      "In den Kalender",
+      "Stornieren",
+    ]);
     // a cancelled row: only viewed
     expect(competitionRowActions(none, true)).toEqual(["view"]);
   });

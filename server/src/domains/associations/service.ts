@@ -6,7 +6,7 @@ import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
-import { audit, changedFields } from "../audit/service.ts";
+import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { type ClubInput, validateClub } from "./rules.ts";
 
@@ -73,7 +73,7 @@ export async function updateClub(ctx: ServiceCtx, id: number, input: ClubInput) 
       entity: "Association",
       entityId: id,
       districtAssociationId: club.districtAssociationId,
-      details: { changed: changedFields(club, data) },
+      details: changeDetails(club, data),
     });
     return updated;
   });

@@ -3,9 +3,22 @@
 import { AppError } from "../../auth/errors.ts";
 import { builder } from "../../graphql/builder.ts";
 import { keysetResolver, listOrder } from "../../graphql/cursor.ts";
-import { actionLabel, auditFieldLabel, auditOperation, auditTrailWhere } from "./read.ts";
+import { type AuditChange, actionLabel, auditChanges, auditFieldLabel, auditOperation, auditTrailWhere } from "./read.ts";
 
 type Details = Record<string, unknown> | null;
+
+const AuditChangeType = builder.objectRef<AuditChange>("AuditChange").implement({
+  description: "One changed field of an entry: its German label, and old and new value where kept (never for health data or free-text remarks).",
+  fields: (t) => ({
+    field: t.exposeString("field", { description: "The field's name (as in changedFields)." }),
+    label: t.exposeString("label", { description: "The field's German label." }),
+    before: t.exposeString("before", {
+      nullable: true,
+      description: "The old value for people; null when the history keeps no values of this field or entry.",
+    }),
+    after: t.exposeString("after", { nullable: true, description: "The new value for people; null when the history keeps no values of this field or entry." }),
+  }),
+});
 
 const AuditEntryType = builder.prismaObject("AuditEntry", {
   description: "One change of a record: who, when, what (Änderungsverlauf). Never holds health data or passwords.",
@@ -39,8 +52,13 @@ const AuditEntryType = builder.prismaObject("AuditEntry", {
         return Array.isArray(changed) ? changed.map((f) => auditFieldLabel(String(f))) : [];
       },
     }),
+    changes: t.field({
+      type: [AuditChangeType],
+      description: "The changed fields with old and new values (health data and remarks by name only), in the order of changedFields.",
+      resolve: (e) => auditChanges(e.details),
+    }),
     changedFields: t.stringList({
-      description: "Names of the fields an update changed (values are not kept; health data only by name).",
+      description: "Names of the fields an update changed (health data only by name; the values are in changes).",
       resolve: (e) => {
         const changed = (e.details as Details)?.changed;
         return Array.isArray(changed) ? changed.map(String) : [];
@@ -50,7 +68,7 @@ const AuditEntryType = builder.prismaObject("AuditEntry", {
       nullable: true,
       description: "Further facts of the change as a JSON object (for example the counts of an automatic deletion), or null.",
       resolve: (e) => {
-        const { changed: _changed, ...rest } = (e.details as Details) ?? {};
+        const { changed: _changed, values: _values, ...rest } = (e.details as Details) ?? {};
         return Object.keys(rest).length ? JSON.stringify(rest) : null;
       },
     }),

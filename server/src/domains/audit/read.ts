@@ -7,7 +7,19 @@ import { AppError } from "../../auth/errors.ts";
 import { actsOn, authorize, isAllowed, type Operation } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
-import { fieldLabel } from "../../shared/labels.ts";
+import {
+  CAST_LABELS,
+  CATEGORY_LABELS,
+  COMPETITION_TYPE_LABELS,
+  EDIT_PHASE_LABELS,
+  EXAM_PART_LABELS,
+  FORM_TYPE_LABELS,
+  fieldLabel,
+  GENDER_LABELS,
+  INSTRUMENT_LABELS,
+  LOCATION_TYPE_LABELS,
+} from "../../shared/labels.ts";
+import { TIME_ZONE } from "../../shared/time.ts";
 
 /** the record types with an audit trail, and the operation (role) that reads it */
 export const AUDITED: Record<string, Operation> = {
@@ -90,6 +102,8 @@ export const ACTION_LABELS: Record<string, string> = {
   copy: "Kopiert",
   duplicate: "Dupliziert",
   setAssociations: "Vereine zugeordnet",
+  addUser: "Konto zugeordnet",
+  removeUser: "Konto entfernt",
   deactivate: "Deaktiviert",
   reactivate: "Reaktiviert",
   resendInvitation: "Einladung erneut gesendet",
@@ -118,9 +132,75 @@ const AUDIT_FIELD_LABELS: Record<string, string> = {
   subject: "Benutzerkennung",
   signatureFileId: "Unterschrift",
   resultMails: "E-Mail bei Ergebnissen",
+  accounts: "Konten",
 };
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 
 /** The German label of a changed column (health data only as "Freizeitangaben (Gesundheitsdaten)"). */
 export const auditFieldLabel = (field: string) => AUDIT_FIELD_LABELS[field] ?? fieldLabel(field);
+
+/** German names of stored enum values, by field (the rest is shown as stored). */
+const VALUE_LABELS: Record<string, Record<string, string>> = {
+  gender: GENDER_LABELS,
+  instrument: INSTRUMENT_LABELS,
+  type: { ...COMPETITION_TYPE_LABELS, ...LOCATION_TYPE_LABELS },
+  cast: CAST_LABELS,
+  category: CATEGORY_LABELS,
+  partialResultType: EXAM_PART_LABELS,
+  formType: FORM_TYPE_LABELS,
+  editPhase: EDIT_PHASE_LABELS,
+};
+
+const DATE_TIME = new Intl.DateTimeFormat("de-DE", {
+  timeZone: TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const DAY = new Intl.DateTimeFormat("de-DE", { timeZone: "UTC", day: "2-digit", month: "2-digit", year: "numeric" });
+
+/** A kept value for people: "–" for none, ja/nein, German dates (a day stored at midnight UTC as the day), enum labels, lists joined. */
+export function auditValueText(field: string, v: unknown): string {
+  if (v === null || v === undefined || v === "") return "–";
+  if (typeof v === "boolean") return v ? "ja" : "nein";
+  if (typeof v === "number") return String(v).replace(".", ",");
+  if (typeof v === "string") {
+    if (/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/.test(v)) return DAY.format(new Date(v));
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(v)) return `${DATE_TIME.format(new Date(v))} Uhr`;
+    return VALUE_LABELS[field]?.[v] ?? v;
+  }
+  if (Array.isArray(v))
+    return v.length
+      ? v
+          .map((x) =>
+            typeof x === "object" && x !== null
+              ? Object.values(x)
+                  .filter((y) => y !== "" && y !== null)
+                  .join(" ")
+              : auditValueText(field, x),
+          )
+          .filter(Boolean)
+          .join("; ") || "–"
+      : "–";
+  return JSON.stringify(v);
+}
+
+export type AuditChange = { field: string; label: string; before: string | null; after: string | null };
+
+/**
+ * The changes of an entry for the history: each changed field's label, with old and new value where
+ * the entry kept them (details.values; health data and free text never: before and after null).
+ */
+export function auditChanges(details: unknown): AuditChange[] {
+  const d = (details && typeof details === "object" ? details : {}) as { changed?: unknown; values?: Record<string, unknown> };
+  const changed = Array.isArray(d.changed) ? d.changed.map(String) : [];
+  return changed.map((field) => {
+    const pair = d.values?.[field];
+    const label = auditFieldLabel(field);
+    if (!Array.isArray(pair) || pair.length !== 2) return { field, label, before: null, after: null };
+    return { field, label, before: auditValueText(field, pair[0]), after: auditValueText(field, pair[1]) };
+  });
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changedFields } from "./service.ts";
+import { changeDetails, changedFields } from "./service.ts";
 
 describe("changedFields", () => {
   it("names the changed keys only, ignoring bookkeeping and equal values of other representations", () => {
@@ -31,5 +31,16 @@ describe("changedFields", () => {
     const changed = changedFields(before, { campDataEncrypted: seal({ allergies: "keine" }, "ccccc") }, { campDataEncrypted: open });
     expect(changed).toEqual(["campData"]);
     expect(JSON.stringify(changed)).not.toMatch(/keine|Nüsse/);
+  });
+});
+
+describe("changeDetails", () => {
+  it("keeps old and new values of the changed fields, but never of sealed fields, remarks or the meal request", () => {
+    const before = { firstname: "Lena", start: new Date("2027-03-13T08:00:00Z"), remarks: "Asthma", mealRequest: "STANDARD", campDataEncrypted: "a" };
+    const next = { firstname: "Lene", start: new Date("2027-03-13T09:00:00Z"), remarks: "Asthma, Spray", mealRequest: "VEGAN", campDataEncrypted: "b" };
+    const d = changeDetails(before, next, { campDataEncrypted: (v) => v });
+    expect(d.changed).toEqual(["campData", "firstname", "mealRequest", "remarks", "start"]);
+    expect(d.values).toEqual({ firstname: ["Lena", "Lene"], start: ["2027-03-13T08:00:00.000Z", "2027-03-13T09:00:00.000Z"] });
+    expect(JSON.stringify(d)).not.toMatch(/Asthma|VEGAN/);
   });
 });

@@ -44,9 +44,9 @@ function comparable(v: unknown): string {
 
 /**
  * Names of the fields an update changes: the keys of `next` whose value differs from `before`
- * (bookkeeping columns ignored). Only names are recorded, never values. Sealed (encrypted) fields
- * are compared through `sealed[key]` (which decrypts) and recorded without "Encrypted" (campData),
- * so the audit log never holds health data, not even encrypted.
+ * (bookkeeping columns ignored). Sealed (encrypted) fields are compared through `sealed[key]`
+ * (which decrypts) and recorded without "Encrypted" (campData), so the audit log never holds
+ * health data, not even encrypted.
  */
 export function changedFields(
   before: Record<string, unknown>,
@@ -62,4 +62,37 @@ export function changedFields(
     if (comparable(was) !== comparable(is)) out.push(open ? key.replace(/Encrypted$/, "") : key);
   }
   return out.sort();
+}
+
+/**
+ * Fields whose values the history never keeps, only their names: besides the sealed camp data,
+ * the free-text remarks and the meal request (both may speak of health).
+ */
+const NAMES_ONLY = new Set(["remarks", "mealRequest"]);
+
+/** A value as the history keeps it: instants as ISO strings, decimals as numbers, bytes never. */
+function kept(v: unknown): Prisma.InputJsonValue | null {
+  if (v === null || v === undefined) return null;
+  if (v instanceof Date) return v.toISOString();
+  if (v instanceof Uint8Array) return null;
+  if (typeof v === "object" && (v as { constructor?: { name?: string } }).constructor?.name === "Decimal") return Number(v);
+  if (typeof v === "bigint") return Number(v);
+  return v as Prisma.InputJsonValue;
+}
+
+/**
+ * The details of an update's audit entry: `changed` (changedFields) and `values`, each changed
+ * field's old and new value ([before, after]) for the history ("Änderungen"), except sealed fields
+ * (health data) and NAMES_ONLY, which appear by name only.
+ */
+export function changeDetails(
+  before: Record<string, unknown>,
+  next: Record<string, unknown>,
+  sealed: Record<string, (value: unknown) => unknown> = {},
+): { changed: string[]; values: Record<string, [Prisma.InputJsonValue | null, Prisma.InputJsonValue | null]> } {
+  const changed = changedFields(before, next, sealed);
+  const values: Record<string, [Prisma.InputJsonValue | null, Prisma.InputJsonValue | null]> = {};
+  for (const key of changed)
+    if (Object.hasOwn(next, key) && !Object.hasOwn(sealed, key) && !NAMES_ONLY.has(key)) values[key] = [kept(before[key]), kept(next[key])];
+  return { changed, values };
 }

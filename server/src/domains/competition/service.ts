@@ -9,7 +9,7 @@ import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { CompetitionRegistration, CompetitionType, Prisma } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { competitionFacts } from "../../mail/registrationMail.ts";
-import { audit, changedFields } from "../audit/service.ts";
+import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import {
   canReadRegistration,
@@ -214,7 +214,7 @@ export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number,
       entity: "CompetitionRegistration",
       entityId: id,
       districtAssociationId: r.event.districtAssociationId,
-      details: { changed: changedFields(r, { ...next, ...managed }) },
+      details: changeDetails(r, { ...next, ...managed }),
     });
     // the registering user hears of a change someone else made, and of a cancellation by the office
     const cancelled = !r.cancelledAt && !!updated.cancelledAt;

@@ -12,7 +12,7 @@ import type { DexamRegistration, Event, Prisma, PrismaClient } from "../../gener
 import { enqueueMail } from "../../mail/outbox.ts";
 import { dexamFacts } from "../../mail/registrationMail.ts";
 import { exportRefusal } from "../../shared/event-exports.ts";
-import { audit, changedFields } from "../audit/service.ts";
+import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
 import { fileBytes, storedFileRow } from "../files/stored.ts";
@@ -271,7 +271,7 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
       entityId: id,
       districtAssociationId: r.event.districtAssociationId,
       details: {
-        changed: changedFields(r, { ...next, ...managed }, { campDataEncrypted: (v) => (v ? decryptJson(ctx.services.dataKey, v as Uint8Array) : null) }),
+        ...changeDetails(r, { ...next, ...managed }, { campDataEncrypted: (v) => (v ? decryptJson(ctx.services.dataKey, v as Uint8Array) : null) }),
       },
     });
     // the registering user hears of a change someone else made, and of a cancellation by the office

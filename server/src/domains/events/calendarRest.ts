@@ -12,6 +12,7 @@ import { contentDisposition } from "../files/rules.ts";
 import { calendarFeedEnabled, disableCalendarFeed, enableCalendarFeed, FEED_PATH, feedCalendar } from "../users/calendarFeed.ts";
 import {
   COMPETITION_CALENDAR_SELECT,
+  calendarHost,
   competitionAppointments,
   DEXAM_CALENDAR_SELECT,
   dexamAppointments,
@@ -54,7 +55,7 @@ export function calendarRoutes(r: RestRouter) {
     },
     async (ctx, req, reply) => {
       const e = await getEvent(ctx, idParam(req));
-      return sendIcs(reply, e.name, icsCalendar(e.name, eventAppointments(e), ctx.services.now()));
+      return sendIcs(reply, e.name, icsCalendar(e.name, eventAppointments(e), ctx.services.now(), calendarHost(ctx.services.config.publicUrl)));
     },
   );
   r.get(
@@ -62,7 +63,8 @@ export function calendarRoutes(r: RestRouter) {
     {
       tag: "D-Prüfungen",
       summary: "Kalenderdatei einer D-Prüfungs-Anmeldung",
-      description: "Die Termine der Anmeldung (Theorie, Praxis, Vorbereitung) als iCalendar-Datei (.ics); für jeden, der die Anmeldung lesen darf.",
+      description:
+        "Die Termine der Anmeldung (Theorie, Praxis, Vorbereitung) als iCalendar-Datei (.ics); für jeden, der die Anmeldung lesen darf. Eine stornierte Anmeldung gibt dieselben Termine mit STATUS:CANCELLED.",
       file: ICS_FILE,
       example: { params: { id: 1 } },
     },
@@ -73,7 +75,7 @@ export function calendarRoutes(r: RestRouter) {
         select: DEXAM_CALENDAR_SELECT,
       });
       const name = `${reg.event.name} ${reg.firstname} ${reg.lastname}`;
-      return sendIcs(reply, name, icsCalendar(name, dexamAppointments(reg), ctx.services.now()));
+      return sendIcs(reply, name, icsCalendar(name, dexamAppointments(reg), ctx.services.now(), calendarHost(ctx.services.config.publicUrl)));
     },
   );
   r.get(
@@ -81,7 +83,8 @@ export function calendarRoutes(r: RestRouter) {
     {
       tag: "Wertungsspiele",
       summary: "Kalenderdatei einer Wertungsspiel-Anmeldung",
-      description: "Die Termine der Anmeldung (ihr Wertungsort) als iCalendar-Datei (.ics); für jeden, der die Anmeldung lesen darf.",
+      description:
+        "Die Termine der Anmeldung (ihr Wertungsort) als iCalendar-Datei (.ics); für jeden, der die Anmeldung lesen darf. Eine stornierte Anmeldung gibt denselben Termin mit STATUS:CANCELLED.",
       file: ICS_FILE,
       // the demo data has no competition registration: the one the competition create example makes
       example: { params: { id: 1 } },
@@ -93,7 +96,7 @@ export function calendarRoutes(r: RestRouter) {
         select: COMPETITION_CALENDAR_SELECT,
       });
       const name = `${reg.event.name} ${reg.name}`;
-      return sendIcs(reply, name, icsCalendar(name, competitionAppointments(reg), ctx.services.now()));
+      return sendIcs(reply, name, icsCalendar(name, competitionAppointments(reg), ctx.services.now(), calendarHost(ctx.services.config.publicUrl)));
     },
   );
   r.get("/v1/user/0/calendar-feed", { tag: "Benutzer", summary: "Kalender-Abo: ist es eingeschaltet?", response: FeedStateWire }, async (ctx) =>
@@ -131,7 +134,7 @@ export function calendarRoutes(r: RestRouter) {
 export function calendarFeedRoute(fastify: FastifyInstance, prisma: PrismaClient, services: AppServices) {
   fastify.get<{ Params: { file: string } }>(`${FEED_PATH}/:file`, async (request, reply) => {
     const token = request.params.file.replace(/\.ics$/, "");
-    const body = await feedCalendar(prisma, token, services.now());
+    const body = await feedCalendar(prisma, token, services.now(), calendarHost(services.config.publicUrl));
     if (body === null) throw notFound("Kalender-Abo");
     return reply.header("content-type", ICS).header("cache-control", "private, no-store").header("x-robots-tag", "noindex").send(body);
   });

@@ -8,7 +8,7 @@ import type { Event, Prisma } from "../../generated/prisma/client.ts";
 import { duplicateErrors } from "../../shared/eventSchema.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { startOfBerlinDay } from "../../shared/time.ts";
-import { audit, changedFields } from "../audit/service.ts";
+import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { deadlineFor, duplicateDates, duplicateName, type EventInput, isCopyTarget, isPublished, validateEvent } from "./rules.ts";
 
@@ -129,7 +129,7 @@ export async function updateEvent(ctx: ServiceCtx, id: number, input: EventInput
       entity: "Event",
       entityId: id,
       districtAssociationId: e.districtAssociationId,
-      details: { changed: changedFields(e, data) },
+      details: changeDetails(e, data),
     });
     return updated;
   });

@@ -5,14 +5,15 @@ import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
-import { competitionFacts, dexamFacts } from "../../mail/registrationMail.ts";
-import { audit, changedFields } from "../audit/service.ts";
-import { competitionResultsVisible } from "../competition/rules.ts";
+import { competitionFacts, dexamFacts, locationMoves } from "../../mail/registrationMail.ts";
+import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { canSeeEvent } from "../events/service.ts";
+import { mailResults } from "../results/mails.ts";
 import { type LocationInput, locationTypeFor, normalizedLocation, validateLocation } from "./rules.ts";
 
 type Tx = Prisma.TransactionClient;
+type Place = Parameters<typeof locationMoves>[0];
 
 export const locationOrder = [{ type: "asc" }, { start: "asc" }, { name: "asc" }] as const;
 
@@ -67,9 +68,10 @@ export async function updateLocation(ctx: ServiceCtx, id: number, input: Locatio
       entity: "EventLocation",
       entityId: id,
       districtAssociationId: l.event.districtAssociationId,
-      details: { changed: changedFields(l, data) },
+      details: changeDetails(l, data),
     });
-    const mailed = !l.publishResults && updated.publishResults ? await mailPublishedResults(tx, updated.eventId, id) : 0;
+    const published = !l.publishResults && updated.publishResults ? await mailResults(tx, updated.eventId, id) : 0;
+    const mailed = published + (await mailMoves(tx, l, updated));
     return { updated, mailed };
   });
   if (mailed) ctx.services.mail.wake();
@@ -77,34 +79,26 @@ export async function updateLocation(ctx: ServiceCtx, id: number, input: Locatio
 }
 
 /**
- * Results just published (a location's publishResults switched on): one mail to the registering
- * user of each registration whose results registrants now see (the part at this location for
- * D-exams; a competition's results once every location publishes), unless the user switched result
- * mails off. Not cancelled, and only with a result recorded. Answers how many it wrote.
+ * A location's time or place moved (locationMoves): one "moved" mail, naming old and new, to the
+ * registering user of each live registration at the location. Answers how many it wrote.
  */
-async function mailPublishedResults(tx: Tx, eventId: number, locationId: number): Promise<number> {
-  const event = await tx.event.findUniqueOrThrow({ where: { id: eventId }, include: { locations: true } });
-  const wants = { cancelledAt: null, user: { resultMails: true } } as const;
+async function mailMoves(tx: Tx, before: Place, after: Place & { eventId: number }): Promise<number> {
+  const moves = locationMoves(before, after);
+  if (!moves.length) return 0;
+  const event = await tx.event.findUniqueOrThrow({ where: { id: after.eventId }, include: { locations: true } });
   const target = (r: { userId: number | null; associationId: number }) => ({ ...r, districtAssociationId: event.districtAssociationId });
+  const live = { eventId: event.id, cancelledAt: null } as const;
+  const id = after.id;
+  const [dexams, competitions] = await Promise.all([
+    tx.dexamRegistration.findMany({
+      where: { ...live, OR: [{ theoryLocationId: id }, { practiceLocationId: id }, { preparationLocationId: id }] },
+      orderBy: { id: "asc" },
+    }),
+    tx.competitionRegistration.findMany({ where: { ...live, locationId: id }, orderBy: { id: "asc" } }),
+  ]);
   let n = 0;
-  if (event.formType === "COMPETITION") {
-    if (!competitionResultsVisible(false, event.locations)) return 0;
-    const rows = await tx.competitionRegistration.findMany({ where: { eventId, points: { not: null }, ...wants }, orderBy: { id: "asc" } });
-    for (const r of rows) if (await enqueueMail(tx, target(r), "results", competitionFacts(r, r.id, event))) n++;
-    return n;
-  }
-  const rows = await tx.dexamRegistration.findMany({
-    where: {
-      eventId,
-      ...wants,
-      OR: [
-        { theoryLocationId: locationId, theoryPoints: { not: null } },
-        { practiceLocationId: locationId, practicePoints: { not: null } },
-      ],
-    },
-    orderBy: { id: "asc" },
-  });
-  for (const r of rows) if (await enqueueMail(tx, target(r), "results", dexamFacts(r, r.id, event))) n++;
+  for (const r of dexams) if (await enqueueMail(tx, target(r), "moved", { ...dexamFacts(r, r.id, event), moves })) n++;
+  for (const r of competitions) if (await enqueueMail(tx, target(r), "moved", { ...competitionFacts(r, r.id, event), moves })) n++;
   return n;
 }
 

@@ -117,9 +117,25 @@ export type CreateRecord = {
 };
 
 /**
+ * Who gets a new registration's confirmation (both kinds): the registering user when the club is one
+ * of their own; when staff register for another club (by phone, say), the club's accounts instead
+ * (not blocked), never the staff member; a machine client has no user row: nobody.
+ */
+async function confirmationRecipients(tx: Tx, principal: Principal, associationId: number): Promise<number[]> {
+  if (principal.kind !== "user") return [];
+  if (principal.associationIds.includes(associationId)) return [principal.userId];
+  const accounts = await tx.userAssociation.findMany({
+    where: { associationId, user: { blocked: false } },
+    select: { userId: true },
+    orderBy: { userId: "asc" },
+  });
+  return accounts.map((a) => a.userId);
+}
+
+/**
  * The rest of a create, inside its transaction: its audit entry, its idempotency key's row, and the
- * confirmation e-mail to the registering user (a machine client has no user row: none). Answers
- * whether a mail was written; then the caller wakes the sender after the commit.
+ * confirmation e-mails (confirmationRecipients). Answers whether a mail was written; then the
+ * caller wakes the sender after the commit.
  */
 export async function recordCreate(tx: Tx, ctx: ServiceCtx, principal: Principal, c: CreateRecord): Promise<boolean> {
   const { districtAssociationId } = c.event;
@@ -131,8 +147,10 @@ export async function recordCreate(tx: Tx, ctx: ServiceCtx, principal: Principal
     ...(c.details !== undefined ? { details: c.details } : {}),
   });
   if (c.request) await saveKey(tx, c.request, c.registration.id, ctx.services.now());
-  const userId = principal.kind === "user" ? principal.userId : null;
-  return enqueueMail(tx, { userId, associationId: c.registration.associationId, districtAssociationId }, "created", c.facts);
+  let mailed = false;
+  for (const userId of await confirmationRecipients(tx, principal, c.registration.associationId))
+    mailed = (await enqueueMail(tx, { userId, associationId: c.registration.associationId, districtAssociationId }, "created", c.facts)) || mailed;
+  return mailed;
 }
 
 /**

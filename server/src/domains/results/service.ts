@@ -20,6 +20,7 @@ import { fileBytes, storedFileRow } from "../files/stored.ts";
 import { XLSX_MIME } from "../files/zip.ts";
 import { isRegistrationStaff, seesUnpublishedResults } from "../registrations/access.ts";
 import { certificateList, competitionOverview, type DexamOverviewRow, dexamOverview, type EventFacts, pcJurorImportList } from "./exports.ts";
+import { changedPoints, mailResults } from "./mails.ts";
 import { germanDate, germanDateTime, idsFromFileName, pointsError, practiceSheetFileName, round2, sheetCheckCode } from "./rules.ts";
 import type { PracticeSheetData } from "./sheet.ts";
 import { readUploadedPcJuror, readUploadedPracticeSheet, UploadRejected } from "./uploads.ts";
@@ -135,7 +136,7 @@ export async function setTheoryResult(ctx: ServiceCtx, registrationId: number, l
   if (r.cancelledAt) throw new AppError("CONFLICT", "Eine stornierte Anmeldung erhält kein Ergebnis");
   const error = pointsError(points);
   if (error) throw validationFailed({ theoryPoints: error });
-  return ctx.prisma.$transaction(async (tx) => {
+  const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
     const updated = await tx.dexamRegistration.update({ where: { id: r.id }, data: { theoryPoints: points as number, version: { increment: 1 } } });
     await audit(tx, p, {
       action: "setTheoryResult",
@@ -144,8 +145,11 @@ export async function setTheoryResult(ctx: ServiceCtx, registrationId: number, l
       districtAssociationId: r.event.districtAssociationId,
       details: { points: points as number },
     });
-    return updated;
+    const mailed = await mailResults(tx, r.eventId, locationId, changedPoints([{ id: r.id, before: r.theoryPoints, after: points as number }]));
+    return { updated, mailed };
   });
+  if (mailed) ctx.services.mail.wake();
+  return updated;
 }
 
 /**
@@ -259,7 +263,7 @@ export async function practiceSheetOf(ctx: ServiceCtx, registrationId: number) {
   return { ...r.practiceSheetFile, data: fileBytes(ctx.services.dataKey, r.practiceSheetFile) };
 }
 
-type AcceptedSheet = { file: NamedFile; registrationId: number; previousFileId: number | null; points: number };
+type AcceptedSheet = { file: NamedFile; registrationId: number; previousFileId: number | null; previousPoints: unknown; points: number };
 
 /**
  * POST .../practice_sheets (R-RE009..R-RE013, R-API052): each .xlsx is checked (type, content,
@@ -328,7 +332,7 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
     const fail = (message: string) => errors.push([x.index, `„${x.file.name}“: ${message}`]);
     if (!r || r.practiceLocationId !== location.id) fail(`Die Anmeldung ${x.registrationId} ist nicht (mehr) bei diesem Prüfungsort angemeldet`);
     else if (r.cancelledAt) fail(`Die Anmeldung ${x.registrationId} ist storniert`);
-    else accepted.push({ ...x, previousFileId: r.practiceSheetFileId });
+    else accepted.push({ ...x, previousFileId: r.practiceSheetFileId, previousPoints: r.practicePoints });
   }
   if (errors.length) {
     errors.sort((a, b) => a[0] - b[0]);
@@ -338,7 +342,7 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
       Object.fromEntries(errors.map(([i, m]) => [`files.${i}`, m])),
     );
   }
-  return ctx.prisma.$transaction(async (tx) => {
+  const { done, mailed } = await ctx.prisma.$transaction(async (tx) => {
     const done: { registrationId: number; practicePoints: number; fileName: string }[] = [];
     for (const s of accepted) {
       const stored = await tx.storedFile.create({ data: storedFileRow(ctx.services.dataKey, { name: s.file.name, mimeType: XLSX_MIME, data: s.file.data }) });
@@ -356,8 +360,11 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
       });
       done.push({ registrationId: s.registrationId, practicePoints: s.points, fileName: s.file.name });
     }
-    return done;
+    const changed = changedPoints(accepted.map((s) => ({ id: s.registrationId, before: s.previousPoints, after: s.points })));
+    return { done, mailed: await mailResults(tx, location.eventId, location.id, changed) };
   });
+  if (mailed) ctx.services.mail.wake();
+  return done;
 }
 
 // ---- PC Juror
@@ -399,7 +406,7 @@ export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: (
   const errors = [...read.errors];
   const regs = await ctx.prisma.competitionRegistration.findMany({
     where: { id: { in: read.results.map((x) => x.registrationId) } },
-    select: { id: true, eventId: true, cancelledAt: true },
+    select: { id: true, eventId: true, cancelledAt: true, points: true },
   });
   for (const x of read.results) {
     const r = regs.find((g) => g.id === x.registrationId);
@@ -408,7 +415,7 @@ export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: (
   }
   if (!errors.length && read.results.length === 0) errors.push("Die Datei enthält keine Ergebnisse");
   if (errors.length) throw reject(errors);
-  return ctx.prisma.$transaction(async (tx) => {
+  const mailed = await ctx.prisma.$transaction(async (tx) => {
     for (const x of read.results) {
       await tx.competitionRegistration.update({ where: { id: x.registrationId }, data: { points: x.points, mark: x.mark, version: { increment: 1 } } });
       await audit(tx, p, {
@@ -419,8 +426,16 @@ export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: (
         details: { points: x.points, mark: x.mark, file: file.name },
       });
     }
-    return read.results;
+    const before = (id: number) => regs.find((g) => g.id === id)?.points;
+    return mailResults(
+      tx,
+      event.id,
+      null,
+      changedPoints(read.results.map((x) => ({ id: x.registrationId, before: before(x.registrationId), after: x.points }))),
+    );
   });
+  if (mailed) ctx.services.mail.wake();
+  return read.results;
 }
 
 // ---- lists

@@ -59,7 +59,7 @@ export async function disableCalendarFeed(ctx: ServiceCtx): Promise<boolean> {
  * clubs (every event, whichever district organises it); null when the secret names no feed or its
  * owner is blocked (the route answers 404 alike).
  */
-export async function feedCalendar(prisma: PrismaClient, token: string, now: Date): Promise<string | null> {
+export async function feedCalendar(prisma: PrismaClient, token: string, now: Date, host: string): Promise<string | null> {
   if (!TOKEN.test(token)) return null;
   const feed = await prisma.calendarFeed.findUnique({
     where: { tokenHash: hashOf(token) },
@@ -79,5 +79,10 @@ export async function feedCalendar(prisma: PrismaClient, token: string, now: Dat
       select: COMPETITION_CALENDAR_SELECT,
     }),
   ]);
-  return icsCalendar("Anmeldesystem: Termine meiner Vereine", [...dexams.flatMap(dexamAppointments), ...competitions.flatMap(competitionAppointments)], now);
+  return icsCalendar(
+    "Anmeldesystem: Termine meiner Vereine",
+    [...dexams.flatMap(dexamAppointments), ...competitions.flatMap(competitionAppointments)],
+    now,
+    host,
+  );
 }

@@ -6,9 +6,10 @@ import { actsOn, authorize, type Operation } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, sameText, searchTerm } from "../../db/search.ts";
 import type { Prisma, User } from "../../generated/prisma/client.ts";
+import { enqueueMail } from "../../mail/outbox.ts";
 import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
-import { audit, changedFields, type Tx } from "../audit/service.ts";
+import { audit, changeDetails, type Tx } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { addressChangedNotice, EMAIL_TAKEN, emailChangeRefusal, mayAssignClubs, OWN_CLUBS, type UserFields, validateUser } from "./rules.ts";
 
@@ -109,7 +110,7 @@ export async function updateViewer(ctx: ServiceCtx, input: UserFields) {
       entity: "User",
       entityId: p.userId,
       districtAssociationId: p.districtAssociationId,
-      details: { profile: true, changed: changedFields(before, data) },
+      details: { profile: true, ...changeDetails(before, data) },
     });
     return { user: await tx.user.findUniqueOrThrow({ where: { id: p.userId }, include: withClubs }), before };
   });
@@ -134,6 +135,9 @@ async function forgetInAudit(tx: Tx, u: { id: number; subject: string | null }) 
     where: { OR: [{ actorUserId: u.id }, ...(u.subject ? [{ actorLabel: u.subject }] : [])] },
     data: { actorUserId: null, actorLabel: DELETED_ACTOR },
   });
+  // the account's own history keeps which fields changed, not their values; clubs' histories stop naming it
+  await tx.$executeRaw`UPDATE "AuditEntry" SET details = details - 'values' WHERE entity = 'User' AND "entityId" = ${u.id}::int AND details ? 'values'`;
+  await tx.$executeRaw`UPDATE "AuditEntry" SET details = (details - 'userId') - 'values' WHERE entity = 'Association' AND details->>'userId' = ${String(u.id)}`;
 }
 export const DELETED_ACTOR = "gelöschter Benutzer";
 
@@ -200,7 +204,7 @@ export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields 
       entity: "User",
       entityId: id,
       districtAssociationId: u.districtAssociationId,
-      details: { ...(roles ? { roles } : {}), changed: changedFields(u, { ...data, ...(roles ? { roles } : {}) }) },
+      details: { ...(roles ? { roles } : {}), ...changeDetails(u, { ...data, ...(roles ? { roles } : {}) }) },
     });
     return { user: await tx.user.findUniqueOrThrow({ where: { id }, include: withClubs }), before: u };
   });
@@ -227,10 +231,11 @@ export async function setUserAssociations(ctx: ServiceCtx, id: number, associati
   // club membership opens the club's registrations (camp health data included): granted by someone else
   if (!mayAssignClubs(p, { id })) throw new AppError("FORBIDDEN", OWN_CLUBS, { associationIds: OWN_CLUBS });
   const ids = [...new Set(associationIds)];
-  return ctx.prisma.$transaction(async (tx) => {
+  const saved = await ctx.prisma.$transaction(async (tx) => {
     const u = await managed(tx, p, id, "user.setAssociations");
     const clubs = await tx.association.findMany({ where: { id: { in: ids }, districtAssociationId: u.districtAssociationId }, select: { id: true } });
     if (clubs.length !== ids.length) throw validationFailed({ associationIds: "Verein nicht gefunden" });
+    const before = (await tx.userAssociation.findMany({ where: { userId: id }, select: { associationId: true } })).map((a) => a.associationId);
     await tx.userAssociation.deleteMany({ where: { userId: id } });
     if (ids.length) await tx.userAssociation.createMany({ data: ids.map((associationId) => ({ userId: id, associationId })) });
     await audit(tx, p, {
@@ -240,8 +245,58 @@ export async function setUserAssociations(ctx: ServiceCtx, id: number, associati
       districtAssociationId: u.districtAssociationId,
       details: { associationIds: ids },
     });
-    return tx.user.findUniqueOrThrow({ where: { id }, include: withClubs });
+    const mailed = await tellClubs(
+      tx,
+      p,
+      u,
+      ids.filter((c) => !before.includes(c)),
+      before.filter((c) => !ids.includes(c)),
+    );
+    return { user: await tx.user.findUniqueOrThrow({ where: { id }, include: withClubs }), mailed };
   });
+  if (saved.mailed) ctx.services.mail.wake();
+  return saved.user;
+}
+
+/**
+ * A club's history names each account assigned to or removed from it ("Konto zugeordnet",
+ * "Konto entfernt"), and the club's other accounts (not blocked, not the one who did it) get a
+ * mail naming the new account and who assigned it: the new account sees the club's registrations.
+ * Answers how many mails it wrote.
+ */
+async function tellClubs(tx: Tx, p: Principal, u: User, added: number[], removed: number[]): Promise<number> {
+  const account = `${u.firstname} ${u.lastname}`;
+  const by =
+    p.kind === "client"
+      ? `API-Zugang ${p.subject.slice("client:".length)}`
+      : await tx.user
+          .findUnique({ where: { id: p.userId }, select: { firstname: true, lastname: true } })
+          .then((a) => (a ? `${a.firstname} ${a.lastname}` : "Unbekannt"));
+  let n = 0;
+  for (const [clubs, action] of [
+    [removed, "removeUser"],
+    [added, "addUser"],
+  ] as const) {
+    for (const associationId of clubs) {
+      const values = { accounts: action === "addUser" ? [null, account] : [account, null] };
+      await audit(tx, p, {
+        action,
+        entity: "Association",
+        entityId: associationId,
+        districtAssociationId: u.districtAssociationId,
+        details: { changed: ["accounts"], values, userId: u.id },
+      });
+      if (action === "removeUser") continue;
+      const others = await tx.userAssociation.findMany({
+        where: { associationId, userId: { notIn: [u.id, p.userId] }, user: { blocked: false } },
+        select: { userId: true },
+        orderBy: { userId: "asc" },
+      });
+      for (const o of others)
+        if (await enqueueMail(tx, { userId: o.userId, associationId, districtAssociationId: u.districtAssociationId }, "clubAssigned", { account, by })) n++;
+    }
+  }
+  return n;
 }
 
 /** Decision R-UM021: a blocked user cannot sign in, every API call is refused (403) and open sessions end. */
