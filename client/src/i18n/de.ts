@@ -147,6 +147,7 @@ export const de = {
   "common.close": "Schließen",
   "common.required": "Pflichtfeld",
   "dialog.confirmTitle": "Bitte bestätigen",
+  "dialog.confirmDelete": "Möchten Sie {object} „{name}“ wirklich löschen?",
   "dialog.infoTitle": "Hinweis",
   "dialog.close": "Schließen",
   "dialog.discardTitle": "Eingaben verwerfen?",
@@ -213,7 +214,8 @@ export const de = {
   "user.action.reactivate": "Reaktivieren",
   "user.action.delete": "Löschen",
   "user.action.history": "Änderungen",
-  "user.confirmDelete": "Möchten Sie den Benutzer wirklich löschen?",
+  "user.deleteObject": "den Benutzer",
+  "user.deleteConsequence": "Das Benutzerkonto wird endgültig gelöscht; die Anmeldungen, die es angelegt hat, bleiben erhalten.",
   "user.filter.association": "Verein",
   "user.filter.all": "Alle Vereine",
   "user.invitationHint": "Der neue Benutzer erhält eine Einladung per E-Mail.",
@@ -240,7 +242,8 @@ export const de = {
   "association.action.edit": "Bearbeiten",
   "association.action.delete": "Löschen",
   "association.action.history": "Änderungen",
-  "association.confirmDelete": "Möchten Sie den Verein wirklich löschen?",
+  "association.deleteObject": "den Verein",
+  "association.deleteConsequence": "Die Zuordnungen der Benutzer zu diesem Verein werden entfernt. Ein Verein mit Anmeldungen kann nicht gelöscht werden.",
   "associationUserEdit.select": "Verein",
   "associationUserEdit.cardTitle": "Vereinsdaten",
   "associationUserEdit.none": "Sie sind noch keinem Verein zugeordnet. Bitte wenden Sie sich an Ihren Kreisverband, damit er Sie Ihrem Verein zuordnet.",
@@ -255,8 +258,9 @@ export const de = {
   "districtAssociation.editTitle": "Kreisverband bearbeiten",
   "districtAssociation.action.edit": "Bearbeiten",
   "districtAssociation.action.delete": "Löschen",
-  "districtAssociation.confirmDelete":
-    "Möchten Sie den Kreisverband wirklich löschen? Dabei werden alle Benutzer, Vereine, Anmeldungen, Veranstaltungen, Veranstaltungsorte und Ergebnisse dieses Kreisverbands unwiderruflich gelöscht.",
+  "districtAssociation.deleteObject": "den Kreisverband",
+  "districtAssociation.deleteConsequence":
+    "Dabei werden alle Benutzer, Vereine, Anmeldungen, Veranstaltungen, Veranstaltungsorte und Ergebnisse dieses Kreisverbands unwiderruflich gelöscht.",
 
   "formType.dexam": "D-Prüfungen",
   "formType.dexam_camp": "D-Prüfungen Freizeit",
@@ -335,8 +339,8 @@ export const de = {
   "event.action.statistic": "Statistik",
   "event.action.copy": "Duplizieren",
   "event.action.certificateList": "Liste für Urkundendruck",
-  "event.confirmDelete":
-    "Möchten Sie die Veranstaltung wirklich löschen? Alle Veranstaltungsorte, Anmeldungen und Ergebnisse dieser Veranstaltung werden gelöscht.",
+  "event.deleteObject": "die Veranstaltung",
+  "event.deleteConsequence": "Alle Veranstaltungsorte, Anmeldungen und Ergebnisse dieser Veranstaltung werden gelöscht.",
   "event.copyTitle": "Veranstaltung duplizieren",
   "event.copyText":
     "Stammdaten und Veranstaltungsorte werden in die gewählte Veranstaltung kopiert. Anmeldungen und Ergebnisse werden nicht kopiert. Veranstaltungen mit Anmeldungen werden nicht angeboten.",
@@ -386,7 +390,8 @@ export const de = {
   "location.action.overview": "Übersichtsliste",
   "location.action.blankSheets": "Blanko-Auswertungsbögen",
   "location.action.sheets": "Auswertungsbögen",
-  "location.confirmDelete": "Möchten Sie den Veranstaltungsort wirklich löschen?",
+  "location.deleteObject": "den Veranstaltungsort",
+  "location.deleteConsequence": "Ein Veranstaltungsort, den Anmeldungen verwenden, kann nicht gelöscht werden.",
 
   // ---- D-exam form (dexamForm.*)
   "dexamForm.editTitle": "D-Prüfungsanmeldung bearbeiten",

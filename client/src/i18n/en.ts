@@ -146,6 +146,7 @@ export const en: Record<MessageKey, string> = {
   "common.close": "Close",
   "common.required": "Required",
   "dialog.confirmTitle": "Please confirm",
+  "dialog.confirmDelete": "Do you really want to delete {object} “{name}”?",
   "dialog.infoTitle": "Note",
   "dialog.close": "Close",
   "dialog.discardTitle": "Discard input?",
@@ -212,7 +213,8 @@ export const en: Record<MessageKey, string> = {
   "user.action.reactivate": "Reactivate",
   "user.action.delete": "Delete",
   "user.action.history": "Changes",
-  "user.confirmDelete": "Do you really want to delete the user?",
+  "user.deleteObject": "the user",
+  "user.deleteConsequence": "The account is deleted for good; the registrations it made are kept.",
   "user.filter.association": "Club",
   "user.filter.all": "All clubs",
   "user.invitationHint": "The new user receives an invitation by e-mail.",
@@ -239,7 +241,8 @@ export const en: Record<MessageKey, string> = {
   "association.action.edit": "Edit",
   "association.action.delete": "Delete",
   "association.action.history": "Changes",
-  "association.confirmDelete": "Do you really want to delete the club?",
+  "association.deleteObject": "the club",
+  "association.deleteConsequence": "The users' assignments to this club are removed. A club with registrations cannot be deleted.",
   "associationUserEdit.select": "Club",
   "associationUserEdit.cardTitle": "Club details",
   "associationUserEdit.none": "You are not assigned to a club yet. Please ask your district association to assign you to your club.",
@@ -254,8 +257,8 @@ export const en: Record<MessageKey, string> = {
   "districtAssociation.editTitle": "Edit district association",
   "districtAssociation.action.edit": "Edit",
   "districtAssociation.action.delete": "Delete",
-  "districtAssociation.confirmDelete":
-    "Do you really want to delete the district association? All its users, clubs, registrations, events, locations and results are deleted for good.",
+  "districtAssociation.deleteObject": "the district association",
+  "districtAssociation.deleteConsequence": "All its users, clubs, registrations, events, locations and results are deleted for good.",
 
   "formType.dexam": "D-exams",
   "formType.dexam_camp": "D-exams holiday camp",
@@ -334,7 +337,8 @@ export const en: Record<MessageKey, string> = {
   "event.action.statistic": "Statistics",
   "event.action.copy": "Duplicate",
   "event.action.certificateList": "Certificate printing list",
-  "event.confirmDelete": "Do you really want to delete the event? All locations, registrations and results of this event will be deleted.",
+  "event.deleteObject": "the event",
+  "event.deleteConsequence": "All locations, registrations and results of this event will be deleted.",
   "event.copyTitle": "Duplicate event",
   "event.copyText":
     "Master data and locations are copied into the selected event. Registrations and results are not copied. Events with registrations are not offered.",
@@ -384,7 +388,8 @@ export const en: Record<MessageKey, string> = {
   "location.action.overview": "Overview list",
   "location.action.blankSheets": "Blank evaluation sheets",
   "location.action.sheets": "Evaluation sheets",
-  "location.confirmDelete": "Do you really want to delete the event location?",
+  "location.deleteObject": "the event location",
+  "location.deleteConsequence": "A location that registrations use cannot be deleted.",
 
   // ---- D-exam form (dexamForm.*)
   "dexamForm.editTitle": "Edit D-exam registration",
