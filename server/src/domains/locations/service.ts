@@ -108,6 +108,78 @@ async function mailPublishedResults(tx: Tx, eventId: number, locationId: number)
   return n;
 }
 
+/** What publishing a location's results concerns: registrations whose results become visible, and the result mails written. */
+export type ResultPublication = { registrations: number; mails: number };
+
+/** Ends the dry run's transaction (rolled back) with its counts. */
+class DryRun extends Error {
+  constructor(readonly counts: ResultPublication) {
+    super("dry run");
+  }
+}
+
+/**
+ * "Ergebnisse veröffentlichen" from the results management (where results are entered): switches
+ * the location's publishResults on, as its switch in the location dialog does, and writes the
+ * result mails (mailPublishedResults). `dryRun`: the same transaction, rolled back, so the
+ * confirmation names the counts of exactly this code; an already published location concerns
+ * nothing. A publish based on an older version of the location is refused (no lost updates).
+ */
+export async function publishResults(ctx: ServiceCtx, id: number, opts: { version: number } | { dryRun: true }): Promise<ResultPublication> {
+  const p = authorize(ctx.principal, "location.publishResults");
+  const dryRun = "dryRun" in opts;
+  try {
+    const counts = await ctx.prisma.$transaction(async (tx) => {
+      const l = await tx.eventLocation.findUnique({ where: { id }, include: { event: true } });
+      if (!l || !actsOn(p, "location.publishResults", { districtAssociationId: l.event.districtAssociationId })) throw notFound("Veranstaltungsort");
+      if (!dryRun) checkVersion(l, opts.version);
+      if (l.publishResults) {
+        if (dryRun) return { registrations: 0, mails: 0 };
+        throw new AppError("CONFLICT", "Die Ergebnisse dieses Veranstaltungsorts sind schon veröffentlicht");
+      }
+      await guardStale(tx.eventLocation.update({ where: versionWhere(id, l.version), data: { publishResults: true, version: { increment: 1 } } }));
+      await audit(tx, p, {
+        action: "update",
+        entity: "EventLocation",
+        entityId: id,
+        districtAssociationId: l.event.districtAssociationId,
+        details: { changed: ["publishResults"] },
+      });
+      const counts = { registrations: await resultsShown(tx, l.eventId, id), mails: await mailPublishedResults(tx, l.eventId, id) };
+      if (dryRun) throw new DryRun(counts);
+      return counts;
+    });
+    if (counts.mails) ctx.services.mail.wake();
+    return counts;
+  } catch (error) {
+    if (error instanceof DryRun) return error.counts;
+    throw error;
+  }
+}
+
+/**
+ * How many active registrations show results now that the location publishes (within the
+ * transaction): a D-exam's part recorded at this location; a competition's points once every
+ * location of the event publishes.
+ */
+async function resultsShown(tx: Tx, eventId: number, locationId: number): Promise<number> {
+  const event = await tx.event.findUniqueOrThrow({ where: { id: eventId }, include: { locations: true } });
+  if (event.formType === "COMPETITION")
+    return competitionResultsVisible(false, event.locations)
+      ? tx.competitionRegistration.count({ where: { eventId, cancelledAt: null, points: { not: null } } })
+      : 0;
+  return tx.dexamRegistration.count({
+    where: {
+      eventId,
+      cancelledAt: null,
+      OR: [
+        { theoryLocationId: locationId, theoryPoints: { not: null } },
+        { practiceLocationId: locationId, practicePoints: { not: null } },
+      ],
+    },
+  });
+}
+
 /** Decision R-LO020: refused with 409 while registrations reference the location. */
 export async function deleteLocation(ctx: ServiceCtx, id: number) {
   const p = authorize(ctx.principal, "location.delete");
