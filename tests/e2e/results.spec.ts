@@ -80,11 +80,11 @@ async function downloadBy(page: Page, click: () => Promise<void>): Promise<{ nam
 }
 
 /** The publishing switch of a location on the Event locations screen ("Ergebnisse veröffentlichen?"). */
-async function setPublished(page: Page, location: string, published: boolean) {
+async function setPublished(page: Page, location: string, published: boolean, event = EVENT) {
   await page.goto("/#/event/location/manage");
   await expect(page.getByRole("heading", { level: 1, name: "Veranstaltungsorte" })).toBeVisible();
   await page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
-  await page.getByRole("option", { name: EVENT, exact: true }).click();
+  await page.getByRole("option", { name: event, exact: true }).click();
   await rowAction(page, location, "Bearbeiten");
   const dialog = page.getByRole("dialog", { name: "Veranstaltungsort bearbeiten" });
   const toggle = dialog.getByRole("switch", { name: "Ergebnisse veröffentlichen?" });
@@ -391,4 +391,19 @@ test("[R-RE015][R-RE016][R-RE017][R-RE018][R-VA045][R-ER013][R-API034][R-API043]
   await expect(dialog).toBeHidden();
   await expect(ours).toContainText("91,50");
   await expect(ours).toContainText("mit hervorragendem Erfolg");
+
+  // publishing here: a competition's results show once every location publishes, so with the first
+  // hall published the second one's confirmation names the registrations with points and their mails
+  await setPublished(page, "Stadthalle Musterstadt", true, "Wertungsspiele");
+  await openResults(page, "Wertungsspiele");
+  await expect(page.getByText("Die Ergebnisse am Ort „Stadthalle Musterstadt“ sind veröffentlicht.")).toBeVisible();
+  await page.getByRole("button", { name: "Ergebnisse veröffentlichen" }).click();
+  const publish = page.getByRole("alertdialog", { name: "Ergebnisse veröffentlichen" });
+  await expect(publish).toContainText(
+    /Möchten Sie die Ergebnisse am Ort „Kulturzentrum Musterstadt“ veröffentlichen\? Anmeldungen, deren Ergebnisse damit sichtbar werden: [1-9]\d*\. Ergebnis-E-Mails, die versandt werden: [1-9]\d*\./,
+  );
+  // not now: nothing is published, and the first hall goes back (the demo data is shared)
+  await publish.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(publish).toBeHidden();
+  await setPublished(page, "Stadthalle Musterstadt", false, "Wertungsspiele");
 });

@@ -5,7 +5,7 @@
 // publishes with publishLocationResults: the switch goes on and exactly that many mails are written.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/app.ts";
-import { dexamEventWithLocations, gid } from "../../support/fixtures.ts";
+import { dexamEventWithLocations, gid, openEventFields } from "../../support/fixtures.ts";
 import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
@@ -89,5 +89,44 @@ describe("publishing results from the results management", () => {
   it("callers who may not publish get no counts: results_read, members, another district's staff", async () => {
     for (const name of ["role:results_read", "role:registration_manage", "staff2"])
       expect((await preview(t[name], at.practice))?.resultPublication ?? null, name).toBeNull();
+  });
+
+  it("a competition's results show once every location publishes: the last location's confirmation names them and their mails", async () => {
+    const prisma = app.db.prisma;
+    const event = await prisma.event.create({
+      data: {
+        ...openEventFields(world.district1),
+        name: "Wertungsspiele Veröffentlichung",
+        formType: "COMPETITION",
+        locations: {
+          create: [
+            { name: "Halle A", type: "COMPETITION", street: "S", city: "C", competitionTypes: ["K"] },
+            { name: "Halle B", type: "COMPETITION", street: "S", city: "C", competitionTypes: ["K"] },
+          ],
+        },
+      },
+      include: { locations: { orderBy: { id: "asc" } } },
+    });
+    const [hallA, hallB] = event.locations.map((l) => l.id);
+    const group = { eventId: event.id, associationId: world.club1, conductorName: "D", type: "K" as const, cast: "B" as const, numberOfMusicians: 30 };
+    await prisma.competitionRegistration.createMany({
+      data: [
+        { ...group, name: "Mit Punkten", userId: world.userIds.member, points: 91.5, locationId: hallA },
+        { ...group, name: "Auch mit Punkten", userId: world.userIds.member, points: 80, locationId: hallB },
+        { ...group, name: "Ohne Punkte", userId: world.userIds.member, locationId: hallB },
+      ],
+    });
+    const mailsBefore = await prisma.mailOutbox.count();
+    // the first hall alone shows nothing yet
+    const first = await preview(t["role:results_manage"], hallA);
+    expect(first.resultPublication).toEqual({ registrations: 0, mails: 0 });
+    expect((await app.gql(PUBLISH, { id: gid("EventLocation", hallA), version: first.version }, t["role:results_manage"])).body.errors).toBeUndefined();
+    expect(await prisma.mailOutbox.count()).toBe(mailsBefore);
+    // the last one shows both groups with points
+    const last = await preview(t["role:results_manage"], hallB);
+    expect(last.resultPublication?.registrations).toBe(2);
+    expect(last.resultPublication?.mails).toBeGreaterThan(0);
+    expect((await app.gql(PUBLISH, { id: gid("EventLocation", hallB), version: last.version }, t["role:results_manage"])).body.errors).toBeUndefined();
+    expect(await prisma.mailOutbox.count()).toBe(mailsBefore + (last.resultPublication?.mails ?? 0));
   });
 });
