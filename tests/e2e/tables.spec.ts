@@ -102,10 +102,11 @@ async function expectEveryColumnShown(page: Page, table: Locator) {
   expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth), "sideways overflow in px").toBeLessThanOrEqual(0);
   const nav = await page.getByRole("navigation", { name: "Hauptmenü" }).boundingBox();
   for (const header of await table.getByRole("columnheader").all()) {
+    const name = (await header.textContent()) ?? "";
     const box = await header.boundingBox();
-    expect(box, await header.textContent()).not.toBeNull();
-    expect(box?.x ?? 0).toBeGreaterThanOrEqual((nav?.x ?? 0) + (nav?.width ?? 0));
-    expect((box?.x ?? 0) + (box?.width ?? 0), await header.textContent()).toBeLessThanOrEqual(1280);
+    expect(box, name).not.toBeNull();
+    expect(box?.x ?? 0, name).toBeGreaterThanOrEqual((nav?.x ?? 0) + (nav?.width ?? 0));
+    expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(1280);
     // a header button shows its whole text (no header cut in the middle of a word)
     const button = header.getByRole("button");
     if ((await button.count()) > 0) expect(await button.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
