@@ -46,7 +46,7 @@ import { bearerChallenge, errorBodyFor, graphqlErrorBody, isGraphqlRequest, rest
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
 import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
 import { loadCookieKeys, loadSigningKeys, type SigningKeys } from "./idp/keys.ts";
-import { errorPage, loginPage } from "./idp/pages.ts";
+import { idpPages } from "./idp/pages.ts";
 import { API_SCOPE, CALLBACK_PATH, createEmbeddedProvider } from "./idp/provider.ts";
 import { mailSender } from "./mail/outbox.ts";
 import type { AppServices } from "./services.ts";
@@ -159,6 +159,7 @@ export async function createApp(opts: {
     await deleteExpiredOidcRows(prisma);
     cleanup = setInterval(() => void deleteExpiredOidcRows(prisma).catch(() => {}), 60 * 60 * 1000);
     cleanup.unref();
+    const signInPages = idpPages(config.federationName);
     // the provider reads its own request bodies: no content-type parsing in this scope
     await fastify.register(async (scope) => {
       scope.removeAllContentTypeParsers();
@@ -177,7 +178,7 @@ export async function createApp(opts: {
           .status(429)
           .headers(refusal.headers)
           .type("text/html; charset=utf-8")
-          .send(login ? loginPage(login[1], { error: RATE_LIMIT_MESSAGE }) : errorPage("rate_limited", RATE_LIMIT_MESSAGE));
+          .send(login ? signInPages.loginPage(login[1], { error: RATE_LIMIT_MESSAGE }) : signInPages.errorPage("rate_limited", RATE_LIMIT_MESSAGE));
       });
       const handler = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
         reply.hijack();

@@ -1,6 +1,7 @@
 // The API-Explorer (issue 11, item 3): GraphiQL inside the app for signed-in staff. Every staff
 // member reaches it from "Mein Account bearbeiten", admins also from the "API-Zugänge" card; it
-// sends full documents with the person's own token and shows the answer. Members who type the
+// sends full documents with the person's own token and shows the answer. The main menu links it
+// for every staff member. Members who type the
 // address end on the start page like at every guarded route.
 import { expect, type Page, test } from "@playwright/test";
 import { openScreen, signIn } from "./support.ts";
@@ -61,6 +62,24 @@ test("[R-SH033] an admin reaches the API-Explorer from the 'API-Zugänge' card",
   await expect(page.getByRole("heading", { level: 1, name: "API-Explorer" })).toBeVisible();
   const response = await runQuery(page, "{ viewer { email roles } }");
   await expect(response).toContainText("admin@demo.test");
+});
+
+test("a staff member with one reading role reaches the API-Explorer from the main menu; a member's menu has no such entry", async ({ page, browser }) => {
+  await signIn(page, "reader@demo.test");
+  const nav = page.getByRole("navigation", { name: "Hauptmenü" });
+  await nav.getByRole("link", { name: "API-Explorer", exact: true }).click();
+  await expect(page).toHaveURL(/#\/api-explorer$/);
+  await expect(page.getByRole("heading", { level: 1, name: "API-Explorer" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "API-Explorer", exact: true })).toHaveAttribute("aria-current", "page");
+
+  const { baseURL, locale, timezoneId, viewport } = test.info().project.use;
+  const context = await browser.newContext({ baseURL, locale, timezoneId, viewport });
+  const member = await context.newPage();
+  await signIn(member, "member@demo.test");
+  const memberNav = member.getByRole("navigation", { name: "Hauptmenü" });
+  await expect(memberNav.getByRole("link", { name: "Anmeldungsübersicht", exact: true })).toBeVisible();
+  await expect(memberNav.getByRole("link", { name: "API-Explorer", exact: true })).toHaveCount(0);
+  await context.close();
 });
 
 test("[R-SH032] a member sees no way into the API-Explorer, and typing #/api-explorer ends on the start page", async ({ page }) => {

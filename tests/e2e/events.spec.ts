@@ -122,7 +122,7 @@ test("[R-EV002][R-EV007][R-EV011][R-EV018][R-ER031][R-LO002][R-LO003][R-LO005][R
   await page.getByRole("option", { name: EVENT }).click();
   await rowAction(page, VENUE, "Löschen");
   const confirmLocation = page.getByRole("alertdialog");
-  await expect(confirmLocation).toContainText("Möchten Sie den Veranstaltungsort wirklich löschen?");
+  await expect(confirmLocation).toContainText(`Möchten Sie den Veranstaltungsort „${VENUE}“ wirklich löschen?`);
   await confirmLocation.getByRole("button", { name: "OK" }).click();
   await expectNotice(page, "Veranstaltungsort gelöscht");
   await expect(locations.getByRole("row", { name: new RegExp(VENUE) })).toHaveCount(0);
@@ -130,7 +130,9 @@ test("[R-EV002][R-EV007][R-EV011][R-EV018][R-ER031][R-LO002][R-LO003][R-LO005][R
   await openScreen(page, "/event/manage", "Veranstaltungen");
   await rowAction(page, EVENT, "Löschen");
   const confirmEvent = page.getByRole("alertdialog");
-  await expect(confirmEvent).toContainText("Alle Veranstaltungsorte, Anmeldungen und Ergebnisse dieser Veranstaltung werden gelöscht.");
+  await expect(confirmEvent).toContainText(
+    `Möchten Sie die Veranstaltung „${EVENT}“ wirklich löschen? Alle Veranstaltungsorte, Anmeldungen und Ergebnisse dieser Veranstaltung werden gelöscht.`,
+  );
   await confirmEvent.getByRole("button", { name: "OK" }).click();
   await expectNotice(page, "Veranstaltung gelöscht");
   await expect(table.getByRole("row", { name: new RegExp(EVENT) })).toHaveCount(0);

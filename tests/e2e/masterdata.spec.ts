@@ -100,7 +100,9 @@ test("[R-CM002][R-CM003][R-CM004][R-UM005][R-CM005][R-CM008][R-ER029][R-UM002][R
   // delete asks first; "Abbrechen" keeps the user
   await rowAction(page, "Erika Endzu", "Löschen");
   const confirm = page.getByRole("alertdialog");
-  await expect(confirm).toContainText("Möchten Sie den Benutzer wirklich löschen?");
+  await expect(confirm).toContainText(
+    "Möchten Sie den Benutzer „Erika Endzu“ wirklich löschen? Das Benutzerkonto wird endgültig gelöscht; die Anmeldungen, die es angelegt hat, bleiben erhalten.",
+  );
   await expect(confirm.getByRole("button", { name: "Abbrechen" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(confirm).toBeHidden();
@@ -146,12 +148,15 @@ test("[R-SH070][R-SH072][R-DA006][R-DA008][R-DA002][R-DA003][R-DA004][R-DA005][R
   await rowAction(page, "Kreisverband Endzu", "Löschen");
   const confirm = page.getByRole("alertdialog");
   await expect(confirm.getByRole("button", { name: "Abbrechen" })).toBeVisible();
+  // the question names the district and everything deleted with it
   await expect(confirm).toContainText(
-    "Möchten Sie den Kreisverband wirklich löschen? Dabei werden alle Benutzer, Vereine, Anmeldungen, Veranstaltungen, Veranstaltungsorte und Ergebnisse dieses Kreisverbands unwiderruflich gelöscht.",
+    "Möchten Sie den Kreisverband „Kreisverband Endzu“ wirklich löschen? Dabei werden alle Benutzer, Vereine, Anmeldungen, Veranstaltungen, Veranstaltungsorte und Ergebnisse dieses Kreisverbands unwiderruflich gelöscht.",
   );
   await confirm.getByRole("button", { name: "OK" }).click();
-  await expectNotice(page, "Kreisverband gelöscht");
   await expect(page.getByRole("row", { name: /e2e-kv/ })).toBeHidden();
+  // the deleted row's menu button is gone: focus lands on the screen's heading, not on the page
+  await expect(page.getByRole("heading", { level: 1, name: "Kreisverbandsverwaltung" })).toBeFocused();
+  await expectNotice(page, "Kreisverband gelöscht");
   await expect(selector.getByRole("option", { name: "Kreisverband Endzu" })).toHaveCount(0);
 });
 
@@ -309,8 +314,10 @@ test("[R-CM006][R-CM007][R-ER029] staff rename a club and delete it after confir
 
   await rowAction(page, "Spielmannszug Probe neu", "Löschen");
   const confirm = page.getByRole("alertdialog");
-  await expect(confirm).toContainText("Möchten Sie den Verein wirklich löschen?");
+  await expect(confirm).toContainText("Möchten Sie den Verein „Spielmannszug Probe neu“ wirklich löschen?");
+  await expect(confirm).toContainText("Ein Verein mit Anmeldungen kann nicht gelöscht werden.");
   await confirm.getByRole("button", { name: "OK" }).click();
-  await expectNotice(page, "Verein gelöscht");
   await expect(page.getByRole("row", { name: /Spielmannszug Probe neu/ })).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Vereinsverwaltung" })).toBeFocused();
+  await expectNotice(page, "Verein gelöscht");
 });

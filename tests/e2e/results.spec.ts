@@ -3,7 +3,8 @@
 // location, fill one in with exceljs as an examiner would, upload it with a progress indicator and
 // see the points; wrong-location and renamed sheets are refused with the file named and nothing
 // stored; a theory result is typed in; the club member sees the practice result only once the
-// location publishes results. A reader sees everything and changes nothing; PC Juror round trip
+// location publishes results, published from the results management after a confirmation naming
+// the registrations and mails it concerns. A reader sees everything and changes nothing; PC Juror round trip
 // for a competition. The demo data is shared with the other specs of the run: every journey uses
 // its own candidate (Felix Flöte) or its own registration, counts nothing others may change and
 // puts back what it changed (publishing switch, results).
@@ -79,11 +80,11 @@ async function downloadBy(page: Page, click: () => Promise<void>): Promise<{ nam
 }
 
 /** The publishing switch of a location on the Event locations screen ("Ergebnisse veröffentlichen?"). */
-async function setPublished(page: Page, location: string, published: boolean) {
+async function setPublished(page: Page, location: string, published: boolean, event = EVENT) {
   await page.goto("/#/event/location/manage");
   await expect(page.getByRole("heading", { level: 1, name: "Veranstaltungsorte" })).toBeVisible();
   await page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
-  await page.getByRole("option", { name: EVENT, exact: true }).click();
+  await page.getByRole("option", { name: event, exact: true }).click();
   await rowAction(page, location, "Bearbeiten");
   const dialog = page.getByRole("dialog", { name: "Veranstaltungsort bearbeiten" });
   const toggle = dialog.getByRole("switch", { name: "Ergebnisse veröffentlichen?" });
@@ -241,7 +242,18 @@ test("[R-RE001][R-RE002][R-RE003][R-RE004][R-RE005][R-RE006][R-RE007][R-RE008][R
   let memberRow = await memberFelixRow(member);
   await expect(memberRow).not.toContainText("40,50");
   await expect(memberRow).not.toContainText("72,25");
-  await setPublished(page, PRACTICE, true);
+  // published where the results are entered: the confirmation names the registrations and mails it concerns
+  await chooseLocation(page, PRACTICE);
+  await page.getByRole("button", { name: "Ergebnisse veröffentlichen" }).click();
+  const publish = page.getByRole("alertdialog", { name: "Ergebnisse veröffentlichen" });
+  await expect(publish).toContainText(
+    /Möchten Sie die Ergebnisse am Ort „Musikschule Musterstadt \(Praxis Holz\)“ veröffentlichen\? Anmeldungen, deren Ergebnisse damit sichtbar werden: [1-9]\d*\. Ergebnis-E-Mails, die versandt werden: \d+\./,
+  );
+  await expect(publish.getByRole("button", { name: "Abbrechen" })).toBeFocused();
+  await publish.getByRole("button", { name: "Veröffentlichen" }).click();
+  await expectNotice(page, "Ergebnisse veröffentlicht");
+  await expect(page.getByText("Die Ergebnisse am Ort „Musikschule Musterstadt (Praxis Holz)“ sind veröffentlicht.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Ergebnisse veröffentlichen" })).toHaveCount(0);
   memberRow = await memberFelixRow(member);
   await expect(memberRow).toContainText("40,50");
   // the theory location still keeps its results to itself
@@ -278,6 +290,7 @@ test("[R-RE001][R-RE005][R-RE015] results_read sees the tables and downloads, bu
   const tools = page.getByRole("region", { name: "Praxisbögen" });
   await expect(tools.getByRole("button", { name: "Blanko-Auswertungsbögen" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Praxisbögen hochladen" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Ergebnisse veröffentlichen" })).toHaveCount(0);
   // no upload, so no upload steps and no never-rename hint either
   await expect(tools).toContainText("Hier laden Sie die Blanko-Auswertungsbögen herunter");
   await expect(tools).not.toContainText("niemals um");
@@ -378,4 +391,19 @@ test("[R-RE015][R-RE016][R-RE017][R-RE018][R-VA045][R-ER013][R-API034][R-API043]
   await expect(dialog).toBeHidden();
   await expect(ours).toContainText("91,50");
   await expect(ours).toContainText("mit hervorragendem Erfolg");
+
+  // publishing here: a competition's results show once every location publishes, so with the first
+  // hall published the second one's confirmation names the registrations with points and their mails
+  await setPublished(page, "Stadthalle Musterstadt", true, "Wertungsspiele");
+  await openResults(page, "Wertungsspiele");
+  await expect(page.getByText("Die Ergebnisse am Ort „Stadthalle Musterstadt“ sind veröffentlicht.")).toBeVisible();
+  await page.getByRole("button", { name: "Ergebnisse veröffentlichen" }).click();
+  const publish = page.getByRole("alertdialog", { name: "Ergebnisse veröffentlichen" });
+  await expect(publish).toContainText(
+    /Möchten Sie die Ergebnisse am Ort „Kulturzentrum Musterstadt“ veröffentlichen\? Anmeldungen, deren Ergebnisse damit sichtbar werden: [1-9]\d*\. Ergebnis-E-Mails, die versandt werden: [1-9]\d*\./,
+  );
+  // not now: nothing is published, and the first hall goes back (the demo data is shared)
+  await publish.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(publish).toBeHidden();
+  await setPublished(page, "Stadthalle Musterstadt", false, "Wertungsspiele");
 });

@@ -17,7 +17,7 @@ async function menuEntries(page: Page) {
   return (await nav.getByRole("link").allTextContents()).map((t) => t.trim());
 }
 
-test("[R-AU002][R-AU007][R-AU010][R-AU011][R-SH014] a member signs in with code + PKCE, wrong password first, and lands on the start page", async ({
+test("[R-AU002][R-AU007][R-AU010][R-AU011][R-SH014] a member signs in with code + PKCE on a page naming the product and federation, wrong password first, and lands on the start page", async ({
   page,
 }) => {
   // neither the sign-in page nor the app asks for anything that is not there
@@ -34,6 +34,9 @@ test("[R-AU002][R-AU007][R-AU010][R-AU011][R-SH014] a member signs in with code 
   expect(url.searchParams.get("redirect_uri")).toMatch(/\/auth\/oidc\/callback$/);
   await page.waitForURL(/\/oidc\/interaction\//);
   await expect(page.getByRole("heading", { name: "Anmelden" })).toBeVisible();
+  // the page says where one signs in: the product and the federation (FEDERATION_NAME)
+  await expect(page.locator("header")).toContainText("Anmeldesystem");
+  await expect(page.locator("header")).toContainText("Blasmusikverband Demo");
   await page.getByLabel("E-Mail").fill("member@demo.test");
   await page.getByLabel("Passwort").fill("falsch");
   await page.getByRole("button", { name: "Anmelden" }).click();

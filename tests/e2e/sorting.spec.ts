@@ -3,6 +3,7 @@
 // direction (aria-sort) and is a button (keyboard), and search (`q`) and sort (`sort`) stay in the
 // URL, so a reload or a shared link shows the same rows in the same order.
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { INSTRUMENT_LABELS } from "../../server/src/shared/labels.ts";
 import { graphql, openScreen, signIn } from "./support.ts";
 
 // distinct first names; sorted in German order Änne comes before Anton, Jonas before Jörg
@@ -98,7 +99,7 @@ test("a header click sorts the registration overview on the server (all pages), 
   await expect.poll(firstnames).toEqual([...ascending].reverse().slice(0, 25));
 
   // only the columns the server sorts by are buttons
-  await expect(table.getByRole("columnheader").getByRole("button")).toHaveText(["ID", "Vorname", "Nachname", "Verein"]);
+  await expect(table.getByRole("columnheader").getByRole("button")).toHaveText(["ID", "Vorname", "Nachname", "Verein", "Instrument", "Kurs"]);
   const header = table.getByRole("columnheader", { name: "Vorname" });
   await expect(header).not.toHaveAttribute("aria-sort");
   await header.getByRole("button", { name: "Vorname" }).click();
@@ -124,6 +125,71 @@ test("a header click sorts the registration overview on the server (all pages), 
   await page.getByRole("button", { name: "Mehr laden" }).click();
   await expect.poll(firstnames).toEqual(descending);
   await expect(page).toHaveURL(new RegExp(`[?&]q=${tag}(&|$)`));
+});
+
+test("the overview's search finds the instrument and the course as the table shows them; Instrument and Kurs sort on the server and stay over a reload", async ({
+  page,
+}) => {
+  await signIn(page, "staff@demo.test");
+  await page.goto("/#/registration/overview");
+  await page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
+  await page.getByRole("option", { name: "D-Prüfungen Frühjahr", exact: true }).click();
+  const table = page.getByRole("table", { name: "D-Prüfungsanmeldungen" });
+  const search = page.getByRole("searchbox", { name: "Suche" });
+  // the demo's Sven Saxofon plays the alto saxophone ("Altsaxophon" in the table, ALTO_SAXOPHONE stored)
+  await search.fill("Altsax");
+  await search.press("Enter");
+  await expect(page).toHaveURL(/[?&]q=Altsax(&|$)/);
+  await expect(table.getByRole("row", { name: /Sven Saxofon/ })).toBeVisible();
+  // every row found plays the alto saxophone; none is found by its name
+  await expect.poll(column(table, 5)).toEqual(expect.arrayContaining(["Altsaxophon"]));
+  await expect.poll(async () => new Set(await column(table, 5)())).toEqual(new Set(["Altsaxophon"]));
+  await search.fill("");
+  await search.press("Enter");
+  await expect(page).not.toHaveURL(/[?&]q=/);
+
+  // Instrument sorts in score order (as the form lists them: flutes first), on the server
+  const scoreOrder = Object.values(INSTRUMENT_LABELS) as string[];
+  const instruments = column(table, 5);
+  const inScoreOrder = async () => (await instruments()).map((label) => scoreOrder.indexOf(label));
+  const instrumentHeader = table.getByRole("columnheader", { name: "Instrument" });
+  await instrumentHeader.getByRole("button", { name: "Instrument" }).click();
+  await expect(instrumentHeader).toHaveAttribute("aria-sort", "ascending");
+  await expect(page).toHaveURL(/[?&]sort=instrument(&|$)/);
+  await expect
+    .poll(async () => {
+      const order = await inScoreOrder();
+      return order.length > 1 && order.every((n, i) => n >= 0 && (i === 0 || order[i - 1] <= n));
+    })
+    .toBe(true);
+  await instrumentHeader.getByRole("button", { name: "Instrument" }).click();
+  await expect(instrumentHeader).toHaveAttribute("aria-sort", "descending");
+  await expect
+    .poll(async () => {
+      const order = await inScoreOrder();
+      return order.length > 1 && order.every((n, i) => i === 0 || order[i - 1] >= n);
+    })
+    .toBe(true);
+
+  // Kurs: D1 before D2 before D3; the sort stays in the URL over a reload
+  const courseHeader = table.getByRole("columnheader", { name: "Kurs" });
+  await courseHeader.getByRole("button", { name: "Kurs" }).click();
+  await expect(page).toHaveURL(/[?&]sort=course(&|$)/);
+  const courses = column(table, 6);
+  await expect
+    .poll(async () => {
+      const list = await courses();
+      return list.length > 1 && list.every((course, i) => i === 0 || german(list[i - 1], course) <= 0);
+    })
+    .toBe(true);
+  await page.reload();
+  await expect(table.getByRole("columnheader", { name: "Kurs" })).toHaveAttribute("aria-sort", "ascending");
+  await expect
+    .poll(async () => {
+      const list = await courses();
+      return list.length > 1 && list.every((course, i) => i === 0 || german(list[i - 1], course) <= 0);
+    })
+    .toBe(true);
 });
 
 test("a header click sorts the user table on the server; search and sort stay over a reload, and a link with a sort opens the club table sorted", async ({

@@ -96,6 +96,51 @@ test("at 1280 px the row menu of the competition and D-exam overviews is reachab
   await expect(scroller).not.toHaveAttribute("data-more-right", "true");
 });
 
+/** Every column of the table lies inside the window beside the open menu: the table does not scroll sideways, no header is cut. */
+async function expectEveryColumnShown(page: Page, table: Locator) {
+  const scroller = table.locator("xpath=..");
+  expect(await scroller.evaluate((element) => element.scrollWidth - element.clientWidth), "sideways overflow in px").toBeLessThanOrEqual(0);
+  const nav = await page.getByRole("navigation", { name: "Hauptmenü" }).boundingBox();
+  for (const header of await table.getByRole("columnheader").all()) {
+    const name = (await header.textContent()) ?? "";
+    const box = await header.boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box?.x ?? 0, name).toBeGreaterThanOrEqual((nav?.x ?? 0) + (nav?.width ?? 0));
+    expect((box?.x ?? 0) + (box?.width ?? 0), name).toBeLessThanOrEqual(1280);
+    // a header button shows its whole text (no header cut in the middle of a word)
+    const button = header.getByRole("button");
+    if ((await button.count()) > 0) expect(await button.evaluate((element) => element.scrollWidth <= element.clientWidth + 1)).toBe(true);
+  }
+}
+
+test("at 1280 × 800 with the menu open the D-exam overview (Praxis, Note, the cancel symbol), the event table (Veröffentlicht) and the competition results (Prädikat) show every column", async ({
+  page,
+}) => {
+  await signIn(page, "staff@demo.test");
+  await expect(page.getByRole("navigation", { name: "Hauptmenü" })).toBeVisible();
+  await page.goto("/#/registration/overview");
+  await chooseEvent(page, "D-Prüfungen Frühjahr");
+  const dexam = page.getByRole("table", { name: "D-Prüfungsanmeldungen" });
+  // the demo's Tina Trompete is cancelled: her row carries the cancel symbol in the last column
+  const cancelled = dexam.getByRole("row", { name: /Tina/ });
+  await expect(cancelled).toBeVisible();
+  await expectEveryColumnShown(page, dexam);
+  const symbol = await cancelled.getByRole("img").last().boundingBox();
+  expect((symbol?.x ?? 0) + (symbol?.width ?? 0)).toBeLessThanOrEqual(1280);
+
+  await openScreen(page, "/event/manage", "Veranstaltungen");
+  const events = page.getByRole("table", { name: "Veranstaltungen" });
+  await expect(events.getByRole("row").nth(1)).toBeVisible();
+  await expectEveryColumnShown(page, events);
+  await expect(events.getByRole("columnheader", { name: "Veröffentlicht" })).toBeVisible();
+
+  await page.goto("/#/result/manage");
+  await chooseEvent(page, "Wertungsspiele");
+  const results = page.getByRole("table", { name: "Wertungsspielergebnisse" });
+  await expect(results.getByRole("columnheader", { name: "Prädikat" })).toBeVisible();
+  await expectEveryColumnShown(page, results);
+});
+
 test("the event table sorts by a click on a header (aria-sort, keyboard), and the sort stays in the URL over a reload", async ({ page }) => {
   await signIn(page, "staff@demo.test");
   await openScreen(page, "/event/manage", "Veranstaltungen");
@@ -145,7 +190,7 @@ test("a link with a sort opens the district association table sorted; the regist
   await chooseEvent(page, "D-Prüfungen Frühjahr");
   const dexam = page.getByRole("table", { name: "D-Prüfungsanmeldungen" });
   await expect(dexam.getByRole("row").nth(1)).toBeVisible();
-  await expect(dexam.getByRole("columnheader").getByRole("button")).toHaveText(["ID", "Vorname", "Nachname", "Verein"]);
+  await expect(dexam.getByRole("columnheader").getByRole("button")).toHaveText(["ID", "Vorname", "Nachname", "Verein", "Instrument", "Kurs"]);
 });
 
 test.describe("on a 390 × 844 phone", () => {

@@ -19,6 +19,7 @@ export function ConfirmDialog({
   busy = false,
   confirmLabel = t("common.ok"),
   cancelLabel = t("common.cancel"),
+  finalFocus,
 }: {
   text: string;
   title?: string;
@@ -28,13 +29,15 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
+  /** where focus goes on closing instead of back to the opener; `undefined` keeps the default */
+  finalFocus?: () => HTMLElement | null | undefined;
 }) {
   const returnFocus = useReturnFocus();
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Dialog.Root
       open
-      finalFocusEl={returnFocus}
+      finalFocusEl={() => finalFocus?.() ?? returnFocus()}
       role="alertdialog"
       initialFocusEl={() => cancelRef.current}
       onOpenChange={(details) => {

@@ -80,6 +80,8 @@ export function DataTable({
                   ) : column.sortable && onSort ? (
                     <button type="button" className={styles.sortButton} onClick={() => onSort(column.key)}>
                       {column.header}
+                      {/* the icon may go below a header that needs the room */}
+                      <wbr />
                       <Icon
                         name="chevronDown"
                         className={classNames(

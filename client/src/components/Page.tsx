@@ -5,7 +5,8 @@ import styles from "./Page.module.css";
 export function Page({ title, children, narrow = false }: { title: string; children: ReactNode; narrow?: boolean }) {
   return (
     <section className={narrow ? `${styles.page} ${styles.narrow}` : styles.page}>
-      <h1>{title}</h1>
+      {/* focusable by script: where focus lands when the element that had it is gone (a deleted row) */}
+      <h1 tabIndex={-1}>{title}</h1>
       {children}
     </section>
   );

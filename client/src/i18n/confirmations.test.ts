@@ -5,23 +5,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { deleteConfirmText } from "../components/DeleteConfirmDialog";
 import { de, type MessageKey } from "./de";
 import { en } from "./en";
+import { t } from "./translate";
 
 const SCREENS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../screens");
 
 const DECIDED: [MessageKey, string, string][] = [
-  [
-    "districtAssociation.confirmDelete",
-    "Möchten Sie den Kreisverband wirklich löschen? Dabei werden alle Benutzer, Vereine, Anmeldungen, Veranstaltungen, Veranstaltungsorte und Ergebnisse dieses Kreisverbands unwiderruflich gelöscht.",
-    "DistrictAssociationManage/DistrictAssociationManageContent.tsx",
-  ],
-  [
-    "event.confirmDelete",
-    "Möchten Sie die Veranstaltung wirklich löschen? Alle Veranstaltungsorte, Anmeldungen und Ergebnisse dieser Veranstaltung werden gelöscht.",
-    "EventManage/EventManageContent.tsx",
-  ],
-  ["location.confirmDelete", "Möchten Sie den Veranstaltungsort wirklich löschen?", "EventLocationManage/EventLocationManageContent.tsx"],
   ["overview.confirmDelete", "Möchten Sie die D-Prüfungsanmeldung von {name} wirklich löschen?", "RegistrationOverview/DexamOverview.tsx"],
   [
     "overview.confirmCancel",
@@ -51,4 +42,54 @@ describe("confirmation texts (decision R-ER037)", () => {
     expect(en[key].match(/\{\w+\}/g) ?? []).toEqual(de[key].match(/\{\w+\}/g) ?? []);
     expect(fs.readFileSync(path.join(SCREENS, screen), "utf8")).toContain(`"${key}"`);
   });
+});
+
+/** The management screens' deletions: one question naming the object and what deleting takes with it. */
+const DELETIONS: [string, string, string, string][] = [
+  [
+    "districtAssociation",
+    "Musterstadt",
+    "Möchten Sie den Kreisverband „Musterstadt“ wirklich löschen? Dabei werden alle Benutzer, Vereine, Anmeldungen, Veranstaltungen, Veranstaltungsorte und Ergebnisse dieses Kreisverbands unwiderruflich gelöscht.",
+    "DistrictAssociationManage/DistrictAssociationManageContent.tsx",
+  ],
+  [
+    "event",
+    "Frühjahr",
+    "Möchten Sie die Veranstaltung „Frühjahr“ wirklich löschen? Alle Veranstaltungsorte, Anmeldungen und Ergebnisse dieser Veranstaltung werden gelöscht.",
+    "EventManage/EventManageContent.tsx",
+  ],
+  [
+    "location",
+    "Aula",
+    "Möchten Sie den Veranstaltungsort „Aula“ wirklich löschen? Ein Veranstaltungsort, den Anmeldungen verwenden, kann nicht gelöscht werden.",
+    "EventLocationManage/EventLocationManageContent.tsx",
+  ],
+  [
+    "association",
+    "MV Endzu",
+    "Möchten Sie den Verein „MV Endzu“ wirklich löschen? Die Zuordnungen der Benutzer zu diesem Verein werden entfernt. Ein Verein mit Anmeldungen kann nicht gelöscht werden.",
+    "AssociationManage/AssociationManageContent.tsx",
+  ],
+  [
+    "user",
+    "Erika Endzu",
+    "Möchten Sie den Benutzer „Erika Endzu“ wirklich löschen? Das Benutzerkonto wird endgültig gelöscht; die Anmeldungen, die es angelegt hat, bleiben erhalten.",
+    "UserManage/UserManageContent.tsx",
+  ],
+];
+
+describe("delete confirmations of the management screens (decision R-ER037)", () => {
+  it.each(DELETIONS)(
+    "[R-ER036][R-ER037] %s: names the object and the consequence, asked by its screen through DeleteConfirmDialog",
+    (prefix, name, text, screen) => {
+      const object = t(`${prefix}.deleteObject` as MessageKey);
+      const consequence = t(`${prefix}.deleteConsequence` as MessageKey);
+      expect(deleteConfirmText(object, name, consequence)).toBe(text);
+      expect(en[`${prefix}.deleteObject` as MessageKey]).toMatch(/^the /);
+      const source = fs.readFileSync(path.join(SCREENS, screen), "utf8");
+      expect(source).toContain(`"${prefix}.deleteObject"`);
+      expect(source).toContain(`"${prefix}.deleteConsequence"`);
+      expect(source).toContain("<DeleteConfirmDialog");
+    },
+  );
 });

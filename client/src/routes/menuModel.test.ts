@@ -7,22 +7,22 @@ const everyoneHelp = ["startPageHelp", "userAccountHelp", "associationUserEditHe
 describe("menu visibility", () => {
   it.each([
     ["[R-SH052]", [], [...everyone, ...everyoneHelp]],
-    ["[R-SH046][R-SH051]", ["user_read"], [...everyone, "userManage", ...everyoneHelp, "userManageHelp"]],
-    ["[R-SH046][R-SH051]", ["user_manage"], [...everyone, "userManage", ...everyoneHelp, "userManageHelp"]],
-    ["[R-SH047][R-SH051]", ["association_read"], [...everyone, "associationManage", ...everyoneHelp, "associationManageHelp"]],
-    ["[R-SH047][R-SH051]", ["association_manage"], [...everyone, "associationManage", ...everyoneHelp, "associationManageHelp"]],
+    ["[R-SH046][R-SH051]", ["user_read"], [...everyone, "userManage", "apiExplorer", ...everyoneHelp, "userManageHelp"]],
+    ["[R-SH046][R-SH051]", ["user_manage"], [...everyone, "userManage", "apiExplorer", ...everyoneHelp, "userManageHelp"]],
+    ["[R-SH047][R-SH051]", ["association_read"], [...everyone, "associationManage", "apiExplorer", ...everyoneHelp, "associationManageHelp"]],
+    ["[R-SH047][R-SH051]", ["association_manage"], [...everyone, "associationManage", "apiExplorer", ...everyoneHelp, "associationManageHelp"]],
     ...(["registration_read", "registration_manage", "event_manage"] as const).map(
       (role) =>
         [
           "[R-SH049][R-SH051]",
           [role],
-          [...everyone, "eventManage", "eventLocationManage", ...everyoneHelp, "eventManageHelp", "eventLocationManageHelp"],
+          [...everyone, "eventManage", "eventLocationManage", "apiExplorer", ...everyoneHelp, "eventManageHelp", "eventLocationManageHelp"],
         ] as const,
     ),
-    ["[R-SH050][R-SH051]", ["results_read"], [...everyone, "resultManage", ...everyoneHelp, "resultManageHelp"]],
-    ["[R-SH050][R-SH051]", ["results_manage"], [...everyone, "resultManage", ...everyoneHelp, "resultManageHelp"]],
-    ["[R-SH050]", ["result_read"], [...everyone, "resultManage", ...everyoneHelp, "resultManageHelp"]],
-    ["[R-SH048]", ["registration_create", "invoice_read", "invoice_manage"], [...everyone, ...everyoneHelp]],
+    ["[R-SH050][R-SH051]", ["results_read"], [...everyone, "resultManage", "apiExplorer", ...everyoneHelp, "resultManageHelp"]],
+    ["[R-SH050][R-SH051]", ["results_manage"], [...everyone, "resultManage", "apiExplorer", ...everyoneHelp, "resultManageHelp"]],
+    ["[R-SH050]", ["result_read"], [...everyone, "resultManage", "apiExplorer", ...everyoneHelp, "resultManageHelp"]],
+    ["[R-SH048]", ["registration_create", "invoice_read", "invoice_manage"], [...everyone, "apiExplorer", ...everyoneHelp]],
     [
       "[R-SH053][R-SH048]",
       ["admin"],
@@ -34,6 +34,7 @@ describe("menu visibility", () => {
         "eventManage",
         "eventLocationManage",
         "resultManage",
+        "apiExplorer",
         ...everyoneHelp,
         "userManageHelp",
         "associationManageHelp",
@@ -58,6 +59,7 @@ describe("menu visibility", () => {
       "districtAssociationManage",
       "eventGroup",
       "resultManage",
+      "apiExplorer",
       "helpGroup",
     ]);
   });

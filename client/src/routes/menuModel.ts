@@ -1,8 +1,8 @@
-import { canAccess, type HelpRoute, helpRoutes, type ScreenRoute, screenRoutes } from "./routeTable";
+import { canAccess, type HelpRoute, helpRoutes, type ScreenRoute, screenRoutes, type ToolRoute, toolRoutes } from "./routeTable";
 
 /** What the drawer menu shows for a set of roles (spec §2 "Menu visibility"); logout is always appended by the drawer. */
 export type MenuEntry =
-  | { kind: "link"; route: ScreenRoute }
+  | { kind: "link"; route: ScreenRoute | ToolRoute }
   | { kind: "group"; id: "eventGroup"; routes: ScreenRoute[] }
   | { kind: "group"; id: "helpGroup"; routes: HelpRoute[] };
 
@@ -19,6 +19,8 @@ export function buildMenu(userRoles: readonly string[]): MenuEntry[] {
       entries.push({ kind: "link", route });
     }
   }
+  // the tools (API-Explorer) after the screens, for exactly the roles their route names
+  for (const route of toolRoutes) if (canAccess(route, userRoles)) entries.push({ kind: "link", route });
   const visibleHelp = helpRoutes.filter((route) => canAccess(route, userRoles));
   if (visibleHelp.length > 0) entries.push({ kind: "group", id: "helpGroup", routes: visibleHelp });
   return entries;

@@ -60,8 +60,9 @@ export interface HelpRoute {
 }
 
 /**
- * A tool beyond the screens of spec §2 (issue 11: the API-Explorer): no menu entry and no help
- * page; screens link to it. Kept out of `appRoutes`, which is exactly the spec's table.
+ * A tool beyond the screens of spec §2 (issue 11: the API-Explorer): a menu entry after the
+ * screens for the roles it names, no help page. Kept out of `appRoutes`, which is exactly the
+ * spec's table.
  */
 export interface ToolRoute {
   kind: "tool";

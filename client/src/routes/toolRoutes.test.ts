@@ -18,10 +18,19 @@ describe("tool routes (issue 11: API-Explorer)", () => {
     expect(canAccess(apiExplorerRoute, ["result_read"])).toBe(true);
   });
 
-  it("stays out of the spec's route table and the menu, and its path is unique", () => {
+  it("stays out of the spec's route table, and its path is unique", () => {
     expect(appRoutes.some((route) => route.kind === "tool")).toBe(false);
-    expect(visibleMenuRouteNames(["admin"])).not.toContain("apiExplorer");
     const paths = [...appRoutes, ...toolRoutes].map((route) => route.path);
     expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it.each(ROLES.map((role) => [role]))("the menu links it for staff with only %s, after the screens and before help", (role) => {
+    const names = visibleMenuRouteNames([role]);
+    expect(names).toContain("apiExplorer");
+    expect(names.indexOf("apiExplorer")).toBeLessThan(names.indexOf("startPageHelp"));
+  });
+
+  it("the menu has no link to it for members (no role), who may not introspect", () => {
+    expect(visibleMenuRouteNames([])).not.toContain("apiExplorer");
   });
 });

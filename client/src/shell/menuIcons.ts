@@ -1,8 +1,8 @@
 import type { IconName } from "../components/Icon";
-import type { ScreenRouteName } from "../routes/routeTable";
+import type { ScreenRouteName, ToolRouteName } from "../routes/routeTable";
 
-/** The rail icon of each screen; help entries use the help icon. */
-export const menuIcons: Record<ScreenRouteName, IconName> = {
+/** The rail icon of each screen and tool; help entries use the help icon. */
+export const menuIcons: Record<ScreenRouteName | ToolRouteName, IconName> = {
   start: "home",
   editProfile: "account",
   associationUserEdit: "club",
@@ -13,4 +13,5 @@ export const menuIcons: Record<ScreenRouteName, IconName> = {
   eventManage: "event",
   eventLocationManage: "location",
   resultManage: "results",
+  apiExplorer: "code",
 };

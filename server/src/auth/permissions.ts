@@ -274,6 +274,14 @@ export const PERMISSIONS = {
     rest: ["PUT /v1/event/location"],
     description: "Change a location (the type stays), including 'Ergebnisse veröffentlichen?'.",
   },
+  "location.publishResults": {
+    access: ["event_manage", "results_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.publishLocationResults", "EventLocation.resultPublication"],
+    rest: [],
+    description:
+      "Publish a location's results from the results management ('Ergebnisse veröffentlichen', as the location's switch), after a confirmation naming how many registrations and result mails it concerns.",
+  },
   "location.delete": {
     access: ["event_manage"],
     tenancy: "ownDistrict",

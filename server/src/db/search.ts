@@ -51,3 +51,19 @@ export const idSearched = (search: string): { id: number }[] => {
   const id = searchedId(search);
   return id === null ? [] : [{ id }];
 };
+
+/**
+ * The values of an enumeration column whose German label (as the tables show it, from
+ * shared/labels.ts) contains the search, in any case: a list's search finds "Klarinette" or "Solo"
+ * in a column that stores CLARINET or S.
+ */
+export function labelsMatching<V extends string>(search: string, labels: Readonly<Record<V, string>>): V[] {
+  const needle = search.toLocaleLowerCase("de");
+  return (Object.keys(labels) as V[]).filter((value) => labels[value].toLocaleLowerCase("de").includes(needle));
+}
+
+/** Prisma: the enumeration column `field` holds a value whose label contains the search (no condition when none does). */
+export const labelSearched = <V extends string>(field: string, search: string, labels: Readonly<Record<V, string>>): Record<string, { in: V[] }>[] => {
+  const values = labelsMatching(search, labels);
+  return values.length ? [{ [field]: { in: values } }] : [];
+};

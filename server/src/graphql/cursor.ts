@@ -16,6 +16,7 @@ import { queryFromInfo } from "@pothos/plugin-prisma";
 import { type GraphQLResolveInfo, Kind } from "graphql";
 import { AppError } from "../auth/errors.ts";
 import { getDatamodel } from "../generated/pothos-types.ts";
+import * as prismaEnums from "../generated/prisma/enums.ts";
 import { isInt4 } from "../shared/validation.ts";
 import type { GraphQLContext } from "./builder.ts";
 
@@ -26,8 +27,12 @@ export type Direction = "asc" | "desc";
  */
 export type SortKey = Readonly<Partial<Record<string, Direction | Readonly<Partial<Record<string, Direction>>>>>>;
 
-/** A sort key: the column (`field`, or `sub` of the relation `field`), its direction and type. */
-type Key = { field: string; sub?: string; direction: Direction; type: string; nullable: boolean };
+/**
+ * A sort key: the column (`field`, or `sub` of the relation `field`), its direction and type; an
+ * enum or boolean column also its values in PostgreSQL's order (an enum's declaration order;
+ * false before true).
+ */
+type Key = { field: string; sub?: string; direction: Direction; type: string; nullable: boolean; values?: readonly unknown[] };
 /** A list's order, checked against the model: its keys with their types, ending with the id. */
 export type ListOrder = {
   readonly keys: readonly Key[];
@@ -56,7 +61,11 @@ export function listOrder(model: string, sortKeys: readonly SortKey[]): ListOrde
   };
   const column = (f: Field | undefined, name: string) => {
     if (!f || f.isList || !(f.kind === "enum" || SORTABLE.has(f.type))) throw new Error(`listOrder: ${name} cannot be a sort key`);
-    return { type: f.kind === "enum" ? "String" : f.type, nullable: !f.isRequired };
+    if (f.type === "Boolean") return { type: f.type, nullable: !f.isRequired, values: [false, true] };
+    if (f.kind !== "enum") return { type: f.type, nullable: !f.isRequired };
+    const values = (prismaEnums as Record<string, Record<string, string> | undefined>)[f.type];
+    if (!values) throw new Error(`listOrder: unknown enum ${f.type}`);
+    return { type: "String", nullable: !f.isRequired, values: Object.values(values) };
   };
   const keys: Key[] = sortKeys.map((k) => {
     const [field, value] = one(k);
@@ -107,6 +116,17 @@ const sortKey = (k: Key, direction: Direction): SortKey => ({ [k.field]: k.sub ?
 const rowValue = (k: Key, row: Record<string, unknown>): unknown => (k.sub ? (row[k.field] as Record<string, unknown> | null)?.[k.sub] : row[k.field]);
 /** A condition on a key's column. */
 const on = (k: Key, condition: unknown): Where => ({ [k.field]: k.sub ? { is: { [k.sub]: condition } } : condition });
+/**
+ * The condition "after `v`" (gt) or "before `v`" (lt) on a key's column. Prisma compares enums and
+ * booleans only for equality: such a key names the values on that side of `v` in its order instead.
+ */
+const beyondValue = (k: Key, op: "gt" | "lt", v: unknown): Where => {
+  if (!k.values) return on(k, { [op]: v });
+  const at = k.values.indexOf(v);
+  const side = op === "gt" ? k.values.slice(at + 1) : k.values.slice(0, at);
+  // booleans know no `in`: one value is an equality, none matches no row
+  return side.length === 0 ? NOTHING : on(k, side.length === 1 ? side[0] : { in: side });
+};
 
 export const CURSOR_MESSAGE = "Ungültiger Cursor: bitte den startCursor oder endCursor einer Seite dieser Liste übergeben";
 const invalidCursor = () => new AppError("INVALID_CURSOR", CURSOR_MESSAGE);
@@ -125,7 +145,7 @@ function keyValue(key: Key, v: unknown): unknown {
   if (v === null) return key.nullable ? null : undefined;
   switch (key.type) {
     case "String":
-      return typeof v === "string" ? v : undefined;
+      return typeof v === "string" && (!key.values || key.values.includes(v)) ? v : undefined;
     case "Int":
       return typeof v === "number" && isInt4(v) ? v : undefined;
     case "Boolean":
@@ -171,8 +191,8 @@ export function keysetWhere(order: ListOrder, values: readonly unknown[], side: 
     // "greater" in the list's order: a larger value for asc after (and desc before)
     const larger = (key.direction === "asc") === (side === "after");
     let beyond: Where | null;
-    if (larger) beyond = v === null ? null : key.nullable ? { OR: [on(key, { gt: v }), on(key, null)] } : on(key, { gt: v });
-    else beyond = v === null ? on(key, { not: null }) : on(key, { lt: v });
+    if (larger) beyond = v === null ? null : key.nullable ? { OR: [beyondValue(key, "gt", v), on(key, null)] } : beyondValue(key, "gt", v);
+    else beyond = v === null ? on(key, { not: null }) : beyondValue(key, "lt", v);
     if (beyond) {
       const equal = order.keys.slice(0, i).map((k, j) => on(k, values[j]));
       or.push(equal.length ? { AND: [...equal, beyond] } : beyond);

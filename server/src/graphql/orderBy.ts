@@ -7,29 +7,46 @@ import { builder } from "./builder.ts";
 import { type Direction, type ListOrder, type SortKey, sortedBy } from "./cursor.ts";
 import { OrderDirectionEnum } from "./enums.ts";
 
-/** One column of the enum: what it sorts by, and its sort key in a direction (Prisma's orderBy shape). */
-export type OrderColumn = { description: string; key: (direction: Direction) => SortKey };
+/**
+ * One column of the enum: what it sorts by, and its sort key in a direction (Prisma's orderBy
+ * shape); a column that shows one of two fields (the level: category or age group) has two keys.
+ */
+export type OrderColumn = { description: string; key: (direction: Direction) => SortKey | readonly SortKey[] };
 
 /** The value of an `orderBy` argument (null or missing: the default order). */
 export type OrderArgument<F extends string> = { field: F; direction?: "ASC" | "DESC" | null } | null | undefined;
 
 /**
- * The enum and input type of a list's `orderBy` argument, named `<name>OrderField` and
- * `<name>Order`, and the list's order for a value of the argument.
+ * The columns a list can be sorted by, whatever the door: GraphQL's `orderBy` argument and the
+ * /v1 list's `sort` parameter read the same table.
  */
-export function orderByArgument<F extends string>(options: {
+export type SortableList<F extends string> = {
   /** the list's Prisma model */
   model: string;
-  /** the types' name prefix, e.g. "User" */
-  name: string;
-  /** description of the enum ("A column the user table can be sorted by.") */
-  fieldDescription: string;
-  /** description of the input (how ties are broken) */
-  description: string;
   columns: Readonly<Record<F, OrderColumn>>;
   /** the list's default order (the id last) */
   defaults: readonly SortKey[];
-}) {
+};
+
+/** The list's order for a chosen column: its sort key first, then the default order as tie-breaker. */
+export function listOrderOf<F extends string>(list: SortableList<F>, orderBy: OrderArgument<F>): ListOrder {
+  return sortedBy(list.model, orderBy ? [list.columns[orderBy.field].key(orderBy.direction === "DESC" ? "desc" : "asc")].flat() : [], list.defaults);
+}
+
+/**
+ * The enum and input type of a list's `orderBy` argument, named `<name>OrderField` and
+ * `<name>Order`, and the list's order for a value of the argument.
+ */
+export function orderByArgument<F extends string>(
+  options: SortableList<F> & {
+    /** the types' name prefix, e.g. "User" */
+    name: string;
+    /** description of the enum ("A column the user table can be sorted by.") */
+    fieldDescription: string;
+    /** description of the input (how ties are broken) */
+    description: string;
+  },
+) {
   const entries = Object.entries(options.columns) as [F, OrderColumn][];
   const fieldEnum = builder.enumType(`${options.name}OrderField`, {
     description: options.fieldDescription,
@@ -42,7 +59,6 @@ export function orderByArgument<F extends string>(options: {
       direction: t.field({ type: OrderDirectionEnum, required: false, defaultValue: "ASC", description: "The direction (default ASC)." }),
     }),
   });
-  const order = (orderBy: OrderArgument<F>): ListOrder =>
-    sortedBy(options.model, orderBy ? [options.columns[orderBy.field].key(orderBy.direction === "DESC" ? "desc" : "asc")] : [], options.defaults);
+  const order = (orderBy: OrderArgument<F>): ListOrder => listOrderOf(options, orderBy);
   return { input, order };
 }

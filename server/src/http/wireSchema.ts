@@ -168,6 +168,22 @@ export const queryId = () =>
 export const queryInstant = () => queryCustom(parseInstant, MSG.date, { type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] });
 /** A query text (a search). */
 export const queryText = () => queryCustom((v) => v, WIRE_MSG.text, { type: "string" });
+/**
+ * A list's `sort` parameter: one of the list's columns (its GraphQL orderBy field) in lower case,
+ * "-" first for descending ("instrument", "-created_at"); absent: the list's default order.
+ */
+export const querySort = <F extends string>(fields: readonly F[]) => {
+  const names = fields.map((field) => field.toLowerCase());
+  return queryCustom(
+    (v) => {
+      const descending = v.startsWith("-");
+      const at = names.indexOf(descending ? v.slice(1) : v);
+      return at < 0 ? null : ({ field: fields[at], direction: descending ? "DESC" : "ASC" } as const);
+    },
+    WIRE_MSG.value,
+    { type: "string", enum: names.flatMap((name) => [name, `-${name}`]) },
+  );
+};
 /** The query parameters: these, unknown ones are ignored. */
 export const query = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
 

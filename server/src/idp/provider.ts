@@ -10,7 +10,7 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 import { prismaAdapterClass } from "./adapter.ts";
 import { inviteCode, inviteCodeValid, type Outbox, revokeSessions } from "./identityAdmin.ts";
 import type { SigningKeys } from "./keys.ts";
-import { donePage, errorPage, forgotPage, loggedOutPage, loginPage, logoutPage, setPasswordPage } from "./pages.ts";
+import { idpPages } from "./pages.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
 export const BROWSER_CLIENT_ID = "anmeldesystem";
@@ -35,6 +35,7 @@ export function createEmbeddedProvider(opts: {
   accountAttempt?: (email: string) => Promise<boolean>;
 }): EmbeddedProvider {
   const { config, prisma } = opts;
+  const { donePage, errorPage, forgotPage, loggedOutPage, loginPage, logoutPage, setPasswordPage } = idpPages(config.federationName);
   const audience = config.oidc.audience;
   const origin = config.publicUrl;
 

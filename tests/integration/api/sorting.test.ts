@@ -251,3 +251,121 @@ describe("the overviews' orderBy: ID", () => {
     await checkCursorOrder("dexamRegistrations", `eventId: "${gid("Event", dexam)}"`, "ID", "LASTNAME");
   });
 });
+
+describe("the overviews' orderBy: every column with a stored value (issue 35, item 14)", () => {
+  it("D-exam INSTRUMENT (score order) and COURSE, competition TYPE, CAST, LEVEL and DOCUMENTS sort in both directions, in pages forwards and backwards", async () => {
+    const district = await freshDistrict();
+    const prisma = app.db.prisma;
+    const club = (await prisma.association.create({ data: { name: "MV Spalten", districtAssociationId: district } })).id;
+    const dexam = (await prisma.event.create({ data: { ...openEventFields(district), name: "Spalten D", formType: "DEXAM" } })).id;
+    const competition = (await prisma.event.create({ data: { ...openEventFields(district), name: "Spalten W", formType: "COMPETITION" } })).id;
+    // the enums' declaration order is the order of the columns (PostgreSQL sorts enums so)
+    const instruments = ["FLUTE", "OBOE", "CLARINET", "TRUMPET", "TUBA", "PERCUSSION"] as const;
+    const courses = ["D1", "D2", "D3"] as const;
+    type DexamRow = { id: number; lastname: string; firstname: string; instrument: number; course: number };
+    const dexamRows: DexamRow[] = [];
+    for (const [i, lastname] of ["Zeller", "Abi", "Müller", "Braun", "Abi", "Öztürk", "Kern"].entries()) {
+      const instrument = [4, 0, 2, 4, 5, 1, 2][i];
+      const course = [2, 0, 1, 1, 0, 2, 0][i];
+      const { id } = await prisma.dexamRegistration.create({
+        data: {
+          eventId: dexam,
+          associationId: club,
+          lastname,
+          firstname: "Anna",
+          birthdate: new Date("2012-05-01"),
+          gender: "F",
+          instrument: instruments[instrument],
+          type: courses[course],
+        },
+        select: { id: true },
+      });
+      dexamRows.push({ id, lastname, firstname: "Anna", instrument, course });
+    }
+    const dexamDefaults = [text<DexamRow>((r) => r.lastname), text<DexamRow>((r) => r.firstname), byId];
+    await checkOrders(
+      "dexamRegistrations",
+      `eventId: "${gid("Event", dexam)}"`,
+      dexamRows,
+      { INSTRUMENT: number<DexamRow>((r) => r.instrument), COURSE: number<DexamRow>((r) => r.course) },
+      dexamDefaults,
+    );
+    await checkCursorOrder("dexamRegistrations", `eventId: "${gid("Event", dexam)}"`, "INSTRUMENT", "COURSE");
+    // /v1 sorts the same list by the same columns: ?sort=instrument, ?sort=-course
+    for (const [field, column] of Object.entries({ INSTRUMENT: number<DexamRow>((r) => r.instrument), COURSE: number<DexamRow>((r) => r.course) }))
+      for (const direction of DIRECTIONS) {
+        const sort = `${direction === "DESC" ? "-" : ""}${field.toLowerCase()}`;
+        const res = await app.rest("GET", `/v1/registrations/event/${dexam}/dexam?sort=${sort}`, token);
+        expect(res.status).toBe(200);
+        expect(
+          (res.body as { id: number }[]).map((row) => row.id),
+          `/v1 sort=${sort}`,
+        ).toEqual(expected(dexamRows, column, direction, dexamDefaults));
+      }
+
+    const types = ["T", "K", "U", "G", "M", "B"] as const;
+    const casts = ["S", "SK", "E", "BG", "P", "B", "JB", "SL"] as const;
+    const categories = ["CAT_1", "CAT_2", "CAT_3", "CAT_4", "CAT_5", "CAT_6"] as const;
+    const ageGroups = ["IA", "IB", "II", "III", "IV", "V", "VI"] as const;
+    type CompetitionRow = { id: number; name: string; type: number; cast: number; category: number | null; ageGroup: number | null; documents: number };
+    const competitionRows: CompetitionRow[] = [];
+    const groups: [string, number, number, number | null, number | null, boolean][] = [
+      ["Zeller", 1, 5, 2, null, true],
+      ["Abi", 3, 0, null, 4, false],
+      ["Müller", 0, 7, 4, null, false],
+      ["Braun", 5, 2, null, 2, true],
+      ["Abi", 4, 6, 2, null, true],
+      ["Kern", 3, 1, null, 0, false],
+    ];
+    for (const [name, type, cast, category, ageGroup, documentsComplete] of groups) {
+      const { id } = await prisma.competitionRegistration.create({
+        data: {
+          eventId: competition,
+          associationId: club,
+          name,
+          conductorName: "D",
+          type: types[type],
+          cast: casts[cast],
+          category: category === null ? null : categories[category],
+          ageGroup: ageGroup === null ? null : ageGroups[ageGroup],
+          documentsComplete,
+          numberOfMusicians: 9,
+        },
+        select: { id: true },
+      });
+      competitionRows.push({ id, name, type, cast, category, ageGroup, documents: documentsComplete ? 1 : 0 });
+    }
+    const category = number<CompetitionRow>((r) => r.category);
+    const ageGroup = number<CompetitionRow>((r) => r.ageGroup);
+    await checkOrders(
+      "competitionRegistrations",
+      `eventId: "${gid("Event", competition)}"`,
+      competitionRows,
+      {
+        TYPE: number<CompetitionRow>((r) => r.type),
+        CAST: number<CompetitionRow>((r) => r.cast),
+        // the category first (rows without one after, ascending), then the age group
+        LEVEL: (a, b) => category(a, b) || ageGroup(a, b),
+        DOCUMENTS: number<CompetitionRow>((r) => r.documents),
+      },
+      [text<CompetitionRow>((r) => r.name), byId],
+    );
+    for (const sort of ["cast", "-level", "documents"]) {
+      const res = await app.rest("GET", `/v1/registrations/event/${competition}/competition?sort=${sort}`, token);
+      const graphqlOrder = await page(
+        "competitionRegistrations",
+        `eventId: "${gid("Event", competition)}"`,
+        `{ field: ${sort.replace("-", "").toUpperCase()}, direction: ${sort.startsWith("-") ? "DESC" : "ASC"} }`,
+        "first: 100",
+      );
+      expect(
+        (res.body as { id: number }[]).map((row) => row.id),
+        `/v1 sort=${sort}`,
+      ).toEqual(graphqlOrder.ids);
+    }
+    // an unknown column is a 400 naming the parameter, not the default order
+    const refused = await app.rest("GET", `/v1/registrations/event/${competition}/competition?sort=points`, token);
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain("sort");
+  });
+});

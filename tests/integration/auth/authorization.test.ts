@@ -621,6 +621,11 @@ const CALLS: Record<Operation, Call[]> = {
       async () => ({ ...locationBody, id: (await fresh.event()).locationId }),
     ),
   ],
+  "location.publishResults": [
+    gqlCall("mutation($id: ID!) { publishLocationResults(id: $id, version: 1) { publishResults } }", async () => ({
+      id: globalId("EventLocation", (await fresh.event()).locationId),
+    })),
+  ],
   "location.delete": [
     gqlCall("mutation($id: ID!) { deleteEventLocation(id: $id) }", async () => ({ id: globalId("EventLocation", (await fresh.event()).locationId) })),
     restCall("DELETE", async () => `/v1/event/location/${(await fresh.event()).locationId}`, undefined, "/v1/event/location/:id"),
@@ -926,6 +931,7 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "location.read": EVENT_STAFF_SEE,
   "location.create": MANAGE_IN_DISTRICT_1("event_manage"),
   "location.update": MANAGE_IN_DISTRICT_1("event_manage"),
+  "location.publishResults": outcomes("denied", { ...allow("admin", "role:event_manage", "role:results_manage"), staff2: "notFound" }),
   "location.delete": MANAGE_IN_DISTRICT_1("event_manage"),
   "dexam.list": EVERYONE,
   "dexam.read": outcomes("notFound", allow("admin", "member", "role:registration_read", "role:registration_manage")),

@@ -54,7 +54,10 @@ export const associationManageHelp: HelpPage = {
       title: "Verein löschen",
       tags: ["Löschen", "Verein"],
       blocks: [
-        { kind: "paragraph", text: `${ui("association.action.delete")} fragt zur Sicherheit nach: ${ui("association.confirmDelete")}` },
+        {
+          kind: "paragraph",
+          text: `${ui("association.action.delete")} fragt zur Sicherheit mit dem Namen des Vereins nach. ${label("association.deleteConsequence")}`,
+        },
         {
           kind: "box",
           box: "warning",

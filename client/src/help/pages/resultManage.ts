@@ -133,6 +133,10 @@ export const resultManageHelp: HelpPage = {
           kind: "paragraph",
           text: "Den Schalter finden Sie unter „Veranstaltungsorte“ im Dialog des Ortes. Nach der Veröffentlichung sehen die Vereine Punkte und Note in der Anmeldungsübersicht und können ihre Praxisbögen herunterladen.",
         },
+        {
+          kind: "paragraph",
+          text: `Hier in der Ergebnisverwaltung veröffentlichen Sie die Ergebnisse des gewählten Prüfungsorts (bei Wertungsspielen je Wertungsort; sichtbar werden sie, wenn alle Orte veröffentlicht sind) mit ${ui("results.publish.button")} (mit „Ergebnisse verwalten“ oder „Veranstaltungen verwalten“). Die Rückfrage nennt, wie viele Anmeldungen damit Ergebnisse zeigen und wie viele Ergebnis-E-Mails versandt werden; ist der Ort veröffentlicht, steht das über der Tabelle. Zurücknehmen lässt sich die Veröffentlichung unter „Veranstaltungsorte“.`,
+        },
       ],
     },
   ],

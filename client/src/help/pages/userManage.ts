@@ -78,7 +78,10 @@ export const userManageHelp: HelpPage = {
               label: `${label("user.action.deactivate")} / ${label("user.action.reactivate")}`,
               text: "Einen Benutzer sperren bzw. wieder freigeben. Gesperrte Benutzer können sich nicht anmelden; ihre Daten bleiben erhalten.",
             },
-            { label: label("user.action.delete"), text: `Den Benutzer löschen, nach der Rückfrage ${ui("user.confirmDelete")}` },
+            {
+              label: label("user.action.delete"),
+              text: `Den Benutzer löschen, nach einer Rückfrage, die seinen Namen nennt: ${label("user.deleteConsequence")}`,
+            },
           ],
         },
         { kind: "box", box: "warning", text: PHONE_PREFIX_RULE },

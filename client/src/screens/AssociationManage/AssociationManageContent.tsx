@@ -2,7 +2,7 @@ import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog";
 import { Icon } from "../../components/Icon";
 import { SearchField } from "../../components/SearchField";
 import { Toolbar } from "../../components/Toolbar";
@@ -19,7 +19,7 @@ import { useDeleteAssociation } from "./useDeleteAssociation";
 type DialogState =
   | { kind: "create" }
   | { kind: "edit"; association: AssociationDialog_association$key }
-  | { kind: "delete"; id: string }
+  | { kind: "delete"; id: string; name: string }
   | { kind: "history"; id: string; name: string };
 
 /**
@@ -81,7 +81,7 @@ export function AssociationManageContent({
         sort={sort}
         onSort={onSort}
         onEdit={(association) => setDialog({ kind: "edit", association })}
-        onDelete={(id) => setDialog({ kind: "delete", id })}
+        onDelete={(id, name) => setDialog({ kind: "delete", id, name })}
         onHistory={(id, name) => setDialog({ kind: "history", id, name })}
       />
       {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
@@ -90,15 +90,14 @@ export function AssociationManageContent({
         <AssociationDialog association={dialog.association} districtAssociationId={districtAssociationId} onClose={close} onSaved={saved} />
       )}
       {dialog?.kind === "delete" && (
-        <ConfirmDialog
-          text={t("association.confirmDelete")}
+        <DeleteConfirmDialog
+          object={t("association.deleteObject")}
+          name={dialog.name}
+          consequence={t("association.deleteConsequence")}
           busy={deleting}
           onCancel={close}
-          onConfirm={async () => {
-            const result = await deleteAssociation({ id: dialog.id });
-            if (result.ok) saved();
-            else close();
-          }}
+          onDelete={() => deleteAssociation({ id: dialog.id })}
+          onDeleted={saved}
         />
       )}
     </>

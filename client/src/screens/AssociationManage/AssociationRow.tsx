@@ -15,7 +15,7 @@ export function AssociationRow({
   association: AssociationRow_association$key;
   manage: boolean;
   onEdit: (association: AssociationDialog_association$key) => void;
-  onDelete: (id: string) => void;
+  onDelete: (id: string, name: string) => void;
   /** the change history (association_manage, as the menu itself: audit.association) */
   onHistory: (id: string, name: string) => void;
 }) {
@@ -43,7 +43,7 @@ export function AssociationRow({
               { value: "history", label: t("association.action.history") },
               { value: "delete", label: t("association.action.delete"), danger: true },
             ]}
-            onSelect={(action) => (action === "edit" ? onEdit(data) : action === "history" ? onHistory(data.id, data.name) : onDelete(data.id))}
+            onSelect={(action) => (action === "edit" ? onEdit(data) : action === "history" ? onHistory(data.id, data.name) : onDelete(data.id, data.name))}
           />
         </td>
       )}

@@ -34,7 +34,7 @@ export function AssociationTable({
   sort: TableSort | null;
   onSort: (key: string) => void;
   onEdit: (association: AssociationDialog_association$key) => void;
-  onDelete: (id: string) => void;
+  onDelete: (id: string, name: string) => void;
   onHistory: (id: string, name: string) => void;
 }) {
   const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<AssociationTablePaginationQuery, AssociationTable_query$key>(

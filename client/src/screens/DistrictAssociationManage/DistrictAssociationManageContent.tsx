@@ -1,8 +1,8 @@
 import { Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable } from "../../components/DataTable";
+import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { Icon } from "../../components/Icon";
 import { LoadFailure } from "../../components/LoadFailure";
@@ -26,7 +26,7 @@ const DISTRICT_SORT: SortAccessors<DistrictNode> = {
   iamRef: (district) => district.iamRef,
 };
 
-type DialogState = { kind: "create" } | { kind: "edit"; id: string } | { kind: "delete"; id: string; databaseId: number };
+type DialogState = { kind: "create" } | { kind: "edit"; id: string } | { kind: "delete"; id: string; databaseId: number; name: string };
 
 /**
  * The district association table (ID, Name, IamRef; R-DA002) with create, edit and delete. The
@@ -88,7 +88,7 @@ export function DistrictAssociationManageContent() {
             key={district.id}
             districtAssociation={district}
             onEdit={(id) => setDialog({ kind: "edit", id })}
-            onDelete={(id, databaseId) => setDialog({ kind: "delete", id, databaseId })}
+            onDelete={(id, databaseId, name) => setDialog({ kind: "delete", id, databaseId, name })}
           />
         ))}
       </DataTable>
@@ -102,16 +102,14 @@ export function DistrictAssociationManageContent() {
         </ErrorBoundary>
       )}
       {dialog?.kind === "delete" && (
-        <ConfirmDialog
-          text={t("districtAssociation.confirmDelete")}
+        <DeleteConfirmDialog
+          object={t("districtAssociation.deleteObject")}
+          name={dialog.name}
+          consequence={t("districtAssociation.deleteConsequence")}
           busy={deleting}
           onCancel={close}
-          onConfirm={async () => {
-            const result = await deleteDistrictAssociation({ id: dialog.id });
-            if (!result.ok) {
-              close();
-              return;
-            }
+          onDelete={() => deleteDistrictAssociation({ id: dialog.id })}
+          onDeleted={() => {
             // the active district is gone: fall back to the admin's own
             if (state.activeDistrictAssociationId === dialog.databaseId) {
               dispatch({ type: "selectDistrictAssociation", id: data.viewer.districtAssociationId });

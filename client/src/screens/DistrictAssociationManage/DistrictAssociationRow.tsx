@@ -11,7 +11,7 @@ export function DistrictAssociationRow({
 }: {
   districtAssociation: DistrictAssociationRow_districtAssociation$key;
   onEdit: (id: string) => void;
-  onDelete: (id: string, databaseId: number) => void;
+  onDelete: (id: string, databaseId: number, name: string) => void;
 }) {
   const data = useFragment(
     graphql`
@@ -36,7 +36,7 @@ export function DistrictAssociationRow({
             { value: "edit", label: t("districtAssociation.action.edit") },
             { value: "delete", label: t("districtAssociation.action.delete"), danger: true },
           ]}
-          onSelect={(action) => (action === "edit" ? onEdit(data.id) : onDelete(data.id, data.databaseId))}
+          onSelect={(action) => (action === "edit" ? onEdit(data.id) : onDelete(data.id, data.databaseId, data.name))}
         />
       </td>
     </tr>

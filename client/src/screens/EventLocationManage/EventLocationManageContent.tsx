@@ -2,8 +2,8 @@ import { LOCATION_TYPE_LABELS } from "@shared/labels";
 import { useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog";
 import { Icon } from "../../components/Icon";
 import { Notice } from "../../components/Notice";
 import { SelectField } from "../../components/SelectField";
@@ -39,7 +39,7 @@ const LOCATION_SORT: SortAccessors<LocationNode> = {
 type DialogState =
   | { kind: "create" }
   | { kind: "edit"; location: LocationDialog_location$key }
-  | { kind: "delete"; id: string }
+  | { kind: "delete"; id: string; name: string }
   | { kind: "statistic"; id: string; name: string };
 
 const NO_LOCATIONS: readonly LocationNode[] = [];
@@ -158,15 +158,14 @@ export function EventLocationManageContent({ districtAssociationId }: { district
       )}
       {event && dialog?.kind === "statistic" && <StatisticDialog eventId={event.id} locationId={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "delete" && (
-        <ConfirmDialog
-          text={t("location.confirmDelete")}
+        <DeleteConfirmDialog
+          object={t("location.deleteObject")}
+          name={dialog.name}
+          consequence={t("location.deleteConsequence")}
           busy={deleting}
           onCancel={close}
-          onConfirm={async () => {
-            const result = await deleteLocation({ id: dialog.id });
-            if (result.ok) saved();
-            else close();
-          }}
+          onDelete={() => deleteLocation({ id: dialog.id })}
+          onDeleted={saved}
         />
       )}
     </>

@@ -9,7 +9,7 @@ import type { LocationRow_location$key } from "./__generated__/LocationRow_locat
 
 export type LocationRowAction =
   | { kind: "edit"; location: LocationDialog_location$key }
-  | { kind: "delete"; id: string }
+  | { kind: "delete"; id: string; name: string }
   | { kind: "statistic"; id: string; name: string }
   | { kind: "overview" | "blankSheets" | "sheets"; databaseId: number };
 
@@ -54,7 +54,7 @@ export function LocationRow({
       case "edit":
         return onAction({ kind: "edit", location: data });
       case "delete":
-        return onAction({ kind: "delete", id: data.id });
+        return onAction({ kind: "delete", id: data.id, name: data.name });
       case "statistic":
         return onAction({ kind: "statistic", id: data.id, name: data.name });
       default:

@@ -2,8 +2,8 @@ import { EDIT_PHASE_LABELS, FORM_TYPE_LABELS } from "@shared/labels";
 import { useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog";
 import { Icon } from "../../components/Icon";
 import { Toolbar } from "../../components/Toolbar";
 import { type SortAccessors, useTableSort } from "../../components/useTableSort";
@@ -36,7 +36,7 @@ const EVENT_SORT: SortAccessors<EventNode> = {
 type DialogState =
   | { kind: "create" }
   | { kind: "edit"; event: EventDialog_event$key }
-  | { kind: "delete"; id: string }
+  | { kind: "delete"; id: string; name: string }
   | { kind: "statistic"; id: string; name: string }
   | { kind: "copy"; id: string; name: string };
 
@@ -121,15 +121,14 @@ export function EventManageContent({ districtAssociationId }: { districtAssociat
       {dialog?.kind === "statistic" && <StatisticDialog eventId={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "copy" && <DuplicateEventDialog eventId={dialog.id} name={dialog.name} onClose={close} onSaved={saved} />}
       {dialog?.kind === "delete" && (
-        <ConfirmDialog
-          text={t("event.confirmDelete")}
+        <DeleteConfirmDialog
+          object={t("event.deleteObject")}
+          name={dialog.name}
+          consequence={t("event.deleteConsequence")}
           busy={deleting}
           onCancel={close}
-          onConfirm={async () => {
-            const result = await deleteEvent({ id: dialog.id });
-            if (result.ok) saved();
-            else close();
-          }}
+          onDelete={() => deleteEvent({ id: dialog.id })}
+          onDeleted={saved}
         />
       )}
     </>

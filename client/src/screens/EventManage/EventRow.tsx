@@ -10,7 +10,7 @@ import type { EventRow_event$key } from "./__generated__/EventRow_event.graphql"
 
 export type EventRowAction =
   | { kind: "edit"; event: EventDialog_event$key }
-  | { kind: "delete"; id: string }
+  | { kind: "delete"; id: string; name: string }
   | { kind: "statistic"; id: string; name: string }
   | { kind: "copy"; id: string; name: string }
   | { kind: "certificateList"; databaseId: number };
@@ -40,7 +40,7 @@ export function EventRow({ event, roles, onAction }: { event: EventRow_event$key
       case "edit":
         return onAction({ kind: "edit", event: data });
       case "delete":
-        return onAction({ kind: "delete", id: data.id });
+        return onAction({ kind: "delete", id: data.id, name: data.name });
       case "statistic":
         return onAction({ kind: "statistic", id: data.id, name: data.name });
       case "copy":

@@ -56,7 +56,7 @@ export const CompetitionRow = memo(function CompetitionRow({
       <td>{data.association.name}</td>
       <td>{competitionTypeText(data.type)}</td>
       <td>{castText(data.cast)}</td>
-      <td className={styles.nowrap}>{levelText(data)}</td>
+      <td>{levelText(data)}</td>
       <td>
         <StatusCell complete={data.documentsComplete} />
       </td>

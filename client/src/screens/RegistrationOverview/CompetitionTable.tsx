@@ -9,12 +9,20 @@ import { OVERVIEW_PAGE_SIZE, OverviewTable } from "./OverviewTable";
 import type { CompetitionRowAction } from "./rowActions";
 
 /** The columns the server sorts the competition overview by (column key → orderBy field). */
-export const COMPETITION_ORDER_FIELDS = { id: "ID", name: "NAME", association: "CLUB" } as const;
+export const COMPETITION_ORDER_FIELDS = {
+  id: "ID",
+  name: "NAME",
+  association: "CLUB",
+  type: "TYPE",
+  cast: "CAST",
+  level: "LEVEL",
+  documents: "DOCUMENTS",
+} as const;
 
 /**
  * The competition table of the overview (R-RO003, R-RO005): ID, Name, Verein, Typ, Besetzung,
  * Stufe/Altersgruppe, Unterlagen, Stücke, Punkte, Prädikat, the row menu and the symbols; paged
- * with "Mehr laden", sorted on the server by a click on ID, Name or Verein.
+ * with "Mehr laden", sorted on the server by a click on ID, Name, Verein, Typ, Besetzung, Stufe or Unterlagen.
  */
 export function CompetitionTable({
   query,

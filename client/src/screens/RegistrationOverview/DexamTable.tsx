@@ -9,12 +9,19 @@ import { OVERVIEW_PAGE_SIZE, OverviewTable } from "./OverviewTable";
 import type { DexamRowAction } from "./rowActions";
 
 /** The columns the server sorts the D-exam overview by (column key → orderBy field). */
-export const DEXAM_ORDER_FIELDS = { id: "ID", firstname: "FIRSTNAME", lastname: "LASTNAME", association: "CLUB" } as const;
+export const DEXAM_ORDER_FIELDS = {
+  id: "ID",
+  firstname: "FIRSTNAME",
+  lastname: "LASTNAME",
+  association: "CLUB",
+  instrument: "INSTRUMENT",
+  course: "COURSE",
+} as const;
 
 /**
  * The D-exam table of the overview (R-RO004, R-RO007): ID, Vorname, Nachname, Verein, Instrument,
  * Kurs, Stücke, Theorie, Praxis, Note, the row menu and the symbols; paged with "Mehr laden",
- * sorted on the server by a click on ID, Vorname, Nachname or Verein.
+ * sorted on the server by a click on ID, Vorname, Nachname, Verein, Instrument or Kurs.
  */
 export function DexamTable({
   query,

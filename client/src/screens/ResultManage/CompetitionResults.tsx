@@ -12,6 +12,7 @@ import { useRefresh } from "../../relay/useRefresh";
 import type { CompetitionResultsQuery } from "./__generated__/CompetitionResultsQuery.graphql";
 import { ClubPicker } from "./ClubPicker";
 import { castLabel, clubOptions, competitionTypeLabel, filterRows, levelLabel } from "./display";
+import { PublishResults } from "./PublishResults";
 import { formatPoints } from "./points";
 import styles from "./ResultManage.module.css";
 import type { ResultFilters } from "./ResultManageContent";
@@ -55,6 +56,21 @@ export function CompetitionResults({
   const data = useLazyLoadQuery<CompetitionResultsQuery>(
     graphql`
       query CompetitionResultsQuery($eventId: ID!) {
+        # the locations' publishing: competition results show once every location publishes
+        event: node(id: $eventId) {
+          ... on Event {
+            locations {
+              id
+              name
+              version
+              publishResults
+              resultPublication {
+                registrations
+                mails
+              }
+            }
+          }
+        }
         competitionResults(eventId: $eventId) {
           id
           databaseId
@@ -118,6 +134,9 @@ export function CompetitionResults({
           </Button>
         </div>
       </section>
+      {data.event?.locations?.map((location) => (
+        <PublishResults key={location.id} location={location} onPublished={refresh} />
+      ))}
       <DataTable label={t("results.table.competition")} columns={columns} rowCount={sorted.length} loading={pending || refreshing} sort={sort} onSort={onSort}>
         {sorted.map((row) => (
           <tr key={row.id} className={row.cancelledAt ? styles.cancelled : undefined} data-cancelled={row.cancelledAt ? "true" : undefined}>

@@ -15,6 +15,7 @@ import type { DexamResultsQuery } from "./__generated__/DexamResultsQuery.graphq
 import { ClubPicker } from "./ClubPicker";
 import { DexamResultRow, type DexamResultRowData } from "./DexamResultRow";
 import { clubOptions, courseLabel, filterRows, instrumentLabel } from "./display";
+import { PublishResults } from "./PublishResults";
 import styles from "./ResultManage.module.css";
 import type { ResultFilters } from "./ResultManageContent";
 import { canManageResults, type DexamResultAction, partAt, resultPaths } from "./rowActions";
@@ -85,6 +86,12 @@ export function DexamResults({
           ... on EventLocation {
             viewerCanUploadPracticeSheets
             practiceSheetsAvailable
+            version
+            publishResults
+            resultPublication {
+              registrations
+              mails
+            }
           }
         }
         dexamResults(eventId: $eventId, locationId: $locationId) {
@@ -183,6 +190,18 @@ export function DexamResults({
         manage && <Notice>{t("results.theory.toolHint")}</Notice>
       ) : (
         manage && <Notice>{t("results.pickLocation")}</Notice>
+      )}
+      {location && data.location?.version != null && (
+        <PublishResults
+          location={{
+            id: location.id,
+            name: location.name,
+            version: data.location.version,
+            publishResults: data.location.publishResults ?? false,
+            resultPublication: data.location.resultPublication,
+          }}
+          onPublished={refresh}
+        />
       )}
       <DataTable label={t("results.table.dexam")} columns={columns} rowCount={sorted.length} loading={pending || refreshing} sort={sort} onSort={onSort}>
         {sorted.map((row) => (

@@ -2,7 +2,7 @@ import { Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { Icon } from "../../components/Icon";
 import { LoadFailure } from "../../components/LoadFailure";
@@ -30,7 +30,7 @@ type DialogState =
   | { kind: "create" }
   | { kind: "edit"; user: UserDialog_user$key }
   | { kind: "assign"; user: AssignAssociationsDialog_user$key }
-  | { kind: "delete"; id: string }
+  | { kind: "delete"; id: string; name: string }
   | { kind: "history"; id: string; name: string };
 
 /**
@@ -90,7 +90,7 @@ export function UserManageContent({
         setDialog({ kind: "assign", user });
         return;
       case "delete":
-        setDialog({ kind: "delete", id: user.id });
+        setDialog({ kind: "delete", id: user.id, name: `${user.firstname} ${user.lastname}` });
         return;
       case "resendInvitation":
         if ((await resendInvitation({ id: user.id })).ok) refresh();
@@ -138,15 +138,14 @@ export function UserManageContent({
         </ErrorBoundary>
       )}
       {dialog?.kind === "delete" && (
-        <ConfirmDialog
-          text={t("user.confirmDelete")}
+        <DeleteConfirmDialog
+          object={t("user.deleteObject")}
+          name={dialog.name}
+          consequence={t("user.deleteConsequence")}
           busy={deleting}
           onCancel={close}
-          onConfirm={async () => {
-            const result = await deleteUser({ id: dialog.id });
-            if (result.ok) saved();
-            else close();
-          }}
+          onDelete={() => deleteUser({ id: dialog.id })}
+          onDeleted={saved}
         />
       )}
     </>

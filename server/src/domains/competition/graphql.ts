@@ -1,5 +1,5 @@
 import { builder, type GraphQLContext, type InputFields, versionField } from "../../graphql/builder.ts";
-import { keysetResolver, type SortKey, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -9,6 +9,7 @@ import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { canReadRegistration, isManager, type RegistrationFilterArgs } from "../registrations/access.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
+import { COMPETITION_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import { type CompetitionInput, type CompetitionSong, competitionRowActions, competitionSongsComplete } from "./rules.ts";
 import {
   cancelCompetitionRegistration,
@@ -133,25 +134,11 @@ const overviewWhere = (args: RegistrationFilterArgs, ctx: GraphQLContext) => {
   const old = oldArgs(args, FILTER_SPELLINGS);
   return competitionWhere(ctx, { ...old, eventId: numericId(old.eventId, "Event", "Veranstaltung") });
 };
-/** The overview's default order: the group's name (German collation), id. */
-const DEFAULT_ORDER: SortKey[] = [{ name: "asc" }, { id: "asc" }];
-/** The columns of orderBy, each one sort key (STATUS: active, cancelledAt NULL, first when ascending). */
 const overviewOrder = orderByArgument({
-  model: "CompetitionRegistration",
+  ...COMPETITION_OVERVIEW_ORDER,
   name: "CompetitionRegistration",
   fieldDescription: "A column the competition overview can be sorted by.",
   description: "How the competition overview is sorted; ties are broken by the default order (name, id).",
-  columns: {
-    NAME: { description: "The group's name (German order).", key: (d) => ({ name: d }) },
-    CLUB: { description: "The club's name (German order).", key: (d) => ({ association: { name: d } }) },
-    CREATED_AT: { description: "When the registration was created.", key: (d) => ({ createdAt: d }) },
-    STATUS: {
-      description: "Active before cancelled (ascending); cancelled ones by cancellation time, newest first.",
-      key: (d) => ({ cancelledAt: d === "asc" ? "desc" : "asc" }),
-    },
-    ID: { description: "The registration's numeric id (databaseId).", key: (d) => ({ id: d }) },
-  },
-  defaults: DEFAULT_ORDER,
 });
 
 builder.queryField("competitionRegistrations", (t) =>

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { Cast, Category, CompetitionRegistration, DifficultyLevel } from "../../generated/prisma/client.ts";
+import { listOrderOf } from "../../graphql/orderBy.ts";
 import { idempotencyKeyOf, idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
@@ -8,6 +9,7 @@ import type { ServiceCtx } from "../context.ts";
 import { isManager } from "../registrations/access.ts";
 import { registrationBodyFields } from "../registrations/wire.ts";
 import { competitionTypeWire } from "../wire.ts";
+import { COMPETITION_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import { type CompetitionInput, type CompetitionSong, competitionSongsComplete } from "./rules.ts";
 import {
   cancelCompetitionRegistration,
@@ -162,7 +164,11 @@ const CompetitionBody = z
 
 const reload = (ctx: ServiceCtx, id: number) => ctx.prisma.competitionRegistration.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE });
 
-const ListQuery = w.query({ locationId: w.queryId(), search: w.queryText() });
+const ListQuery = w.query({
+  locationId: w.queryId(),
+  search: w.queryText(),
+  sort: w.querySort(Object.keys(COMPETITION_OVERVIEW_ORDER.columns) as (keyof typeof COMPETITION_OVERVIEW_ORDER.columns)[]),
+});
 
 // the examples run against the demo data (prisma/demo.ts): event 4 "Wertungsspiele" (locations 11
 // and 12); the demo has no competition registration, the create example makes the first
@@ -192,15 +198,20 @@ export function competitionRoutes(r: RestRouter) {
       summary: "Wertungsspielanmeldungen einer Veranstaltung auflisten",
       description:
         "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
-        "`locationId` grenzt auf einen Wertungsort ein, `search` sucht in Namen und Verein.",
+        "`locationId` grenzt auf einen Wertungsort ein, `search` sucht in Namen, Dirigent, Verein, Typ, Besetzung, Stufe und Wertungsort. " +
+        "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `cast`, `-level` absteigend); ohne: Name, ID.",
       query: ListQuery,
       response: z.array(CompetitionWire),
-      example: { params: { eventId: 4 }, query: { search: "Jugendkapelle" } },
+      example: { params: { eventId: 4 }, query: { search: "Jugendkapelle", sort: "type" } },
     },
     async (ctx, req) => {
       const q = w.readQuery(ListQuery, req.query);
       const where = competitionWhere(ctx, { eventId: idParam(req, "eventId"), locationId: q.locationId, search: q.search ?? undefined });
-      const rows = await ctx.prisma.competitionRegistration.findMany({ where, include: WIRE_INCLUDE, orderBy: [{ name: "asc" }, { id: "asc" }] });
+      const rows = await ctx.prisma.competitionRegistration.findMany({
+        where,
+        include: WIRE_INCLUDE,
+        orderBy: [...listOrderOf(COMPETITION_OVERVIEW_ORDER, q.sort).orderBy],
+      });
       return rows.map((row) => competitionToWire(ctx, row));
     },
   );

@@ -5,10 +5,11 @@
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import { containsText, idSearched, searchTerm } from "../../db/search.ts";
+import { containsText, idSearched, labelSearched, searchTerm } from "../../db/search.ts";
 import type { CompetitionRegistration, CompetitionType, Prisma } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { competitionFacts } from "../../mail/registrationMail.ts";
+import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "../../shared/labels.ts";
 import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import {
@@ -275,9 +276,20 @@ export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): P
   const and: Prisma.CompetitionRegistrationWhereInput[] = [];
   if (filter.locationId) and.push({ locationId: filter.locationId });
   and.push(...sharedFilterConditions(filter));
+  // the overview's columns with text (name, club, type, cast, level), the conductor and the location
   if (search)
     and.push({
-      OR: [{ name: containsText(search) }, { conductorName: containsText(search) }, { association: { name: containsText(search) } }, ...idSearched(search)],
+      OR: [
+        { name: containsText(search) },
+        { conductorName: containsText(search) },
+        { association: { name: containsText(search) } },
+        ...labelSearched("type", search, COMPETITION_TYPE_LABELS),
+        ...labelSearched("cast", search, CAST_LABELS),
+        ...labelSearched("category", search, CATEGORY_LABELS),
+        ...labelSearched("ageGroup", search, DIFFICULTY_LEVEL_LABELS),
+        { location: { is: { name: containsText(search) } } },
+        ...idSearched(search),
+      ],
     });
   return { eventId: filter.eventId, ...registrationScope(p, "competition.list"), ...(and.length ? { AND: and } : {}) };
 }

@@ -1,5 +1,5 @@
 import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
-import { type Direction, keysetResolver, type SortKey, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -9,6 +9,7 @@ import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
+import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
 import { gradeOf, rowActions, songsComplete } from "./rules.ts";
 import {
@@ -259,28 +260,11 @@ const overviewFilter = (args: RegistrationFilterArgs) => {
   const old = oldArgs(args, FILTER_SPELLINGS);
   return { ...old, eventId: numericId(old.eventId, "Event", "Veranstaltung") };
 };
-/** The overview's default order: last name, first name (German collation), id. */
-const DEFAULT_ORDER: SortKey[] = [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }];
-const flip = (d: Direction): Direction => (d === "asc" ? "desc" : "asc");
-/** The columns of orderBy, each one sort key (STATUS: active, cancelledAt NULL, first when ascending). */
 const overviewOrder = orderByArgument({
-  model: "DexamRegistration",
+  ...DEXAM_OVERVIEW_ORDER,
   name: "DexamRegistration",
   fieldDescription: "A column the D-exam overview can be sorted by.",
   description: "How the D-exam overview is sorted; ties are broken by the default order (last name, first name, id).",
-  columns: {
-    LASTNAME: { description: "Last name (German order).", key: (d) => ({ lastname: d }) },
-    FIRSTNAME: { description: "First name (German order).", key: (d) => ({ firstname: d }) },
-    CLUB: { description: "The club's name (German order).", key: (d) => ({ association: { name: d } }) },
-    BIRTHDATE: { description: "Date of birth.", key: (d) => ({ birthdate: d }) },
-    CREATED_AT: { description: "When the registration was created.", key: (d) => ({ createdAt: d }) },
-    STATUS: {
-      description: "Active before cancelled (ascending); cancelled ones by cancellation time, newest first.",
-      key: (d) => ({ cancelledAt: flip(d) }),
-    },
-    ID: { description: "The registration's numeric id (databaseId).", key: (d) => ({ id: d }) },
-  },
-  defaults: DEFAULT_ORDER,
 });
 
 builder.queryField("dexamRegistrations", (t) =>

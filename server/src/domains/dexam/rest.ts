@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
+import { listOrderOf } from "../../graphql/orderBy.ts";
 import { idempotencyKeyOf, idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
@@ -10,6 +11,7 @@ import { contentDisposition } from "../files/rules.ts";
 import { registrationBodyFields } from "../registrations/wire.ts";
 import { fileNamePart } from "../results/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
+import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import { type DexamInput, type DexamSong, gradeOf, songsComplete } from "./rules.ts";
 import {
   type CreatedDexam,
@@ -303,7 +305,11 @@ const TakeoverBody = DexamFields.pick({
   consentForm: consentFormOfBody(b),
 }));
 
-const ListQuery = w.query({ locationId: w.queryId(), search: w.queryText() });
+const ListQuery = w.query({
+  locationId: w.queryId(),
+  search: w.queryText(),
+  sort: w.querySort(Object.keys(DEXAM_OVERVIEW_ORDER.columns) as (keyof typeof DEXAM_OVERVIEW_ORDER.columns)[]),
+});
 
 // the examples run against the demo data (prisma/demo.ts): event 1 "D-Prüfungen Frühjahr" (theory
 // location 1, practice locations 2-4), event 2 last autumn's exams (Lena Lernfleißig, registration 5,
@@ -350,10 +356,11 @@ export function dexamRoutes(r: RestRouter) {
       summary: "D-Prüfungsanmeldungen einer Veranstaltung auflisten",
       description:
         "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
-        "`locationId` grenzt auf einen Prüfungs- oder Vorbereitungsort ein, `search` sucht in Namen und Verein.",
+        "`locationId` grenzt auf einen Prüfungs- oder Vorbereitungsort ein, `search` sucht in Namen, Verein, Instrument, Kurs und den Prüfungs- und Vorbereitungsorten. " +
+        "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `instrument` in Partiturordnung, `-course` absteigend); ohne: Nachname, Vorname, ID.",
       query: ListQuery,
       response: z.array(DexamWire),
-      example: { params: { eventId: 1 }, query: { locationId: "2", search: "Flöte" } },
+      example: { params: { eventId: 1 }, query: { locationId: "2", search: "Flöte", sort: "instrument" } },
     },
     async (ctx, req) => {
       const q = w.readQuery(ListQuery, req.query);
@@ -361,7 +368,7 @@ export function dexamRoutes(r: RestRouter) {
       const rows = await ctx.prisma.dexamRegistration.findMany({
         where,
         include: WIRE_INCLUDE,
-        orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+        orderBy: [...listOrderOf(DEXAM_OVERVIEW_ORDER, q.sort).orderBy],
       });
       return rows.map((row) => dexamToWire(ctx, row));
     },

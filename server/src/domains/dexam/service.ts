@@ -7,11 +7,12 @@ import { AppError, forbidden, notFound, validationFailed } from "../../auth/erro
 import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { type DataKey, decryptJson, encryptJson } from "../../crypto/aead.ts";
-import { containsText, idSearched, searchTerm } from "../../db/search.ts";
+import { containsText, idSearched, labelSearched, searchTerm } from "../../db/search.ts";
 import type { DexamRegistration, Event, Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { dexamFacts } from "../../mail/registrationMail.ts";
 import { exportRefusal } from "../../shared/event-exports.ts";
+import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS } from "../../shared/labels.ts";
 import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
@@ -335,9 +336,20 @@ export function dexamWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.
   if (filter.locationId)
     and.push({ OR: [{ theoryLocationId: filter.locationId }, { practiceLocationId: filter.locationId }, { preparationLocationId: filter.locationId }] });
   and.push(...sharedFilterConditions(filter));
+  // the overview's columns with text (names, club, instrument, course) and the exam locations
   if (search)
     and.push({
-      OR: [{ firstname: containsText(search) }, { lastname: containsText(search) }, { association: { name: containsText(search) } }, ...idSearched(search)],
+      OR: [
+        { firstname: containsText(search) },
+        { lastname: containsText(search) },
+        { association: { name: containsText(search) } },
+        ...labelSearched("instrument", search, INSTRUMENT_LABELS),
+        ...labelSearched("type", search, DEXAM_TYPE_LABELS),
+        { theoryLocation: { is: { name: containsText(search) } } },
+        { practiceLocation: { is: { name: containsText(search) } } },
+        { preparationLocation: { is: { name: containsText(search) } } },
+        ...idSearched(search),
+      ],
     });
   return { eventId: filter.eventId, ...registrationScope(p), ...(and.length ? { AND: and } : {}) };
 }

@@ -1,10 +1,19 @@
+import { mayActOn } from "../../auth/permissions.ts";
 import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
 import { CompetitionTypeEnum, DexamTypeEnum, InstrumentEnum, LocationTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { canSeeEvent } from "../events/service.ts";
 import { mayDownloadFilledSheets, mayUploadPracticeSheets } from "../results/service.ts";
-import { createLocation, deleteLocation, updateLocation } from "./service.ts";
+import { createLocation, deleteLocation, publishResults, type ResultPublication, updateLocation } from "./service.ts";
+
+const ResultPublicationType = builder.objectRef<ResultPublication>("ResultPublication").implement({
+  description: "What publishing a location's results concerns (the confirmation of 'Ergebnisse veröffentlichen').",
+  fields: (t) => ({
+    registrations: t.exposeInt("registrations", { description: "Active registrations whose results become visible to the registering side." }),
+    mails: t.exposeInt("mails", { description: "Result mails written (to registering users who keep result mails switched on)." }),
+  }),
+});
 
 export const EventLocationType = builder.prismaNode("EventLocation", {
   description: "A location of an event: theory or practice exam, preparation course, or competition venue.",
@@ -37,6 +46,19 @@ export const EventLocationType = builder.prismaNode("EventLocation", {
     instruments: t.expose("instruments", { type: [InstrumentEnum], description: "Practice locations: the instruments examined there." }),
     publishResults: t.exposeBoolean("publishResults", {
       description: "'Ergebnisse veröffentlichen?': results of this location are visible to the registering side.",
+    }),
+    resultPublication: t.field({
+      type: ResultPublicationType,
+      nullable: true,
+      description:
+        "For whoever may publish this location's results (event_manage, results_manage of the district): what publishing them now concerns, counted by the publishing code itself (rolled back); nothing once published. Null for everyone else.",
+      select: { id: true, publishResults: true },
+      resolve: async (l, _a, ctx) => {
+        if (l.publishResults) return null;
+        const event = await ctx.loaders.eventVisibility.load(l.eventId);
+        if (!event || !mayActOn(ctx.principal, "location.publishResults", event)) return null;
+        return publishResults(ctx, l.id, { dryRun: true });
+      },
     }),
     viewerCanUploadPracticeSheets: t.boolean({
       description: "A practice location where the viewer may upload filled practice sheets (results_manage of the event's district).",
@@ -116,6 +138,24 @@ builder.mutationField("updateEventLocation", (t) =>
         ...query,
         where: { id: (await updateLocation(ctx, numericId(id, "EventLocation", "Veranstaltungsort"), input)).id },
       }),
+  }),
+);
+
+builder.mutationField("publishLocationResults", (t) =>
+  t.prismaField({
+    type: EventLocationType,
+    description:
+      "Publishes the location's results from the results management ('Ergebnisse veröffentlichen': publishResults on, the result mails written); event_manage or results_manage of the district. Refused (CONFLICT) when already published or based on an older version.",
+    authScopes: { operation: "location.publishResults" },
+    args: {
+      id: t.arg.globalID({ required: true, description: "Global id of the location (Veranstaltungsort)." }),
+      version: t.arg.int({ required: true, description: "The version the confirmation was based on." }),
+    },
+    resolve: async (query, _root, { id, version }, ctx) => {
+      const locationId = numericId(id, "EventLocation", "Veranstaltungsort");
+      await publishResults(ctx, locationId, { version });
+      return ctx.prisma.eventLocation.findUniqueOrThrow({ ...query, where: { id: locationId } });
+    },
   }),
 );
 

@@ -9,7 +9,7 @@ import { competitionFacts, dexamFacts, locationMoves } from "../../mail/registra
 import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { canSeeEvent } from "../events/service.ts";
-import { mailResults } from "../results/mails.ts";
+import { countResultMails, mailResults } from "../results/mails.ts";
 import { type LocationInput, locationTypeFor, normalizedLocation, validateLocation } from "./rules.ts";
 
 type Tx = Prisma.TransactionClient;
@@ -100,6 +100,46 @@ async function mailMoves(tx: Tx, before: Place, after: Place & { eventId: number
   for (const r of dexams) if (await enqueueMail(tx, target(r), "moved", { ...dexamFacts(r, r.id, event), moves })) n++;
   for (const r of competitions) if (await enqueueMail(tx, target(r), "moved", { ...competitionFacts(r, r.id, event), moves })) n++;
   return n;
+}
+
+/** What publishing a location's results concerns: registrations whose results become visible, and the result mails written. */
+export type ResultPublication = { registrations: number; mails: number };
+
+/**
+ * "Ergebnisse veröffentlichen" from the results management (where results are entered): switches
+ * the location's publishResults on, as its switch in the location dialog does, and writes the
+ * result mails (results/mails.ts mailResults). `dryRun`: only the counts, by the same rule
+ * (countResultMails), for the confirmation; an already published location concerns nothing. A
+ * publish based on an older version of the location is refused (no lost updates).
+ */
+export async function publishResults(ctx: ServiceCtx, id: number, opts: { version: number } | { dryRun: true }): Promise<ResultPublication> {
+  const p = authorize(ctx.principal, "location.publishResults");
+  const located = async (tx: Tx) => {
+    const l = await tx.eventLocation.findUnique({ where: { id }, include: { event: true } });
+    if (!l || !actsOn(p, "location.publishResults", { districtAssociationId: l.event.districtAssociationId })) throw notFound("Veranstaltungsort");
+    return l;
+  };
+  if ("dryRun" in opts) {
+    await located(ctx.prisma);
+    return countResultMails(ctx.prisma, id);
+  }
+  const counts = await ctx.prisma.$transaction(async (tx) => {
+    const l = await located(tx);
+    checkVersion(l, opts.version);
+    if (l.publishResults) throw new AppError("CONFLICT", "Die Ergebnisse dieses Veranstaltungsorts sind schon veröffentlicht");
+    const { registrations } = await countResultMails(tx, id);
+    await guardStale(tx.eventLocation.update({ where: versionWhere(id, l.version), data: { publishResults: true, version: { increment: 1 } } }));
+    await audit(tx, p, {
+      action: "update",
+      entity: "EventLocation",
+      entityId: id,
+      districtAssociationId: l.event.districtAssociationId,
+      details: { changed: ["publishResults"] },
+    });
+    return { registrations, mails: await mailResults(tx, l.eventId, id) };
+  });
+  if (counts.mails) ctx.services.mail.wake();
+  return counts;
 }
 
 /** Decision R-LO020: refused with 409 while registrations reference the location. */

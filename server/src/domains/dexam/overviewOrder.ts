@@ -1,0 +1,29 @@
+// The columns the D-exam overview can be sorted by, for both doors: GraphQL's
+// `dexamRegistrations(orderBy:)` and the /v1 list's `sort` parameter (graphql/orderBy.ts).
+import type { Direction } from "../../graphql/cursor.ts";
+import type { SortableList } from "../../graphql/orderBy.ts";
+
+const flip = (d: Direction): Direction => (d === "asc" ? "desc" : "asc");
+
+/** Each column one sort key (STATUS: active, cancelledAt NULL, first when ascending); ties by last name, first name (German collation), id. */
+export const DEXAM_OVERVIEW_ORDER = {
+  model: "DexamRegistration",
+  columns: {
+    LASTNAME: { description: "Last name (German order).", key: (d) => ({ lastname: d }) },
+    FIRSTNAME: { description: "First name (German order).", key: (d) => ({ firstname: d }) },
+    CLUB: { description: "The club's name (German order).", key: (d) => ({ association: { name: d } }) },
+    INSTRUMENT: {
+      description: "The instrument, in score order (as the registration form lists them: flutes first, percussion last).",
+      key: (d) => ({ instrument: d }),
+    },
+    COURSE: { description: "The course (D1, D2, D3).", key: (d) => ({ type: d }) },
+    BIRTHDATE: { description: "Date of birth.", key: (d) => ({ birthdate: d }) },
+    CREATED_AT: { description: "When the registration was created.", key: (d) => ({ createdAt: d }) },
+    STATUS: {
+      description: "Active before cancelled (ascending); cancelled ones by cancellation time, newest first.",
+      key: (d) => ({ cancelledAt: flip(d) }),
+    },
+    ID: { description: "The registration's numeric id (databaseId).", key: (d) => ({ id: d }) },
+  },
+  defaults: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
+} satisfies SortableList<string>;
