@@ -70,3 +70,11 @@ export const WIRE_MSG = {
   object: "Bitte ein Objekt angeben",
   list: "Bitte eine Liste angeben",
 } as const;
+
+/** The result uploads' file types (shared/resultUploads.ts): the server's refusal and the client's check say the same. */
+export const RESULT_UPLOAD_MSG = {
+  practiceSheetType: "Dieser Dateityp ist nicht erlaubt; Praxisbögen sind .xlsx-Dateien (einzeln oder als .zip, wie der Blanko-Download sie liefert)",
+  pcJurorType:
+    "Dieser Dateityp ist nicht erlaubt; erwartet wird die PC-Juror-Datei (.xlsm) oder die Liste als Excel-Arbeitsmappe (.xlsx, in Excel oder LibreOffice „Speichern unter“)",
+  zipWithoutSheets: "Die ZIP-Datei enthält keine Praxisbögen (.xlsx)",
+} as const;
