@@ -5,7 +5,10 @@
 // refused before exceljs parses them (results/xlsx.ts checkSheetSizes). And the consent-forms zip
 // built its entry names from the children's names as written, so "Anna/../../x" lost the id prefix
 // and two such names overwrote each other.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { strFromU8, strToU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_LIMITS_RULE } from "../../../client/src/help/rules.ts";
@@ -172,6 +175,34 @@ describe("workbooks whose XML is too deep or too long (issue 29)", () => {
       expect(JSON.stringify(res.body)).toContain(TOO_COMPLEX);
       expect((process.memoryUsage().heapUsed - heap) / 1024 / 1024).toBeLessThan(100);
     }
+  });
+
+  it("a spreadsheet thread that only refuses crafted workbooks never loads exceljs (bench figure 9: the threads' memory)", () => {
+    // a fresh process, as a new thread is: the guards refuse both files; exceljs is loaded first by a workbook that passes them
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "anmeldesystem-lazy-"));
+    const script = path.join(dir, "lazy.mts");
+    const root = path.resolve(import.meta.dirname, "../../..");
+    fs.writeFileSync(
+      script,
+      `import { createRequire } from "node:module";
+       import { loadUploadedWorkbook } from ${JSON.stringify(`${root}/server/src/domains/results/xlsx.ts`)};
+       import { flatElements, nestedElements, workbookWithSheet } from ${JSON.stringify(`${root}/tests/fixtures/workbooks.ts`)};
+       const files = [await workbookWithSheet(nestedElements(2_000_000)), await workbookWithSheet(flatElements(5_000_000))];
+       const good = await workbookWithSheet((xml) => xml);
+       const cache = createRequire(import.meta.url).cache;
+       // the fixtures build their workbooks with exceljs: forget it, as a new thread has never loaded it
+       for (const key of Object.keys(cache)) delete cache[key];
+       const loaded = () => Object.keys(cache).some((k) => k.includes("/node_modules/exceljs/"));
+       const refused = [];
+       for (const f of files) await loadUploadedWorkbook(f, "xlsx").catch((e) => refused.push(e.message));
+       const afterRefusals = loaded();
+       await loadUploadedWorkbook(good, "xlsx");
+       console.log(JSON.stringify({ refused, afterRefusals, afterGood: loaded() }));`,
+    );
+    const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), [script], { encoding: "utf8", cwd: root, timeout: 120_000 });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim().split("\n").pop() as string)).toEqual({ refused: [TOO_COMPLEX, TOO_COMPLEX], afterRefusals: false, afterGood: true });
   });
 
   it("[R-RE016][R-API043] a PC Juror list nested deeper than any real workbook is refused too", async () => {
