@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pcJurorWorkbook, unzip, upload } from "../../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
-import { competitionEventWithHall, dexamEventWithLocations } from "../../support/fixtures.ts";
+import { competitionEventWithHall, dexamEventWithLocations, practiceCandidate } from "../../support/fixtures.ts";
 import { createWorld, type World } from "../../support/principals.ts";
 
 const EDIT_SCRIPT = path.resolve(import.meta.dirname, "../../support/libreoffice_edit.py");
@@ -64,27 +64,11 @@ beforeAll(async () => {
   const prisma = app.db.prisma;
   const at = await dexamEventWithLocations(prisma, world.district1);
   practice = at.practice;
-  for (const who of ["deleted", "inserted", "sorted", "title", "comma"])
-    regs[who] = (
-      await prisma.dexamRegistration.create({
-        data: {
-          eventId: at.event,
-          firstname: who,
-          lastname: "Klar",
-          birthdate: new Date("2012-04-05"),
-          gender: "F",
-          associationId: world.club1,
-          instrument: "CLARINET",
-          type: "D2",
-          theoryLocationId: at.theory,
-          practiceLocationId: practice,
-          songs: [
-            { number: "3", name: "Romanze" },
-            { number: "1", name: "Air" },
-          ],
-        },
-      })
-    ).id;
+  const songs = [
+    { number: "3", name: "Romanze" },
+    { number: "1", name: "Air" },
+  ];
+  for (const who of ["deleted", "inserted", "sorted", "title", "comma"]) regs[who] = await practiceCandidate(prisma, at, world.club1, who, songs);
   competition = await competitionEventWithHall(prisma, world.district1);
   for (const name of ["Orchester A", "Orchester B", "Orchester C"])
     bands.push(

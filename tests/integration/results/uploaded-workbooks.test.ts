@@ -5,9 +5,9 @@
 // uploads as it is (filled), and the answer says how many sheets were matched.
 import { strToU8, unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ExcelJS, fillPracticeSheet, unzip, upload } from "../../fixtures/workbooks.ts";
+import { ExcelJS, fillPracticeSheet, unzip, upload, vbaProjectPart } from "../../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
-import { dexamEventWithLocations } from "../../support/fixtures.ts";
+import { dexamEventWithLocations, practiceCandidate } from "../../support/fixtures.ts";
 import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
@@ -23,25 +23,7 @@ beforeAll(async () => {
   token = await app.token(world.subjects["role:results_manage"]);
   const at = await dexamEventWithLocations(app.db.prisma, world.district1);
   practice = at.practice;
-  for (const firstname of ["Anna", "Ben", "Cem"])
-    regs.push(
-      (
-        await app.db.prisma.dexamRegistration.create({
-          data: {
-            eventId: at.event,
-            firstname,
-            lastname: "Klar",
-            birthdate: new Date("2012-04-05"),
-            gender: "F",
-            associationId: world.club1,
-            instrument: "CLARINET",
-            type: "D2",
-            theoryLocationId: at.theory,
-            practiceLocationId: practice,
-          },
-        })
-      ).id,
-    );
+  for (const firstname of ["Anna", "Ben", "Cem"]) regs.push(await practiceCandidate(app.db.prisma, at, world.club1, firstname));
   const res = await app.rest("GET", `/v1/export/location/${practice}/dexam/blank_practice_sheets`, token);
   blank = Object.entries(unzip(res.raw));
 });
@@ -74,9 +56,7 @@ async function activeSheet(data: Uint8Array): Promise<Uint8Array> {
       '<Relationship Id="rIdExt1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/externalLink" Target="externalLinks/externalLink1.xml"/></Relationships>',
     ),
   );
-  const ole = new Uint8Array(1536);
-  ole.set([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-  entries["xl/vbaProject.bin"] = ole;
+  entries["xl/vbaProject.bin"] = vbaProjectPart();
   entries["../../evil.txt"] = strToU8("evil");
   return zipSync(entries);
 }
