@@ -9,7 +9,7 @@
 // puts back what it changed (publishing switch, results).
 import fs from "node:fs";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { unzipSync } from "fflate";
+import { unzipSync, zipSync } from "fflate";
 import { ExcelJS, fillPracticeSheet, pcJurorWorkbook } from "../fixtures/workbooks.ts";
 import { discardInput, expectNotice, graphql, rowAction, signIn } from "./support.ts";
 
@@ -207,6 +207,16 @@ test("[R-RE001][R-RE002][R-RE003][R-RE004][R-RE005][R-RE006][R-RE007][R-RE008][R
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("progressbar", { name: "Upload-Fortschritt" })).toHaveCount(0);
+  await expect(felix).toContainText("Praxis: 40,50");
+  // the blank download's zip with the filled sheet in it uploads as it is (issue 35 item 16)
+  await tools.getByRole("button", { name: "Praxisbögen hochladen" }).click();
+  dialog = page.getByRole("dialog", { name: "Praxisbögen hochladen" });
+  await expect(dialog.locator('input[type="file"]')).toHaveAttribute("accept", ".xlsx,.zip");
+  const zipped = zipSync({ [felixName as string]: new Uint8Array(filled) }, { level: 0 });
+  await dialog.locator('input[type="file"]').setInputFiles({ name: blank.name, mimeType: "application/zip", buffer: Buffer.from(zipped) });
+  await dialog.getByRole("button", { name: "Hochladen" }).click();
+  await expectNotice(page, "Praxisprüfungsbögen erfolgreich hochgeladen – zugeordnete Bögen: 1");
+  await expect(dialog).toBeHidden();
   await expect(felix).toContainText("Praxis: 40,50");
   // with a sheet uploaded, "Auswertungsbögen" is offered
   await expect(tools.getByRole("button", { name: "Auswertungsbögen", exact: true })).toBeVisible();
