@@ -24,7 +24,7 @@ import { isRegistrationStaff, seesUnpublishedResults } from "../registrations/ac
 import { certificateList, competitionOverview, type DexamOverviewRow, dexamOverview, type EventFacts, pcJurorImportList } from "./exports.ts";
 import { germanDate, germanDateTime, idsFromFileName, pointsError, practiceSheetFileName, round2, sheetCheckCode } from "./rules.ts";
 import type { PracticeSheetData } from "./sheet.ts";
-import { practiceSheetFiles, readUploadedPcJuror, readUploadedPracticeSheet, UploadRejected } from "./uploads.ts";
+import { practiceSheetFiles, readUploadedPcJuror, readUploadedPracticeSheets, UploadRejected } from "./uploads.ts";
 
 // Who may do what is the permission table's (auth/permissions.ts): each door authorizes its
 // operation (its roles) and checks the row's district with the same operation (actsOn).
@@ -278,6 +278,7 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
   // one message per rejected file (a sheet of a zip counts as a file), keyed "files.<position>" so the UI can point at the file
   const errors: [index: number, message: string][] = [];
   const parsed: { file: NamedFile; clean: Uint8Array; index: number; registrationId: number; points: number }[] = [];
+  const reads = await readUploadedPracticeSheets(files, (file) => !file.error && extensionOf(file.name) === "xlsx");
   for (const [index, file] of files.entries()) {
     const fail = (message: string) => errors.push([index, `„${file.name}“: ${message}`]);
     if (file.error) {
@@ -288,12 +289,9 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
       fail(RESULT_UPLOAD_MSG.practiceSheetType);
       continue;
     }
-    let read: Awaited<ReturnType<typeof readUploadedPracticeSheet>>;
-    try {
-      read = await readUploadedPracticeSheet(file);
-    } catch (e) {
-      if (!(e instanceof UploadRejected)) throw e;
-      fail(e.message);
+    const read = reads[index];
+    if (read instanceof UploadRejected) {
+      fail(read.message);
       continue;
     }
     const sheet = read?.sheet;

@@ -39,6 +39,32 @@ export async function readUploadedPracticeSheet(file: Named): Promise<{ sheet: R
   return out.sheet && out.clean ? { sheet: out.sheet, clean: out.clean } : null;
 }
 
+/** A sheet's reading: its ids, points and clean copy, null when it is not ours, or the guards' refusal. */
+export type SheetRead = Awaited<ReturnType<typeof readUploadedPracticeSheet>> | UploadRejected;
+
+/**
+ * Reads the sheets of `files` that `wanted` names, as many at once as the pool has threads (each
+ * sheet is read and rewritten in a thread: an upload of many sheets uses them all). Answers per
+ * file in the files' order (undefined where not wanted); any failure but a refusal ends the reading.
+ */
+export async function readUploadedPracticeSheets<F extends Named>(files: F[], wanted: (file: F) => boolean): Promise<(SheetRead | undefined)[]> {
+  const out: (SheetRead | undefined)[] = new Array(files.length);
+  let next = 0;
+  const reader = async () => {
+    for (let i = next++; i < files.length; i = next++) {
+      if (!wanted(files[i])) continue;
+      try {
+        out[i] = await readUploadedPracticeSheet(files[i]);
+      } catch (e) {
+        if (!(e instanceof UploadRejected)) throw e;
+        out[i] = e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: spreadsheetPool.settings.threads }, reader));
+  return out;
+}
+
 /** The rows of an uploaded PC Juror result workbook: PC Juror's .xlsm, or the list filled by hand and saved as .xlsx (`format`: its extension). */
 export async function readUploadedPcJuror(file: Named, format: "xlsx" | "xlsm"): Promise<{ results: JurorResult[]; errors: string[] }> {
   const out = await inThread(file, (data) => spreadsheetPool.run({ kind: "readPcJuror", data, format }, [data.buffer]));
