@@ -261,7 +261,7 @@ export async function practiceSheetOf(ctx: ServiceCtx, registrationId: number) {
   return { ...r.practiceSheetFile, data: fileBytes(ctx.services.dataKey, r.practiceSheetFile) };
 }
 
-type AcceptedSheet = { file: NamedFile; clean: Uint8Array; registrationId: number; previousFileId: number | null; points: number };
+type AcceptedSheet = { file: NamedFile; registrationId: number; previousFileId: number | null; points: number };
 
 /**
  * POST .../practice_sheets (R-RE009..R-RE013, R-API052): each .xlsx (also inside a .zip, as the
@@ -277,7 +277,7 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
   const files = await practiceSheetFiles(await receive());
   // one message per rejected file (a sheet of a zip counts as a file), keyed "files.<position>" so the UI can point at the file
   const errors: [index: number, message: string][] = [];
-  const parsed: { file: NamedFile; clean: Uint8Array; index: number; registrationId: number; points: number }[] = [];
+  const parsed: { file: NamedFile; index: number; registrationId: number; points: number }[] = [];
   const reads = await readUploadedPracticeSheets(files, (file) => !file.error && extensionOf(file.name) === "xlsx");
   for (const [index, file] of files.entries()) {
     const fail = (message: string) => errors.push([index, `„${file.name}“: ${message}`]);
@@ -325,7 +325,8 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
       fail(`Für die Anmeldung ${sheet.registrationId} ist schon ein anderer Bogen in diesem Upload`);
       continue;
     }
-    parsed.push({ file, clean: read.clean, index, registrationId: sheet.registrationId, points: round2(sheet.points) });
+    // what is stored: the sheet's clean copy under the uploaded name
+    parsed.push({ file: { name: file.name, data: read.clean }, index, registrationId: sheet.registrationId, points: round2(sheet.points) });
   }
   // the registrations: still at this location and not cancelled
   const regs = await ctx.prisma.dexamRegistration.findMany({ where: { id: { in: parsed.map((x) => x.registrationId) } } });
@@ -348,7 +349,7 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
   return ctx.prisma.$transaction(async (tx) => {
     const done: { registrationId: number; practicePoints: number; fileName: string }[] = [];
     for (const s of accepted) {
-      const stored = await tx.storedFile.create({ data: storedFileRow(ctx.services.dataKey, { name: s.file.name, mimeType: XLSX_MIME, data: s.clean }) });
+      const stored = await tx.storedFile.create({ data: storedFileRow(ctx.services.dataKey, { name: s.file.name, mimeType: XLSX_MIME, data: s.file.data }) });
       await tx.dexamRegistration.update({
         where: { id: s.registrationId },
         data: { practicePoints: s.points, practiceSheetFileId: stored.id, version: { increment: 1 } },
