@@ -10,7 +10,7 @@
 // puts back what it changed (publishing switch, results).
 import fs from "node:fs";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { unzipSync } from "fflate";
+import { unzipSync, zipSync } from "fflate";
 import { ExcelJS, fillPracticeSheet, pcJurorWorkbook } from "../fixtures/workbooks.ts";
 import { discardInput, expectNotice, graphql, rowAction, signIn } from "./support.ts";
 
@@ -204,10 +204,20 @@ test("[R-RE001][R-RE002][R-RE003][R-RE004][R-RE005][R-RE006][R-RE007][R-RE008][R
   await dialog.getByRole("button", { name: "Hochladen" }).click();
   await expect(page.getByRole("progressbar", { name: "Upload-Fortschritt" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Hochladen" })).toBeDisabled();
-  await expectNotice(page, "Praxisprüfungsbögen erfolgreich hochgeladen");
+  await expectNotice(page, "Praxisprüfungsbögen erfolgreich hochgeladen – zugeordnete Bögen: 1");
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("progressbar", { name: "Upload-Fortschritt" })).toHaveCount(0);
+  await expect(felix).toContainText("Praxis: 40,50");
+  // the blank download's zip with the filled sheet in it uploads as it is (issue 35 item 16)
+  await tools.getByRole("button", { name: "Praxisbögen hochladen" }).click();
+  dialog = page.getByRole("dialog", { name: "Praxisbögen hochladen" });
+  await expect(dialog.locator('input[type="file"]')).toHaveAttribute("accept", ".xlsx,.zip");
+  const zipped = zipSync({ [felixName as string]: new Uint8Array(filled) }, { level: 0 });
+  await dialog.locator('input[type="file"]').setInputFiles({ name: blank.name, mimeType: "application/zip", buffer: Buffer.from(zipped) });
+  await dialog.getByRole("button", { name: "Hochladen" }).click();
+  await expectNotice(page, "Praxisprüfungsbögen erfolgreich hochgeladen – zugeordnete Bögen: 1");
+  await expect(dialog).toBeHidden();
   await expect(felix).toContainText("Praxis: 40,50");
   // with a sheet uploaded, "Auswertungsbögen" is offered
   await expect(tools.getByRole("button", { name: "Auswertungsbögen", exact: true })).toBeVisible();
@@ -367,9 +377,12 @@ test("[R-RE015][R-RE016][R-RE017][R-RE018][R-VA045][R-ER013][R-API034][R-API043]
   await page.getByRole("button", { name: "Wertungsspielergebnisse hochladen" }).click();
   const dialog = page.getByRole("dialog", { name: "Wertungsspielergebnisse hochladen" });
   const input = dialog.locator('input[type="file"]');
-  await expect(input).toHaveAttribute("accept", ".xlsm");
-  await input.setInputFiles({ name: "pcjuror.xlsx", mimeType: XLSX, buffer: Buffer.from("x") });
-  await expect(dialog.getByText("„pcjuror.xlsx“: Dieser Dateityp ist nicht erlaubt")).toBeVisible();
+  // PC Juror's .xlsm or the list saved as .xlsx (issue 35 item 4); anything else is refused with the types it may be
+  await expect(input).toHaveAttribute("accept", ".xlsm,.xlsx");
+  await input.setInputFiles({ name: "pcjuror.xls", mimeType: "application/vnd.ms-excel", buffer: Buffer.from("x") });
+  await expect(
+    dialog.getByText("„pcjuror.xls“: Dieser Dateityp ist nicht erlaubt; erwartet wird die PC-Juror-Datei (.xlsm) oder die Liste als Excel-Arbeitsmappe (.xlsx"),
+  ).toBeVisible();
   const wrong = await pcJurorWorkbook(
     ["Anmelde-ID", "Gesamtpunkte", "Prädikat"],
     [
@@ -387,7 +400,7 @@ test("[R-RE015][R-RE016][R-RE017][R-RE018][R-VA045][R-ER013][R-API034][R-API043]
   const right = await pcJurorWorkbook(["Anmelde-ID", "Gesamtpunkte", "Prädikat"], [[id, 91.5, "mit hervorragendem Erfolg"]]);
   await input.setInputFiles({ name: "pcjuror.xlsm", mimeType: "application/vnd.ms-excel.sheet.macroEnabled.12", buffer: Buffer.from(right) });
   await dialog.getByRole("button", { name: "Hochladen" }).click();
-  await expectNotice(page, "Wertungsspielergebnisse erfolgreich hochgeladen");
+  await expectNotice(page, "Wertungsspielergebnisse erfolgreich hochgeladen – übernommene Zeilen: 1");
   await expect(dialog).toBeHidden();
   await expect(ours).toContainText("91,50");
   await expect(ours).toContainText("mit hervorragendem Erfolg");

@@ -159,3 +159,29 @@ export function expiredEvent(prisma: PrismaClient, districtAssociationId: number
     },
   });
 }
+
+/** A D2 clarinet candidate "Klar, <firstname>" of the club at the theory and practice location of dexamEventWithLocations; its id. */
+export async function practiceCandidate(
+  prisma: PrismaClient,
+  at: { event: number; theory: number; practice: number },
+  associationId: number,
+  firstname: string,
+  songs: { number: string; name: string }[] = [],
+) {
+  const r = await prisma.dexamRegistration.create({
+    data: {
+      eventId: at.event,
+      firstname,
+      lastname: "Klar",
+      birthdate: new Date("2012-04-05"),
+      gender: "F",
+      associationId,
+      instrument: "CLARINET",
+      type: "D2",
+      theoryLocationId: at.theory,
+      practiceLocationId: at.practice,
+      songs,
+    },
+  });
+  return r.id;
+}

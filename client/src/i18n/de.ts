@@ -611,14 +611,16 @@ export const de = {
   "results.practice.steps": "Blanko-Auswertungsbögen herunterladen, die Punkte in das gelbe Feld eintragen, speichern und hier hochladen.",
   "results.practice.stepsRead": "Hier laden Sie die Blanko-Auswertungsbögen herunter und, sobald welche hochgeladen sind, die ausgefüllten Auswertungsbögen.",
   "results.practice.hint": "Benennen Sie die Praxisbögen niemals um: Der Dateiname ordnet jeden Bogen seiner Anmeldung zu, umbenannte Bögen werden abgelehnt.",
-  "results.practice.dialogText": "Ausgefüllte Praxisbögen für „{location}“: eine oder mehrere .xlsx-Dateien, je höchstens 5 MB.",
+  "results.practice.dialogText":
+    "Ausgefüllte Praxisbögen für „{location}“: eine oder mehrere .xlsx-Dateien oder die .zip-Datei des Blanko-Downloads, je höchstens 5 MB.",
   "results.practice.files": "Praxisbögen",
   "results.competition.title": "PC Juror",
   "results.competition.upload": "Wertungsspielergebnisse hochladen",
   "results.competition.importList": "PC Juror Importliste",
   "results.competition.hint":
     "Die Importliste enthält die Anmeldungen für PC Juror. Die Ergebnisdatei „pcjuror.xlsm“ aus PC Juror wird über die Anmelde-ID zugeordnet.",
-  "results.competition.dialogText": "Die Ergebnisdatei von PC Juror („pcjuror.xlsm“) für „{event}“: eine .xlsm-Datei, höchstens 5 MB.",
+  "results.competition.dialogText":
+    "Die Ergebnisdatei von PC Juror („pcjuror.xlsm“) für „{event}“, oder die von Hand ausgefüllte Liste als Excel-Arbeitsmappe (.xlsx): eine Datei, höchstens 5 MB.",
   "results.competition.file": "PC-Juror-Datei",
   "results.upload.choose": "Dateien auswählen",
   "results.upload.chooseOne": "Datei auswählen",
@@ -631,6 +633,8 @@ export const de = {
   "results.upload.processing": "Die Dateien werden geprüft …",
   "results.upload.fileProblem": "„{name}“: {message}",
   "results.upload.onlyOne": "Bitte genau eine Datei auswählen",
+  "results.upload.matchedSheets": "{success} – zugeordnete Bögen: {count}",
+  "results.upload.matchedRows": "{success} – übernommene Zeilen: {count}",
 
   // ---- competition form (competitionForm.*)
   "competitionForm.editTitle": "Wertungsspielanmeldung bearbeiten",

@@ -606,13 +606,14 @@ export const en: Record<MessageKey, string> = {
   "results.practice.steps": "Download the blank evaluation sheets, enter the points in the yellow field, save and upload them here.",
   "results.practice.stepsRead": "Download the blank evaluation sheets here and, once some were uploaded, the filled evaluation sheets.",
   "results.practice.hint": "Never rename the practice sheets: the file name matches each sheet to its registration; renamed sheets are rejected.",
-  "results.practice.dialogText": "Filled practice sheets for “{location}”: one or more .xlsx files, at most 5 MB each.",
+  "results.practice.dialogText": "Filled practice sheets for “{location}”: one or more .xlsx files or the .zip of the blank download, at most 5 MB each.",
   "results.practice.files": "Practice sheets",
   "results.competition.title": "PC Juror",
   "results.competition.upload": "Upload competition results",
   "results.competition.importList": "PC Juror import list",
   "results.competition.hint": "The import list holds the registrations for PC Juror. Its result file “pcjuror.xlsm” is matched by the registration ID.",
-  "results.competition.dialogText": "The result file of PC Juror (“pcjuror.xlsm”) for “{event}”: one .xlsm file, at most 5 MB.",
+  "results.competition.dialogText":
+    "The result file of PC Juror (“pcjuror.xlsm”) for “{event}”, or the list filled in by hand and saved as an Excel workbook (.xlsx): one file, at most 5 MB.",
   "results.competition.file": "PC Juror file",
   "results.upload.choose": "Choose files",
   "results.upload.chooseOne": "Choose file",
@@ -625,6 +626,8 @@ export const en: Record<MessageKey, string> = {
   "results.upload.processing": "Checking the files …",
   "results.upload.fileProblem": "“{name}”: {message}",
   "results.upload.onlyOne": "Please choose exactly one file",
+  "results.upload.matchedSheets": "{success} – sheets matched: {count}",
+  "results.upload.matchedRows": "{success} – rows taken over: {count}",
 
   // ---- competition form (competitionForm.*)
   "competitionForm.editTitle": "Edit competition registration",

@@ -55,6 +55,14 @@ export const COMPETITION_MSG = {
   durationFormat: "Bitte eine Dauer im Format mm:ss eingeben, z. B. 04:30",
 } as const;
 
+/** The result uploads' file types (shared/resultUploads.ts): the server's refusal and the client's check say the same. */
+export const RESULT_UPLOAD_MSG = {
+  practiceSheetType: "Dieser Dateityp ist nicht erlaubt; Praxisbögen sind .xlsx-Dateien (einzeln oder als .zip, wie der Blanko-Download sie liefert)",
+  pcJurorType:
+    "Dieser Dateityp ist nicht erlaubt; erwartet wird die PC-Juror-Datei (.xlsm) oder die Liste als Excel-Arbeitsmappe (.xlsx, in Excel oder LibreOffice „Speichern unter“)",
+  zipWithoutSheets: "Die ZIP-Datei enthält keine Praxisbögen (.xlsx)",
+} as const;
+
 /** not from the spec: every text has a maximum length (validation.ts TEXT_LIMITS, the database columns the same) */
 /** The event and location rules (shared/eventSchema.ts, locationSchema.ts). */
 export const EVENT_MSG = {

@@ -6,15 +6,16 @@ import { Piscina } from "piscina";
 import { zipOf } from "../domains/files/zip.ts";
 import { type CertificateSpec, certificateWorkbook, type PcJurorListSpec, pcJurorWorkbook } from "../domains/results/exports.ts";
 import { type JurorResult, readPcJurorResults } from "../domains/results/pcjuror.ts";
-import { buildPracticeSheet, type PracticeSheetData, type ReadSheet, readPracticeSheet } from "../domains/results/sheet.ts";
+import { buildPracticeSheet, type PracticeSheetData, type ReadSheet, readPracticeSheet, storedPracticeSheet } from "../domains/results/sheet.ts";
 import { type InfoLine, type ListSpec, loadUploadedWorkbook, streamedListWorkbook, UploadRejected } from "../domains/results/xlsx.ts";
 
 export type NamedBytes = { name: string; data: Uint8Array };
 
 /** Each task and what it answers. A refused upload answers { rejected: message } (UploadRejected does not cross threads). */
 export type SpreadsheetTasks = {
-  readPracticeSheet: { in: { data: Uint8Array }; out: { sheet: ReadSheet | null } | { rejected: string } };
-  readPcJuror: { in: { data: Uint8Array }; out: { read: { results: JurorResult[]; errors: string[] } } | { rejected: string } };
+  /** `clean`: what is stored of the sheet, its values rewritten into a clean workbook (null when the sheet is not ours) */
+  readPracticeSheet: { in: { data: Uint8Array }; out: { sheet: ReadSheet | null; clean: Uint8Array | null } | { rejected: string } };
+  readPcJuror: { in: { data: Uint8Array; format: "xlsx" | "xlsm" }; out: { read: { results: JurorResult[]; errors: string[] } } | { rejected: string } };
   listWorkbook: { in: { list: ListSpec; info: { name: string; lines: InfoLine[] } }; out: Uint8Array };
   certificateWorkbook: { in: CertificateSpec; out: Uint8Array };
   pcJurorWorkbook: { in: PcJurorListSpec; out: Uint8Array };
@@ -42,8 +43,13 @@ async function rejectedOr<T>(work: () => Promise<T>): Promise<T | { rejected: st
 }
 
 const handlers: { [K in TaskKind]: (task: SpreadsheetTasks[K]["in"]) => Promise<SpreadsheetTasks[K]["out"]> } = {
-  readPracticeSheet: (t) => rejectedOr(async () => ({ sheet: readPracticeSheet(await loadUploadedWorkbook(t.data, "xlsx")) })),
-  readPcJuror: (t) => rejectedOr(async () => ({ read: readPcJurorResults(await loadUploadedWorkbook(t.data, "xlsm")) })),
+  readPracticeSheet: (t) =>
+    rejectedOr(async () => {
+      const wb = await loadUploadedWorkbook(t.data, "xlsx");
+      const sheet = readPracticeSheet(wb);
+      return { sheet, clean: sheet ? new Uint8Array(await storedPracticeSheet(wb)) : null };
+    }),
+  readPcJuror: (t) => rejectedOr(async () => ({ read: readPcJurorResults(await loadUploadedWorkbook(t.data, t.format)) })),
   listWorkbook: async (t) => moved(await streamedListWorkbook(t.list, t.info)),
   certificateWorkbook: async (t) => moved(await certificateWorkbook(t)),
   pcJurorWorkbook: async (t) => moved(await pcJurorWorkbook(t)),

@@ -5,8 +5,11 @@
 // refused before exceljs parses them (results/xlsx.ts checkSheetSizes). And the consent-forms zip
 // built its entry names from the children's names as written, so "Anna/../../x" lost the id prefix
 // and two such names overwrote each other.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { strToU8, unzipSync } from "fflate";
+import os from "node:os";
+import path from "node:path";
+import { strFromU8, strToU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_LIMITS_RULE } from "../../../client/src/help/rules.ts";
 import {
@@ -83,8 +86,19 @@ describe("workbooks that describe more than they weigh", () => {
     const sheet = (xml: string) => new Map([["xl/worksheets/sheet1.xml", strToU8(xml)]]);
     const ordinary = `<worksheet><cols><col min="1" max="3"/></cols><sheetData><row r="${MAX_SHEET_ROWS}"><c r="C${MAX_SHEET_ROWS}"/></row></sheetData><mergeCells><mergeCell ref="A1:C2"/></mergeCells></worksheet>`;
     expect(() => checkSheetSizes(sheet(ordinary))).not.toThrow();
-    expect(() => checkSheetSizes(sheet(`<worksheet><sheetData><row r="${MAX_SHEET_ROWS + 1}"/></sheetData></worksheet>`))).toThrow(UploadRejected);
-    expect(() => checkSheetSizes(sheet(`<worksheet><sheetData><row><c r="XFE1"/></row></sheetData></worksheet>`))).toThrow(UploadRejected);
+    const beyond = MAX_SHEET_ROWS + 1;
+    expect(() => checkSheetSizes(sheet(`<worksheet><sheetData><row r="${beyond}"><c r="A${beyond}"><v>1</v></c></row></sheetData></worksheet>`))).toThrow(
+      UploadRejected,
+    );
+    // a row without a value counts for nothing and is dropped (LibreOffice writes an empty <row r="1048576"> after a deleted row)
+    const libre = sheet(
+      `<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="1048576" ht="12.8"></row><row r="1048575"><c r="B1048575" s="2"/></row><row r="1048574"/></sheetData></worksheet>`,
+    );
+    expect(() => checkSheetSizes(libre)).not.toThrow();
+    expect(strFromU8(libre.get("xl/worksheets/sheet1.xml")!)).toBe(
+      `<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c></row></sheetData></worksheet>`,
+    );
+    expect(() => checkSheetSizes(sheet(`<worksheet><sheetData><row><c r="XFE1"><v>1</v></c></row></sheetData></worksheet>`))).toThrow(UploadRejected);
     // only worksheets are read this way
     expect(() => checkSheetSizes(new Map([["xl/styles.xml", strToU8('<row r="999999999"/>')]]))).not.toThrow();
   });
@@ -104,8 +118,10 @@ describe("the row and cell budget, counted while the sheets are inflated", () =>
   };
 
   it("[R-RE009][R-API052] more rows or cells than the budget (all worksheets together) are refused with a German message; other parts do not count", () => {
-    const rows = (n: number) => `<worksheet><sheetData>${"<row/>".repeat(n)}</sheetData></worksheet>`;
+    const rows = (n: number) => `<worksheet><sheetData>${"<row><c/></row>".repeat(n)}</sheetData></worksheet>`;
     expect(count([[rows(MAX_WORKBOOK_ROWS), true]])).not.toThrow();
+    // rows without cells count for nothing
+    expect(count([[`<worksheet><sheetData>${"<row/><row></row>".repeat(MAX_WORKBOOK_ROWS)}</sheetData></worksheet>`, true]])).not.toThrow();
     expect(
       count([
         [rows(MAX_WORKBOOK_ROWS / 2), true],
@@ -159,6 +175,34 @@ describe("workbooks whose XML is too deep or too long (issue 29)", () => {
       expect(JSON.stringify(res.body)).toContain(TOO_COMPLEX);
       expect((process.memoryUsage().heapUsed - heap) / 1024 / 1024).toBeLessThan(100);
     }
+  });
+
+  it("a spreadsheet thread that only refuses crafted workbooks never loads exceljs (bench figure 9: the threads' memory)", () => {
+    // a fresh process, as a new thread is: the guards refuse both files; exceljs is loaded first by a workbook that passes them
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "anmeldesystem-lazy-"));
+    const script = path.join(dir, "lazy.mts");
+    const root = path.resolve(import.meta.dirname, "../../..");
+    fs.writeFileSync(
+      script,
+      `import { createRequire } from "node:module";
+       import { loadUploadedWorkbook } from ${JSON.stringify(`${root}/server/src/domains/results/xlsx.ts`)};
+       import { flatElements, nestedElements, workbookWithSheet } from ${JSON.stringify(`${root}/tests/fixtures/workbooks.ts`)};
+       const files = [await workbookWithSheet(nestedElements(2_000_000)), await workbookWithSheet(flatElements(5_000_000))];
+       const good = await workbookWithSheet((xml) => xml);
+       const cache = createRequire(import.meta.url).cache;
+       // the fixtures build their workbooks with exceljs: forget it, as a new thread has never loaded it
+       for (const key of Object.keys(cache)) delete cache[key];
+       const loaded = () => Object.keys(cache).some((k) => k.includes("/node_modules/exceljs/"));
+       const refused = [];
+       for (const f of files) await loadUploadedWorkbook(f, "xlsx").catch((e) => refused.push(e.message));
+       const afterRefusals = loaded();
+       await loadUploadedWorkbook(good, "xlsx");
+       console.log(JSON.stringify({ refused, afterRefusals, afterGood: loaded() }));`,
+    );
+    const r = spawnSync(path.join(root, "node_modules/.bin/tsx"), [script], { encoding: "utf8", cwd: root, timeout: 120_000 });
+    fs.rmSync(dir, { recursive: true, force: true });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim().split("\n").pop() as string)).toEqual({ refused: [TOO_COMPLEX, TOO_COMPLEX], afterRefusals: false, afterGood: true });
   });
 
   it("[R-RE016][R-API043] a PC Juror list nested deeper than any real workbook is refused too", async () => {

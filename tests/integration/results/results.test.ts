@@ -4,6 +4,7 @@
 // database unchanged) and who may download what.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptJson } from "../../../server/src/crypto/aead.ts";
+import { readPracticeSheet } from "../../../server/src/domains/results/sheet.ts";
 import { ExcelJS, fillPracticeSheet, pcJurorWorkbook, toMacroWorkbook, unzip, upload, zipBomb } from "../../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { gid, openEventFields } from "../../support/fixtures.ts";
@@ -331,14 +332,19 @@ describe("practice sheets", () => {
     expect(again.status).toBe(200);
     expect(await practicePoints(reg.lang)).toBe(73);
     expect((await snapshot()).files).toBe(before.files + 2);
-    // stored encrypted like the consent forms (names and points): not the uploaded bytes in the database, the original in the downloads
+    // stored encrypted like the consent forms (names and points): not the uploaded bytes in the database; the
+    // downloads serve the sheet's clean copy (its values, ids and points; sheet.ts storedPracticeSheet)
     const mueller = (await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: reg.mueller }, include: { practiceSheetFile: true } }))
       .practiceSheetFile!;
-    expect(mueller).toMatchObject({ encrypted: true, size: muellerSheet.length });
+    expect(mueller).toMatchObject({ encrypted: true });
     expect(Buffer.from(mueller.data).includes(muellerSheet.subarray(0, 4))).toBe(false); // no "PK\x03\x04"
-    expect((await app.rest("GET", `/v1/export/registration/dexam/${reg.mueller}/practice_sheet`, t.admin)).raw.equals(muellerSheet)).toBe(true);
+    const served = (await app.rest("GET", `/v1/export/registration/dexam/${reg.mueller}/practice_sheet`, t.admin)).raw;
+    expect(mueller.size).toBe(served.length);
+    const copy = new ExcelJS.Workbook();
+    await copy.xlsx.load(served as unknown as ArrayBuffer);
+    expect(readPracticeSheet(copy)).toMatchObject({ registrationId: reg.mueller, locationId: practice, points: 20 });
     const zip = unzip((await app.rest("GET", `/v1/export/location/${practice}/dexam/practice_sheets`, t.admin)).raw);
-    expect(Buffer.from(zip[mueller.name]).equals(muellerSheet)).toBe(true);
+    expect(Buffer.from(zip[mueller.name]).equals(served)).toBe(true);
   });
 
   it("[R-API036][R-EV020][R-RE023][R-RE024][R-API033] the certificate list holds exactly the passed candidates", async () => {
@@ -611,7 +617,13 @@ describe("PC Juror", () => {
       ["not a number", await pcJurorWorkbook(headers, [[band.orchester, "sehr gut", "gut"]]), "pcjuror.xlsm", /sind keine Zahl/],
       ["missing column", await pcJurorWorkbook(["Anmelde-ID", "Punkte"], [[band.orchester, 50]]), "pcjuror.xlsm", /Keine Kopfzeile/],
       ["no results", await pcJurorWorkbook(headers, []), "pcjuror.xlsm", /keine Ergebnisse/],
-      ["xlsx extension", await pcJurorWorkbook(headers, [[band.orchester, 50, "gut"]]), "pcjuror.xlsx", /Dieser Dateityp ist nicht erlaubt/],
+      [
+        "csv extension",
+        await pcJurorWorkbook(headers, [[band.orchester, 50, "gut"]]),
+        "pcjuror.csv",
+        /Dieser Dateityp ist nicht erlaubt; erwartet wird .*\(\.xlsx/,
+      ],
+      ["macro workbook named .xlsx", await pcJurorWorkbook(headers, [[band.orchester, 50, "gut"]]), "pcjuror.xlsx", /passt nicht zu ihrer Endung/],
       [
         "plain workbook named .xlsm",
         new Uint8Array(await new ExcelJS.Workbook().xlsx.writeBuffer()),

@@ -81,7 +81,7 @@ export const resultManageHelp: HelpPage = {
             `Wählen Sie unter ${ui("results.location")} den Praxisprüfungsort.`,
             `Laden Sie mit ${ui("results.practice.blank")} die leeren Bögen herunter: eine Excel-Datei je Anmeldung.`,
             "Tragen Sie die Punkte in das gelbe Feld jedes Bogens ein und speichern Sie die Datei, ohne ihren Namen zu ändern.",
-            `Laden Sie die Bögen mit ${ui("results.practice.upload")} hoch: eine oder mehrere .xlsx-Dateien, je höchstens 5 MB.`,
+            `Laden Sie die Bögen mit ${ui("results.practice.upload")} hoch: eine oder mehrere .xlsx-Dateien oder die .zip-Datei des Blanko-Downloads mit den ausgefüllten Bögen, je höchstens 5 MB. Die Meldung nennt, wie viele Bögen zugeordnet wurden.`,
             `Prüfen Sie die Punkte in der Tabelle. ${ui("results.practice.filled")} lädt alle hochgeladenen Bögen wieder herunter; die Schaltfläche erscheint erst nach dem ersten Hochladen.`,
           ],
         },
@@ -116,7 +116,8 @@ export const resultManageHelp: HelpPage = {
           items: [
             `Laden Sie vor dem Wertungsspiel die ${ui("results.competition.importList")} herunter und importieren Sie sie in das Wertungsprogramm PC Juror.`,
             "Erfassen Sie die Wertungen in PC Juror.",
-            `Laden Sie danach die Ergebnisdatei „pcjuror.xlsm“ mit ${ui("results.competition.upload")} hoch (eine .xlsm-Datei, höchstens 5 MB). Die Ergebnisse werden über die Anmelde-ID den Anmeldungen zugeordnet.`,
+            `Laden Sie danach die Ergebnisdatei „pcjuror.xlsm“ mit ${ui("results.competition.upload")} hoch (eine Datei, höchstens 5 MB). Die Ergebnisse werden über die Anmelde-ID den Anmeldungen zugeordnet; die Meldung nennt, wie viele Zeilen übernommen wurden.`,
+            "Ohne PC Juror: Tragen Sie Punkte und Prädikat von Hand in die Importliste ein und speichern Sie sie als Excel-Arbeitsmappe (.xlsx); sie wird nach denselben Regeln gelesen. Gelöschte, eingefügte oder umsortierte Zeilen stören nicht, Punkte mit Dezimalkomma (72,5) werden als Zahl gelesen.",
           ],
         },
         { kind: "box", box: "info", text: "Punkte und Prädikat erscheinen danach in der Tabelle; die Vereine sehen sie erst nach der Veröffentlichung." },

@@ -9,12 +9,13 @@ import { t } from "../../i18n/translate";
 import { notify } from "../../shell/snackbarQueue";
 import styles from "./ResultManage.module.css";
 import { UploadProgress } from "./UploadProgress";
-import { acceptOf, checkUploadFiles, mergeChosenFiles, UPLOAD_KINDS, type UploadFailure, type UploadKind, uploadFailure } from "./uploadFiles";
+import { acceptOf, checkUploadFiles, mergeChosenFiles, UPLOAD_KINDS, type UploadFailure, type UploadKind, uploadedText, uploadFailure } from "./uploadFiles";
 
 /**
  * Uploading result files (R-RE009, R-RE016, R-VA045, R-VA046): choose the file(s) — several .xlsx
- * practice sheets or the one pcjuror.xlsm — checked in the browser first (type, 5 MB each, at least
- * one), then sent as multipart with a progress card. Success: the success notice, the dialog
+ * practice sheets (or their .zip) or the one pcjuror.xlsm — checked in the browser first (type, 5 MB
+ * each, at least one), then sent as multipart with a progress card. Success: the success notice
+ * with the number of sheets or rows matched, the dialog
  * closes and the list refreshes. Failure: the error notice "{prefix}: {server message}" and, in the
  * dialog, the server's problems one line per file (or row) so they can be read and fixed; nothing
  * of a rejected upload was stored (the server's all-or-nothing rule).
@@ -69,9 +70,9 @@ export function UploadDialog({
     setRejected(null);
     setProgress(0);
     try {
-      await upload(path, files, field, t(failure), setProgress);
+      const answer = await upload(path, files, field, t(failure), setProgress);
       setProgress(null);
-      notify({ type: "success", text: t(success) });
+      notify({ type: "success", text: uploadedText(kind, t(success), answer) });
       onUploaded();
     } catch (error) {
       setProgress(null);

@@ -1,17 +1,19 @@
+import { RESULT_UPLOAD_MSG } from "@shared/messages";
 import { describe, expect, it } from "vitest";
 import { httpError, transportError } from "../../http/apiError";
-import { acceptOf, checkUploadFiles, mergeChosenFiles, uploadFailure } from "./uploadFiles";
+import { acceptOf, checkUploadFiles, mergeChosenFiles, uploadedText, uploadFailure } from "./uploadFiles";
 
 const MB = 1024 * 1024;
 
 describe("upload file checks", () => {
-  it("[R-RE009][R-VA046] practice sheets: several .xlsx files, each at most 5 MB, at least one", () => {
-    expect(acceptOf("practiceSheets")).toBe(".xlsx");
+  it("[R-RE009][R-VA046] practice sheets: several .xlsx files (or the blank download's .zip), each at most 5 MB, at least one", () => {
+    expect(acceptOf("practiceSheets")).toBe(".xlsx,.zip");
     expect(checkUploadFiles("practiceSheets", [])).toEqual(["Bitte eine Datei auswählen"]);
     expect(
       checkUploadFiles("practiceSheets", [
         { name: "a.xlsx", size: 10 },
         { name: "B.XLSX", size: 5 * MB },
+        { name: "Blanko-Auswertungsboegen_L3.zip", size: 10 },
       ]),
     ).toEqual([]);
     expect(
@@ -21,23 +23,35 @@ describe("upload file checks", () => {
         { name: "c", size: 1 },
       ]),
     ).toEqual([
-      "„a.xlsm“: Dieser Dateityp ist nicht erlaubt",
+      `„a.xlsm“: ${RESULT_UPLOAD_MSG.practiceSheetType}`,
       "„b.xlsx“: Die Datei ist zu groß. Maximal 5 MB erlaubt",
-      "„c“: Dieser Dateityp ist nicht erlaubt",
+      `„c“: ${RESULT_UPLOAD_MSG.practiceSheetType}`,
     ]);
+    expect(RESULT_UPLOAD_MSG.practiceSheetType).toMatch(/^Dieser Dateityp ist nicht erlaubt; /);
   });
 
-  it("[R-VA045][R-RE016][R-VA046] competition results: exactly one .xlsm file", () => {
-    expect(acceptOf("pcJuror")).toBe(".xlsm");
+  it("[R-VA045][R-RE016][R-VA046] competition results: exactly one file, PC Juror's .xlsm or the list saved as .xlsx", () => {
+    expect(acceptOf("pcJuror")).toBe(".xlsm,.xlsx");
     expect(checkUploadFiles("pcJuror", [{ name: "pcjuror.xlsm", size: 2000 }])).toEqual([]);
+    expect(checkUploadFiles("pcJuror", [{ name: "PC_Juror_Importliste_4.xlsx", size: 2000 }])).toEqual([]);
     expect(checkUploadFiles("pcJuror", [])).toEqual(["Bitte eine Datei auswählen"]);
-    expect(checkUploadFiles("pcJuror", [{ name: "pcjuror.xlsx", size: 2000 }])).toEqual(["„pcjuror.xlsx“: Dieser Dateityp ist nicht erlaubt"]);
+    expect(checkUploadFiles("pcJuror", [{ name: "pcjuror.xls", size: 2000 }])).toEqual([`„pcjuror.xls“: ${RESULT_UPLOAD_MSG.pcJurorType}`]);
+    expect(RESULT_UPLOAD_MSG.pcJurorType).toContain("(.xlsx");
     expect(
       checkUploadFiles("pcJuror", [
         { name: "a.xlsm", size: 1 },
         { name: "b.xlsm", size: 1 },
       ]),
     ).toEqual(["Bitte genau eine Datei auswählen"]);
+  });
+
+  it("[R-RE009][R-RE016] the success notice counts what the server matched: sheets, or PC Juror rows", () => {
+    expect(uploadedText("practiceSheets", "Praxisprüfungsbögen erfolgreich hochgeladen", { uploaded: 3, results: [] })).toBe(
+      "Praxisprüfungsbögen erfolgreich hochgeladen – zugeordnete Bögen: 3",
+    );
+    expect(uploadedText("pcJuror", "Wertungsspielergebnisse erfolgreich hochgeladen", { updated: 12, results: [] })).toBe(
+      "Wertungsspielergebnisse erfolgreich hochgeladen – übernommene Zeilen: 12",
+    );
   });
 
   it("choosing a file of the same name again replaces it; a single upload keeps the last choice", () => {

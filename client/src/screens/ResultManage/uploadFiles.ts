@@ -1,22 +1,48 @@
-import { MSG } from "@shared/messages";
+import { MSG, RESULT_UPLOAD_MSG } from "@shared/messages";
+import { PC_JUROR_EXTENSIONS, PRACTICE_SHEET_EXTENSIONS } from "@shared/resultUploads";
 import { type FileLike, file } from "@shared/validation";
 import { ApiError } from "../../http/apiError";
 import { t } from "../../i18n/translate";
 
 /**
- * The two result uploads (spec §5 "Uploads", §9): practice sheets are one or more .xlsx files
- * (R-RE009), the competition results exactly one .xlsm file, pcjuror.xlsm (R-VA045); every upload
- * needs a file (R-VA046) and each file is at most 5 MB (the shared `file()` rule).
+ * The two result uploads (spec §5 "Uploads", §9): practice sheets are one or more .xlsx files, also
+ * as the .zip the blank download gives (R-RE009), the competition results exactly one file,
+ * PC Juror's pcjuror.xlsm or its list saved as .xlsx (R-VA045; shared/resultUploads.ts); every
+ * upload needs a file (R-VA046) and each file is at most 5 MB (the shared `file()` rule).
+ * `matched`: the field of the server's answer that counts the matched sheets or rows.
  */
 export const UPLOAD_KINDS = {
-  practiceSheets: { extension: "xlsx", multiple: true, field: "files" },
-  pcJuror: { extension: "xlsm", multiple: false, field: "file" },
+  practiceSheets: {
+    extensions: PRACTICE_SHEET_EXTENSIONS,
+    typeMessage: RESULT_UPLOAD_MSG.practiceSheetType,
+    multiple: true,
+    field: "files",
+    matched: "uploaded",
+    matchedText: "results.upload.matchedSheets",
+  },
+  pcJuror: {
+    extensions: PC_JUROR_EXTENSIONS,
+    typeMessage: RESULT_UPLOAD_MSG.pcJurorType,
+    multiple: false,
+    field: "file",
+    matched: "updated",
+    matchedText: "results.upload.matchedRows",
+  },
 } as const;
 
 export type UploadKind = keyof typeof UPLOAD_KINDS;
 
-/** The file picker's `accept`: ".xlsx" or ".xlsm". */
-export const acceptOf = (kind: UploadKind) => `.${UPLOAD_KINDS[kind].extension}`;
+/** The file picker's `accept`: ".xlsx,.zip" or ".xlsm,.xlsx". */
+export const acceptOf = (kind: UploadKind) => UPLOAD_KINDS[kind].extensions.map((extension) => `.${extension}`).join(",");
+
+/**
+ * The success notice: the spec's text (R-ER034) and how many sheets (practice sheets) or rows
+ * (PC Juror) the server matched and stored, from its answer.
+ */
+export function uploadedText(kind: UploadKind, success: string, answer: unknown): string {
+  const n = answer && typeof answer === "object" ? (answer as Record<string, unknown>)[UPLOAD_KINDS[kind].matched] : undefined;
+  return t(UPLOAD_KINDS[kind].matchedText, { success, count: typeof n === "number" ? n : 0 });
+}
 
 /**
  * The German problems of a chosen set of files, one line per file ("„a.pdf“: Dieser Dateityp ist
@@ -24,13 +50,13 @@ export const acceptOf = (kind: UploadKind) => `.${UPLOAD_KINDS[kind].extension}`
  * auswählen" for several where one is expected. Empty: the files may be sent.
  */
 export function checkUploadFiles(kind: UploadKind, files: readonly FileLike[]): string[] {
-  const { extension, multiple } = UPLOAD_KINDS[kind];
+  const { extensions, multiple, typeMessage } = UPLOAD_KINDS[kind];
   if (files.length === 0) return [MSG.fileMissing];
   const problems: string[] = [];
   if (!multiple && files.length > 1) problems.push(t("results.upload.onlyOne"));
   for (const chosen of files) {
-    const message = file(chosen, [extension]);
-    if (message) problems.push(t("results.upload.fileProblem", { name: chosen.name, message }));
+    const message = file(chosen, extensions);
+    if (message) problems.push(t("results.upload.fileProblem", { name: chosen.name, message: message === MSG.fileType ? typeMessage : message }));
   }
   return problems;
 }

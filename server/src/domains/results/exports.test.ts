@@ -2,6 +2,8 @@
 // formats, numbers and dates inside text read German, empty cells are empty, the "Angaben" sheet
 // counts active and cancelled registrations apart, and every sheet has an A4 page setup that keeps
 // the printed text readable (the PDF sizes are checked in tests/integration/results/libreoffice.test.ts).
+
+import ExcelJS from "exceljs";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { spreadsheetPool } from "../../workers/pool.ts";
@@ -16,7 +18,7 @@ import {
 } from "./exports.ts";
 import { berlinWallClock, fileNamePart, germanIsoDate, germanNumber } from "./rules.ts";
 import { buildPracticeSheet } from "./sheet.ts";
-import { ExcelJS, listPageSetup } from "./xlsx.ts";
+import { listPageSetup } from "./xlsx.ts";
 
 // the lists are written in a spreadsheet thread (at a lower priority than this one): started once,
 // before the first test; on a loaded machine a thread's task may take longer than the default 5 s

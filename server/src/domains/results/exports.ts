@@ -20,7 +20,7 @@ import { competitionSongsComplete } from "../competition/rules.ts";
 import type { CampData, DexamSong } from "../dexam/rules.ts";
 import { gradeOf, songsComplete } from "../dexam/rules.ts";
 import { berlinWallClock, germanIsoDate, germanNumber, mmss } from "./rules.ts";
-import { type Cell, type ColumnFormats, ExcelJS, type InfoLine, infoSheet, type ListSpec, listSheet, workbookBuffer } from "./xlsx.ts";
+import { type Cell, type ColumnFormats, type ExcelJS, type InfoLine, infoSheet, type ListSpec, listSheet, newWorkbook, workbookBuffer } from "./xlsx.ts";
 
 /** A list workbook (xlsx.ts streamedListWorkbook), written in a spreadsheet thread (workers/pool.ts). */
 async function listWorkbook(list: ListSpec, info: { name: string; lines: InfoLine[] }): Promise<Buffer> {
@@ -286,7 +286,7 @@ export type CertificateSpec = { headers: string[]; data: Cell[][]; lines: InfoLi
 
 /** The certificate list's workbook from its cells (in a spreadsheet thread). */
 export async function certificateWorkbook({ headers, data, lines, signature }: CertificateSpec): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = newWorkbook();
   wb.creator = "Anmeldesystem";
   listSheet(wb, "Urkunden", headers, data, FORMATS);
   const info = infoSheet(wb, lines);
@@ -366,7 +366,7 @@ export type PcJurorListSpec = { data: Cell[][]; lines: InfoLine[] };
 
 /** The PC Juror import list's workbook from its cells (in a spreadsheet thread). */
 export async function pcJurorWorkbook({ data, lines }: PcJurorListSpec): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = newWorkbook();
   wb.creator = "Anmeldesystem";
   listSheet(wb, "Importliste", PC_JUROR_LIST_HEADERS, data, { Punkte: "points" });
   infoSheet(wb, lines);

@@ -264,11 +264,18 @@ export function resultUploadRoutes(r: RestRouter) {
       tag: "Ergebnisse",
       summary: "Ausgefüllte Auswertungsbögen hochladen",
       description:
-        "results_manage des Kreisverbands lädt die ausgefüllten Auswertungsbögen (.xlsx, mehrere auf einmal) eines Praxisprüfungsorts hoch. " +
+        "results_manage des Kreisverbands lädt die ausgefüllten Auswertungsbögen (.xlsx, mehrere auf einmal, auch als .zip wie der Blanko-Download) eines Praxisprüfungsorts hoch. " +
         "Jeder Bogen wird geprüft (Typ, Inhalt, Kennungen und Prüfcode, Dateiname, Ort, Anmeldung, Punkte); ein Fehler weist den ganzen Upload ab " +
         "(400 mit einer Meldung je Datei), dann wird nichts gespeichert. Beispiel: die Blanko-Bögen des Orts (…/blank_practice_sheets), je 50 Punkte eingetragen.",
       example: { params: { id: SPRING_PRACTICE } },
-      upload: [{ field: "files", many: true, description: "Die Auswertungsbögen (.xlsx, wie die Blanko-Bögen sie benennen); auch als files[]" }],
+      upload: [
+        {
+          field: "files",
+          many: true,
+          description:
+            "Die Auswertungsbögen (.xlsx, wie die Blanko-Bögen sie benennen, oder ein .zip mit ihnen); auch als files[]. Gespeichert wird je Bogen eine saubere Kopie seiner Werte.",
+        },
+      ],
       response: PracticeSheetUploadWire,
     },
     async (ctx: ServiceCtx, req): Promise<z.infer<typeof PracticeSheetUploadWire>> => {
@@ -285,11 +292,11 @@ export function resultUploadRoutes(r: RestRouter) {
       tag: "Ergebnisse",
       summary: "PC-Juror-Ergebnisse hochladen",
       description:
-        "results_manage des Kreisverbands lädt die Datei des Jury-Programms (pcjuror.xlsm) eines Wertungsspiels hoch: Punkte und Prädikat je Anmeldung. " +
+        "results_manage des Kreisverbands lädt die Datei des Jury-Programms (pcjuror.xlsm, oder die von Hand ausgefüllte Liste als .xlsx) eines Wertungsspiels hoch: Punkte und Prädikat je Anmeldung. " +
         "Jede Zeile muss eine aktive Anmeldung dieser Veranstaltung nennen; sonst wird nichts übernommen (400). " +
         "Beispiel: die Wertungsspiele der Demodaten (Veranstaltung 4) mit der Anmeldung, die das Anlege-Beispiel macht.",
       example: { params: { id: 4 } },
-      upload: [{ field: "file", many: false, description: "Die Datei pcjuror.xlsm" }],
+      upload: [{ field: "file", many: false, description: "Die Datei pcjuror.xlsm (oder die Liste als .xlsx)" }],
       response: PcJurorUploadWire,
     },
     async (ctx: ServiceCtx, req): Promise<z.infer<typeof PcJurorUploadWire>> => {

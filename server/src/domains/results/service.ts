@@ -10,6 +10,8 @@ import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { type EventExport, exportRefusal } from "../../shared/event-exports.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS, PERCUSSION_SONG_LABELS } from "../../shared/labels.ts";
+import { RESULT_UPLOAD_MSG } from "../../shared/messages.ts";
+import { extensionOf, PC_JUROR_EXTENSIONS } from "../../shared/resultUploads.ts";
 import { asBuffer, spreadsheetPool } from "../../workers/pool.ts";
 import { audit } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -23,7 +25,7 @@ import { certificateList, competitionOverview, type DexamOverviewRow, dexamOverv
 import { changedPoints, mailResults } from "./mails.ts";
 import { germanDate, germanDateTime, idsFromFileName, pointsError, practiceSheetFileName, round2, sheetCheckCode } from "./rules.ts";
 import type { PracticeSheetData } from "./sheet.ts";
-import { readUploadedPcJuror, readUploadedPracticeSheet, UploadRejected } from "./uploads.ts";
+import { practiceSheetFiles, readUploadedPcJuror, readUploadedPracticeSheets, UploadRejected } from "./uploads.ts";
 
 // Who may do what is the permission table's (auth/permissions.ts): each door authorizes its
 // operation (its roles) and checks the row's district with the same operation (actsOn).
@@ -266,33 +268,38 @@ export async function practiceSheetOf(ctx: ServiceCtx, registrationId: number) {
 type AcceptedSheet = { file: NamedFile; registrationId: number; previousFileId: number | null; previousPoints: unknown; points: number };
 
 /**
- * POST .../practice_sheets (R-RE009..R-RE013, R-API052): each .xlsx is checked (type, content,
- * our ids and check code, the file name, the location, the registration, the points); any problem
- * rejects the whole upload with one German message per file, and nothing is written.
+ * POST .../practice_sheets (R-RE009..R-RE013, R-API052): each .xlsx (also inside a .zip, as the
+ * blank download gives them) is checked (type, content, our ids and check code, the file name, the
+ * location, the registration, the points); any problem rejects the whole upload with one German
+ * message per file, and nothing is written. What is stored of a sheet is its clean copy
+ * (sheet.ts storedPracticeSheet), never the uploaded bytes.
  */
 export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, receive: () => Promise<NamedFile[]>) {
   const p = authorize(ctx.principal, "results.uploadPracticeSheets");
   const location = await loadPracticeLocation(ctx, p, locationId, "results.uploadPracticeSheets");
   // the request body is read only now, after the caller is known to be allowed
-  const files = await receive();
-  // one message per rejected file, keyed "files.<position in the upload>" so the UI can point at the file
+  const files = await practiceSheetFiles(await receive());
+  // one message per rejected file (a sheet of a zip counts as a file), keyed "files.<position>" so the UI can point at the file
   const errors: [index: number, message: string][] = [];
   const parsed: { file: NamedFile; index: number; registrationId: number; points: number }[] = [];
+  const reads = await readUploadedPracticeSheets(files, (file) => !file.error && extensionOf(file.name) === "xlsx");
   for (const [index, file] of files.entries()) {
     const fail = (message: string) => errors.push([index, `„${file.name}“: ${message}`]);
-    if (!/\.xlsx$/i.test(file.name)) {
-      fail("Dieser Dateityp ist nicht erlaubt; Praxisbögen sind .xlsx-Dateien");
+    if (file.error) {
+      fail(file.error);
       continue;
     }
-    let sheet: Awaited<ReturnType<typeof readUploadedPracticeSheet>>;
-    try {
-      sheet = await readUploadedPracticeSheet(file);
-    } catch (e) {
-      if (!(e instanceof UploadRejected)) throw e;
-      fail(e.message);
+    if (extensionOf(file.name) !== "xlsx") {
+      fail(RESULT_UPLOAD_MSG.practiceSheetType);
       continue;
     }
-    if (!sheet || sheet.checkCode !== sheetCheckCode(ctx.services.dataKey, sheet.registrationId, sheet.locationId)) {
+    const read = reads[index];
+    if (read instanceof UploadRejected) {
+      fail(read.message);
+      continue;
+    }
+    const sheet = read?.sheet;
+    if (!read || !sheet || sheet.checkCode !== sheetCheckCode(ctx.services.dataKey, sheet.registrationId, sheet.locationId)) {
       fail("Die Datei ist kein Praxisbogen dieses Anmeldesystems");
       continue;
     }
@@ -322,7 +329,8 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
       fail(`Für die Anmeldung ${sheet.registrationId} ist schon ein anderer Bogen in diesem Upload`);
       continue;
     }
-    parsed.push({ file, index, registrationId: sheet.registrationId, points: round2(sheet.points) });
+    // what is stored: the sheet's clean copy under the uploaded name
+    parsed.push({ file: { name: file.name, data: read.clean }, index, registrationId: sheet.registrationId, points: round2(sheet.points) });
   }
   // the registrations: still at this location and not cancelled
   const regs = await ctx.prisma.dexamRegistration.findMany({ where: { id: { in: parsed.map((x) => x.registrationId) } } });
@@ -384,7 +392,8 @@ export async function pcJurorList(ctx: ServiceCtx, eventId: number) {
 
 /**
  * POST .../pc_juror (R-RE016..R-RE018, R-API043): points and mark per registration id from the
- * jury program's .xlsm; every row must name an active registration of this event; all or nothing.
+ * jury program's .xlsm, or its list filled by hand and saved as .xlsx (same content rules); every
+ * row must name an active registration of this event; all or nothing.
  */
 export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: () => Promise<NamedFile[]>) {
   const p = authorize(ctx.principal, "results.uploadPcJuror");
@@ -395,10 +404,11 @@ export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: (
     new AppError("VALIDATION", `Keine Ergebnisse übernommen: ${messages.join("; ")}`, Object.fromEntries(messages.map((m, i) => [`file.${i}`, m])));
   if (files.length !== 1) throw reject(["Bitte genau eine Datei (pcjuror.xlsm) hochladen"]);
   const file = files[0];
-  if (!/\.xlsm$/i.test(file.name)) throw reject([`„${file.name}“: Dieser Dateityp ist nicht erlaubt; erwartet wird die PC-Juror-Datei (.xlsm)`]);
+  const format = PC_JUROR_EXTENSIONS.find((x) => x === extensionOf(file.name));
+  if (!format) throw reject([`„${file.name}“: ${RESULT_UPLOAD_MSG.pcJurorType}`]);
   let read: Awaited<ReturnType<typeof readUploadedPcJuror>>;
   try {
-    read = await readUploadedPcJuror(file);
+    read = await readUploadedPcJuror(file, format);
   } catch (e) {
     if (!(e instanceof UploadRejected)) throw e;
     throw reject([`„${file.name}“: ${e.message}`]);

@@ -1,10 +1,11 @@
+import ExcelJS from "exceljs";
 import { unzipSync, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { spreadsheetPool } from "../../workers/pool.ts";
 import { PC_JUROR_LIST_HEADERS, pcJurorImportList } from "./exports.ts";
 import { matchHeaders, readPcJurorResults } from "./pcjuror.ts";
 import { buildPracticeSheet, MAIN_SHEET, POINTS_CELL, type PracticeSheetData, readPracticeSheet } from "./sheet.ts";
-import { cellNumber, ExcelJS, loadUploadedWorkbook, UploadRejected, workbookBuffer } from "./xlsx.ts";
+import { cellNumber, loadUploadedWorkbook, UploadRejected, workbookBuffer } from "./xlsx.ts";
 
 // the lists are written in a spreadsheet thread (at a lower priority than this one): started once,
 // before the first test; on a loaded machine a thread's task may take longer than the default 5 s

@@ -8,7 +8,7 @@
 //   B4 a check code (HMAC of both ids under the server key).
 // - File name Praxisbogen_R<registration>_L<location>_<Lastname>_<Firstname>.xlsx.
 // An upload is matched by the ids inside AND in the file name; both must agree.
-import { A4_PORTRAIT, cellNumber, cellText, ExcelJS, FONT_NAME, font, workbookBuffer } from "./xlsx.ts";
+import { A4_PORTRAIT, cellNumber, cellText, type ExcelJS, FONT_NAME, font, newWorkbook, valuesOnlyCopy, workbookBuffer } from "./xlsx.ts";
 
 export const SHEET_MARKER = "Anmeldesystem Praxisbogen";
 export const SHEET_VERSION = "1";
@@ -45,7 +45,7 @@ const thin: Partial<ExcelJS.Borders> = {
 };
 
 export async function buildPracticeSheet(d: PracticeSheetData): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const wb = newWorkbook();
   wb.creator = "Anmeldesystem";
   wb.title = `Praxisbogen ${d.lastname}, ${d.firstname}`;
   const ws = wb.addWorksheet(MAIN_SHEET, { pageSetup: { ...A4_PORTRAIT, fitToHeight: 1, printArea: "A1:F36" } });
@@ -201,3 +201,10 @@ export function readPracticeSheet(wb: ExcelJS.Workbook): ReadSheet | null {
   if (!ws) return null;
   return { registrationId: registrationId as number, locationId: locationId as number, checkCode, points: cellNumber(ws.getCell(address).value) };
 }
+
+/**
+ * What is stored of an uploaded practice sheet and served to staff and members: its values in a
+ * clean workbook with the "Praxispunkte" name (it uploads again), never the uploaded bytes, which
+ * may carry links, formulas or macros (xlsx.ts valuesOnlyCopy).
+ */
+export const storedPracticeSheet = (wb: ExcelJS.Workbook) => valuesOnlyCopy(wb, [POINTS_NAME]);

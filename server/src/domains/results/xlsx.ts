@@ -3,13 +3,27 @@
 // content-type check before exceljs parses a clean copy without any macro part; cell values are
 // read as stored (a formula's cached result, never evaluated). All of this runs in a spreadsheet
 // thread (workers/pool.ts), never on the request thread.
+import { createRequire } from "node:module";
 import { PassThrough } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import { strFromU8, strToU8, unzipSync, zipSync } from "fflate";
 import { type EntryReader, readZip, WORKBOOK_LIMITS, workbookKind, ZipRejected } from "../files/zip.ts";
 import { parseNumberText } from "./rules.ts";
 
-export { ExcelJS };
+export type { ExcelJS };
+
+let loaded: typeof ExcelJS | undefined;
+/**
+ * exceljs, loaded on its first use: a spreadsheet thread that only refuses crafted uploads (the
+ * guards below need no exceljs) never loads it, about 28 MB less per thread (bench figure 9).
+ */
+export const excel = (): typeof ExcelJS => {
+  loaded ??= createRequire(import.meta.url)("exceljs") as typeof ExcelJS;
+  return loaded;
+};
+
+/** A new, empty exceljs workbook. */
+export const newWorkbook = (): ExcelJS.Workbook => new (excel().Workbook)();
 
 export class UploadRejected extends Error {}
 
@@ -37,7 +51,7 @@ export async function loadUploadedWorkbook(data: Uint8Array, expected: "xlsx" | 
   checkSheetSizes(entries);
   const clean: Record<string, Uint8Array> = {};
   for (const [name, bytes] of entries) if (EXCELJS_PARTS.test(name)) clean[name] = bytes;
-  const wb = new ExcelJS.Workbook();
+  const wb = newWorkbook();
   try {
     await wb.xlsx.load(zipSync(clean, { level: 0 }) as unknown as ArrayBuffer);
   } catch {
@@ -83,14 +97,18 @@ export class XmlShape {
   private elements = 0;
   private rows = 0;
   private cells = 0;
+  /** a <row> began and no <c> in it yet: a row without cells counts for nothing (LibreOffice writes such rows) */
+  private openRow = false;
 
-  /** A start tag whose name begins at `at` in `b`: a <row> or <c> counts against the row and cell budget. */
+  /** A start tag whose name begins at `at` in `b`: a <c>, and the <row> it is the first cell of, count against the row and cell budget. */
   private countCell(b: Buffer, at: number) {
     const end = (c: number | undefined) => c === 0x20 || c === 0x3e || c === 0x2f || c === 0x09 || c === 0x0a || c === 0x0d;
     if (b[at] === 0x63 && end(b[at + 1])) {
       if (++this.cells > MAX_WORKBOOK_CELLS) throw new UploadRejected(TOO_MANY_CELLS); // <c
+      if (this.openRow && ++this.rows > MAX_WORKBOOK_ROWS) throw new UploadRejected(TOO_MANY_CELLS);
+      this.openRow = false;
     } else if (b[at] === 0x72 && b[at + 1] === 0x6f && b[at + 2] === 0x77 && end(b[at + 3])) {
-      if (++this.rows > MAX_WORKBOOK_ROWS) throw new UploadRejected(TOO_MANY_CELLS); // <row
+      this.openRow = true; // <row
     }
   }
 
@@ -198,17 +216,35 @@ export function cellsInRange(range: string): number {
   return span(a.col, b.col, MAX_SHEET_COLUMNS) * span(a.row, b.row, 1_048_576);
 }
 
+/** A <row> element, empty or with its content (rows do not nest). */
+const ROW_ELEMENT = /<row\b[^>]*?(?:\/>|>[\s\S]*?<\/row>)/g;
+/** What makes a cell hold something: a value, a formula or an inline string. */
+const HOLDS_VALUE = /<(?:v|f|is)\b/;
+
+/**
+ * A worksheet's XML without the rows that hold no value (no cells, or only formatted empty ones).
+ * LibreOffice writes an empty <row r="1048576"> (its last row) once a row was deleted or inserted;
+ * such rows count for nothing, and exceljs never sees them (it would walk every row up to them).
+ * The XML is handled as latin1 text: one character per byte, so the bytes round-trip unchanged.
+ */
+export function withoutEmptyRows(xml: string): string {
+  return xml.replace(ROW_ELEMENT, (row) => (HOLDS_VALUE.test(row) ? row : ""));
+}
+
 /**
  * Refuses a worksheet whose XML names more rows, columns or merged/validated cells than any real
  * upload has, before exceljs parses it: exceljs builds an object per column of a <col> range, per
  * cell of a merged range or a data validation, and the readers walk every row up to the last one
  * named, so a 7 KB file with "A2:XFD1048576" merged or a row numbered 100,000,000 ran the server out
  * of memory (found by a review, 2026-11-25). The zip guard limits bytes, not what they describe.
+ * Rows without a value are dropped first (withoutEmptyRows): `entries` then holds the sheet without them.
  */
 export function checkSheetSizes(entries: Map<string, Uint8Array>) {
   for (const [name, bytes] of entries) {
     if (!/^xl\/worksheets\/[^/]+\.xml$/i.test(name)) continue;
-    const xml = Buffer.from(bytes).toString("latin1");
+    const read = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+    const xml = withoutEmptyRows(read);
+    if (xml.length !== read.length) entries.set(name, new Uint8Array(Buffer.from(xml, "latin1")));
     let rows = 0;
     for (const m of xml.matchAll(/<row\b([^>]*)>/g)) {
       rows++;
@@ -398,7 +434,29 @@ export type ListSpec = { name: string; headers: string[]; rows: Cell[][]; format
  * exports (overview lists of thousands of registrations) never hold exceljs' model of the whole
  * workbook next to the rows (issue 9, figure 4). Strings are inline (no shared-string table).
  */
-export async function streamedListWorkbook(list: ListSpec, info: { name: string; lines: InfoLine[] }): Promise<Buffer> {
+export function streamedListWorkbook(list: ListSpec, info: { name: string; lines: InfoLine[] }): Promise<Buffer> {
+  return streamedWorkbook((wb) => {
+    const formats = list.formats ?? {};
+    const widths = columnWidths(list.headers, list.rows, formats);
+    const ws = wb.addWorksheet(list.name, { pageSetup: listPageSetup(widths, list.landscape !== false), views: [{ state: "frozen", ySplit: 1 }] });
+    ws.columns = widths.map((width) => ({ width }));
+    if (list.headers.length) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: list.headers.length } };
+    const numFmts = list.headers.map((h) => (formats[h] ? NUM_FMT[formats[h]] : undefined));
+    writeRow(ws, list.headers, [], true);
+    for (const r of list.rows) writeRow(ws, r, numFmts);
+    ws.commit();
+    const is = wb.addWorksheet(info.name, { pageSetup: A4_PORTRAIT });
+    is.columns = INFO_COLUMNS;
+    writeInfo(is, info.lines);
+    is.commit();
+  });
+}
+
+/**
+ * A workbook written by exceljs' streaming writer (rows serialised as they are committed; strings
+ * inline, no shared-string table), its default font the list font. `fill` adds and commits the sheets.
+ */
+async function streamedWorkbook(fill: (wb: ExcelJS.stream.xlsx.WorkbookWriter) => void): Promise<Buffer> {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
   stream.on("data", (c: Buffer) => chunks.push(c));
@@ -406,26 +464,64 @@ export async function streamedListWorkbook(list: ListSpec, info: { name: string;
     stream.on("end", resolve);
     stream.on("error", reject);
   });
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const wb = new (excel().stream.xlsx.WorkbookWriter)({ stream, useStyles: true, useSharedStrings: false });
   wb.creator = "Anmeldesystem";
   // the first font added becomes the default font (font 0; see workbookBuffer): the list font
   (wb as unknown as { styles: { _addFont(f: Partial<ExcelJS.Font>): number } }).styles._addFont(font());
-  const formats = list.formats ?? {};
-  const widths = columnWidths(list.headers, list.rows, formats);
-  const ws = wb.addWorksheet(list.name, { pageSetup: listPageSetup(widths, list.landscape !== false), views: [{ state: "frozen", ySplit: 1 }] });
-  ws.columns = widths.map((width) => ({ width }));
-  if (list.headers.length) ws.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: list.headers.length } };
-  const numFmts = list.headers.map((h) => (formats[h] ? NUM_FMT[formats[h]] : undefined));
-  writeRow(ws, list.headers, [], true);
-  for (const r of list.rows) writeRow(ws, r, numFmts);
-  ws.commit();
-  const is = wb.addWorksheet(info.name, { pageSetup: A4_PORTRAIT });
-  is.columns = INFO_COLUMNS;
-  writeInfo(is, info.lines);
-  is.commit();
+  fill(wb);
   await wb.commit();
   await ended;
   return Buffer.concat(chunks);
+}
+
+/** A reference to cells of this workbook ("Praxisbogen!$D$21", "'A b'!A1:B2"), not to another file ("[1]Blatt!A1"). */
+const LOCAL_REFERENCE = /^(?:'(?:[^'[\]]|'')+'|[^'![\]\s]+)!\$?[A-Z]{1,3}\$?\d{1,7}(?::\$?[A-Z]{1,3}\$?\d{1,7})?$/;
+
+/**
+ * What an uploaded workbook shows, rewritten into a clean one (issue 36 item 6): per sheet its
+ * cell values as stored (a formula's cached result, a link's text, rich text as plain text),
+ * styles, merged cells, column widths, row heights, views, page setup and visibility, and the
+ * defined names in `keep` where they point into the workbook. Nothing else is carried over:
+ * no formula (WEBSERVICE, DDE), hyperlink (file:///...), external link, macro, data validation,
+ * conditional format, image, comment or any part exceljs does not model. Written row by row.
+ */
+export function valuesOnlyCopy(source: ExcelJS.Workbook, keep: readonly string[]): Promise<Buffer> {
+  return streamedWorkbook((wb) => {
+    for (const ws of source.worksheets) {
+      const { printArea: _area, printTitlesRow: _rows, printTitlesColumn: _columns, ...pageSetup } = ws.pageSetup;
+      const copy = wb.addWorksheet(ws.name, {
+        state: ws.state === "visible" ? "visible" : "hidden",
+        pageSetup,
+        views: ws.views,
+        headerFooter: ws.headerFooter,
+      });
+      copy.columns = Array.from({ length: ws.columnCount }, (_, i) => {
+        const c = ws.getColumn(i + 1);
+        return { width: c.width, hidden: c.hidden };
+      });
+      // merged first: the writer marks the other cells of a range in rows not committed yet
+      const merges = (ws as unknown as { _merges: Record<string, { range: string }> })._merges;
+      for (const m of Object.values(merges)) copy.mergeCells(m.range);
+      ws.eachRow((row, r) => {
+        const out = copy.getRow(r);
+        if (row.height) out.height = row.height;
+        if (row.hidden) out.hidden = true;
+        row.eachCell({ includeEmpty: true }, (cell, c) => {
+          const target = out.getCell(c);
+          // a merged range's other cells show the first one's value: only the first keeps it
+          if (cell.type !== excel().ValueType.Merge) {
+            const v = stored(cell.value);
+            target.value = v !== null && typeof v === "object" && !(v instanceof Date) ? null : v;
+          }
+          target.style = cell.style;
+        });
+        out.commit();
+      });
+      copy.commit();
+    }
+    for (const name of keep)
+      for (const range of source.definedNames.getRanges(name)?.ranges ?? []) if (LOCAL_REFERENCE.test(range)) wb.definedNames.add(range, name);
+  });
 }
 
 /** A list sheet: bold header row, frozen, autofilter, column widths from the content, formats per column. */
