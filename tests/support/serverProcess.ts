@@ -1,6 +1,11 @@
 // The real start-up (server/src/main.ts) as a child process, for the tests that need the process
 // itself (signals, start-up retries): its output collected, waited for by pattern.
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { inject } from "vitest";
+import { testDatabase, usingPostgres } from "./db.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -28,4 +33,16 @@ export function startServerProcess(env: Record<string, string | undefined>) {
       }
     },
   };
+}
+
+/** A database the child process can open by URL: the run's PostgreSQL clone, or a PGlite directory from the migrated template. */
+export async function databaseForChild(dir: string): Promise<string> {
+  if (usingPostgres()) {
+    const db = await testDatabase();
+    await db.close();
+    return db.url;
+  }
+  const pglite = new PGlite(path.join(dir, "db"), { loadDataDir: new Blob([fs.readFileSync(inject("pgliteBase"))]) });
+  await pglite.close();
+  return `pglite:${path.join(dir, "db")}`;
 }

@@ -12,28 +12,14 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/src/db/client.ts";
 import { DRAINING_MESSAGE } from "../../../server/src/http/operations.ts";
 import { freePort, startTestApp } from "../../support/app.ts";
-import { testDatabase, usingPostgres } from "../../support/db.ts";
 import { createWorld } from "../../support/principals.ts";
-import { startServerProcess } from "../../support/serverProcess.ts";
+import { databaseForChild, startServerProcess } from "../../support/serverProcess.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A database the child process can open by URL: the run's PostgreSQL clone, or a PGlite directory from the migrated template. */
-async function databaseForChild(dir: string): Promise<string> {
-  if (usingPostgres()) {
-    const db = await testDatabase();
-    await db.close();
-    return db.url;
-  }
-  const pglite = new PGlite(path.join(dir, "db"), { loadDataDir: new Blob([fs.readFileSync(inject("pgliteBase"))]) });
-  await pglite.close();
-  return `pglite:${path.join(dir, "db")}`;
-}
 
 type Outcome =
   | { kind: "ok"; id: number; afterSignal: boolean }

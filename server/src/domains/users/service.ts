@@ -7,6 +7,7 @@ import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, sameText, searchTerm } from "../../db/search.ts";
 import type { Prisma, User } from "../../generated/prisma/client.ts";
 import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts";
+import { userClubsErrors } from "../../shared/userSchema.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { audit, changedFields, type Tx } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
@@ -226,6 +227,8 @@ export async function setUserAssociations(ctx: ServiceCtx, id: number, associati
   const p = authorize(ctx.principal, "user.setAssociations");
   // club membership opens the club's registrations (camp health data included): granted by someone else
   if (!mayAssignClubs(p, { id })) throw new AppError("FORBIDDEN", OWN_CLUBS, { associationIds: OWN_CLUBS });
+  const errors = userClubsErrors(associationIds);
+  if (Object.keys(errors).length) throw validationFailed(errors);
   const ids = [...new Set(associationIds)];
   return ctx.prisma.$transaction(async (tx) => {
     const u = await managed(tx, p, id, "user.setAssociations");
