@@ -129,7 +129,7 @@ export const list = <T extends z.ZodType>(item: T, max: number) =>
     .meta({ maxItems: max })
     .nullish()
     .transform((v) => v ?? []);
-/** A list of an enumeration's wire values, each at most once (so at most as many as it has). */
+/** A list of an enumeration's wire values, at most as many as it has. */
 export const listOfValues = <E extends WireEnum<unknown>>(e: E) => list(listOneOf(e), wireValues(e).length);
 
 /** A list item that must be an object. */

@@ -15,7 +15,7 @@ import { birthdateError, emergencyPhone, required, TEXT_LIMITS } from "./validat
 export const SONG_ROWS = 4;
 /** not from the spec: the most emergency contacts of a camp registration (the form adds rows one by one) */
 export const MAX_EMERGENCY_CONTACTS = 10;
-/** each vaccination at most once */
+/** at most as many as there are vaccinations */
 export const MAX_VACCINATIONS = keys(VACCINATION_LABELS).length;
 
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;

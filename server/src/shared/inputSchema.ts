@@ -21,7 +21,7 @@ export const list = <T extends z.ZodType>(item: T, max: number, message = tooMan
     .meta({ maxItems: max })
     .nullish()
     .superRefine((v, ctx) => void ((v?.length ?? 0) > max && ctx.addIssue({ code: "custom", message })));
-/** A list of the keys of a label table (each at most once, so at most as many as the table has), or nothing. */
+/** A list of the keys of a label table, at most as many as the table has, or nothing. */
 export const listOf = <T extends Record<string, unknown>>(labels: T) => list(z.enum(keys(labels), { error: WIRE_MSG.value }), keys(labels).length);
 
 /** A field rule: `message` where `bad` holds for the value (a custom issue: the cross-field rules still run). */

@@ -29,7 +29,7 @@ const fields = z.looseObject({
   country: text(L.country),
   /** the own account only: e-mails when results are published */
   resultMails: flag,
-  /** admin only (the service checks who); each role at most once */
+  /** admin only (the service checks who); at most as many as there are roles */
   roles: list(z.string({ error: WIRE_MSG.text }), ROLES.length),
 });
 

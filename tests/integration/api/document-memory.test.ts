@@ -3,45 +3,17 @@
 // 5 MB documents (357,000 fields each; before the document limits each cost about 600 MB and stayed
 // in the parse cache, 12 of them ended the process) are each refused in German with a code, the
 // process grows by less than 100 MB, and /healthz answers all the while.
-import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { expect, it } from "vitest";
-import { openDatabase } from "../../../server/src/db/client.ts";
-import { freePort, startTestApp } from "../../support/app.ts";
-import { createWorld } from "../../support/principals.ts";
-import { databaseForChild, startServerProcess } from "../../support/serverProcess.ts";
+import { startWorldServer } from "../../support/serverProcess.ts";
 
 /** the resident memory of a process in bytes (Linux) */
 const rss = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))?.[1]) * 1024;
 
 it("12 distinct 5 MB documents are refused with a German 4xx and a code; the server grows by less than 100 MB and /healthz answers throughout", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "anm-docmem-"));
-  const url = await databaseForChild(dir);
-  const dataKey = crypto.randomBytes(32);
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-  const db = await openDatabase(url, { migrate: false });
-  const world = await createWorld(db.prisma);
-  const keys = await startTestApp({ db: { ...db, url }, dataKey });
-  // staff may send documents of their own (graphql/persisted.ts)
-  const token = await keys.token(world.subjects.admin, { iss: `${publicUrl}/oidc` });
-  await keys.close();
-  await db.close();
-
-  const server = startServerProcess({
-    PATH: process.env.PATH,
-    DATABASE_URL: url,
-    DATA_ENCRYPTION_KEY: dataKey.toString("base64"),
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: publicUrl,
-    DATA_DIR: path.join(dir, "data"),
-    STATIC_DIR: ".tmp/no-client",
-    DATABASE_WAIT_SECONDS: "0",
-  });
-  const { child, exited } = server;
+  // staff may send documents of their own (graphql/persisted.ts): the token is admin's
+  const server = await startWorldServer();
+  const { child, exited, dir, publicUrl, token } = server;
   try {
     await server.waitFor(/Anmeldesystem läuft/, 180_000);
     const post = (query: string) =>

@@ -56,6 +56,27 @@ afterAll(() => app.stop());
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 const fieldsOf = (res: { body: unknown }) => (res.body as ErrorBody).error?.fields ?? {};
 const dexamBody = (over: Record<string, unknown> = {}) => dexamWireBody({ event: dexamEvent, theory, practice }, world.club1, over);
+/** a D-exam registration of the member created over GraphQL, with `over` in its input */
+const createDexamByGraphql = (over: Record<string, unknown>) =>
+  app.gql(
+    "mutation($e: ID!, $input: DexamRegistrationInput!) { createDexamRegistration(eventId: $e, input: $input) { id } }",
+    {
+      e: gid("Event", dexamEvent),
+      input: {
+        firstname: "Kim",
+        lastname: "Lang",
+        birthdate: "2012-01-01",
+        gender: "F",
+        associationId: world.club1,
+        instrument: "CLARINET",
+        type: "D1",
+        theoryLocationId: theory,
+        gdprAccepted: true,
+        ...over,
+      },
+    },
+    t.member,
+  );
 const eventBody = (over: Record<string, unknown> = {}) => ({
   district_association_id: world.district1,
   name: "Neue Veranstaltung",
@@ -319,25 +340,7 @@ describe("every list of an input has a maximum (issue 36, item 5)", () => {
     });
     expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400);
     expect(fieldsOf(res)).toEqual({ camp_extension: DEXAM_MSG.campOnly });
-    const gql = await app.gql(
-      "mutation($e: ID!, $input: DexamRegistrationInput!) { createDexamRegistration(eventId: $e, input: $input) { id } }",
-      {
-        e: gid("Event", dexamEvent),
-        input: {
-          firstname: "Kim",
-          lastname: "Lang",
-          birthdate: "2012-01-01",
-          gender: "F",
-          associationId: world.club1,
-          instrument: "CLARINET",
-          type: "D1",
-          theoryLocationId: theory,
-          gdprAccepted: true,
-          camp: { mealRequest: "STANDARD", emergencyContacts: [{ name: "Papa", phone: "0711123456" }] },
-        },
-      },
-      t.member,
-    );
+    const gql = await createDexamByGraphql({ camp: { mealRequest: "STANDARD", emergencyContacts: [{ name: "Papa", phone: "0711123456" }] } });
     expect(gql.body.errors?.[0]?.extensions?.code, JSON.stringify(gql.body).slice(0, 500)).toBe("VALIDATION");
     expect((gql.body.errors?.[0]?.extensions as { fields?: Record<string, string> } | undefined)?.fields).toEqual({ camp: DEXAM_MSG.campOnly });
     expect(await app.db.prisma.dexamRegistration.count()).toBe(before);
@@ -370,23 +373,7 @@ describe("text limits (issue 29, item 6)", () => {
     const rest = await app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ remarks }));
     expect(rest.status).toBe(400);
     expect(fieldsOf(rest)).toEqual({ remarks: tooLong(TEXT_LIMITS.DexamRegistration.remarks) });
-    const input = {
-      firstname: "Kim",
-      lastname: "Lang",
-      birthdate: "2012-01-01",
-      gender: "F",
-      associationId: world.club1,
-      instrument: "CLARINET",
-      type: "D1",
-      theoryLocationId: theory,
-      gdprAccepted: true,
-      remarks,
-    };
-    const gql = await app.gql(
-      "mutation($e: ID!, $input: DexamRegistrationInput!) { createDexamRegistration(eventId: $e, input: $input) { id } }",
-      { e: gid("Event", dexamEvent), input },
-      t.member,
-    );
+    const gql = await createDexamByGraphql({ remarks });
     expect(gql.body.errors?.[0]?.extensions?.code, JSON.stringify(gql.body).slice(0, 500)).toBe("VALIDATION");
     expect((gql.body.errors?.[0]?.extensions as { fields?: Record<string, string> } | undefined)?.fields).toEqual({
       remarks: "Bitte höchstens 2000 Zeichen eingeben",
