@@ -246,10 +246,14 @@ describe("API clients (OAuth 2 client credentials)", () => {
       fields: { name: "Bitte geben Sie einen Namen ein.", roles: "Bitte wählen Sie mindestens eine Rolle." },
     });
 
-    // a district-2 manager naming district 1 creates in district 2 and lists district 2 only
-    const c2 = await createClient("manager2", { name: "Zwei", roles: ["event_manage"], districtAssociationId: ids.d1 });
+    // a district-2 manager naming district 1 is refused, creating and listing (issue 36, item 7: not
+    // silently their own district); without naming one, it is theirs
+    const foreign = await app.gql(CREATE, { input: { name: "Zwei", roles: ["event_manage"], districtAssociationId: ids.d1 } }, tokens.manager2);
+    expect(foreign.body.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect((await app.gql(LIST, { d: ids.d1 }, tokens.manager2)).body.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    const c2 = await createClient("manager2", { name: "Zwei", roles: ["event_manage"] });
     expect(c2.client.districtAssociationId).toBe(ids.d2);
-    const list2 = (await app.gql(LIST, { d: ids.d1 }, tokens.manager2)).body.data.apiClients as { name: string; districtAssociationId: number }[];
+    const list2 = (await app.gql(LIST, { d: ids.d2 }, tokens.manager2)).body.data.apiClients as { name: string; districtAssociationId: number }[];
     expect(list2.map((c) => c.name)).toEqual(["Zwei"]);
     const list1 = (await app.gql(LIST, {}, tokens.manager)).body.data.apiClients as { name: string; districtAssociationId: number; revokedAt: string | null }[];
     expect(list1.length).toBeGreaterThan(0);
