@@ -142,8 +142,11 @@ describe("API clients (OAuth 2 client credentials)", () => {
     expect(node.body.data.node).toBeNull();
     const club2 = await restOver(at, `/v1/association/${ids.club2}`);
     expect(club2.status).toBe(404);
-    // naming the other district is ignored for non-admins: still only the own clubs
-    const clubs = await restOver(at, `/v1/associations?districtId=${ids.d2}`);
+    // naming the other district is refused for non-admins (issue 36, item 7); without it, only the own clubs
+    const named = await restOver(at, `/v1/associations?districtId=${ids.d2}`);
+    expect(named.status).toBe(403);
+    expect(named.body.error.code).toBe("FORBIDDEN");
+    const clubs = await restOver(at, "/v1/associations");
     expect(clubs.body.map((c: { id: number }) => c.id)).toEqual([ids.club1]);
     // changing another district's event is refused as not found
     const upd = await gqlOver(at, "mutation($id: ID!) { deleteEvent(id: $id) }", { id: globalId("Event", ids.hidden2) });
