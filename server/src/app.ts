@@ -30,7 +30,7 @@ import type { DistrictAssociation } from "./generated/prisma/client.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
 import { germanErrors, INTERNAL_MESSAGE, loggedMaskError } from "./graphql/errors.ts";
 import { introspectionGate } from "./graphql/introspection.ts";
-import { costLimit, depthAndAliasLimits } from "./graphql/limits.ts";
+import { boundedParseCache, costLimit, depthAndAliasLimits, documentLimits } from "./graphql/limits.ts";
 import { requestLoaders } from "./graphql/loaders.ts";
 import { persistedOperations, reloadingPersistedOperations } from "./graphql/persisted.ts";
 import { concurrentQueryLimit, csrfPrevention, mutationRateLimit, type QuerySlot } from "./graphql/requestGuards.ts";
@@ -300,6 +300,7 @@ export async function createApp(opts: {
     landingPage: false,
     extraParamNames: ["documentId"], // persisted operations (graphql/persisted.ts)
     logging: false,
+    parserAndValidationCache: boundedParseCache(),
     context: ({ principal }) => ({
       principal,
       prisma,
@@ -311,6 +312,7 @@ export async function createApp(opts: {
       csrfPrevention(),
       rejectNulCharacters(),
       rejectMalformedParams(),
+      documentLimits(), // the caller's own document: length, tokens, nesting, before it is parsed (graphql/limits.ts)
       persistedOperations({ operations: persisted, documentsOnlyForStaff: config.production }),
       mutationRateLimit(limits.mutations),
       costLimit(),

@@ -6,10 +6,14 @@ import type { AppServices } from "../services.ts";
 
 export type ServiceCtx = { principal: Principal | null; prisma: PrismaClient; services: AppServices };
 
-/** The district association a staff principal acts in; admin may name another. */
+/**
+ * The district association a staff principal acts in; admin may name another. Anyone else naming
+ * another district is refused, not answered with their own (issue 36, item 7).
+ */
 export function districtInScope(p: Principal, requested: number | null | undefined): number {
-  if (requested != null && p.roles.includes("admin")) return requested;
-  return p.districtAssociationId;
+  if (requested == null || requested === p.districtAssociationId) return p.districtAssociationId;
+  if (p.roles.includes("admin")) return requested;
+  throw new AppError("FORBIDDEN", "Keine Berechtigung für die Daten eines anderen Kreisverbands");
 }
 
 /** Trims strings; empty strings become null (optional fields). */

@@ -245,7 +245,10 @@ export function germanError(error: GraphQLError): GraphQLError {
     detail = error.message;
   }
   newCode = RENAMED[newCode as string] ?? newCode;
-  const { http, unexpected } = (error.extensions ?? {}) as { http?: unknown; unexpected?: unknown };
+  const { http, unexpected } = (error.extensions ?? {}) as { http?: { spec?: boolean }; unexpected?: unknown };
+  // Yoga answers a body without `query` (null, {}) 200 under application/json ("spec"); a request
+  // that is no GraphQL request is 400 whatever the Accept (issue 36, item 7)
+  if (newCode === "BAD_REQUEST" && http?.spec) delete http.spec;
   const german = createGraphQLError(message, {
     nodes: error.nodes,
     source: error.source,

@@ -4,7 +4,8 @@ import { encodeGlobalID } from "@pothos/plugin-relay";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../auth/errors.ts";
-import { decimalId, numericId, parseGlobalId, registerGlobalIdTypes } from "./ids.ts";
+import { decimalId } from "../shared/validation.ts";
+import { numericId, parseGlobalId, registerGlobalIdTypes } from "./ids.ts";
 
 const TYPES = ["Event", "User", "DexamRegistration"];
 registerGlobalIdTypes(TYPES);

@@ -7,11 +7,10 @@
 // with an internal error (issue 29).
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { AppError, notFound, validationFailed } from "../auth/errors.ts";
+import { decimalId } from "../shared/validation.ts";
 
 export type GlobalId = { typename: string; id: string };
 
-const INT4_MAX = 2147483647;
-const DECIMAL = /^(?:0|[1-9]\d{0,9})$/;
 const SHAPE = /^([A-Z_a-z]\w*):(.*)$/s;
 /** longer than any id the server encodes (the longest type name, ":", ten digits, base64) */
 const MAX_LENGTH = 96;
@@ -24,13 +23,6 @@ export function registerGlobalIdTypes(names: Iterable<string>) {
 
 export const INVALID_ID_MESSAGE = "Ungültige ID: bitte die id eines Objekts angeben, wie die API sie liefert";
 export const invalidId = () => new AppError("INVALID_ID", INVALID_ID_MESSAGE);
-
-/** The number a decimal id text names, or null when it is not one (no sign, no leading zero, int4). */
-export function decimalId(text: string): number | null {
-  if (!DECIMAL.test(text)) return null;
-  const n = Number(text);
-  return n <= INT4_MAX ? n : null;
-}
 
 /** Decodes a global id strictly; anything that is not one the server could have encoded throws INVALID_ID. */
 export function parseGlobalId(raw: unknown): GlobalId {

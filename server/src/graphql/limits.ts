@@ -18,11 +18,17 @@ import {
   isListType,
   isObjectType,
   Kind,
+  Lexer,
   type SelectionSetNode,
+  Source,
+  type Token,
+  TokenKind,
   type ValidationContext,
   type ValidationRule,
 } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
+import { LRUCache } from "lru-cache";
+import { DOCUMENT_MSG } from "../shared/messages.ts";
 
 export const MAX_DEPTH = 15;
 export const MAX_ALIASES = 30;
@@ -33,7 +39,7 @@ const report = (context: ValidationContext | null, error: GraphQLError) => conte
 /**
  * Armor's depth and alias limits, nothing else of it: its cost limit cannot express page sizes
  * (below), its field-suggestion blocking would drop the German "Meinten Sie …" hints
- * (graphql/errors.ts), and documents are bounded by the body size and the persisted operations.
+ * (graphql/errors.ts), and its token limit parses to count (documentLimits below counts before).
  */
 export function depthAndAliasLimits(): Plugin[] {
   const reject = { propagateOnRejection: false, onReject: [report] };
@@ -45,6 +51,71 @@ export function depthAndAliasLimits(): Plugin[] {
     maxDirectives: { enabled: false },
     blockFieldSuggestion: { enabled: false },
   }).protect().plugins as Plugin[];
+}
+
+// ---- the document's size, before it is parsed (issue 36, items 1 and 2)
+// A document is refused before graphql-js parses it when it is longer than MAX_DOCUMENT_LENGTH
+// characters, has more than MAX_TOKENS tokens or nests brackets ({ [ () deeper than MAX_NESTING.
+// Parsing keeps about 500 bytes per token (the AST and its token list) and recurses once per
+// level: a 5 MB document of 357,000 fields took 600 MB, and 3,000 nested selections overflowed the
+// parser's stack (500). One pass of graphql-js's own lexer (no recursion, nothing kept) counts both;
+// GraphQL Armor's maxTokens parses to count, so the depth would still overflow first. The client's
+// largest operation has 174 tokens, 1,927 characters and 10 bracket levels; large values (an image
+// as data URL) go in the variables, which the body limit bounds.
+
+export const MAX_DOCUMENT_LENGTH = 100_000;
+export const MAX_TOKENS = 2_000;
+export const MAX_NESTING = 40;
+/** the tokens of all parsed documents Yoga's cache keeps (about 500 bytes each) */
+export const DOCUMENT_CACHE_TOKENS = 100_000;
+
+const tooLarge = (message: string) => createGraphQLError(message, { extensions: { code: "QUERY_TOO_LARGE", http: { status: 400 } } });
+const tooDeep = (message: string) => createGraphQLError(message, { extensions: { code: "QUERY_TOO_DEEP", http: { status: 400 } } });
+
+/** The refusal of a document before parsing, or null; a syntax error is left to the parser. */
+export function documentRefusal(query: string): GraphQLError | null {
+  if (query.length > MAX_DOCUMENT_LENGTH) return tooLarge(DOCUMENT_MSG.tooLong(MAX_DOCUMENT_LENGTH));
+  const lexer = new Lexer(new Source(query));
+  let tokens = 0;
+  let depth = 0;
+  try {
+    for (let t = lexer.advance(); t.kind !== TokenKind.EOF; t = lexer.advance()) {
+      if (++tokens > MAX_TOKENS) return tooLarge(DOCUMENT_MSG.tooManyTokens(MAX_TOKENS));
+      if (t.kind === TokenKind.BRACE_L || t.kind === TokenKind.BRACKET_L || t.kind === TokenKind.PAREN_L) {
+        if (++depth > MAX_NESTING) return tooDeep(DOCUMENT_MSG.tooDeep(MAX_NESTING));
+      } else if (t.kind === TokenKind.BRACE_R || t.kind === TokenKind.BRACKET_R || t.kind === TokenKind.PAREN_R) depth--;
+    }
+  } catch {
+    return null; // a syntax error: the parser reports it (GRAPHQL_PARSE_FAILED)
+  }
+  return null;
+}
+
+/** Yoga plugin: refuses a caller's document beyond the limits above (400), before it is parsed or cached. */
+export function documentLimits(): Plugin {
+  return {
+    onParams({ params }) {
+      const refusal = typeof params.query === "string" ? documentRefusal(params.query) : null;
+      if (refusal) throw refusal;
+    },
+  };
+}
+
+/**
+ * Yoga's parse and validation cache, bounded by entries and by size: parsed documents by their
+ * tokens (about 500 bytes each, so at most about 50 MB), refused documents by their length (the
+ * error keeps the text). Yoga's default keeps 1,024 of each, whatever their size.
+ */
+export function boundedParseCache() {
+  const tokens = (doc: DocumentNode) => {
+    let n = 1;
+    for (let t: Token | null | undefined = doc.loc?.startToken; t; t = t.next) n++;
+    return n;
+  };
+  return {
+    documentCache: new LRUCache<string, DocumentNode>({ max: 1_000, maxSize: DOCUMENT_CACHE_TOKENS, sizeCalculation: tokens }),
+    errorCache: new LRUCache<string, object>({ max: 1_000, maxSize: 10 * MAX_DOCUMENT_LENGTH, sizeCalculation: (_e, key) => key.length + 1 }),
+  };
 }
 
 /** The validation rules of depthAndAliasLimits, for checking documents outside a request (tests). */

@@ -1,8 +1,9 @@
 // node(id:) and nodes(ids:) answer null for an object the caller may not see, without an error
 // that would reveal it exists. Each node type registers its row rule here (the same rule as its
 // type-level auth scope); a type without a rule is never returned.
+
+import { decimalId } from "../shared/validation.ts";
 import type { GraphQLContext } from "./builder.ts";
-import { decimalId } from "./ids.ts";
 
 type Rule = (ctx: GraphQLContext, row: any) => boolean;
 const rules = new Map<string, { rule: Rule; needs: string[] }>();

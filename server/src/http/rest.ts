@@ -7,7 +7,7 @@ import type { Principal } from "../auth/principal.ts";
 import { queryTextLengths } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
-import { isInt4 } from "../shared/validation.ts";
+import { decimalId } from "../shared/validation.ts";
 import { containsNul, NUL_MESSAGE } from "./inputGuard.ts";
 import { noValidation, operationId, plainJson, type RouteDoc, routeSchema } from "./openapi.ts";
 import { noteCaller } from "./operations.ts";
@@ -86,13 +86,12 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
 export type RestRouter = ReturnType<typeof restRoutes>;
 
 /**
- * Parses a numeric path id; anything else, a number beyond the id column's range (int4) included,
+ * Parses a numeric path id; anything else, a leading zero or a number beyond the id column's range (int4) included,
  * is "not found" (no information about what exists; /v1/event/2147483648 was a database error).
  */
 export function idParam(request: FastifyRequest, name = "id"): number {
-  const raw = (request.params as Record<string, string>)[name];
-  const id = Number(raw);
-  if (!/^\d+$/.test(raw ?? "") || !isInt4(id)) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
+  const id = decimalId((request.params as Record<string, string>)[name] ?? "");
+  if (id === null) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
   return id;
 }
 

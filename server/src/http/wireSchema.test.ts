@@ -45,8 +45,8 @@ describe("wireSchema: the one strict reader of /v1 values (issue 23)", () => {
       gender: w.oneOf({ m: "M", f: "F" }),
       day: w.day(),
       at: w.instant(),
-      camp: w.object({ contacts: w.list(w.item({ phone: w.text() })) }),
-      list: w.list(w.oneOf({ a: "A" })),
+      camp: w.object({ contacts: w.list(w.item({ phone: w.text() }), 10) }),
+      list: w.list(w.oneOf({ a: "A" }), 10),
       version: w.version(),
     });
     const raw = { flag: "true", points: "50", gender: "x", day: "2026-02-30", at: 0, camp: { contacts: [{ phone: 711 }, null] }, list: "a", version: "x" };
@@ -87,13 +87,15 @@ describe("wireSchema: the one strict reader of /v1 values (issue 23)", () => {
 
   it("each reader documents what it takes: the JSON Schema OpenAPI shows is the one the body is read with", () => {
     const json = jsonSchemaOf(
-      w.body({ id: w.id(), name: w.text(), kind: w.oneOf({ m: "M", f: "F" }), day: w.day(), tags: w.list(w.item({ a: w.boolean() })) }),
+      w.body({ id: w.id(), name: w.text(), kind: w.oneOf({ m: "M", f: "F" }), day: w.day(), tags: w.list(w.item({ a: w.boolean() }), 3) }),
       "input",
     ) as { properties: Record<string, Record<string, unknown>> };
     expect(json.properties.id).toEqual({ type: ["integer", "null"], minimum: 0, maximum: 2147483647 });
     expect(json.properties.name).toEqual({ type: ["string", "null"] });
     expect(json.properties.kind).toEqual({ enum: ["m", "f", null] });
     expect(json.properties.day).toEqual({ type: ["string", "null"], format: "date" });
-    expect(json.properties.tags).toMatchObject({ anyOf: [{ type: "array", items: { properties: { a: { type: ["boolean", "null"] } } } }, { type: "null" }] });
+    expect(json.properties.tags).toMatchObject({
+      anyOf: [{ type: "array", maxItems: 3, items: { properties: { a: { type: ["boolean", "null"] } } } }, { type: "null" }],
+    });
   });
 });

@@ -11,7 +11,7 @@ import { z } from "zod";
 import { AppError, validationFailed } from "../auth/errors.ts";
 import { MSG, WIRE_MSG } from "../shared/messages.ts";
 import { parseInstant } from "../shared/time.ts";
-import { isCalendarDay, isInt4 } from "../shared/validation.ts";
+import { decimalId, isCalendarDay, isInt4 } from "../shared/validation.ts";
 
 const INT4_MAX = 2147483647;
 
@@ -99,17 +99,17 @@ export const instant = () =>
   custom((v) => (typeof v === "string" ? parseInstant(v) : null), MSG.date, { type: "string", anyOf: [{ format: "date-time" }, { format: "date" }] });
 /**
  * The `version` of a save body (optimistic concurrency): omitted or null, no check (the spec's
- * clients send none: last write wins); a whole number, the version the edit was based on. Anything
- * else is refused: it would silently have turned the check off.
+ * clients send none: last write wins); a JSON integer, the version the edit was based on. Anything
+ * else is refused, never coerced (a text "5" or "" included): it would silently have turned the
+ * check off or read a number from a text.
  */
 export const version = () =>
   z
     .unknown()
     .optional()
     .transform((v, ctx): number | null => {
-      if (v === undefined || v === null || v === "") return null;
-      const n = Number(v);
-      return typeof v === "boolean" || !Number.isSafeInteger(n) ? refuse(ctx, "Ganze Zahl erwartet") : n;
+      if (v === undefined || v === null) return null;
+      return typeof v === "number" && Number.isSafeInteger(v) ? v : refuse(ctx, "Ganze Zahl erwartet");
     })
     .meta({ type: ["integer", "null"], description: "Die Version, auf der die Änderung beruht; ohne: letzte Änderung gewinnt" });
 /** A nested object (unknown keys are ignored, as answers are sent back whole); absent or null is null. */
@@ -118,12 +118,19 @@ export const object = <S extends z.ZodRawShape>(shape: S) =>
     .object(shape, { error: WIRE_MSG.object })
     .nullish()
     .transform((v) => v ?? null);
-/** A list (absent or null is []); an item that is no object is refused under its index. */
-export const list = <T extends z.ZodType>(item: T) =>
+/**
+ * A list (absent or null is []); an item that is no object is refused under its index. `max` is
+ * the list's maximum, the one of its domain schema (shared/*Schema.ts), which refuses a longer list
+ * with its own message; here it is documented (OpenAPI maxItems).
+ */
+export const list = <T extends z.ZodType>(item: T, max: number) =>
   z
     .array(item, { error: WIRE_MSG.list })
+    .meta({ maxItems: max })
     .nullish()
     .transform((v) => v ?? []);
+/** A list of an enumeration's wire values, at most as many as it has. */
+export const listOfValues = <E extends WireEnum<unknown>>(e: E) => list(listOneOf(e), wireValues(e).length);
 
 /** A list item that must be an object. */
 export const item = <S extends z.ZodRawShape>(shape: S) => z.object(shape, { error: WIRE_MSG.object });
@@ -157,9 +164,9 @@ const queryCustom = <T>(read: (v: string) => T | null, message: string, json: Js
       return out === null ? refuse(ctx, message) : out;
     })
     .meta(json);
-/** A numeric query parameter: digits only, in the id columns' range. */
+/** A numeric query parameter: digits only, without leading zeros, in the id columns' range. */
 export const queryId = () =>
-  queryCustom((v) => (/^\d{1,10}$/.test(v) && isInt4(Number(v)) ? Number(v) : null), WIRE_MSG.integer, {
+  queryCustom(decimalId, WIRE_MSG.integer, {
     type: "integer",
     minimum: 0,
     maximum: INT4_MAX,

@@ -18,7 +18,7 @@ import {
   songRowsFor,
   usesAgeGroup,
 } from "./competition.ts";
-import { addIssues, blank, fieldErrors, flag, id, numberOrText, oneOf, rule, text } from "./inputSchema.ts";
+import { addIssues, blank, fieldErrors, flag, id, list, numberOrText, oneOf, rule, text } from "./inputSchema.ts";
 import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "./labels.ts";
 import { COMPETITION_MSG, DEXAM_MSG, MSG, WIRE_MSG } from "./messages.ts";
 import { TEXT_LIMITS } from "./validation.ts";
@@ -64,7 +64,8 @@ const fields = z.looseObject({
   numberOfMusicians: numberOrText(WIRE_MSG.integer).superRefine(rule((v) => typeof v === "string" && Number.isNaN(musiciansOf(v)), COMPETITION_MSG.musicians)),
   members: text(L.CompetitionRegistration.members),
   remarks: text(L.CompetitionRegistration.remarks),
-  songs: z.array(song, { error: WIRE_MSG.list }).nullish(),
+  // at most four pieces: a field rule, so every other error still shows
+  songs: list(song, COMPETITION_SONG_ROWS, COMPETITION_MSG.tooManySongs),
   gdprAccepted: flag,
   cancellationAccepted: flag,
   /** registration_manage's choice of location */
@@ -106,7 +107,6 @@ function crossFieldErrors(v: Fields, event: CompetitionEventFacts, mode: Competi
 
   // songs (R-VA040): two rows, four for B and G; composer, publisher and duration once a name is filled
   const rows = songRowsFor(t);
-  if ((v.songs?.length ?? 0) > COMPETITION_SONG_ROWS) e.songs = COMPETITION_MSG.tooManySongs;
   (v.songs ?? []).forEach((s, i) => {
     const seconds = secondsOf(s.duration);
     const any = !blank(s.name) || !blank(s.composer) || !blank(s.publisher) || !blank(s.arranger) || seconds != null;

@@ -7,13 +7,17 @@
 // "camp.emergencyContacts.0.phone"); dexamErrors turns a result into field -> message.
 import { z } from "zod";
 import { parseDecimal } from "./decimal.ts";
-import { addIssues, blank, fieldErrors, flag, id, keys, numberOrText, oneOf, text } from "./inputSchema.ts";
+import { addIssues, blank, fieldErrors, flag, id, keys, list, numberOrText, oneOf, text } from "./inputSchema.ts";
 import { DEXAM_TYPE_LABELS, EXAM_PART_LABELS, GENDER_LABELS, INSTRUMENT_LABELS, MEAL_REQUEST_LABELS, VACCINATION_LABELS } from "./labels.ts";
 import { DEXAM_MSG, MSG, WIRE_MSG } from "./messages.ts";
 import { birthdateError, emergencyPhone, required, TEXT_LIMITS } from "./validation.ts";
 
 /** The exam pieces: four rows (R-VA026). */
 export const SONG_ROWS = 4;
+/** not from the spec: the most emergency contacts of a camp registration (the form adds rows one by one) */
+export const MAX_EMERGENCY_CONTACTS = 10;
+/** at most as many as there are vaccinations */
+export const MAX_VACCINATIONS = keys(VACCINATION_LABELS).length;
 
 const twoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
@@ -40,10 +44,8 @@ const camp = z
     intolerances: text(L.camp.intolerances),
     allergies: text(L.camp.allergies),
     mealRequest: oneOf(MEAL_REQUEST_LABELS),
-    vaccinations: z
-      .array(z.object({ type: z.enum(keys(VACCINATION_LABELS), { error: WIRE_MSG.value }), available: flag, date: text() }), { error: WIRE_MSG.list })
-      .nullish(),
-    emergencyContacts: z.array(z.object({ name: text(L.emergencyContact.name), phone: text(L.emergencyContact.phone) }), { error: WIRE_MSG.list }).nullish(),
+    vaccinations: list(z.object({ type: z.enum(keys(VACCINATION_LABELS), { error: WIRE_MSG.value }), available: flag, date: text() }), MAX_VACCINATIONS),
+    emergencyContacts: list(z.object({ name: text(L.emergencyContact.name), phone: text(L.emergencyContact.phone) }), MAX_EMERGENCY_CONTACTS),
   })
   .nullish();
 
@@ -64,7 +66,8 @@ const fields = (now: Date) =>
     practiceLocationId: id,
     preparationLocationId: id,
     partialResult,
-    songs: z.array(song, { error: WIRE_MSG.list }).nullish(),
+    // at most four pieces: a field rule, so every other error still shows
+    songs: list(song, SONG_ROWS, DEXAM_MSG.tooManySongs),
     remarks: text(L.DexamRegistration.remarks),
     gdprAccepted: flag,
     cancellationAccepted: flag,
@@ -99,8 +102,6 @@ function crossFieldErrors(v: Fields, event: DexamEventFacts, mode: DexamMode, no
     else if (v.type && !l.dexamTypes.includes(v.type)) e[field] = DEXAM_MSG.locationCourse;
     else if (kind === "DEXAM_PRACTICE" && v.instrument && !l.instruments.includes(v.instrument)) e[field] = DEXAM_MSG.locationInstrument;
   }
-  // at most four pieces: a rule beside the others (a schema limit would hide every other error)
-  if ((v.songs?.length ?? 0) > SONG_ROWS) e.songs = DEXAM_MSG.tooManySongs;
   // at least a theory or a practice exam (decision R-DF013); the message sits at the choice still open
   const pr = v.partialResult;
   if (blank(v.theoryLocationId) && blank(v.practiceLocationId)) e[pr?.type === "THEORY" ? "practiceLocationId" : "theoryLocationId"] ??= DEXAM_MSG.noPart;
@@ -128,7 +129,8 @@ function crossFieldErrors(v: Fields, event: DexamEventFacts, mode: DexamMode, no
     if (event.cancellationConditions && !v.cancellationAccepted) e.cancellationAccepted = MSG.required;
   }
 
-  // the camp section (R-VA030..R-VA034)
+  // the camp section (R-VA030..R-VA034); camp data for another event is refused, not dropped
+  if (event.formType !== "DEXAM_CAMP" && v.camp != null) e.camp = DEXAM_MSG.campOnly;
   if (event.formType === "DEXAM_CAMP") {
     const c = v.camp ?? {};
     if (!c.mealRequest) e["camp.mealRequest"] = MSG.required;

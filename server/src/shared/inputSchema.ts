@@ -3,16 +3,26 @@
 // German messages of the one catalogue (messages.ts), and the reading of a failed parse as
 // field path -> message.
 import { z } from "zod";
-import { MSG, WIRE_MSG } from "./messages.ts";
+import { MSG, tooMany, WIRE_MSG } from "./messages.ts";
 import { type Check, isCalendarDay, isValidDate, maxLength, required } from "./validation.ts";
 
 /** The keys of a label table, as a Zod enum's values. */
 export const keys = <T extends Record<string, unknown>>(labels: T) => Object.keys(labels) as [keyof T & string, ...(keyof T & string)[]];
 /** One of the keys of a label table, or nothing. */
 export const oneOf = <T extends Record<string, unknown>>(labels: T) => z.enum(keys(labels), { error: WIRE_MSG.value }).nullish();
-/** A list of the keys of a label table, or nothing. */
-export const listOf = <T extends Record<string, unknown>>(labels: T) =>
-  z.array(z.enum(keys(labels), { error: WIRE_MSG.value }), { error: WIRE_MSG.list }).nullish();
+/**
+ * A list of at most `max` items, or nothing (issue 36, item 5: every list of an input has a
+ * maximum). The maximum is a field rule like a text's length, so the cross-field rules still run;
+ * `maxItems` documents it (OpenAPI, the /v1 readers take the same `max`).
+ */
+export const list = <T extends z.ZodType>(item: T, max: number, message = tooMany(max)) =>
+  z
+    .array(item, { error: WIRE_MSG.list })
+    .meta({ maxItems: max })
+    .nullish()
+    .superRefine((v, ctx) => void ((v?.length ?? 0) > max && ctx.addIssue({ code: "custom", message })));
+/** A list of the keys of a label table, at most as many as the table has, or nothing. */
+export const listOf = <T extends Record<string, unknown>>(labels: T) => list(z.enum(keys(labels), { error: WIRE_MSG.value }), keys(labels).length);
 
 /** A field rule: `message` where `bad` holds for the value (a custom issue: the cross-field rules still run). */
 export const rule =

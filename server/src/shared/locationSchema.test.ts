@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyLegacyDate, locationErrors } from "./locationSchema.ts";
-import { EVENT_MSG, MSG, tooLong, WIRE_MSG } from "./messages.ts";
+import { EVENT_MSG, MSG, tooLong, tooMany, WIRE_MSG } from "./messages.ts";
 import { TEXT_LIMITS } from "./validation.ts";
 
 const start = new Date("2027-05-01T08:00:00Z");
@@ -10,6 +10,15 @@ const base = { name: "Musikschule", street: "Weg 1", city: "Stadt", postcode: "7
 const theory = { ...base, dexamTypes: ["D1"] };
 
 describe("location schema", () => {
+  it("issue 36: a location's lists hold no more values than there are: 40 instruments or 4 courses are refused, with the other errors", () => {
+    const practice = { ...base, dexamTypes: ["D1"], instruments: Array.from({ length: 40 }, () => "CLARINET") };
+    expect(locationErrors({ ...practice, name: "" }, "DEXAM_PRACTICE")).toMatchObject({
+      name: MSG.required,
+      instruments: expect.stringMatching(/^Bitte höchstens \d+ Einträge angeben$/),
+    });
+    expect(locationErrors({ ...theory, dexamTypes: ["D1", "D2", "D3", "D1"] }, "DEXAM_THEORY")).toEqual({ dexamTypes: tooMany(3) });
+  });
+
   it("[R-VA019][R-VA020][R-LO016] type, name, street, city, start and end are required", () => {
     expect(locationErrors({}, null)).toEqual({
       type: MSG.required,

@@ -36,6 +36,8 @@ export const DEXAM_MSG = {
   theoryPassed: "Die Theorieprüfung ist als vorhandene Teilprüfung schon bestanden",
   practicePassed: "Die Praxisprüfung ist als vorhandene Teilprüfung schon bestanden",
   vaccinationDate: "Ohne Impfung kein Datum",
+  /** not from the spec: camp data for an event that is no camp is refused, not dropped */
+  campOnly: "Angaben zur Freizeit gibt es nur bei Freizeiten",
   date: "Bitte ein gültiges Datum eingeben",
 } as const;
 
@@ -71,6 +73,8 @@ export const EVENT_MSG = {
 } as const;
 
 export const tooLong = (max: number) => `Bitte höchstens ${max} Zeichen eingeben`;
+/** not from the spec: every list of an input has a maximum (shared/inputSchema.ts list) */
+export const tooMany = (max: number) => `Bitte höchstens ${max} Einträge angeben`;
 
 /** /v1 values of the wrong JSON type or form (http/wireSchema.ts): refused, never coerced. The forms cannot send them. */
 export const WIRE_MSG = {
@@ -81,4 +85,11 @@ export const WIRE_MSG = {
   value: "Dieser Wert ist nicht zulässig",
   object: "Bitte ein Objekt angeben",
   list: "Bitte eine Liste angeben",
+} as const;
+
+/** not from the spec: a GraphQL document beyond the limits checked before it is parsed (graphql/limits.ts documentLimits) */
+export const DOCUMENT_MSG = {
+  tooLong: (max: number) => `Das GraphQL-Dokument ist zu lang (höchstens ${max.toLocaleString("de-DE")} Zeichen); große Werte bitte als Variablen senden`,
+  tooManyTokens: (max: number) => `Das GraphQL-Dokument ist zu umfangreich (höchstens ${max.toLocaleString("de-DE")} Token)`,
+  tooDeep: (max: number) => `Die Anfrage ist zu tief verschachtelt (mehr als ${max} Klammerebenen)`,
 } as const;

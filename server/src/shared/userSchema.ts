@@ -8,7 +8,9 @@
 // validateUser (GraphQL and /v1 through the service) and the client's user form (via '@shared')
 // both validate with userSchema.
 import { z } from "zod";
-import { addIssues, checkedText, fieldErrors, flag, requiredErrors, text } from "./inputSchema.ts";
+import { addIssues, checkedText, fieldErrors, flag, id, list, requiredErrors, text } from "./inputSchema.ts";
+import { WIRE_MSG } from "./messages.ts";
+import { ROLES } from "./roles.ts";
 import { email, postcode, profilePhone, TEXT_LIMITS } from "./validation.ts";
 
 const L = TEXT_LIMITS.User;
@@ -27,7 +29,15 @@ const fields = z.looseObject({
   country: text(L.country),
   /** the own account only: e-mails when results are published */
   resultMails: flag,
+  /** admin only (the service checks who); at most as many as there are roles */
+  roles: list(z.string({ error: WIRE_MSG.text }), ROLES.length),
 });
+
+/** not from the spec: the most clubs one user is assigned at once (setUserAssociations) */
+export const MAX_USER_CLUBS = 500;
+const clubs = z.object({ associationIds: list(id, MAX_USER_CLUBS) });
+/** What is wrong with the clubs a user is assigned (their number), as field -> German message. */
+export const userClubsErrors = (associationIds: readonly unknown[]) => fieldErrors(clubs.safeParse({ associationIds }).error);
 
 const NAMES = ["firstname", "lastname", "email"] as const;
 const PROFILE = [...NAMES, "phone", "street", "postcode", "city", "country"] as const;

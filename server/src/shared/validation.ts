@@ -65,6 +65,17 @@ const INT4_MAX = 2_147_483_647;
 /** Every id of the schema is an int4: a number outside that range names nothing (and must not reach PostgreSQL as an int4 parameter). */
 export const isInt4 = (n: number | null | undefined): n is number => n != null && Number.isSafeInteger(n) && n >= -INT4_MAX - 1 && n <= INT4_MAX;
 
+const DECIMAL = /^(?:0|[1-9]\d{0,9})$/;
+/**
+ * The number a decimal id text names, or null when it is not one: no sign, no leading zero, int4.
+ * The one reader of ids written as text (global ids, /v1 path and query ids).
+ */
+export function decimalId(text: string): number | null {
+  if (!DECIMAL.test(text)) return null;
+  const n = Number(text);
+  return n <= INT4_MAX ? n : null;
+}
+
 /**
  * The maximum length in characters of every text a form or /v1 can store: ONE table for the
  * validation (server rules and the client forms, with tooLong's message) and the database (each

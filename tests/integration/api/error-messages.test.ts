@@ -288,12 +288,14 @@ describe("German messages with a code for every error (issue 29, item 10)", () =
     expect(negative.body.errors?.[0]).toMatchObject({ extensions: { code: "BAD_USER_INPUT" }, path: ["events"] });
   });
 
-  it("[R-ER004] request-level refusals of Yoga: batching, no query string, a body that is no JSON object, odd parameters", async () => {
+  it("[R-ER004] request-level refusals of Yoga: batching, no query string, a body that is no JSON object, odd parameters; all 400", async () => {
     const cases: [string, Promise<{ status: number; body: { errors?: Err[] } }>, number][] = [
       ["batching", post(JSON.stringify([{ query: "{ viewer { id } }" }, { query: "{ viewer { id } }" }])), 400],
-      ["no query string", post(JSON.stringify({ variables: {} })), 200],
+      // issue 36: a body that is no GraphQL request is 400 also under Accept application/json
+      ["no query string", post(JSON.stringify({ variables: {} })), 400],
+      ["null", post("null"), 400],
       ["two operations, no operationName", post(JSON.stringify({ query: "query A { viewer { id } } query B { viewer { id } }" })), 400],
-      ["empty object", post("{}"), 200],
+      ["empty object", post("{}"), 400],
       ["query not a string", post(JSON.stringify({ query: 5 })), 400],
       ["variables not an object", post(JSON.stringify({ query: "{ viewer { id } }", variables: "x" })), 400],
       ["unknown parameter", post(JSON.stringify({ query: "{ viewer { id } }", nope: 1 })), 400],

@@ -3,7 +3,21 @@
 import fs from "node:fs";
 import { getIntrospectionQuery, getOperationAST, parse, validate, valueFromASTUntyped } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { depthAndAliasRules, LIST_ESTIMATE, MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_PAGE, operationCost } from "../../../server/src/graphql/limits.ts";
+import {
+  boundedParseCache,
+  DOCUMENT_CACHE_TOKENS,
+  depthAndAliasRules,
+  documentRefusal,
+  LIST_ESTIMATE,
+  MAX_ALIASES,
+  MAX_COST,
+  MAX_DEPTH,
+  MAX_DOCUMENT_LENGTH,
+  MAX_NESTING,
+  MAX_PAGE,
+  MAX_TOKENS,
+  operationCost,
+} from "../../../server/src/graphql/limits.ts";
 import { schema } from "../../../server/src/graphql/schema.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { createWorld, type World } from "../../support/principals.ts";
@@ -42,6 +56,58 @@ describe("GraphQL limits", () => {
     const texts = [...clientQueries(), getIntrospectionQuery()];
     expect(texts.length).toBeGreaterThan(40);
     for (const text of texts) expect(validate(schema, parse(text), depthAndAliasRules()), text.slice(0, 80)).toEqual([]);
+    // and within the document limits checked before parsing, with room to spare
+    for (const text of texts) expect(documentRefusal(text.repeat(4)), text.slice(0, 80)).toBeNull();
+  });
+
+  it("issue 36: a document nested 3,000 levels deep is refused with QUERY_TOO_DEEP (400), not a 500 of the parser's stack", async () => {
+    const token = await app.token(world.subjects.admin);
+    const selections = await app.gql(`{ viewer ${"{ a ".repeat(3000)}${"}".repeat(3001)}`, {}, token);
+    expect(selections.status).toBe(400);
+    expect(selections.body.errors?.[0]).toEqual({
+      message: `Die Anfrage ist zu tief verschachtelt (mehr als ${MAX_NESTING} Klammerebenen)`,
+      extensions: { code: "QUERY_TOO_DEEP" },
+    });
+    // nested lists and input objects in an argument recurse in the parser the same way
+    for (const arg of [`${"[".repeat(3000)}${"]".repeat(3000)}`, `${"{ a: ".repeat(3000)}1${"}".repeat(3000)}`]) {
+      const res = await app.gql(`{ node(id: ${arg}) { id } }`, {}, token);
+      expect(res.status).toBe(400);
+      expect(res.body.errors?.[0].extensions?.code).toBe("QUERY_TOO_DEEP");
+    }
+  });
+
+  it(`issue 36: a document of more than ${MAX_TOKENS} tokens or ${MAX_DOCUMENT_LENGTH} characters is refused before it is parsed`, async () => {
+    const token = await app.token(world.subjects.admin);
+    // 9 tokens per fragment and its spread, 5 around them
+    const fragments = (n: number) =>
+      `{ viewer { ${Array.from({ length: n }, (_, i) => `...F${i}`).join(" ")} } } ${Array.from({ length: n }, (_, i) => `fragment F${i} on User { id }`).join(" ")}`;
+    const most = Math.floor((MAX_TOKENS - 5) / 9);
+    expect((await app.gql(fragments(most), {}, token)).body.errors).toBeUndefined();
+    const many = await app.gql(fragments(most + 1), {}, token);
+    expect(many.status).toBe(400);
+    expect(many.body.errors?.[0]).toEqual({
+      message: "Das GraphQL-Dokument ist zu umfangreich (höchstens 2.000 Token)",
+      extensions: { code: "QUERY_TOO_LARGE" },
+    });
+    // comments and whitespace are no tokens, but count as characters
+    const long = await app.gql(`{ viewer { id } } # ${"x".repeat(MAX_DOCUMENT_LENGTH)}`, {}, token);
+    expect(long.status).toBe(400);
+    expect(long.body.errors?.[0]).toEqual({
+      message: "Das GraphQL-Dokument ist zu lang (höchstens 100.000 Zeichen); große Werte bitte als Variablen senden",
+      extensions: { code: "QUERY_TOO_LARGE" },
+    });
+    // a syntax error stays the parser's
+    expect((await app.gql("{ viewer { id ", {}, token)).body.errors?.[0].extensions?.code).toBe("GRAPHQL_PARSE_FAILED");
+  });
+
+  it("issue 36: the parse cache is bounded by the tokens of the documents it keeps", () => {
+    const { documentCache } = boundedParseCache();
+    for (let i = 0; i < 150; i++) {
+      const text = `query Q${i} { viewer { ${Array.from({ length: 1500 }, () => "id").join(" ")} } }`;
+      documentCache.set(text, parse(text));
+    }
+    expect(documentCache.calculatedSize).toBeLessThanOrEqual(DOCUMENT_CACHE_TOKENS);
+    expect(documentCache.size).toBeLessThan(150);
   });
 
   it(`a query nested deeper than ${MAX_DEPTH} levels is refused before it runs`, async () => {

@@ -109,6 +109,21 @@ describe("/v1/openapi.json", () => {
     );
   });
 
+  it("issue 36: every list a request takes has a maximum (maxItems), in bodies and query parameters", () => {
+    const unbounded: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== "object") return;
+      const n = node as Json;
+      if (!Array.isArray(node) && [n.type].flat().includes("array") && typeof n.maxItems !== "number") unbounded.push(at);
+      for (const [k, v] of Object.entries(n)) walk(v, `${at}/${k}`);
+    };
+    for (const { method, path, op } of operations()) {
+      walk(op.requestBody?.content?.["application/json"]?.schema, `${method} ${path} body`);
+      walk(op.parameters, `${method} ${path} parameters`);
+    }
+    expect(unbounded).toEqual([]);
+  });
+
   it("every documented example answers with the documented status and schema", async () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     // ajv-formats is CommonJS: its plugin is the default export

@@ -5,7 +5,10 @@
 // (TEXT_LIMITS in shared/validation.ts, the same n as the @db.VarChar(n) columns): 3,000,000
 // characters were stored, and the exports then held cells beyond Excel's 32,767.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG, tooLong } from "../../../server/src/shared/messages.ts";
+import { MAX_EMERGENCY_CONTACTS } from "../../../server/src/shared/dexamSchema.ts";
+import { DEXAM_MSG, MSG, tooLong, tooMany } from "../../../server/src/shared/messages.ts";
+import { ROLES } from "../../../server/src/shared/roles.ts";
+import { MAX_USER_CLUBS } from "../../../server/src/shared/userSchema.ts";
 import { TEXT_LIMITS } from "../../../server/src/shared/validation.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { competitionEventWithHall, competitionWireBody, DAY, dexamEventWithLocations, dexamWireBody, gid } from "../../support/fixtures.ts";
@@ -53,6 +56,27 @@ afterAll(() => app.stop());
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 const fieldsOf = (res: { body: unknown }) => (res.body as ErrorBody).error?.fields ?? {};
 const dexamBody = (over: Record<string, unknown> = {}) => dexamWireBody({ event: dexamEvent, theory, practice }, world.club1, over);
+/** a D-exam registration of the member created over GraphQL, with `over` in its input */
+const createDexamByGraphql = (over: Record<string, unknown>) =>
+  app.gql(
+    "mutation($e: ID!, $input: DexamRegistrationInput!) { createDexamRegistration(eventId: $e, input: $input) { id } }",
+    {
+      e: gid("Event", dexamEvent),
+      input: {
+        firstname: "Kim",
+        lastname: "Lang",
+        birthdate: "2012-01-01",
+        gender: "F",
+        associationId: world.club1,
+        instrument: "CLARINET",
+        type: "D1",
+        theoryLocationId: theory,
+        gdprAccepted: true,
+        ...over,
+      },
+    },
+    t.member,
+  );
 const eventBody = (over: Record<string, unknown> = {}) => ({
   district_association_id: world.district1,
   name: "Neue Veranstaltung",
@@ -224,6 +248,124 @@ describe("/v1 refuses what it used to coerce (issue 29, item 5)", () => {
   });
 });
 
+describe("strict envelopes (issue 36, item 7)", () => {
+  it('[R-API051][R-API014] a version as text ("5", "") is refused, never read as a number or as no version', async () => {
+    const club = await app.rest("GET", `/v1/association/${world.club1}`, t.admin);
+    for (const version of ["5", "", String(club.body.version)]) {
+      const res = await app.rest("PUT", "/v1/association", t["role:association_manage"], { ...club.body, version, name: "MV Eins geändert" });
+      expect(res.status, JSON.stringify(version)).toBe(400);
+      expect(fieldsOf(res).version, JSON.stringify(version)).toBe("Ganze Zahl erwartet");
+    }
+    expect((await app.db.prisma.association.findUniqueOrThrow({ where: { id: world.club1 } })).name).toBe("MV Eins");
+  });
+
+  it("[R-API057] an id with a leading zero names nothing: 404 in the path, 400 in the query", async () => {
+    expect((await app.rest("GET", `/v1/event/${dexamEvent}`, t.admin)).status).toBe(200);
+    for (const url of [`/v1/event/0${dexamEvent}`, `/v1/association/00${world.club1}`]) {
+      const res = await app.rest("GET", url, t.admin);
+      expect(res.status, url).toBe(404);
+      expect((res.body as ErrorBody).error.code, url).toBe("NOT_FOUND");
+    }
+    for (const url of [`/v1/users?associationId=0${world.club1}`, `/v1/associations?districtId=0${world.district1}`]) {
+      const res = await app.rest("GET", url, t.admin);
+      expect(res.status, url).toBe(400);
+      expect(Object.keys(fieldsOf(res)), url).toHaveLength(1);
+    }
+  });
+
+  it("[R-API020][R-API013] staff naming another district association's users or clubs are refused (403 / FORBIDDEN), never answered with their own", async () => {
+    for (const [url, token] of [
+      [`/v1/users?districtId=${world.district2}`, t["role:user_read"]],
+      [`/v1/associations?districtId=${world.district2}`, t["role:association_read"]],
+    ]) {
+      const res = await app.rest("GET", url, token);
+      expect(res.status, url).toBe(403);
+      expect((res.body as ErrorBody).error.code, url).toBe("FORBIDDEN");
+      // their own district, and admin any district, still answer
+      expect((await app.rest("GET", url.replace(String(world.district2), String(world.district1)), token)).status, url).toBe(200);
+      expect((await app.rest("GET", url, t.admin)).status, url).toBe(200);
+    }
+    const other = gid("DistrictAssociation", world.district2);
+    for (const [query, token] of [
+      [`{ users(districtAssociation: "${other}") { totalCount } }`, t["role:user_read"]],
+      [`{ users(districtAssociationId: ${world.district2}) { totalCount } }`, t["role:user_read"]],
+      [`{ associations(districtAssociation: "${other}") { totalCount } }`, t["role:association_read"]],
+    ]) {
+      const res = await app.gql(query, {}, token);
+      expect(res.body.errors?.[0].extensions?.code, query).toBe("FORBIDDEN");
+      expect(res.body.data?.users ?? res.body.data?.associations ?? null, query).toBeNull();
+    }
+  });
+});
+
+describe("every list of an input has a maximum (issue 36, item 5)", () => {
+  const campBody = (camp: Record<string, unknown>) => ({
+    ...dexamWireBody({ event: campEvent, theory: campTheory, practice: 0 }, world.club1),
+    type: "D1",
+    practice_location_id: null,
+    existing_partial_result: { type: "practice", district_association: "KV", year: 2020, location: "Ort", points: 50 },
+    camp_extension: { meal_request: "standard", vaccinations: [], emergency_contact: [{ name: "Papa", phone: "0711123456" }], ...camp },
+    file_upload: PDF_URL,
+    file_upload_name: "einverstaendnis.pdf",
+  });
+
+  it("[R-DF025][R-API050] 40,000 emergency contacts are refused with the German message; nothing is stored", async () => {
+    const before = await app.db.prisma.dexamRegistration.count();
+    const contacts = Array.from({ length: 40_000 }, (_, i) => ({ name: `Kontakt ${i}`, phone: "0711123456" }));
+    const res = await app.rest("POST", "/v1/registration/dexam", t.member, campBody({ emergency_contact: contacts }));
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400);
+    expect(fieldsOf(res)).toEqual({ "camp_extension.emergency_contact": tooMany(MAX_EMERGENCY_CONTACTS) });
+    // the most the schema takes still passes
+    const most = await app.rest(
+      "POST",
+      "/v1/registration/dexam",
+      t.member,
+      campBody({
+        emergency_contact: contacts.slice(0, MAX_EMERGENCY_CONTACTS),
+        vaccinations: [
+          { type: "fsme", available: false },
+          { type: "tetanus", available: false },
+        ],
+      }),
+    );
+    expect(most.status, JSON.stringify(most.body).slice(0, 300)).toBe(201);
+    expect(await app.db.prisma.dexamRegistration.count()).toBe(before + 1);
+  });
+
+  it("[R-DF018][R-API050] camp data sent for an event that is no camp is refused over /v1 and GraphQL, not silently dropped", async () => {
+    const before = await app.db.prisma.dexamRegistration.count();
+    const res = await app.rest("POST", "/v1/registration/dexam", t.member, {
+      ...dexamBody({ lastname: "KeinCamp" }),
+      camp_extension: { meal_request: "standard", emergency_contact: [{ name: "Papa", phone: "0711123456" }] },
+    });
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(400);
+    expect(fieldsOf(res)).toEqual({ camp_extension: DEXAM_MSG.campOnly });
+    const gql = await createDexamByGraphql({ camp: { mealRequest: "STANDARD", emergencyContacts: [{ name: "Papa", phone: "0711123456" }] } });
+    expect(gql.body.errors?.[0]?.extensions?.code, JSON.stringify(gql.body).slice(0, 500)).toBe("VALIDATION");
+    expect((gql.body.errors?.[0]?.extensions as { fields?: Record<string, string> } | undefined)?.fields).toEqual({ camp: DEXAM_MSG.campOnly });
+    expect(await app.db.prisma.dexamRegistration.count()).toBe(before);
+    // no camp data (null) is what a non-camp registration's answer carries, and passes
+    expect((await app.rest("POST", "/v1/registration/dexam", t.member, { ...dexamBody({ lastname: "OhneCamp" }), camp_extension: null })).status).toBe(201);
+  });
+
+  it("[R-UM013][R-API067] a user's roles and clubs are lists with a maximum: 40 roles and 501 clubs are refused", async () => {
+    const roles = await app.rest("POST", "/v1/user", t.admin, {
+      district_association_id: world.district1,
+      firstname: "A",
+      lastname: "B",
+      email: "rollen@test.example",
+      roles: Array.from({ length: 40 }, () => "user_read"),
+    });
+    expect(roles.status, JSON.stringify(roles.body)).toBe(400);
+    expect(Object.values(fieldsOf(roles))).toEqual([tooMany(ROLES.length)]);
+    const clubs = await app.rest("PUT", `/v1/user/${world.userIds.member}/associations`, t.admin, {
+      association_ids: Array.from({ length: MAX_USER_CLUBS + 1 }, () => world.club1),
+    });
+    expect(clubs.status, JSON.stringify(clubs.body)).toBe(400);
+    expect(Object.values(fieldsOf(clubs))).toEqual([tooMany(MAX_USER_CLUBS)]);
+  });
+});
+
 describe("text limits (issue 29, item 6)", () => {
   it("[R-API050][R-ER004] a remark of 3,000,001 characters is refused over /v1 and GraphQL with the German message; nothing is stored", async () => {
     const remarks = "x".repeat(3_000_001);
@@ -231,23 +373,7 @@ describe("text limits (issue 29, item 6)", () => {
     const rest = await app.rest("POST", "/v1/registration/dexam", t.member, dexamBody({ remarks }));
     expect(rest.status).toBe(400);
     expect(fieldsOf(rest)).toEqual({ remarks: tooLong(TEXT_LIMITS.DexamRegistration.remarks) });
-    const input = {
-      firstname: "Kim",
-      lastname: "Lang",
-      birthdate: "2012-01-01",
-      gender: "F",
-      associationId: world.club1,
-      instrument: "CLARINET",
-      type: "D1",
-      theoryLocationId: theory,
-      gdprAccepted: true,
-      remarks,
-    };
-    const gql = await app.gql(
-      "mutation($e: ID!, $input: DexamRegistrationInput!) { createDexamRegistration(eventId: $e, input: $input) { id } }",
-      { e: gid("Event", dexamEvent), input },
-      t.member,
-    );
+    const gql = await createDexamByGraphql({ remarks });
     expect(gql.body.errors?.[0]?.extensions?.code, JSON.stringify(gql.body).slice(0, 500)).toBe("VALIDATION");
     expect((gql.body.errors?.[0]?.extensions as { fields?: Record<string, string> } | undefined)?.fields).toEqual({
       remarks: "Bitte höchstens 2000 Zeichen eingeben",

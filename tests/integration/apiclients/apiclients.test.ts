@@ -142,8 +142,11 @@ describe("API clients (OAuth 2 client credentials)", () => {
     expect(node.body.data.node).toBeNull();
     const club2 = await restOver(at, `/v1/association/${ids.club2}`);
     expect(club2.status).toBe(404);
-    // naming the other district is ignored for non-admins: still only the own clubs
-    const clubs = await restOver(at, `/v1/associations?districtId=${ids.d2}`);
+    // naming the other district is refused for non-admins (issue 36, item 7); without it, only the own clubs
+    const named = await restOver(at, `/v1/associations?districtId=${ids.d2}`);
+    expect(named.status).toBe(403);
+    expect(named.body.error.code).toBe("FORBIDDEN");
+    const clubs = await restOver(at, "/v1/associations");
     expect(clubs.body.map((c: { id: number }) => c.id)).toEqual([ids.club1]);
     // changing another district's event is refused as not found
     const upd = await gqlOver(at, "mutation($id: ID!) { deleteEvent(id: $id) }", { id: globalId("Event", ids.hidden2) });
@@ -246,10 +249,14 @@ describe("API clients (OAuth 2 client credentials)", () => {
       fields: { name: "Bitte geben Sie einen Namen ein.", roles: "Bitte wählen Sie mindestens eine Rolle." },
     });
 
-    // a district-2 manager naming district 1 creates in district 2 and lists district 2 only
-    const c2 = await createClient("manager2", { name: "Zwei", roles: ["event_manage"], districtAssociationId: ids.d1 });
+    // a district-2 manager naming district 1 is refused, creating and listing (issue 36, item 7: not
+    // silently their own district); without naming one, it is theirs
+    const foreign = await app.gql(CREATE, { input: { name: "Zwei", roles: ["event_manage"], districtAssociationId: ids.d1 } }, tokens.manager2);
+    expect(foreign.body.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    expect((await app.gql(LIST, { d: ids.d1 }, tokens.manager2)).body.errors?.[0].extensions?.code).toBe("FORBIDDEN");
+    const c2 = await createClient("manager2", { name: "Zwei", roles: ["event_manage"] });
     expect(c2.client.districtAssociationId).toBe(ids.d2);
-    const list2 = (await app.gql(LIST, { d: ids.d1 }, tokens.manager2)).body.data.apiClients as { name: string; districtAssociationId: number }[];
+    const list2 = (await app.gql(LIST, { d: ids.d2 }, tokens.manager2)).body.data.apiClients as { name: string; districtAssociationId: number }[];
     expect(list2.map((c) => c.name)).toEqual(["Zwei"]);
     const list1 = (await app.gql(LIST, {}, tokens.manager)).body.data.apiClients as { name: string; districtAssociationId: number; revokedAt: string | null }[];
     expect(list1.length).toBeGreaterThan(0);

@@ -821,10 +821,11 @@ const CALLS: Record<Operation, Call[]> = {
   "audit.districtAssociation": [gqlCall(AUDIT, () => ({ id: globalId("DistrictAssociation", world.district1) }))],
   "viewer.export": [restCall("GET", () => "/v1/user/0/export", undefined, "/v1/user/0/export")],
   // --- apiclients start
-  "apiClient.list": [gqlCall("query($d: Int) { apiClients(districtAssociationId: $d) { clientId } }", () => ({ d: world.district1 }))],
+  // each caller's own district association (naming another is FORBIDDEN for all but admin: strict-input.test.ts)
+  "apiClient.list": [gqlCall("query { apiClients { clientId } }", () => ({}))],
   "apiClient.create": [
     gqlCall("mutation($input: CreateApiClientInput!) { createApiClient(input: $input) { clientSecret } }", () => ({
-      input: { name: `Client ${++seq}`, roles: ["user_manage"], districtAssociationId: world.district1 },
+      input: { name: `Client ${++seq}`, roles: ["user_manage"] },
     })),
   ],
   "apiClient.revoke": [

@@ -6,34 +6,16 @@
 // closing server see refused connections (and, for connections still in the kernel's accept queue
 // when the listening socket closes, resets the server never saw: TCP has no gentler way to stop
 // listening; that is what the delay is for, README "Operations").
-import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "../../../server/src/db/client.ts";
 import { DRAINING_MESSAGE } from "../../../server/src/http/operations.ts";
-import { freePort, startTestApp } from "../../support/app.ts";
-import { testDatabase, usingPostgres } from "../../support/db.ts";
-import { createWorld } from "../../support/principals.ts";
-import { startServerProcess } from "../../support/serverProcess.ts";
+import { startTestApp } from "../../support/app.ts";
+import { startWorldServer } from "../../support/serverProcess.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A database the child process can open by URL: the run's PostgreSQL clone, or a PGlite directory from the migrated template. */
-async function databaseForChild(dir: string): Promise<string> {
-  if (usingPostgres()) {
-    const db = await testDatabase();
-    await db.close();
-    return db.url;
-  }
-  const pglite = new PGlite(path.join(dir, "db"), { loadDataDir: new Blob([fs.readFileSync(inject("pgliteBase"))]) });
-  await pglite.close();
-  return `pglite:${path.join(dir, "db")}`;
-}
 
 type Outcome =
   | { kind: "ok"; id: number; afterSignal: boolean }
@@ -97,36 +79,13 @@ type Run = {
 
 /** Starts main.ts, runs the burst, sends SIGTERM once 20 creates are acknowledged; `balancer`: clients send only while /readyz (probed every 100 ms) says ready. */
 async function burstWithSigterm(opts: { delaySeconds: number; balancer: boolean }): Promise<Run> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "anm-drain-"));
-  const url = await databaseForChild(dir);
-  const dataKey = crypto.randomBytes(32);
-  const port = await freePort();
-  const publicUrl = `http://127.0.0.1:${port}`;
-
-  // the world and the server's signing keys, stored under the data key the child gets too
-  const db = await openDatabase(url, { migrate: false });
-  const world = await createWorld(db.prisma);
-  const keys = await startTestApp({ db: { ...db, url }, dataKey });
-  const token = await keys.token(world.subjects.admin, { iss: `${publicUrl}/oidc` });
-  await keys.close();
-  await db.close();
-
-  const server = startServerProcess({
-    PATH: process.env.PATH,
-    DATABASE_URL: url,
-    DATA_ENCRYPTION_KEY: dataKey.toString("base64"),
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: publicUrl,
-    DATA_DIR: path.join(dir, "data"),
-    STATIC_DIR: ".tmp/no-client",
+  const server = await startWorldServer({
     RATE_LIMIT_MUTATIONS: "0",
-    DATABASE_WAIT_SECONDS: "0",
     LOG_LEVEL: "info",
     SHUTDOWN_DELAY_SECONDS: String(opts.delaySeconds),
     SHUTDOWN_TIMEOUT_SECONDS: "10",
   });
-  const { child, exited } = server;
+  const { child, exited, dir, url, port, publicUrl, world, token } = server;
   try {
     await server.waitFor(/Anmeldesystem läuft/, 180_000);
 

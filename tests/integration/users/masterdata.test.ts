@@ -175,13 +175,15 @@ describe("clubs", () => {
     expect(fieldsOf(res.body)).toEqual({ name: "Dieses Feld ist ein Pflichtfeld" });
   });
 
-  it("[R-API015][R-API010] lists the clubs of the district with search; a non-admin's districtId is ignored", async () => {
+  it("[R-API015][R-API010] lists the clubs of the district with search; a non-admin naming another district is refused", async () => {
     const all = await app.rest("GET", "/v1/associations", t["role:association_read"]);
     expect(all.body.map((c: any) => c.district_association_id).every((d: number) => d === world.district1)).toBe(true);
     const search = await app.rest("GET", "/v1/associations?search=neuer", t["role:association_read"]);
     expect(search.body.map((c: any) => c.name)).toEqual(["Neuer Verein"]);
     const other = await app.rest("GET", `/v1/associations?districtId=${world.district2}`, t["role:association_read"]);
-    expect(other.body.some((c: any) => c.name === "MV Zwei")).toBe(false);
+    // refused (issue 36, item 7), not answered with the own district's clubs
+    expect(other.status).toBe(403);
+    expect(other.body.error.code).toBe("FORBIDDEN");
     const admin = await app.rest("GET", `/v1/associations?districtId=${world.district2}`, t.admin);
     expect(admin.body.map((c: any) => c.name)).toEqual(["MV Zwei"]);
   });

@@ -44,8 +44,8 @@ builder.queryField("apiClients", (t) =>
     authScopes: { operation: "apiClient.list" },
     args: {
       ...districtAssociationFilterArgs(
-        "District association: its global id (DistrictAssociation.id); ignored for non-admins (always their own).",
-        "District association (numeric id); ignored for non-admins (always their own).",
+        "District association: its global id (DistrictAssociation.id); non-admins may name only their own (another is FORBIDDEN).",
+        "District association (numeric id); non-admins may name only their own (another is FORBIDDEN).",
       ),
     },
     resolve: async (query, _root, args, ctx) => {
@@ -68,12 +68,12 @@ const CreateApiClientInput = builder.inputType("CreateApiClientInput", {
     }),
     districtAssociation: t.globalID({
       required: false,
-      description: "District association (Kreisverband): its global id (DistrictAssociation.id); ignored for non-admins (always their own).",
+      description: "District association (Kreisverband): its global id (DistrictAssociation.id); non-admins may name only their own (another is FORBIDDEN).",
     }),
     districtAssociationId: t.int({
       required: false,
       deprecationReason: useInstead("districtAssociation", "the district association's global id"),
-      description: "District association (numeric id); ignored for non-admins (always their own).",
+      description: "District association (numeric id); non-admins may name only their own (another is FORBIDDEN).",
     }),
     externalSubject: t.string({
       required: false,

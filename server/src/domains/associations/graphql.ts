@@ -62,8 +62,8 @@ builder.queryField("associations", (t) =>
       authScopes: { operation: "association.list" },
       args: {
         ...districtAssociationFilterArgs(
-          "District association: its global id (DistrictAssociation.id); ignored for non-admins (always their own).",
-          "District association (numeric id); ignored for non-admins (always their own).",
+          "District association: its global id (DistrictAssociation.id); non-admins may name only their own (another is FORBIDDEN).",
+          "District association (numeric id); non-admins may name only their own (another is FORBIDDEN).",
         ),
         search: t.arg.string({ required: false, description: "Part of the name, or the numeric id." }),
         orderBy: t.arg({

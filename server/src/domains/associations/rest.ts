@@ -39,7 +39,8 @@ export function associationRoutes(r: RestRouter) {
     {
       tag: "Vereine",
       summary: "Vereine auflisten",
-      description: "Die Vereine, die der Aufrufer sehen darf; `search` sucht im Namen, `districtId` grenzt auf einen Kreisverband ein.",
+      description:
+        "Die Vereine, die der Aufrufer sehen darf; `search` sucht im Namen, `districtId` grenzt auf einen Kreisverband ein (außer Administratoren nur den eigenen; ein anderer: 403).",
       query: ClubQuery,
       response: z.array(ClubWire),
       example: { query: { search: "Muster" } },

@@ -4,6 +4,7 @@ import type { Cast, Category, CompetitionRegistration, DifficultyLevel } from ".
 import { listOrderOf } from "../../graphql/orderBy.ts";
 import { idempotencyKeyOf, idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
+import { COMPETITION_SONG_ROWS } from "../../shared/competition.ts";
 import { MSG } from "../../shared/messages.ts";
 import type { ServiceCtx } from "../context.ts";
 import { isManager } from "../registrations/access.ts";
@@ -128,7 +129,7 @@ const CompetitionBody = z
     number_of_musicians: w.integer(),
     members: w.text(),
     remarks: w.text(),
-    songs: w.list(w.item({ name: w.text(), composer: w.text(), publisher: w.text(), arranger: w.text(), duration: w.integer() })),
+    songs: w.list(w.item({ name: w.text(), composer: w.text(), publisher: w.text(), arranger: w.text(), duration: w.integer() }), COMPETITION_SONG_ROWS),
     gdpr_accepted: w.boolean(),
     cancellation_accepted: w.boolean(),
     documents_complete: w.boolean().meta({ type: ["boolean", "null"], description: "Unterlagen vollständig (setzt nur registration_manage)" }),

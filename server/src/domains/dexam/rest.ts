@@ -4,6 +4,7 @@ import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType 
 import { listOrderOf } from "../../graphql/orderBy.ts";
 import { idempotencyKeyOf, idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
+import { MAX_EMERGENCY_CONTACTS, MAX_VACCINATIONS, SONG_ROWS } from "../../shared/dexamSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import { zipInThread } from "../../workers/pool.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -219,7 +220,7 @@ const DexamFields = z.object({
     location: w.text(),
     points: w.number(),
   }),
-  songs: w.list(w.item({ number: w.textOrInteger(), name: w.text() })),
+  songs: w.list(w.item({ number: w.textOrInteger(), name: w.text() }), SONG_ROWS),
   remarks: w.text(),
   gdpr_accepted: w.boolean(),
   cancellation_accepted: w.boolean(),
@@ -228,8 +229,8 @@ const DexamFields = z.object({
     intolerances: w.text(),
     allergies: w.text(),
     meal_request: w.oneOf(MEAL),
-    vaccinations: w.list(w.item({ type: w.requiredOneOf(VACC), available: w.boolean(), date: w.day(written) })),
-    emergency_contact: w.list(w.item({ name: w.text(), phone: w.text() })),
+    vaccinations: w.list(w.item({ type: w.requiredOneOf(VACC), available: w.boolean(), date: w.day(written) }), MAX_VACCINATIONS),
+    emergency_contact: w.list(w.item({ name: w.text(), phone: w.text() }), MAX_EMERGENCY_CONTACTS),
   }),
 });
 type Fields = z.output<typeof DexamFields>;

@@ -184,7 +184,7 @@ const ADDRESS = { street: w.text(), postcode: w.text(), city: w.text(), country:
  * city, country } or flat. available_sub_types are read by the location's kind: D-exam courses or
  * competition types.
  */
-const locationFields = <T extends z.ZodType>(subType: T) => ({
+const locationFields = <T extends z.ZodType>(subTypes: T) => ({
   version: w.version(),
   name: w.text({ description: "Name des Orts" }),
   type: w.oneOf(locationTypeWire),
@@ -192,12 +192,12 @@ const locationFields = <T extends z.ZodType>(subType: T) => ({
   ...ADDRESS,
   start: locationInstant(),
   end: locationInstant(),
-  available_sub_types: w.list(subType),
-  instruments: w.list(w.listOneOf(instrumentWire)).meta({ description: "Praxisorte: die Instrumente, die dort geprüft werden" }),
+  available_sub_types: subTypes,
+  instruments: w.listOfValues(instrumentWire).meta({ description: "Praxisorte: die Instrumente, die dort geprüft werden" }),
   publish_results: w.boolean().meta({ description: "Ob die Ergebnisse des Orts den Anmeldenden gezeigt werden; ohne: false" }),
 });
-const dexamLocation = locationFields(w.listOneOf(dexamTypeWire));
-const competitionLocation = locationFields(w.listOneOf(competitionTypeWire));
+const dexamLocation = locationFields(w.listOfValues(dexamTypeWire));
+const competitionLocation = locationFields(w.listOfValues(competitionTypeWire));
 const ANY_SUB_TYPE = Object.fromEntries([...dexamTypeWire.values, ...competitionTypeWire.values].map((v) => [v, v]));
 /**
  * What the reference shows for available_sub_types: the union of both lists; which one a body is
@@ -205,8 +205,8 @@ const ANY_SUB_TYPE = Object.fromEntries([...dexamTypeWire.values, ...competition
  * type on edit), a value of the other list is refused.
  */
 const documentedLocation = {
-  ...locationFields(w.listOneOf(ANY_SUB_TYPE)),
-  available_sub_types: w.list(w.listOneOf(ANY_SUB_TYPE)).meta({
+  ...locationFields(w.listOfValues(ANY_SUB_TYPE)),
+  available_sub_types: w.listOfValues(ANY_SUB_TYPE).meta({
     description: `${SUB_TYPES_DESCRIPTION} Welche Liste gilt, entscheidet beim Anlegen die Formularart der Veranstaltung, beim Ändern der Typ des Orts (Competition oder ein D-Prüfungs-Typ); ein Wert der anderen Liste wird abgelehnt (400).`,
   }),
 };

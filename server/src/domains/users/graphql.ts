@@ -175,8 +175,8 @@ builder.queryField("users", (t) =>
       authScopes: { operation: "user.list" },
       args: {
         ...districtAssociationFilterArgs(
-          "District association: its global id, as read at User.districtAssociation.id; ignored for non-admins (always their own).",
-          "District association (numeric id); ignored for non-admins (always their own).",
+          "District association: its global id, as read at User.districtAssociation.id; non-admins may name only their own (another is FORBIDDEN).",
+          "District association (numeric id); non-admins may name only their own (another is FORBIDDEN).",
         ),
         ...associationFilterArgs("Only members of this club: its global id, as read at User.associations.id.", "Only members of this club (numeric id)."),
         search: t.arg.string({ required: false, description: "Part of first name, last name or e-mail, or the numeric id." }),

@@ -4,6 +4,7 @@ import { idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG, WIRE_MSG } from "../../shared/messages.ts";
 import { ROLES } from "../../shared/roles.ts";
+import { MAX_USER_CLUBS } from "../../shared/userSchema.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { exportOwnData } from "./export.ts";
 import type { UserFields } from "./rules.ts";
@@ -124,6 +125,7 @@ const userFields = {
   // absent or null leaves the roles (w.list would make that [], no roles)
   roles: z
     .array(w.text({ enum: [...ROLES] }), { error: WIRE_MSG.list })
+    .meta({ maxItems: ROLES.length })
     .nullish()
     .transform((v) => v ?? null)
     .meta({ description: "Die Rollen (Abschnitt 6; nur ein Administrator vergibt sie, nur mit der eingebauten Anmeldung); ohne: unverändert" }),
@@ -169,7 +171,7 @@ const AssociationIdsBody = w.body({
         .meta({ type: "integer", minimum: 0 }),
       { error: "Liste von Vereinen erwartet" },
     )
-    .meta({ description: "Die Vereine des Kreisverbands des Benutzers; ersetzt die bisherige Zuordnung" }),
+    .meta({ description: "Die Vereine des Kreisverbands des Benutzers; ersetzt die bisherige Zuordnung", maxItems: MAX_USER_CLUBS }),
 });
 function associationIds(raw: unknown): number[] {
   const list = Array.isArray(raw) ? raw : w.isJsonObject(raw) ? (raw.association_ids ?? raw.associations) : undefined;
@@ -216,7 +218,7 @@ export function userRoutes(r: RestRouter) {
       tag: "Benutzer",
       summary: "Benutzer auflisten",
       description:
-        "Die Benutzer, die der Aufrufer sehen darf; `search` sucht in Name und E-Mail, `associationId` grenzt auf einen Verein ein, `districtId` auf einen Kreisverband.",
+        "Die Benutzer, die der Aufrufer sehen darf; `search` sucht in Name und E-Mail, `associationId` grenzt auf einen Verein ein, `districtId` auf einen Kreisverband (außer Administratoren nur den eigenen; ein anderer: 403).",
       query: UserQuery,
       response: z.array(UserWire),
       example: { query: { search: "Mitglied" } },

@@ -19,6 +19,8 @@ export type UserFields = {
   version?: number | null;
   /** the own account only ("Mein Account bearbeiten"): e-mails when results are published; omitted: unchanged */
   resultMails?: boolean | null;
+  /** admin only: the roles (shared/userSchema.ts bounds the list); omitted or null: unchanged */
+  roles?: readonly string[] | null;
 };
 
 /** Every mode: each text at most its TEXT_LIMITS length. */

@@ -8,6 +8,7 @@ import { containsText, idSearched, sameText, searchTerm } from "../../db/search.
 import type { Prisma, User } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts";
+import { userClubsErrors } from "../../shared/userSchema.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { audit, changeDetails, type Tx } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
@@ -230,6 +231,8 @@ export async function setUserAssociations(ctx: ServiceCtx, id: number, associati
   const p = authorize(ctx.principal, "user.setAssociations");
   // club membership opens the club's registrations (camp health data included): granted by someone else
   if (!mayAssignClubs(p, { id })) throw new AppError("FORBIDDEN", OWN_CLUBS, { associationIds: OWN_CLUBS });
+  const errors = userClubsErrors(associationIds);
+  if (Object.keys(errors).length) throw validationFailed(errors);
   const ids = [...new Set(associationIds)];
   const saved = await ctx.prisma.$transaction(async (tx) => {
     const u = await managed(tx, p, id, "user.setAssociations");
