@@ -30,7 +30,7 @@ import type { DistrictAssociation } from "./generated/prisma/client.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
 import { germanErrors, INTERNAL_MESSAGE, loggedMaskError } from "./graphql/errors.ts";
 import { introspectionGate } from "./graphql/introspection.ts";
-import { boundedParseCache, costLimit, depthAndAliasLimits, documentLimits } from "./graphql/limits.ts";
+import { boundedParseCache, costLimit, depthAndAliasLimits, documentLimits, documentRefusal, MAX_DOCUMENT_LENGTH } from "./graphql/limits.ts";
 import { requestLoaders } from "./graphql/loaders.ts";
 import { persistedOperations, reloadingPersistedOperations } from "./graphql/persisted.ts";
 import { concurrentQueryLimit, csrfPrevention, mutationRateLimit, type QuerySlot } from "./graphql/requestGuards.ts";
@@ -345,6 +345,17 @@ export async function createApp(opts: {
         return reply.status(err.status).send(graphqlErrorBody(err));
       }
       noteCaller(request, principal);
+      // a document beyond the length limit is refused here, before Yoga, which would copy the body
+      // twice more (back to JSON and parsed again): the same refusal documentLimits gives (graphql/limits.ts)
+      const sent = request.method === "POST" ? (request.body as { query?: unknown } | null)?.query : undefined;
+      const tooLong = typeof sent === "string" && sent.length > MAX_DOCUMENT_LENGTH ? documentRefusal(sent) : null;
+      if (tooLong) {
+        const accept = request.headers.accept ?? "";
+        return reply
+          .status(400)
+          .type(`${accept.includes("application/graphql-response+json") ? "application/graphql-response+json" : "application/json"}; charset=utf-8`)
+          .send({ errors: [{ message: tooLong.message, extensions: { code: tooLong.extensions.code } }] });
+      }
       // the expensive query's slot (graphql/requestGuards.ts) is free again once the answer is made, whatever happened
       const querySlot: QuerySlot = {};
       let response: Response;
