@@ -6,6 +6,7 @@
 // forwards (first/after) and backwards (last/before), sees every row exactly once, in that order.
 // A cursor belongs to its order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Prisma } from "../../../server/src/generated/prisma/client.ts";
 import { SORT_MSG } from "../../../server/src/shared/messages.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { gid, openEventFields } from "../../support/fixtures.ts";
@@ -51,6 +52,13 @@ const byId = number<{ id: number }>((row) => row.id);
 function expected<R extends { id: number }>(rows: R[], column: Compare<R>, direction: Direction, defaults: Compare<R>[]): number[] {
   return [...rows].sort((a, b) => (direction === "ASC" ? column(a, b) : column(b, a)) || defaults.reduce((c, next) => c || next(a, b), 0)).map((row) => row.id);
 }
+
+/** A D-exam registration of `eventId` for the club (first name Anna, flute, D1 unless `fields` say otherwise): its id. */
+const createDexam = (eventId: number, associationId: number, fields: Partial<Prisma.DexamRegistrationUncheckedCreateInput> & { lastname: string }) =>
+  app.db.prisma.dexamRegistration.create({
+    data: { eventId, associationId, firstname: "Anna", birthdate: new Date("2012-05-01"), gender: "F", instrument: "FLUTE", type: "D1", ...fields },
+    select: { id: true },
+  });
 
 type PageInfo = { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
 
@@ -223,22 +231,7 @@ describe("the overviews' orderBy: ID", () => {
     const dexamRows: { id: number }[] = [];
     const competitionRows: { id: number }[] = [];
     for (const [i, name] of ["Zeller", "Abi", "Müller", "Äbi", "Braun", "Abi", "Öztürk"].entries()) {
-      dexamRows.push(
-        await prisma.dexamRegistration.create({
-          data: {
-            eventId: dexam,
-            associationId: club,
-            lastname: name,
-            firstname: "Anna",
-            birthdate: new Date("2012-05-01"),
-            gender: "F",
-            instrument: "FLUTE",
-            type: "D1",
-            cancelledAt: i % 3 === 0 ? new Date() : null,
-          },
-          select: { id: true },
-        }),
-      );
+      dexamRows.push(await createDexam(dexam, club, { lastname: name, cancelledAt: i % 3 === 0 ? new Date() : null }));
       competitionRows.push(
         await prisma.competitionRegistration.create({
           data: { eventId: competition, associationId: club, name, conductorName: "D", type: "T", cast: "S", numberOfMusicians: 9 },
@@ -267,19 +260,7 @@ describe("the overviews' orderBy: every column with a stored value (issue 35, it
     for (const [i, lastname] of ["Zeller", "Abi", "Müller", "Braun", "Abi", "Öztürk", "Kern"].entries()) {
       const instrument = [4, 0, 2, 4, 5, 1, 2][i];
       const course = [2, 0, 1, 1, 0, 2, 0][i];
-      const { id } = await prisma.dexamRegistration.create({
-        data: {
-          eventId: dexam,
-          associationId: club,
-          lastname,
-          firstname: "Anna",
-          birthdate: new Date("2012-05-01"),
-          gender: "F",
-          instrument: instruments[instrument],
-          type: courses[course],
-        },
-        select: { id: true },
-      });
+      const { id } = await createDexam(dexam, club, { lastname, instrument: instruments[instrument], type: courses[course] });
       dexamRows.push({ id, lastname, firstname: "Anna", instrument, course });
     }
     const dexamDefaults = [text<DexamRow>((r) => r.lastname), text<DexamRow>((r) => r.firstname), byId];
@@ -399,21 +380,7 @@ describe("the overviews' orderBy: points, for those who see every result (issue 
     const theory = [45.5, null, 100, 45.25, null, 45.5, 0, 99.99];
     const practice = [null, 70, 70, 12.5, null, 88, null, 70.01];
     for (const [i, lastname] of ["Zeller", "Abi", "Müller", "Braun", "Abi", "Öztürk", "Kern", "Äbi"].entries()) {
-      const { id } = await prisma.dexamRegistration.create({
-        data: {
-          eventId: dexam,
-          associationId: club,
-          lastname,
-          firstname: "Anna",
-          birthdate: new Date("2012-05-01"),
-          gender: "F",
-          instrument: "FLUTE",
-          type: "D1",
-          theoryPoints: theory[i],
-          practicePoints: practice[i],
-        },
-        select: { id: true },
-      });
+      const { id } = await createDexam(dexam, club, { lastname, theoryPoints: theory[i], practicePoints: practice[i] });
       dexamRows.push({ id, lastname, firstname: "Anna", theory: theory[i], practice: practice[i] });
     }
     const dexamColumns = { THEORY_POINTS: number<DexamRow>((r) => r.theory), PRACTICE_POINTS: number<DexamRow>((r) => r.practice) };
