@@ -98,8 +98,17 @@ test("a header click sorts the registration overview on the server (all pages), 
   // unsorted: the default order, by last name
   await expect.poll(firstnames).toEqual([...ascending].reverse().slice(0, 25));
 
-  // only the columns the server sorts by are buttons
-  await expect(table.getByRole("columnheader").getByRole("button")).toHaveText(["ID", "Vorname", "Nachname", "Verein", "Instrument", "Kurs"]);
+  // only the columns the server sorts by are buttons (the points for staff, who see every result)
+  await expect(table.getByRole("columnheader").getByRole("button")).toHaveText([
+    "ID",
+    "Vorname",
+    "Nachname",
+    "Verein",
+    "Instrument",
+    "Kurs",
+    "Theorie",
+    "Praxis",
+  ]);
   const header = table.getByRole("columnheader", { name: "Vorname" });
   await expect(header).not.toHaveAttribute("aria-sort");
   await header.getByRole("button", { name: "Vorname" }).click();
@@ -190,6 +199,52 @@ test("the overview's search finds the instrument and the course as the table sho
       return list.length > 1 && list.every((course, i) => i === 0 || german(list[i - 1], course) <= 0);
     })
     .toBe(true);
+});
+
+test("staff sort the D-exam overview by Theorie on the server (no points last ascending), the sort in the URL; for a member the points headers are no buttons", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, "staff@demo.test");
+  await page.goto("/#/registration/overview");
+  await page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
+  await page.getByRole("option", { name: "D-Prüfungen Herbst Vorjahr", exact: true }).click();
+  const table = page.getByRole("table", { name: "D-Prüfungsanmeldungen" });
+  await expect(table.getByRole("row", { name: /Lena/ })).toBeVisible();
+  // the demo's Paul Prüfling has 27 theory points, Lena Lernfleißig 31,5
+  const theory = column(table, 8);
+  const firstnames = column(table, 2);
+  const points = async () => (await theory()).map((text) => (text === "" || text === "–" ? null : Number(text.replace(",", "."))));
+  const inOrder = (list: (number | null)[], direction: 1 | -1) =>
+    list.every(
+      (n, i) =>
+        i === 0 ||
+        (direction === 1
+          ? n === null || (list[i - 1] !== null && (list[i - 1] as number) <= n)
+          : list[i - 1] === null || (n !== null && (list[i - 1] as number) >= n)),
+    );
+  const header = table.getByRole("columnheader", { name: "Theorie" });
+  await header.getByRole("button", { name: "Theorie" }).click();
+  await expect(header).toHaveAttribute("aria-sort", "ascending");
+  await expect(page).toHaveURL(/[?&]sort=theory(&|$)/);
+  await expect.poll(async () => inOrder(await points(), 1)).toBe(true);
+  await expect.poll(async () => (await firstnames()).filter((name) => name === "Paul" || name === "Lena")).toEqual(["Paul", "Lena"]);
+  await header.getByRole("button", { name: "Theorie" }).click();
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  await expect(page).toHaveURL(/[?&]sort=-theory(&|$)/);
+  await expect.poll(async () => inOrder(await points(), -1)).toBe(true);
+  await expect.poll(async () => (await firstnames()).filter((name) => name === "Paul" || name === "Lena")).toEqual(["Lena", "Paul"]);
+
+  // a member sees results only once published: the points headers do not sort for them
+  const member = await browser.newPage();
+  await signIn(member, "member@demo.test");
+  await member.goto("/#/registration/overview");
+  await member.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
+  await member.getByRole("option", { name: "D-Prüfungen Herbst Vorjahr", exact: true }).click();
+  const memberTable = member.getByRole("table", { name: "D-Prüfungsanmeldungen" });
+  await expect(memberTable.getByRole("row", { name: /Lena/ })).toBeVisible();
+  await expect(memberTable.getByRole("columnheader").getByRole("button")).toHaveText(["ID", "Vorname", "Nachname", "Verein", "Instrument", "Kurs"]);
+  await member.close();
 });
 
 test("a header click sorts the user table on the server; search and sort stay over a reload, and a link with a sort opens the club table sorted", async ({

@@ -44,7 +44,7 @@ export type ListOrder = {
 type Field = { name: string; type: string; kind: string; isRequired: boolean; isList: boolean };
 const models = getDatamodel().datamodel.models as unknown as Record<string, { fields: Field[] }>;
 /** the types a sort key may have (the cursor holds them as JSON) */
-const SORTABLE = new Set(["String", "Int", "DateTime", "Boolean"]);
+const SORTABLE = new Set(["String", "Int", "DateTime", "Boolean", "Decimal"]);
 
 /**
  * The order of a list of `model`: the sort keys in Prisma's orderBy shape, the last one the id
@@ -135,7 +135,8 @@ const invalidCursor = () => new AppError("INVALID_CURSOR", CURSOR_MESSAGE);
 export function encodeCursor(connection: string, order: ListOrder, row: Record<string, unknown>): string {
   const values = order.keys.map((k) => {
     const v = rowValue(k, row);
-    return v instanceof Date ? v.toISOString() : (v ?? null);
+    // a Decimal (points) as its exact text
+    return v instanceof Date ? v.toISOString() : k.type === "Decimal" && v != null ? String(v) : (v ?? null);
   });
   return Buffer.from(JSON.stringify({ c: connection, o: order.signature, v: values })).toString("base64url");
 }
@@ -150,6 +151,9 @@ function keyValue(key: Key, v: unknown): unknown {
       return typeof v === "number" && isInt4(v) ? v : undefined;
     case "Boolean":
       return typeof v === "boolean" ? v : undefined;
+    case "Decimal":
+      // Prisma compares a Decimal column with its text
+      return typeof v === "string" && /^-?\d{1,20}(\.\d{1,20})?$/.test(v) ? v : undefined;
     case "DateTime": {
       if (typeof v !== "string" || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(v)) return undefined;
       const d = new Date(v);

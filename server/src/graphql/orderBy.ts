@@ -11,7 +11,15 @@ import { OrderDirectionEnum } from "./enums.ts";
  * One column of the enum: what it sorts by, and its sort key in a direction (Prisma's orderBy
  * shape); a column that shows one of two fields (the level: category or age group) has two keys.
  */
-export type OrderColumn = { description: string; key: (direction: Direction) => SortKey | readonly SortKey[] };
+export type OrderColumn = {
+  description: string;
+  key: (direction: Direction) => SortKey | readonly SortKey[];
+  /**
+   * a result column (points): its order would tell hidden results, so only callers who see every
+   * result of the list's rows sort by it (registrations/access.ts refuseHiddenSort)
+   */
+  results?: true;
+};
 
 /** The value of an `orderBy` argument (null or missing: the default order). */
 export type OrderArgument<F extends string> = { field: F; direction?: "ASC" | "DESC" | null } | null | undefined;

@@ -76,6 +76,11 @@ export const tooLong = (max: number) => `Bitte höchstens ${max} Zeichen eingebe
 /** not from the spec: every list of an input has a maximum (shared/inputSchema.ts list) */
 export const tooMany = (max: number) => `Bitte höchstens ${max} Einträge angeben`;
 
+/** not from the spec: a sort of the overview by points for a caller who does not see every result (registrations/access.ts refuseHiddenSort) */
+export const SORT_MSG = {
+  resultsHidden: "Nach Punkten sortieren kann nur, wer alle Ergebnisse der Veranstaltung sieht (Anmelde- und Ergebnisverwaltung des Kreisverbands)",
+} as const;
+
 /** /v1 values of the wrong JSON type or form (http/wireSchema.ts): refused, never coerced. The forms cannot send them. */
 export const WIRE_MSG = {
   text: "Bitte einen Text eingeben",

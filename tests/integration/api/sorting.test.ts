@@ -6,6 +6,8 @@
 // forwards (first/after) and backwards (last/before), sees every row exactly once, in that order.
 // A cursor belongs to its order.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Prisma } from "../../../server/src/generated/prisma/client.ts";
+import { SORT_MSG } from "../../../server/src/shared/messages.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { gid, openEventFields } from "../../support/fixtures.ts";
 import { createWorld } from "../../support/principals.ts";
@@ -50,6 +52,13 @@ const byId = number<{ id: number }>((row) => row.id);
 function expected<R extends { id: number }>(rows: R[], column: Compare<R>, direction: Direction, defaults: Compare<R>[]): number[] {
   return [...rows].sort((a, b) => (direction === "ASC" ? column(a, b) : column(b, a)) || defaults.reduce((c, next) => c || next(a, b), 0)).map((row) => row.id);
 }
+
+/** A D-exam registration of `eventId` for the club (first name Anna, flute, D1 unless `fields` say otherwise): its id. */
+const createDexam = (eventId: number, associationId: number, fields: Partial<Prisma.DexamRegistrationUncheckedCreateInput> & { lastname: string }) =>
+  app.db.prisma.dexamRegistration.create({
+    data: { eventId, associationId, firstname: "Anna", birthdate: new Date("2012-05-01"), gender: "F", instrument: "FLUTE", type: "D1", ...fields },
+    select: { id: true },
+  });
 
 type PageInfo = { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
 
@@ -222,22 +231,7 @@ describe("the overviews' orderBy: ID", () => {
     const dexamRows: { id: number }[] = [];
     const competitionRows: { id: number }[] = [];
     for (const [i, name] of ["Zeller", "Abi", "Müller", "Äbi", "Braun", "Abi", "Öztürk"].entries()) {
-      dexamRows.push(
-        await prisma.dexamRegistration.create({
-          data: {
-            eventId: dexam,
-            associationId: club,
-            lastname: name,
-            firstname: "Anna",
-            birthdate: new Date("2012-05-01"),
-            gender: "F",
-            instrument: "FLUTE",
-            type: "D1",
-            cancelledAt: i % 3 === 0 ? new Date() : null,
-          },
-          select: { id: true },
-        }),
-      );
+      dexamRows.push(await createDexam(dexam, club, { lastname: name, cancelledAt: i % 3 === 0 ? new Date() : null }));
       competitionRows.push(
         await prisma.competitionRegistration.create({
           data: { eventId: competition, associationId: club, name, conductorName: "D", type: "T", cast: "S", numberOfMusicians: 9 },
@@ -266,19 +260,7 @@ describe("the overviews' orderBy: every column with a stored value (issue 35, it
     for (const [i, lastname] of ["Zeller", "Abi", "Müller", "Braun", "Abi", "Öztürk", "Kern"].entries()) {
       const instrument = [4, 0, 2, 4, 5, 1, 2][i];
       const course = [2, 0, 1, 1, 0, 2, 0][i];
-      const { id } = await prisma.dexamRegistration.create({
-        data: {
-          eventId: dexam,
-          associationId: club,
-          lastname,
-          firstname: "Anna",
-          birthdate: new Date("2012-05-01"),
-          gender: "F",
-          instrument: instruments[instrument],
-          type: courses[course],
-        },
-        select: { id: true },
-      });
+      const { id } = await createDexam(dexam, club, { lastname, instrument: instruments[instrument], type: courses[course] });
       dexamRows.push({ id, lastname, firstname: "Anna", instrument, course });
     }
     const dexamDefaults = [text<DexamRow>((r) => r.lastname), text<DexamRow>((r) => r.firstname), byId];
@@ -363,8 +345,94 @@ describe("the overviews' orderBy: every column with a stored value (issue 35, it
       ).toEqual(graphqlOrder.ids);
     }
     // an unknown column is a 400 naming the parameter, not the default order
-    const refused = await app.rest("GET", `/v1/registrations/event/${competition}/competition?sort=points`, token);
+    const refused = await app.rest("GET", `/v1/registrations/event/${competition}/competition?sort=songs`, token);
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain("sort");
+  });
+});
+
+describe("the overviews' orderBy: points, for those who see every result (issue 35, item 14)", () => {
+  it("staff sort D-exam THEORY_POINTS, PRACTICE_POINTS and competition POINTS (no points last ascending) in pages forwards and backwards, at both doors; a member's sort by points is refused at both doors", async () => {
+    const district = await freshDistrict();
+    const prisma = app.db.prisma;
+    const club = (await prisma.association.create({ data: { name: "MV Punkte", districtAssociationId: district } })).id;
+    const user = (subject: string, roles: string[], clubs: number[]) =>
+      prisma.user.create({
+        data: {
+          subject,
+          email: `${subject}@s${district}.test`,
+          lastname: "Test",
+          firstname: subject,
+          roles: roles as never,
+          districtAssociationId: district,
+          associations: { create: clubs.map((associationId) => ({ associationId })) },
+        },
+      });
+    await user(`staff-points-${district}`, ["registration_read"], []);
+    await user(`member-points-${district}`, [], [club]);
+    const staff = await app.token(`staff-points-${district}`);
+    const member = await app.token(`member-points-${district}`);
+    const dexam = (await prisma.event.create({ data: { ...openEventFields(district), name: "Punkte D", formType: "DEXAM" } })).id;
+    const competition = (await prisma.event.create({ data: { ...openEventFields(district), name: "Punkte W", formType: "COMPETITION" } })).id;
+
+    type DexamRow = { id: number; lastname: string; firstname: string; theory: number | null; practice: number | null };
+    const dexamRows: DexamRow[] = [];
+    const theory = [45.5, null, 100, 45.25, null, 45.5, 0, 99.99];
+    const practice = [null, 70, 70, 12.5, null, 88, null, 70.01];
+    for (const [i, lastname] of ["Zeller", "Abi", "Müller", "Braun", "Abi", "Öztürk", "Kern", "Äbi"].entries()) {
+      const { id } = await createDexam(dexam, club, { lastname, theoryPoints: theory[i], practicePoints: practice[i] });
+      dexamRows.push({ id, lastname, firstname: "Anna", theory: theory[i], practice: practice[i] });
+    }
+    const dexamColumns = { THEORY_POINTS: number<DexamRow>((r) => r.theory), PRACTICE_POINTS: number<DexamRow>((r) => r.practice) };
+    const dexamDefaults = [text<DexamRow>((r) => r.lastname), text<DexamRow>((r) => r.firstname), byId];
+    const dexamArgs = `eventId: "${gid("Event", dexam)}"`;
+    await checkOrders("dexamRegistrations", dexamArgs, dexamRows, dexamColumns, dexamDefaults);
+    await checkCursorOrder("dexamRegistrations", dexamArgs, "THEORY_POINTS", "PRACTICE_POINTS");
+
+    type CompetitionRow = { id: number; name: string; points: number | null };
+    const competitionRows: CompetitionRow[] = [];
+    const points = [null, 88.5, 92, null, 88.5, 61.25, 100];
+    for (const [i, name] of ["Zeller", "Abi", "Müller", "Braun", "Abi", "Kern", "Öhringen"].entries()) {
+      const { id } = await prisma.competitionRegistration.create({
+        data: { eventId: competition, associationId: club, name, conductorName: "D", type: "T", cast: "S", numberOfMusicians: 9, points: points[i] },
+        select: { id: true },
+      });
+      competitionRows.push({ id, name, points: points[i] });
+    }
+    const competitionArgs = `eventId: "${gid("Event", competition)}"`;
+    const byPoints = number<CompetitionRow>((r) => r.points);
+    const competitionDefaults = [text<CompetitionRow>((r) => r.name), byId];
+    await checkOrders("competitionRegistrations", competitionArgs, competitionRows, { POINTS: byPoints }, competitionDefaults);
+
+    // the district's registration staff (not only admin) sort by points at both doors
+    const lists = [
+      { list: "dexamRegistrations", args: dexamArgs, path: `/v1/registrations/event/${dexam}/dexam`, field: "THEORY_POINTS" },
+      { list: "competitionRegistrations", args: competitionArgs, path: `/v1/registrations/event/${competition}/competition`, field: "POINTS" },
+    ];
+    const want = {
+      THEORY_POINTS: expected(dexamRows, dexamColumns.THEORY_POINTS, "DESC", dexamDefaults),
+      POINTS: expected(competitionRows, byPoints, "DESC", competitionDefaults),
+    } as Record<string, number[]>;
+    for (const { list, args, path, field } of lists) {
+      const query = `{ list: ${list}(${args}, orderBy: { field: ${field}, direction: DESC }, first: 100) { edges { node { databaseId } } } }`;
+      const allowed = await app.gql(query, {}, staff);
+      expect(allowed.body.errors, `${list} staff`).toBeUndefined();
+      expect(allowed.body.data.list.edges.map((e: { node: { databaseId: number } }) => e.node.databaseId)).toEqual(want[field]);
+      const rest = await app.rest("GET", `${path}?sort=-${field.toLowerCase()}`, staff);
+      expect(rest.status, `${path} staff`).toBe(200);
+      expect((rest.body as { id: number }[]).map((row) => row.id)).toEqual(want[field]);
+
+      // a member sees results only once published: sorting by them would tell their order
+      const refused = await app.gql(query, {}, member);
+      expect(refused.body.errors?.[0]?.extensions?.code, `${list} member`).toBe("VALIDATION");
+      expect(refused.body.errors?.[0]?.message).toBe(SORT_MSG.resultsHidden);
+      const refusedRest = await app.rest("GET", `${path}?sort=${field.toLowerCase()}`, member);
+      expect(refusedRest.status, `${path} member`).toBe(400);
+      expect(JSON.stringify(refusedRest.body)).toContain(SORT_MSG.resultsHidden);
+      // the member's other sorts still answer
+      const byId = await app.gql(`{ list: ${list}(${args}, orderBy: { field: ID }, first: 100) { edges { node { databaseId } } } }`, {}, member);
+      expect(byId.body.errors, `${list} member ID`).toBeUndefined();
+      expect(byId.body.data.list.edges).toHaveLength(list === "dexamRegistrations" ? dexamRows.length : competitionRows.length);
+    }
   });
 });

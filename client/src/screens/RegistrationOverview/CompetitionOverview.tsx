@@ -8,7 +8,7 @@ import { useRefresh } from "../../relay/useRefresh";
 import type { CompetitionOverviewQuery } from "./__generated__/CompetitionOverviewQuery.graphql";
 import { CompetitionEditDialog } from "./CompetitionEditDialog";
 import type { CompetitionRowData } from "./CompetitionRow";
-import { COMPETITION_ORDER_FIELDS, CompetitionTable } from "./CompetitionTable";
+import { CompetitionTable, competitionOrderFields } from "./CompetitionTable";
 import { ConfirmRowAction } from "./ConfirmRowAction";
 import { type CompetitionRowAction, overviewExportPaths } from "./rowActions";
 import { useCancelCompetitionRegistration } from "./useCancelCompetitionRegistration";
@@ -22,10 +22,22 @@ type DialogState = { kind: "edit"; id: string } | { kind: "delete" | "cancel" | 
  * "Answers"): a save in the edit dialog by its answer, which updates the row's record
  * (useUpdateCompetitionRegistration), the other changes by loading the list again.
  */
-export function CompetitionOverview({ eventId, search, searching }: { eventId: string; search: string; searching: boolean }) {
+export function CompetitionOverview({
+  eventId,
+  search,
+  searching,
+  viewerSeesAllResults,
+}: {
+  eventId: string;
+  search: string;
+  searching: boolean;
+  /** the event's Event.viewerSeesAllResults: only then do Punkte and Prädikat sort */
+  viewerSeesAllResults: boolean;
+}) {
   const { fetchKey, refresh, pending } = useRefresh();
   // the sort is the URL's `sort`, like the search's `q`: a link or a reload keeps both
-  const { sort, orderBy, sorting, onSort } = useServerSort(COMPETITION_ORDER_FIELDS);
+  const orderFields = competitionOrderFields(viewerSeesAllResults);
+  const { sort, orderBy, sorting, onSort } = useServerSort(orderFields);
   const data = useLazyLoadQuery<CompetitionOverviewQuery>(
     graphql`
       query CompetitionOverviewQuery($eventId: ID!, $search: String, $orderBy: CompetitionRegistrationOrder) {
@@ -65,7 +77,7 @@ export function CompetitionOverview({ eventId, search, searching }: { eventId: s
 
   return (
     <>
-      <CompetitionTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} />
+      <CompetitionTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} orderFields={orderFields} />
       {dialog?.kind === "edit" && <CompetitionEditDialog registrationId={dialog.id} onClose={close} />}
       {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "delete" && (

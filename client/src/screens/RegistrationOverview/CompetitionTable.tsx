@@ -20,9 +20,21 @@ export const COMPETITION_ORDER_FIELDS = {
 } as const;
 
 /**
+ * The same with the points, for viewers who see every result of the event
+ * (Event.viewerSeesAllResults; the server refuses a sort by points to anyone else): Punkte and
+ * Prädikat (the mark the jury gives for the points) both sort by them. Pieces do not sort.
+ */
+export const COMPETITION_ORDER_FIELDS_WITH_RESULTS = { ...COMPETITION_ORDER_FIELDS, points: "POINTS", mark: "POINTS" } as const;
+
+/** The columns the server sorts the competition overview by for this viewer. */
+export const competitionOrderFields = (viewerSeesAllResults: boolean) =>
+  viewerSeesAllResults ? COMPETITION_ORDER_FIELDS_WITH_RESULTS : COMPETITION_ORDER_FIELDS;
+
+/**
  * The competition table of the overview (R-RO003, R-RO005): ID, Name, Verein, Typ, Besetzung,
  * Stufe/Altersgruppe, Unterlagen, Stücke, Punkte, Prädikat, the row menu and the symbols; paged
- * with "Mehr laden", sorted on the server by a click on ID, Name, Verein, Typ, Besetzung, Stufe or Unterlagen.
+ * with "Mehr laden", sorted on the server by a click on ID, Name, Verein, Typ, Besetzung, Stufe or Unterlagen, and for
+ * viewers who see every result on Punkte or Prädikat (`orderFields`).
  */
 export function CompetitionTable({
   query,
@@ -30,8 +42,11 @@ export function CompetitionTable({
   sort,
   onSort,
   onAction,
+  orderFields,
 }: {
   query: CompetitionTable_query$key;
+  /** the sortable columns (competitionOrderFields) */
+  orderFields: Readonly<Record<string, string>>;
   loading: boolean;
   sort: TableSort | null;
   onSort: (key: string) => void;
@@ -76,7 +91,7 @@ export function CompetitionTable({
       { key: "points", header: t("overview.competition.column.points") },
       { key: "mark", header: t("overview.competition.column.mark") },
     ],
-    COMPETITION_ORDER_FIELDS,
+    orderFields,
   );
   return (
     <OverviewTable

@@ -10,7 +10,7 @@ import type { DexamOverviewQuery } from "./__generated__/DexamOverviewQuery.grap
 import { ConfirmRowAction } from "./ConfirmRowAction";
 import { DexamEditDialog } from "./DexamEditDialog";
 import type { DexamRowData } from "./DexamRow";
-import { DEXAM_ORDER_FIELDS, DexamTable } from "./DexamTable";
+import { DexamTable, dexamOrderFields } from "./DexamTable";
 import { hasUnverifiedPartialResult } from "./display";
 import { type DexamRowAction, overviewExportPaths } from "./rowActions";
 import { TakeoverDialog } from "./TakeoverDialog";
@@ -34,15 +34,19 @@ export function DexamOverview({
   districtAssociationId,
   search,
   searching,
+  viewerSeesAllResults,
 }: {
   eventId: string;
   districtAssociationId: number;
+  /** the event's Event.viewerSeesAllResults: only then do the points columns sort */
+  viewerSeesAllResults: boolean;
   search: string;
   searching: boolean;
 }) {
   const { fetchKey, refresh, pending } = useRefresh();
   // the sort is the URL's `sort`, like the search's `q`: a link or a reload keeps both
-  const { sort, orderBy, sorting, onSort } = useServerSort(DEXAM_ORDER_FIELDS);
+  const orderFields = dexamOrderFields(viewerSeesAllResults);
+  const { sort, orderBy, sorting, onSort } = useServerSort(orderFields);
   const data = useLazyLoadQuery<DexamOverviewQuery>(
     graphql`
       query DexamOverviewQuery($eventId: ID!, $search: String, $orderBy: DexamRegistrationOrder) {
@@ -94,7 +98,7 @@ export function DexamOverview({
 
   return (
     <>
-      <DexamTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} />
+      <DexamTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} orderFields={orderFields} />
       {dialog?.kind === "edit" && <DexamEditDialog registrationId={dialog.id} onClose={close} />}
       {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "takeOver" && (

@@ -19,9 +19,20 @@ export const DEXAM_ORDER_FIELDS = {
 } as const;
 
 /**
+ * The same with the points columns, for viewers who see every result of the event
+ * (Event.viewerSeesAllResults; the server refuses a sort by points to anyone else). Pieces and
+ * grade do not sort (docs/decisions.md "Sortable columns, both doors").
+ */
+export const DEXAM_ORDER_FIELDS_WITH_RESULTS = { ...DEXAM_ORDER_FIELDS, theory: "THEORY_POINTS", practice: "PRACTICE_POINTS" } as const;
+
+/** The columns the server sorts the D-exam overview by for this viewer. */
+export const dexamOrderFields = (viewerSeesAllResults: boolean) => (viewerSeesAllResults ? DEXAM_ORDER_FIELDS_WITH_RESULTS : DEXAM_ORDER_FIELDS);
+
+/**
  * The D-exam table of the overview (R-RO004, R-RO007): ID, Vorname, Nachname, Verein, Instrument,
  * Kurs, Stücke, Theorie, Praxis, Note, the row menu and the symbols; paged with "Mehr laden",
- * sorted on the server by a click on ID, Vorname, Nachname, Verein, Instrument or Kurs.
+ * sorted on the server by a click on ID, Vorname, Nachname, Verein, Instrument or Kurs, and for
+ * viewers who see every result on Theorie or Praxis (`orderFields`).
  */
 export function DexamTable({
   query,
@@ -29,8 +40,11 @@ export function DexamTable({
   sort,
   onSort,
   onAction,
+  orderFields,
 }: {
   query: DexamTable_query$key;
+  /** the sortable columns (dexamOrderFields) */
+  orderFields: Readonly<Record<string, string>>;
   loading: boolean;
   sort: TableSort | null;
   onSort: (key: string) => void;
@@ -74,7 +88,7 @@ export function DexamTable({
       { key: "practice", header: t("overview.column.practice") },
       { key: "grade", header: t("overview.column.grade") },
     ],
-    DEXAM_ORDER_FIELDS,
+    orderFields,
   );
   return (
     <OverviewTable

@@ -51,6 +51,7 @@ export function OverviewContent({
               formType
               start
               end
+              viewerSeesAllResults
             }
           }
         }
@@ -91,13 +92,19 @@ export function OverviewContent({
       ) : event.formType === "COMPETITION" ? (
         <ErrorBoundary resetKey={event.id} fallback={(error) => <LoadFailure prefix="error.competitionRegistrations.load" error={error} />}>
           <Suspense fallback={<PageLoading />}>
-            <CompetitionOverview eventId={event.id} search={search} searching={loading} />
+            <CompetitionOverview eventId={event.id} search={search} searching={loading} viewerSeesAllResults={event.viewerSeesAllResults} />
           </Suspense>
         </ErrorBoundary>
       ) : (
         <ErrorBoundary resetKey={event.id} fallback={(error) => <LoadFailure prefix="error.dexamRegistrations.load" error={error} />}>
           <Suspense fallback={<PageLoading />}>
-            <DexamOverview eventId={event.id} districtAssociationId={districtAssociationId} search={search} searching={loading} />
+            <DexamOverview
+              eventId={event.id}
+              districtAssociationId={districtAssociationId}
+              search={search}
+              searching={loading}
+              viewerSeesAllResults={event.viewerSeesAllResults}
+            />
           </Suspense>
         </ErrorBoundary>
       )}

@@ -3,11 +3,11 @@ import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../gra
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
-import { orderByArgument } from "../../graphql/orderBy.ts";
+import { type OrderArgument, orderByArgument } from "../../graphql/orderBy.ts";
 import { ASSOCIATION, associationFilterArgs, inOldShape, LOCATION, locationFilterArgs, oldArgs, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
-import { canReadRegistration, isManager, type RegistrationFilterArgs } from "../registrations/access.ts";
+import { canReadRegistration, isManager, type RegistrationFilterArgs, refuseHiddenSort } from "../registrations/access.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
 import { COMPETITION_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import { type CompetitionInput, type CompetitionSong, competitionRowActions, competitionSongsComplete } from "./rules.ts";
@@ -130,9 +130,15 @@ registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ct
 
 /** The overview's filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts). */
 const FILTER_SPELLINGS = [LOCATION, ASSOCIATION];
-const overviewWhere = (args: RegistrationFilterArgs, ctx: GraphQLContext) => {
+const overviewWhere = async (
+  args: RegistrationFilterArgs & { orderBy?: OrderArgument<keyof typeof COMPETITION_OVERVIEW_ORDER.columns> },
+  ctx: GraphQLContext,
+) => {
   const old = oldArgs(args, FILTER_SPELLINGS);
-  return competitionWhere(ctx, { ...old, eventId: numericId(old.eventId, "Event", "Veranstaltung") });
+  const eventId = numericId(old.eventId, "Event", "Veranstaltung");
+  const where = competitionWhere(ctx, { ...old, eventId });
+  await refuseHiddenSort(ctx, eventId, COMPETITION_OVERVIEW_ORDER, args.orderBy);
+  return where;
 };
 const overviewOrder = orderByArgument({
   ...COMPETITION_OVERVIEW_ORDER,
@@ -173,7 +179,7 @@ builder.queryField("competitionRegistrations", (t) =>
       resolve: keysetResolver("CompetitionRegistration", "CompetitionRegistrationConnection", {
         delegate: (ctx) => ctx.prisma.competitionRegistration,
         order: (args) => overviewOrder.order(args.orderBy),
-        where: (args, ctx) => overviewWhere(args as RegistrationFilterArgs, ctx),
+        where: (args, ctx) => overviewWhere(args as Parameters<typeof overviewWhere>[0], ctx),
       }) as never,
     },
     {

@@ -2,7 +2,12 @@
 // `competitionRegistrations(orderBy:)` and the /v1 list's `sort` parameter (graphql/orderBy.ts).
 import type { SortableList } from "../../graphql/orderBy.ts";
 
-/** Each column its sort keys (STATUS: active, cancelledAt NULL, first when ascending); ties by the group's name (German collation), id. */
+/**
+ * Each column its sort keys (STATUS: active, cancelledAt NULL, first when ascending); ties by the
+ * group's name (German collation), id. POINTS is a result column (`results`): only callers who see
+ * every result sort by it; the mark (Prädikat) column sorts by it too. Pieces (from the songs JSON)
+ * do not sort.
+ */
 export const COMPETITION_OVERVIEW_ORDER = {
   model: "CompetitionRegistration",
   columns: {
@@ -15,6 +20,12 @@ export const COMPETITION_OVERVIEW_ORDER = {
       key: (d) => [{ category: d }, { ageGroup: d }],
     },
     DOCUMENTS: { description: "Whether the documents are complete: incomplete ones first (ascending).", key: (d) => ({ documentsComplete: d }) },
+    POINTS: {
+      description:
+        "The points (and with them the mark the jury gives for them), registrations without points last (ascending; first descending). Only for callers who see every result of the event (registration and results staff of its district); others get VALIDATION.",
+      key: (d) => ({ points: d }),
+      results: true,
+    },
     CREATED_AT: { description: "When the registration was created.", key: (d) => ({ createdAt: d }) },
     STATUS: {
       description: "Active before cancelled (ascending); cancelled ones by cancellation time, newest first.",

@@ -7,7 +7,7 @@ import * as w from "../../http/wireSchema.ts";
 import { COMPETITION_SONG_ROWS } from "../../shared/competition.ts";
 import { MSG } from "../../shared/messages.ts";
 import type { ServiceCtx } from "../context.ts";
-import { isManager } from "../registrations/access.ts";
+import { isManager, refuseHiddenSort } from "../registrations/access.ts";
 import { registrationBodyFields } from "../registrations/wire.ts";
 import { competitionTypeWire } from "../wire.ts";
 import { COMPETITION_OVERVIEW_ORDER } from "./overviewOrder.ts";
@@ -200,14 +200,17 @@ export function competitionRoutes(r: RestRouter) {
       description:
         "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
         "`locationId` grenzt auf einen Wertungsort ein, `search` sucht in Namen, Dirigent, Verein, Typ, Besetzung, Stufe und Wertungsort. " +
-        "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `cast`, `-level` absteigend); ohne: Name, ID.",
+        "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `cast`, `-level` absteigend); ohne: Name, ID. " +
+        "`points` (ohne Punkte zuletzt, absteigend zuerst) nur für das Anmelde- und Ergebnispersonal des Kreisverbands, das alle Ergebnisse sieht; sonst 400 VALIDATION.",
       query: ListQuery,
       response: z.array(CompetitionWire),
       example: { params: { eventId: 4 }, query: { search: "Jugendkapelle", sort: "type" } },
     },
     async (ctx, req) => {
       const q = w.readQuery(ListQuery, req.query);
-      const where = competitionWhere(ctx, { eventId: idParam(req, "eventId"), locationId: q.locationId, search: q.search ?? undefined });
+      const eventId = idParam(req, "eventId");
+      const where = competitionWhere(ctx, { eventId, locationId: q.locationId, search: q.search ?? undefined });
+      await refuseHiddenSort(ctx, eventId, COMPETITION_OVERVIEW_ORDER, q.sort);
       const rows = await ctx.prisma.competitionRegistration.findMany({
         where,
         include: WIRE_INCLUDE,

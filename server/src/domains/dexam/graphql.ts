@@ -7,7 +7,7 @@ import { orderByArgument } from "../../graphql/orderBy.ts";
 import { ASSOCIATION, associationFilterArgs, day, inOldShape, LOCATION, locationFilterArgs, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
-import { isRegistrationStaff, type RegistrationFilterArgs } from "../registrations/access.ts";
+import { isRegistrationStaff, type RegistrationFilterArgs, refuseHiddenSort } from "../registrations/access.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
 import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
@@ -299,7 +299,12 @@ builder.queryField("dexamRegistrations", (t) =>
       resolve: keysetResolver("DexamRegistration", "DexamRegistrationConnection", {
         delegate: (ctx) => ctx.prisma.dexamRegistration,
         order: (args) => overviewOrder.order(args.orderBy),
-        where: (args, ctx) => dexamWhere(ctx, overviewFilter(args as RegistrationFilterArgs)),
+        where: async (args, ctx) => {
+          const filter = overviewFilter(args as RegistrationFilterArgs);
+          const where = dexamWhere(ctx, filter);
+          await refuseHiddenSort(ctx, filter.eventId, DEXAM_OVERVIEW_ORDER, args.orderBy);
+          return where;
+        },
       }) as never,
     },
     {

@@ -5,7 +5,12 @@ import type { SortableList } from "../../graphql/orderBy.ts";
 
 const flip = (d: Direction): Direction => (d === "asc" ? "desc" : "asc");
 
-/** Each column one sort key (STATUS: active, cancelledAt NULL, first when ascending); ties by last name, first name (German collation), id. */
+/**
+ * Each column one sort key (STATUS: active, cancelledAt NULL, first when ascending); ties by last
+ * name, first name (German collation), id. The points are result columns (`results`): only callers
+ * who see every result sort by them. Pieces (from the songs JSON) and grade (the pass rule over
+ * both parts and a verified partial result, which no stored key orders) do not sort.
+ */
 export const DEXAM_OVERVIEW_ORDER = {
   model: "DexamRegistration",
   columns: {
@@ -18,6 +23,18 @@ export const DEXAM_OVERVIEW_ORDER = {
     },
     COURSE: { description: "The course (D1, D2, D3).", key: (d) => ({ type: d }) },
     BIRTHDATE: { description: "Date of birth.", key: (d) => ({ birthdate: d }) },
+    THEORY_POINTS: {
+      description:
+        "Theory points, registrations without points last (ascending; first descending). Only for callers who see every result of the event (registration and results staff of its district); others get VALIDATION.",
+      key: (d) => ({ theoryPoints: d }),
+      results: true,
+    },
+    PRACTICE_POINTS: {
+      description:
+        "Practice points, registrations without points last (ascending; first descending). Only for callers who see every result of the event (registration and results staff of its district); others get VALIDATION.",
+      key: (d) => ({ practicePoints: d }),
+      results: true,
+    },
     CREATED_AT: { description: "When the registration was created.", key: (d) => ({ createdAt: d }) },
     STATUS: {
       description: "Active before cancelled (ascending); cancelled ones by cancellation time, newest first.",

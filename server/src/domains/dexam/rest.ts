@@ -9,6 +9,7 @@ import { MSG } from "../../shared/messages.ts";
 import { zipInThread } from "../../workers/pool.ts";
 import type { ServiceCtx } from "../context.ts";
 import { contentDisposition } from "../files/rules.ts";
+import { refuseHiddenSort } from "../registrations/access.ts";
 import { registrationBodyFields } from "../registrations/wire.ts";
 import { fileNamePart } from "../results/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
@@ -358,14 +359,17 @@ export function dexamRoutes(r: RestRouter) {
       description:
         "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
         "`locationId` grenzt auf einen Prüfungs- oder Vorbereitungsort ein, `search` sucht in Namen, Verein, Instrument, Kurs und den Prüfungs- und Vorbereitungsorten. " +
-        "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `instrument` in Partiturordnung, `-course` absteigend); ohne: Nachname, Vorname, ID.",
+        "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `instrument` in Partiturordnung, `-course` absteigend); ohne: Nachname, Vorname, ID. " +
+        "`theory_points` und `practice_points` (ohne Punkte zuletzt, absteigend zuerst) nur für das Anmelde- und Ergebnispersonal des Kreisverbands, das alle Ergebnisse sieht; sonst 400 VALIDATION.",
       query: ListQuery,
       response: z.array(DexamWire),
       example: { params: { eventId: 1 }, query: { locationId: "2", search: "Flöte", sort: "instrument" } },
     },
     async (ctx, req) => {
       const q = w.readQuery(ListQuery, req.query);
-      const where = dexamWhere(ctx, { eventId: idParam(req, "eventId"), locationId: q.locationId, search: q.search ?? undefined });
+      const eventId = idParam(req, "eventId");
+      const where = dexamWhere(ctx, { eventId, locationId: q.locationId, search: q.search ?? undefined });
+      await refuseHiddenSort(ctx, eventId, DEXAM_OVERVIEW_ORDER, q.sort);
       const rows = await ctx.prisma.dexamRegistration.findMany({
         where,
         include: WIRE_INCLUDE,

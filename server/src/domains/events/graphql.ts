@@ -6,6 +6,7 @@ import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { DISTRICT_ASSOCIATION, districtAssociationFilterArgs, inOldShape, oldArgs, requiredSpelling } from "../../graphql/sameShape.ts";
 import { DistrictAssociationType } from "../districts/graphql.ts";
 import { EventLocationType } from "../locations/graphql.ts";
+import { seesUnpublishedResults } from "../registrations/access.ts";
 import { deadlineDay, deadlinePassed, isPublished } from "./rules.ts";
 import {
   canManageEvent,
@@ -64,6 +65,11 @@ export const EventType = builder.prismaNode("Event", {
     canManage: t.boolean({
       description: "The viewer may change this event and its locations.",
       resolve: (e, _a, ctx) => !!ctx.principal && canManageEvent(ctx.principal, e),
+    }),
+    viewerSeesAllResults: t.boolean({
+      description:
+        "The viewer sees every result of this event, published or not (the district's registration and results staff): only then do the overviews sort by points (THEORY_POINTS, PRACTICE_POINTS, POINTS).",
+      resolve: (e, _a, ctx) => seesUnpublishedResults(ctx.principal, e),
     }),
     locations: t.relation("locations", {
       description: "The event's locations, by type, start and name.",

@@ -6,8 +6,10 @@ import { AppError, notFound } from "../../auth/errors.ts";
 import { actsOn, actsOnWhere } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Event, EventLocation, FormType, Prisma } from "../../generated/prisma/client.ts";
+import type { OrderArgument, SortableList } from "../../graphql/orderBy.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { RegistrationFacts } from "../../mail/registrationMail.ts";
+import { SORT_MSG } from "../../shared/messages.ts";
 import { isInt4 } from "../../shared/validation.ts";
 import { audit, type Tx } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -30,6 +32,18 @@ export const isRegistrationStaff = (p: Principal | null, e: District) => actsOn(
  */
 export const seesUnpublishedResults = (p: Principal | null, e: District) =>
   actsOn(p, "results.practiceSheet", { districtAssociationId: e.districtAssociationId });
+
+/**
+ * Refuses (VALIDATION) a sort of the event's registrations by a result column (points) to a caller
+ * who does not see every result of the event (seesUnpublishedResults): the order would tell hidden
+ * points. Both doors of the overviews call it (GraphQL `orderBy`, /v1 `sort`).
+ */
+export async function refuseHiddenSort<F extends string>(ctx: ServiceCtx, eventId: number, list: SortableList<F>, orderBy: OrderArgument<F>): Promise<void> {
+  if (!orderBy || !list.columns[orderBy.field].results) return;
+  const event = isInt4(eventId) ? await ctx.prisma.event.findUnique({ where: { id: eventId }, select: { districtAssociationId: true } }) : null;
+  // an event that does not exist lists no rows: nothing to tell
+  if (event && !seesUnpublishedResults(ctx.principal, event)) throw new AppError("VALIDATION", SORT_MSG.resultsHidden);
+}
 
 /** The registration read rule in memory (`registrationScope` is the same rule for the database): the permission table's `op`. */
 export function canReadRegistration(
