@@ -15,8 +15,8 @@ import { createWorld } from "./principals.ts";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Starts main.ts with exactly `env` as its environment. */
-export function startServerProcess(env: Record<string, string | undefined>) {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+export function startServerProcess(env: Record<string, string | undefined>, nodeArgs: string[] = []) {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (d) => {
     output += d;
@@ -56,7 +56,7 @@ export async function databaseForChild(dir: string): Promise<string> {
  * main.ts as a child process on a database of its own with the test world, and an admin token its
  * embedded provider accepts; `env` adds to (or overrides) the basic environment.
  */
-export async function startWorldServer(env: Record<string, string> = {}) {
+export async function startWorldServer(env: Record<string, string> = {}, nodeArgs: string[] = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "anm-child-"));
   const url = await databaseForChild(dir);
   const dataKey = crypto.randomBytes(32);
@@ -69,17 +69,20 @@ export async function startWorldServer(env: Record<string, string> = {}) {
   const token = await keys.token(world.subjects.admin, { iss: `${publicUrl}/oidc` });
   await keys.close();
   await db.close();
-  const server = startServerProcess({
-    PATH: process.env.PATH,
-    DATABASE_URL: url,
-    DATA_ENCRYPTION_KEY: dataKey.toString("base64"),
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    PUBLIC_URL: publicUrl,
-    DATA_DIR: path.join(dir, "data"),
-    STATIC_DIR: ".tmp/no-client",
-    DATABASE_WAIT_SECONDS: "0",
-    ...env,
-  });
+  const server = startServerProcess(
+    {
+      PATH: process.env.PATH,
+      DATABASE_URL: url,
+      DATA_ENCRYPTION_KEY: dataKey.toString("base64"),
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: publicUrl,
+      DATA_DIR: path.join(dir, "data"),
+      STATIC_DIR: ".tmp/no-client",
+      DATABASE_WAIT_SECONDS: "0",
+      ...env,
+    },
+    nodeArgs,
+  );
   return { ...server, dir, url, publicUrl, port, world, token };
 }
