@@ -141,11 +141,11 @@ export function CompetitionResults({
         {sorted.map((row) => (
           <tr key={row.id} className={row.cancelledAt ? styles.cancelled : undefined} data-cancelled={row.cancelledAt ? "true" : undefined}>
             <td>{row.databaseId}</td>
-            <td>
+            <td className={styles.longName}>
               {row.name}
               {row.cancelledAt && <span className={styles.badge}>{t("results.cancelled")}</span>}
             </td>
-            <td>{row.associationName}</td>
+            <td className={styles.longName}>{row.associationName}</td>
             <td>{competitionTypeLabel(row.type)}</td>
             <td>{castLabel(row.cast)}</td>
             <td>{levelLabel(row)}</td>
