@@ -189,7 +189,10 @@ export async function createApp(opts: {
     });
   }
   // automatic deletion of expired events (R-EV006)
-  const expire = () => runExpiryJob(prisma, services.now()).catch((e) => console.error("Automatische Löschung fehlgeschlagen", e));
+  const expire = () =>
+    runExpiryJob(prisma, services.now(), console.log, { auditRetentionDays: config.auditRetentionDays }).catch((e) =>
+      console.error("Automatische Löschung fehlgeschlagen", e),
+    );
   await expire();
   const expiry = setInterval(expire, 6 * 3600 * 1000);
   expiry.unref();

@@ -72,6 +72,10 @@ describe("configuration", () => {
     expect(errorOf({ SHUTDOWN_TIMEOUT_SECONDS: "-1" })).toMatch(/^SHUTDOWN_TIMEOUT_SECONDS: must be a whole number/);
     expect(errorOf({ SHUTDOWN_DELAY_SECONDS: "1.5" })).toMatch(/^SHUTDOWN_DELAY_SECONDS: must be a whole number/);
     expect(errorOf({ METRICS_TOKEN: "short" })).toMatch(/^METRICS_TOKEN: needs at least 16 characters/);
+    // the audit log's retention (days, at least one; the expiry round enforces it)
+    expect(local.auditRetentionDays).toBe(730);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: "365" }).auditRetentionDays).toBe(365);
+    expect(errorOf({ AUDIT_RETENTION_DAYS: "0" })).toMatch(/^AUDIT_RETENTION_DAYS: must be a whole number >= 1/);
     expect(loadConfig({ METRICS_TOKEN: "0123456789abcdef" }).metricsToken).toBe("0123456789abcdef");
   });
 

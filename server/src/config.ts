@@ -3,6 +3,9 @@
 import path from "node:path";
 import { DEFAULT_SPREADSHEET_POOL } from "./workers/defaults.ts";
 
+/** Days the audit log keeps an entry unless AUDIT_RETENTION_DAYS says otherwise (docs/decisions.md "Audit"). */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 730;
+
 export class ConfigError extends Error {
   constructor(
     readonly setting: string,
@@ -87,6 +90,8 @@ export type Config = {
   shutdownTimeoutSeconds: number;
   /** confirmation e-mails: seconds before the first retry of a failed mail; each further one waits twice as long, at most an hour */
   mailRetrySeconds: number;
+  /** days the audit log keeps an entry; the expiry round (events/expiry.ts) deletes older ones */
+  auditRetentionDays: number;
   /** per caller and minute; 0 switches a limit off */
   rateLimits: {
     mutationsPerMinute: number;
@@ -208,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelaySeconds: count("SHUTDOWN_DELAY_SECONDS", env.SHUTDOWN_DELAY_SECONDS, 0),
     shutdownTimeoutSeconds: count("SHUTDOWN_TIMEOUT_SECONDS", env.SHUTDOWN_TIMEOUT_SECONDS, 10),
     mailRetrySeconds: count("MAIL_RETRY_SECONDS", env.MAIL_RETRY_SECONDS, 60),
+    auditRetentionDays: positive("AUDIT_RETENTION_DAYS", env.AUDIT_RETENTION_DAYS, DEFAULT_AUDIT_RETENTION_DAYS),
     rateLimits: {
       mutationsPerMinute: count("RATE_LIMIT_MUTATIONS", env.RATE_LIMIT_MUTATIONS, 120),
       uploadsPerMinute: count("RATE_LIMIT_UPLOADS", env.RATE_LIMIT_UPLOADS, 30),

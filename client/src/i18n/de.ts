@@ -340,6 +340,8 @@ export const de = {
   "event.field.privacyPolicy": "Datenschutzhinweise",
   "event.formTypeFixed": "Die Art kann nach dem Anlegen nicht mehr geändert werden.",
   "event.deadlineHint": "Anmeldeschluss ist 23:59:59 Uhr dieses Tages.",
+  "event.expirationHint":
+    "Vorschlag nach Art und letztem Tag: Freizeiten 3 Monate danach, D-Prüfungen Ende des übernächsten Jahres, Wertungsspiele Ende des Folgejahres.",
   "event.create": "Neue Veranstaltung",
   "event.editTitle": "Veranstaltung bearbeiten",
   "event.action.edit": "Bearbeiten",

@@ -338,6 +338,8 @@ export const en: Record<MessageKey, string> = {
   "event.field.privacyPolicy": "Privacy notice",
   "event.formTypeFixed": "The type cannot be changed after creation.",
   "event.deadlineHint": "The deadline is 23:59:59 of this day.",
+  "event.expirationHint":
+    "Suggested from the form type and the last day: camps 3 months after it, D-exams the end of the second following year, competitions the end of the following year.",
   "event.create": "New event",
   "event.editTitle": "Edit event",
   "event.action.edit": "Edit",

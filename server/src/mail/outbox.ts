@@ -4,6 +4,10 @@
 // (mailSender) claims due rows with FOR UPDATE SKIP LOCKED, moving them on by a lease in the same
 // statement, so replicas never send a row twice; a failure moves the row on by a backoff that
 // doubles from MAIL_RETRY_SECONDS up to an hour. A mail never fails the change that wrote it.
+// A mail not delivered within GIVE_UP_DAYS of its writing is given up and deleted (logged); a sent
+// one is kept KEEP_SENT_DAYS, except the notice of a registration's deletion, deleted once sent (it
+// names a registration that is gone). A registration's deletion deletes its rows, sent or not
+// (domains/registrations/traces.ts).
 import os from "node:os";
 import type { RawRead } from "../db/adapter.ts";
 import { Prisma } from "../generated/prisma/client.ts";
@@ -39,8 +43,12 @@ export async function enqueueMail(tx: Tx, target: MailTarget, kind: MailKind, fa
 /** How long a claimed row is left to its sender before another may try (longer than nodemailer's timeouts). */
 const LEASE_MS = 10 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
-/** Sent rows are kept this long (what went out, for questions), then deleted. */
-const KEEP_SENT_MS = 30 * 86_400_000;
+/** Sent rows are kept this many days (what went out, for questions), then deleted. */
+export const KEEP_SENT_DAYS = 30;
+const KEEP_SENT_MS = KEEP_SENT_DAYS * 86_400_000;
+/** An undelivered row is given up (deleted) this many days after it was written: the mail server refused it or was down all along. */
+export const GIVE_UP_DAYS = 7;
+const GIVE_UP_MS = GIVE_UP_DAYS * 86_400_000;
 const BATCH = 20;
 
 type ClaimedRow = { id: number; kind: MailKind; payload: MailPayload; attempts: number; createdAt: Date; email: string };
@@ -109,12 +117,25 @@ export function mailSender(opts: {
       ]);
       return false;
     }
-    await sql(`UPDATE "MailOutbox" SET "sentAt" = $2, "lastError" = NULL WHERE id = $1`, [row.id, now()]);
+    // the notice of a deletion names a registration that is gone: nothing of it is kept once it went out
+    if (row.kind === "deleted") await sql(`DELETE FROM "MailOutbox" WHERE id = $1`, [row.id]);
+    else await sql(`UPDATE "MailOutbox" SET "sentAt" = $2, "lastError" = NULL WHERE id = $1`, [row.id, now()]);
     return true;
+  };
+
+  /** Deletes the undelivered rows written more than GIVE_UP_DAYS ago, each logged with its last error. */
+  const giveUp = async () => {
+    const gone = await sql<{ id: number; attempts: number; lastError: string | null }>(
+      `DELETE FROM "MailOutbox" WHERE "sentAt" IS NULL AND "createdAt" < $1 RETURNING id, attempts, "lastError"`,
+      [new Date(now().getTime() - GIVE_UP_MS)],
+    );
+    for (const g of gone)
+      log(`E-Mail ${g.id} nach ${GIVE_UP_DAYS} Tagen und ${g.attempts} Versuch(en) aufgegeben und gelöscht: ${g.lastError ?? "nicht zugestellt"}`);
   };
 
   const round = async (): Promise<number> => {
     let sent = 0;
+    await giveUp();
     for (;;) {
       const rows = await claim();
       for (const row of rows) if (await sendOne(row)) sent++;

@@ -15,6 +15,13 @@ const valid = {
 const invalidDate = new Date(Number.NaN);
 
 describe("event schema", () => {
+  it("a camp (D-exam camp) needs its automatic-deletion day; other events may leave it empty (the server then stores the default)", () => {
+    expect(eventErrors({ ...valid, formType: "DEXAM_CAMP" })).toEqual({ expiration: EVENT_MSG.campExpiration });
+    expect(eventErrors({ ...valid, formType: "DEXAM_CAMP", expiration: "" })).toEqual({ expiration: EVENT_MSG.campExpiration });
+    expect(eventErrors({ ...valid, formType: "DEXAM_CAMP", expiration: "2027-09-30" })).toEqual({});
+    expect(eventErrors({ ...valid, formType: "COMPETITION", expiration: null })).toEqual({});
+  });
+
   it("[R-VA018][R-EV011] name, form type, edit phase, privacy policy, deadline and publishing window are required; nothing else", () => {
     expect(eventErrors(valid)).toEqual({});
     expect(eventErrors({})).toEqual({

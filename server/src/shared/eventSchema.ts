@@ -42,6 +42,8 @@ function crossFieldErrors(v: Fields): Record<string, string> {
   // name, form type, edit phase, privacy policy, deadline and publishing window are required (R-VA018, R-EV011)
   for (const f of ["name", "formType", "editPhase", "privacyPolicy", "registrationDeadline", "startPublishing", "finishPublishing"] as const)
     if (required(v[f] ?? null) !== null) e[f] = MSG.required;
+  // a camp (children's health data) always has its automatic-deletion day (shared/eventExpiration.ts)
+  if (v.formType === "DEXAM_CAMP" && required(v.expiration ?? null) !== null) e.expiration = EVENT_MSG.campExpiration;
   // the publishing window ends after it starts (R-EV004); an event ends no earlier than it starts
   if (valid(v.startPublishing) && valid(v.finishPublishing) && v.finishPublishing <= v.startPublishing) e.finishPublishing = EVENT_MSG.publishingWindow;
   if (valid(v.start) && valid(v.end) && v.end < v.start) e.end = EVENT_MSG.endBeforeStart;

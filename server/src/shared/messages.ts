@@ -70,6 +70,8 @@ export const RESULT_UPLOAD_MSG = {
 export const EVENT_MSG = {
   publishingWindow: "Das Ende der Veröffentlichung muss nach ihrem Beginn liegen",
   endBeforeStart: "Das Ende muss nach dem Beginn liegen",
+  /** not from the spec: a camp holds health data and is never kept without a deletion day */
+  campExpiration: "Für D-Prüfungen Freizeit ist die automatische Löschung ein Pflichtfeld",
 } as const;
 
 export const tooLong = (max: number) => `Bitte höchstens ${max} Zeichen eingeben`;

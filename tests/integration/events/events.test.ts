@@ -538,7 +538,17 @@ describe("automatic deletion", () => {
     expect(await deleteExpiredEvents(app.db.prisma, new Date())).toMatchObject({ events: 0 });
     // ten days later (fake clock) the first event has
     const report = await deleteExpiredEvents(app.db.prisma, new Date(Date.now() + 10 * DAY));
-    expect(report).toEqual({ events: 1, dexamRegistrations: 2, competitionRegistrations: 0, campHealthRecords: 1, results: 1, files: 2 });
+    expect(report).toEqual({
+      events: 1,
+      dexamRegistrations: 2,
+      competitionRegistrations: 0,
+      campHealthRecords: 1,
+      results: 1,
+      files: 2,
+      auditEntries: 0,
+      mails: 0,
+      expiredAuditEntries: 0,
+    });
     expect(await app.db.prisma.event.count({ where: { id: gone.id } })).toBe(0);
     expect(await app.db.prisma.dexamRegistration.count({ where: { eventId: gone.id } })).toBe(0);
     expect(await app.db.prisma.storedFile.count()).toBe(filesBefore - 2);
@@ -567,7 +577,7 @@ describe("automatic deletion", () => {
     const lines: string[] = [];
     await runExpiryJob(app.db.prisma, new Date(Date.now() + 3 * DAY), (l) => lines.push(l));
     expect(lines).toEqual([
-      "Automatische Löschung: 1 Veranstaltung(en), 1 D-Prüfungs- und 0 Wertungsspiel-Anmeldung(en), 0 Ergebnis(se), 0 Freizeit-Gesundheitsangabe(n), 0 Datei(en) gelöscht",
+      "Automatische Löschung: 1 Veranstaltung(en), 1 D-Prüfungs- und 0 Wertungsspiel-Anmeldung(en), 0 Ergebnis(se), 0 Freizeit-Gesundheitsangabe(n), 0 Datei(en), 0 Protokolleintrag/-einträge und 0 E-Mail(s) gelöscht",
     ]);
   });
 });

@@ -10,7 +10,7 @@ import { updateVersion } from "../../forms/version";
 import { t } from "../../i18n/translate";
 import { useDistrictAssociationGlobalId } from "../../shell/useDistrictAssociationGlobalId";
 import type { EventDialog_event$key } from "./__generated__/EventDialog_event.graphql";
-import { type EventFormValues, eventFormValues, eventInput, validateEventForm } from "./eventForm";
+import { type EventFormValues, eventFormValues, eventInput, followExpiration, validateEventForm } from "./eventForm";
 import { useCreateEvent } from "./useCreateEvent";
 import { useUpdateEvent } from "./useUpdateEvent";
 
@@ -64,7 +64,8 @@ export function EventDialog({
   const [update, updating] = useUpdateEvent();
 
   const change = (field: keyof EventFormValues) => (value: string | null) => {
-    setValues((current) => ({ ...current, [field]: value ?? "" }));
+    // the deletion day follows form type and dates while it is the default (eventForm.ts followExpiration)
+    setValues((current) => followExpiration(current, { ...current, [field]: value ?? "" }));
     setErrors((current) => withoutError(current, field));
   };
 
@@ -122,7 +123,14 @@ export function EventDialog({
         error={errors.finishPublishing}
         required
       />
-      <DateField label={t("event.field.expiration")} value={values.expiration} onChange={change("expiration")} error={errors.expiration} />
+      <DateField
+        label={t("event.field.expiration")}
+        value={values.expiration}
+        onChange={change("expiration")}
+        error={errors.expiration}
+        hint={t("event.expirationHint")}
+        required={values.formType === "DEXAM_CAMP"}
+      />
       <DateTimeField label={t("event.field.start")} value={values.start} onChange={change("start")} error={errors.start} />
       <DateTimeField label={t("event.field.end")} value={values.end} onChange={change("end")} error={errors.end} />
       <TextField label={t("event.field.address")} value={values.address} onChange={change("address")} error={errors.address} autoComplete="off" />

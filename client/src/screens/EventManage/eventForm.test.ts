@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { updateVersion } from "../../forms/version";
-import { EMPTY_EVENT_FORM, eventFormValues, eventInput, validateEventForm } from "./eventForm";
+import { EMPTY_EVENT_FORM, eventFormValues, eventInput, followExpiration, validateEventForm } from "./eventForm";
 
 const filled = {
   ...EMPTY_EVENT_FORM,
@@ -13,6 +13,32 @@ const filled = {
 };
 
 describe("event form", () => {
+  it("the automatic-deletion day shows the default of form type and last day, follows them while it is the default, and keeps a day the office chose", () => {
+    const set = (before: typeof filled, change: Partial<typeof filled>) => followExpiration(before, { ...before, ...change });
+    const camp = set(filled, { formType: "DEXAM_CAMP" });
+    // no start or end yet: the deadline's day is the last day
+    expect(camp.expiration).toBe("2027-07-30");
+    const withEnd = set(camp, { end: "2027-08-07T14:00" });
+    expect(withEnd.expiration).toBe("2027-11-07");
+    expect(set(withEnd, { formType: "DEXAM" }).expiration).toBe("2029-12-31");
+    const chosen = set(withEnd, { expiration: "2027-09-01" });
+    expect(chosen.expiration).toBe("2027-09-01");
+    expect(set(chosen, { end: "2027-08-20T14:00" }).expiration).toBe("2027-09-01");
+    // an event kept without a day opens with the default shown
+    expect(
+      eventFormValues({
+        ...filled,
+        registrationDeadlineDay: "2027-04-30",
+        formType: "COMPETITION",
+        expiration: null,
+        startPublishing: "2027-01-01T00:00:00Z",
+        finishPublishing: "2027-06-01T00:00:00Z",
+      }).expiration,
+    ).toBe("2028-12-31");
+    // a camp whose day was emptied is refused before sending
+    expect(validateEventForm({ ...withEnd, expiration: "" }).expiration).toBe("Für D-Prüfungen Freizeit ist die automatische Löschung ein Pflichtfeld");
+  });
+
   it("[R-EV011][R-VA] name, form type, edit phase, deadline, publishing window and privacy policy are required", () => {
     const errors = validateEventForm({ ...EMPTY_EVENT_FORM, editPhase: "" });
     expect(Object.keys(errors).sort()).toEqual([

@@ -1,3 +1,4 @@
+import { defaultExpirationFor } from "@shared/eventExpiration";
 import { type EventSchemaInput, eventErrors } from "@shared/eventSchema";
 import { MSG } from "@shared/messages";
 import { fromDateTimeLocal, toDateInput, toDateTimeLocal } from "../../events/eventDates";
@@ -62,7 +63,7 @@ export interface EventRecord {
 
 export function eventFormValues(event: EventRecord | null | undefined): EventFormValues {
   if (!event) return EMPTY_EVENT_FORM;
-  return {
+  return withExpiration({
     name: event.name,
     description: event.description ?? "",
     formType: event.formType,
@@ -76,7 +77,24 @@ export function eventFormValues(event: EventRecord | null | undefined): EventFor
     address: event.address ?? "",
     cancellationConditions: event.cancellationConditions ?? "",
     privacyPolicy: event.privacyPolicy,
-  };
+  });
+}
+
+/** The default automatic-deletion day of the form's values (@shared/eventExpiration, as the server); "" while form type and dates are missing. */
+export const suggestedExpiration = (values: EventFormValues): string => defaultExpirationFor(schemaInput(values)) ?? "";
+
+/** An event kept without a deletion day (older rows) opens with the default shown. */
+const withExpiration = (values: EventFormValues): EventFormValues => (values.expiration ? values : { ...values, expiration: suggestedExpiration(values) });
+
+/**
+ * The form after a change from `before` to `after`: while the deletion day is empty or still the
+ * default of `before`, it follows the default of the new form type and dates; a day the office
+ * chose stays.
+ */
+export function followExpiration(before: EventFormValues, after: EventFormValues): EventFormValues {
+  if (after.expiration !== before.expiration) return after;
+  if (after.expiration !== "" && after.expiration !== suggestedExpiration(before)) return after;
+  return { ...after, expiration: suggestedExpiration(after) };
 }
 
 /**

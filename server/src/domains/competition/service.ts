@@ -28,6 +28,7 @@ import {
 } from "../registrations/access.ts";
 import { createOnce, type KeyedRequest, keyedRequest } from "../registrations/idempotency.ts";
 import { canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
+import { deleteRegistrationTraces } from "../registrations/traces.ts";
 import { type CompetitionInput, type CompetitionSong, competitionResultsVisible, songRowsFor, usesAgeGroup, validateCompetition } from "./rules.ts";
 
 const MANAGED = "Stornodatum und Unterlagen-Vermerk";
@@ -260,8 +261,18 @@ export async function deleteCompetitionRegistration(ctx: ServiceCtx, id: number)
     );
   }
   const mailed = await ctx.prisma.$transaction(async (tx) => {
+    // its earlier audit entries, mails and idempotency key go with it (registrations/traces.ts);
+    // the deletion's own entry keeps who and the counts, no names
+    const traces = await deleteRegistrationTraces(tx, { dexamIds: [], competitionIds: [id] });
     await tx.competitionRegistration.delete({ where: { id } });
-    await audit(tx, p, { action: "delete", entity: "CompetitionRegistration", entityId: id, districtAssociationId: r.event.districtAssociationId });
+    await audit(tx, p, {
+      action: "delete",
+      entity: "CompetitionRegistration",
+      entityId: id,
+      districtAssociationId: r.event.districtAssociationId,
+      details: traces,
+    });
+    // the notice of the deletion: deleted from the outbox once sent (mail/outbox.ts)
     return enqueueMail(tx, mailTarget(r, r.event), "deleted", competitionFacts(r, id, r.event));
   });
   if (mailed) ctx.services.mail.wake();

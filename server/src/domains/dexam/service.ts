@@ -32,6 +32,7 @@ import {
   sharedFilterConditions,
 } from "../registrations/access.ts";
 import { createOnce, type KeyedRequest, keyedRequest, storedAnswer } from "../registrations/idempotency.ts";
+import { deleteRegistrationTraces } from "../registrations/traces.ts";
 import {
   type CampData,
   canCancel,
@@ -317,10 +318,12 @@ export async function deleteDexamRegistration(ctx: ServiceCtx, id: number) {
     );
   }
   const mailed = await ctx.prisma.$transaction(async (tx) => {
+    // its files, earlier audit entries, mails and idempotency key go with it (registrations/traces.ts);
+    // the deletion's own entry keeps who and the counts, no names
+    const traces = await deleteRegistrationTraces(tx, { dexamIds: [id], competitionIds: [] });
     await tx.dexamRegistration.delete({ where: { id } });
-    const files = [r.consentFormFileId, r.practiceSheetFileId].filter((f): f is number => f !== null);
-    if (files.length) await tx.storedFile.deleteMany({ where: { id: { in: files } } });
-    await audit(tx, p, { action: "delete", entity: "DexamRegistration", entityId: id, districtAssociationId: r.event.districtAssociationId });
+    await audit(tx, p, { action: "delete", entity: "DexamRegistration", entityId: id, districtAssociationId: r.event.districtAssociationId, details: traces });
+    // the notice of the deletion: deleted from the outbox once sent (mail/outbox.ts)
     return enqueueMail(tx, mailTarget(r, r.event), "deleted", dexamFacts(r, id, r.event));
   });
   if (mailed) ctx.services.mail.wake();

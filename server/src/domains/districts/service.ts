@@ -8,6 +8,7 @@ import type { DistrictAssociation } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/service.ts";
 import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { storedFileRow } from "../files/stored.ts";
+import { deleteRegistrationTraces } from "../registrations/traces.ts";
 import { type DistrictInput, parseSignatureImage, validateDistrict } from "./rules.ts";
 
 export type Ctx = Pick<ServiceCtx, "principal" | "prisma">;
@@ -111,22 +112,18 @@ export async function deleteDistrictAssociation(ctx: Ctx, id: number) {
   return ctx.prisma.$transaction(async (tx) => {
     const current = await tx.districtAssociation.findUnique({ where: { id } });
     if (!current) throw notFound("Kreisverband");
-    // everything under it goes with it (database cascade); its files are not referenced elsewhere
-    const files = await tx.storedFile.findMany({
-      where: {
-        OR: [
-          { districtSignature: { id } },
-          { consentFormOf: { event: { districtAssociationId: id } } },
-          { practiceSheetOf: { event: { districtAssociationId: id } } },
-          { consentFormOf: { association: { districtAssociationId: id } } },
-          { practiceSheetOf: { association: { districtAssociationId: id } } },
-        ],
-      },
-      select: { id: true },
-    });
+    // everything under it goes with it (database cascade): the registrations of its events and of
+    // its clubs (at any district's event) first take their files, audit entries, mails and
+    // idempotency keys with them (registrations/traces.ts); its signature file is its own
+    const under = { OR: [{ event: { districtAssociationId: id } }, { association: { districtAssociationId: id } }] };
+    const [dexam, competition] = await Promise.all([
+      tx.dexamRegistration.findMany({ where: under, select: { id: true } }),
+      tx.competitionRegistration.findMany({ where: under, select: { id: true } }),
+    ]);
+    const traces = await deleteRegistrationTraces(tx, { dexamIds: dexam.map((r) => r.id), competitionIds: competition.map((r) => r.id) });
     await tx.districtAssociation.delete({ where: { id } });
-    if (files.length) await tx.storedFile.deleteMany({ where: { id: { in: files.map((f) => f.id) } } });
-    await audit(tx, p, { action: "delete", entity: "DistrictAssociation", entityId: id, details: { name: current.name } });
+    if (current.signatureFileId !== null) await tx.storedFile.delete({ where: { id: current.signatureFileId } });
+    await audit(tx, p, { action: "delete", entity: "DistrictAssociation", entityId: id, details: { name: current.name, ...traces } });
     return current;
   });
 }

@@ -2,6 +2,7 @@
 // at 23:59:59 Berlin time, the publishing window, what "current" means, and which events a copy
 // may go into.
 import type { EditPhase, FormType } from "../../generated/prisma/client.ts";
+import { defaultExpirationDay, lastDayOf } from "../../shared/eventExpiration.ts";
 import { eventErrors } from "../../shared/eventSchema.ts";
 import { addDays, berlinDay, berlinTime, daysBetween, deadlineOf, shiftDays, startOfBerlinDay } from "../../shared/time.ts";
 import { TEXT_LIMITS } from "../../shared/validation.ts";
@@ -80,7 +81,15 @@ export function isCopyTarget(
  * day (Berlin) instead and keeps its length.
  */
 export function duplicateDates(
-  source: { start: Date | null; end: Date | null; registrationDeadline: Date; expiration: Date | null; startPublishing: Date; finishPublishing: Date },
+  source: {
+    formType: FormType;
+    start: Date | null;
+    end: Date | null;
+    registrationDeadline: Date;
+    expiration: Date | null;
+    startPublishing: Date;
+    finishPublishing: Date;
+  },
   startDay: string,
   now: Date,
 ) {
@@ -93,10 +102,15 @@ export function duplicateDates(
     startPublishing = berlinTime(addDays(berlinDay(now), 1), 0, 0, 0);
     finishPublishing = new Date(startPublishing.getTime() + length);
   }
+  const deadlineDay = addDays(berlinDay(source.registrationDeadline), days);
+  // a source kept without a day (older rows) gives the copy the default of its form type
+  const expirationDay = source.expiration
+    ? addDays(berlinDay(source.expiration), days)
+    : defaultExpirationDay(source.formType, lastDayOf({ end: move(source.end), start: move(source.start), registrationDeadline: deadlineDay }) ?? deadlineDay);
   return {
     days,
-    registrationDeadline: deadlineOf(addDays(berlinDay(source.registrationDeadline), days)),
-    expiration: source.expiration ? deadlineOf(addDays(berlinDay(source.expiration), days)) : null,
+    registrationDeadline: deadlineOf(deadlineDay),
+    expiration: deadlineOf(expirationDay),
     start: move(source.start),
     end: move(source.end),
     startPublishing,

@@ -5,11 +5,13 @@ import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, authorize, isAllowed, mayActOn } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Event, Prisma } from "../../generated/prisma/client.ts";
+import { defaultExpirationFor } from "../../shared/eventExpiration.ts";
 import { duplicateErrors } from "../../shared/eventSchema.ts";
 import { hasAnyRole } from "../../shared/roles.ts";
 import { startOfBerlinDay } from "../../shared/time.ts";
 import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
+import { deleteRegistrationTraces, registrationsOfEvents, type TraceCounts } from "../registrations/traces.ts";
 import { deadlineFor, duplicateDates, duplicateName, type EventInput, isCopyTarget, isPublished, validateEvent } from "./rules.ts";
 
 /** Staff who see their district's unpublished events: registrations, events, and results (the results screen picks past events). */
@@ -82,7 +84,13 @@ export async function getEvent(ctx: ServiceCtx, id: number) {
   return e;
 }
 
-function checked(input: EventInput) {
+/**
+ * The input's fields as stored. An input without an automatic-deletion day gets the default of its
+ * form type (shared/eventExpiration.ts) before the checks, at every door (GraphQL, /v1): no camp is
+ * stored without one, and no new event is kept for ever.
+ */
+function checked(given: EventInput) {
+  const input = { ...given, expiration: given.expiration || defaultExpirationFor(given) };
   const errors = validateEvent(input);
   if (Object.keys(errors).length) throw validationFailed(errors);
   return {
@@ -135,14 +143,32 @@ export async function updateEvent(ctx: ServiceCtx, id: number, input: EventInput
   });
 }
 
-/** Deleting an event removes its locations, registrations and results. */
+/**
+ * An event's deletion inside a transaction, the one path of deleteEvent and the automatic deletion
+ * (expiry.ts): the traces of its registrations (files, audit entries, mails, idempotency keys:
+ * registrations/traces.ts), then the event with its locations, registrations and results (ON DELETE
+ * CASCADE). Answers the traces' counts.
+ */
+export async function deleteEventRows(tx: Prisma.TransactionClient, id: number): Promise<TraceCounts> {
+  const traces = await deleteRegistrationTraces(tx, await registrationsOfEvents(tx, { id }));
+  await tx.event.delete({ where: { id } });
+  return traces;
+}
+
+/** Deleting an event removes its locations, registrations and results, and what names its registrations. */
 export async function deleteEvent(ctx: ServiceCtx, id: number) {
   const p = authorize(ctx.principal, "event.delete");
   return ctx.prisma.$transaction(async (tx) => {
     const e = await tx.event.findUnique({ where: { id } });
     if (!e || !actsOn(p, "event.delete", { districtAssociationId: e.districtAssociationId })) throw notFound("Veranstaltung");
-    await tx.event.delete({ where: { id } });
-    await audit(tx, p, { action: "delete", entity: "Event", entityId: id, districtAssociationId: e.districtAssociationId, details: { name: e.name } });
+    const traces = await deleteEventRows(tx, id);
+    await audit(tx, p, {
+      action: "delete",
+      entity: "Event",
+      entityId: id,
+      districtAssociationId: e.districtAssociationId,
+      details: { name: e.name, ...traces },
+    });
     return e;
   });
 }
