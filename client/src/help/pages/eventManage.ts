@@ -58,7 +58,10 @@ export const eventManageHelp: HelpPage = {
               label: `${label("event.field.startPublishing")}, ${label("event.field.finishPublishing")}`,
               text: "Pflichtfelder: der Zeitraum, in dem die Veranstaltung auf der Startseite erscheint.",
             },
-            { label: label("event.field.expiration"), text: "Der Tag der automatischen Löschung." },
+            {
+              label: label("event.field.expiration"),
+              text: "Der Tag der automatischen Löschung; für D-Prüfungen Freizeit ein Pflichtfeld. Das Formular schlägt ihn nach Art und letztem Tag der Veranstaltung vor (siehe „Veröffentlichung und automatische Löschung“) und passt den Vorschlag an, solange Sie keinen eigenen Tag wählen. Ohne Angabe speichert das System den Vorschlag.",
+            },
             {
               label: `${label("event.field.start")}, ${label("event.field.end")}, ${label("event.field.address")}`,
               text: "Wann und wo die Veranstaltung stattfindet.",
@@ -105,7 +108,11 @@ export const eventManageHelp: HelpPage = {
         {
           kind: "box",
           box: "warning",
-          text: "Am Tag nach der „Automatischen Löschung“ löscht das System die Veranstaltung mit allen Orten, Anmeldungen, Ergebnissen, Gesundheitsdaten und Dateien. Laden Sie vorher herunter, was Sie aufbewahren müssen.",
+          text: "Am Tag nach der „Automatischen Löschung“ löscht das System die Veranstaltung mit allen Orten, Anmeldungen, Ergebnissen, Gesundheitsdaten und Dateien, dazu die Einträge der Anmeldungen im Änderungsprotokoll und ihre E-Mails. Laden Sie vorher herunter, was Sie aufbewahren müssen.",
+        },
+        {
+          kind: "paragraph",
+          text: "Der Vorschlag für den Tag der Löschung: D-Prüfungen Freizeit enthalten Gesundheitsdaten von Kindern und werden drei Monate nach ihrem letzten Tag gelöscht. D-Prüfungen bleiben bis zum Ende des übernächsten Jahres, damit ein bestandener Prüfungsteil in den beiden folgenden Jahren als Teilergebnis übernommen werden kann (die Übernahme braucht die alte Anmeldung). Wertungsspiele bleiben bis zum Ende des Folgejahres. Ein Teilergebnis aus einer bereits gelöschten Veranstaltung tragen Sie unter „Vorhandene Teilprüfung“ von Hand ein; die Anmeldungsverwaltung bestätigt es.",
         },
       ],
     },

@@ -261,7 +261,7 @@ export async function deleteCompetitionRegistration(ctx: ServiceCtx, id: number)
     );
   }
   const mailed = await ctx.prisma.$transaction(async (tx) => {
-    // its earlier audit entries, mails and idempotency key go with it (registrations/traces.ts);
+    // its earlier audit entries and mails go with it (registrations/traces.ts);
     // the deletion's own entry keeps who and the counts, no names
     const traces = await deleteRegistrationTraces(tx, { dexamIds: [], competitionIds: [id] });
     await tx.competitionRegistration.delete({ where: { id } });

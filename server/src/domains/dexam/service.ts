@@ -318,7 +318,7 @@ export async function deleteDexamRegistration(ctx: ServiceCtx, id: number) {
     );
   }
   const mailed = await ctx.prisma.$transaction(async (tx) => {
-    // its files, earlier audit entries, mails and idempotency key go with it (registrations/traces.ts);
+    // its files, earlier audit entries and mails go with it (registrations/traces.ts);
     // the deletion's own entry keeps who and the counts, no names
     const traces = await deleteRegistrationTraces(tx, { dexamIds: [id], competitionIds: [] });
     await tx.dexamRegistration.delete({ where: { id } });

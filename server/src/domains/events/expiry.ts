@@ -6,7 +6,7 @@
 // replica holds it; the others skip this round and report so. A replica that dies while holding it
 // loses it with its connection, so no lease outlives its holder. The clock is a parameter (`now`):
 // tests pass a fake one. An event goes the way deleteEvent deletes it (service.ts deleteEventRows):
-// what names its registrations (audit entries, mails, idempotency keys, files) goes too, and the
+// what names its registrations (audit entries, mails, files) goes too, and the
 // system's "expire" entry keeps only the counts. The same round deletes audit entries older than
 // the audit log's retention (AUDIT_RETENTION_DAYS) and the idempotency keys of creates that have expired.
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "../../config.ts";

@@ -133,7 +133,12 @@ const eventFields = (t: InputFields) => ({
   registrationDeadline: t.field({ type: "Date", required: true, description: "The day; stored as 23:59:59 Europe/Berlin." }),
   startPublishing: t.field({ type: "DateTime", required: true, description: "From this instant the event is published (visible to members)." }),
   finishPublishing: t.field({ type: "DateTime", required: true, description: "Until this instant the event is published." }),
-  expiration: t.field({ type: "Date", required: false, description: "Automatic deletion day." }),
+  expiration: t.field({
+    type: "Date",
+    required: false,
+    description:
+      "Automatic deletion day. Absent or null: the default of the form type (shared/eventExpiration.ts): a camp 3 months after its last day, a D-exam 31 December of the second following year, a competition 31 December of the following year.",
+  }),
   start: t.field({ type: "DateTime", required: false, description: "Start (date and time)." }),
   end: t.field({ type: "DateTime", required: false, description: "End (date and time)." }),
   address: t.string({ required: false, description: "Postal address." }),

@@ -132,7 +132,10 @@ const EventFields = {
   }),
   start_publishing: w.instant(),
   finish_publishing: w.instant(),
-  expiration: w.day(berlinDayOf).meta({ description: "Tag der automatischen Löschung; eine RFC-3339-Zeit meint ihren Berliner Tag" }),
+  expiration: w.day(berlinDayOf).meta({
+    description:
+      "Tag der automatischen Löschung; eine RFC-3339-Zeit meint ihren Berliner Tag. Ohne Angabe (oder null) der Vorschlag der Art: Freizeit 3 Monate nach dem letzten Tag, D-Prüfungen 31.12. des übernächsten Jahres, Wertungsspiele 31.12. des Folgejahres",
+  }),
   start: w.instant(),
   end: w.instant(),
   address: w.text(),

@@ -145,7 +145,7 @@ export async function updateEvent(ctx: ServiceCtx, id: number, input: EventInput
 
 /**
  * An event's deletion inside a transaction, the one path of deleteEvent and the automatic deletion
- * (expiry.ts): the traces of its registrations (files, audit entries, mails, idempotency keys:
+ * (expiry.ts): the traces of its registrations (files, audit entries, mails:
  * registrations/traces.ts), then the event with its locations, registrations and results (ON DELETE
  * CASCADE). Answers the traces' counts.
  */

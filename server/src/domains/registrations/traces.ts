@@ -6,12 +6,13 @@
 // - its stored files (consent form, practice sheet): separate rows the registration points to;
 // - its audit entries (entity DexamRegistration / CompetitionRegistration and its id): they hold
 //   names, remarks and points in their details; the caller may keep a count in its own entry;
-// - the mails of the outbox written for it (payload `registration` and `id`), sent or not;
-// - the idempotency keys of its create or takeover.
+// - the mails of the outbox written for it (payload `registration` and `id`), sent or not.
+// Not its idempotency key (registrations/idempotency.ts): it holds no name (the caller's subject,
+// the client's key, a hash of the request), is deleted 24 hours after the create, and until then
+// makes a retried create answer 404 instead of writing the deleted registration again (R-API050).
 // A table added later that names a registration adds its rows here (and the automatic-deletion test,
 // tests/integration/events/expiry-traces.test.ts, finds it when it does not).
 import { Prisma } from "../../generated/prisma/client.ts";
-import type { CreateOperation } from "./idempotency.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -19,10 +20,7 @@ type Tx = Prisma.TransactionClient;
 export type RegistrationIds = { dexamIds: readonly number[]; competitionIds: readonly number[] };
 
 /** What deleteRegistrationTraces removed (the counts an audit entry may keep). */
-export type TraceCounts = { files: number; auditEntries: number; mails: number; idempotencyKeys: number };
-
-const DEXAM_KEYS: CreateOperation[] = ["dexam.create", "dexam.takeover"];
-const COMPETITION_KEYS: CreateOperation[] = ["competition.create"];
+export type TraceCounts = { files: number; auditEntries: number; mails: number };
 
 /** The registration ids of the events matching `where` (an event's, a district's, the expired ones). */
 export async function registrationsOfEvents(tx: Tx, where: Prisma.EventWhereInput): Promise<{ dexamIds: number[]; competitionIds: number[] }> {
@@ -42,7 +40,7 @@ const mailsOf = (kind: "dexam" | "competition", ids: readonly number[]) =>
  * file), in the caller's transaction; call it before deleting them. Answers the counts.
  */
 export async function deleteRegistrationTraces(tx: Tx, ids: RegistrationIds): Promise<TraceCounts> {
-  const total: TraceCounts = { files: 0, auditEntries: 0, mails: 0, idempotencyKeys: 0 };
+  const total: TraceCounts = { files: 0, auditEntries: 0, mails: 0 };
   // a district's or a large event's thousands of ids in slices: a statement takes at most 65535 parameters
   for (let i = 0; i < Math.max(ids.dexamIds.length, ids.competitionIds.length); i += SLICE) {
     const counts = await deleteSlice(tx, ids.dexamIds.slice(i, i + SLICE), ids.competitionIds.slice(i, i + SLICE));
@@ -54,7 +52,7 @@ export async function deleteRegistrationTraces(tx: Tx, ids: RegistrationIds): Pr
 const SLICE = 5000;
 
 async function deleteSlice(tx: Tx, dexamIds: number[], competitionIds: number[]): Promise<TraceCounts> {
-  const counts: TraceCounts = { files: 0, auditEntries: 0, mails: 0, idempotencyKeys: 0 };
+  const counts: TraceCounts = { files: 0, auditEntries: 0, mails: 0 };
   if (!dexamIds.length && !competitionIds.length) return counts;
 
   if (dexamIds.length) {
@@ -75,11 +73,6 @@ async function deleteSlice(tx: Tx, dexamIds: number[], competitionIds: number[])
   if (dexamIds.length) mails.push(mailsOf("dexam", dexamIds));
   if (competitionIds.length) mails.push(mailsOf("competition", competitionIds));
   counts.mails = await tx.$executeRaw`DELETE FROM "MailOutbox" WHERE ${Prisma.join(mails, " OR ")}`;
-
-  const keys: Prisma.IdempotencyKeyWhereInput[] = [];
-  if (dexamIds.length) keys.push({ operation: { in: DEXAM_KEYS }, registrationId: { in: dexamIds } });
-  if (competitionIds.length) keys.push({ operation: { in: COMPETITION_KEYS }, registrationId: { in: competitionIds } });
-  counts.idempotencyKeys = (await tx.idempotencyKey.deleteMany({ where: { OR: keys } })).count;
 
   return counts;
 }
