@@ -273,3 +273,41 @@ test("[R-ST020][R-ST023][R-ST030] after the deadline the card stays, but 'Neue A
   await expect(card).toContainText("Der Anmeldeschluss ist vorbei.");
   await context.close();
 });
+
+test("a camp's automatic-deletion day is shown three months after its end, follows its dates, is required, and a chosen day is stored", async ({ page }) => {
+  const CAMP = "Freizeit Löschtag E2E";
+  await signIn(page, "staff@demo.test");
+  await openScreen(page, "/event/manage", "Veranstaltungen");
+  await page.getByRole("button", { name: "Neue Veranstaltung" }).click();
+  const dialog = page.getByRole("dialog", { name: "Neue Veranstaltung" });
+  await dialog.getByRole("textbox", { name: "Name", exact: true }).fill(CAMP);
+  await dialog.getByRole("combobox", { name: "Art", exact: true }).click();
+  await page.getByRole("option", { name: "D-Prüfungen Freizeit", exact: true }).click();
+  await fillDate(dialog, "Anmeldeschluss", "2030-06-01");
+  const expiration = dialog.getByRole("textbox", { name: "Automatische Löschung", exact: true });
+  // no dates yet: three months after the deadline's day
+  await expect(expiration).toHaveValue("01.09.2030");
+  await fillDateTime(dialog, "Veröffentlichung von", "2026-01-01T00:00");
+  await fillDateTime(dialog, "Veröffentlichung bis", "2031-01-01T00:00");
+  await fillDateTime(dialog, "Beginn", "2030-08-02T08:00");
+  await fillDateTime(dialog, "Ende", "2030-08-07T14:00");
+  await expect(expiration).toHaveValue("07.11.2030");
+  await dialog.getByLabel("Datenschutzhinweise").fill("Die Daten dienen nur der Durchführung.");
+  // emptied: refused before sending
+  await fillDate(dialog, "Automatische Löschung", "");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(dialog.getByText("Für D-Prüfungen Freizeit ist die automatische Löschung ein Pflichtfeld")).toBeVisible();
+  // a day of the office's choosing stays, also when the dates change
+  await fillDate(dialog, "Automatische Löschung", "2030-09-30");
+  await fillDateTime(dialog, "Ende", "2030-08-08T14:00");
+  await expect(expiration).toHaveValue("30.09.2030");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(page, "Neue Veranstaltung wurde erfolgreich angelegt");
+  const table = page.getByRole("table", { name: "Veranstaltungen" });
+  await expect(table.getByRole("row", { name: new RegExp(CAMP) })).toContainText("30.09.2030");
+
+  await rowAction(page, CAMP, "Löschen");
+  await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
+  await expectNotice(page, "Veranstaltung gelöscht");
+  await expect(table.getByRole("row", { name: new RegExp(CAMP) })).toHaveCount(0);
+});
