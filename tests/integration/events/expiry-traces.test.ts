@@ -224,6 +224,42 @@ describe("no row anywhere names a deleted child", () => {
   });
 });
 
+describe("a district association's deletion", () => {
+  it("takes what names the registrations of its events and of its clubs (also at another district's event) with it", async () => {
+    // district 2 is deleted here: this file's other tests use district 1 only
+    const own = await dexamEventWithLocations(app.db.prisma, world.district2, "Kreis Zwei");
+    const elsewhere = await dexamEventWithLocations(app.db.prisma, world.district1, "Kreis Eins");
+    const registration = (at: { event: number; theory: number }, firstname: string) =>
+      app.db.prisma.dexamRegistration.create({
+        data: {
+          eventId: at.event,
+          firstname,
+          lastname: "Kreisweg",
+          birthdate: new Date("2012-04-05"),
+          gender: "F",
+          associationId: world.club2,
+          instrument: "FLUTE",
+          type: "D1",
+          theoryLocationId: at.theory,
+        },
+      });
+    for (const r of [await registration(own, "Zenobia"), await registration(elsewhere, "Zita")]) {
+      // a history entry naming her, and a mail about her to an account of district 1 (which stays)
+      await app.db.prisma.auditEntry.create({
+        data: { actorLabel: "x", action: "update", entity: "DexamRegistration", entityId: r.id, details: { values: { lastname: ["Kreiswe", "Kreisweg"] } } },
+      });
+      await app.db.prisma.mailOutbox.create({
+        data: { userId: world.userIds.member, kind: "changed", payload: { registration: "dexam", id: r.id, participant: `${r.firstname} Kreisweg` } },
+      });
+    }
+    expect(tablesOf(await rowsNaming(["Kreisweg"]))).toEqual(["AuditEntry", "DexamRegistration", "MailOutbox"]);
+    expect((await app.rest("DELETE", `/v1/districtassociation/${world.district2}`, t.admin)).status).toBe(204);
+    expect(await rowsNaming(["Kreisweg"])).toEqual([]);
+    const entry = await app.db.prisma.auditEntry.findFirst({ where: { entity: "DistrictAssociation", action: "delete", entityId: world.district2 } });
+    expect(entry?.details).toEqual({ name: "KV Zwei", files: 0, auditEntries: 2, mails: 2 });
+  });
+});
+
 describe("retention of the audit log and the outbox", () => {
   it("the expiry round deletes audit entries older than AUDIT_RETENTION_DAYS, and only those", async () => {
     const old = await app.db.prisma.auditEntry.create({

@@ -113,8 +113,8 @@ export async function deleteDistrictAssociation(ctx: Ctx, id: number) {
     const current = await tx.districtAssociation.findUnique({ where: { id } });
     if (!current) throw notFound("Kreisverband");
     // everything under it goes with it (database cascade): the registrations of its events and of
-    // its clubs (at any district's event) first take their files, audit entries, mails and
-    // idempotency keys with them (registrations/traces.ts); its signature file is its own
+    // its clubs (at any district's event) first take their files, audit entries and mails with
+    // them (registrations/traces.ts); its signature file is its own
     const under = { OR: [{ event: { districtAssociationId: id } }, { association: { districtAssociationId: id } }] };
     const [dexam, competition] = await Promise.all([
       tx.dexamRegistration.findMany({ where: under, select: { id: true } }),

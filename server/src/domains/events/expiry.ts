@@ -74,7 +74,7 @@ export async function deleteExpiredEvents(prisma: PrismaClient, now: Date, opts:
           tx.dexamRegistration.count({ where: { eventId: e.id, OR: [{ theoryPoints: { not: null } }, { practicePoints: { not: null } }] } }),
           tx.competitionRegistration.count({ where: { eventId: e.id, points: { not: null } } }),
         ]);
-        // the registrations' files, audit entries, mails and keys, then the event with everything under it
+        // the registrations' files, audit entries and mails, then the event with everything under it
         const traces = await deleteEventRows(tx, e.id);
         const counts: Omit<ExpiryReport, "expiredAuditEntries"> = {
           events: 1,
