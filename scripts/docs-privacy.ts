@@ -10,6 +10,9 @@ import { rowsOf, whoOf } from "./docs-authorization.ts";
 
 const permission = (op: string) => (PERMISSIONS as Record<string, Permission>)[op];
 
+/** Environment settings that read like a retention period (kept, deleted, given up after a time). */
+const RETENTION_SETTING = /RETENTION|_DAYS$|KEEP|GIVE_UP|EXPIR|DELETE/;
+
 /** The defaults: the configuration of an empty environment (the embedded default). */
 const defaults = (): Config => loadConfig({});
 
@@ -78,6 +81,15 @@ ${MEASURES.map((m) => `- ${m.measure} (\`${m.source}\`)`).join("\n")}
 `;
 }
 
+/** The settings read in `configSource` that read like a retention period but are not in the records. */
+export function unlistedRetentionSettings(configSource: string): string[] {
+  const listed = new Set(DATA_CATEGORIES.flatMap((c) => c.retention.flatMap((r) => ("setting" in r ? [r.setting] : []))));
+  const names = new Set([...configSource.matchAll(/env\.([A-Z0-9_]+)/g)].map((m) => m[1]));
+  return [...names]
+    .filter((name) => RETENTION_SETTING.test(name) && !listed.has(name))
+    .map((name) => `${name} reads like a retention period: list it in server/src/shared/privacy.ts`);
+}
+
 /** Every entry that points at nothing: an unknown operation, a setting that does not drive its value, a missing source file. */
 export function privacyProblems(): string[] {
   const problems: string[] = [];
@@ -90,6 +102,7 @@ export function privacyProblems(): string[] {
     }
   }
   for (const m of MEASURES) if (!fs.existsSync(m.source)) problems.push(`measure: no file ${m.source}`);
+  problems.push(...unlistedRetentionSettings(fs.readFileSync("server/src/config.ts", "utf8")));
   return problems;
 }
 

@@ -2,8 +2,9 @@
 // reads them (the operations of the permission table) and how long they are kept (the events'
 // automatic deletion, settings of config.ts, constants of the code). docs/privacy.md is generated
 // from this list (npm run docs:privacy) and a test fails when it is stale or when an entry names an
-// operation, a column or a setting that does not exist. A new permission op, a new retention
-// setting or a new column is one line in its category here.
+// operation, a column or a setting that does not exist, or when config.ts reads a retention-like
+// setting (RETENTION, _DAYS, KEEP, GIVE_UP, ...) not listed here. A new permission op, a new
+// retention setting or a new column is one line in its category here.
 import type { Operation } from "../auth/permissions.ts";
 import type { Config } from "../config.ts";
 import type * as P from "../generated/prisma/client.ts";
