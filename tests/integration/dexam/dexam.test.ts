@@ -643,6 +643,39 @@ describe("the consent to the camp's health data (Art. 9(2)(a) GDPR)", () => {
     expect(created.data.createDexamRegistration).toMatchObject({ healthConsentAccepted: true, gdprAccepted: true });
   });
 
+  it("a takeover into a camp needs it too: refused without it (nothing written), recorded with it", async () => {
+    const target = await app.db.prisma.event.create({
+      data: {
+        ...openEventFields(world.district1),
+        name: "Freizeit mit Übernahme",
+        formType: "DEXAM_CAMP",
+        locations: { create: [{ name: "Praxis Freizeit", type: "DEXAM_PRACTICE", street: "S", city: "C", dexamTypes: ["D2"], instruments: ["CLARINET"] }] },
+      },
+      include: { locations: true },
+    });
+    const src = await app.rest("POST", "/v1/registration/dexam", t.member, body({ firstname: "Uwe", lastname: "Übernahme" }));
+    expect(src.status, JSON.stringify(src.body)).toBe(201);
+    await app.db.prisma.dexamRegistration.update({ where: { id: src.body.id }, data: { theoryPoints: 31.5 } });
+    await app.db.prisma.eventLocation.update({ where: { id: theory }, data: { publishResults: true } });
+    const url = `/v1/registration/dexam/${src.body.id}/takeover`;
+    const takeover = {
+      event_id: target.id,
+      practice_location_id: target.locations[0].id,
+      gdpr_accepted: true,
+      camp_extension: { meal_request: "standard", vaccinations: [], emergency_contact: [{ name: "Papa", phone: "0711123456" }] },
+      file_upload: PDF_URL,
+      file_upload_name: "einverstaendnis.pdf",
+    };
+    const before = await counts();
+    const refused = await app.rest("POST", url, t.member, takeover);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.error.fields).toEqual({ health_consent_accepted: MESSAGE });
+    expect(await counts()).toEqual(before);
+    const ok = await app.rest("POST", url, t.member, { ...takeover, health_consent_accepted: true });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body).toMatchObject({ event_id: target.id, health_consent_accepted: true, existing_partial_result_verified: true });
+  });
+
   it("other D-exams take no health consent: one sent is refused, the registration records none", async () => {
     const refused = await app.rest("POST", "/v1/registration/dexam", t.member, body({ health_consent_accepted: true }));
     expect(refused.status).toBe(400);
