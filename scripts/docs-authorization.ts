@@ -10,15 +10,18 @@ const TENANCY: Record<Permission["tenancy"], string> = {
 };
 
 /** The rows column: the tenancy, with the roles that act on the whole district where the table names them. */
-const rowsOf = (p: Permission) =>
+export const rowsOf = (p: Permission) =>
   p.tenancy === "ownClubsOrDistrict" && p.districtRoles?.length
     ? `own clubs; ${p.districtRoles.join(", ")}: own district association (admin: all)`
     : TENANCY[p.tenancy];
 
+/** The who column: every signed-in user, or the roles. */
+export const whoOf = (p: Permission) => (p.access === "signedIn" ? "every signed-in user" : p.access.join(", "));
+
 export function authorizationDoc(): string {
   const rows = Object.entries(PERMISSIONS as Record<string, Permission>).map(
     ([op, p]) =>
-      `| \`${op}\` | ${p.access === "signedIn" ? "every signed-in user" : p.access.join(", ")} | ${rowsOf(p)} | ${p.graphql.map((g) => `\`${g}\``).join("<br>")} | ${p.rest.map((r) => `\`${r}\``).join("<br>")} | ${p.description} |`,
+      `| \`${op}\` | ${whoOf(p)} | ${rowsOf(p)} | ${p.graphql.map((g) => `\`${g}\``).join("<br>")} | ${p.rest.map((r) => `\`${r}\``).join("<br>")} | ${p.description} |`,
   );
   return `# Authorization
 

@@ -30,6 +30,8 @@ async function optionsOf(page: Page, scope: Locator, label: string): Promise<str
 }
 
 const CAMP = "D-Prüfungen Freizeit Sommer";
+const HEALTH_CONSENT =
+  "Ich willige ausdrücklich in die Verarbeitung der Gesundheitsdaten des Kindes für die Freizeit ein. Ich bin sorgeberechtigt oder handle mit dem Einverständnis der Sorgeberechtigten.";
 const SPRING = "D-Prüfungen Frühjahr";
 
 test("[R-ST026][R-ST027][R-ST028][R-DF001][R-DF003][R-DF004][R-DF005][R-DF011][R-DF012][R-DF018][R-DF019][R-DF020][R-DF021][R-DF023][R-DF024][R-DF025][R-DF026][R-DF028][R-DF029][R-DF030][R-VA024][R-VA025][R-VA030][R-VA031][R-VA032][R-VA034][R-VA035][R-VA042] a member registers a camp candidate with camp data and the consent form", async ({
@@ -55,6 +57,11 @@ test("[R-ST026][R-ST027][R-ST028][R-DF001][R-DF003][R-DF004][R-DF005][R-DF011][R
   await expect(dialog.getByRole("combobox", { name: "Essenswunsch" })).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByRole("checkbox", { name: /Datenschutzhinweise/ })).toHaveAttribute("aria-invalid", "true");
   await expect(dialog.getByRole("checkbox", { name: /Stornobedingungen/ })).toHaveAttribute("aria-invalid", "true");
+  // the camp's health data need their own consent, with the statement of parental authority
+  await expect(dialog.getByRole("checkbox", { name: HEALTH_CONSENT })).toHaveAttribute("aria-invalid", "true");
+  await expect(dialog).toContainText(
+    "Ohne Einwilligung in die Verarbeitung der Gesundheitsdaten durch eine sorgeberechtigte Person (oder mit deren Einverständnis) ist keine Anmeldung zur Freizeit möglich",
+  );
 
   // personal data, instrument and course
   await dialog.getByRole("textbox", { name: "Vorname" }).fill("Carla");
@@ -123,12 +130,36 @@ test("[R-ST026][R-ST027][R-ST028][R-DF001][R-DF003][R-DF004][R-DF005][R-DF011][R
   await expect(dialog).toContainText("Eine Stornierung nach Anmeldeschluss ist kostenpflichtig.");
   await dialog.getByRole("checkbox", { name: /Datenschutzhinweise/ }).check();
   await dialog.getByRole("checkbox", { name: /Stornobedingungen/ }).check();
+  // the event's automatic deletion date, as the event states it
+  const { events } = await graphql<{ events: { edges: { node: { name: string; expiration: string | null } }[] } }>(
+    page,
+    "query { events(first: 100) { edges { node { name expiration } } } }",
+  );
+  const expiration = events.edges.map((e) => e.node).find((e) => e.name === CAMP)?.expiration;
+  expect(expiration).toBeTruthy();
+  const day = new Intl.DateTimeFormat("de-DE", { timeZone: "Europe/Berlin", day: "2-digit", month: "2-digit", year: "numeric" }).format(new Date(expiration!));
+  await expect(dialog).toContainText(`Die Daten dieser Anmeldung werden am ${day} automatisch gelöscht.`);
+  await expect(dialog.getByRole("heading", { name: "Einwilligung in die Verarbeitung von Gesundheitsdaten" })).toBeVisible();
+  await expect(dialog).toContainText("Sie kann jederzeit mit Wirkung für die Zukunft beim Kreisverband widerrufen werden.");
+  await dialog.getByRole("checkbox", { name: HEALTH_CONSENT }).check();
 
   await dialog.getByRole("button", { name: "Absenden" }).click();
   // the green success notice
   await expect(page.locator('[data-live-announcer] [data-type="success"]')).toContainText("D-Prüfungsanmeldung wurde erfolgreich angelegt");
   await expectNotice(page, "D-Prüfungsanmeldung wurde erfolgreich angelegt");
   await expect(dialog).toBeHidden();
+
+  // opened again, the registration shows the consent given
+  await page.goto("/#/registration/overview");
+  await expect(page.getByRole("heading", { level: 1, name: "Anmeldungsübersicht" })).toBeVisible();
+  await page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
+  await page.getByRole("option", { name: CAMP, exact: true }).click();
+  await page.getByRole("searchbox", { name: "Suche" }).fill("Camper");
+  await expect(page.getByRole("row", { name: /Camper/ })).toHaveCount(1);
+  await rowAction(page, "Carla Camper", "Bearbeiten");
+  const edit = page.getByRole("dialog", { name: "D-Prüfungsanmeldung bearbeiten" });
+  await expect(edit).toContainText("Einwilligung in die Verarbeitung der Gesundheitsdaten: erteilt");
+  await expect(edit.getByRole("checkbox", { name: HEALTH_CONSENT })).toHaveCount(0);
 });
 
 test("[R-ST025][R-DF013][R-DF017][R-DF030][R-DF031][R-DF032][R-DF033][R-VA026][R-VA027] percussion rows carry the disciplines; the pieces need a practice exam", async ({

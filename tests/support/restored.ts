@@ -40,6 +40,7 @@ export async function populate(app: TestApp): Promise<{ registrationId: number }
   const res = await app.rest("POST", "/v1/registration/dexam", token, {
     ...dexamWireBody({ event: camp.id, theory: camp.locations[0].id, practice: 0 }, world.club1, { type: "D1", practice_location_id: null }),
     cancellation_accepted: true,
+    health_consent_accepted: true,
     camp_extension: CAMP,
     file_upload: `data:application/pdf;base64,${PDF.toString("base64")}`,
     file_upload_name: "einverstaendnis.pdf",

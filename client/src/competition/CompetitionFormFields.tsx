@@ -162,6 +162,7 @@ export function CompetitionFormFields({
           privacyPolicy={event.privacyPolicy}
           cancellationConditions={event.cancellationConditions ?? null}
           confirmedBy={districtClubsOf !== null ? "club" : null}
+          expiration={event.expiration}
         />
       )}
       <CompetitionSongsSection form={form} locked={scope === "NONE"} songsComplete={songsComplete} />

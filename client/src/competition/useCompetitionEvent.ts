@@ -12,6 +12,7 @@ export function useCompetitionEvent(event: useCompetitionEvent_event$key) {
         districtAssociationId
         cancellationConditions
         privacyPolicy
+        expiration
         locations {
           type
           competitionTypes

@@ -20,6 +20,7 @@ import type { DexamFormState } from "./useDexamForm";
  * The sections of the D-exam form in the order of spec §2: personal data, club, exam (instrument,
  * course, locations), existing partial result, camp (camp events), remarks, consents (create) and
  * exam pieces (with a practice exam); in edit mode for registration_manage the managed fields.
+ * Camps ask in create mode for the consent to the health data and show in edit mode whether it was given.
  * Edit scope SONGS locks everything but the pieces, NONE everything (R-DF035).
  */
 export function DexamFormFields({
@@ -31,6 +32,7 @@ export function DexamFormFields({
   ownClubs,
   districtClubsOf,
   songsComplete,
+  healthConsentAccepted,
 }: {
   mode: DexamMode;
   event: DexamEvent;
@@ -40,6 +42,8 @@ export function DexamFormFields({
   ownClubs: readonly SelectOption[];
   districtClubsOf: number | null;
   songsComplete?: boolean;
+  /** edit: the stored consent to the health data (camps), shown in the camp section */
+  healthConsentAccepted?: boolean;
 }) {
   const { values, errors, change } = form;
   const locked = scope !== "ALL";
@@ -60,6 +64,9 @@ export function DexamFormFields({
       <ExamSection form={form} locked={locked} event={event} />
       <PartialResultSection form={form} locked={locked} />
       {isCamp(event) && <CampSection form={form} locked={locked} withConsentForm={mode === "create"} />}
+      {isCamp(event) && mode === "edit" && (
+        <p className={styles.notice}>{t(healthConsentAccepted ? "dexamForm.healthConsent.given" : "dexamForm.healthConsent.missing")}</p>
+      )}
       <div className={styles.section}>
         <TextField
           label={t("dexamForm.field.remarks")}
@@ -78,6 +85,8 @@ export function DexamFormFields({
           privacyPolicy={event.privacyPolicy}
           cancellationConditions={event.cancellationConditions ?? null}
           confirmedBy={districtClubsOf !== null ? "guardians" : null}
+          health={isCamp(event)}
+          expiration={event.expiration}
         />
       )}
       {showsSongs(values) && <SongsSection form={form} locked={scope === "NONE"} songsComplete={songsComplete} />}

@@ -71,6 +71,7 @@ const validCamp = (): DexamFormValues => {
   return {
     ...v,
     camp: { ...v.camp, mealRequest: "VEGETARIAN", emergencyContacts: [{ name: "Eva Klarinette", phone: "+49 171 1234567" }] },
+    healthConsentAccepted: true,
     consentForm: { name: "einverstaendnis.pdf", size: 2048, dataUrl: "data:application/pdf;base64,JVBERi0xLjQ=" },
   };
 };
@@ -264,6 +265,7 @@ describe("D-exam form: camp section", () => {
       "camp.emergencyContacts.0.phone",
       "camp.mealRequest",
       "consentForm",
+      "healthConsentAccepted",
     ]);
     expect(dexamInput(validCamp(), { mode: "create", event: DEXAM })).toMatchObject({ camp: null });
     expect(dexamInput(validCamp(), { mode: "create", event: DEXAM }).consentForm).toBeUndefined();
@@ -317,6 +319,20 @@ describe("D-exam form: camp section", () => {
     expect(removeEmergencyContact(one, 0)).toBe(one);
     const v = validCamp();
     expect(check({ ...v, camp: { ...v.camp, emergencyContacts: [] } }, CAMP)["camp.emergencyContacts"]).toBe(REQUIRED);
+  });
+
+  it("a camp registration needs the consent to the health data on create (the server's message), and sends it; edits and other events neither", () => {
+    const v = { ...validCamp(), healthConsentAccepted: false };
+    expect(check(v, CAMP)).toEqual({
+      healthConsentAccepted:
+        "Ohne Einwilligung in die Verarbeitung der Gesundheitsdaten durch eine sorgeberechtigte Person (oder mit deren Einverständnis) ist keine Anmeldung zur Freizeit möglich",
+    });
+    expect(check(v, CAMP, "edit")).toEqual({});
+    expect(dexamInput(validCamp(), { mode: "create", event: CAMP }).healthConsentAccepted).toBe(true);
+    expect(dexamInput(validCamp(), { mode: "edit", event: CAMP })).not.toHaveProperty("healthConsentAccepted");
+    // a form switched from a camp to another event sends no health consent
+    expect(dexamInput(validCamp(), { mode: "create", event: DEXAM })).not.toHaveProperty("healthConsentAccepted");
+    expect(check(validCamp(), DEXAM)).toEqual({});
   });
 
   it("[R-DF026][R-VA035][R-VA006] the consent form is required when creating a camp registration, not when editing", () => {

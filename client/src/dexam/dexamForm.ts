@@ -80,6 +80,8 @@ export type DexamFormValues = {
   remarks: string;
   gdprAccepted: boolean;
   cancellationAccepted: boolean;
+  /** camps, create mode: the explicit consent to the processing of health data */
+  healthConsentAccepted: boolean;
   camp: {
     diseases: string;
     intolerances: string;
@@ -117,6 +119,7 @@ export function emptyDexamForm(clubIds: readonly string[] = []): DexamFormValues
     remarks: "",
     gdprAccepted: false,
     cancellationAccepted: false,
+    healthConsentAccepted: false,
     camp: { diseases: "", intolerances: "", allergies: "", mealRequest: "", vaccinations: emptyVaccinations(), emergencyContacts: [{ ...EMPTY_CONTACT }] },
     consentForm: null,
     cancelledAt: "",
@@ -348,6 +351,7 @@ function schemaInput(values: DexamFormValues, event: EventFacts): DexamSchemaInp
     remarks: values.remarks,
     gdprAccepted: values.gdprAccepted,
     cancellationAccepted: values.cancellationAccepted,
+    healthConsentAccepted: isCamp(event) && values.healthConsentAccepted,
     camp: isCamp(event) ? { ...c, mealRequest: orNull(c.mealRequest) as MealRequest | null } : null,
   };
 }
@@ -396,6 +400,7 @@ export interface DexamInput {
   remarks: string | null;
   gdprAccepted?: boolean;
   cancellationAccepted?: boolean;
+  healthConsentAccepted?: boolean;
   camp: {
     diseases: string | null;
     intolerances: string | null;
@@ -468,6 +473,7 @@ export function dexamInput(values: DexamFormValues, context: InputContext): Dexa
   if (context.mode === "create") {
     input.gdprAccepted = values.gdprAccepted;
     input.cancellationAccepted = values.cancellationAccepted;
+    if (camp) input.healthConsentAccepted = values.healthConsentAccepted;
     if (camp && values.consentForm) input.consentForm = { name: values.consentForm.name, dataUrl: values.consentForm.dataUrl };
   }
   if (context.manage) {

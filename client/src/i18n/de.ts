@@ -447,6 +447,13 @@ export const de = {
   "dexamForm.field.cancellationAccepted.guardians": "Die Erziehungsberechtigten haben die Stornobedingungen gelesen und ihre Annahme bestätigt.",
   "dexamForm.field.gdprAccepted.club": "Der Verein hat die Datenschutzhinweise gelesen und sein Einverständnis bestätigt.",
   "dexamForm.field.cancellationAccepted.club": "Der Verein hat die Stornobedingungen gelesen und ihre Annahme bestätigt.",
+  // camps: the explicit consent to the health data (Art. 9(2)(a) GDPR), apart from the privacy notice
+  "dexamForm.field.healthConsentAccepted":
+    "Ich willige ausdrücklich in die Verarbeitung der Gesundheitsdaten des Kindes für die Freizeit ein. Ich bin sorgeberechtigt oder handle mit dem Einverständnis der Sorgeberechtigten.",
+  "dexamForm.field.healthConsentAccepted.guardians":
+    "Eine sorgeberechtigte Person (oder eine Person mit Einverständnis der Sorgeberechtigten) hat ausdrücklich in die Verarbeitung der Gesundheitsdaten des Kindes für die Freizeit eingewilligt.",
+  "dexamForm.field.healthConsentAccepted.club":
+    "Der Verein hat die ausdrückliche Einwilligung der Sorgeberechtigten in die Verarbeitung der Gesundheitsdaten des Kindes für die Freizeit eingeholt.",
   "dexamForm.field.songNumber": "Nummer",
   "dexamForm.field.songName": "Titel",
   "dexamForm.field.verified": "Teilprüfung geprüft",
@@ -471,6 +478,12 @@ export const de = {
     "Die von den Erziehungsberechtigten unterschriebene Einverständniserklärung. Erlaubt sind .jpeg, .jpg, .png, .pdf und .heic bis 5 MB.",
   "dexamForm.consents.privacy": "Datenschutzhinweise",
   "dexamForm.consents.cancellation": "Stornobedingungen",
+  "dexamForm.consents.health": "Einwilligung in die Verarbeitung von Gesundheitsdaten",
+  "dexamForm.consents.healthText":
+    "Für die Freizeit werden Gesundheitsdaten des Kindes verarbeitet: Krankheiten, Unverträglichkeiten, Allergien, Impfungen und der Essenswunsch. Sie dienen allein der Betreuung während der Freizeit (Art. 9 Abs. 2 lit. a DSGVO). Die Einwilligung ist freiwillig; ohne sie ist eine Anmeldung zur Freizeit nicht möglich. Sie kann jederzeit mit Wirkung für die Zukunft beim Kreisverband widerrufen werden.",
+  "dexamForm.consents.deletion": "Die Daten dieser Anmeldung werden am {day} automatisch gelöscht.",
+  "dexamForm.healthConsent.given": "Einwilligung in die Verarbeitung der Gesundheitsdaten: erteilt",
+  "dexamForm.healthConsent.missing": "Einwilligung in die Verarbeitung der Gesundheitsdaten: nicht erfasst",
   "dexamForm.songs.row": "{n}. Prüfungsstück",
   "dexamForm.songs.hint": "Die Prüfungsstücke können auch später in der Anmeldungsübersicht eingetragen werden.",
   "dexamForm.songs.complete": "Prüfungsstücke vollständig",
@@ -539,9 +552,7 @@ export const de = {
   "overview.takeover.noPreparation": "Kein Vorbereitungslehrgang",
   "overview.takeover.remarks": "Bemerkungen",
   "overview.takeover.privacyTitle": "Datenschutzhinweise",
-  "overview.takeover.privacyAccept": "Ich habe die Datenschutzhinweise gelesen und bin einverstanden.",
   "overview.takeover.cancellationTitle": "Stornobedingungen",
-  "overview.takeover.cancellationAccept": "Ich habe die Stornobedingungen gelesen und akzeptiere sie.",
   "overview.competition.table": "Wertungsspielanmeldungen",
   "overview.competition.column.name": "Name",
   "overview.competition.column.type": "Typ",

@@ -444,6 +444,12 @@ export const en: Record<MessageKey, string> = {
   "dexamForm.field.cancellationAccepted.guardians": "The legal guardians have read the cancellation conditions and confirmed their acceptance.",
   "dexamForm.field.gdprAccepted.club": "The club has read the privacy notice and confirmed its consent.",
   "dexamForm.field.cancellationAccepted.club": "The club has read the cancellation conditions and confirmed its acceptance.",
+  "dexamForm.field.healthConsentAccepted":
+    "I explicitly consent to the processing of the child's health data for the camp. I hold parental authority or act with the consent of those who do.",
+  "dexamForm.field.healthConsentAccepted.guardians":
+    "A person with parental authority (or with the consent of those who hold it) has explicitly consented to the processing of the child's health data for the camp.",
+  "dexamForm.field.healthConsentAccepted.club":
+    "The club has obtained the parents' explicit consent to the processing of the child's health data for the camp.",
   "dexamForm.field.songNumber": "Number",
   "dexamForm.field.songName": "Title",
   "dexamForm.field.verified": "Partial exam verified",
@@ -467,6 +473,12 @@ export const en: Record<MessageKey, string> = {
   "dexamForm.camp.consentHint": "The consent form signed by the parents or guardians. Allowed are .jpeg, .jpg, .png, .pdf and .heic up to 5 MB.",
   "dexamForm.consents.privacy": "Privacy notice",
   "dexamForm.consents.cancellation": "Cancellation conditions",
+  "dexamForm.consents.health": "Consent to the processing of health data",
+  "dexamForm.consents.healthText":
+    "The camp processes the child's health data: illnesses, intolerances, allergies, vaccinations and the meal request. They serve only the care during the camp (Art. 9(2)(a) GDPR). The consent is voluntary; without it no camp registration is possible. It can be withdrawn at any time for the future at the district association.",
+  "dexamForm.consents.deletion": "The data of this registration are deleted automatically on {day}.",
+  "dexamForm.healthConsent.given": "Consent to the processing of health data: given",
+  "dexamForm.healthConsent.missing": "Consent to the processing of health data: not recorded",
   "dexamForm.songs.row": "Exam piece {n}",
   "dexamForm.songs.hint": "The exam pieces can also be entered later in the registration overview.",
   "dexamForm.songs.complete": "Exam pieces complete",
@@ -535,9 +547,7 @@ export const en: Record<MessageKey, string> = {
   "overview.takeover.noPreparation": "No preparation course",
   "overview.takeover.remarks": "Remarks",
   "overview.takeover.privacyTitle": "Privacy policy",
-  "overview.takeover.privacyAccept": "I have read the privacy policy and agree.",
   "overview.takeover.cancellationTitle": "Cancellation conditions",
-  "overview.takeover.cancellationAccept": "I have read and accept the cancellation conditions.",
   "overview.competition.table": "Competition registrations",
   "overview.competition.column.name": "Name",
   "overview.competition.column.type": "Type",

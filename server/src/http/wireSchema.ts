@@ -52,7 +52,7 @@ export const integer = () => custom((v) => (typeof v === "number" && Number.isSa
 /** A number (points): a finite JSON number. */
 export const number = () => custom((v) => (typeof v === "number" && Number.isFinite(v) ? v : null), WIRE_MSG.number, { type: "number" });
 /** A flag: JSON true or false. */
-export const boolean = () => custom((v) => (typeof v === "boolean" ? v : null), WIRE_MSG.boolean, { type: "boolean" });
+export const boolean = (json: JsonSchema = {}) => custom((v) => (typeof v === "boolean" ? v : null), WIRE_MSG.boolean, { type: "boolean", ...json });
 
 /** An enumeration on the wire: a map of wire value to value, or wire.ts's two-way mapping. */
 type TwoWay<T> = { fromWire: (v: unknown) => T | undefined; values: readonly unknown[] };

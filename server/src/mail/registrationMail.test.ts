@@ -95,6 +95,30 @@ describe("confirmation e-mail text", () => {
     expect(mail.html).not.toContain("<Halle>");
   });
 
+  it("the confirmation names the event's automatic deletion day (Berlin), and says nothing of it without one", () => {
+    const row = {
+      firstname: "Lena",
+      lastname: "Klar",
+      type: "D1" as const,
+      instrument: "FLUTE" as const,
+      theoryLocationId: null,
+      practiceLocationId: 7,
+      preparationLocationId: null,
+    };
+    // the expiration is stored as the end of its Berlin day (23:59:59), which is the next day in UTC
+    const facts = dexamFacts(row, 3, { name: "Freizeit", locations: [location], expiration: new Date("2027-01-31T22:59:59Z") });
+    expect(facts.deletion).toBe("31.01.2027");
+    const mail = renderRegistrationMail("created", facts, "https://a.example");
+    expect(mail.text).toContain("Die Daten dieser Anmeldung werden am 31.01.2027 automatisch gelöscht.");
+    expect(mail.html).toContain("<p>Die Daten dieser Anmeldung werden am 31.01.2027 automatisch gelöscht.</p>");
+    // a deleted registration is gone already
+    expect(renderRegistrationMail("deleted", facts, "https://a.example").text).not.toContain("automatisch gelöscht");
+    const without = dexamFacts(row, 3, { name: "D-Prüfungen", locations: [location], expiration: null });
+    expect(without).not.toHaveProperty("deletion");
+    const plain = renderRegistrationMail("created", without, "https://a.example");
+    expect(`${plain.text}${plain.html}`).not.toContain("gelöscht");
+  });
+
   it("a club assignment names the account and who assigned it, escaped in the HTML", () => {
     const mail = renderMail("clubAssigned", { account: "Nora <Neu>", by: "Otto Office", club: "MV & Co" }, "https://a.example");
     expect(mail.subject).toBe("Neues Konto für MV & Co: Nora <Neu>");

@@ -44,6 +44,8 @@ export type RegistrationFacts = {
   part?: string;
   /** "moved": what changed, old and new */
   moves?: Move[];
+  /** the event's automatic deletion day ("31.01.2027"), when it has one: the mail states it (transparency, Art. 13(2)(a) GDPR) */
+  deletion?: string;
 };
 
 /** What a club-assignment mail shows: whose account was assigned, by whom; club and district are read with the row. */
@@ -58,6 +60,10 @@ export type MailPayload = RegistrationFacts | AccountFacts;
 
 const DATE = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, weekday: "short", day: "2-digit", month: "2-digit", year: "numeric" });
 const TIME = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
+const DAY = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, day: "2-digit", month: "2-digit", year: "numeric" });
+
+/** The event's automatic deletion day as the facts carry it (Berlin day of Event.expiration), nothing without one. */
+const deletionOf = (event: { expiration?: Date | null }) => (event.expiration ? { deletion: DAY.format(event.expiration) } : {});
 
 /** "Sa., 14.03.2027, 09:00 – 17:00 Uhr" (Europe/Berlin); another end day is written out. */
 export function whenOf(start: Date | null, end: Date | null): string | null {
@@ -95,11 +101,11 @@ const placesOf = (locations: readonly Place[], ids: (number | null)[]) =>
     return l ? [locationFacts(l)] : [];
   });
 
-/** A D-exam registration's facts: participant, course, instrument, its locations. Nothing of the camp data. */
+/** A D-exam registration's facts: participant, course, instrument, its locations, the event's deletion day. Nothing of the camp data. */
 export function dexamFacts(
   r: Pick<DexamRegistration, "firstname" | "lastname" | "type" | "instrument" | "theoryLocationId" | "practiceLocationId" | "preparationLocationId">,
   id: number | null,
-  event: { name: string; locations: readonly Place[] },
+  event: { name: string; locations: readonly Place[]; expiration?: Date | null },
 ): RegistrationFacts {
   return {
     registration: "dexam",
@@ -109,16 +115,17 @@ export function dexamFacts(
     course: `${DEXAM_TYPE_LABELS[r.type]}, ${INSTRUMENT_LABELS[r.instrument]}`,
     locations: placesOf(event.locations, [r.preparationLocationId, r.theoryLocationId, r.practiceLocationId]),
     pieces: [],
+    ...deletionOf(event),
   };
 }
 
 type Song = { name?: string | null; composer?: string | null };
 
-/** A competition registration's facts: ensemble, type, cast, category or age group, location, pieces. */
+/** A competition registration's facts: ensemble, type, cast, category or age group, location, pieces, the event's deletion day. */
 export function competitionFacts(
   r: Pick<CompetitionRegistration, "name" | "type" | "cast" | "category" | "ageGroup" | "locationId"> & { songs: unknown },
   id: number | null,
-  event: { name: string; locations: readonly Place[] },
+  event: { name: string; locations: readonly Place[]; expiration?: Date | null },
 ): RegistrationFacts {
   const level = r.category ? `Kategorie ${CATEGORY_LABELS[r.category]}` : r.ageGroup ? `Stufe ${DIFFICULTY_LEVEL_LABELS[r.ageGroup]}` : null;
   const songs = Array.isArray(r.songs) ? (r.songs as Song[]) : [];
@@ -130,6 +137,7 @@ export function competitionFacts(
     course: [COMPETITION_TYPE_LABELS[r.type], CAST_LABELS[r.cast], level].filter(Boolean).join(", "),
     locations: placesOf(event.locations, [r.locationId]),
     pieces: songs.filter((s) => s?.name?.trim()).map((s) => (s.composer?.trim() ? `${s.name!.trim()} (${s.composer.trim()})` : s.name!.trim())),
+    ...deletionOf(event),
   };
 }
 
@@ -185,6 +193,8 @@ export function renderRegistrationMail(kind: RegistrationKind, f: RegistrationFa
   const place = (l: LocationFacts) => [`${l.role}: ${l.name}`, l.address, l.when].filter(Boolean) as string[];
   const overview = overviewUrl(publicUrl);
   const footer = footerOf(f.district);
+  // a deleted registration is gone already; every other mail names the day its data goes
+  const deletion = kind !== "deleted" && f.deletion ? `Die Daten dieser Anmeldung werden am ${f.deletion} automatisch gelöscht.` : null;
   const text = [
     "Guten Tag,",
     "",
@@ -194,6 +204,7 @@ export function renderRegistrationMail(kind: RegistrationKind, f: RegistrationFa
     ...rows.map(([k, v]) => `${k}: ${v}`),
     ...(f.locations.length ? ["", "Orte und Termine:", ...f.locations.map((l) => `- ${place(l).join("\n  ")}`)] : []),
     ...(f.pieces.length ? ["", "Stücke:", ...f.pieces.map((p) => `- ${p}`)] : []),
+    ...(deletion ? ["", deletion] : []),
     "",
     `Zur Übersicht Ihrer Anmeldungen: ${overview}`,
     "",
@@ -210,6 +221,7 @@ export function renderRegistrationMail(kind: RegistrationKind, f: RegistrationFa
     `<table>${rows.map(([k, v]) => `<tr><th align="left">${e(k)}</th><td>${e(v)}</td></tr>`).join("")}</table>`,
     f.locations.length ? `<p>Orte und Termine:</p>${list(f.locations.map((l) => place(l).map(e).join("<br>")))}` : "",
     f.pieces.length ? `<p>Stücke:</p>${list(f.pieces.map(e))}` : "",
+    deletion ? `<p>${e(deletion)}</p>` : "",
     `<p><a href="${e(overview)}">Zur Übersicht Ihrer Anmeldungen</a></p>`,
     ...htmlFoot(f.district),
   ].join("");

@@ -71,6 +71,7 @@ const fields = (now: Date) =>
     remarks: text(L.DexamRegistration.remarks),
     gdprAccepted: flag,
     cancellationAccepted: flag,
+    healthConsentAccepted: flag,
     camp,
   });
 
@@ -131,6 +132,9 @@ function crossFieldErrors(v: Fields, event: DexamEventFacts, mode: DexamMode, no
 
   // the camp section (R-VA030..R-VA034); camp data for another event is refused, not dropped
   if (event.formType !== "DEXAM_CAMP" && v.camp != null) e.camp = DEXAM_MSG.campOnly;
+  if (event.formType !== "DEXAM_CAMP" && v.healthConsentAccepted) e.healthConsentAccepted = DEXAM_MSG.healthConsentCampOnly;
+  // camps hold health data: its own explicit consent (Art. 9(2)(a) GDPR) beside the privacy notice, in create mode
+  if (event.formType === "DEXAM_CAMP" && mode === "create" && !v.healthConsentAccepted) e.healthConsentAccepted = DEXAM_MSG.healthConsent;
   if (event.formType === "DEXAM_CAMP") {
     const c = v.camp ?? {};
     if (!c.mealRequest) e["camp.mealRequest"] = MSG.required;

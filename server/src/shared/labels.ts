@@ -128,6 +128,7 @@ export const FIELD_LABELS: Record<string, string> = {
   gdprAccepted: "Datenschutzhinweise akzeptiert",
   gdprLink: "Datenschutz-URL",
   gender: "Geschlecht",
+  healthConsentAccepted: "Einwilligung in die Verarbeitung der Gesundheitsdaten",
   iamRef: "IAM-Referenz",
   id: "ID",
   idempotencyKey: "Wiederholungsschlüssel",

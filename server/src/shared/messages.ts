@@ -38,6 +38,10 @@ export const DEXAM_MSG = {
   vaccinationDate: "Ohne Impfung kein Datum",
   /** not from the spec: camp data for an event that is no camp is refused, not dropped */
   campOnly: "Angaben zur Freizeit gibt es nur bei Freizeiten",
+  /** camps: the explicit consent to the processing of health data (Art. 9(2)(a) GDPR), apart from the privacy notice */
+  healthConsent:
+    "Ohne Einwilligung in die Verarbeitung der Gesundheitsdaten durch eine sorgeberechtigte Person (oder mit deren Einverständnis) ist keine Anmeldung zur Freizeit möglich",
+  healthConsentCampOnly: "Eine Einwilligung in die Verarbeitung von Gesundheitsdaten gibt es nur bei Freizeiten",
   date: "Bitte ein gültiges Datum eingeben",
 } as const;
 

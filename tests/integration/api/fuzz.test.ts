@@ -616,6 +616,7 @@ describe("issue 10: uploads with arbitrary bytes", () => {
           theoryLocationId: theory,
           gdprAccepted: true,
           cancellationAccepted: true,
+          healthConsentAccepted: true,
           camp: { mealRequest: "STANDARD", emergencyContacts: [{ name: "Mama", phone: "+49711555" }] },
           consentForm: { name, dataUrl: url },
         };
@@ -636,6 +637,7 @@ describe("issue 10: uploads with arbitrary bytes", () => {
           theory_location_id: theory,
           gdpr_accepted: true,
           cancellation_accepted: true,
+          health_consent_accepted: true,
           camp_extension: { meal_request: "standard", emergency_contact: [{ name: "Mama", phone: "+49711555" }] },
           file_upload: url,
           file_upload_name: name,

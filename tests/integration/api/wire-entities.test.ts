@@ -436,6 +436,7 @@ describe("D-exam registrations", () => {
       theory_location_id: campTheory,
       practice_location_id: null,
       cancellation_accepted: true,
+      health_consent_accepted: true,
       file_upload: PDF_URL,
       file_upload_name: "einverstaendnis.pdf",
     });

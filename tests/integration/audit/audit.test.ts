@@ -49,6 +49,7 @@ beforeAll(async () => {
     practice_location_id: null,
     gdpr_accepted: true,
     cancellation_accepted: true,
+    health_consent_accepted: true,
     camp_extension: { meal_request: "standard", allergies: "Erdnüsse", vaccinations: [], emergency_contact: [{ name: "Papa", phone: "0711123456" }] },
     file_upload: PDF_URL,
     file_upload_name: "einverstaendnis.pdf",

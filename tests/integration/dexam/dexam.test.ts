@@ -43,6 +43,7 @@ const campTheory = async () => (await app.db.prisma.eventLocation.findFirstOrThr
 const campBody = async (over: Record<string, unknown> = {}) => ({
   ...body({ event_id: camp, type: "D1", practice_location_id: null, theory_location_id: await campTheory() }),
   cancellation_accepted: true,
+  health_consent_accepted: true,
   camp_extension: { meal_request: "standard", vaccinations: [], emergency_contact: [{ name: "Papa", phone: "0711123456" }] },
   file_upload: PDF_URL,
   file_upload_name: "einverstaendnis.pdf",
@@ -143,6 +144,7 @@ describe("D-exam registrations", () => {
         theory_location_id: (await app.db.prisma.eventLocation.findFirstOrThrow({ where: { eventId: camp } })).id,
       }),
       cancellation_accepted: true,
+      health_consent_accepted: true,
       camp_extension: {
         diseases: "Asthma",
         allergies: "Nüsse",
@@ -559,5 +561,129 @@ describe("registration_manage fields, results and takeover", () => {
       t.member,
     );
     expect(gql.errors?.[0].extensions.code).toBe("CONFLICT");
+  });
+});
+
+describe("the consent to the camp's health data (Art. 9(2)(a) GDPR)", () => {
+  const MESSAGE =
+    "Ohne Einwilligung in die Verarbeitung der Gesundheitsdaten durch eine sorgeberechtigte Person (oder mit deren Einverständnis) ist keine Anmeldung zur Freizeit möglich";
+  const counts = async () => ({
+    registrations: await app.db.prisma.dexamRegistration.count(),
+    files: await app.db.prisma.storedFile.count(),
+    mails: await app.db.prisma.mailOutbox.count(),
+    audit: await app.db.prisma.auditEntry.count(),
+  });
+  const createByGraphql = async (over: Record<string, unknown>, token: string) =>
+    gqlBody(
+      `mutation($e: ID!, $input: DexamRegistrationInput!) {
+        createDexamRegistration(eventId: $e, input: $input) { databaseId healthConsentAccepted gdprAccepted }
+      }`,
+      {
+        e: gid("Event", camp),
+        input: {
+          firstname: "Gina",
+          lastname: "Gesund",
+          birthdate: "2013-02-03",
+          gender: "F",
+          associationId: world.club1,
+          instrument: "CLARINET",
+          type: "D1",
+          theoryLocationId: await campTheory(),
+          gdprAccepted: true,
+          cancellationAccepted: true,
+          camp: { mealRequest: "STANDARD", allergies: "Gräser", emergencyContacts: [{ name: "Papa", phone: "0711123456" }] },
+          consentForm: { name: "einverstaendnis.pdf", dataUrl: PDF_URL },
+          ...over,
+        },
+      },
+      token,
+    );
+
+  it("/v1 refuses a camp registration without it, in German, and writes nothing (no row, file, mail or audit entry)", async () => {
+    const before = await counts();
+    for (const consent of [undefined, false, null]) {
+      const res = await app.rest(
+        "POST",
+        "/v1/registration/dexam",
+        t.member,
+        await campBody({ lastname: "Ohneeinwilligung", health_consent_accepted: consent }),
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.error.fields).toEqual({ health_consent_accepted: MESSAGE });
+    }
+    // the privacy consent does not stand in for it
+    const privacyOnly = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ gdpr_accepted: true, health_consent_accepted: false }));
+    expect(privacyOnly.body.error.fields.health_consent_accepted).toBe(MESSAGE);
+    // registration_manage entering it by phone confirms the guardians' consent just the same
+    const byPhone = await app.rest("POST", "/v1/registration/dexam", t["role:registration_manage"], await campBody({ health_consent_accepted: undefined }));
+    expect(byPhone.status).toBe(400);
+    expect(byPhone.body.error.fields.health_consent_accepted).toBe(MESSAGE);
+    expect(await counts()).toEqual(before);
+    expect(await app.db.prisma.dexamRegistration.count({ where: { lastname: "Ohneeinwilligung" } })).toBe(0);
+
+    const given = await app.rest("POST", "/v1/registration/dexam", t.member, await campBody({ lastname: "Miteinwilligung" }));
+    expect(given.status, JSON.stringify(given.body)).toBe(201);
+    expect(given.body.health_consent_accepted).toBe(true);
+    expect((await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: given.body.id } })).healthConsentAccepted).toBe(true);
+    expect((await app.rest("GET", `/v1/registration/dexam/${given.body.id}`, t.member)).body.health_consent_accepted).toBe(true);
+  });
+
+  it("GraphQL refuses a camp registration without it and writes nothing; with it the registration records it", async () => {
+    const before = await counts();
+    for (const token of [t.member, t["role:registration_manage"]]) {
+      const refused = await createByGraphql({}, token);
+      expect(refused.errors?.[0]?.extensions?.code, JSON.stringify(refused)).toBe("VALIDATION");
+      expect(refused.errors[0].extensions.fields).toEqual({ healthConsentAccepted: MESSAGE });
+      const declined = await createByGraphql({ healthConsentAccepted: false }, token);
+      expect(declined.errors[0].extensions.fields).toEqual({ healthConsentAccepted: MESSAGE });
+    }
+    expect(await counts()).toEqual(before);
+    const created = await createByGraphql({ healthConsentAccepted: true }, t.member);
+    expect(created.errors).toBeUndefined();
+    expect(created.data.createDexamRegistration).toMatchObject({ healthConsentAccepted: true, gdprAccepted: true });
+  });
+
+  it("a takeover into a camp needs it too: refused without it (nothing written), recorded with it", async () => {
+    const target = await app.db.prisma.event.create({
+      data: {
+        ...openEventFields(world.district1),
+        name: "Freizeit mit Übernahme",
+        formType: "DEXAM_CAMP",
+        locations: { create: [{ name: "Praxis Freizeit", type: "DEXAM_PRACTICE", street: "S", city: "C", dexamTypes: ["D2"], instruments: ["CLARINET"] }] },
+      },
+      include: { locations: true },
+    });
+    const src = await app.rest("POST", "/v1/registration/dexam", t.member, body({ firstname: "Uwe", lastname: "Übernahme" }));
+    expect(src.status, JSON.stringify(src.body)).toBe(201);
+    await app.db.prisma.dexamRegistration.update({ where: { id: src.body.id }, data: { theoryPoints: 31.5 } });
+    await app.db.prisma.eventLocation.update({ where: { id: theory }, data: { publishResults: true } });
+    const url = `/v1/registration/dexam/${src.body.id}/takeover`;
+    const takeover = {
+      event_id: target.id,
+      practice_location_id: target.locations[0].id,
+      gdpr_accepted: true,
+      camp_extension: { meal_request: "standard", vaccinations: [], emergency_contact: [{ name: "Papa", phone: "0711123456" }] },
+      file_upload: PDF_URL,
+      file_upload_name: "einverstaendnis.pdf",
+    };
+    const before = await counts();
+    const refused = await app.rest("POST", url, t.member, takeover);
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    expect(refused.body.error.fields).toEqual({ health_consent_accepted: MESSAGE });
+    expect(await counts()).toEqual(before);
+    const ok = await app.rest("POST", url, t.member, { ...takeover, health_consent_accepted: true });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    expect(ok.body).toMatchObject({ event_id: target.id, health_consent_accepted: true, existing_partial_result_verified: true });
+  });
+
+  it("other D-exams take no health consent: one sent is refused, the registration records none", async () => {
+    const refused = await app.rest("POST", "/v1/registration/dexam", t.member, body({ health_consent_accepted: true }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual({
+      health_consent_accepted: "Eine Einwilligung in die Verarbeitung von Gesundheitsdaten gibt es nur bei Freizeiten",
+    });
+    const plain = await app.rest("POST", "/v1/registration/dexam", t.member, body({ lastname: "Ohnefreizeit" }));
+    expect(plain.status, JSON.stringify(plain.body)).toBe(201);
+    expect(plain.body.health_consent_accepted).toBe(false);
   });
 });

@@ -138,6 +138,8 @@ beforeAll(async () => {
       name: "Sommerfreizeit <2027> & Co",
       formType: "DEXAM_CAMP",
       cancellationConditions: "Storno kostet",
+      // the automatic deletion: the end of 31.10.2027 in Berlin (stored as the end of its day)
+      expiration: new Date("2027-10-31T22:59:59Z"),
       locations: {
         create: [
           {
@@ -172,6 +174,7 @@ const PDF_URL = `data:application/pdf;base64,${Buffer.from("%PDF-1.4\n1 0 obj <<
 const campBody = (over: Record<string, unknown> = {}) => ({
   ...dexamWireBody({ event: camp.id, theory: camp.theory, practice: 0 }, world.club1, { type: "D1", practice_location_id: null }),
   cancellation_accepted: true,
+  health_consent_accepted: true,
   camp_extension: {
     diseases: HEALTH[0],
     intolerances: HEALTH[1],
@@ -212,6 +215,8 @@ describe("confirmation e-mails", () => {
       expect(body).toContain(`${app.baseUrl}/#/registration/overview`);
       expect(body).toContain("https://e.test/1/impressum");
       expect(body).toContain("https://e.test/1/dsgvo");
+      // the event's automatic deletion date (transparency)
+      expect(body).toContain("Die Daten dieser Anmeldung werden am 31.10.2027 automatisch gelöscht.");
     }
     expect(mail.text).toContain("Veranstaltung: Sommerfreizeit <2027> & Co");
     expect(mail.html).toContain("Sommerfreizeit &#60;2027&#62; &#38; Co");
@@ -250,6 +255,8 @@ describe("confirmation e-mails", () => {
       expect(body).toContain("K – Konzertmusik");
       expect(body).toContain("Arsenal (Jan Van der Roost)");
       expect(body).toContain("Tirol 1809 (Sepp Tanzer)");
+      // an event without an automatic deletion date: the mail says nothing of one
+      expect(body).not.toContain("automatisch gelöscht");
     }
   });
 

@@ -118,6 +118,7 @@ const campBody = (over: Record<string, unknown> = {}) =>
     theory_location_id: campTheory,
     practice_location_id: null,
     songs: [],
+    health_consent_accepted: true,
     camp_extension: {
       meal_request: "vegan",
       allergies: "Erdnüsse",

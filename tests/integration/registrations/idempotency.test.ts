@@ -106,6 +106,7 @@ describe("/v1: a create sent again with its Idempotency-Key answers the registra
       type: "D1",
       instrument: "Flute",
       practice_location_id: null,
+      health_consent_accepted: true,
       camp_extension: { meal_request: "vegan", allergies: "Erdnüsse", emergency_contact: [{ name: "Papa", phone: "0711123456" }] },
       file_upload: pdf,
       file_upload_name: "einverstaendnis.pdf",

@@ -176,6 +176,7 @@ describe("Meine Daten after access ends", () => {
       theory_location_id: camp.locations[0].id,
       gdpr_accepted: true,
       cancellation_accepted: true,
+      health_consent_accepted: true,
       camp_extension: { meal_request: "vegan", allergies: "Erdnüsse", vaccinations: [], emergency_contact: [{ name: "Papa", phone: "0711123456" }] },
       file_upload: `data:application/pdf;base64,${pdf.toString("base64")}`,
       file_upload_name: "einverstaendnis.pdf",

@@ -201,7 +201,7 @@ export const registrationOverviewHelp: HelpPage = {
             { label: label("overview.takeover.remarks"), text: "Hinweise an den Veranstalter." },
             {
               label: `${label("overview.takeover.privacyTitle")}, ${label("overview.takeover.cancellationTitle")}`,
-              text: "Wie bei jeder Anmeldung zu akzeptieren.",
+              text: "Wie bei jeder Anmeldung zu akzeptieren. Mitarbeitende des Kreisverbands bestätigen die Einwilligung der Erziehungsberechtigten.",
             },
           ],
         },

@@ -149,7 +149,7 @@ export const startPageHelp: HelpPage = {
             { label: label("dexamForm.field.remarks"), text: "Alles, was der Veranstalter wissen sollte." },
             {
               label: label("dexamForm.section.consents"),
-              text: "Die Datenschutzhinweise müssen Sie akzeptieren. Hat die Veranstaltung Stornobedingungen, müssen Sie auch diese akzeptieren.",
+              text: "Die Datenschutzhinweise müssen Sie akzeptieren. Hat die Veranstaltung Stornobedingungen, müssen Sie auch diese akzeptieren. Hat die Veranstaltung ein Datum der automatischen Löschung, steht es unter den Datenschutzhinweisen; an diesem Tag werden alle Anmeldungen der Veranstaltung gelöscht.",
             },
             {
               label: label("start.dialog.dexamSongs"),
@@ -192,6 +192,10 @@ export const startPageHelp: HelpPage = {
             {
               label: label("dexamForm.field.consentForm"),
               text: "Pflicht: die von den Erziehungsberechtigten unterschriebene Einverständniserklärung als Foto oder Scan (.jpeg, .jpg, .png, .pdf oder .heic, höchstens 5 MB). Sie kann nur beim Anlegen der Anmeldung hochgeladen werden.",
+            },
+            {
+              label: label("dexamForm.consents.health"),
+              text: "Pflicht beim Anlegen, zusätzlich zu den Datenschutzhinweisen: die ausdrückliche Einwilligung in die Verarbeitung der Gesundheitsdaten (Art. 9 Abs. 2 lit. a DSGVO) durch eine sorgeberechtigte Person oder mit deren Einverständnis. Wer als Mitarbeitende/r des Kreisverbands telefonisch anmeldet, bestätigt damit, dass die Erziehungsberechtigten eingewilligt haben. Beim Bearbeiten zeigt die Anmeldung, ob die Einwilligung erteilt wurde.",
             },
           ],
         },

@@ -36,7 +36,17 @@ const STORED = {
   version: 3,
 };
 
-function renderDialog({ edit = "ALL", manage = false, formType = "DEXAM" }: { edit?: "ALL" | "SONGS" | "NONE"; manage?: boolean; formType?: string } = {}) {
+function renderDialog({
+  edit = "ALL",
+  manage = false,
+  formType = "DEXAM",
+  healthConsentAccepted = false,
+}: {
+  edit?: "ALL" | "SONGS" | "NONE";
+  manage?: boolean;
+  formType?: string;
+  healthConsentAccepted?: boolean;
+} = {}) {
   const onClose = vi.fn();
   const rendered = renderWithRelay(<DexamEditDialog registrationId={REGISTRATION_ID} onClose={onClose} />, {
     User: () => ({ associations: [{ id: "club-7", name: "Musikverein Nord" }] }),
@@ -55,6 +65,7 @@ function renderDialog({ edit = "ALL", manage = false, formType = "DEXAM" }: { ed
               emergencyContacts: [{ name: "Eva Alt", phone: "0171 1234567" }],
             }
           : null,
+      healthConsentAccepted,
       viewerCan: { edit, manage },
     }),
     Event: () => ({
@@ -131,5 +142,20 @@ describe("D-exam form in the overview's edit dialog", () => {
     const managed = within(region("Verwaltung") as HTMLElement);
     expect(managed.getByRole("switch", { name: "Teilprüfung geprüft" })).toBeTruthy();
     expect(managed.getByText("Storniert am")).toBeTruthy();
+  });
+
+  it.each([
+    [true, "Einwilligung in die Verarbeitung der Gesundheitsdaten: erteilt"],
+    [false, "Einwilligung in die Verarbeitung der Gesundheitsdaten: nicht erfasst"],
+  ])("a camp registration shows whether the consent to the health data was given (%s)", async (healthConsentAccepted, text) => {
+    renderDialog({ formType: "DEXAM_CAMP", healthConsentAccepted });
+    await screen.findByRole("dialog", { name: "D-Prüfungsanmeldung bearbeiten" });
+    expect(screen.getByText(text)).toBeTruthy();
+  });
+
+  it("other registrations say nothing of a health consent", async () => {
+    renderDialog();
+    await screen.findByRole("dialog", { name: "D-Prüfungsanmeldung bearbeiten" });
+    expect(screen.queryByText(/Einwilligung in die Verarbeitung der Gesundheitsdaten/)).toBeNull();
   });
 });

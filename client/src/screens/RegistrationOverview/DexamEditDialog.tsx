@@ -123,6 +123,7 @@ function DexamEditForm({
             phone
           }
         }
+        healthConsentAccepted
         cancelledAt
         version
         event {
@@ -174,6 +175,7 @@ function DexamEditForm({
         ownClubs={ownClubs}
         districtClubsOf={manage ? r.event.districtAssociationId : null}
         songsComplete={r.songsComplete}
+        healthConsentAccepted={r.healthConsentAccepted}
       />
     </FormDialog>
   );

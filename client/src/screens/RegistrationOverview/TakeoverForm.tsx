@@ -6,8 +6,9 @@ import { TextField } from "../../components/TextField";
 import { todayInBerlin } from "../../events/eventDates";
 import { type FieldErrors, hasErrors, NO_ERRORS, withoutError } from "../../forms/fieldErrors";
 import { t } from "../../i18n/translate";
+import { ConsentSection } from "../../registration/ConsentSection";
+import { choosesDistrictClubs } from "../../registration/formValues";
 import type { TakeoverFormQuery } from "./__generated__/TakeoverFormQuery.graphql";
-import { ConsentField } from "./ConsentField";
 import type { DexamRowData } from "./DexamRow";
 import { formatPoints, hasUnverifiedPartialResult } from "./display";
 import { PartialResultAlert } from "./PartialResultAlert";
@@ -33,7 +34,10 @@ const NONE = "none";
 /**
  * The takeover form: the target event (other D-exams of the district before their deadline), the
  * location of the missing part (by course and, for practice, instrument), an optional preparation
- * course, remarks and the event's consents. The carried part is named in the text.
+ * course, remarks and the event's consents (with its automatic deletion date). The carried part is
+ * named in the text. Staff who register for the district's clubs (registration_manage of the event's
+ * district, admin) confirm the legal guardians' consent, as in the registration form; members consent
+ * in the first person.
  */
 export function TakeoverForm({
   registration,
@@ -51,6 +55,10 @@ export function TakeoverForm({
   const data = useLazyLoadQuery<TakeoverFormQuery>(
     graphql`
       query TakeoverFormQuery($districtAssociationId: Int!, $from: Date!) {
+        viewer {
+          roles
+          districtAssociationId
+        }
         events(districtAssociationId: $districtAssociationId, from: $from, first: 100) {
           edges {
             node {
@@ -60,6 +68,7 @@ export function TakeoverForm({
               deadlinePassed
               privacyPolicy
               cancellationConditions
+              expiration
               locations {
                 id
                 name
@@ -92,6 +101,8 @@ export function TakeoverForm({
   const missing = missingPart(part);
   const name = `${registration.firstname} ${registration.lastname}`;
   const conditions = target?.cancellationConditions?.trim() ?? "";
+  // the same rule as the registration form's club field: staff entering for the district's clubs
+  const confirmedBy = choosesDistrictClubs(data.viewer, { districtAssociationId }) ? "guardians" : null;
   const locationOptions = useMemo(
     () =>
       missingPartLocations(target?.locations ?? [], missing, registration.type, registration.instrument).map((location) => ({
@@ -184,24 +195,16 @@ export function TakeoverForm({
             error={errors.remarks}
             rows={3}
           />
-          <ConsentField
-            title={t("overview.takeover.privacyTitle")}
-            text={target.privacyPolicy}
-            label={t("overview.takeover.privacyAccept")}
-            checked={values.gdprAccepted}
-            onChange={(checked) => set("gdprAccepted", checked)}
-            error={errors.gdprAccepted}
+          <ConsentSection
+            values={values}
+            errors={errors}
+            // the targets are D-exams without camp data (takeoverTargets): no health-data consent
+            onChange={(field, checked) => field !== "healthConsentAccepted" && set(field, checked)}
+            privacyPolicy={target.privacyPolicy}
+            cancellationConditions={conditions || null}
+            confirmedBy={confirmedBy}
+            expiration={target.expiration}
           />
-          {conditions !== "" && (
-            <ConsentField
-              title={t("overview.takeover.cancellationTitle")}
-              text={conditions}
-              label={t("overview.takeover.cancellationAccept")}
-              checked={values.cancellationAccepted}
-              onChange={(checked) => set("cancellationAccepted", checked)}
-              error={errors.cancellationAccepted}
-            />
-          )}
         </>
       )}
     </FormDialog>

@@ -188,6 +188,10 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
     cancellationAccepted: t.exposeBoolean("cancellationAccepted", {
       description: "The cancellation conditions (Stornobedingungen) of the event were accepted.",
     }),
+    healthConsentAccepted: t.exposeBoolean("healthConsentAccepted", {
+      description:
+        "Camp events: the explicit consent to the processing of the child's health data (Art. 9(2)(a) GDPR) was given by a person with parental authority or with the parents' consent; false for other events and for camp registrations written before it was asked.",
+    }),
     camp: t.field({
       type: CampType,
       nullable: true,
@@ -435,6 +439,11 @@ const registrationFields = (t: InputFields) => ({
   remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
   gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
   cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
+  healthConsentAccepted: t.boolean({
+    required: false,
+    description:
+      "Camp events, required on create: explicit consent to the processing of the child's health data (Art. 9(2)(a) GDPR), given by a person with parental authority or with the parents' consent.",
+  }),
   camp: t.field({ type: CampInput, required: false, description: "Holiday camp (Freizeit) data: only for form type DEXAM_CAMP." }),
   consentForm: t.field({
     type: FileUploadInput,
@@ -461,6 +470,11 @@ const TakeoverInput = builder.inputType("DexamTakeoverInput", {
     remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
     gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
     cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
+    healthConsentAccepted: t.boolean({
+      required: false,
+      description:
+        "Camp events, required on create: explicit consent to the processing of the child's health data (Art. 9(2)(a) GDPR), given by a person with parental authority or with the parents' consent.",
+    }),
     camp: t.field({ type: CampInput, required: false, description: "Holiday camp (Freizeit) data: only for form type DEXAM_CAMP." }),
     consentForm: t.field({ type: FileUploadInput, required: false, description: "The parent-signed consent form (camp only)." }),
   }),

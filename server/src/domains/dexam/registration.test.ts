@@ -56,7 +56,24 @@ describe("D-exam registration rules", () => {
     expect(validateDexam({ ...valid, gdprAccepted: false }, dexam, locations, "edit", now).gdprAccepted).toBeUndefined();
     const c = { ...valid, camp: { mealRequest: "VEGAN" as const, emergencyContacts: [{ name: "Mama", phone: "+491701234" }] } };
     expect(validateDexam(c, camp, locations, "create", now).cancellationAccepted).toBe("Dieses Feld ist ein Pflichtfeld");
-    expect(validateDexam({ ...c, cancellationAccepted: true }, camp, locations, "create", now)).toEqual({});
+    expect(validateDexam({ ...c, cancellationAccepted: true, healthConsentAccepted: true }, camp, locations, "create", now)).toEqual({});
+  });
+
+  it("a camp registration needs its own consent to the health data on create, beside the privacy consent; other events take none", () => {
+    const c = { ...valid, cancellationAccepted: true, camp: { mealRequest: "VEGAN" as const, emergencyContacts: [{ name: "Mama", phone: "+491701234" }] } };
+    const message =
+      "Ohne Einwilligung in die Verarbeitung der Gesundheitsdaten durch eine sorgeberechtigte Person (oder mit deren Einverständnis) ist keine Anmeldung zur Freizeit möglich";
+    expect(validateDexam(c, camp, locations, "create", now)).toEqual({ healthConsentAccepted: message });
+    // the privacy consent does not stand in for it, nor it for the privacy consent
+    expect(validateDexam({ ...c, gdprAccepted: false, healthConsentAccepted: true }, camp, locations, "create", now)).toEqual({
+      gdprAccepted: "Dieses Feld ist ein Pflichtfeld",
+    });
+    // edits keep the consent given on create
+    expect(validateDexam(c, camp, locations, "edit", now)).toEqual({});
+    expect(validateDexam(valid, dexam, locations, "create", now)).toEqual({});
+    expect(validateDexam({ ...valid, healthConsentAccepted: true }, dexam, locations, "create", now)).toEqual({
+      healthConsentAccepted: "Eine Einwilligung in die Verarbeitung von Gesundheitsdaten gibt es nur bei Freizeiten",
+    });
   });
 
   it("[R-VA026] a song name is required only when its number is given", () => {
@@ -106,6 +123,7 @@ describe("D-exam registration rules", () => {
       {
         ...valid,
         cancellationAccepted: true,
+        healthConsentAccepted: true,
         camp: {
           vaccinations: [
             { type: "FSME", available: true, date: null },

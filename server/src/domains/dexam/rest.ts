@@ -73,6 +73,10 @@ export const DexamWire = z.object({
   cancelled_at: z.iso.datetime().nullable(),
   gdpr_accepted: z.boolean(),
   cancellation_accepted: z.boolean(),
+  health_consent_accepted: z.boolean().meta({
+    description:
+      "Freizeiten: die ausdrückliche Einwilligung in die Verarbeitung der Gesundheitsdaten (Art. 9 Abs. 2 lit. a DSGVO) durch eine sorgeberechtigte Person oder mit deren Einverständnis; sonst false",
+  }),
   file_upload: z.null().meta({ description: "Nur in Anfragen (die Einverständniserklärung als Data-URL); Antworten nennen die gespeicherte Datei" }),
   consent_form_file_id: z.int().nullable(),
   consent_form_file: z.object({ name: z.string() }).nullable(),
@@ -152,6 +156,7 @@ export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration, rel: WireRela
     cancelled_at: r.cancelledAt?.toISOString() ?? null,
     gdpr_accepted: r.gdprAccepted,
     cancellation_accepted: r.cancellationAccepted,
+    health_consent_accepted: r.healthConsentAccepted,
     // file_upload is write-only: the consent form as data URL in a request; answers name the stored file (decision R-EN011)
     file_upload: null,
     consent_form_file_id: r.consentFormFileId,
@@ -225,6 +230,10 @@ const DexamFields = z.object({
   remarks: w.text(),
   gdpr_accepted: w.boolean(),
   cancellation_accepted: w.boolean(),
+  health_consent_accepted: w.boolean({
+    description:
+      "Nur bei D-Prüfungen Freizeit, beim Anlegen Pflicht: die ausdrückliche Einwilligung in die Verarbeitung der Gesundheitsdaten (Art. 9 Abs. 2 lit. a DSGVO) durch eine sorgeberechtigte Person oder mit deren Einverständnis",
+  }),
   camp_extension: w.object({
     diseases: w.text(),
     intolerances: w.text(),
@@ -275,6 +284,7 @@ const DexamBody = DexamFields.transform((b) => {
     remarks: b.remarks,
     gdprAccepted: b.gdpr_accepted ?? false,
     cancellationAccepted: b.cancellation_accepted ?? false,
+    healthConsentAccepted: b.health_consent_accepted ?? false,
     camp: campOfBody(b.camp_extension),
   } satisfies DexamInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined };
 });
@@ -292,6 +302,7 @@ const TakeoverBody = DexamFields.pick({
   remarks: true,
   gdpr_accepted: true,
   cancellation_accepted: true,
+  health_consent_accepted: true,
   camp_extension: true,
   file_upload: true,
   file_upload_name: true,
@@ -303,6 +314,7 @@ const TakeoverBody = DexamFields.pick({
   remarks: b.remarks,
   gdprAccepted: b.gdpr_accepted ?? false,
   cancellationAccepted: b.cancellation_accepted ?? false,
+  healthConsentAccepted: b.health_consent_accepted ?? false,
   camp: campOfBody(b.camp_extension),
   consentForm: consentFormOfBody(b),
 }));
@@ -337,6 +349,7 @@ const CAMP_EXAMPLE = {
   remarks: "Reist mit dem Zug an",
   gdpr_accepted: true,
   cancellation_accepted: true,
+  health_consent_accepted: true,
   camp_extension: {
     diseases: null,
     intolerances: "Laktose",

@@ -69,6 +69,8 @@ export type DexamInput = {
   remarks?: string | null;
   gdprAccepted?: boolean;
   cancellationAccepted?: boolean;
+  /** camps, create mode: the explicit consent to the processing of health data (Art. 9(2)(a) GDPR) */
+  healthConsentAccepted?: boolean;
   camp?: CampData | null;
   /** the parent-signed consent form (camp events, create mode only) */
   consentForm?: { name?: string | null; dataUrl?: string | null } | null;

@@ -185,6 +185,7 @@ async function createDexamOnce(
         userId: p.userId,
         gdprAccepted: !!input.gdprAccepted,
         cancellationAccepted: !!input.cancellationAccepted,
+        healthConsentAccepted: camp && !!input.healthConsentAccepted,
         consentFormFileId,
         existingPartialResultVerified: carry ? true : manager && !!input.existingPartialResultVerified,
         takenOverFromId: carry?.takenOverFromId ?? null,
