@@ -72,6 +72,26 @@ async function mobilePerformance(url: string, port: number, keepStorage: boolean
   return { lhr, lcp, score };
 }
 
+test("the first load's files come compressed; hashed assets are cached for a year, the page is revalidated", async ({ request }) => {
+  const page = await request.get("/", { headers: { "accept-encoding": "br, gzip" } });
+  expect(page.headers()["cache-control"]).toBe("no-cache");
+  const html = await page.text();
+  const entry = /<script type="module"[^>]* src="([^"]+)"/.exec(html)?.[1];
+  expect(entry).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  for (const [accept, encoding] of [
+    ["br, gzip", "br"],
+    ["gzip", "gzip"],
+    ["identity", undefined],
+  ] as const) {
+    const res = await request.get(entry as string, { headers: { "accept-encoding": accept } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-encoding"]).toBe(encoding);
+    expect(res.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+    // the signed-out start needs the sign-in code only: the app's chunk is not in the entry's preloads
+    expect(html).not.toMatch(/modulepreload[^>]*\/assets\/(?:react|relay)-/);
+  }
+});
+
 test("Lighthouse mobile: the signed-out start scores performance >= 90 with LCP <= 2.5 s", async ({ baseURL }) => {
   test.setTimeout(240_000);
   await withDebuggingChromium(baseURL, async (context, port) => {
