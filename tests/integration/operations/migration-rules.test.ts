@@ -15,10 +15,10 @@ const MIGRATIONS = path.resolve(import.meta.dirname, "../../../prisma/migrations
 const CHANGELOG = path.resolve(import.meta.dirname, "../../../CHANGELOG.md");
 
 /** The tables that grow with the registrations: an index on them is built concurrently. */
-export const LARGE_TABLES = ["DexamRegistration", "CompetitionRegistration", "AuditEntry", "StoredFile", "MailOutbox", "User", "OidcPayload", "IdempotencyKey"];
+const LARGE_TABLES = ["DexamRegistration", "CompetitionRegistration", "AuditEntry", "StoredFile", "MailOutbox", "User", "OidcPayload", "IdempotencyKey"];
 
 /** A migration's statements, without comments (good enough for the files Prisma and we write). */
-export function statements(sql: string): string[] {
+function statements(sql: string): string[] {
   return sql
     .replace(/--[^\n]*/g, "")
     .split(";")
@@ -27,7 +27,7 @@ export function statements(sql: string): string[] {
 }
 
 /** The statements of `sql` that take something away an older release may still use. */
-export function contracting(sql: string): string[] {
+function contracting(sql: string): string[] {
   return statements(sql).filter((s) =>
     /\bDROP (?:TABLE|COLUMN|TYPE|VIEW|FUNCTION)\b|\bRENAME\b|\bALTER COLUMN "?[\w]+"? (?:SET DATA )?TYPE\b|\bSET NOT NULL\b|\bDROP DEFAULT\b|\bADD COLUMN [^,]* NOT NULL(?![^,]*\bDEFAULT\b)/i.test(
       s,
@@ -36,7 +36,7 @@ export function contracting(sql: string): string[] {
 }
 
 /** CREATE INDEX statements on a large table that exists already, not built concurrently. */
-export function blockingIndexes(sql: string): string[] {
+function blockingIndexes(sql: string): string[] {
   const created = new Set([...sql.matchAll(/CREATE TABLE "?(\w+)"?/gi)].map((m) => m[1]));
   return statements(sql).filter((s) => {
     const m = /^CREATE (?:UNIQUE )?INDEX (CONCURRENTLY )?.*? ON "?(\w+)"?/i.exec(s);
