@@ -55,6 +55,8 @@ import { openDatabase } from "../server/src/db/client.ts";
 import { applyMigrations } from "../server/src/db/migrate.ts";
 import { loadSigningKeys } from "../server/src/idp/keys.ts";
 import { fillPracticeSheet, flatElements, heavyWorkbook, multipart, nestedElements, workbookWithSheet } from "../tests/fixtures/workbooks.ts";
+import { firstLoad } from "./firstLoad.ts";
+import { footprintRows, idleFootprint, rssDuring } from "./footprint.ts";
 import { SCALE, seedStatements } from "./seed.ts";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -181,6 +183,22 @@ async function startServer(databaseUrl: string, port: number, root = ROOT, publi
       }),
   };
 }
+
+/** Figure 11's server (bench/footprint.ts): the measured server's settings, started without a probe. */
+const footprintServer = (databaseUrl: string, port: number) => ({
+  root: ROOT,
+  nodeArgs: SERVER_NODE_ARGS,
+  env: {
+    EMBEDDED_IDP: "1",
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_ENCRYPTION_KEY: DATA_KEY,
+    COOKIE_KEYS,
+    DATA_DIR: path.join(ROOT, ".tmp/bench-data"),
+  },
+});
 
 /** Bearer tokens the embedded provider could have issued (signed with its key, read from the database). */
 async function tokenFactory(databaseUrl: string, publicUrl: string) {
@@ -954,6 +972,8 @@ async function main() {
   log(`seeded in ${ms(pgDb.seconds)} s`);
   try {
     const tokenFor = await tokenFactory(pgDb.url, "http://127.0.0.1:3901");
+    // figure 11 (bench/footprint.ts): a server that has served no request, before the measured one starts
+    if (want(11)) results.footprint = { postgres: await idleFootprint(footprintServer(pgDb.url, 3904)) };
     const server = await startServer(pgDb.url, 3901);
     // BENCH_BASELINE: another checkout's build, measured side by side (figures 1 and 3)
     const baseline = BASELINE ? await startServer(pgDb.url, 3903, BASELINE, server.url) : undefined;
@@ -986,8 +1006,9 @@ async function main() {
       }
       if (want(3)) {
         log("figure 3: deadline rush");
-        const [rush, baselineRush] = await deadlineRush(baseline ? [server, baseline] : [server], tokenFor, pgDb.url);
+        const [[rush, baselineRush], rss] = await rssDuring(server.proc.pid, () => deadlineRush(baseline ? [server, baseline] : [server], tokenFor, pgDb.url));
         results.deadlineRush = baselineRush ? { ...rush, baseline: baselineRush } : rush;
+        if (want(11)) results.footprint = { ...results.footprint, rush: rss };
       }
       if (want(4)) {
         log("figure 4: exports");
@@ -1028,6 +1049,8 @@ async function main() {
   {
     // PGlite serves one process: create and read the signing key before the server opens the directory
     const tokenFor = await tokenFactory(`pglite:${liteDir}`, "http://127.0.0.1:3902");
+    // figure 11 on the embedded database (bench/footprint.ts), before the measured server opens it
+    if (want(11)) results.footprint = { ...results.footprint, pglite: await idleFootprint(footprintServer(`pglite:${liteDir}`, 3902)) };
     const server = await startServer(`pglite:${liteDir}`, 3902);
     try {
       const staff = await tokenFor("bench-1");
@@ -1047,7 +1070,8 @@ async function main() {
     fs.rmSync(liteDir, { recursive: true, force: true });
   }
 
-  results.client = figure6();
+  // figure 6 from Vite's manifest (bench/firstLoad.ts): the signed-in first screen and the signed-out load
+  results.client = { ...figure6(), ...firstLoad(path.join(ROOT, "dist/client")) };
   if (ONLY) {
     console.log(JSON.stringify(results, null, 2));
     return;
@@ -1167,7 +1191,9 @@ function printTable(r: Record<string, any>) {
         r.heavyUploads.underUploads.errors === 0 &&
         r.heavyUploads.uploads.statuses.every((s: number) => s === 200),
     ],
+    ...footprintRows(r.footprint),
     ["6 first screen JS (gzip)", `${r.client.firstScreenGzipKB} KB`, "<= 250 KB", r.client.firstScreenGzipKB <= 250],
+    ["6 signed-out first load JS (gzip)", `${r.client.signedOutGzipKB} KB`, "reported"],
     ["7 PGlite/PostgreSQL overview median", `${r.pgliteRatio.overviewMedian}x`, "reported"],
     ["7 PGlite/PostgreSQL events, viewer req/s", `${r.pgliteRatio.eventsThroughput}x, ${r.pgliteRatio.viewerThroughput}x`, "reported"],
     [

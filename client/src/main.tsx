@@ -1,17 +1,29 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { App } from "./App";
 import { completeSignInCallback, ensureSignedIn, setUpAuthentication, startSignIn } from "./auth/session";
-import { isCallbackPath, isFramed } from "./auth/signInPolicy";
-import { startEmbedding } from "./embed/embedding";
+import { isCallbackPath } from "./auth/signInPolicy";
 import { type AppConfig, loadConfig } from "./http/config";
 import { t } from "./i18n/translate";
-import { createRelayEnvironment } from "./relay/environment";
 
 /*
  * Start-up (spec §4 "Session"): load /config.json, set up sign-in, finish a sign-in callback
  * before the hash router exists, check the login, and mount only for a signed-in user.
+ *
+ * The app (React, Relay, the screens: mount.tsx) is a chunk of its own, loaded only for a
+ * signed-in user: a signed-out visitor on a phone gets the small sign-in code and goes straight on
+ * to the sign-in page (README "Performance", mobile first load). When the browser holds a session
+ * (oidc-client-ts keeps it under "oidc.user:…"), the app's chunk loads at once, beside the check.
  */
+
+/** Whether this browser holds a signed-in user (oidc-client-ts's stored user), read without the library. */
+function storedSession(): boolean {
+  try {
+    return [window.sessionStorage, window.localStorage].some((storage) => Object.keys(storage).some((key) => key.startsWith("oidc.user:")));
+  } catch {
+    return false;
+  }
+}
+
+let app: Promise<typeof import("./mount")> | undefined;
+const loadApp = () => (app ??= import("./mount"));
 
 function loadingElement(): HTMLElement {
   const element = document.getElementById("loading");
@@ -42,16 +54,12 @@ function showInLoading(message: string, action?: { label: string; href?: string;
   loading.hidden = false;
 }
 
-function mount(config: AppConfig): void {
+async function mount(config: AppConfig): Promise<void> {
   const container = document.getElementById("root");
   if (!container) throw new Error("#root is missing from index.html");
-  createRoot(container).render(
-    <StrictMode>
-      <App environment={createRelayEnvironment(config.graphqlPath)} />
-    </StrictMode>,
-  );
+  const { mountApp } = await loadApp();
+  mountApp(config, container);
   loadingElement().hidden = true;
-  if (isFramed(window)) startEmbedding(config);
 }
 
 function fail(error: unknown, message = t("app.startupFailed")): void {
@@ -73,13 +81,14 @@ function offerPopupSignIn(config: AppConfig): void {
 }
 
 async function start(): Promise<void> {
+  if (storedSession() || isCallbackPath(window.location.pathname)) void loadApp().catch(() => {});
   const config = await loadConfig();
   setUpAuthentication(config);
   if (isCallbackPath(window.location.pathname)) {
     if ((await completeSignInCallback()) === "done") return;
   }
   const outcome = await ensureSignedIn();
-  if (outcome.kind === "signedIn") mount(config);
+  if (outcome.kind === "signedIn") await mount(config);
   else if (outcome.kind === "needsPopup") offerPopupSignIn(config);
   // 'redirecting': the browser is on its way to the identity provider; nothing is mounted.
 }

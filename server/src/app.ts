@@ -46,8 +46,9 @@ import { bearerChallenge, errorBodyFor, graphqlErrorBody, isGraphqlRequest, rest
 import { deleteExpiredOidcRows } from "./idp/adapter.ts";
 import { identityAdminFor, logOutbox, type Outbox } from "./idp/identityAdmin.ts";
 import { loadCookieKeys, loadSigningKeys, type SigningKeys } from "./idp/keys.ts";
+import { API_SCOPE, CALLBACK_PATH } from "./idp/names.ts";
 import { idpPages } from "./idp/pages.ts";
-import { API_SCOPE, CALLBACK_PATH, createEmbeddedProvider } from "./idp/provider.ts";
+import type { EmbeddedProvider } from "./idp/provider.ts";
 import { mailSender } from "./mail/outbox.ts";
 import type { AppServices } from "./services.ts";
 import { spreadsheetPool } from "./workers/pool.ts";
@@ -148,14 +149,21 @@ export async function createApp(opts: {
   if (config.oidc.mode === "embedded") {
     signingKeys = await loadSigningKeys(prisma, dataKey);
     const cookieKeys = await loadCookieKeys(prisma, dataKey, config.cookieKeys);
-    const idp = createEmbeddedProvider({
-      config,
-      prisma,
-      keys: signingKeys,
-      cookieKeys,
-      outbox,
-      accountAttempt: async (email) => !(await limits.signInAccount.take(email.toLowerCase())),
-    });
+    const keys = signingKeys;
+    // made on the first request below /oidc: oidc-provider (and koa) load with the first sign-in,
+    // not at start (idle memory, README "Performance")
+    let idp: Promise<EmbeddedProvider> | undefined;
+    const provider = () =>
+      (idp ??= import("./idp/provider.ts").then(({ createEmbeddedProvider }) =>
+        createEmbeddedProvider({
+          config,
+          prisma,
+          keys,
+          cookieKeys,
+          outbox,
+          accountAttempt: async (email) => !(await limits.signInAccount.take(email.toLowerCase())),
+        }),
+      ));
     await deleteExpiredOidcRows(prisma);
     cleanup = setInterval(() => void deleteExpiredOidcRows(prisma).catch(() => {}), 60 * 60 * 1000);
     cleanup.unref();
@@ -181,6 +189,7 @@ export async function createApp(opts: {
           .send(login ? signInPages.loginPage(login[1], { error: RATE_LIMIT_MESSAGE }) : signInPages.errorPage("rate_limited", RATE_LIMIT_MESSAGE));
       });
       const handler = async (request: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
+        const idp = await provider();
         reply.hijack();
         await idp.handle(request.raw, reply.raw);
       };
@@ -408,7 +417,8 @@ export async function createApp(opts: {
   // ---- the built client; the sign-in callback path serves the same index.html
   const indexFile = path.join(config.staticDir, "index.html");
   if (fs.existsSync(indexFile)) {
-    await fastify.register(fastifyStatic, { root: config.staticDir, index: ["index.html"], wildcard: false, cacheControl: false });
+    // preCompressed: the build's .br and .gz copies (scripts/build.mjs) go to browsers that accept them
+    await fastify.register(fastifyStatic, { root: config.staticDir, index: ["index.html"], wildcard: false, cacheControl: false, preCompressed: true });
     fastify.addHook("onSend", async (request, reply, payload) => {
       const url = request.url.split("?")[0];
       if (url.startsWith("/assets/")) reply.header("cache-control", "public, max-age=31536000, immutable");

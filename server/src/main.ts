@@ -45,6 +45,12 @@ async function main() {
     warn: (line) => console.error(line),
   });
   const app = await createApp({ config, db, dataKey, logger: config.logLevel !== "silent", outbox });
+  // memory back to the system after start-up and when idle after traffic (http/idleMemory.ts); probes do not count
+  let requests = 0;
+  app.fastify.addHook("onRequest", (request, _reply, done) => {
+    if (!/^\/(?:healthz|readyz|metrics)(?:\?|$)/.test(request.url)) requests++;
+    done();
+  });
   await app.fastify.listen({ port: config.port, host: config.host }).catch((e) => {
     if (e?.code !== "EADDRINUSE") throw e;
     throw new Error(`PORT: ${config.port} is in use by another process (is the server running already?)`);
@@ -59,6 +65,8 @@ async function main() {
   sealMealRequests(db.prisma, dataKey)
     .then((n) => n && console.log(`${n} Essenswünsche in die verschlüsselten Freizeitdaten verschoben`))
     .catch((e) => console.error("Essenswünsche konnten nicht verschlüsselt werden", e));
+  const { releaseMemoryWhenIdle } = await import("./http/idleMemory.ts");
+  releaseMemoryWhenIdle({ requests: () => requests });
   console.log(
     `Anmeldesystem läuft auf ${config.publicUrl} (Datenbank: ${db.kind}, Anmeldung: ${config.oidc.mode === "embedded" ? "eingebettet" : config.oidc.issuer})`,
   );

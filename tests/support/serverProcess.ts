@@ -14,9 +14,13 @@ import { createWorld } from "./principals.ts";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Starts main.ts with exactly `env` as its environment. */
-export function startServerProcess(env: Record<string, string | undefined>, nodeArgs: string[] = []) {
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/src/main.ts"], { env, stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * Starts main.ts with exactly `env` as its environment; `at`: another checkout's built server
+ * instead (the upgrade test's previous release: `{ cwd, entry: "dist/server/main.mjs" }`).
+ */
+export function startServerProcess(env: Record<string, string | undefined>, nodeArgs: string[] = [], at: { cwd?: string; entry?: string } = {}) {
+  const entry = at.entry ? [at.entry] : ["--import", "tsx", "server/src/main.ts"];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entry], { env, cwd: at.cwd, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (d) => {
     output += d;

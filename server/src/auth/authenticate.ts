@@ -14,7 +14,7 @@ import type { RawRead } from "../db/adapter.ts";
 import { sameText } from "../db/search.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import { keyedLoader } from "../graphql/loaders.ts";
-import { BROWSER_CLIENT_ID } from "../idp/provider.ts";
+import { BROWSER_CLIENT_ID } from "../idp/names.ts";
 import type { RoleName } from "../shared/roles.ts";
 import { isProfileComplete } from "../shared/validation.ts";
 import { AppError, unauthenticated } from "./errors.ts";

@@ -10,12 +10,12 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 import { prismaAdapterClass } from "./adapter.ts";
 import { inviteCode, inviteCodeValid, type Outbox, revokeSessions } from "./identityAdmin.ts";
 import type { SigningKeys } from "./keys.ts";
+import { API_SCOPE, BROWSER_CLIENT_ID, CALLBACK_PATH } from "./names.ts";
 import { idpPages } from "./pages.ts";
 import { hashPassword, verifyPassword } from "./passwords.ts";
 
-export const BROWSER_CLIENT_ID = "anmeldesystem";
-export const CALLBACK_PATH = "/auth/oidc/callback";
-export const API_SCOPE = "api";
+export { API_SCOPE, BROWSER_CLIENT_ID, CALLBACK_PATH };
+
 /** How long a link from "Passwort vergessen?" sets a password. */
 const RESET_HOURS = 24;
 

@@ -4,7 +4,6 @@
 // (children's names, clubs, e-mail addresses, password and invitation links) never goes to stdout,
 // where the JSON request log is (issue 36); start-up warns instead.
 import fs from "node:fs";
-import nodemailer from "nodemailer";
 
 /** One message: plain text, optionally an HTML alternative and a fixed Message-ID (retries keep it). */
 export type Mail = { to: string; subject: string; text: string; html?: string; messageId?: string };
@@ -24,9 +23,11 @@ export type Outbox = {
  * invitation stays valid and can be resent.
  */
 export function smtpOutbox(url: string, from: string, copy: Outbox): Outbox {
-  const transport = nodemailer.createTransport(url);
+  // nodemailer is loaded with the first mail, not at start (idle memory, README "Performance")
+  let transport: Promise<import("nodemailer").Transporter> | undefined;
   const deliver = async (mail: Mail) => {
-    await transport.sendMail({ from, ...mail });
+    transport ??= import("nodemailer").then((m) => m.default.createTransport(url));
+    await (await transport).sendMail({ from, ...mail });
     await copy.deliver(mail);
   };
   return {

@@ -1,7 +1,7 @@
 // The spreadsheet worker pool (README.md here): piscina threads with a heap limit each, a few
 // places and a bounded queue in front of them. Uploads are parsed and exports built in a thread, so
 // the main thread keeps answering everybody else while a heavy workbook is read.
-import { Piscina } from "piscina";
+import type { Piscina } from "piscina";
 import { AppError } from "../auth/errors.ts";
 import { DEFAULT_SPREADSHEET_POOL } from "./defaults.ts";
 import type { SpreadsheetTasks, Task, TaskKind } from "./spreadsheet-tasks.ts";
@@ -89,8 +89,19 @@ export class SpreadsheetPool {
     return this.options;
   }
 
-  private pool(): Piscina {
+  /** Threads running now (0 before the first task and after they were idle for 30 s). */
+  get threadCount(): number {
+    return this.piscina?.threads.length ?? 0;
+  }
+
+  /**
+   * The threads, made on the first task: no thread runs (and piscina is not even loaded) before the
+   * first upload or export, which keeps an idle server small (README "Performance", idle memory).
+   */
+  private async pool(): Promise<Piscina> {
     if (!this.piscina) {
+      const { Piscina } = await import("piscina");
+      if (this.piscina) return this.piscina;
       const { threads, memoryMb } = this.options;
       this.piscina = new Piscina({
         filename: workerFile(),
@@ -119,7 +130,7 @@ export class SpreadsheetPool {
     const slots = this.slots;
     const release = await slots.acquire();
     try {
-      return (await this.pool().run(task, { transferList: transfer })) as SpreadsheetTasks[K]["out"];
+      return (await (await this.pool()).run(task, { transferList: transfer })) as SpreadsheetTasks[K]["out"];
     } catch (e) {
       const code = (e as { code?: string }).code;
       if (code === "ERR_WORKER_OUT_OF_MEMORY" || /Terminating worker thread|exited|out of memory/i.test((e as Error).message ?? ""))
@@ -146,7 +157,7 @@ export class SpreadsheetPool {
    * thread compiles its modules), so the first upload does not wait for it: tests call it first.
    */
   async warm() {
-    await Promise.all(Array.from({ length: this.options.threads }, () => this.pool().run({ kind: "ping" })));
+    await Promise.all(Array.from({ length: this.options.threads }, async () => (await this.pool()).run({ kind: "ping" })));
   }
 
   /** Ends the threads (the server's close); the next task starts new ones. */

@@ -164,7 +164,7 @@ set -e
       // the server is the bundle, run by node in the process npm started (scripts/start.mjs imports
       // dist/server/main.mjs); nothing is built and no tsx runs in the process group
       const processes = spawnSync("ps", ["-o", "args=", "-g", String(child.pid)], { encoding: "utf8" }).stdout;
-      expect(processes).toMatch(/^node --enable-source-maps --max-semi-space-size=32 scripts\/start\.mjs$/m);
+      expect(processes).toMatch(/^node --enable-source-maps --max-semi-space-size=32 --expose-gc scripts\/start\.mjs$/m);
       expect(processes).not.toContain("tsx");
       expect(processes).not.toContain("build.mjs");
       // the built client is served

@@ -96,7 +96,7 @@ describe("npm start under a supervisor", () => {
       const commands = spawnSync("ps", ["-o", "args=", "-p", below.join(",")], { encoding: "utf8" })
         .stdout.trim()
         .split("\n");
-      expect(commands).toEqual([expect.stringMatching(/^node --enable-source-maps --max-semi-space-size=32 scripts\/start\.mjs$/)]);
+      expect(commands).toEqual([expect.stringMatching(/^node --enable-source-maps --max-semi-space-size=32 --expose-gc scripts\/start\.mjs$/)]);
       proc.child.kill("SIGTERM");
       const end = await proc.exited;
       expect(end, proc.output()).toEqual({ code: 0, signal: null });
