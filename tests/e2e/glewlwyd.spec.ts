@@ -176,9 +176,13 @@ test("a token without the roles claim is refused with the reason; Erneut anmelde
   await glewlwydSignIn(page, "rita", "glewlwyd-reader");
   const screen = await expectSignInProblem(page, "Anmeldung abgelehnt: das Token des Anbieters enthält keine Rollen (Claim „roles“ fehlt)");
   await screen.getByRole("button", { name: "Erneut anmelden" }).click();
-  // prompt=login: glewlwyd asks for the credentials again, so another account can sign in
+  // prompt=login: glewlwyd asks for the credentials again (its session with Rita stays), so another account can sign in
   await page.waitForURL((u) => u.href.startsWith(`${glewlwyd.url}/login.html`) && u.searchParams.get("callback_url")?.includes("prompt=login") === true);
-  await page.getByRole("button", { name: "Benutzer wechseln" }).or(page.getByLabel("Benutzername")).first().waitFor();
+  await expect(page.getByLabel("Benutzername")).toBeVisible();
+  // another account signs in and gets its roles
+  await glewlwydSignIn(page, "stefan", "glewlwyd-staff");
+  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
+  await expect(page.getByTestId("drawer-user")).toContainText("Stefan Stab");
 });
 
 test("an e-mail address nobody was invited with gets no account; Abmelden signs out at glewlwyd", async ({ page }) => {
