@@ -19,7 +19,7 @@ type SqliteDatabase = {
   close(): void;
 };
 async function openSqlite(file: string): Promise<SqliteDatabase> {
-  const sqlite = (await import(["node", "sqlite"].join(":"))) as { DatabaseSync: new (file: string) => SqliteDatabase };
+  const sqlite = (await import("node:sqlite" as string)) as { DatabaseSync: new (file: string) => SqliteDatabase };
   return new sqlite.DatabaseSync(file);
 }
 

@@ -6,7 +6,7 @@
 // the roles claim gives the same roles.
 import Fastify, { type FastifyInstance } from "fastify";
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 
 let fake: FastifyInstance;
@@ -97,10 +97,16 @@ describe("an external provider with the defaults", () => {
     );
   });
 
-  it("refuses a token without the roles claim and keeps the row's roles", async () => {
+  it("refuses a token without the roles claim, logs it, and keeps the row's roles", async () => {
     const row = await invite(app, "rollen@p.example", ["event_manage"]);
     await app.db.prisma.user.update({ where: { id: row.id }, data: { subject: "p-roles" } });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const res = await app.gql("{ viewer { email } }", {}, await providerToken(app, "p-roles", {}));
+    // the operator hears of it: the log names the subject and the settings
+    expect(logged).toHaveBeenCalledWith(
+      "Anmeldung abgelehnt: das Zugriffstoken von p-roles enthält den Rollen-Claim „roles“ nicht (OIDC_ROLES_CLAIM, OIDC_ROLES_OPTIONAL)",
+    );
+    logged.mockRestore();
     expect(res.status).toBe(403);
     expect(res.body.errors?.[0]?.message).toBe("Anmeldung abgelehnt: das Token des Anbieters enthält keine Rollen (Claim „roles“ fehlt)");
     expect((await app.db.prisma.user.findUniqueOrThrow({ where: { id: row.id } })).roles).toEqual(["event_manage"]);
