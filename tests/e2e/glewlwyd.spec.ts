@@ -3,8 +3,8 @@
 // external-provider checklist says). The app runs as a second server of its own with OIDC_ISSUER
 // pointing at glewlwyd, OIDC_TRUST_EMAIL=1 (glewlwyd sends no email_verified) and the default
 // audience $PUBLIC_URL/api. A staff user signs in on glewlwyd's page with roles from glewlwyd, sees
-// the staff menus, calls GraphQL, renews the token with the refresh token (glewlwyd forbids framing)
-// and signs out; a missing roles claim, a foreign audience, an unknown e-mail address and a
+// the staff menus, calls GraphQL, renews the token with the refresh token before and after expiry
+// (glewlwyd forbids framing) and signs out; a missing roles claim, a foreign audience, an unknown e-mail address and a
 // provider error each end on the German sign-in problem screen with "Erneut anmelden" and "Abmelden".
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -131,7 +131,7 @@ async function expectSignInProblem(page: Page, message: string | RegExp) {
   return screen;
 }
 
-test("a staff user signs in at glewlwyd with a nonce and the API's URL as resource, gets the roles from glewlwyd, calls GraphQL, renews with the refresh token and signs out", async ({
+test("a staff user signs in at glewlwyd with a nonce and the API's URL as resource, gets the roles from glewlwyd, calls GraphQL, renews with the refresh token before and after expiry and signs out", async ({
   page,
 }) => {
   const authorize = page.waitForRequest((r) => r.url().startsWith(`${glewlwyd.issuer}/auth?`));
@@ -159,7 +159,22 @@ test("a staff user signs in at glewlwyd with a nonce and the API's URL as resour
   );
   expect(new URLSearchParams(refresh.postData() ?? "").get("resource")).toBe(`${appUrl}/api`);
   await expect.poll(() => accessToken(page), { timeout: 30_000 }).not.toBe(first);
-  expect((await viewer(page, await accessToken(page))).data?.viewer.email).toBe("staff@demo.test");
+  const renewed = await accessToken(page);
+  expect((await viewer(page, renewed)).data?.viewer.email).toBe("staff@demo.test");
+
+  // after expiry: the stored session's time is up (as after a night with the tab closed); the next
+  // start renews it with the refresh token, without glewlwyd's page
+  await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((candidate) => candidate.startsWith("oidc.user:")) as string;
+    localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? "{}"), expires_at: Math.floor(Date.now() / 1000) - 60 }));
+  });
+  const atStart = page.waitForRequest((r) => r.url().startsWith(`${glewlwyd.issuer}/token`) && (r.postData() ?? "").includes("grant_type=refresh_token"));
+  await page.reload();
+  await atStart;
+  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
+  const afterExpiry = await accessToken(page);
+  expect(afterExpiry).not.toBe(renewed);
+  expect((await viewer(page, afterExpiry)).data?.viewer.email).toBe("staff@demo.test");
 
   // sign-out at glewlwyd's end-session endpoint; afterwards glewlwyd asks for the password again
   await page.getByRole("button", { name: "Abmelden" }).click();
