@@ -64,11 +64,13 @@ function count(file, kind) {
 
 // ---- Debian packages the suite needs: Chromium (Playwright never downloads a browser here),
 // LibreOffice Calc (tests/integration/results/libreoffice.test.ts opens every generated spreadsheet) and
-// poppler-utils (the same test reads the PDFs LibreOffice prints with pdftotext and pdffonts), and
-// python3-uno (tests/support/libreoffice_edit.py edits workbooks in LibreOffice for libreoffice-uploads.test.ts)
+// poppler-utils (the same test reads the PDFs LibreOffice prints with pdftotext and pdffonts),
+// python3-uno (tests/support/libreoffice_edit.py edits workbooks in LibreOffice for libreoffice-uploads.test.ts),
+// and glewlwyd (the independent OpenID provider of tests/e2e/glewlwyd.spec.ts, tests/support/glewlwyd.ts)
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const sofficePaths = ["/usr/bin/soffice", "/usr/bin/libreoffice", "/usr/lib/libreoffice/program/soffice"];
 const UNO = "/usr/lib/python3/dist-packages/uno.py";
+const GLEWLWYD = "/usr/bin/glewlwyd";
 const missing = [
   ...(fs.existsSync(chromium) ? [] : [{ pkg: "chromium", ok: () => fs.existsSync(chromium), hint: `Chromium at ${chromium} (or set CHROMIUM_PATH)` }]),
   ...(sofficePaths.some((p) => fs.existsSync(p))
@@ -78,6 +80,9 @@ const missing = [
     ? []
     : [{ pkg: "poppler-utils", ok: () => fs.existsSync("/usr/bin/pdftotext"), hint: "pdftotext and pdffonts (poppler-utils)" }]),
   ...(fs.existsSync(UNO) ? [] : [{ pkg: "python3-uno", ok: () => fs.existsSync(UNO), hint: "LibreOffice's Python bridge for /usr/bin/python3 (python3-uno)" }]),
+  ...(fs.existsSync(GLEWLWYD)
+    ? []
+    : [{ pkg: "glewlwyd", ok: () => fs.existsSync(GLEWLWYD), hint: "the OpenID provider glewlwyd (its server and SQLite schema)" }]),
 ];
 if (missing.length) {
   const canApt = process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get");

@@ -2,6 +2,8 @@ import { Suspense, useState } from "react";
 import { RelayEnvironmentProvider } from "react-relay";
 import { createHashRouter, RouterProvider } from "react-router-dom";
 import type { Environment } from "relay-runtime";
+import { SignInProblem } from "./auth/SignInProblem";
+import { isRefusedSignIn } from "./auth/signInProblem";
 import { ErrorBoundary } from "./components/ErrorBoundary";
 import { LoadError } from "./components/LoadError";
 import { LeaveGuardProvider } from "./components/leaveGuard";
@@ -13,7 +15,8 @@ import { Snackbar } from "./shell/Snackbar";
 function Root() {
   return (
     <LeaveGuardProvider>
-      <ErrorBoundary fallback={(error) => <LoadError error={error} />}>
+      {/* the API refuses this sign-in (no user row, token for another API, no roles claim): offer another sign-in */}
+      <ErrorBoundary fallback={(error) => (isRefusedSignIn(error) ? <SignInProblem error={error} /> : <LoadError error={error} />)}>
         {/* While the shell query runs, the request counter shows the LoadingOverlay. */}
         <Suspense fallback={null}>
           <AppShell />

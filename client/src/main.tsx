@@ -1,5 +1,6 @@
 import { completeSignInCallback, ensureSignedIn, setUpAuthentication, startSignIn } from "./auth/session";
 import { isCallbackPath } from "./auth/signInPolicy";
+import { isProviderRefusal, showSignInProblem } from "./auth/signInProblem";
 import { type AppConfig, loadConfig } from "./http/config";
 import { t } from "./i18n/translate";
 
@@ -65,7 +66,9 @@ async function mount(config: AppConfig): Promise<void> {
 function fail(error: unknown, message = t("app.startupFailed")): void {
   // R-AU028: initialisation failures are logged and the app stays unmounted.
   console.error("Initialisation failed", error);
-  showInLoading(message, { label: t("app.retry"), href: "/" });
+  // the provider refused the sign-in: its reason, with "Erneut anmelden" and "Abmelden"
+  if (isProviderRefusal(error)) showSignInProblem(loadingElement(), error.message);
+  else showInLoading(message, { label: t("app.retry"), href: "/" });
 }
 
 /** Inside a frame the sign-in popup must be opened by a click, so the loading element offers a button. */

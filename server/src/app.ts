@@ -206,7 +206,13 @@ export async function createApp(opts: {
   const expiry = setInterval(expire, 6 * 3600 * 1000);
   expiry.unref();
 
-  const authenticate = createAuthenticator({ config, prisma, read: db.read, keys: keysFor(config, signingKeys?.publicJwk) });
+  const authenticate = createAuthenticator({
+    config,
+    prisma,
+    read: db.read,
+    keys: keysFor(config, signingKeys?.publicJwk),
+    warn: (line) => (opts.logger ? fastify.log.warn(line) : console.error(line)),
+  });
 
   // The security headers: helmet's middleware built once. (@fastify/helmet called helmet() on every
   // request, which parsed and checked the whole policy again: about 0.2 ms of each request, issue 9.)

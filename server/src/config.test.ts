@@ -100,6 +100,23 @@ describe("configuration", () => {
     expect(c.oidc).toMatchObject({ mode: "external", issuer: "https://id.example", clientId: "123", rolesClaim: "urn:zitadel:iam:org:project:roles" });
   });
 
+  it("an external provider's audience defaults to the https URL $PUBLIC_URL/api; the roles claim is required and email_verified counts unless the operator says otherwise", () => {
+    const c = loadConfig({ ...prod, OIDC_ISSUER: "https://id.example", OIDC_CLIENT_ID: "123" });
+    expect(c.oidc).toMatchObject({ audience: "https://anmeldung.example/api", rolesOptional: false, trustEmail: false });
+    const told = loadConfig({
+      ...prod,
+      OIDC_ISSUER: "https://id.example",
+      OIDC_CLIENT_ID: "123",
+      OIDC_AUDIENCE: "https://api.example",
+      OIDC_ROLES_OPTIONAL: "1",
+      OIDC_TRUST_EMAIL: "1",
+    });
+    expect(told.oidc).toMatchObject({ audience: "https://api.example", rolesOptional: true, trustEmail: true });
+    expect(errorOf({ ...prod, OIDC_ISSUER: "https://id.example", OIDC_CLIENT_ID: "123", OIDC_TRUST_EMAIL: "yes" })).toMatch(
+      /^OIDC_TRUST_EMAIL: must be 1 or 0/,
+    );
+  });
+
   it("DATA_ENCRYPTION_KEY must be 32 bytes", () => {
     expect(errorOf({ DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toMatch(/^DATA_ENCRYPTION_KEY: must be 32 bytes/);
   });

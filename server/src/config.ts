@@ -30,6 +30,16 @@ export type OidcConfig =
       clientId: string;
       scope: string;
       rolesClaim: string;
+      /**
+       * OIDC_ROLES_OPTIONAL=1: a token without the roles claim means "no roles"; otherwise such a
+       * token is refused (a provider that forgot the claim would silently take every role away)
+       */
+      rolesOptional: boolean;
+      /**
+       * OIDC_TRUST_EMAIL=1: the first sign-in of an invited user is linked by the provider's e-mail
+       * claim even without email_verified (providers that send none); email_verified: false still refuses
+       */
+      trustEmail: boolean;
       jwksUrl?: string;
       /** the provider's page where users change their password */
       accountUrl: string;
@@ -102,6 +112,7 @@ export type Config = {
   };
 };
 
+/** The embedded provider's audience (its own resource indicator); an external provider's default is $PUBLIC_URL/api. */
 const API_AUDIENCE = "urn:anmeldesystem:api";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
@@ -135,10 +146,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc = {
       mode: "external",
       issuer: url("OIDC_ISSUER", env.OIDC_ISSUER),
-      audience: env.OIDC_AUDIENCE ?? API_AUDIENCE,
+      // a URL: providers that accept only URLs as RFC 8707 resource indicators refuse a URN (invalid_target)
+      audience: env.OIDC_AUDIENCE || `${publicUrl}/api`,
       clientId: env.OIDC_CLIENT_ID ?? missing("OIDC_CLIENT_ID"),
       scope: env.OIDC_SCOPE ?? "openid profile email offline_access",
       rolesClaim: env.OIDC_ROLES_CLAIM ?? "roles",
+      rolesOptional: flag("OIDC_ROLES_OPTIONAL", env.OIDC_ROLES_OPTIONAL),
+      trustEmail: flag("OIDC_TRUST_EMAIL", env.OIDC_TRUST_EMAIL),
       jwksUrl: env.OIDC_JWKS_URL ? url("OIDC_JWKS_URL", env.OIDC_JWKS_URL) : undefined,
       accountUrl: url("OIDC_ACCOUNT_URL", env.OIDC_ACCOUNT_URL ?? env.OIDC_ISSUER),
     };
@@ -236,6 +250,13 @@ function trustProxyOf(value: string | undefined): boolean | string {
   const v = (value ?? "").trim();
   if (v === "") return "loopback,linklocal,uniquelocal";
   return v === "true" || v === "false" ? v === "true" : v;
+}
+
+/** "1" or "0" (unset: off). */
+function flag(setting: string, value: string | undefined): boolean {
+  if (value === undefined || value === "" || value === "0") return false;
+  if (value === "1") return true;
+  throw new ConfigError(setting, `must be 1 or 0, got "${value}"`);
 }
 
 function positive(setting: string, value: string | undefined, fallback: number): number {

@@ -1,7 +1,24 @@
-import { InMemoryWebStorage, type SigninSilentArgs, type User, UserManager, WebStorageStateStore } from "oidc-client-ts";
+import {
+  InMemoryWebStorage,
+  type SigninPopupArgs,
+  type SigninRedirectArgs,
+  type SigninSilentArgs,
+  type User,
+  UserManager,
+  WebStorageStateStore,
+} from "oidc-client-ts";
 import type { AppConfig } from "../http/config";
 import { t } from "../i18n/translate";
-import { addressAfterCallback, canRenewSilently, classifyRenewError, classifySignInError, hashRoute, isFramed, mayRestartSignIn } from "./signInPolicy";
+import {
+  addressAfterCallback,
+  canRenewSilently,
+  classifyRenewError,
+  classifySignInError,
+  hashRoute,
+  isFramed,
+  mayRestartSignIn,
+  providerRefusalOf,
+} from "./signInPolicy";
 import { pickStorage } from "./storageChoice";
 import { buildUserManagerSettings, SIGN_IN_TIMINGS } from "./userManagerSettings";
 
@@ -10,14 +27,41 @@ export const RENEW_ERROR_EVENT = "anmeldesystem:renew-error";
 
 const RESTARTS_KEY = "anmeldesystem:sign-in-restarts";
 
+/** A fresh nonce for one authorization request (OpenID Connect Core 3.1.2.1): 32 random bytes, base64url. */
+export function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
 /**
- * oidc-client-ts sends the settings' extraTokenParams with the code exchange but not with the
- * refresh-token grant of a silent renew; without the resource indicator the provider would hand
- * out a token that is not meant for our API.
+ * oidc-client-ts 3.5 as this app needs it:
+ * - every authorization request carries a nonce (strict providers such as glewlwyd refuse
+ *   "openid" without one); oidc-client-ts keeps it with the sign-in state and refuses an ID token
+ *   whose nonce differs;
+ * - the refresh-token grant of a silent renew gets the resource indicator (the settings'
+ *   extraTokenParams go with the code exchange only) and the renewal timeout: oidc-client-ts passes
+ *   no timeout to the refresh-token request unless the call names one, so a hung token request
+ *   would never time out and never be retried (R-AU021 holds for the iframe and the refresh token alike).
  */
-class AnmeldesystemUserManager extends UserManager {
+export class AnmeldesystemUserManager extends UserManager {
+  override signinRedirect(args: SigninRedirectArgs = {}): Promise<void> {
+    return super.signinRedirect({ nonce: newNonce(), ...args });
+  }
+
+  override signinPopup(args: SigninPopupArgs = {}): Promise<User> {
+    return super.signinPopup({ nonce: newNonce(), ...args });
+  }
+
   override signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
-    return super.signinSilent({ extraTokenParams: this.settings.extraTokenParams, ...args });
+    return super.signinSilent({
+      nonce: newNonce(),
+      extraTokenParams: this.settings.extraTokenParams,
+      silentRequestTimeoutInSeconds: this.settings.silentRequestTimeoutInSeconds,
+      ...args,
+    });
   }
 }
 
@@ -138,6 +182,14 @@ export async function completeSignInCallback(): Promise<CallbackOutcome> {
     window.history.replaceState(null, "", addressAfterCallback(user.state));
     return "continue";
   } catch (error) {
+    // the provider said no (error=... on the callback): restarting would only ask again; the
+    // reason is shown with "Erneut anmelden" and "Abmelden" (auth/signInProblem.ts)
+    const refusal = providerRefusalOf(window.location.search);
+    if (refusal) {
+      console.error("Sign-in refused by the provider", error);
+      window.history.replaceState(null, "", "/");
+      throw refusal;
+    }
     if (classifySignInError(error) === "fail") throw error;
     await restartSignIn(error);
     return "done";
@@ -189,4 +241,25 @@ export async function getAccessToken(): Promise<string> {
 /** Logout: sign-out redirect to the provider's end-session endpoint (R-AU016, R-AU026). */
 export async function signOut(): Promise<void> {
   await manager().signoutRedirect();
+}
+
+/**
+ * "Abmelden" on a sign-in problem screen: the provider's sign-out when it has an end-session
+ * endpoint; otherwise (or when it fails) the local session is dropped and the provider is asked to
+ * sign in afresh, so another account can be chosen.
+ */
+export async function signOutAfterProblem(): Promise<void> {
+  try {
+    await manager().signoutRedirect();
+  } catch (error) {
+    console.error("Sign-out at the provider failed", error);
+    await signInAgain();
+  }
+}
+
+/** "Erneut anmelden": a new sign-in at the provider that asks for the credentials again (prompt=login), e.g. with another account. */
+export async function signInAgain(): Promise<void> {
+  await manager().removeUser();
+  restarts().removeItem(RESTARTS_KEY);
+  await manager().signinRedirect({ state: { returnTo: "/" }, prompt: "login" });
 }

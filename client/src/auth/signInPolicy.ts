@@ -90,3 +90,37 @@ export function isFramed(win: { self: unknown; top: unknown }): boolean {
     return true;
   }
 }
+
+/** German reasons for the OAuth error codes a provider sends to the callback (RFC 6749 4.1.2.1, OpenID Connect Core 3.1.2.6, RFC 8707). */
+const PROVIDER_ERRORS: Record<string, string> = {
+  access_denied: "Der Zugriff wurde verweigert.",
+  invalid_request: "Die Anmeldeanfrage ist für den Anbieter ungültig.",
+  unauthorized_client: "Das Anmeldesystem darf sich beim Anbieter so nicht anmelden.",
+  unsupported_response_type: "Der Anbieter unterstützt das Anmeldeverfahren nicht.",
+  invalid_scope: "Der Anbieter kennt die angefragten Berechtigungen (scope) nicht.",
+  invalid_target: "Der Anbieter kennt die angefragte Schnittstelle (resource) nicht.",
+  server_error: "Beim Anbieter ist ein Fehler aufgetreten.",
+  temporarily_unavailable: "Der Anbieter ist vorübergehend nicht erreichbar.",
+  login_required: "Eine Anmeldung beim Anbieter ist erforderlich.",
+  consent_required: "Die Zustimmung beim Anbieter fehlt.",
+  interaction_required: "Der Anbieter verlangt eine Eingabe.",
+  account_selection_required: "Beim Anbieter muss ein Konto gewählt werden.",
+};
+
+/** The provider refused the sign-in: its error on the callback, with the reason in German. */
+export class ProviderRefusal extends Error {
+  override name = "ProviderRefusal";
+  constructor(
+    readonly code: string,
+    readonly description: string | undefined,
+  ) {
+    super(`Der Anbieter hat die Anmeldung abgelehnt. ${PROVIDER_ERRORS[code] ?? "Unbekannter Fehler."} (${code}${description ? `: ${description}` : ""})`);
+  }
+}
+
+/** The provider's error in the callback address ("?error=...&error_description=..."), or null. */
+export function providerRefusalOf(search: string): ProviderRefusal | null {
+  const params = new URLSearchParams(search);
+  const code = params.get("error");
+  return code ? new ProviderRefusal(code, params.get("error_description") ?? undefined) : null;
+}

@@ -54,6 +54,9 @@ export const de = {
   "auth.notAuthenticated": "User is not authenticated",
   "auth.logoutFailed": "Abmelden fehlgeschlagen",
   "auth.renewFailed": "Die Sitzung konnte nicht verlängert werden. Bitte melden Sie sich erneut an.",
+  "auth.problem.title": "Anmeldung nicht möglich",
+  "auth.problem.signInAgain": "Erneut anmelden",
+  "auth.problem.signOut": "Abmelden",
 
   "error.unknown": "unknown error",
   "error.missingParameter": "Erforderlicher Parameter „{name}“ fehlt",

@@ -53,6 +53,9 @@ export const en: Record<MessageKey, string> = {
   "auth.notAuthenticated": "User is not authenticated",
   "auth.logoutFailed": "Sign-out failed",
   "auth.renewFailed": "The session could not be renewed. Please sign in again.",
+  "auth.problem.title": "Sign-in not possible",
+  "auth.problem.signInAgain": "Sign in again",
+  "auth.problem.signOut": "Sign out",
 
   "error.unknown": "unknown error",
   "error.missingParameter": 'Required parameter "{name}" is missing',

@@ -19,7 +19,7 @@ import type { RoleName } from "../shared/roles.ts";
 import { isProfileComplete } from "../shared/validation.ts";
 import { AppError, unauthenticated } from "./errors.ts";
 import type { Account, Principal } from "./principal.ts";
-import { rolesFromClaim } from "./roles.ts";
+import { hasRolesClaim, rolesFromClaim } from "./roles.ts";
 import { createTokenVerifier, type VerifiedToken } from "./verify.ts";
 
 const LAST_ACTIVE_RESOLUTION_MS = 5 * 60 * 1000;
@@ -46,9 +46,19 @@ export function keysFor(config: Config, embeddedPublicJwk?: JWK): JWTVerifyGetKe
   };
 }
 
-export function createAuthenticator(opts: { config: Config; prisma: PrismaClient; read: RawRead; keys: JWTVerifyGetKey }): Authenticator {
+const NO_ACCOUNT_MESSAGE = "Für diese Anmeldung gibt es kein Benutzerkonto im Anmeldesystem";
+
+export function createAuthenticator(opts: {
+  config: Config;
+  prisma: PrismaClient;
+  read: RawRead;
+  keys: JWTVerifyGetKey;
+  /** where refusals an operator must hear of are logged (default stderr) */
+  warn?: (line: string) => void;
+}): Authenticator {
   const { config, prisma, read } = opts;
-  // RFC 9068's typ "at+jwt" is enforced for our own tokens; ZITADEL and Keycloak send typ "JWT"
+  const warn = opts.warn ?? ((line: string) => console.error(line));
+  // RFC 9068's typ "at+jwt" is enforced for the embedded provider's own tokens only; ZITADEL, Keycloak and glewlwyd send typ "JWT"
   const verify = createTokenVerifier({
     issuer: config.oidc.issuer,
     audience: config.oidc.audience,
@@ -57,8 +67,12 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
   });
 
   let userinfoEndpoint: string | undefined;
-  /** The provider's word on the e-mail address: the token's claims, else its userinfo endpoint. */
-  async function verifiedEmail(token: VerifiedToken, raw: string): Promise<string | null> {
+  /**
+   * The provider's word on the e-mail address: the token's claims, else its userinfo endpoint. An
+   * address counts when email_verified is true, or (OIDC_TRUST_EMAIL=1) when the provider sends
+   * none; otherwise the reason names what is missing.
+   */
+  async function providerEmail(token: VerifiedToken, raw: string): Promise<{ email: string } | { missing: string }> {
     let claims: Record<string, unknown> = token;
     if (typeof claims.email !== "string" || claims.email_verified === undefined) {
       try {
@@ -66,16 +80,23 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
           const meta = await fetch(`${config.oidc.issuer}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(10_000) });
           userinfoEndpoint = ((await meta.json()) as { userinfo_endpoint?: string }).userinfo_endpoint;
         }
-        if (!userinfoEndpoint) return null;
-        const res = await fetch(userinfoEndpoint, { headers: { authorization: `Bearer ${raw}` }, signal: AbortSignal.timeout(10_000) });
-        if (!res.ok) return null;
-        claims = (await res.json()) as Record<string, unknown>;
-        if (claims.sub !== token.sub) return null;
+        if (userinfoEndpoint) {
+          const res = await fetch(userinfoEndpoint, { headers: { authorization: `Bearer ${raw}` }, signal: AbortSignal.timeout(10_000) });
+          const info = res.ok ? ((await res.json()) as Record<string, unknown>) : null;
+          // the token's own claims stay when the userinfo answer is not about this subject
+          if (info && info.sub === token.sub) claims = { ...token, ...info };
+        }
       } catch {
-        return null;
+        // the token's own claims decide
       }
     }
-    return typeof claims.email === "string" && claims.email_verified === true ? claims.email : null;
+    const email = claims.email;
+    if (typeof email !== "string" || email === "") return { missing: "der Anbieter hat keine E-Mail-Adresse gesendet (Claim email)" };
+    if (claims.email_verified === true) return { email };
+    if (claims.email_verified === undefined && config.oidc.mode === "external" && config.oidc.trustEmail) return { email };
+    return claims.email_verified === false
+      ? { missing: `der Anbieter meldet die E-Mail-Adresse ${email} als nicht bestätigt (email_verified: false)` }
+      : { missing: `der Anbieter hat nicht bestätigt, dass die E-Mail-Adresse ${email} geprüft ist (Claim email_verified fehlt)` };
   }
 
   /** The user row (without secrets) with its clubs and the start-page version, as one statement reads it. */
@@ -105,6 +126,7 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
     { cache: false },
   );
 
+  /** The user row of the token's subject; an invited user's row is linked on the first sign-in. Else why there is none. */
   async function findUser(token: VerifiedToken, raw: string) {
     const select = {
       id: true,
@@ -121,14 +143,14 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
     };
     const row = await principalRow.load(token.sub);
     const bySubject = row ? { ...row, associations: row.associationIds.map((associationId) => ({ associationId })), account: row as Account } : null;
-    if (bySubject || config.oidc.mode === "embedded") return bySubject;
+    if (bySubject || config.oidc.mode === "embedded") return bySubject ?? NO_ACCOUNT_MESSAGE;
     // a service user registered as API client has no user row and no e-mail to link by
-    if (await prisma.apiClient.count({ where: { clientId: token.sub } })) return null;
-    // first sign-in of an invited user: link by e-mail, only when the provider verified it
-    const email = await verifiedEmail(token, raw);
-    if (!email) return null;
-    const invited = await prisma.user.findFirst({ where: { email: sameText(email), subject: null }, select });
-    if (!invited) return null;
+    if (await prisma.apiClient.count({ where: { clientId: token.sub } })) return NO_ACCOUNT_MESSAGE;
+    // first sign-in of an invited user: link by e-mail, only when the provider verified it (or the operator trusts it)
+    const found = await providerEmail(token, raw);
+    if ("missing" in found) return `${NO_ACCOUNT_MESSAGE}: ${found.missing}`;
+    const invited = await prisma.user.findFirst({ where: { email: sameText(found.email), subject: null }, select });
+    if (!invited) return `${NO_ACCOUNT_MESSAGE}: niemand mit der E-Mail-Adresse ${found.email} ist eingeladen`;
     return prisma.user.update({ where: { id: invited.id }, data: { subject: token.sub }, select });
   }
 
@@ -159,17 +181,24 @@ export function createAuthenticator(opts: { config: Config; prisma: PrismaClient
       return machinePrincipal(token.client_id);
     }
     const user = await findUser(token, (authorization ?? "").replace(/^Bearer\s+/, ""));
-    if (!user) {
+    if (typeof user === "string") {
       // external issuer: a service user registered as API client (its sub is the client id)
       if (config.oidc.mode === "external" && (await prisma.apiClient.count({ where: { clientId: token.sub } }))) {
         return machinePrincipal(token.sub, rolesFromClaim(token, config.oidc.rolesClaim));
       }
-      throw new AppError("FORBIDDEN", "Für diese Anmeldung gibt es kein Benutzerkonto im Anmeldesystem");
+      throw new AppError("FORBIDDEN", user);
     }
     if (user.blocked) throw new AppError("BLOCKED", "Benutzerkonto deaktiviert");
     let roles = user.roles as RoleName[];
     const updates: { roles?: RoleName[]; lastActive?: Date } = {};
     if (config.oidc.mode === "external") {
+      // a token without the claim would take every role away: refused unless the operator says it means "no roles"
+      if (!hasRolesClaim(token, config.oidc.rolesClaim) && !config.oidc.rolesOptional) {
+        warn(
+          `Anmeldung abgelehnt: das Zugriffstoken von ${token.sub} enthält den Rollen-Claim „${config.oidc.rolesClaim}“ nicht (OIDC_ROLES_CLAIM, OIDC_ROLES_OPTIONAL)`,
+        );
+        throw new AppError("FORBIDDEN", `Anmeldung abgelehnt: das Token des Anbieters enthält keine Rollen (Claim „${config.oidc.rolesClaim}“ fehlt)`);
+      }
       const claimed = rolesFromClaim(token, config.oidc.rolesClaim);
       if (claimed.join() !== roles.join()) roles = updates.roles = claimed;
     }

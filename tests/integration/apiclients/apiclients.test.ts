@@ -280,7 +280,7 @@ describe("API clients with an external issuer (service users)", () => {
     return new SignJWT({ roles })
       .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: "ext" })
       .setIssuer(issuerUrl)
-      .setAudience(decodeJwt(tokens.manager).aud as string)
+      .setAudience(`${ext.baseUrl}/api`) // the external issuer's default audience: $PUBLIC_URL/api
       .setSubject(sub)
       .setIssuedAt(now)
       .setExpirationTime(now + 300)

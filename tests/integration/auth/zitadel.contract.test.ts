@@ -88,7 +88,16 @@ beforeAll(async () => {
   await fake.listen({ port: 0, host: "127.0.0.1" });
   fakeUrl = `http://127.0.0.1:${(fake.server.address() as { port: number }).port}`;
 
-  app = await startTestApp({ env: { OIDC_ISSUER: fakeUrl, OIDC_CLIENT_ID: "2345@anmeldesystem", OIDC_ROLES_CLAIM: ROLES_CLAIM, ZITADEL_TOKEN: PAT } });
+  // ZITADEL names the audience by project; here the one this app is told to require
+  app = await startTestApp({
+    env: {
+      OIDC_ISSUER: fakeUrl,
+      OIDC_CLIENT_ID: "2345@anmeldesystem",
+      OIDC_AUDIENCE: "urn:anmeldesystem:api",
+      OIDC_ROLES_CLAIM: ROLES_CLAIM,
+      ZITADEL_TOKEN: PAT,
+    },
+  });
   district = (
     await app.db.prisma.districtAssociation.create({
       data: { name: "KV Z", iamRef: "org-4711", gdprLink: "https://e.test/g", impressLink: "https://e.test/i" },
