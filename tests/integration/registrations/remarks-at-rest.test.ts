@@ -4,6 +4,8 @@
 // the start-up sweep seals them.
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encryptJson } from "../../../server/src/crypto/aead.ts";
+import { sealMealRequests } from "../../../server/src/domains/dexam/service.ts";
 import { sealPlainRemarks } from "../../../server/src/domains/registrations/remarks.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { competitionEventWithHall, competitionWireBody, dexamWireBody, gid, openEventFields } from "../../support/fixtures.ts";
@@ -63,13 +65,21 @@ const hex = (s: string) => Buffer.from(s, "utf8").toString("hex");
 
 const dexamRemarks = async (id: number) => {
   const v1 = (await app.rest("GET", `/v1/registration/dexam/${id}`, t.member)).body;
-  const q = await app.gql("query($id: ID!) { node(id: $id) { ... on DexamRegistration { remarks camp { mealRequest } } } }", { id: gid("DexamRegistration", id) }, t.member);
+  const q = await app.gql(
+    "query($id: ID!) { node(id: $id) { ... on DexamRegistration { remarks camp { mealRequest } } } }",
+    { id: gid("DexamRegistration", id) },
+    t.member,
+  );
   const node = (q.body as any).data.node;
   return { v1: v1.remarks, meal: v1.camp_extension?.meal_request, graphql: node.remarks, graphqlMeal: node.camp.mealRequest };
 };
 const competitionRemarks = async (id: number) => {
   const v1 = (await app.rest("GET", `/v1/registration/competition/${id}`, t.member)).body;
-  const q = await app.gql("query($id: ID!) { node(id: $id) { ... on CompetitionRegistration { remarks } } }", { id: gid("CompetitionRegistration", id) }, t.member);
+  const q = await app.gql(
+    "query($id: ID!) { node(id: $id) { ... on CompetitionRegistration { remarks } } }",
+    { id: gid("CompetitionRegistration", id) },
+    t.member,
+  );
   return { v1: v1.remarks, graphql: (q.body as any).data.node.remarks };
 };
 
@@ -123,34 +133,42 @@ describe("free-text remarks and the meal request at rest", () => {
     const same = await app.rest("PUT", "/v1/registration/dexam", t.member, { ...put.body, firstname: "Lea" });
     expect(same.status, JSON.stringify(same.body)).toBe(200);
     // a row from before: the same text in the plain column, then an update that seals it
-    await app.db.prisma.$executeRaw`UPDATE "DexamRegistration" SET "remarks" = ${"neu, Asthma-Spray dabei"}, "remarksEncrypted" = NULL WHERE id = ${created.body.id}`;
+    await app.db.prisma
+      .$executeRaw`UPDATE "DexamRegistration" SET "remarks" = ${"neu, Asthma-Spray dabei"}, "remarksEncrypted" = NULL WHERE id = ${created.body.id}`;
     const moved = await app.rest("PUT", "/v1/registration/dexam", t.member, { ...same.body, firstname: "Leni" });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(await rawRow("DexamRegistration", created.body.id)).not.toContain("Asthma");
-    const entries = await app.db.prisma.auditEntry.findMany({ where: { entity: "DexamRegistration", entityId: created.body.id, action: "update" }, orderBy: { id: "asc" } });
+    const entries = await app.db.prisma.auditEntry.findMany({
+      where: { entity: "DexamRegistration", entityId: created.body.id, action: "update" },
+      orderBy: { id: "asc" },
+    });
     expect(entries.map((e) => (e.details as { changed: string[] }).changed)).toEqual([["remarks"], ["firstname"], ["firstname"]]);
     expect(JSON.stringify(entries.map((e) => e.details))).not.toContain("Asthma");
   });
 
-  it("rows from before (remarks in the plain column) read the same, and the start-up sweep seals them without a new version", async () => {
+  it("rows from before (remarks and meal request in plain columns) read the same, and the start-up sweeps seal them without a new version", async () => {
     const d = await app.rest("POST", "/v1/registration/dexam", t.member, campBody({ lastname: "Altbestand" }));
     const c = await app.rest("POST", "/v1/registration/competition", t.member, competitionWireBody(competition, world.club1, { name: "Altes Orchester" }));
-    // as written before remarks were sealed
-    await app.db.prisma.$executeRaw`UPDATE "DexamRegistration" SET "remarks" = ${REMARK}, "remarksEncrypted" = NULL WHERE id = ${d.body.id}`;
+    // as written before remarks and the meal request were sealed
+    const campWithoutMeal = new Uint8Array(encryptJson(app.services.dataKey, { vaccinations: [], emergencyContacts: [{ name: "Papa", phone: "0711123456" }] }));
+    await app.db.prisma.$executeRaw`UPDATE "DexamRegistration" SET "remarks" = ${REMARK}, "remarksEncrypted" = NULL,
+      "mealRequest" = 'VEGETARIAN'::"MealRequest", "campDataEncrypted" = ${campWithoutMeal} WHERE id = ${d.body.id}`;
     await app.db.prisma.$executeRaw`UPDATE "CompetitionRegistration" SET "remarks" = ${BAND_REMARK}, "remarksEncrypted" = NULL WHERE id = ${c.body.id}`;
     const before = await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: d.body.id } });
     expect(await rawRow("DexamRegistration", d.body.id)).toContain("Rollstuhl");
-    expect((await dexamRemarks(d.body.id)).v1).toBe(REMARK);
+    expect(await rawRow("DexamRegistration", d.body.id)).toContain("VEGETARIAN");
+    expect(await dexamRemarks(d.body.id)).toEqual({ v1: REMARK, meal: "vegetarian", graphql: REMARK, graphqlMeal: "VEGETARIAN" });
     expect(await competitionRemarks(c.body.id)).toEqual({ v1: BAND_REMARK, graphql: BAND_REMARK });
 
     expect(await sealPlainRemarks(app.db.prisma, app.services.dataKey)).toBeGreaterThanOrEqual(2);
-    expect(await rawRow("DexamRegistration", d.body.id)).not.toContain("Rollstuhl");
+    expect(await sealMealRequests(app.db.prisma, app.services.dataKey)).toBeGreaterThanOrEqual(1);
+    for (const plain of ["Rollstuhl", "VEGETARIAN", "vegetarian"]) expect(await rawRow("DexamRegistration", d.body.id)).not.toContain(plain);
     expect(await rawRow("CompetitionRegistration", c.body.id)).not.toContain("Rollstuhl");
     const after = await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: d.body.id } });
     expect(after.remarks).toBeNull();
     expect(after.version).toBe(before.version);
     expect(after.updatedAt).toEqual(before.updatedAt);
-    expect((await dexamRemarks(d.body.id)).graphql).toBe(REMARK);
+    expect(await dexamRemarks(d.body.id)).toEqual({ v1: REMARK, meal: "vegetarian", graphql: REMARK, graphqlMeal: "VEGETARIAN" });
     expect(await competitionRemarks(c.body.id)).toEqual({ v1: BAND_REMARK, graphql: BAND_REMARK });
     // nothing left: a second replica's sweep changes nothing
     expect(await sealPlainRemarks(app.db.prisma, app.services.dataKey)).toBe(0);
