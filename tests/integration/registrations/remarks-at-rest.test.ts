@@ -107,6 +107,15 @@ describe("free-text remarks and the meal request at rest", () => {
     }
     expect(await dexamRemarks(id)).toEqual({ v1: REMARK, meal: "vegan", graphql: REMARK, graphqlMeal: "VEGAN" });
     expect(await overviewCells(camp.event)).toContain(REMARK);
+    // the overview screen's list and the /v1 list
+    const list = await app.gql(
+      "query($e: ID!) { dexamRegistrations(eventId: $e, first: 50) { edges { node { lastname remarks } } } }",
+      { e: gid("Event", camp.event) },
+      t.admin,
+    );
+    expect((list.body as any).data.dexamRegistrations.edges.map((e: any) => e.node)).toContainEqual({ lastname: "Bemerkt", remarks: REMARK });
+    const v1List = await app.rest("GET", `/v1/registrations/event/${camp.event}/dexam`, t.admin);
+    expect((v1List.body as { id: number; remarks: string }[]).find((r) => r.id === id)?.remarks).toBe(REMARK);
     const mine = await app.rest("GET", "/v1/user/0/export", t.member);
     expect(mine.status).toBe(200);
     const own = (mine.body.dexamRegistrations as { id: number; remarks: string | null; remarksEncrypted?: unknown }[]).find((r) => r.id === id);
