@@ -88,6 +88,11 @@ describe("backup and restore of the embedded database", () => {
       "Wiederherstellung abgebrochen: der Datenschlüssel öffnet diese Sicherung nicht / the data key does not open this backup; nichts wiederhergestellt",
     );
     expect(fs.existsSync(copy)).toBe(false);
+    // with its key it still restores
+    const plainCopy = path.join(dir, "alt", "db");
+    const oldFormat = npm("restore", plainCopy, dataKey, plain);
+    expect(oldFormat.status, oldFormat.stderr).toBe(0);
+    expect(oldFormat.stdout).toContain("eine ältere, unverschlüsselte Sicherung");
     const restored = npm("restore", copy);
     expect(restored.status, restored.stderr).toBe(0);
     expect(restored.stdout).toContain(`Wiederhergestellt: ${file} -> ${copy}`);
