@@ -9,6 +9,7 @@ import { keysRotate } from "../../../server/src/cli/keysRotate.ts";
 import { decrypt, keyIdOf, keyring, sealedKeyId } from "../../../server/src/crypto/aead.ts";
 import { checkDataKey } from "../../../server/src/crypto/keyCheck.ts";
 import { sealedCensus } from "../../../server/src/crypto/rotate.ts";
+import { fillPracticeSheet, unzip, upload } from "../../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { competitionEventWithHall, competitionWireBody, dexamWireBody, openEventFields } from "../../support/fixtures.ts";
 import { createWorld, type World } from "../../support/principals.ts";
@@ -127,6 +128,67 @@ describe("rotating the data key", () => {
     } finally {
       await fresh.stop();
     }
+  });
+
+  it("a practice sheet printed under the old key uploads while the old key is in DATA_ENCRYPTION_OLD_KEYS, not after it is removed", async () => {
+    const prisma = app.db.prisma;
+    const e = await prisma.event.create({
+      data: {
+        ...openEventFields(world.district1),
+        name: "Prüfung Schlüsselwechsel",
+        formType: "DEXAM",
+        locations: { create: [{ name: "Praxis", type: "DEXAM_PRACTICE", street: "S", city: "C", dexamTypes: ["D2"], instruments: ["CLARINET"] }] },
+      },
+      include: { locations: true },
+    });
+    const practice = e.locations[0].id;
+    await prisma.dexamRegistration.create({
+      data: {
+        eventId: e.id,
+        associationId: world.club1,
+        firstname: "Pia",
+        lastname: "Bogen",
+        birthdate: new Date("2011-03-04"),
+        gender: "F",
+        instrument: "CLARINET",
+        type: "D2",
+        practiceLocationId: practice,
+      },
+    });
+    // printed by a server that seals with the old key (the database is already rotated: it reads the new one too)
+    const printer = await startTestApp({ db: app.db, dataKey: keyring(A, [B]) });
+    let sheet: { name: string; data: Uint8Array };
+    try {
+      const blank = await printer.rest(
+        "GET",
+        `/v1/export/location/${practice}/dexam/blank_practice_sheets`,
+        await printer.token(world.subjects["role:results_manage"]),
+      );
+      expect(blank.status).toBe(200);
+      const [name, data] = Object.entries(unzip(blank.raw)).find(([n]) => n.startsWith("Praxisbogen_"))!;
+      sheet = { name, data: await fillPracticeSheet(data, 61) };
+    } finally {
+      await printer.stop();
+    }
+    const uploadWith = async (dataKey: typeof B | ReturnType<typeof keyring>) => {
+      const server = await startTestApp({ db: app.db, dataKey });
+      try {
+        return await upload(
+          server,
+          `/v1/registration/dexam/location/${practice}/practice_sheets`,
+          await server.token(world.subjects["role:results_manage"]),
+          "files",
+          [sheet],
+        );
+      } finally {
+        await server.stop();
+      }
+    };
+    const during = await uploadWith(keyring(B, [A]));
+    expect(during.status, JSON.stringify(during.body)).toBe(200);
+    expect(during.body.uploaded).toBe(1);
+    const after = await uploadWith(B);
+    expect(JSON.stringify(after.body)).toContain("Die Datei ist kein Praxisbogen dieses Anmeldesystems");
   });
 
   it("a value sealed with a key the server does not know stops with one line naming that key", async () => {
