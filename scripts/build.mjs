@@ -42,8 +42,9 @@ const server = "dist/server/main.mjs";
 // the spreadsheet threads' code (server/src/workers/pool.ts) is an entry of its own beside main.mjs
 const worker = "dist/server/spreadsheet-worker.mjs";
 // the operator's commands run in production too, without the dev tools (tsx): the first
-// administrator (`npm run admin:create`) and the embedded database's backup and restore
-const commands = ["dist/server/admin-create.mjs", "dist/server/backup.mjs"];
+// administrator (`npm run admin:create`), the embedded database's backup and restore, and the
+// data key's rotation (`npm run keys:rotate`)
+const commands = ["dist/server/admin-create.mjs", "dist/server/backup.mjs", "dist/server/keys-rotate.mjs"];
 const sources = Math.max(newest("server/src"), mtime(generated), mtime("scripts/backup.ts"));
 if (force || Math.min(mtime(server), mtime(worker), ...commands.map(mtime)) < sources) {
   // code splitting: a module the server imports with `await import()` (the embedded sign-in
@@ -56,6 +57,7 @@ if (force || Math.min(mtime(server), mtime(worker), ...commands.map(mtime)) < so
     "spreadsheet-worker=server/src/workers/spreadsheet-tasks.ts",
     "admin-create=server/src/cli/adminCreate.ts",
     "backup=scripts/backup.ts",
+    "keys-rotate=server/src/cli/keysRotate.ts",
     "--bundle",
     "--platform=node",
     "--format=esm",

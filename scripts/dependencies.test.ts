@@ -25,7 +25,7 @@ function imported(source: string): string[] {
 describe("production dependencies", () => {
   it("are exactly what the built server, its commands and db:deploy load", () => {
     const bundles = fs.readdirSync("dist/server").filter((f) => f.endsWith(".mjs"));
-    expect(bundles).toEqual(expect.arrayContaining(["main.mjs", "spreadsheet-worker.mjs", "admin-create.mjs", "backup.mjs"]));
+    expect(bundles).toEqual(expect.arrayContaining(["main.mjs", "spreadsheet-worker.mjs", "admin-create.mjs", "backup.mjs", "keys-rotate.mjs"]));
     const loaded = new Set([
       ...bundles.flatMap((f) => imported(fs.readFileSync(path.join("dist/server", f), "utf8"))),
       // db:deploy: `prisma migrate deploy`, whose schema engine is prisma/schema-engine.mjs on the WebAssembly engine
@@ -36,6 +36,6 @@ describe("production dependencies", () => {
   });
 
   it("every command a production host runs works without tsx (bundled or plain node)", () => {
-    for (const name of ["start", "admin:create", "backup", "restore"]) expect(pkg.scripts[name], name).not.toMatch(/\btsx\b/);
+    for (const name of ["start", "admin:create", "backup", "restore", "keys:rotate"]) expect(pkg.scripts[name], name).not.toMatch(/\btsx\b/);
   });
 });

@@ -1,6 +1,8 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config.ts";
+import { keyIdOf } from "./crypto/aead.ts";
+import { loadDataKey } from "./crypto/dataKey.ts";
 
 const prod = {
   NODE_ENV: "production",
@@ -119,6 +121,18 @@ describe("configuration", () => {
 
   it("DATA_ENCRYPTION_KEY must be 32 bytes", () => {
     expect(errorOf({ DATA_ENCRYPTION_KEY: Buffer.alloc(16).toString("base64") })).toMatch(/^DATA_ENCRYPTION_KEY: must be 32 bytes/);
+  });
+
+  it("DATA_ENCRYPTION_OLD_KEYS: comma-separated 32-byte keys accepted for reading; the loaded ring seals with DATA_ENCRYPTION_KEY", () => {
+    const a = Buffer.alloc(32, 1).toString("base64");
+    const b = Buffer.alloc(32, 2).toString("base64");
+    expect(loadConfig({}).dataEncryptionOldKeys).toEqual([]);
+    const c = loadConfig({ DATA_ENCRYPTION_KEY: b, DATA_ENCRYPTION_OLD_KEYS: ` ${a} ,` });
+    expect(c.dataEncryptionOldKeys).toEqual([a]);
+    const ring = loadDataKey(c);
+    expect(ring.id).toBe(keyIdOf(Buffer.from(b, "base64")));
+    expect([...ring.old.keys()]).toEqual([keyIdOf(Buffer.from(a, "base64"))]);
+    expect(errorOf({ DATA_ENCRYPTION_OLD_KEYS: `${a},kurz` })).toMatch(/^DATA_ENCRYPTION_OLD_KEYS: each key \(comma-separated\) must be 32 bytes/);
   });
 
   it("demo data is never seeded in production", () => {

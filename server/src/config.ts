@@ -54,6 +54,8 @@ export type Config = {
   oidc: OidcConfig;
   /** base64 of 32 bytes, or null: the embedded default generates one in its data directory */
   dataEncryptionKey: string | null;
+  /** base64 keys accepted for reading only, until `npm run keys:rotate` re-sealed everything (DATA_ENCRYPTION_OLD_KEYS) */
+  dataEncryptionOldKeys: string[];
   cookieKeys: string[] | null;
   demoData: boolean;
   federationName: string;
@@ -169,10 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     };
   }
 
-  const dataEncryptionKey = env.DATA_ENCRYPTION_KEY ?? null;
-  if (dataEncryptionKey !== null && Buffer.from(dataEncryptionKey, "base64").length !== 32) {
-    throw new ConfigError("DATA_ENCRYPTION_KEY", "must be 32 bytes, base64 encoded (openssl rand -base64 32)");
-  }
+  const { dataEncryptionKey, dataEncryptionOldKeys } = dataKeySettingsOf(env);
   if (production && !dataEncryptionKey) missing("DATA_ENCRYPTION_KEY");
 
   const cookieKeys = env.COOKIE_KEYS
@@ -200,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     oidc,
     dataEncryptionKey,
+    dataEncryptionOldKeys,
     cookieKeys,
     demoData,
     federationName: env.FEDERATION_NAME ?? "Blasmusikverband",
@@ -238,6 +238,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 }
 
 /** DATABASE_URL or the embedded default (also for scripts/backup.ts, which needs no other setting). */
+/** DATA_ENCRYPTION_KEY and DATA_ENCRYPTION_OLD_KEYS (keys accepted for reading until `npm run keys:rotate`), checked. */
+export function dataKeySettingsOf(env: NodeJS.ProcessEnv = process.env): { dataEncryptionKey: string | null; dataEncryptionOldKeys: string[] } {
+  const dataEncryptionKey = env.DATA_ENCRYPTION_KEY ?? null;
+  if (dataEncryptionKey !== null && Buffer.from(dataEncryptionKey, "base64").length !== 32) {
+    throw new ConfigError("DATA_ENCRYPTION_KEY", "must be 32 bytes, base64 encoded (openssl rand -base64 32)");
+  }
+  const dataEncryptionOldKeys = (env.DATA_ENCRYPTION_OLD_KEYS ?? "")
+    .split(",")
+    .map((k) => k.trim())
+    .filter(Boolean);
+  if (dataEncryptionOldKeys.some((k) => Buffer.from(k, "base64").length !== 32)) {
+    throw new ConfigError("DATA_ENCRYPTION_OLD_KEYS", "each key (comma-separated) must be 32 bytes, base64 encoded");
+  }
+  return { dataEncryptionKey, dataEncryptionOldKeys };
+}
+
 export function databaseUrlOf(env: NodeJS.ProcessEnv = process.env): string {
   const databaseUrl = env.DATABASE_URL ?? "pglite:./data/db";
   if (!/^(postgres|postgresql):\/\//.test(databaseUrl) && !databaseUrl.startsWith("pglite:")) {

@@ -67,6 +67,11 @@ async function main() {
     .catch((e) => console.error("Essenswünsche konnten nicht verschlüsselt werden", e));
   const { releaseMemoryWhenIdle } = await import("./http/idleMemory.ts");
   releaseMemoryWhenIdle({ requests: () => requests });
+  // free-text remarks from before they were sealed: moved into their sealed column now
+  const { sealPlainRemarks } = await import("./domains/registrations/remarks.ts");
+  sealPlainRemarks(db.prisma, dataKey)
+    .then((n) => n && console.log(`${n} Bemerkungen verschlüsselt`))
+    .catch((e) => console.error("Bemerkungen konnten nicht verschlüsselt werden", e));
   console.log(
     `Anmeldesystem läuft auf ${config.publicUrl} (Datenbank: ${db.kind}, Anmeldung: ${config.oidc.mode === "embedded" ? "eingebettet" : config.oidc.issuer})`,
   );

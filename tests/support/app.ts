@@ -5,6 +5,7 @@ import net from "node:net";
 import { importJWK, SignJWT } from "jose";
 import { type App, createApp } from "../../server/src/app.ts";
 import { loadConfig } from "../../server/src/config.ts";
+import type { DataKey } from "../../server/src/crypto/aead.ts";
 import type { Database } from "../../server/src/db/client.ts";
 import { logOutbox, type Outbox } from "../../server/src/idp/identityAdmin.ts";
 import { testDatabase } from "./db.ts";
@@ -48,7 +49,7 @@ export async function startTestApp(
     listen?: boolean;
     env?: Record<string, string>;
     db?: Database & { url: string };
-    dataKey?: Buffer;
+    dataKey?: DataKey;
     /** the app's structured log lines (pino JSON) go here */
     logStream?: { write(line: string): void };
     /** where mails go (default: a silent log outbox) */

@@ -5,7 +5,7 @@
 // or data from before the check value) gets one only after the key opened a value already sealed
 // there: new data is never sealed under a key that does not open the old.
 import type { PrismaClient } from "../generated/prisma/client.ts";
-import { type DataKey, decrypt } from "./aead.ts";
+import { type DataKey, decrypt, UnknownKeyError } from "./aead.ts";
 import { getOrCreateSecret } from "./secrets.ts";
 
 export const KEY_CHECK_SECRET = "data-key.check";
@@ -30,16 +30,17 @@ export async function checkDataKey(prisma: PrismaClient, key: DataKey): Promise<
     if (sample) {
       try {
         decrypt(key, sample);
-      } catch {
-        throw new Error(WRONG_KEY_MESSAGE);
+      } catch (e) {
+        throw e instanceof UnknownKeyError ? e : new Error(WRONG_KEY_MESSAGE);
       }
     }
   }
   let value: string;
   try {
     value = await getOrCreateSecret(prisma, key, KEY_CHECK_SECRET, () => KEY_CHECK_TEXT);
-  } catch {
-    throw new Error(WRONG_KEY_MESSAGE);
+  } catch (e) {
+    // a check value sealed with a key no longer configured (after a rotation without DATA_ENCRYPTION_OLD_KEYS) names it
+    throw e instanceof UnknownKeyError ? e : new Error(WRONG_KEY_MESSAGE);
   }
   if (value !== KEY_CHECK_TEXT) throw new Error(WRONG_KEY_MESSAGE);
 }

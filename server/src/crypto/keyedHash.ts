@@ -3,10 +3,10 @@
 // derived for one purpose (HKDF), so every replica computes the same value, a value of one purpose
 // says nothing about another, and a copy of the table alone confirms no guessed address.
 import crypto from "node:crypto";
-import type { DataKey } from "./aead.ts";
+import { currentKey, type DataKey } from "./aead.ts";
 
 /** The keyed hash of `purpose` (hex), bound to the data key. */
 export function keyedHash(key: DataKey, purpose: string): (value: string) => string {
-  const subkey = Buffer.from(crypto.hkdfSync("sha256", key, Buffer.alloc(0), `anmeldesystem:${purpose}`, 32));
+  const subkey = Buffer.from(crypto.hkdfSync("sha256", currentKey(key), Buffer.alloc(0), `anmeldesystem:${purpose}`, 32));
   return (value) => crypto.createHmac("sha256", subkey).update(value, "utf8").digest("hex");
 }

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { remarksOf } from "../../../server/src/domains/registrations/remarks.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { DAY, dexamEventWithLocations, dexamWireBody, gid, openEventFields } from "../../support/fixtures.ts";
 import { createWorld, type World } from "../../support/principals.ts";
@@ -538,7 +539,7 @@ describe("registration_manage fields, results and takeover", () => {
     expect(second.status).toBe(409);
     expect(second.body.error.message).toMatch(/inzwischen von jemand anderem geändert/);
     const stored = await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: r.id } });
-    expect(stored.remarks).toBe("Büro A");
+    expect(remarksOf(app.services.dataKey, stored)).toBe("Büro A");
     // without a version (a /v1 client that does not send it) the save goes through
     const { version: _v, ...unversioned } = first.body;
     expect((await app.rest("PUT", "/v1/registration/dexam", t.member, { ...unversioned, remarks: "Verein B" })).status).toBe(200);

@@ -1,13 +1,16 @@
 // `npm run backup -- FILE` and `npm run restore -- FILE` for the embedded database (issue 26, item 5):
 // a backup restored into a fresh data directory serves the same data with the same
-// DATA_ENCRYPTION_KEY: the counts, a camp registration's decrypted health data, a sign-in.
+// DATA_ENCRYPTION_KEY: the counts, a camp registration's decrypted health data, a sign-in. The file
+// is sealed with the data key (no name readable in it); another key restores nothing.
 // PostgreSQL's pg_dump/pg_restore path: backup.pg.test.ts.
 import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
+import { decrypt, keyIdOf } from "../../../server/src/crypto/aead.ts";
 import { openDatabase } from "../../../server/src/db/client.ts";
 import { startTestApp } from "../../support/app.ts";
 import { pgliteTemplate } from "../../support/db.ts";
@@ -20,9 +23,11 @@ const file = path.join(dir, "sicherung.tar.gz");
 const dataKey = crypto.randomBytes(32);
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const npm = (script: "backup" | "restore", databaseDir: string) =>
-  spawnSync("npm", ["run", "--silent", script, "--", file], {
-    env: { ...process.env, DATABASE_URL: `pglite:${databaseDir}`, DATA_ENCRYPTION_KEY: dataKey.toString("base64") },
+const MAGIC = "ANMELDESYSTEM-SICHERUNG-1\n";
+
+const npm = (script: "backup" | "restore", databaseDir: string, key = dataKey, from = file) =>
+  spawnSync("npm", ["run", "--silent", script, "--", from], {
+    env: { ...process.env, DATABASE_URL: `pglite:${databaseDir}`, DATA_ENCRYPTION_KEY: key.toString("base64") },
     encoding: "utf8",
     timeout: 120_000,
   });
@@ -50,6 +55,44 @@ describe("backup and restore of the embedded database", () => {
     const saved = npm("backup", original);
     expect(saved.status, saved.stderr).toBe(0);
     expect(saved.stdout).toContain(`Gesichert: ${original} -> ${file}`);
+    expect(saved.stdout).toContain(`verschlüsselt mit Schlüssel ${keyIdOf(dataKey)}`);
+    // the file is sealed: no gzip, no name; opened with the key it is the database's dump, names and all
+    const archive = fs.readFileSync(file);
+    expect(archive.subarray(0, MAGIC.length).toString("ascii")).toBe(MAGIC);
+    expect(() => zlib.gunzipSync(archive)).toThrow();
+    const dump = zlib.gunzipSync(decrypt(dataKey, archive.subarray(MAGIC.length)));
+    expect(dump.includes(Buffer.from("Lena"))).toBe(true);
+    expect(archive.includes(Buffer.from("Lena"))).toBe(false);
+
+    // another key: one line, nothing sealed with it and nothing restored
+    const otherKey = crypto.randomBytes(32);
+    const elsewhere = path.join(dir, "falscher-schluessel.tar.gz");
+    const wrongBackup = npm("backup", original, otherKey, elsewhere);
+    expect(wrongBackup.status).toBe(1);
+    expect(wrongBackup.stderr.trim()).toBe(
+      `Sicherung abgebrochen: der Datenschlüssel (Schlüssel ${keyIdOf(otherKey)}) öffnet die Daten von ${original} nicht / the data key does not open this database`,
+    );
+    expect(fs.existsSync(elsewhere)).toBe(false);
+    const wrong = npm("restore", copy, otherKey);
+    expect(wrong.status).toBe(1);
+    expect(wrong.stderr.trim()).toBe(
+      `Wiederherstellung abgebrochen: der Datenschlüssel öffnet diese Sicherung nicht / the data key does not open this backup (Sicherung: Schlüssel ${keyIdOf(dataKey)}, DATA_ENCRYPTION_KEY: Schlüssel ${keyIdOf(otherKey)}); nichts wiederhergestellt`,
+    );
+    expect(fs.existsSync(copy)).toBe(false);
+    // an older, unsealed backup (a plain gzipped tar) is checked against the database's check value
+    const plain = path.join(dir, "alt.tar.gz");
+    fs.writeFileSync(plain, zlib.gzipSync(dump));
+    const wrongPlain = npm("restore", copy, otherKey, plain);
+    expect(wrongPlain.status).toBe(1);
+    expect(wrongPlain.stderr.trim()).toBe(
+      "Wiederherstellung abgebrochen: der Datenschlüssel öffnet diese Sicherung nicht / the data key does not open this backup; nichts wiederhergestellt",
+    );
+    expect(fs.existsSync(copy)).toBe(false);
+    // with its key it still restores
+    const plainCopy = path.join(dir, "alt", "db");
+    const oldFormat = npm("restore", plainCopy, dataKey, plain);
+    expect(oldFormat.status, oldFormat.stderr).toBe(0);
+    expect(oldFormat.stdout).toContain("eine ältere, unverschlüsselte Sicherung");
     const restored = npm("restore", copy);
     expect(restored.status, restored.stderr).toBe(0);
     expect(restored.stdout).toContain(`Wiederhergestellt: ${file} -> ${copy}`);

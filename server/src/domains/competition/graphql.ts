@@ -9,6 +9,7 @@ import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { canReadRegistration, isManager, type RegistrationFilterArgs, refuseHiddenSort } from "../registrations/access.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
+import { remarksOf } from "../registrations/remarks.ts";
 import { COMPETITION_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import { type CompetitionInput, type CompetitionSong, competitionRowActions, competitionSongsComplete } from "./rules.ts";
 import {
@@ -78,7 +79,11 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
     conductorName: t.exposeString("conductorName", { description: "Name of the conductor (Dirigent)." }),
     numberOfMusicians: t.exposeInt("numberOfMusicians", { description: "Number of musicians." }),
     members: t.exposeString("members", { nullable: true, description: "Type G: one participant per line." }),
-    remarks: t.exposeString("remarks", { nullable: true, description: "Free-text remarks of the registrant." }),
+    remarks: t.string({
+      nullable: true,
+      description: "Free-text remarks of the registrant.",
+      resolve: (r, _args, ctx) => remarksOf(ctx.services.dataKey, r),
+    }),
     location: t.relation("location", { nullable: true, description: "The location (Veranstaltungsort) assigned by staff; null until then." }),
     songs: t.field({
       type: [SongType],

@@ -8,6 +8,7 @@ import { COMPETITION_SONG_ROWS } from "../../shared/competition.ts";
 import { MSG } from "../../shared/messages.ts";
 import type { ServiceCtx } from "../context.ts";
 import { isManager, refuseHiddenSort } from "../registrations/access.ts";
+import { remarksOf } from "../registrations/remarks.ts";
 import { registrationBodyFields } from "../registrations/wire.ts";
 import { competitionTypeWire } from "../wire.ts";
 import { COMPETITION_OVERVIEW_ORDER } from "./overviewOrder.ts";
@@ -99,7 +100,7 @@ export function competitionToWire(ctx: ServiceCtx, r: CompetitionRegistration, r
     conductor_name: r.conductorName,
     number_of_musicians: r.numberOfMusicians,
     members: r.members,
-    remarks: r.remarks,
+    remarks: remarksOf(ctx.services.dataKey, r),
     location_id: r.locationId,
     cancelled_at: r.cancelledAt?.toISOString() ?? null,
     documents_complete: r.documentsComplete,

@@ -10,7 +10,7 @@ import type { CompetitionRegistration, CompetitionType, Prisma } from "../../gen
 import { enqueueMail } from "../../mail/outbox.ts";
 import { competitionFacts } from "../../mail/registrationMail.ts";
 import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "../../shared/labels.ts";
-import { audit, changeDetails } from "../audit/service.ts";
+import { audit } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import {
   canReadRegistration,
@@ -27,6 +27,7 @@ import {
   sharedFilterConditions,
 } from "../registrations/access.ts";
 import { createOnce, type KeyedRequest, keyedRequest } from "../registrations/idempotency.ts";
+import { changeDetailsSealed, remarksColumns } from "../registrations/remarks.ts";
 import { canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
 import { deleteRegistrationTraces } from "../registrations/traces.ts";
 import { type CompetitionInput, type CompetitionSong, competitionResultsVisible, songRowsFor, usesAgeGroup, validateCompetition } from "./rules.ts";
@@ -50,7 +51,7 @@ const songsOf = (type: CompetitionType, songs: CompetitionSong[] | undefined) =>
     };
   }) as Prisma.InputJsonValue;
 
-function data(input: CompetitionInput) {
+function data(ctx: ServiceCtx, input: CompetitionInput) {
   const type = input.type!;
   return {
     name: (input.name ?? "").trim(),
@@ -62,7 +63,8 @@ function data(input: CompetitionInput) {
     conductorName: (input.conductorName ?? "").trim(),
     numberOfMusicians: input.numberOfMusicians!,
     members: type === "G" ? clean(input.members) : null,
-    remarks: clean(input.remarks),
+    // sealed with the data key (registrations/remarks.ts)
+    ...remarksColumns(ctx.services.dataKey, clean(input.remarks)),
     songs: songsOf(type, input.songs),
   };
 }
@@ -134,7 +136,7 @@ async function createCompetitionOnce(
     const locationId = locationFor(input, event.locations, manager, null);
     const { association, ...registration } = await tx.competitionRegistration.create({
       data: {
-        ...data(input),
+        ...data(ctx, input),
         eventId,
         userId: p.userId,
         locationId,
@@ -201,7 +203,7 @@ export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number,
     const next =
       scope === "songs"
         ? { songs: songsOf(r.type, input.songs) }
-        : { ...data(input), locationId: locationFor(input, r.event.locations, manager, r.locationId) };
+        : { ...data(ctx, input), locationId: locationFor(input, r.event.locations, manager, r.locationId) };
     const managed = manager
       ? {
           ...(input.cancelledAt !== undefined ? { cancelledAt: input.cancelledAt } : {}),
@@ -216,7 +218,7 @@ export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number,
       entity: "CompetitionRegistration",
       entityId: id,
       districtAssociationId: r.event.districtAssociationId,
-      details: changeDetails(r, { ...next, ...managed }),
+      details: changeDetailsSealed(ctx.services.dataKey, r, { ...next, ...managed }),
     });
     // the registering user hears of a change someone else made, and of a cancellation by the office
     const cancelled = !r.cancelledAt && !!updated.cancelledAt;

@@ -9,6 +9,7 @@ import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { isRegistrationStaff, type RegistrationFilterArgs, refuseHiddenSort } from "../registrations/access.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
+import { remarksOf } from "../registrations/remarks.ts";
 import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
 import { gradeOf, rowActions, songsComplete } from "./rules.ts";
@@ -178,7 +179,11 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
       resolve: (r) => songsComplete({ practiceLocationId: r.practiceLocationId, instrument: r.instrument, songs: (r.songs as DexamSong[]) ?? [] }),
       description: "All required pieces are filled in.",
     }),
-    remarks: t.exposeString("remarks", { nullable: true, description: "Free-text remarks of the registrant." }),
+    remarks: t.string({
+      nullable: true,
+      description: "Free-text remarks of the registrant.",
+      resolve: (r, _args, ctx) => remarksOf(ctx.services.dataKey, r),
+    }),
     cancelledAt: t.expose("cancelledAt", {
       type: "DateTime",
       nullable: true,

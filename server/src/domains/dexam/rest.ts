@@ -10,6 +10,7 @@ import { zipInThread } from "../../workers/pool.ts";
 import type { ServiceCtx } from "../context.ts";
 import { contentDisposition } from "../files/rules.ts";
 import { refuseHiddenSort } from "../registrations/access.ts";
+import { remarksOf } from "../registrations/remarks.ts";
 import { registrationBodyFields } from "../registrations/wire.ts";
 import { fileNamePart } from "../results/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
@@ -152,7 +153,7 @@ export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration, rel: WireRela
     existing_partial_result_verified: r.existingPartialResultVerified,
     songs,
     songs_complete: songsComplete({ practiceLocationId: r.practiceLocationId, instrument: r.instrument, songs }),
-    remarks: r.remarks,
+    remarks: remarksOf(ctx.services.dataKey, r),
     cancelled_at: r.cancelledAt?.toISOString() ?? null,
     gdpr_accepted: r.gdprAccepted,
     cancellation_accepted: r.cancellationAccepted,

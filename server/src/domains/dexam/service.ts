@@ -13,7 +13,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { dexamFacts } from "../../mail/registrationMail.ts";
 import { exportRefusal } from "../../shared/event-exports.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS } from "../../shared/labels.ts";
-import { audit, changeDetails } from "../audit/service.ts";
+import { audit } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
 import { fileBytes, storedFileRow } from "../files/stored.ts";
@@ -33,6 +33,7 @@ import {
 } from "../registrations/access.ts";
 import { createOnce, type KeyedRequest, keyedRequest, storedAnswer } from "../registrations/idempotency.ts";
 import { deleteRegistrationTraces } from "../registrations/traces.ts";
+import { changeDetailsSealed, remarksColumns } from "../registrations/remarks.ts";
 import {
   type CampData,
   canCancel,
@@ -106,7 +107,8 @@ function data(ctx: ServiceCtx, input: DexamInput, camp: boolean) {
     partialResultLocation: pr ? clean(pr.location) : null,
     partialResultPoints: pr?.points ?? null,
     songs: songsOf(input.songs),
-    remarks: clean(input.remarks),
+    // sealed with the data key (registrations/remarks.ts)
+    ...remarksColumns(ctx.services.dataKey, clean(input.remarks)),
     // the meal request is sealed with the rest of the camp data (campOf); the plain column stays empty
     mealRequest: null,
     campDataEncrypted: camp ? new Uint8Array(encryptJson(ctx.services.dataKey, { ...input.camp, mealRequest: input.camp?.mealRequest ?? null })) : null,
@@ -274,7 +276,14 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
       entityId: id,
       districtAssociationId: r.event.districtAssociationId,
       details: {
-        ...changeDetails(r, { ...next, ...managed }, { campDataEncrypted: (v) => (v ? decryptJson(ctx.services.dataKey, v as Uint8Array) : null) }),
+        ...changeDetailsSealed(
+          ctx.services.dataKey,
+          r,
+          { ...next, ...managed },
+          {
+            campDataEncrypted: (v) => (v ? decryptJson(ctx.services.dataKey, v as Uint8Array) : null),
+          },
+        ),
       },
     });
     // the registering user hears of a change someone else made, and of a cancellation by the office

@@ -6,6 +6,7 @@
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, authorize, mayActOn, type Operation } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
+import { allKeys, currentKey } from "../../crypto/aead.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
 import { type EventExport, exportRefusal } from "../../shared/event-exports.ts";
@@ -21,6 +22,7 @@ import { sniffType } from "../files/rules.ts";
 import { fileBytes, storedFileRow } from "../files/stored.ts";
 import { XLSX_MIME } from "../files/zip.ts";
 import { isRegistrationStaff, seesUnpublishedResults } from "../registrations/access.ts";
+import { remarksOf } from "../registrations/remarks.ts";
 import { certificateList, competitionOverview, type DexamOverviewRow, dexamOverview, type EventFacts, pcJurorImportList } from "./exports.ts";
 import { changedPoints, mailResults } from "./mails.ts";
 import { germanDate, germanDateTime, idsFromFileName, pointsError, practiceSheetFileName, round2, sheetCheckCode } from "./rules.ts";
@@ -206,7 +208,7 @@ export async function blankPracticeSheets(ctx: ServiceCtx, locationId: number) {
       sheet: {
         registrationId: r.id,
         locationId: location.id,
-        checkCode: sheetCheckCode(ctx.services.dataKey, r.id, location.id),
+        checkCode: sheetCheckCode(currentKey(ctx.services.dataKey), r.id, location.id),
         districtName: location.event.districtAssociation.name,
         eventName: location.event.name,
         locationName: location.name,
@@ -299,7 +301,8 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
       continue;
     }
     const sheet = read?.sheet;
-    if (!read || !sheet || sheet.checkCode !== sheetCheckCode(ctx.services.dataKey, sheet.registrationId, sheet.locationId)) {
+    // a sheet printed before a key rotation carries the old key's code (an old key is still in the ring until removed)
+    if (!read || !sheet || !allKeys(ctx.services.dataKey).some((k) => sheet.checkCode === sheetCheckCode(k, sheet.registrationId, sheet.locationId))) {
       fail("Die Datei ist kein Praxisbogen dieses Anmeldesystems");
       continue;
     }
@@ -471,7 +474,8 @@ export async function overviewList(ctx: ServiceCtx, eventId: number, locationId:
       include: { association: { select: { name: true } }, location: { select: { name: true } } },
       orderBy: [{ name: "asc" }, { id: "asc" }],
     });
-    return { event, location, data: await competitionOverview(facts, rows, { results }) };
+    const opened = rows.map((r) => ({ ...r, remarks: remarksOf(ctx.services.dataKey, r), remarksEncrypted: null }));
+    return { event, location, data: await competitionOverview(facts, opened, { results }) };
   }
   const camp = event.formType === "DEXAM_CAMP" && isRegistrationStaff(p, event);
   // read in pages of 500 (cursor on the sort order): the driver's and Prisma's transient copies of
@@ -493,7 +497,8 @@ export async function overviewList(ctx: ServiceCtx, eventId: number, locationId:
       take: EXPORT_PAGE,
       ...(cursor === undefined ? {} : { cursor: { id: cursor }, skip: 1 }),
     });
-    for (const r of page) withCamp.push({ ...r, campDataEncrypted: null, camp: camp ? campOf(ctx, r) : null });
+    for (const r of page)
+      withCamp.push({ ...r, campDataEncrypted: null, remarks: remarksOf(ctx.services.dataKey, r), remarksEncrypted: null, camp: camp ? campOf(ctx, r) : null });
     if (page.length < EXPORT_PAGE) break;
     cursor = page[page.length - 1].id;
   }

@@ -158,6 +158,7 @@ describe("PC Juror", () => {
         numberOfMusicians: 40,
         members: null,
         remarks: null,
+        remarksEncrypted: null,
         cancelledAt: null,
         documentsComplete: false,
         gdprAccepted: true,

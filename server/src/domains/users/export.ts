@@ -13,6 +13,7 @@ import { visibleCompetitionResult } from "../competition/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { visibleResult } from "../dexam/service.ts";
 import { canReadRegistration } from "../registrations/access.ts";
+import { remarksOf } from "../registrations/remarks.ts";
 
 const fileInfo = { select: { name: true, mimeType: true, size: true, createdAt: true } } as const;
 const published = { select: { publishResults: true } } as const;
@@ -56,10 +57,11 @@ export async function exportOwnData(ctx: ServiceCtx) {
     // who left the club takes nothing of its registrations along, health data least of all
     dexamRegistrations: dexamRegistrations
       .filter((r) => canReadRegistration(p, r, r.event))
-      .map(({ campDataEncrypted, theoryLocation, practiceLocation, practiceSheetFile, event: { districtAssociationId, ...event }, ...r }) => {
+      .map(({ campDataEncrypted, remarksEncrypted, theoryLocation, practiceLocation, practiceSheetFile, event: { districtAssociationId, ...event }, ...r }) => {
         const seen = visibleResult(p, r, { districtAssociationId }, { theory: !!theoryLocation?.publishResults, practice: !!practiceLocation?.publishResults });
         return {
           ...r,
+          remarks: remarksOf(ctx.services.dataKey, { remarks: r.remarks, remarksEncrypted }),
           event,
           theoryPoints: seen.theoryPoints,
           practicePoints: seen.practicePoints,
@@ -71,8 +73,9 @@ export async function exportOwnData(ctx: ServiceCtx) {
       }),
     competitionRegistrations: competitionRegistrations
       .filter((r) => canReadRegistration(p, r, r.event))
-      .map(({ event: { districtAssociationId, locations, ...event }, ...r }) => ({
+      .map(({ remarksEncrypted, event: { districtAssociationId, locations, ...event }, ...r }) => ({
         ...r,
+        remarks: remarksOf(ctx.services.dataKey, { remarks: r.remarks, remarksEncrypted }),
         event,
         ...visibleCompetitionResult(p, r, { districtAssociationId, locations }),
       })),
