@@ -7,7 +7,7 @@ import { ConsentSection } from "../registration/ConsentSection";
 import { FormSection } from "../registration/formParts";
 import { ManageSection } from "../registration/ManageSection";
 import styles from "../registration/RegistrationForm.module.css";
-import { type DexamMode, type EditScope, isCamp, showsSongs } from "./dexamForm";
+import { type CampAccess, type DexamMode, type EditScope, isCamp, showsSongs } from "./dexamForm";
 import { CampSection } from "./sections/CampSection";
 import { ExamSection } from "./sections/ExamSection";
 import { PartialResultSection } from "./sections/PartialResultSection";
@@ -31,6 +31,7 @@ export function DexamFormFields({
   ownClubs,
   districtClubsOf,
   songsComplete,
+  campAccess = "read",
 }: {
   mode: DexamMode;
   event: DexamEvent;
@@ -40,6 +41,8 @@ export function DexamFormFields({
   ownClubs: readonly SelectOption[];
   districtClubsOf: number | null;
   songsComplete?: boolean;
+  /** edit: whether the viewer reads the camp data (campAccessOf) */
+  campAccess?: CampAccess;
 }) {
   const { values, errors, change } = form;
   const locked = scope !== "ALL";
@@ -59,7 +62,14 @@ export function DexamFormFields({
       </FormSection>
       <ExamSection form={form} locked={locked} event={event} />
       <PartialResultSection form={form} locked={locked} />
-      {isCamp(event) && <CampSection form={form} locked={locked} withConsentForm={mode === "create"} />}
+      {isCamp(event) && campAccess === "read" && <CampSection form={form} locked={locked} withConsentForm={mode === "create"} />}
+      {isCamp(event) && campAccess === "withheld" && (
+        <FormSection title={t("dexamForm.section.camp")}>
+          <p className={styles.notice} data-testid="camp-data-withheld">
+            {t("dexamForm.campWithheld")}
+          </p>
+        </FormSection>
+      )}
       <div className={styles.section}>
         <TextField
           label={t("dexamForm.field.remarks")}

@@ -7,6 +7,7 @@
 // loses it with its connection, so no lease outlives its holder. The clock is a parameter (`now`):
 // tests pass a fake one. The same round deletes the idempotency keys of creates that have expired.
 import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { deleteExpiredHealthDataAccess } from "../healthaccess/service.ts";
 import { deleteExpiredKeys } from "../registrations/idempotency.ts";
 
 /** advisory lock key of the expiry job (any bigint unique to this job) */
@@ -74,6 +75,8 @@ export async function deleteExpiredEvents(prisma: PrismaClient, now: Date): Prom
       }
       // the idempotency keys of creates older than a day (registrations/idempotency.ts): no event data, not reported
       await deleteExpiredKeys(tx, now);
+      // the access records of health data past HEALTH_DATA_ACCESS_LOG_DAYS (healthaccess/service.ts)
+      await deleteExpiredHealthDataAccess(tx, now);
       return total;
     },
     { timeout: 120_000, maxWait: 30_000 },
