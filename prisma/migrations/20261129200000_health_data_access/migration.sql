@@ -17,3 +17,5 @@ CREATE INDEX "HealthDataAccess_districtAssociationId_id_idx" ON "HealthDataAcces
 CREATE INDEX "HealthDataAccess_registrationIds_idx" ON "HealthDataAccess" USING GIN ("registrationIds");
 
 CREATE INDEX "HealthDataAccess_expiresAt_idx" ON "HealthDataAccess"("expiresAt");
+
+ALTER TABLE "HealthDataAccess" ADD CONSTRAINT "HealthDataAccess_districtAssociationId_fkey" FOREIGN KEY ("districtAssociationId") REFERENCES "DistrictAssociation"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -1104,6 +1104,27 @@ describe("authorization matrix", () => {
   }
 });
 
+describe("camp health data: the registering account against the other accounts of its club", () => {
+  it('the account that registered reads the camp data through GraphQL and /v1 and downloads the consent form; "member" as another account of the club does not', async () => {
+    const own = await campRegistrationOfClub1(world.userIds.member);
+    const q = "query($id: ID!) { node(id: $id) { ... on DexamRegistration { camp { allergies } campDataWithheld consentFormFile { name } } } }";
+    expect((await app.gql(q, { id: globalId("DexamRegistration", own) }, tokens.member)).body.data?.node).toEqual({
+      camp: { allergies: "Nüsse" },
+      campDataWithheld: false,
+      consentFormFile: { name: "e.pdf" },
+    });
+    expect((await app.rest("GET", `/v1/registration/dexam/${own}`, tokens.member)).body.camp_extension).toMatchObject({ allergies: "Nüsse" });
+    expect((await app.rest("GET", `/v1/export/registration/dexam/${own}/consent_form`, tokens.member)).status).toBe(200);
+    const others = await campRegistrationOfClub1();
+    expect((await app.gql(q, { id: globalId("DexamRegistration", others) }, tokens.member)).body.data?.node).toEqual({
+      camp: null,
+      campDataWithheld: true,
+      consentFormFile: null,
+    });
+    expect((await app.rest("GET", `/v1/export/registration/dexam/${others}/consent_form`, tokens.member)).status).toBe(403);
+  });
+});
+
 describe("node(id:) across tenants", () => {
   const userNode = "query($id: ID!) { node(id: $id) { ... on User { email } } }";
   const clubNode = "query($id: ID!) { node(id: $id) { ... on Association { name } } }";

@@ -120,6 +120,17 @@ describe("the access log of health data", () => {
     expect(body.data.healthDataAccesses.edges[0].node.registrations).toEqual([{ databaseId: gone.id, name: null, eventName: null }]);
   });
 
+  it("a deleted district association takes its access log with it", async () => {
+    const district = await app.db.prisma.districtAssociation.create({
+      data: { name: "KV Weg", iamRef: "kv-weg", gdprLink: "https://e.test/g", impressLink: "https://e.test/i" },
+    });
+    await app.db.prisma.healthDataAccess.create({
+      data: { expiresAt: new Date(Date.now() + 30 * DAY), actorLabel: "x", door: "rest", districtAssociationId: district.id, registrationIds: [1] },
+    });
+    await app.db.prisma.districtAssociation.delete({ where: { id: district.id } });
+    expect(await app.db.prisma.healthDataAccess.count({ where: { districtAssociationId: district.id } })).toBe(0);
+  });
+
   it("the expiry round deletes the records past their keeping period and keeps the others", async () => {
     const now = new Date();
     const old = await app.db.prisma.healthDataAccess.create({

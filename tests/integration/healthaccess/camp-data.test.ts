@@ -172,7 +172,15 @@ describe("reads of health data are recorded", () => {
   it("a /v1 read of a camp registration writes one record: who, which registration, which door", async () => {
     const id = await registered();
     const before = (await accesses()).length;
-    await app.rest("GET", `/v1/registration/dexam/${id}`, t["role:registration_read"]);
+    // the record keeps the server's clock, in UTC like every instant, whatever the database session's time zone
+    const clock = app.services.now;
+    const at = new Date("2027-01-15T23:30:00.000Z");
+    app.services.now = () => at;
+    try {
+      await app.rest("GET", `/v1/registration/dexam/${id}`, t["role:registration_read"]);
+    } finally {
+      app.services.now = clock;
+    }
     const after = await accesses();
     expect(after.length).toBe(before + 1);
     expect(after.at(-1)).toMatchObject({
@@ -183,7 +191,8 @@ describe("reads of health data are recorded", () => {
     });
     // the retention: HEALTH_DATA_ACCESS_LOG_DAYS (365 by default) after the read
     const last = after.at(-1)!;
-    expect(last.expiresAt.getTime() - last.at.getTime()).toBe(365 * 86_400_000);
+    expect(last.at).toEqual(at);
+    expect(last.expiresAt).toEqual(new Date("2028-01-15T23:30:00.000Z"));
   });
 
   it("a list read writes one record for all its camp rows; a list without health data and a withheld read write none", async () => {

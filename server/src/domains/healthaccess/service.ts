@@ -46,8 +46,9 @@ export async function recordHealthDataAccess(
   const at = ctx.services.now();
   const expiresAt = new Date(at.getTime() + ctx.services.config.healthDataAccessLogDays * DAY);
   const actorUserId = p.kind === "client" ? null : p.userId;
+  // instants as ISO text read in UTC (the columns hold UTC like every DateTime), whatever the session's time zone
   await db.$executeRaw`INSERT INTO "HealthDataAccess" ("at", "expiresAt", "actorUserId", "actorLabel", "door", "districtAssociationId", "registrationIds")
-    SELECT ${at}::timestamp, ${expiresAt}::timestamp, ${actorUserId}::int, ${p.subject}, ${access.door}, e."districtAssociationId", array_agg(r."id" ORDER BY r."id")
+    SELECT (${at.toISOString()}::timestamptz AT TIME ZONE 'UTC'), (${expiresAt.toISOString()}::timestamptz AT TIME ZONE 'UTC'), ${actorUserId}::int, ${p.subject}, ${access.door}, e."districtAssociationId", array_agg(r."id" ORDER BY r."id")
     FROM "DexamRegistration" r JOIN "Event" e ON e."id" = r."eventId"
     WHERE r."id" = ANY(${ids}::int[])
     GROUP BY e."districtAssociationId"`;
