@@ -36,7 +36,18 @@ const STORED = {
   version: 3,
 };
 
-function renderDialog({ edit = "ALL", manage = false, formType = "DEXAM" }: { edit?: "ALL" | "SONGS" | "NONE"; manage?: boolean; formType?: string } = {}) {
+function renderDialog({
+  edit = "ALL",
+  manage = false,
+  formType = "DEXAM",
+  campReader = true,
+}: {
+  edit?: "ALL" | "SONGS" | "NONE";
+  manage?: boolean;
+  formType?: string;
+  /** false: another account of the club than the one that registered (the server answers camp null, campDataWithheld) */
+  campReader?: boolean;
+} = {}) {
   const onClose = vi.fn();
   const rendered = renderWithRelay(<DexamEditDialog registrationId={REGISTRATION_ID} onClose={onClose} />, {
     User: () => ({ associations: [{ id: "club-7", name: "Musikverein Nord" }] }),
@@ -44,8 +55,9 @@ function renderDialog({ edit = "ALL", manage = false, formType = "DEXAM" }: { ed
     DexamRegistration: () => ({
       ...STORED,
       id: REGISTRATION_ID,
+      campDataWithheld: formType === "DEXAM_CAMP" && !campReader,
       camp:
-        formType === "DEXAM_CAMP"
+        formType === "DEXAM_CAMP" && campReader
           ? {
               diseases: "",
               intolerances: "",
@@ -55,7 +67,7 @@ function renderDialog({ edit = "ALL", manage = false, formType = "DEXAM" }: { ed
               emergencyContacts: [{ name: "Eva Alt", phone: "0171 1234567" }],
             }
           : null,
-      viewerCan: { edit, manage },
+      viewerCan: { edit, manage, readCampData: campReader },
     }),
     Event: () => ({
       formType,
@@ -131,5 +143,20 @@ describe("D-exam form in the overview's edit dialog", () => {
     const managed = within(region("Verwaltung") as HTMLElement);
     expect(managed.getByRole("switch", { name: "Teilprüfung geprüft" })).toBeTruthy();
     expect(managed.getByText("Storniert am")).toBeTruthy();
+  });
+
+  it("another account of the club sees \"Angaben zur Freizeit vorhanden\" instead of the camp fields and saves without camp data", async () => {
+    const { sent, onClose } = renderDialog({ formType: "DEXAM_CAMP", campReader: false });
+    await screen.findByRole("dialog", { name: "D-Prüfungsanmeldung bearbeiten" });
+    const camp = within(region("Angaben zur Freizeit") as HTMLElement);
+    expect(camp.getByText(/^Angaben zur Freizeit vorhanden\./)).toBeTruthy();
+    expect(camp.queryByRole("textbox", { name: "Allergien" })).toBeNull();
+    expect(camp.queryByRole("combobox", { name: /^Essenswunsch/ })).toBeNull();
+    // the missing meal request and contacts hold nothing up: the server keeps the stored camp data
+    fireEvent.change(textbox("Nachname"), { target: { value: "Alt-Berg" } });
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
+    const update = sent.find((operation) => operation.name === "useUpdateDexamRegistrationMutation");
+    expect(update?.variables.input).toMatchObject({ lastname: "Alt-Berg", camp: null });
   });
 });
