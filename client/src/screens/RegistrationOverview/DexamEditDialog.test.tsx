@@ -145,7 +145,7 @@ describe("D-exam form in the overview's edit dialog", () => {
     expect(managed.getByText("Storniert am")).toBeTruthy();
   });
 
-  it("another account of the club sees \"Angaben zur Freizeit vorhanden\" instead of the camp fields and saves without camp data", async () => {
+  it('another account of the club sees "Angaben zur Freizeit vorhanden" instead of the camp fields and saves without camp data', async () => {
     const { sent, onClose } = renderDialog({ formType: "DEXAM_CAMP", campReader: false });
     await screen.findByRole("dialog", { name: "D-Prüfungsanmeldung bearbeiten" });
     const camp = within(region("Angaben zur Freizeit") as HTMLElement);
