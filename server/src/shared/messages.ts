@@ -39,6 +39,8 @@ export const DEXAM_MSG = {
   /** not from the spec: camp data for an event that is no camp is refused, not dropped */
   campOnly: "Angaben zur Freizeit gibt es nur bei Freizeiten",
   date: "Bitte ein gültiges Datum eingeben",
+  /** not from the spec: health data only for the registering account and registration staff (docs/decisions.md) */
+  campWithheld: "Angaben zur Freizeit und die Einverständniserklärung sehen nur das Konto, das angemeldet hat, und das Anmeldepersonal des Kreisverbands",
 } as const;
 
 /** Competition registration messages (the one competition schema, shared/competitionSchema.ts). */

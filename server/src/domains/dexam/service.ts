@@ -13,6 +13,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { dexamFacts } from "../../mail/registrationMail.ts";
 import { exportRefusal } from "../../shared/event-exports.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS } from "../../shared/labels.ts";
+import { DEXAM_MSG } from "../../shared/messages.ts";
 import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
@@ -512,16 +513,12 @@ export async function consentFormOf(ctx: ServiceCtx, id: number) {
   const r = await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: true, consentFormFile: true } });
   if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
   if (!actsOn(p, "dexam.consentForm", { districtAssociationId: r.event.districtAssociationId, associationId: r.associationId, userId: r.userId }))
-    throw new AppError("FORBIDDEN", CAMP_DATA_WITHHELD);
+    throw new AppError("FORBIDDEN", DEXAM_MSG.campWithheld);
   if (!r.consentFormFile) throw notFound("Einverständniserklärung");
   const file = { ...r.consentFormFile, data: fileBytes(ctx.services.dataKey, r.consentFormFile) };
   await recordHealthDataAccess(ctx, { registrationIds: [r.id], door: "consentForm" });
   return { registration: r, file };
 }
-
-/** Why another account of the club gets no health data (and no consent form). */
-export const CAMP_DATA_WITHHELD =
-  "Angaben zur Freizeit und die Einverständniserklärung sehen nur das Konto, das angemeldet hat, und das Anmeldepersonal des Kreisverbands";
 
 /** All consent forms of a camp event (R-API035): registration staff of the event's district. */
 export async function consentFormsOf(ctx: ServiceCtx, eventId: number) {
