@@ -7,13 +7,16 @@ const TENANCY: Record<Permission["tenancy"], string> = {
   self: "own user only",
   ownDistrict: "own district association (admin: all)",
   ownClubsOrDistrict: "own clubs; staff: own district association (admin: all)",
+  registrantOrDistrict: "the registering account; staff: own district association (admin: all)",
 };
 
 /** The rows column: the tenancy, with the roles that act on the whole district where the table names them. */
 export const rowsOf = (p: Permission) =>
   p.tenancy === "ownClubsOrDistrict" && p.districtRoles?.length
     ? `own clubs; ${p.districtRoles.join(", ")}: own district association (admin: all)`
-    : TENANCY[p.tenancy];
+    : p.tenancy === "registrantOrDistrict" && p.districtRoles?.length
+      ? `the account that registered; ${p.districtRoles.join(", ")}: own district association (admin: all)`
+      : TENANCY[p.tenancy];
 
 /** The who column: every signed-in user, or the roles. */
 export const whoOf = (p: Permission) => (p.access === "signedIn" ? "every signed-in user" : p.access.join(", "));

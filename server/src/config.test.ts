@@ -41,6 +41,13 @@ describe("configuration", () => {
     expect(errorOf({ DATABASE_URL: "mysql://x" })).toMatch(/^DATABASE_URL: unknown scheme/);
   });
 
+  it("HEALTH_DATA_ACCESS_LOG_DAYS defaults to 365 and must be a whole number >= 1", () => {
+    expect(loadConfig({}).healthDataAccessLogDays).toBe(365);
+    expect(loadConfig({ HEALTH_DATA_ACCESS_LOG_DAYS: "90" }).healthDataAccessLogDays).toBe(90);
+    expect(errorOf({ HEALTH_DATA_ACCESS_LOG_DAYS: "0" })).toContain("HEALTH_DATA_ACCESS_LOG_DAYS");
+    expect(errorOf({ HEALTH_DATA_ACCESS_LOG_DAYS: "ein Jahr" })).toContain("HEALTH_DATA_ACCESS_LOG_DAYS");
+  });
+
   it("SHARED_RESULT_SECONDS defaults to 5, 0 switches sharing off, anything but a whole number >= 0 stops start-up naming it", () => {
     expect(loadConfig({}).sharedResultSeconds).toBe(5);
     expect(loadConfig({ SHARED_RESULT_SECONDS: "0" }).sharedResultSeconds).toBe(0);

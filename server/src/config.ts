@@ -100,6 +100,8 @@ export type Config = {
   shutdownDelaySeconds: number;
   /** after SIGTERM (and the delay): seconds the requests in flight may take before their connections are cut */
   shutdownTimeoutSeconds: number;
+  /** days an access record of camp health data is kept (domains/healthaccess; the expiry round deletes older ones) */
+  healthDataAccessLogDays: number;
   /** confirmation e-mails: seconds before the first retry of a failed mail; each further one waits twice as long, at most an hour */
   mailRetrySeconds: number;
   /** days the audit log keeps an entry; the expiry round (events/expiry.ts) deletes older ones */
@@ -228,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutSeconds: count("SHUTDOWN_TIMEOUT_SECONDS", env.SHUTDOWN_TIMEOUT_SECONDS, 10),
     mailRetrySeconds: count("MAIL_RETRY_SECONDS", env.MAIL_RETRY_SECONDS, 60),
     auditRetentionDays: positive("AUDIT_RETENTION_DAYS", env.AUDIT_RETENTION_DAYS, DEFAULT_AUDIT_RETENTION_DAYS),
+    healthDataAccessLogDays: positive("HEALTH_DATA_ACCESS_LOG_DAYS", env.HEALTH_DATA_ACCESS_LOG_DAYS, 365),
     rateLimits: {
       mutationsPerMinute: count("RATE_LIMIT_MUTATIONS", env.RATE_LIMIT_MUTATIONS, 120),
       uploadsPerMinute: count("RATE_LIMIT_UPLOADS", env.RATE_LIMIT_UPLOADS, 30),

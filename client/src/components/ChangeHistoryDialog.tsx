@@ -16,23 +16,48 @@ const NEWEST = 100;
  * changed fields' German names and their old and new values ("Vorname: Lena → Lene"; health data
  * and remarks only as the fact that they changed: the server keeps no values of them). The server decides
  * who may read it (auditTrail); the row menus offer it only with the matching operation allowed.
+ * With `healthAccesses` (a camp registration, viewer with registration_manage) it also lists who read
+ * the registration's health data ("Zugriffe auf Gesundheitsdaten", healthDataAccesses).
  */
-export function ChangeHistoryDialog({ id, name, onClose }: { id: string; name: string; onClose: () => void }) {
+export function ChangeHistoryDialog({
+  id,
+  name,
+  onClose,
+  healthAccesses = false,
+}: {
+  id: string;
+  name: string;
+  onClose: () => void;
+  healthAccesses?: boolean;
+}) {
   return (
     <ErrorBoundary fallback={(error) => <LoadFailure prefix="history.loadFailed" error={error} onDismiss={onClose} />}>
       <InfoDialog title={t("history.title", { name })} onClose={onClose} className={styles.dialog}>
         <Suspense fallback={<p>{t("app.loading")}</p>}>
-          <ChangeHistory id={id} />
+          <ChangeHistory id={id} healthAccesses={healthAccesses} />
         </Suspense>
       </InfoDialog>
     </ErrorBoundary>
   );
 }
 
-function ChangeHistory({ id }: { id: string }) {
+function ChangeHistory({ id, healthAccesses }: { id: string; healthAccesses: boolean }) {
   const data = useLazyLoadQuery<ChangeHistoryDialogQuery>(
     graphql`
-      query ChangeHistoryDialogQuery($id: ID!, $first: Int!) {
+      query ChangeHistoryDialogQuery($id: ID!, $first: Int!, $healthAccesses: Boolean!) {
+        healthDataAccesses(registration: $id, first: $first) @include(if: $healthAccesses) {
+          edges {
+            cursor
+            node {
+              at
+              actorName
+              doorLabel
+            }
+          }
+          pageInfo {
+            hasNextPage
+          }
+        }
         auditTrail(id: $id, first: $first) {
           edges {
             cursor
@@ -53,11 +78,58 @@ function ChangeHistory({ id }: { id: string }) {
         }
       }
     `,
-    { id, first: NEWEST },
+    { id, first: NEWEST, healthAccesses },
     { fetchPolicy: "network-only" },
   );
   const entries = data.auditTrail.edges.map((e) => ({ key: e.cursor, ...e.node }));
-  if (entries.length === 0) return <p>{t("history.empty")}</p>;
+  const accesses = data.healthDataAccesses;
+  return (
+    <>
+      {entries.length === 0 ? <p>{t("history.empty")}</p> : <Changes entries={entries} more={data.auditTrail.pageInfo.hasNextPage} />}
+      {accesses && (
+        <section aria-label={t("history.accessesTitle")}>
+          <h3>{t("history.accessesTitle")}</h3>
+          {accesses.edges.length === 0 ? (
+            <p>{t("history.accessesEmpty")}</p>
+          ) : (
+            <div className={styles.scroll}>
+              <table className={styles.table}>
+                <caption className={styles.caption}>{t("healthAccess.caption")}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t("history.when")}</th>
+                    <th scope="col">{t("history.who")}</th>
+                    <th scope="col">{t("healthAccess.door")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {accesses.edges.map(({ cursor, node }) => (
+                    <tr key={cursor}>
+                      <td>{formatTableDateTime(node.at)}</td>
+                      <td>{node.actorName}</td>
+                      <td>{node.doorLabel}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {accesses.pageInfo.hasNextPage && <p>{t("history.accessesMore", { count: NEWEST })}</p>}
+        </section>
+      )}
+    </>
+  );
+}
+
+type Entry = {
+  key: string;
+  at: string;
+  actorName: string;
+  actionLabel: string;
+  changes: readonly { label: string; before: string | null | undefined; after: string | null | undefined }[];
+};
+
+function Changes({ entries, more }: { entries: readonly Entry[]; more: boolean }) {
   return (
     <>
       <div className={styles.scroll}>
@@ -89,7 +161,7 @@ function ChangeHistory({ id }: { id: string }) {
           </tbody>
         </table>
       </div>
-      {data.auditTrail.pageInfo.hasNextPage && <p>{t("history.more", { count: NEWEST })}</p>}
+      {more && <p>{t("history.more", { count: NEWEST })}</p>}
     </>
   );
 }

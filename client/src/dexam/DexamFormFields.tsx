@@ -7,7 +7,7 @@ import { ConsentSection } from "../registration/ConsentSection";
 import { FormSection } from "../registration/formParts";
 import { ManageSection } from "../registration/ManageSection";
 import styles from "../registration/RegistrationForm.module.css";
-import { type DexamMode, type EditScope, isCamp, showsSongs } from "./dexamForm";
+import { type CampAccess, type DexamMode, type EditScope, isCamp, showsSongs } from "./dexamForm";
 import { CampSection } from "./sections/CampSection";
 import { ExamSection } from "./sections/ExamSection";
 import { PartialResultSection } from "./sections/PartialResultSection";
@@ -33,6 +33,7 @@ export function DexamFormFields({
   districtClubsOf,
   songsComplete,
   healthConsentAccepted,
+  campAccess = "read",
 }: {
   mode: DexamMode;
   event: DexamEvent;
@@ -44,6 +45,8 @@ export function DexamFormFields({
   songsComplete?: boolean;
   /** edit: the stored consent to the health data (camps), shown in the camp section */
   healthConsentAccepted?: boolean;
+  /** edit: whether the viewer reads the camp data (campAccessOf) */
+  campAccess?: CampAccess;
 }) {
   const { values, errors, change } = form;
   const locked = scope !== "ALL";
@@ -63,7 +66,14 @@ export function DexamFormFields({
       </FormSection>
       <ExamSection form={form} locked={locked} event={event} />
       <PartialResultSection form={form} locked={locked} />
-      {isCamp(event) && <CampSection form={form} locked={locked} withConsentForm={mode === "create"} />}
+      {isCamp(event) && campAccess === "read" && <CampSection form={form} locked={locked} withConsentForm={mode === "create"} />}
+      {isCamp(event) && campAccess === "withheld" && (
+        <FormSection title={t("dexamForm.section.camp")}>
+          <p className={styles.notice} data-testid="camp-data-withheld">
+            {t("dexamForm.campWithheld")}
+          </p>
+        </FormSection>
+      )}
       {isCamp(event) && mode === "edit" && (
         <p className={styles.notice}>{t(healthConsentAccepted ? "dexamForm.healthConsent.given" : "dexamForm.healthConsent.missing")}</p>
       )}

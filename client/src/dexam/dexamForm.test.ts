@@ -5,6 +5,7 @@ import { de } from "../i18n/de";
 import {
   addEmergencyContact,
   applyChange,
+  campAccessOf,
   choosesDistrictClubs,
   clubOptions,
   type DexamFormValues,
@@ -22,6 +23,7 @@ import {
   SONG_ROWS,
   showsSongs,
   validateDexamForm,
+  withoutCampErrors,
 } from "./dexamForm";
 
 const REQUIRED = "Dieses Feld ist ein Pflichtfeld";
@@ -252,6 +254,22 @@ describe("D-exam form: existing partial result", () => {
     const practice = applyChange({ ...valid(), partialResult: partial("PRACTICE") }, "partialResult.type", "");
     expect(practice).toMatchObject({ theoryLocationId: "1", practiceLocationId: "" });
     expect(applyChange(valid(), "partialResult.type", "")).toMatchObject({ theoryLocationId: "1", practiceLocationId: "3" });
+  });
+});
+
+describe("D-exam form: camp data of another account of the club", () => {
+  it("only the registering account and staff read the camp data; others see the notice when there are some, else nothing", () => {
+    expect(campAccessOf({ campDataWithheld: false, viewerCan: { readCampData: true } })).toBe("read");
+    expect(campAccessOf({ campDataWithheld: true, viewerCan: { readCampData: false } })).toBe("withheld");
+    expect(campAccessOf({ campDataWithheld: false, viewerCan: { readCampData: false } })).toBe("none");
+  });
+
+  it("such an account's edit sends no camp data and is not held up by the camp fields it cannot see", () => {
+    const errors = check(valid(), CAMP);
+    expect(Object.keys(withoutCampErrors(errors, "withheld"))).toEqual(["consentForm"]);
+    expect(withoutCampErrors(errors, "read")).toEqual(errors);
+    expect(dexamInput(validCamp(), { mode: "edit", event: CAMP, campAccess: "withheld" }).camp).toBeNull();
+    expect(dexamInput(validCamp(), { mode: "edit", event: CAMP, campAccess: "read" }).camp).not.toBeNull();
   });
 });
 

@@ -319,6 +319,20 @@ export const isCamp = (event: Pick<EventFacts, "formType">) => event.formType ==
 /** The exam pieces are shown only when a practice exam is booked (R-DF030). */
 export const showsSongs = (values: Pick<DexamFormValues, "practiceLocationId">) => values.practiceLocationId !== "";
 
+/**
+ * Whether the viewer of a stored registration reads its camp data: "read" (the account that
+ * registered, registration staff), "withheld" (another account of the club: only the notice
+ * "Angaben zur Freizeit vorhanden"), "none" (another account, and there are none: nothing shown).
+ * The server keeps the stored camp data on such a viewer's save.
+ */
+export type CampAccess = "read" | "withheld" | "none";
+export const campAccessOf = (r: { readonly campDataWithheld: boolean; readonly viewerCan: { readonly readCampData: boolean } }): CampAccess =>
+  r.viewerCan.readCampData ? "read" : r.campDataWithheld ? "withheld" : "none";
+
+/** Leaves out the camp fields' messages for a viewer who does not read the camp data (the server does not check them either). */
+export const withoutCampErrors = (errors: FieldErrors, access: CampAccess): FieldErrors =>
+  access === "read" ? errors : Object.fromEntries(Object.entries(errors).filter(([k]) => !k.startsWith("camp")));
+
 // ---- checks (spec §5): the one D-exam schema (@shared/dexamSchema), fed from the form values
 
 export interface CheckContext {
@@ -419,6 +433,8 @@ export interface InputContext {
   event: Pick<EventFacts, "formType">;
   /** registration_manage (viewerCan.manage): sends cancelledAt and existingPartialResultVerified */
   manage?: boolean;
+  /** edit: a viewer who does not read the camp data sends none (the server keeps the stored ones) */
+  campAccess?: CampAccess;
 }
 
 const idOrNull = (v: string) => v || null;
@@ -436,7 +452,7 @@ const decimalOrNull = (v: string) => {
  */
 export function dexamInput(values: DexamFormValues, context: InputContext): DexamInput {
   const pr = values.partialResult;
-  const camp = isCamp(context.event);
+  const camp = isCamp(context.event) && (context.campAccess ?? "read") === "read";
   const input: DexamInput = {
     firstname: values.firstname.trim(),
     lastname: values.lastname.trim(),

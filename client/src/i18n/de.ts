@@ -491,6 +491,8 @@ export const de = {
   "dexamForm.songs.hint": "Die Prüfungsstücke können auch später in der Anmeldungsübersicht eingetragen werden.",
   "dexamForm.songs.complete": "Prüfungsstücke vollständig",
   "dexamForm.songs.incomplete": "Prüfungsstücke noch unvollständig",
+  "dexamForm.campWithheld":
+    "Angaben zur Freizeit vorhanden. Gesundheitsdaten und Einverständniserklärung sehen und ändern nur das Konto, das angemeldet hat, und das Anmeldepersonal des Kreisverbands; sie bleiben beim Speichern unverändert.",
   "dexamForm.scope.songs": "In der aktuellen Bearbeitungsphase können nur die Prüfungsstücke geändert werden.",
   "dexamForm.scope.none": "Diese Anmeldung kann nicht mehr geändert werden.",
   "dexamForm.cancelledAtHint": "Leer lassen, wenn die Anmeldung nicht storniert ist.",
@@ -764,6 +766,21 @@ export const de = {
   "history.more": "Es werden die letzten {count} Änderungen angezeigt.",
   // --- calendar end
   // --- apiexplorer start
+  "route.healthAccessLog": "Zugriffe auf Gesundheitsdaten",
+  "healthAccess.intro":
+    "Wer die Gesundheitsdaten einer Freizeit-Anmeldung gelesen, eine Einverständniserklärung heruntergeladen oder eine Liste mit Gesundheitsdaten exportiert hat, neueste zuerst.",
+  "healthAccess.loadFailed": "Zugriffe auf Gesundheitsdaten können nicht geladen werden",
+  "healthAccess.empty": "Noch keine Zugriffe auf Gesundheitsdaten protokolliert.",
+  "healthAccess.caption": "Zugriffe auf Gesundheitsdaten, neueste zuerst",
+  "healthAccess.when": "Wann",
+  "healthAccess.who": "Wer",
+  "healthAccess.door": "Zugriff",
+  "healthAccess.registrations": "Anmeldungen",
+  "healthAccess.deletedRegistration": "gelöschte Anmeldung {id}",
+  "healthAccess.more": "und {count} weitere",
+  "history.accessesTitle": "Zugriffe auf Gesundheitsdaten",
+  "history.accessesEmpty": "Noch keine Zugriffe auf die Gesundheitsdaten dieser Anmeldung protokolliert.",
+  "history.accessesMore": "Es werden die letzten {count} Zugriffe angezeigt.",
   "route.apiExplorer": "API-Explorer",
   "apiExplorer.open": "API-Explorer öffnen",
   "apiExplorer.intro":

@@ -16,7 +16,17 @@ describe("menu visibility", () => {
         [
           "[R-SH049][R-SH051]",
           [role],
-          [...everyone, "eventManage", "eventLocationManage", "apiExplorer", ...everyoneHelp, "eventManageHelp", "eventLocationManageHelp"],
+          [
+            ...everyone,
+            "eventManage",
+            "eventLocationManage",
+            // the health-data access log (beyond the spec): registration_manage, as the server's healthDataAccess.list
+            ...(role === "registration_manage" ? ["healthAccessLog"] : []),
+            "apiExplorer",
+            ...everyoneHelp,
+            "eventManageHelp",
+            "eventLocationManageHelp",
+          ],
         ] as const,
     ),
     ["[R-SH050][R-SH051]", ["results_read"], [...everyone, "resultManage", "apiExplorer", ...everyoneHelp, "resultManageHelp"]],
@@ -34,6 +44,7 @@ describe("menu visibility", () => {
         "eventManage",
         "eventLocationManage",
         "resultManage",
+        "healthAccessLog",
         "apiExplorer",
         ...everyoneHelp,
         "userManageHelp",
@@ -59,6 +70,7 @@ describe("menu visibility", () => {
       "districtAssociationManage",
       "eventGroup",
       "resultManage",
+      "healthAccessLog",
       "apiExplorer",
       "helpGroup",
     ]);

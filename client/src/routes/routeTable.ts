@@ -72,7 +72,7 @@ export interface ToolRoute {
   roles: readonly RoleName[];
 }
 
-export type ToolRouteName = "apiExplorer";
+export type ToolRouteName = "apiExplorer" | "healthAccessLog";
 
 export type AppRoute = ScreenRoute | HelpRoute | ToolRoute;
 
@@ -210,7 +210,20 @@ export const apiExplorerRoute: ToolRoute = {
   roles: ROLES,
 };
 
-export const toolRoutes: readonly ToolRoute[] = [apiExplorerRoute];
+/**
+ * "Zugriffe auf Gesundheitsdaten": who read camp health data in the district (beyond the spec;
+ * docs/decisions.md "Reads of health data are recorded"): registration_manage, as the server's
+ * healthDataAccess.list.
+ */
+export const healthAccessLogRoute: ToolRoute = {
+  kind: "tool",
+  name: "healthAccessLog",
+  path: "/registration/health-data-access",
+  titleKey: "route.healthAccessLog",
+  roles: ["registration_manage"],
+};
+
+export const toolRoutes: readonly ToolRoute[] = [healthAccessLogRoute, apiExplorerRoute];
 
 export function findRoute(name: RouteName): AppRoute {
   const route = appRoutes.find((candidate) => candidate.name === name);

@@ -30,6 +30,10 @@ const ResultManageScreen = lazy(() => import("../screens/ResultManage/ResultMana
 // GraphiQL with the Monaco editor (issue 11): far the largest chunk, loaded only when staff open it.
 const ApiExplorerScreen = lazy(() => import("../screens/ApiExplorer/ApiExplorerScreen").then((module) => ({ default: module.ApiExplorerScreen })));
 
+const HealthAccessLogScreen = lazy(() =>
+  import("../screens/HealthAccessLog/HealthAccessLogScreen").then((module) => ({ default: module.HealthAccessLogScreen })),
+);
+
 export const HelpScreen: ComponentType<{ route: HelpRoute }> = lazy(() =>
   import("../screens/Help/HelpScreen").then((module) => ({ default: module.HelpScreen })),
 );
@@ -51,4 +55,5 @@ export const screenComponents: Record<ScreenRouteName, ComponentType> = {
 /** The component of every tool route. */
 export const toolComponents: Record<ToolRouteName, ComponentType> = {
   apiExplorer: ApiExplorerScreen,
+  healthAccessLog: HealthAccessLogScreen,
 };

@@ -14,4 +14,5 @@ export const menuIcons: Record<ScreenRouteName | ToolRouteName, IconName> = {
   eventLocationManage: "location",
   resultManage: "results",
   apiExplorer: "code",
+  healthAccessLog: "shield",
 };

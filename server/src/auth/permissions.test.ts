@@ -16,16 +16,24 @@ const principal = (roles: string[], districtAssociationId: number, associationId
 });
 
 /** Paths whose "where" is data this test can evaluate against an owner. */
-type W = { district: number } | { clubs: number[] } | { OR: W[] } | Record<string, never>;
-const paths = { district: (district: number): W => ({ district }), clubs: (clubs: number[]): W => ({ clubs }) };
+type W = { district: number } | { clubs: number[] } | { registrant: number } | { OR: W[] } | Record<string, never>;
+const paths = {
+  district: (district: number): W => ({ district }),
+  clubs: (clubs: number[]): W => ({ clubs }),
+  registrant: (registrant: number): W => ({ registrant }),
+};
 function matches(w: W, o: Owner): boolean {
   if ("OR" in w) return (w.OR as W[]).some((x) => matches(x, o));
+  if ("registrant" in w) return o.userId != null && w.registrant === o.userId;
   if ("district" in w) return w.district === o.districtAssociationId;
   if ("clubs" in w) return o.associationId != null && (w.clubs as number[]).includes(o.associationId);
   return true;
 }
 
 const owners: Owner[] = [
+  { districtAssociationId: 1, associationId: 10, userId: 1 },
+  { districtAssociationId: 1, associationId: 10, userId: 2 },
+  { districtAssociationId: 2, associationId: 20, userId: 1 },
   { districtAssociationId: 1, associationId: 10 },
   { districtAssociationId: 1, associationId: 11 },
   { districtAssociationId: 2, associationId: 20 },
@@ -57,6 +65,23 @@ describe("the permission table's tenancy, as the code reads it", () => {
     expect(actsOn(null, "dexam.read", { districtAssociationId: 1, associationId: 10 })).toBe(false);
   });
 
+  it("registrantOrDistrict: camp health data for the account that registered and the district's registration staff, not for other accounts of the club", () => {
+    const registrant = principal([], 1, [10]); // userId 1
+    const otherAccount = { ...principal([], 1, [10]), userId: 2 };
+    const row = { districtAssociationId: 1, associationId: 10, userId: 1 };
+    expect(actsOn(registrant, "dexam.campData.read", row)).toBe(true);
+    expect(actsOn(otherAccount, "dexam.campData.read", row)).toBe(false);
+    expect(actsOn(otherAccount, "dexam.read", row)).toBe(true);
+    expect(actsOn(otherAccount, "dexam.consentForm", row)).toBe(false);
+    expect(actsOn({ ...principal(["registration_read"], 1), userId: 5 }, "dexam.campData.read", row)).toBe(true);
+    expect(actsOn({ ...principal(["registration_read"], 2), userId: 5 }, "dexam.campData.read", row)).toBe(false);
+    expect(actsOn({ ...principal(["results_manage"], 1), userId: 5 }, "dexam.campData.read", row)).toBe(false);
+    expect(actsOn({ ...principal(["admin"], 3), userId: 5 }, "dexam.campData.read", row)).toBe(true);
+    // a deleted registering account (userId null) and a machine client (userId 0) are nobody's registrant
+    expect(actsOn({ ...principal([], 1, [10]), userId: 0, kind: "client" }, "dexam.campData.read", { ...row, userId: 0 })).toBe(false);
+    expect(actsOn(registrant, "dexam.campData.read", { ...row, userId: null })).toBe(false);
+  });
+
   it("[R-RP020] ownDistrict: the own district's rows only (admin all); none: every row", () => {
     expect(actsOn(principal(["results_read"], 1), "results.list", { districtAssociationId: 1 })).toBe(true);
     expect(actsOn(principal(["results_read"], 1), "results.list", { districtAssociationId: 2 })).toBe(false);
@@ -77,7 +102,7 @@ describe("the permission table's tenancy, as the code reads it", () => {
 
   it("[R-RP019] every ownClubsOrDistrict operation names its district roles, and only those do", () => {
     for (const [op, p] of Object.entries(PERMISSIONS) as [string, Permission][]) {
-      if (p.tenancy === "ownClubsOrDistrict") expect(p.districtRoles?.length, op).toBeGreaterThan(0);
+      if (p.tenancy === "ownClubsOrDistrict" || p.tenancy === "registrantOrDistrict") expect(p.districtRoles?.length, op).toBeGreaterThan(0);
       else expect(p.districtRoles, op).toBeUndefined();
     }
   });

@@ -15,14 +15,19 @@ export type Tenancy =
   /** staff act within their own district association; admin everywhere */
   | "ownDistrict"
   /** members act on their own clubs; staff with the roles within their own district association */
-  | "ownClubsOrDistrict";
+  | "ownClubsOrDistrict"
+  /**
+   * the account that made the row (a registration's `userId`) acts on it; staff with the roles within
+   * their own district association (health data: docs/decisions.md "Who reads camp health data")
+   */
+  | "registrantOrDistrict";
 
 export type Permission = {
   /** "signedIn": every signed-in, not blocked user; otherwise any of these roles (admin always passes) */
   access: "signedIn" | readonly RoleName[];
   tenancy: Tenancy;
   /**
-   * Tenancy "ownClubsOrDistrict": the roles that act on every row of the own district association
+   * Tenancy "ownClubsOrDistrict" and "registrantOrDistrict": the roles that act on every row of the own district association
    * (admin everywhere); everyone else acts on the own clubs' rows only. Read by `actsOn` and
    * `actsOnWhere` below, the one place the code decides a row's tenancy for the operation.
    */
@@ -391,11 +396,21 @@ export const PERMISSIONS = {
   },
   "dexam.consentForm": {
     access: "signedIn",
-    tenancy: "ownClubsOrDistrict",
+    tenancy: "registrantOrDistrict",
     districtRoles: REGISTRATION_STAFF,
     graphql: [],
     rest: ["GET /v1/export/registration/dexam/:id/consent_form", "GET /v1/export/registration/dexam/:id/consent-form"],
-    description: "The parent-signed consent form of one camp registration: the club's members and registration staff of the district.",
+    description:
+      "The parent-signed consent form of one camp registration: the account that registered the child and registration staff of the district; other accounts of the club are refused (403). Each download is recorded (healthDataAccess.list).",
+  },
+  "dexam.campData.read": {
+    access: "signedIn",
+    tenancy: "registrantOrDistrict",
+    districtRoles: REGISTRATION_STAFF,
+    graphql: ["DexamRegistration.camp", "DexamRegistration.consentFormFile"],
+    rest: ["GET /v1/registration/dexam/:id", "GET /v1/registrations/event/:eventId/dexam"],
+    description:
+      'The camp health data of a registration (camp / camp_extension: diseases, intolerances, allergies, meal request, vaccinations, emergency contacts) and its consent form\'s name: the account that registered the child and registration staff of the district; other readers of the registration get null and "Angaben zur Freizeit vorhanden" (campDataWithheld / camp_data_withheld), and their edits keep the stored values. Each read is recorded (healthDataAccess.list).',
   },
   "dexam.consentForms": {
     access: ["registration_read", "registration_manage"],
@@ -500,6 +515,14 @@ export const PERMISSIONS = {
     rest: [],
     description: "Change history of a registration (including its results).",
   },
+  "healthDataAccess.list": {
+    access: ["registration_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Query.healthDataAccesses"],
+    rest: [],
+    description:
+      "Who read camp health data (a registration's camp data, consent forms, exports with health data): the district's access log and a registration's accesses in its history.",
+  },
   "audit.event": {
     access: ["event_manage"],
     tenancy: "ownDistrict",
@@ -585,7 +608,12 @@ export function isAllowed(principal: Principal | null, op: Operation): boolean {
 }
 
 /** A row as tenancy sees it: the district association it belongs to and, if any, its club. */
-export type Owner = { districtAssociationId: number; associationId?: number | null };
+export type Owner = {
+  districtAssociationId: number;
+  associationId?: number | null;
+  /** the account that made the row (tenancy "registrantOrDistrict"); null once deleted */
+  userId?: number | null;
+};
 
 /** Holds one of the roles of `op`'s "ownClubsOrDistrict" tenancy that act on the whole district (none listed: nobody). */
 function hasDistrictRoles(p: Principal, op: Operation): boolean {
@@ -606,13 +634,20 @@ export function actsOn(p: Principal | null, op: Operation, owner: Owner): boolea
   if (tenancy === "none" || p.roles.includes("admin")) return true;
   const ownDistrict = p.districtAssociationId === owner.districtAssociationId;
   if (tenancy === "ownDistrict") return ownDistrict;
+  if (tenancy === "registrantOrDistrict")
+    return (p.kind === "user" && owner.userId != null && owner.userId === p.userId) || (ownDistrict && hasDistrictRoles(p, op));
   if (tenancy !== "ownClubsOrDistrict") return false;
   if (owner.associationId != null && p.associationIds.includes(owner.associationId)) return true;
   return ownDistrict && hasDistrictRoles(p, op);
 }
 
 /** How a model reaches the owner of its rows, for `actsOnWhere`. */
-export type OwnerPaths<D extends object, C extends object> = { district: (districtAssociationId: number) => D; clubs?: (associationIds: number[]) => C };
+export type OwnerPaths<D extends object, C extends object> = {
+  district: (districtAssociationId: number) => D;
+  clubs?: (associationIds: number[]) => C;
+  /** the rows the account made (tenancy "registrantOrDistrict") */
+  registrant?: (userId: number) => C;
+};
 
 /**
  * `actsOn` as a Prisma where over a model (`paths` say how its rows name their district and club):
@@ -629,6 +664,12 @@ export function actsOnWhere<D extends object, C extends object = D>(
   if (tenancy === "self") throw new Error(`${op}: the own account is no row of an owner`);
   const district = paths.district(p.districtAssociationId);
   if (tenancy === "ownDistrict") return district;
+  if (tenancy === "registrantOrDistrict") {
+    if (!paths.registrant) throw new Error(`${op}: its rows belong to the accounts that made them, give their path`);
+    // a machine client made no row
+    const own = paths.registrant(p.kind === "user" ? p.userId : -1);
+    return hasDistrictRoles(p, op) ? { OR: [district, own] } : own;
+  }
   if (!paths.clubs) throw new Error(`${op}: its rows belong to clubs, give their path`);
   const clubs = paths.clubs(p.associationIds);
   return hasDistrictRoles(p, op) ? { OR: [district, clubs] } : clubs;

@@ -160,6 +160,7 @@ export const FIELD_LABELS: Record<string, string> = {
   privacyPolicy: "Datenschutzhinweise",
   publisher: "Verlag",
   publishResults: "Ergebnisse veröffentlicht",
+  registration: "Anmeldung",
   registrationDeadline: "Anmeldeschluss",
   registrationId: "Anmeldung",
   remarks: "Bemerkungen",

@@ -43,6 +43,8 @@ export const DEXAM_MSG = {
     "Ohne Einwilligung in die Verarbeitung der Gesundheitsdaten durch eine sorgeberechtigte Person (oder mit deren Einverständnis) ist keine Anmeldung zur Freizeit möglich",
   healthConsentCampOnly: "Eine Einwilligung in die Verarbeitung von Gesundheitsdaten gibt es nur bei Freizeiten",
   date: "Bitte ein gültiges Datum eingeben",
+  /** not from the spec: health data only for the registering account and registration staff (docs/decisions.md) */
+  campWithheld: "Angaben zur Freizeit und die Einverständniserklärung sehen nur das Konto, das angemeldet hat, und das Anmeldepersonal des Kreisverbands",
 } as const;
 
 /** Competition registration messages (the one competition schema, shared/competitionSchema.ts). */

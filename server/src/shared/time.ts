@@ -60,8 +60,12 @@ export function shiftDays(at: Date, n: number): Date {
   return new Date(moved + (berlinOffsetMinutes(at) - berlinOffsetMinutes(new Date(moved))) * 60000);
 }
 
-/** Start of "today" in Berlin: 00:00:00 of the Berlin calendar day of `now`. */
-export const startOfBerlinDay = (now: Date) => berlinTime(berlinDay(now), 0, 0, 0);
+/** The instants whose Berlin day has four year digits (a filter's far-off day, e.g. 0000-01-01 through GraphQL's Date, is held to them). */
+const FIRST_INSTANT = Date.UTC(1000, 0, 2);
+const LAST_INSTANT = Date.UTC(9999, 11, 30);
+
+/** Start of "today" in Berlin: 00:00:00 of the Berlin calendar day of `now` (held to the years 1000..9999). */
+export const startOfBerlinDay = (now: Date) => berlinTime(berlinDay(new Date(Math.min(Math.max(now.getTime(), FIRST_INSTANT), LAST_INSTANT))), 0, 0, 0);
 
 const INSTANT = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(?:Z|([+-])(\d{2}):(\d{2})))?$/;
 

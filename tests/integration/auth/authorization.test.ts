@@ -8,6 +8,7 @@ import fs from "node:fs";
 import { type FieldDefinitionNode, type ObjectTypeDefinitionNode, parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Operation, PERMISSIONS } from "../../../server/src/auth/permissions.ts";
+import { encryptJson } from "../../../server/src/crypto/aead.ts";
 import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { gid as globalId } from "../../support/fixtures.ts";
@@ -243,6 +244,67 @@ const registrationOfClub1 = async (withConsentForm = false) =>
       },
     })
   ).id;
+/**
+ * A camp registration of club 1 with camp data and a consent form, registered by `registrant`
+ * (default: another account of club 1, never a principal): the principal "member" is then an
+ * account of the same club that did not register the child.
+ */
+const campRegistrationOfClub1 = async (registrant = world.userIds.target) =>
+  (
+    await app.db.prisma.dexamRegistration.create({
+      data: {
+        consentFormFileId: (
+          await app.db.prisma.storedFile.create({
+            data: { name: "e.pdf", mimeType: "application/pdf", size: 9, sha256: "x", data: new Uint8Array(Buffer.from("%PDF-1.4\n")) },
+          })
+        ).id,
+        campDataEncrypted: new Uint8Array(
+          encryptJson(app.services.dataKey, {
+            allergies: "Nüsse",
+            mealRequest: "VEGAN",
+            vaccinations: [],
+            emergencyContacts: [{ name: "Mama", phone: "0711" }],
+          }),
+        ),
+        userId: registrant,
+        eventId: openCamp.id,
+        firstname: "C",
+        lastname: "Camp",
+        birthdate: new Date("2012-01-01"),
+        gender: "F",
+        associationId: world.club1,
+        instrument: "FLUTE",
+        type: "D1",
+        theoryLocationId: openCamp.locationId,
+      },
+    })
+  ).id;
+/** Reads a registration's camp data: "allowed" with the values, "denied" when withheld ("Angaben zur Freizeit vorhanden"), "notFound" when the registration is not readable. */
+function campDataCall(via: "graphql" | "rest"): Call {
+  return {
+    via: via === "graphql" ? "graphql node { camp campDataWithheld }" : "GET /v1/registration/dexam/:id (camp_extension)",
+    run: async (who) => {
+      const id = await campRegistrationOfClub1();
+      if (via === "graphql") {
+        const q = "query($id: ID!) { node(id: $id) { ... on DexamRegistration { camp { allergies } campDataWithheld } } }";
+        const { status, body } = await app.gql(q, { id: globalId("DexamRegistration", id) }, await tokenOf(who));
+        const r = interpretGql(status, body, (d) => d.node);
+        if (r.outcome !== "allowed") return r;
+        const node = (r.detail as { node: { camp: { allergies: string } | null; campDataWithheld: boolean } }).node;
+        if (node.campDataWithheld && node.camp === null) return { outcome: "denied", detail: node };
+        if (!node.campDataWithheld && node.camp?.allergies === "Nüsse") return { outcome: "allowed", detail: node };
+        throw new Error(JSON.stringify(node));
+      }
+      const res = await app.rest("GET", `/v1/registration/dexam/${id}`, await tokenOf(who));
+      if (res.status === 401) return { outcome: "unauthenticated", detail: res.body };
+      if (res.status === 403) return { outcome: "denied", detail: res.body };
+      if (res.status === 404) return { outcome: "notFound", detail: res.body };
+      if (res.body.camp_data_withheld && res.body.camp_extension === null) return { outcome: "denied", detail: res.body };
+      if (!res.body.camp_data_withheld && res.body.camp_extension?.allergies === "Nüsse") return { outcome: "allowed", detail: res.body };
+      throw new Error(`${res.status} ${JSON.stringify(res.body)}`);
+    },
+  };
+}
 /** a registration of club 1 at the open event's practice location: its blank sheet, filled with 50 points */
 const filledSheetOfClub1 = async () => {
   const id = await app.db.prisma.dexamRegistration
@@ -743,11 +805,20 @@ const CALLS: Record<Operation, Call[]> = {
   "dexam.consentForm": ["consent_form", "consent-form"].map((seg) =>
     restCall(
       "GET",
-      async () => `/v1/export/registration/dexam/${await registrationOfClub1(true)}/${seg}`,
+      async () => `/v1/export/registration/dexam/${await campRegistrationOfClub1()}/${seg}`,
       undefined,
       `/v1/export/registration/dexam/:id/${seg}`,
     ),
   ),
+  "dexam.campData.read": [campDataCall("graphql"), campDataCall("rest")],
+  // a registration's accesses (its history); the district's log: tests/integration/healthaccess/access-log.test.ts
+  "healthDataAccess.list": [
+    gqlCall(
+      "query($r: ID!) { healthDataAccesses(registration: $r, first: 5) { totalCount } }",
+      async () => ({ r: globalId("DexamRegistration", await campRegistrationOfClub1()) }),
+      (d) => d.healthDataAccesses,
+    ),
+  ],
   "dexam.consentForms": ["consent_forms", "consent-forms"].map((seg) =>
     restCall("GET", () => `/v1/export/event/${openCamp.id}/${seg}`, undefined, `/v1/export/event/:id/${seg}`),
   ),
@@ -947,7 +1018,10 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "competition.update": REGISTRATION_CHANGE,
   "competition.cancel": REGISTRATION_CHANGE,
   "competition.delete": REGISTRATION_CHANGE,
-  "dexam.consentForm": outcomes("notFound", allow("admin", "member", "role:registration_read", "role:registration_manage")),
+  // health data: the account that registered (an account of club 1, not "member") and district 1's registration staff;
+  // "member", another account of the club, reads the registration but not its camp data nor its consent form
+  "dexam.consentForm": outcomes("notFound", { ...allow("admin", "role:registration_read", "role:registration_manage"), member: "denied" }),
+  "dexam.campData.read": outcomes("notFound", { ...allow("admin", "role:registration_read", "role:registration_manage"), member: "denied" }),
   "dexam.consentForms": outcomes("denied", { ...allow("admin", "role:registration_read", "role:registration_manage"), staff2: "notFound" }),
   "results.list": RESULTS_READ,
   "results.setTheory": MANAGE_IN_DISTRICT_1("results_manage"),
@@ -974,6 +1048,7 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "export.overview": outcomes("denied", { ...allow("admin", "role:registration_read", "role:registration_manage"), staff2: "notFound" }),
   "audit.registration": outcomes("denied", { ...allow("admin", "role:registration_manage", "role:results_manage"), staff2: "notFound" }),
   "audit.event": MANAGE_IN_DISTRICT_1("event_manage"),
+  "healthDataAccess.list": MANAGE_IN_DISTRICT_1("registration_manage"),
   "audit.user": MANAGE_IN_DISTRICT_1("user_manage"),
   "audit.association": MANAGE_IN_DISTRICT_1("association_manage"),
   "audit.districtAssociation": outcomes("denied", allow("admin")),
@@ -1027,6 +1102,27 @@ describe("authorization matrix", () => {
       }
     });
   }
+});
+
+describe("camp health data: the registering account against the other accounts of its club", () => {
+  it('the account that registered reads the camp data through GraphQL and /v1 and downloads the consent form; "member" as another account of the club does not', async () => {
+    const own = await campRegistrationOfClub1(world.userIds.member);
+    const q = "query($id: ID!) { node(id: $id) { ... on DexamRegistration { camp { allergies } campDataWithheld consentFormFile { name } } } }";
+    expect((await app.gql(q, { id: globalId("DexamRegistration", own) }, tokens.member)).body.data?.node).toEqual({
+      camp: { allergies: "Nüsse" },
+      campDataWithheld: false,
+      consentFormFile: { name: "e.pdf" },
+    });
+    expect((await app.rest("GET", `/v1/registration/dexam/${own}`, tokens.member)).body.camp_extension).toMatchObject({ allergies: "Nüsse" });
+    expect((await app.rest("GET", `/v1/export/registration/dexam/${own}/consent_form`, tokens.member)).status).toBe(200);
+    const others = await campRegistrationOfClub1();
+    expect((await app.gql(q, { id: globalId("DexamRegistration", others) }, tokens.member)).body.data?.node).toEqual({
+      camp: null,
+      campDataWithheld: true,
+      consentFormFile: null,
+    });
+    expect((await app.rest("GET", `/v1/export/registration/dexam/${others}/consent_form`, tokens.member)).status).toBe(403);
+  });
 });
 
 describe("node(id:) across tenants", () => {

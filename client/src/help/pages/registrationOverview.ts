@@ -226,7 +226,8 @@ export const registrationOverviewHelp: HelpPage = {
           kind: "list",
           items: [
             `${ui("overview.action.practiceSheet")} gibt es, sobald ein ausgefüllter Praxisbogen hochgeladen ist und die Ergebnisse des Praxisorts veröffentlicht sind (Mitarbeitende mit einer Anmeldungsrolle sehen ihn immer).`,
-            `${ui("overview.action.consentForm")} gibt es nur bei D-Prüfungen Freizeit, wenn eine Einverständniserklärung hochgeladen wurde.`,
+            `${ui("overview.action.consentForm")} gibt es nur bei D-Prüfungen Freizeit, wenn eine Einverständniserklärung hochgeladen wurde, und nur für das Konto, das angemeldet hat, und das Anmeldepersonal. Andere Konten des Vereins sehen bei der Anmeldung nur „Angaben zur Freizeit vorhanden“ und ändern die Gesundheitsdaten nicht.`,
+            "Jeder Abruf von Gesundheitsdaten (Anmeldung mit Freizeitangaben, Einverständniserklärung, Liste mit Gesundheitsdaten) wird protokolliert; registration_manage sieht die Zugriffe unter „Änderungen“ einer Anmeldung und im Menü unter „Zugriffe auf Gesundheitsdaten“.",
             `Mitarbeitende mit einer Anmeldungsrolle laden bei D-Prüfungen Freizeit mit ${ui("overview.consentForms")} alle Einverständniserklärungen als eine ZIP-Datei herunter.`,
           ],
         },

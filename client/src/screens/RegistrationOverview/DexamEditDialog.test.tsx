@@ -41,11 +41,14 @@ function renderDialog({
   manage = false,
   formType = "DEXAM",
   healthConsentAccepted = false,
+  campReader = true,
 }: {
   edit?: "ALL" | "SONGS" | "NONE";
   manage?: boolean;
   formType?: string;
   healthConsentAccepted?: boolean;
+  /** false: another account of the club than the one that registered (the server answers camp null, campDataWithheld) */
+  campReader?: boolean;
 } = {}) {
   const onClose = vi.fn();
   const rendered = renderWithRelay(<DexamEditDialog registrationId={REGISTRATION_ID} onClose={onClose} />, {
@@ -54,8 +57,9 @@ function renderDialog({
     DexamRegistration: () => ({
       ...STORED,
       id: REGISTRATION_ID,
+      campDataWithheld: formType === "DEXAM_CAMP" && !campReader,
       camp:
-        formType === "DEXAM_CAMP"
+        formType === "DEXAM_CAMP" && campReader
           ? {
               diseases: "",
               intolerances: "",
@@ -66,7 +70,7 @@ function renderDialog({
             }
           : null,
       healthConsentAccepted,
-      viewerCan: { edit, manage },
+      viewerCan: { edit, manage, readCampData: campReader },
     }),
     Event: () => ({
       formType,
@@ -157,5 +161,20 @@ describe("D-exam form in the overview's edit dialog", () => {
     renderDialog();
     await screen.findByRole("dialog", { name: "D-Prüfungsanmeldung bearbeiten" });
     expect(screen.queryByText(/Einwilligung in die Verarbeitung der Gesundheitsdaten/)).toBeNull();
+  });
+
+  it('another account of the club sees "Angaben zur Freizeit vorhanden" instead of the camp fields and saves without camp data', async () => {
+    const { sent, onClose } = renderDialog({ formType: "DEXAM_CAMP", campReader: false });
+    await screen.findByRole("dialog", { name: "D-Prüfungsanmeldung bearbeiten" });
+    const camp = within(region("Angaben zur Freizeit") as HTMLElement);
+    expect(camp.getByText(/^Angaben zur Freizeit vorhanden\./)).toBeTruthy();
+    expect(camp.queryByRole("textbox", { name: "Allergien" })).toBeNull();
+    expect(camp.queryByRole("combobox", { name: /^Essenswunsch/ })).toBeNull();
+    // the missing meal request and contacts hold nothing up: the server keeps the stored camp data
+    fireEvent.change(textbox("Nachname"), { target: { value: "Alt-Berg" } });
+    fireEvent.click(screen.getByRole("button", { name: "Speichern" }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled(), { timeout: 5000 });
+    const update = sent.find((operation) => operation.name === "useUpdateDexamRegistrationMutation");
+    expect(update?.variables.input).toMatchObject({ lastname: "Alt-Berg", camp: null });
   });
 });

@@ -4,7 +4,16 @@ import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { FormDialog } from "../../components/FormDialog";
 import { LoadFailure } from "../../components/LoadFailure";
 import { DexamFormFields } from "../../dexam/DexamFormFields";
-import { clubOptions, dexamFormValues, dexamInput, type EditScope, formErrorsOf, validateDexamForm } from "../../dexam/dexamForm";
+import {
+  campAccessOf,
+  clubOptions,
+  dexamFormValues,
+  dexamInput,
+  type EditScope,
+  formErrorsOf,
+  validateDexamForm,
+  withoutCampErrors,
+} from "../../dexam/dexamForm";
 import { useDexamEvent } from "../../dexam/useDexamEvent";
 import { useDexamForm } from "../../dexam/useDexamForm";
 import { hasErrors } from "../../forms/fieldErrors";
@@ -25,7 +34,9 @@ type Props = {
  * fresh by id. What may change follows viewerCan.edit (R-DF035): ALL everything, SONGS only the
  * exam pieces, NONE nothing (read-only, "Schließen" only). registration_manage (viewerCan.manage)
  * also sets "Teilprüfung geprüft" and "Storniert am". Loading errors show "D-Prüfungsanmeldung kann
- * nicht geladen werden: …" and close the dialog.
+ * nicht geladen werden: …" and close the dialog. Another account of the club than the one that
+ * registered sees "Angaben zur Freizeit vorhanden" instead of the camp fields and sends no camp
+ * data: the server keeps the stored ones.
  */
 export function DexamEditDialog(props: Props) {
   return (
@@ -124,6 +135,7 @@ function DexamEditForm({
           }
         }
         healthConsentAccepted
+        campDataWithheld
         cancelledAt
         version
         event {
@@ -133,6 +145,7 @@ function DexamEditForm({
         viewerCan {
           edit
           manage
+          readCampData
         }
       }
     `,
@@ -141,16 +154,18 @@ function DexamEditForm({
   const event = useDexamEvent(r.event);
   const scope: EditScope = r.viewerCan.edit === "ALL" || r.viewerCan.edit === "SONGS" ? r.viewerCan.edit : "NONE";
   const manage = r.viewerCan.manage;
+  // another account of the club than the registering one: the camp data stay as stored, unseen
+  const campAccess = campAccessOf(r);
   const ownClubs = useMemo(() => clubOptions(viewer.associations, r.association), [viewer.associations, r.association]);
   const form = useDexamForm(() => dexamFormValues(r));
   const [update, updating] = useUpdateDexamRegistration();
 
   const submit = async () => {
-    const found = validateDexamForm(form.values, { mode: "edit", event, scope });
+    const found = withoutCampErrors(validateDexamForm(form.values, { mode: "edit", event, scope }), campAccess);
     form.showErrors(found);
     if (hasErrors(found)) return;
     // the version the edit is based on: a save over a newer change is refused (CONFLICT)
-    const result = await update({ id: r.id, input: { ...dexamInput(form.values, { mode: "edit", event, manage }), version: r.version } });
+    const result = await update({ id: r.id, input: { ...dexamInput(form.values, { mode: "edit", event, manage, campAccess }), version: r.version } });
     if (!result.ok) {
       form.showErrors(formErrorsOf(result.fieldErrors));
       return;
@@ -176,6 +191,7 @@ function DexamEditForm({
         districtClubsOf={manage ? r.event.districtAssociationId : null}
         songsComplete={r.songsComplete}
         healthConsentAccepted={r.healthConsentAccepted}
+        campAccess={campAccess}
       />
     </FormDialog>
   );

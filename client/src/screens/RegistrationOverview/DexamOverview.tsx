@@ -35,8 +35,11 @@ export function DexamOverview({
   search,
   searching,
   viewerSeesAllResults,
+  healthAccesses = false,
 }: {
   eventId: string;
+  /** a camp event and a viewer with registration_manage: the history also lists the health-data accesses */
+  healthAccesses?: boolean;
   districtAssociationId: number;
   /** the event's Event.viewerSeesAllResults: only then do the points columns sort */
   viewerSeesAllResults: boolean;
@@ -100,7 +103,7 @@ export function DexamOverview({
     <>
       <DexamTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} orderFields={orderFields} />
       {dialog?.kind === "edit" && <DexamEditDialog registrationId={dialog.id} onClose={close} />}
-      {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
+      {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} healthAccesses={healthAccesses} />}
       {dialog?.kind === "takeOver" && (
         <TakeoverDialog
           registration={dialog.registration}

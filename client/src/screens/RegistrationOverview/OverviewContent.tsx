@@ -104,6 +104,7 @@ export function OverviewContent({
               search={search}
               searching={loading}
               viewerSeesAllResults={event.viewerSeesAllResults}
+              healthAccesses={event.formType === "DEXAM_CAMP" && hasAnyRole(roles, ["registration_manage"])}
             />
           </Suspense>
         </ErrorBoundary>

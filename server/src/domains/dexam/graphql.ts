@@ -7,7 +7,8 @@ import { orderByArgument } from "../../graphql/orderBy.ts";
 import { ASSOCIATION, associationFilterArgs, day, inOldShape, LOCATION, locationFilterArgs, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
-import { isRegistrationStaff, type RegistrationFilterArgs, refuseHiddenSort } from "../registrations/access.ts";
+import { recordGraphqlRead } from "../healthaccess/service.ts";
+import { hasCampData, isRegistrationStaff, mayReadCampData, type RegistrationFilterArgs, refuseHiddenSort } from "../registrations/access.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
@@ -89,7 +90,7 @@ export const ExamGradeEnum = builder.enumType("ExamGrade", {
   values: { PASSED: { description: "bestanden" }, FAILED: { description: "nicht bestanden" } } as const,
 });
 
-const ActionsType = builder.objectRef<ReturnType<typeof rowActions> & { history: boolean }>("DexamRegistrationActions").implement({
+const ActionsType = builder.objectRef<ReturnType<typeof rowActions> & { history: boolean; readCampData: boolean }>("DexamRegistrationActions").implement({
   description: "The row menu of the registration overview for the signed-in user.",
   fields: (t) => ({
     history: t.exposeBoolean("history", {
@@ -101,7 +102,13 @@ const ActionsType = builder.objectRef<ReturnType<typeof rowActions> & { history:
     manage: t.exposeBoolean("manage", { description: "registration_manage: may edit cancelledAt and existingPartialResultVerified." }),
     takeOver: t.exposeBoolean("takeOver", { description: "A passed part exists, the exam is not passed as a whole, and it was not taken over yet." }),
     downloadPracticeSheet: t.exposeBoolean("downloadPracticeSheet", { description: "The viewer may download the sheet of the practical exam." }),
-    downloadConsentForm: t.exposeBoolean("downloadConsentForm", { description: "The viewer may download the consent form." }),
+    downloadConsentForm: t.exposeBoolean("downloadConsentForm", {
+      description: "The viewer may download the consent form: the account that registered and registration staff of the district.",
+    }),
+    readCampData: t.exposeBoolean("readCampData", {
+      description:
+        "The viewer reads and changes the camp data (the account that registered and registration staff of the district); others see campDataWithheld, and their edits keep the stored camp data.",
+    }),
   }),
 });
 
@@ -200,15 +207,27 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
     camp: t.field({
       type: CampType,
       nullable: true,
-      resolve: (r, _a, ctx) => campOf(ctx, r),
-      description: "Holiday camp (Freizeit) data: only for form type DEXAM_CAMP.",
+      resolve: async (r, _a, ctx) => {
+        if (!mayReadCampData(ctx.principal, r, r.event)) return null;
+        const camp = campOf(ctx, r);
+        // the request's reads of health data are recorded together, before the answer (healthaccess/service.ts)
+        if (camp) await recordGraphqlRead(ctx, r.id);
+        return camp;
+      },
+      description:
+        "Holiday camp (Freizeit) data: only for form type DEXAM_CAMP, and only for the account that registered the child and registration staff of the district (null for others: see campDataWithheld). Each read is recorded (healthDataAccesses).",
+    }),
+    campDataWithheld: t.boolean({
+      resolve: (r, _a, ctx) => hasCampData(r) && !mayReadCampData(ctx.principal, r, r.event),
+      description: 'The registration has camp data the viewer may not read ("Angaben zur Freizeit vorhanden"): camp is null for them.',
     }),
     consentFormFile: t.field({
       type: FileInfoType,
       nullable: true,
-      description: "The uploaded parent-signed consent form (camp events); download via /v1/export/registration/dexam/{id}/consent_form.",
+      description:
+        "The uploaded parent-signed consent form (camp events), for the readers of the camp data; download via /v1/export/registration/dexam/{id}/consent_form.",
       select: { consentFormFile: { select: { name: true, size: true } } },
-      resolve: (r) => r.consentFormFile,
+      resolve: (r, _a, ctx) => (mayReadCampData(ctx.principal, r, r.event) ? r.consentFormFile : null),
     }),
     hasPracticeSheet: t.boolean({
       resolve: (r, _a, ctx) => resultOf(ctx, r).practiceSheetFileId !== null,
@@ -254,9 +273,10 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
             manager: !!p && isManager(p, r.event),
             staffReader: isRegistrationStaff(p, r.event),
             clubMember: !!p && p.associationIds.includes(r.associationId),
+            campReader: mayReadCampData(p, r, r.event),
           },
         );
-        return { ...actions, history: mayReadTrail(p, "DexamRegistration", r.event.districtAssociationId) };
+        return { ...actions, history: mayReadTrail(p, "DexamRegistration", r.event.districtAssociationId), readCampData: mayReadCampData(p, r, r.event) };
       },
     }),
   }),

@@ -9,7 +9,8 @@ import { MSG } from "../../shared/messages.ts";
 import { zipInThread } from "../../workers/pool.ts";
 import type { ServiceCtx } from "../context.ts";
 import { contentDisposition } from "../files/rules.ts";
-import { refuseHiddenSort } from "../registrations/access.ts";
+import { recordHealthDataAccess } from "../healthaccess/service.ts";
+import { hasCampData, mayReadCampData, refuseHiddenSort } from "../registrations/access.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { registrationBodyFields } from "../registrations/wire.ts";
 import { fileNamePart } from "../results/rules.ts";
@@ -97,7 +98,14 @@ export const DexamWire = z.object({
       emergency_contact: z.array(z.object({ name: z.string().nullish(), phone: z.string().nullish() })),
     })
     .nullable()
-    .meta({ description: "Die Angaben der Freizeit (nur bei D-Prüfungen Freizeit)" }),
+    .meta({
+      description:
+        "Die Angaben der Freizeit (nur bei D-Prüfungen Freizeit): nur für das Konto, das angemeldet hat, und das Anmeldepersonal des Kreisverbands; andere erhalten null und camp_data_withheld",
+    }),
+  camp_data_withheld: z.boolean().meta({
+    description:
+      "Angaben zur Freizeit vorhanden, die der Aufrufer nicht sieht (ein anderes Konto des Vereins als das, das angemeldet hat): camp_extension und die Einverständniserklärung sind dann null, eine Änderung behält die gespeicherten Angaben",
+  }),
 });
 type DexamAnswer = z.infer<typeof DexamWire>;
 
@@ -121,7 +129,9 @@ export const WIRE_INCLUDE = {
 
 /** `rel`: the row's relations, when they are not on the row (a new registration: no copy of its many columns). */
 export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration, rel: WireRelations = r as WireRow): DexamAnswer {
-  const camp = campOf(ctx, r);
+  // health data only for the account that registered and the district's registration staff (registrations/access.ts)
+  const campReader = mayReadCampData(ctx.principal, r, rel.event);
+  const camp = campReader ? campOf(ctx, r) : null;
   const result = visibleResult(ctx.principal, r, rel.event, { theory: !!rel.theoryLocation?.publishResults, practice: !!rel.practiceLocation?.publishResults });
   const grade = result.complete ? gradeOf(result) : null;
   const songs = (r.songs as DexamSong[]) ?? [];
@@ -160,8 +170,8 @@ export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration, rel: WireRela
     health_consent_accepted: r.healthConsentAccepted,
     // file_upload is write-only: the consent form as data URL in a request; answers name the stored file (decision R-EN011)
     file_upload: null,
-    consent_form_file_id: r.consentFormFileId,
-    consent_form_file: rel.consentFormFile ? { name: rel.consentFormFile.name } : null,
+    consent_form_file_id: campReader ? r.consentFormFileId : null,
+    consent_form_file: campReader && rel.consentFormFile ? { name: rel.consentFormFile.name } : null,
     practice_location: rel.practiceLocation
       ? { id: rel.practiceLocation.id, name: rel.practiceLocation.name, publish_results: rel.practiceLocation.publishResults }
       : null,
@@ -178,7 +188,15 @@ export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration, rel: WireRela
           emergency_contact: camp.emergencyContacts ?? [],
         }
       : null,
+    camp_data_withheld: !campReader && hasCampData(r),
   };
+}
+
+/** Answers registrations, recording in one access record those whose camp data the answer carries (healthaccess/service.ts). */
+async function recorded<T extends DexamAnswer | DexamAnswer[]>(ctx: ServiceCtx, answer: T, door: "rest" | "restList"): Promise<T> {
+  const ids = (Array.isArray(answer) ? answer : [answer]).filter((a) => a.camp_extension !== null).map((a) => a.id);
+  await recordHealthDataAccess(ctx, { registrationIds: ids, door });
+  return answer;
 }
 
 /** The /v1 answer of a new registration from what the create already holds (no re-read, issue 9). */
@@ -389,7 +407,11 @@ export function dexamRoutes(r: RestRouter) {
         include: WIRE_INCLUDE,
         orderBy: [...listOrderOf(DEXAM_OVERVIEW_ORDER, q.sort).orderBy],
       });
-      return rows.map((row) => dexamToWire(ctx, row));
+      return recorded(
+        ctx,
+        rows.map((row) => dexamToWire(ctx, row)),
+        "restList",
+      );
     },
   );
   r.get(
@@ -397,11 +419,12 @@ export function dexamRoutes(r: RestRouter) {
     {
       tag: "D-Prüfungen",
       summary: "Eine D-Prüfungsanmeldung lesen",
-      description: "Für die Mitglieder des Vereins und das Anmeldepersonal des Kreisverbands; sonst 404.",
+      description:
+        "Für die Mitglieder des Vereins und das Anmeldepersonal des Kreisverbands; sonst 404. `camp_extension` nur für das Konto, das angemeldet hat, und das Anmeldepersonal (jeder Abruf wird protokolliert).",
       response: DexamWire,
       example: { params: { id: 1 } },
     },
-    async (ctx, req) => dexamToWire(ctx, await reload(ctx, (await getDexamRegistration(ctx, idParam(req))).id)),
+    async (ctx, req) => recorded(ctx, dexamToWire(ctx, await reload(ctx, (await getDexamRegistration(ctx, idParam(req))).id)), "rest"),
   );
   r.post(
     "/v1/registration/dexam",
@@ -443,7 +466,8 @@ export function dexamRoutes(r: RestRouter) {
         "Ändert die Anmeldung `id` (alle Felder wie beim Anlegen; in der Bearbeitungsphase SongsOnly nur die Stücke). " +
         "Ein Vereinsmitglied storniert, indem es `cancelled_at` sendet (endgültig; die Zeit setzt der Server). " +
         "registration_manage setzt `cancelled_at` (auch zurück auf null) und `existing_partial_result_verified` wie gesendet. " +
-        "Eine stornierte Anmeldung ändert nur registration_manage (sonst 409).",
+        "Eine stornierte Anmeldung ändert nur registration_manage (sonst 409). " +
+        "Ein anderes Konto des Vereins als das, das angemeldet hat, ändert die Angaben der Freizeit nicht: `camp_extension` wird nicht geprüft, die gespeicherten Angaben bleiben.",
       body: DexamBody,
       response: DexamWire,
       example: { body: { id: CREATED, ...CAMP_EXAMPLE, remarks: "Reist mit dem Zug an, Ankunft 10:30 Uhr" } },
@@ -453,8 +477,13 @@ export function dexamRoutes(r: RestRouter) {
       if (i.id === null) throw new AppError("NOT_FOUND", "D-Prüfungsanmeldung nicht gefunden");
       const current = await getDexamRegistration(ctx, i.id);
       const manager = isManager(ctx.principal, current.event);
-      if (!manager && i.cancelledAtSent && !current.cancelledAt) return dexamToWire(ctx, await reload(ctx, (await cancelDexamRegistration(ctx, i.id)).id));
-      return dexamToWire(ctx, await reload(ctx, (await updateDexamRegistration(ctx, i.id, { ...i, cancelledAt: i.cancelledAtSent })).id));
+      if (!manager && i.cancelledAtSent && !current.cancelledAt)
+        return recorded(ctx, dexamToWire(ctx, await reload(ctx, (await cancelDexamRegistration(ctx, i.id)).id)), "rest");
+      return recorded(
+        ctx,
+        dexamToWire(ctx, await reload(ctx, (await updateDexamRegistration(ctx, i.id, { ...i, cancelledAt: i.cancelledAtSent })).id)),
+        "rest",
+      );
     },
   );
   r.post(
@@ -491,7 +520,7 @@ export function dexamRoutes(r: RestRouter) {
         summary: "Einverständniserklärung einer Anmeldung herunterladen",
         description:
           "Die hochgeladene Einverständniserklärung einer Freizeit-Anmeldung (auch unter …/consent_form und …/consent-form): " +
-          "für die Mitglieder des Vereins und das Anmeldepersonal des Kreisverbands; ohne Datei 404.",
+          "für das Konto, das angemeldet hat, und das Anmeldepersonal des Kreisverbands (andere Konten des Vereins: 403); ohne Datei 404. Jeder Abruf wird protokolliert.",
         file: CONSENT_FORM_TYPES,
         example: { params: { id: CREATED } },
       },

@@ -50,9 +50,9 @@ describe("grade, takeover and row actions", () => {
     result: none,
     alreadyTakenOver: false,
   };
-  const member = { manager: false, staffReader: false, clubMember: true };
-  const manager = { manager: true, staffReader: true, clubMember: false };
-  const reader = { manager: false, staffReader: true, clubMember: false };
+  const member = { manager: false, staffReader: false, clubMember: true, campReader: true };
+  const manager = { manager: true, staffReader: true, clubMember: false, campReader: true };
+  const reader = { manager: false, staffReader: true, clubMember: false, campReader: true };
 
   it("[R-RO019][R-RO020] delete for registration_manage or in NoRestrictions, otherwise cancel; nothing once cancelled", () => {
     expect(rowActions(row, member)).toMatchObject({ edit: "ALL", delete: true, cancel: false });
@@ -81,6 +81,10 @@ describe("grade, takeover and row actions", () => {
     expect(rowActions({ ...row, camp: true, hasConsentForm: true }, member).downloadConsentForm).toBe(true);
     expect(rowActions({ ...row, camp: true }, member).downloadConsentForm).toBe(false);
     expect(rowActions({ ...row, hasConsentForm: true }, member).downloadConsentForm).toBe(false);
+  });
+
+  it("the consent form is not offered to another account of the club than the one that registered", () => {
+    expect(rowActions({ ...row, camp: true, hasConsentForm: true }, { ...member, campReader: false }).downloadConsentForm).toBe(false);
   });
 
   it("[R-RO030] take over when one part is passed and the exam is not complete, once", () => {

@@ -131,7 +131,8 @@ export type RowFacts = {
   result: ResultInput;
   alreadyTakenOver: boolean;
 };
-export type Viewer = { manager: boolean; staffReader: boolean; clubMember: boolean };
+/** campReader: reads the camp health data and the consent form (registrations/access.ts mayReadCampData) */
+export type Viewer = { manager: boolean; staffReader: boolean; clubMember: boolean; campReader: boolean };
 
 /**
  * What the viewer may do with one overview row (R-RO018..R-RO030). The server enforces the same
@@ -147,6 +148,6 @@ export function rowActions(r: RowFacts, v: Viewer) {
     manage: base.manage,
     takeOver: changer && !r.alreadyTakenOver && ["THEORY", "PRACTICE"].includes(takeoverPart(r.result)),
     downloadPracticeSheet: r.hasPracticeSheet,
-    downloadConsentForm: r.camp && r.hasConsentForm && (v.manager || v.staffReader || v.clubMember),
+    downloadConsentForm: r.camp && r.hasConsentForm && v.campReader,
   };
 }

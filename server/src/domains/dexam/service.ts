@@ -13,10 +13,12 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import { dexamFacts } from "../../mail/registrationMail.ts";
 import { exportRefusal } from "../../shared/event-exports.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS } from "../../shared/labels.ts";
+import { DEXAM_MSG } from "../../shared/messages.ts";
 import { audit } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
 import { fileBytes, storedFileRow } from "../files/stored.ts";
+import { recordHealthDataAccess } from "../healthaccess/service.ts";
 import {
   canReadRegistration,
   checkClub,
@@ -25,6 +27,7 @@ import {
   isManager,
   lockEventForRegistration,
   managerOnly,
+  mayReadCampData,
   type RegistrationFilter,
   recordCreate,
   registrationScope,
@@ -46,7 +49,7 @@ import {
   validateDexam,
 } from "./rules.ts";
 
-export { canReadRegistration, isManager, seesUnpublishedResults } from "../registrations/access.ts";
+export { canReadRegistration, hasCampData, isManager, mayReadCampData, seesUnpublishedResults } from "../registrations/access.ts";
 
 export type CampView = CampData;
 
@@ -242,14 +245,20 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
   if (r.cancelledAt && !manager) throw new AppError("CONFLICT", "Eine stornierte Anmeldung kann nicht mehr geändert werden");
   const scope = editableInPhase(r.event.editPhase, { manager });
   if (scope === "nothing") throw new AppError("CONFLICT", "In dieser Bearbeitungsphase kann die Anmeldung nicht mehr geändert werden");
-  const errors = validateDexam(input, r.event, r.event.locations, "edit", ctx.services.now());
+  // another account of the club than the registering one neither reads nor overwrites the camp data:
+  // its edit keeps the stored values, unchecked (docs/decisions.md "Who reads camp health data")
+  const keepsCamp = !mayReadCampData(p, r, r.event);
+  const errors = Object.fromEntries(
+    Object.entries(validateDexam(input, r.event, r.event.locations, "edit", ctx.services.now())).filter(([k]) => !(keepsCamp && k.startsWith("camp"))),
+  );
   if (scope === "songs") {
     const songErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith("songs")));
     if (Object.keys(songErrors).length) throw validationFailed(songErrors);
   } else if (Object.keys(errors).length) throw validationFailed(errors);
   if (input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
   const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
-    const next = scope === "songs" ? { songs: songsOf(input.songs) } : data(ctx, input, r.event.formType === "DEXAM_CAMP");
+    const written = scope === "songs" ? { songs: songsOf(input.songs) } : data(ctx, input, r.event.formType === "DEXAM_CAMP");
+    const next = keepsCamp && "campDataEncrypted" in written ? { ...written, campDataEncrypted: r.campDataEncrypted, mealRequest: r.mealRequest } : written;
     // a changed partial result needs checking again (R-RO033)
     const partialChanged =
       scope === "all" &&
@@ -507,13 +516,21 @@ export async function takeOver(
   return createDexam(ctx, target.eventId, input, { takenOverFromId: sourceId, request });
 }
 
-/** The stored consent form of one registration, for everyone who may read the registration (R-API040). */
+/**
+ * The stored consent form of one registration (R-API040): for the account that registered the child
+ * and the district's registration staff (`dexam.consentForm`); another reader of the registration (an
+ * account of the club) is refused. Each download is recorded (healthaccess/service.ts).
+ */
 export async function consentFormOf(ctx: ServiceCtx, id: number) {
   const p = authorize(ctx.principal, "dexam.consentForm");
   const r = await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: true, consentFormFile: true } });
   if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
+  if (!actsOn(p, "dexam.consentForm", { districtAssociationId: r.event.districtAssociationId, associationId: r.associationId, userId: r.userId }))
+    throw new AppError("FORBIDDEN", DEXAM_MSG.campWithheld);
   if (!r.consentFormFile) throw notFound("Einverständniserklärung");
-  return { registration: r, file: { ...r.consentFormFile, data: fileBytes(ctx.services.dataKey, r.consentFormFile) } };
+  const file = { ...r.consentFormFile, data: fileBytes(ctx.services.dataKey, r.consentFormFile) };
+  await recordHealthDataAccess(ctx, { registrationIds: [r.id], door: "consentForm" });
+  return { registration: r, file };
 }
 
 /** All consent forms of a camp event (R-API035): registration staff of the event's district. */
@@ -529,5 +546,7 @@ export async function consentFormsOf(ctx: ServiceCtx, eventId: number) {
     include: { consentFormFile: true },
     orderBy: [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }],
   });
-  return { event, rows: rows.map((r) => ({ ...r, consentFormFile: { ...r.consentFormFile!, data: fileBytes(ctx.services.dataKey, r.consentFormFile!) } })) };
+  const opened = rows.map((r) => ({ ...r, consentFormFile: { ...r.consentFormFile!, data: fileBytes(ctx.services.dataKey, r.consentFormFile!) } }));
+  await recordHealthDataAccess(ctx, { registrationIds: rows.map((r) => r.id), door: "consentForms" });
+  return { event, rows: opened };
 }

@@ -11,6 +11,7 @@
 // the audit log's retention (AUDIT_RETENTION_DAYS) and the idempotency keys of creates that have expired.
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "../../config.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { deleteExpiredHealthDataAccess } from "../healthaccess/service.ts";
 import { deleteExpiredKeys } from "../registrations/idempotency.ts";
 import { deleteEventRows } from "./service.ts";
 
@@ -100,6 +101,8 @@ export async function deleteExpiredEvents(prisma: PrismaClient, now: Date, opts:
       }
       // the idempotency keys of creates older than a day (registrations/idempotency.ts): no event data, not reported
       await deleteExpiredKeys(tx, now);
+      // the access records of health data past HEALTH_DATA_ACCESS_LOG_DAYS (healthaccess/service.ts)
+      await deleteExpiredHealthDataAccess(tx, now);
       return total;
     },
     { timeout: 120_000, maxWait: 30_000 },

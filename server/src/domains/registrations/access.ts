@@ -55,6 +55,20 @@ export function canReadRegistration(
   return actsOn(p, op, { districtAssociationId: e.districtAssociationId, associationId: r.associationId });
 }
 
+/**
+ * Reads a camp registration's health data (camp data, meal request, consent form): the account that
+ * registered the child (`userId`) and the district's registration staff, admin (the permission table's
+ * `dexam.campData.read`); every other reader of the registration (another account of the club) sees
+ * only that there are camp data (docs/decisions.md "Who reads camp health data"). Every door that
+ * answers camp data asks this, together with canReadRegistration.
+ */
+export function mayReadCampData(p: Principal | null, r: { associationId: number; userId: number | null }, e: District): boolean {
+  return actsOn(p, "dexam.campData.read", { districtAssociationId: e.districtAssociationId, associationId: r.associationId, userId: r.userId });
+}
+
+/** The registration holds camp data (sealed, or a meal request not yet sealed): "Angaben zur Freizeit vorhanden". */
+export const hasCampData = (r: { campDataEncrypted: Uint8Array | null; mealRequest: string | null }) => r.campDataEncrypted !== null || r.mealRequest !== null;
+
 /** The filters of the registration lists (overview, GraphQL connections, /v1). */
 export type RegistrationFilter = {
   eventId: number;

@@ -21,6 +21,7 @@ import { campOf, visibleResult } from "../dexam/service.ts";
 import { sniffType } from "../files/rules.ts";
 import { fileBytes, storedFileRow } from "../files/stored.ts";
 import { XLSX_MIME } from "../files/zip.ts";
+import { recordHealthDataAccess } from "../healthaccess/service.ts";
 import { isRegistrationStaff, seesUnpublishedResults } from "../registrations/access.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { certificateList, competitionOverview, type DexamOverviewRow, dexamOverview, type EventFacts, pcJurorImportList } from "./exports.ts";
@@ -502,7 +503,10 @@ export async function overviewList(ctx: ServiceCtx, eventId: number, locationId:
     if (page.length < EXPORT_PAGE) break;
     cursor = page[page.length - 1].id;
   }
-  return { event, location, data: await dexamOverview(facts, withCamp, { camp, results }) };
+  const data = await dexamOverview(facts, withCamp, { camp, results });
+  // an export with health data leaves a trace: one record of the rows whose camp data it carries
+  if (camp) await recordHealthDataAccess(ctx, { registrationIds: withCamp.filter((r) => r.camp).map((r) => r.id), door: "overviewExport" });
+  return { event, location, data };
 }
 
 /**

@@ -1,0 +1,122 @@
+import { Suspense } from "react";
+import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
+import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { LoadFailure } from "../../components/LoadFailure";
+import { Notice } from "../../components/Notice";
+import { Page } from "../../components/Page";
+import { PageLoading } from "../../components/PageLoading";
+import { TablePager } from "../../components/TablePager";
+import { formatTableDateTime } from "../../events/eventDates";
+import { t } from "../../i18n/translate";
+import { notifyLoadFailure } from "../../relay/loadMoreFailure";
+import { healthAccessLogRoute, routeTitle } from "../../routes/routeTable";
+import { useDistrictAssociationGlobalId } from "../../shell/useDistrictAssociationGlobalId";
+import { useAppState } from "../../state/AppStateContext";
+import type { HealthAccessLogScreen_query$key } from "./__generated__/HealthAccessLogScreen_query.graphql";
+import type { HealthAccessLogScreenPaginationQuery } from "./__generated__/HealthAccessLogScreenPaginationQuery.graphql";
+import type { HealthAccessLogScreenQuery } from "./__generated__/HealthAccessLogScreenQuery.graphql";
+import { accessedRegistrationsText } from "./accessLog";
+
+export const ACCESS_PAGE_SIZE = 25;
+
+/**
+ * "Zugriffe auf Gesundheitsdaten" (registration_manage): who read camp health data in the ACTIVE
+ * district association of the drawer's selector, newest first, paged with "Mehr laden"; each row
+ * says when, who, through which door and which registrations. The server decides who may read it
+ * (healthDataAccess.list).
+ */
+export function HealthAccessLogScreen() {
+  const { state } = useAppState();
+  const districtAssociationId = state.activeDistrictAssociationId;
+  return (
+    <Page title={routeTitle(healthAccessLogRoute)}>
+      <p>{t("healthAccess.intro")}</p>
+      {districtAssociationId === null ? (
+        <Notice>{t("district.noneSelected")}</Notice>
+      ) : (
+        <ErrorBoundary key={districtAssociationId} fallback={(error) => <LoadFailure prefix="healthAccess.loadFailed" error={error} />}>
+          <Suspense fallback={<PageLoading />}>
+            <HealthAccessLogContent districtAssociationId={districtAssociationId} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </Page>
+  );
+}
+
+function HealthAccessLogContent({ districtAssociationId }: { districtAssociationId: number }) {
+  const district = useDistrictAssociationGlobalId(districtAssociationId);
+  const data = useLazyLoadQuery<HealthAccessLogScreenQuery>(
+    graphql`
+      query HealthAccessLogScreenQuery($district: ID) {
+        ...HealthAccessLogScreen_query @arguments(district: $district)
+      }
+    `,
+    { district },
+    { fetchPolicy: "network-only" },
+  );
+  return <HealthAccessLogTable query={data} />;
+}
+
+function HealthAccessLogTable({ query }: { query: HealthAccessLogScreen_query$key }) {
+  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<HealthAccessLogScreenPaginationQuery, HealthAccessLogScreen_query$key>(
+    graphql`
+      fragment HealthAccessLogScreen_query on Query
+      @refetchable(queryName: "HealthAccessLogScreenPaginationQuery")
+      @argumentDefinitions(district: { type: "ID" }, count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }) {
+        healthDataAccesses(districtAssociation: $district, first: $count, after: $cursor) @connection(key: "HealthAccessLogScreen_healthDataAccesses") {
+          totalCount
+          edges {
+            cursor
+            node {
+              at
+              actorName
+              doorLabel
+              registrationCount
+              registrations(first: 5) {
+                databaseId
+                name
+                eventName
+              }
+            }
+          }
+        }
+      }
+    `,
+    query,
+  );
+  const edges = data.healthDataAccesses.edges;
+  if (data.healthDataAccesses.totalCount === 0) return <Notice>{t("healthAccess.empty")}</Notice>;
+  const columns: DataTableColumn[] = [
+    { key: "at", header: t("healthAccess.when") },
+    { key: "who", header: t("healthAccess.who") },
+    { key: "door", header: t("healthAccess.door") },
+    { key: "registrations", header: t("healthAccess.registrations") },
+  ];
+  return (
+    <DataTable
+      label={t("healthAccess.caption")}
+      columns={columns}
+      rowCount={edges.length}
+      footer={
+        <TablePager
+          shown={edges.length}
+          total={data.healthDataAccesses.totalCount}
+          hasNext={hasNext}
+          loading={isLoadingNext}
+          onLoadMore={() => loadNext(ACCESS_PAGE_SIZE, { onComplete: notifyLoadFailure("healthAccess.loadFailed") })}
+        />
+      }
+    >
+      {edges.map(({ cursor, node }) => (
+        <tr key={cursor}>
+          <td>{formatTableDateTime(node.at)}</td>
+          <td>{node.actorName}</td>
+          <td>{node.doorLabel}</td>
+          <td>{accessedRegistrationsText(node.registrations, node.registrationCount)}</td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}
