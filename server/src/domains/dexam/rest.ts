@@ -9,11 +9,13 @@ import { MSG } from "../../shared/messages.ts";
 import { zipInThread } from "../../workers/pool.ts";
 import type { ServiceCtx } from "../context.ts";
 import { contentDisposition } from "../files/rules.ts";
+import { XLSX_MIME } from "../files/zip.ts";
 import { refuseHiddenSort } from "../registrations/access.ts";
 import { registrationBodyFields } from "../registrations/wire.ts";
 import { fileNamePart } from "../results/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
 import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
+import { personData, personWorkbook } from "./person.ts";
 import { type DexamInput, type DexamSong, gradeOf, songsComplete } from "./rules.ts";
 import {
   type CreatedDexam,
@@ -523,7 +525,7 @@ export function dexamRoutes(r: RestRouter) {
       tag: "D-Prüfungen",
       summary: "D-Prüfungsanmeldung löschen",
       description:
-        "registration_manage des Kreisverbands, oder der Verein in der Bearbeitungsphase NoRestrictions. Eine stornierte Anmeldung wird nicht gelöscht (409).",
+        "registration_manage des Kreisverbands, oder der Verein in der Bearbeitungsphase NoRestrictions. Eine stornierte Anmeldung löscht nur registration_manage des Kreisverbands (Löschung auf Antrag), sonst 409.",
       status: 204,
       // the registration the create example makes
       example: { params: { id: CREATED } },
@@ -533,4 +535,38 @@ export function dexamRoutes(r: RestRouter) {
       return null;
     },
   );
+  r.get(
+    "/v1/export/person",
+    {
+      tag: "Exporte",
+      summary: "Alle Daten eines Kindes herunterladen (Auskunft)",
+      description:
+        "Für ein Auskunftsersuchen (DSGVO Art. 15/20) zu einem Kind ohne eigenes Konto: alle D-Prüfungsanmeldungen mit genau diesem Vor- und " +
+        "Nachnamen (Groß-/Kleinschreibung egal) und Geburtsdatum in den Veranstaltungen des eigenen Kreisverbands, mit entschlüsselten " +
+        "Angaben zur Freizeit, Dateinamen, Protokolleinträgen und E-Mails zu diesen Anmeldungen. `format=json` (Vorgabe, maschinenlesbar) " +
+        "oder `format=xlsx` (lesbar). registration_manage (Administrator: alle Kreisverbände).",
+      query: PersonQuery,
+      file: ["application/json", XLSX_MIME],
+      example: { query: { firstname: "Clara", lastname: "Klarinette", birthdate: "2011-04-12", format: "json" } },
+    },
+    async (ctx, req, reply) => {
+      const q = w.readQuery(PersonQuery, req.query);
+      const xlsx = q.format === "xlsx";
+      const data = await personData(ctx, q, xlsx ? "person.xlsx" : "person.json");
+      const name = `Auskunft_${fileNamePart(data.person.lastname)}_${fileNamePart(data.person.firstname)}_${data.exportedAt.slice(0, 10)}`;
+      const bytes = xlsx ? await personWorkbook(data) : Buffer.from(JSON.stringify(data, null, 2));
+      reply
+        .header("content-type", xlsx ? XLSX_MIME : "application/json; charset=utf-8")
+        .header("content-disposition", contentDisposition(`${name}.${xlsx ? "xlsx" : "json"}`))
+        .header("cache-control", "no-store");
+      return reply.send(bytes);
+    },
+  );
 }
+
+const PersonQuery = w.query({
+  firstname: w.queryText().meta({ description: "Vorname (Groß-/Kleinschreibung egal)" }),
+  lastname: w.queryText().meta({ description: "Nachname (Groß-/Kleinschreibung egal)" }),
+  birthdate: w.queryText().meta({ description: "Geburtsdatum JJJJ-MM-TT" }),
+  format: w.queryText().meta({ description: "json (Vorgabe) oder xlsx" }),
+});

@@ -54,14 +54,19 @@ describe("grade, takeover and row actions", () => {
   const manager = { manager: true, staffReader: true, clubMember: false };
   const reader = { manager: false, staffReader: true, clubMember: false };
 
-  it("[R-RO019][R-RO020] delete for registration_manage or in NoRestrictions, otherwise cancel; nothing once cancelled", () => {
+  it("[R-RO019][R-RO020][R-RO024] delete for registration_manage or in NoRestrictions, otherwise cancel; once cancelled nothing for the club", () => {
     expect(rowActions(row, member)).toMatchObject({ edit: "ALL", delete: true, cancel: false });
     expect(rowActions({ ...row, editPhase: "SONGS_ONLY" }, member)).toMatchObject({ edit: "SONGS", delete: false, cancel: true });
     expect(rowActions({ ...row, editPhase: "NONE" }, member)).toMatchObject({ edit: "NONE", delete: false, cancel: true });
     expect(rowActions({ ...row, editPhase: "NONE" }, manager)).toMatchObject({ edit: "ALL", delete: true, cancel: false, manage: true });
     const cancelled = { ...row, cancelledAt: new Date() };
     expect(rowActions(cancelled, member)).toMatchObject({ edit: "NONE", delete: false, cancel: false });
-    expect(rowActions(cancelled, manager)).toMatchObject({ edit: "ALL", delete: false, cancel: false });
+  });
+
+  it("registration_manage deletes a cancelled registration (erasure on request); readers do not", () => {
+    const cancelled = { ...row, cancelledAt: new Date(), editPhase: "NONE" as const };
+    expect(rowActions(cancelled, manager)).toMatchObject({ edit: "ALL", delete: true, cancel: false });
+    expect(rowActions(cancelled, reader)).toMatchObject({ delete: false, cancel: false });
   });
 
   it("[R-RO016][R-RO034] registration_read looks but changes nothing; only registration_manage manages", () => {

@@ -4,15 +4,21 @@
 // made and may still read (as the app would show them: a registration of a club they left is not
 // theirs to take along), with the camp health data decrypted, the names of files attached to them
 // (not the contents: those are downloadable from the overview), and the audit entries of their own
-// actions and of changes to their account. Results appear as the person may see them in the app:
-// each part once its location publishes results (staff of the event's district: always).
+// actions and of changes to their account, the changes others made to their registrations, the mails
+// sent to them (the outbox rows, sent or not) and whether their calendar feed is on (never its
+// secret). Results appear as the person may see them in the app: each part once its location
+// publishes results (staff of the event's district: always). The consent forms themselves come as
+// one zip (ownConsentForms).
 import { AppError } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import { decryptJson } from "../../crypto/aead.ts";
 import { visibleCompetitionResult } from "../competition/service.ts";
 import type { ServiceCtx } from "../context.ts";
+import { onHealthDataExported } from "../dexam/healthExport.ts";
 import { visibleResult } from "../dexam/service.ts";
+import { fileBytes } from "../files/stored.ts";
 import { canReadRegistration } from "../registrations/access.ts";
+import { fileNamePart } from "../results/rules.ts";
 
 const fileInfo = { select: { name: true, mimeType: true, size: true, createdAt: true } } as const;
 const published = { select: { publishResults: true } } as const;
@@ -38,6 +44,26 @@ export async function exportOwnData(ctx: ServiceCtx) {
     orderBy: { id: "asc" },
     select: { at: true, action: true, entity: true, entityId: true, actorLabel: true },
   });
+  const dexam = user.dexamRegistrations.filter((r) => canReadRegistration(p, r, r.event));
+  const competition = user.competitionRegistrations.filter((r) => canReadRegistration(p, r, r.event));
+  const registrationsOf = [
+    ...(dexam.length ? [{ entity: "DexamRegistration", entityId: { in: dexam.map((r) => r.id) } }] : []),
+    ...(competition.length ? [{ entity: "CompetitionRegistration", entityId: { in: competition.map((r) => r.id) } }] : []),
+  ];
+  // what others (staff, another account of the club, the system without an actor) did to the registrations they made
+  const changesByOthers = registrationsOf.length
+    ? await ctx.prisma.auditEntry.findMany({
+        where: { AND: [{ OR: registrationsOf }, { OR: [{ actorUserId: null }, { actorUserId: { not: user.id } }] }] },
+        orderBy: { id: "asc" },
+        select: { at: true, action: true, entity: true, entityId: true, actorLabel: true, details: true },
+      })
+    : [];
+  const mails = await ctx.prisma.mailOutbox.findMany({
+    where: { userId: user.id },
+    orderBy: { id: "asc" },
+    select: { id: true, kind: true, payload: true, createdAt: true, sentAt: true, attempts: true, nextAttemptAt: true, lastError: true },
+  });
+  const feed = await ctx.prisma.calendarFeed.findUnique({ where: { userId: user.id }, select: { createdAt: true } });
   const {
     passwordHash: _hash,
     inviteCode: _code,
@@ -54,9 +80,8 @@ export async function exportOwnData(ctx: ServiceCtx) {
     clubs: associations.map((a) => a.association),
     // registrations they made and may still read (canReadRegistration, as every read): a member
     // who left the club takes nothing of its registrations along, health data least of all
-    dexamRegistrations: dexamRegistrations
-      .filter((r) => canReadRegistration(p, r, r.event))
-      .map(({ campDataEncrypted, theoryLocation, practiceLocation, practiceSheetFile, event: { districtAssociationId, ...event }, ...r }) => {
+    dexamRegistrations: dexam.map(
+      ({ campDataEncrypted, theoryLocation, practiceLocation, practiceSheetFile, event: { districtAssociationId, ...event }, ...r }) => {
         const seen = visibleResult(p, r, { districtAssociationId }, { theory: !!theoryLocation?.publishResults, practice: !!practiceLocation?.publishResults });
         return {
           ...r,
@@ -68,14 +93,38 @@ export async function exportOwnData(ctx: ServiceCtx) {
           partialResultPoints: r.partialResultPoints === null ? null : Number(r.partialResultPoints),
           campData: campDataEncrypted ? decryptJson<Record<string, unknown>>(ctx.services.dataKey, campDataEncrypted) : null,
         };
-      }),
-    competitionRegistrations: competitionRegistrations
-      .filter((r) => canReadRegistration(p, r, r.event))
-      .map(({ event: { districtAssociationId, locations, ...event }, ...r }) => ({
-        ...r,
-        event,
-        ...visibleCompetitionResult(p, r, { districtAssociationId, locations }),
-      })),
+      },
+    ),
+    competitionRegistrations: competition.map(({ event: { districtAssociationId, locations, ...event }, ...r }) => ({
+      ...r,
+      event,
+      ...visibleCompetitionResult(p, r, { districtAssociationId, locations }),
+    })),
     auditEntries,
+    changesByOthers,
+    mails,
+    // the address itself is a secret shown once; only its hash is stored
+    calendarFeed: { enabled: feed !== null, since: feed?.createdAt ?? null },
   };
+}
+
+/**
+ * The consent forms of the registrations the person made and may still read ("Meine Daten"), as
+ * files with their names made safe and unique (the registration id first). Reported as an export
+ * of health data (dexam/healthExport.ts).
+ */
+export async function ownConsentForms(ctx: ServiceCtx): Promise<{ name: string; data: Uint8Array }[]> {
+  const p = authorize(ctx.principal, "viewer.export");
+  const rows = await ctx.prisma.dexamRegistration.findMany({
+    where: { userId: p.userId, consentFormFileId: { not: null } },
+    include: { event: { select: { districtAssociationId: true } }, consentFormFile: true },
+    orderBy: { id: "asc" },
+  });
+  const mine = rows.filter((r) => r.consentFormFile && canReadRegistration(p, r, r.event));
+  if (mine.length) await onHealthDataExported(ctx, { principal: p, registrationIds: mine.map((r) => r.id), door: "viewer.consentForms" });
+  return mine.map((r) => {
+    const f = r.consentFormFile!;
+    const ext = f.name.includes(".") ? fileNamePart(f.name.split(".").pop() as string) : "bin";
+    return { name: `${r.id}_${fileNamePart(r.lastname)}_${fileNamePart(r.firstname)}.${ext}`, data: fileBytes(ctx.services.dataKey, f) };
+  });
 }
