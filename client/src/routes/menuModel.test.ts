@@ -11,7 +11,7 @@ describe("menu visibility", () => {
     ["[R-SH046][R-SH051]", ["user_manage"], [...everyone, "userManage", "apiExplorer", ...everyoneHelp, "userManageHelp"]],
     ["[R-SH047][R-SH051]", ["association_read"], [...everyone, "associationManage", "apiExplorer", ...everyoneHelp, "associationManageHelp"]],
     ["[R-SH047][R-SH051]", ["association_manage"], [...everyone, "associationManage", "apiExplorer", ...everyoneHelp, "associationManageHelp"]],
-    ...(["registration_read", "registration_manage", "event_manage"] as const).map(
+    ...(["registration_read", "event_manage"] as const).map(
       (role) =>
         [
           "[R-SH049][R-SH051]",
@@ -19,6 +19,12 @@ describe("menu visibility", () => {
           [...everyone, "eventManage", "eventLocationManage", "apiExplorer", ...everyoneHelp, "eventManageHelp", "eventLocationManageHelp"],
         ] as const,
     ),
+    // registration_manage also answers erasure and access requests ("Auskunft und Löschung")
+    [
+      "[R-SH049][R-SH051]",
+      ["registration_manage"],
+      [...everyone, "eventManage", "eventLocationManage", "personData", "apiExplorer", ...everyoneHelp, "eventManageHelp", "eventLocationManageHelp"],
+    ],
     ["[R-SH050][R-SH051]", ["results_read"], [...everyone, "resultManage", "apiExplorer", ...everyoneHelp, "resultManageHelp"]],
     ["[R-SH050][R-SH051]", ["results_manage"], [...everyone, "resultManage", "apiExplorer", ...everyoneHelp, "resultManageHelp"]],
     ["[R-SH050]", ["result_read"], [...everyone, "resultManage", "apiExplorer", ...everyoneHelp, "resultManageHelp"]],
@@ -34,6 +40,7 @@ describe("menu visibility", () => {
         "eventManage",
         "eventLocationManage",
         "resultManage",
+        "personData",
         "apiExplorer",
         ...everyoneHelp,
         "userManageHelp",
@@ -59,6 +66,7 @@ describe("menu visibility", () => {
       "districtAssociationManage",
       "eventGroup",
       "resultManage",
+      "personData",
       "apiExplorer",
       "helpGroup",
     ]);

@@ -72,7 +72,7 @@ export interface ToolRoute {
   roles: readonly RoleName[];
 }
 
-export type ToolRouteName = "apiExplorer";
+export type ToolRouteName = "personData" | "apiExplorer";
 
 export type AppRoute = ScreenRoute | HelpRoute | ToolRoute;
 
@@ -210,7 +210,20 @@ export const apiExplorerRoute: ToolRoute = {
   roles: ROLES,
 };
 
-export const toolRoutes: readonly ToolRoute[] = [apiExplorerRoute];
+/**
+ * "Auskunft und Löschung" (erasure and access requests for one child, docs/decisions.md "Erasure on
+ * request"): registration_manage finds a child's registrations across the district's events,
+ * exports them, deletes them or erases their camp data.
+ */
+export const personDataRoute: ToolRoute = {
+  kind: "tool",
+  name: "personData",
+  path: "/registration/person",
+  titleKey: "route.personData",
+  roles: ["registration_manage"],
+};
+
+export const toolRoutes: readonly ToolRoute[] = [personDataRoute, apiExplorerRoute];
 
 export function findRoute(name: RouteName): AppRoute {
   const route = appRoutes.find((candidate) => candidate.name === name);

@@ -13,5 +13,6 @@ export const menuIcons: Record<ScreenRouteName | ToolRouteName, IconName> = {
   eventManage: "event",
   eventLocationManage: "location",
   resultManage: "results",
+  personData: "search",
   apiExplorer: "code",
 };

@@ -557,7 +557,7 @@ export const PERMISSIONS = {
     access: ["registration_manage"],
     tenancy: "ownDistrict",
     graphql: ["Query.personRegistrations"],
-    rest: ["GET /v1/registrations/person", "GET /v1/export/person"],
+    rest: ["GET /v1/export/person", "GET /v1/export/person/xlsx"],
     description:
       "Find one child's D-exam registrations across the district's events (first name, last name, birth date) and export everything stored about them (JSON, .xlsx) for an access request.",
   },

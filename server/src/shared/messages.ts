@@ -105,5 +105,5 @@ export const ERASE_MSG = {
   campNotOver: "Die Angaben zur Freizeit können erst nach dem Ende der Freizeit gelöscht werden",
   nothingLeft: "Die Angaben zur Freizeit sind bereits gelöscht",
   personRequired: "Bitte Vorname, Nachname und Geburtsdatum angeben",
-  birthdate: "Bitte ein Geburtsdatum im Format JJJJ-MM-TT angeben",
+  birthdate: "Bitte ein Geburtsdatum ab 1900 im Format JJJJ-MM-TT angeben",
 } as const;

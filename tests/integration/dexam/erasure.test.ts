@@ -235,10 +235,10 @@ describe("one child's data: search, export, erasure", () => {
   });
 
   it("the JSON export holds every stored field of each registration, its camp data, files, audit entries and mails, as the database holds them", async () => {
-    const res = await app.rest("GET", "/v1/export/person?firstname=jonas&lastname=J%C3%A4ger&birthdate=2012-07-08&format=json", t["role:registration_manage"]);
+    const res = await app.rest("GET", "/v1/export/person?firstname=jonas&lastname=J%C3%A4ger&birthdate=2012-07-08", t["role:registration_manage"]);
     expect(res.status, res.raw.toString()).toBe(200);
     expect(String(res.headers["content-disposition"])).toContain("Auskunft_");
-    const data = JSON.parse(res.raw.toString());
+    const data = res.body;
     expect(data.person).toEqual({ firstname: "jonas", lastname: "Jäger", birthdate: "2012-07-08" });
     const rows = await app.db.prisma.dexamRegistration.findMany({
       where: { id: { in: [first, second] } },
@@ -311,7 +311,7 @@ describe("one child's data: search, export, erasure", () => {
   });
 
   it("the .xlsx export shows the same data readably: every registration's fields, camp data, audit entries and mails", async () => {
-    const res = await app.rest("GET", "/v1/export/person?firstname=Jonas&lastname=J%C3%A4ger&birthdate=2012-07-08&format=xlsx", t["role:registration_manage"]);
+    const res = await app.rest("GET", "/v1/export/person/xlsx?firstname=Jonas&lastname=J%C3%A4ger&birthdate=2012-07-08", t["role:registration_manage"]);
     expect(res.status).toBe(200);
     expect(String(res.headers["content-type"])).toContain("spreadsheetml");
     const wb = new ExcelJS.Workbook();

@@ -32,7 +32,9 @@ export function personOf(q: PersonQuery): Person {
   if (!lastname) errors.lastname = ERASE_MSG.personRequired;
   const day = DATE.test(birthdate) ? new Date(`${birthdate}T00:00:00Z`) : null;
   if (!birthdate) errors.birthdate = ERASE_MSG.personRequired;
-  else if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== birthdate) errors.birthdate = ERASE_MSG.birthdate;
+  // a real day from 1900 on (the database's date range starts at year 1; nobody registered is older)
+  else if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== birthdate || day.getUTCFullYear() < 1900)
+    errors.birthdate = ERASE_MSG.birthdate;
   if (Object.keys(errors).length) throw validationFailed(errors);
   return { firstname, lastname, birthdate: day as Date };
 }

@@ -539,34 +539,66 @@ export function dexamRoutes(r: RestRouter) {
     "/v1/export/person",
     {
       tag: "Exporte",
-      summary: "Alle Daten eines Kindes herunterladen (Auskunft)",
+      summary: "Alle Daten eines Kindes herunterladen (Auskunft, JSON)",
       description:
         "Für ein Auskunftsersuchen (DSGVO Art. 15/20) zu einem Kind ohne eigenes Konto: alle D-Prüfungsanmeldungen mit genau diesem Vor- und " +
         "Nachnamen (Groß-/Kleinschreibung egal) und Geburtsdatum in den Veranstaltungen des eigenen Kreisverbands, mit entschlüsselten " +
-        "Angaben zur Freizeit, Dateinamen, Protokolleinträgen und E-Mails zu diesen Anmeldungen. `format=json` (Vorgabe, maschinenlesbar) " +
-        "oder `format=xlsx` (lesbar). registration_manage (Administrator: alle Kreisverbände).",
+        "Angaben zur Freizeit, Dateinamen, Protokolleinträgen und E-Mails zu diesen Anmeldungen, maschinenlesbar zum Herunterladen " +
+        '(Content-Disposition: attachment; filename="Auskunft_<Name>_<Datum>.json"). Lesbar als .xlsx: …/person/xlsx. ' +
+        "registration_manage (Administrator: alle Kreisverbände).",
       query: PersonQuery,
-      file: ["application/json", XLSX_MIME],
-      example: { query: { firstname: "Clara", lastname: "Klarinette", birthdate: "2011-04-12", format: "json" } },
+      response: PersonExportWire,
+      example: { query: { firstname: "Clara", lastname: "Klarinette", birthdate: "2011-04-12" } },
     },
     async (ctx, req, reply) => {
-      const q = w.readQuery(PersonQuery, req.query);
-      const xlsx = q.format === "xlsx";
-      const data = await personData(ctx, q, xlsx ? "person.xlsx" : "person.json");
-      const name = `Auskunft_${fileNamePart(data.person.lastname)}_${fileNamePart(data.person.firstname)}_${data.exportedAt.slice(0, 10)}`;
-      const bytes = xlsx ? await personWorkbook(data) : Buffer.from(JSON.stringify(data, null, 2));
+      const data = await personData(ctx, w.readQuery(PersonQuery, req.query), "person.json");
+      reply.header("content-disposition", contentDisposition(`${personFileName(data)}.json`)).header("cache-control", "no-store");
+      return JSON.parse(JSON.stringify(data));
+    },
+  );
+  r.get(
+    "/v1/export/person/xlsx",
+    {
+      tag: "Exporte",
+      summary: "Alle Daten eines Kindes herunterladen (Auskunft, Excel)",
+      description:
+        "Dieselben Daten wie GET /v1/export/person, lesbar als Excel-Datei: ein Blatt „Daten“ mit einer Zeile je Feld, Protokolleintrag und E-Mail, " +
+        "ein Blatt „Angaben“ mit der Person und den Anzahlen. registration_manage (Administrator: alle Kreisverbände).",
+      query: PersonQuery,
+      file: [XLSX_MIME],
+      example: { query: { firstname: "Clara", lastname: "Klarinette", birthdate: "2011-04-12" } },
+    },
+    async (ctx, req, reply) => {
+      const data = await personData(ctx, w.readQuery(PersonQuery, req.query), "person.xlsx");
+      const bytes = await personWorkbook(data);
       reply
-        .header("content-type", xlsx ? XLSX_MIME : "application/json; charset=utf-8")
-        .header("content-disposition", contentDisposition(`${name}.${xlsx ? "xlsx" : "json"}`))
+        .header("content-type", XLSX_MIME)
+        .header("content-disposition", contentDisposition(`${personFileName(data)}.xlsx`))
         .header("cache-control", "no-store");
       return reply.send(bytes);
     },
   );
 }
 
+const personFileName = (data: { person: { firstname: string; lastname: string }; exportedAt: string }) =>
+  `Auskunft_${fileNamePart(data.person.lastname)}_${fileNamePart(data.person.firstname)}_${data.exportedAt.slice(0, 10)}`;
+
+const PersonExportWire = z.object({
+  exportedAt: z.iso.datetime(),
+  person: z.object({ firstname: z.string(), lastname: z.string(), birthdate: z.string() }),
+  dexamRegistrations: z
+    .array(z.looseObject({ id: z.int(), event: z.looseObject({ id: z.int(), name: z.string() }), campData: z.unknown() }))
+    .meta({ description: "Jede gefundene Anmeldung mit allen gespeicherten Feldern, entschlüsselten Angaben zur Freizeit und Dateien (Name, Größe)" }),
+  auditEntries: z
+    .array(z.looseObject({ id: z.int(), action: z.string(), entityId: z.int().nullable() }))
+    .meta({ description: "Die Protokolleinträge dieser Anmeldungen" }),
+  mails: z
+    .array(z.looseObject({ id: z.int(), kind: z.string() }))
+    .meta({ description: "Die E-Mails zu diesen Anmeldungen (versandt oder in der Warteschlange)" }),
+});
+
 const PersonQuery = w.query({
   firstname: w.queryText().meta({ description: "Vorname (Groß-/Kleinschreibung egal)" }),
   lastname: w.queryText().meta({ description: "Nachname (Groß-/Kleinschreibung egal)" }),
   birthdate: w.queryText().meta({ description: "Geburtsdatum JJJJ-MM-TT" }),
-  format: w.queryText().meta({ description: "json (Vorgabe) oder xlsx" }),
 });
