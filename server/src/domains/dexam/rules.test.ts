@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { examOutcome, gradeOf, rowActions, takeoverPart } from "./rules.ts";
+import { campDataErasure, examOutcome, gradeOf, rowActions, takeoverPart } from "./rules.ts";
 
 const none = { theoryPoints: null, practicePoints: null, partialResultType: null, existingPartialResultVerified: false } as const;
 
@@ -94,5 +94,26 @@ describe("grade, takeover and row actions", () => {
     expect(rowActions({ ...theoryOnly, alreadyTakenOver: true }, member).takeOver).toBe(false);
     expect(rowActions({ ...row, result: { ...none, theoryPoints: 30, practicePoints: 40 } }, member).takeOver).toBe(false);
     expect(rowActions(row, member).takeOver).toBe(false);
+  });
+});
+
+describe("erasing only the camp data", () => {
+  const now = new Date("2026-08-01T12:00:00Z");
+  const camp = { formType: "DEXAM_CAMP", start: new Date("2026-07-20T08:00:00Z"), end: new Date("2026-07-25T12:00:00Z") };
+  const data = { campDataEncrypted: new Uint8Array([1]), mealRequest: null, consentFormFileId: null };
+
+  it("only a camp, only after its end (its start without an end), only while camp data or a consent form is left", () => {
+    expect(campDataErasure(data, camp, now)).toBeNull();
+    expect(campDataErasure({ ...data, campDataEncrypted: null, consentFormFileId: 4 }, camp, now)).toBeNull();
+    expect(campDataErasure({ ...data, campDataEncrypted: null, mealRequest: "VEGAN" }, camp, now)).toBeNull();
+    expect(campDataErasure(data, { ...camp, formType: "DEXAM" }, now)).toBe("Nur Anmeldungen zu Freizeiten haben Angaben zur Freizeit");
+    expect(campDataErasure(data, { ...camp, end: new Date("2026-08-02T00:00:00Z") }, now)).toBe(
+      "Die Angaben zur Freizeit können erst nach dem Ende der Freizeit gelöscht werden",
+    );
+    expect(campDataErasure(data, { ...camp, end: null }, now)).toBeNull();
+    expect(campDataErasure(data, { ...camp, start: null, end: null }, now)).toBe(
+      "Die Angaben zur Freizeit können erst nach dem Ende der Freizeit gelöscht werden",
+    );
+    expect(campDataErasure({ ...data, campDataEncrypted: null }, camp, now)).toBe("Die Angaben zur Freizeit sind bereits gelöscht");
   });
 });
