@@ -123,7 +123,7 @@ function PersonResults({ person }: { person: Person }) {
             </caption>
             <thead>
               <tr>
-                <th scope="col">ID</th>
+                <th scope="col">{t("overview.column.id")}</th>
                 <th scope="col">{t("personData.event")}</th>
                 <th scope="col">{t("personData.firstname")}</th>
                 <th scope="col">{t("personData.lastname")}</th>
