@@ -4,6 +4,7 @@
 // registers its own child; the camp-data erasure needs a finished camp and is proven in
 // tests/integration/dexam/erasure.test.ts.
 import fs from "node:fs";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { expectNotice, fillDate, graphql, signIn } from "./support.ts";
 
@@ -60,6 +61,9 @@ test("registration_manage answers an access and an erasure request for a child w
   await expect(table).toContainText("2 Anmeldungen gefunden");
   await expect(table.getByRole("row", { name: /EDDA Erasmus.*storniert/ })).toBeVisible();
   await expect(table.getByRole("row", { name: /Edda Erasmus.*aktiv/ })).toBeVisible();
+  // the screen with its results passes axe (WCAG 2.1 AA: no serious or critical violation)
+  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
   // the access request: everything stored, machine-readable and readable
   const json = page.waitForEvent("download");
