@@ -151,14 +151,20 @@ test("[R-RO016][R-RO017][R-RO008][R-RO029][R-API035] registration_read sees ever
   expect((await downloading).suggestedFilename()).toMatch(/^Einverstaendniserklaerungen_\d+_.*\.zip$/);
 });
 
-test("[R-RO016][R-RO019][R-RO024][R-RO025][R-RO026] registration_manage sees every club and deletes a registration after confirming", async ({ page }) => {
+test("[R-RO016][R-RO019][R-RO025][R-RO026] registration_manage sees every club and deletes a registration after confirming", async ({ page }) => {
   await signIn(page, "staff@demo.test");
   const table = await openOverview(page, "D-Prüfungen Frühjahr");
   const sven = row(table, "Sven Saxofon");
   await expect(sven).toContainText("Stadtkapelle Musterstadt");
   await expect(row(table, "Clara Klarinette")).toBeVisible();
-  // a cancelled registration cannot be deleted (R-RO024)
-  expect(await menuEntries(page, "Tina Trompete")).not.toContain("Löschen");
+  // a cancelled registration: the club cannot delete it (R-RO024); registration_manage can, on an
+  // erasure request, after a confirmation that says it is final (here: not confirmed)
+  expect(await menuEntries(page, "Tina Trompete")).toContain("Löschen");
+  await rowAction(page, "Tina Trompete", "Löschen");
+  const final = page.getByRole("alertdialog");
+  await expect(final).toContainText("Die D-Prüfungsanmeldung von Tina Trompete ist storniert. Möchten Sie sie auf Antrag endgültig löschen?");
+  await final.getByRole("button", { name: "Abbrechen" }).click();
+  await expect(final).toBeHidden();
 
   await rowAction(page, "Sven Saxofon", "Löschen");
   const confirm = page.getByRole("alertdialog");

@@ -538,6 +538,13 @@ export const de = {
   "overview.action.delete": "Löschen",
   "overview.consentForms": "Einverständniserklärungen herunterladen",
   "overview.confirmDelete": "Möchten Sie die D-Prüfungsanmeldung von {name} wirklich löschen?",
+  "overview.confirmDeleteCancelled":
+    "Die D-Prüfungsanmeldung von {name} ist storniert. Möchten Sie sie auf Antrag endgültig löschen? Alle Angaben dieser Anmeldung werden gelöscht.",
+  "overview.action.eraseCampData": "Angaben zur Freizeit löschen",
+  "overview.confirmEraseCampData":
+    "Möchten Sie die Angaben zur Freizeit von {name} (Gesundheitsangaben, Essenswunsch, Impfungen, Notfallkontakte und die Einverständniserklärung) wirklich löschen? Die Anmeldung selbst bleibt erhalten.",
+  "overview.success.eraseCampData": "Angaben zur Freizeit gelöscht",
+  "error.eraseCampData": "Angaben zur Freizeit können nicht gelöscht werden",
   "overview.confirmCancel": "Möchten Sie die D-Prüfungsanmeldung von {name} wirklich stornieren? Die Stornierung kann nicht rückgängig gemacht werden.",
   "overview.success.delete": "D-Prüfungsanmeldung gelöscht",
   "overview.success.cancel": "D-Prüfungsanmeldung storniert",
@@ -567,6 +574,8 @@ export const de = {
   "overview.competition.column.points": "Punkte",
   "overview.competition.column.mark": "Prädikat",
   "overview.competition.confirmDelete": "Möchten Sie die Wertungsspielanmeldung „{name}“ wirklich löschen?",
+  "overview.competition.confirmDeleteCancelled":
+    "Die Wertungsspielanmeldung „{name}“ ist storniert. Möchten Sie sie auf Antrag endgültig löschen? Alle Angaben dieser Anmeldung werden gelöscht.",
   "overview.competition.confirmCancel":
     "Möchten Sie die Wertungsspielanmeldung „{name}“ wirklich stornieren? Die Stornierung kann nicht rückgängig gemacht werden.",
   "overview.competition.success.delete": "Wertungsspielanmeldung gelöscht",
@@ -715,8 +724,9 @@ export const de = {
   // --- mydata start
   "profile.card.data": "Meine Daten",
   "profile.data.text":
-    "Laden Sie alle Daten herunter, die das Anmeldesystem über Sie speichert: Ihr Konto, Ihre Vereine, Ihre Anmeldungen (mit den Angaben zur Freizeit) und das Protokoll Ihrer Änderungen, als JSON-Datei.",
+    "Laden Sie alle Daten herunter, die das Anmeldesystem über Sie speichert: Ihr Konto, Ihre Vereine, Ihre Anmeldungen (mit den Angaben zur Freizeit), das Protokoll Ihrer Änderungen und der Änderungen anderer an Ihren Anmeldungen, die E-Mails an Sie und den Stand Ihres Kalender-Abos, als JSON-Datei. Die hochgeladenen Einverständniserklärungen erhalten Sie als ZIP-Datei.",
   "profile.data.button": "Meine Daten herunterladen",
+  "profile.data.consentForms": "Einverständniserklärungen herunterladen (ZIP)",
   "profile.data.failed": "Fehler beim Herunterladen der Daten",
   // --- mydata end
   // --- calendar start
@@ -765,6 +775,29 @@ export const de = {
   "history.change": "{label}: {before} → {after}",
   "history.more": "Es werden die letzten {count} Änderungen angezeigt.",
   // --- calendar end
+  // --- persondata start
+  "route.personData": "Auskunft und Löschung",
+  "personData.intro":
+    "Anfragen zu einem Kind ohne eigenes Konto der Eltern beantworten (Auskunft oder Löschung nach DSGVO): Suchen Sie mit Vorname, Nachname und Geburtsdatum in allen Veranstaltungen Ihres Kreisverbands. Die Auskunft enthält alle gespeicherten Angaben einschließlich der Gesundheitsdaten.",
+  "personData.firstname": "Vorname",
+  "personData.lastname": "Nachname",
+  "personData.birthdate": "Geburtsdatum",
+  "personData.search": "Suchen",
+  "personData.caption": "Gefundene D-Prüfungsanmeldungen",
+  "personData.none": "Keine Anmeldung mit diesem Namen und Geburtsdatum gefunden.",
+  "personData.found": "{count} Anmeldungen gefunden",
+  "personData.event": "Veranstaltung",
+  "personData.club": "Verein",
+  "personData.status": "Status",
+  "personData.actions": "Aktionen",
+  "personData.active": "aktiv",
+  "personData.cancelled": "storniert",
+  "personData.exportJson": "Auskunft herunterladen (JSON)",
+  "personData.exportXlsx": "Auskunft herunterladen (Excel)",
+  "personData.exportFailed": "Fehler beim Herunterladen der Auskunft",
+  "personData.loadFailed": "Fehler bei der Suche",
+  "personData.required": "Bitte Vorname, Nachname und Geburtsdatum angeben.",
+  // --- persondata end
   // --- apiexplorer start
   "route.healthAccessLog": "Zugriffe auf Gesundheitsdaten",
   "healthAccess.intro":

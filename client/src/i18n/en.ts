@@ -533,6 +533,13 @@ export const en: Record<MessageKey, string> = {
   "overview.action.delete": "Delete",
   "overview.consentForms": "Download consent forms",
   "overview.confirmDelete": "Do you really want to delete the D-exam registration of {name}?",
+  "overview.confirmDeleteCancelled":
+    "The D-exam registration of {name} is cancelled. Do you want to delete it for good on request? All data of this registration is deleted.",
+  "overview.action.eraseCampData": "Erase camp data",
+  "overview.confirmEraseCampData":
+    "Do you really want to erase the camp data of {name} (health data, meal request, vaccinations, emergency contacts and the consent form)? The registration itself stays.",
+  "overview.success.eraseCampData": "Camp data erased",
+  "error.eraseCampData": "Camp data cannot be erased",
   "overview.confirmCancel": "Do you really want to cancel the D-exam registration of {name}? The cancellation cannot be undone.",
   "overview.success.delete": "D-exam registration deleted",
   "overview.success.cancel": "D-exam registration cancelled",
@@ -562,6 +569,8 @@ export const en: Record<MessageKey, string> = {
   "overview.competition.column.points": "Points",
   "overview.competition.column.mark": "Mark",
   "overview.competition.confirmDelete": "Do you really want to delete the competition registration “{name}”?",
+  "overview.competition.confirmDeleteCancelled":
+    "The competition registration “{name}” is cancelled. Do you want to delete it for good on request? All data of this registration is deleted.",
   "overview.competition.confirmCancel": "Do you really want to cancel the competition registration “{name}”? The cancellation cannot be undone.",
   "overview.competition.success.delete": "Competition registration deleted",
   "overview.competition.success.cancel": "Competition registration cancelled",
@@ -708,6 +717,7 @@ export const en: Record<MessageKey, string> = {
   "profile.data.text":
     "Download all data the registration system stores about you: your account, your clubs, your registrations (with the camp details) and the log of your changes, as a JSON file.",
   "profile.data.button": "Download my data",
+  "profile.data.consentForms": "Download consent forms (ZIP)",
   "profile.data.failed": "Error downloading the data",
   // --- mydata end
   // --- calendar start
@@ -772,6 +782,27 @@ export const en: Record<MessageKey, string> = {
   "history.accessesEmpty": "No access to this registration's health data recorded yet.",
   "history.accessesMore": "The last {count} accesses are shown.",
   "route.apiExplorer": "API explorer",
+  "route.personData": "Access and erasure",
+  "personData.intro":
+    "Answer requests about a child whose parents have no account (GDPR access or erasure): search by first name, last name and date of birth across all events of your district association. The export holds all stored data including health data.",
+  "personData.firstname": "First name",
+  "personData.lastname": "Last name",
+  "personData.birthdate": "Date of birth",
+  "personData.search": "Search",
+  "personData.caption": "D-exam registrations found",
+  "personData.none": "No registration with this name and date of birth found.",
+  "personData.found": "{count} registrations found",
+  "personData.event": "Event",
+  "personData.club": "Club",
+  "personData.status": "Status",
+  "personData.actions": "Actions",
+  "personData.active": "active",
+  "personData.cancelled": "cancelled",
+  "personData.exportJson": "Download export (JSON)",
+  "personData.exportXlsx": "Download export (Excel)",
+  "personData.exportFailed": "Export failed",
+  "personData.loadFailed": "Search failed",
+  "personData.required": "Please enter first name, last name and date of birth.",
   "apiExplorer.open": "Open API explorer",
   "apiExplorer.intro": "Try queries against the GraphQL API with your roles; the book icon opens the documentation. Mutations change real data.",
   "apiExplorer.restReference": "REST API (/v1): reference of every call, field and example (OpenAPI)",

@@ -11,24 +11,31 @@ describe("menu visibility", () => {
     ["[R-SH046][R-SH051]", ["user_manage"], [...everyone, "userManage", "apiExplorer", ...everyoneHelp, "userManageHelp"]],
     ["[R-SH047][R-SH051]", ["association_read"], [...everyone, "associationManage", "apiExplorer", ...everyoneHelp, "associationManageHelp"]],
     ["[R-SH047][R-SH051]", ["association_manage"], [...everyone, "associationManage", "apiExplorer", ...everyoneHelp, "associationManageHelp"]],
-    ...(["registration_read", "registration_manage", "event_manage"] as const).map(
+    ...(["registration_read", "event_manage"] as const).map(
       (role) =>
         [
           "[R-SH049][R-SH051]",
           [role],
-          [
-            ...everyone,
-            "eventManage",
-            "eventLocationManage",
-            // the health-data access log (beyond the spec): registration_manage, as the server's healthDataAccess.list
-            ...(role === "registration_manage" ? ["healthAccessLog"] : []),
-            "apiExplorer",
-            ...everyoneHelp,
-            "eventManageHelp",
-            "eventLocationManageHelp",
-          ],
+          [...everyone, "eventManage", "eventLocationManage", "apiExplorer", ...everyoneHelp, "eventManageHelp", "eventLocationManageHelp"],
         ] as const,
     ),
+    // registration_manage also answers erasure and access requests ("Auskunft und Löschung") and reads
+    // the health-data access log (beyond the spec; the server's registration.person, healthDataAccess.list)
+    [
+      "[R-SH049][R-SH051]",
+      ["registration_manage"],
+      [
+        ...everyone,
+        "eventManage",
+        "eventLocationManage",
+        "personData",
+        "healthAccessLog",
+        "apiExplorer",
+        ...everyoneHelp,
+        "eventManageHelp",
+        "eventLocationManageHelp",
+      ],
+    ],
     ["[R-SH050][R-SH051]", ["results_read"], [...everyone, "resultManage", "apiExplorer", ...everyoneHelp, "resultManageHelp"]],
     ["[R-SH050][R-SH051]", ["results_manage"], [...everyone, "resultManage", "apiExplorer", ...everyoneHelp, "resultManageHelp"]],
     ["[R-SH050]", ["result_read"], [...everyone, "resultManage", "apiExplorer", ...everyoneHelp, "resultManageHelp"]],
@@ -44,7 +51,8 @@ describe("menu visibility", () => {
         "eventManage",
         "eventLocationManage",
         "resultManage",
-        "healthAccessLog",
+        "personData",
+"healthAccessLog",
         "apiExplorer",
         ...everyoneHelp,
         "userManageHelp",
@@ -70,7 +78,8 @@ describe("menu visibility", () => {
       "districtAssociationManage",
       "eventGroup",
       "resultManage",
-      "healthAccessLog",
+      "personData",
+"healthAccessLog",
       "apiExplorer",
       "helpGroup",
     ]);

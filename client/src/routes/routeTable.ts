@@ -72,7 +72,7 @@ export interface ToolRoute {
   roles: readonly RoleName[];
 }
 
-export type ToolRouteName = "apiExplorer" | "healthAccessLog";
+export type ToolRouteName = "personData" | "healthAccessLog" | "apiExplorer";
 
 export type AppRoute = ScreenRoute | HelpRoute | ToolRoute;
 
@@ -223,7 +223,21 @@ export const healthAccessLogRoute: ToolRoute = {
   roles: ["registration_manage"],
 };
 
-export const toolRoutes: readonly ToolRoute[] = [healthAccessLogRoute, apiExplorerRoute];
+
+/**
+ * "Auskunft und Löschung" (erasure and access requests for one child, docs/decisions.md "Erasure on
+ * request"): registration_manage finds a child's registrations across the district's events,
+ * exports them, deletes them or erases their camp data.
+ */
+export const personDataRoute: ToolRoute = {
+  kind: "tool",
+  name: "personData",
+  path: "/registration/person",
+  titleKey: "route.personData",
+  roles: ["registration_manage"],
+};
+
+export const toolRoutes: readonly ToolRoute[] = [personDataRoute, healthAccessLogRoute, apiExplorerRoute];
 
 export function findRoute(name: RouteName): AppRoute {
   const route = appRoutes.find((candidate) => candidate.name === name);

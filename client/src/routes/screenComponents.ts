@@ -27,6 +27,8 @@ const EventLocationManageScreen = lazy(() =>
 );
 const ResultManageScreen = lazy(() => import("../screens/ResultManage/ResultManageScreen").then((module) => ({ default: module.ResultManageScreen })));
 
+const PersonDataScreen = lazy(() => import("../screens/PersonData/PersonDataScreen").then((module) => ({ default: module.PersonDataScreen })));
+
 // GraphiQL with the Monaco editor (issue 11): far the largest chunk, loaded only when staff open it.
 const ApiExplorerScreen = lazy(() => import("../screens/ApiExplorer/ApiExplorerScreen").then((module) => ({ default: module.ApiExplorerScreen })));
 
@@ -54,6 +56,7 @@ export const screenComponents: Record<ScreenRouteName, ComponentType> = {
 
 /** The component of every tool route. */
 export const toolComponents: Record<ToolRouteName, ComponentType> = {
+  personData: PersonDataScreen,
   apiExplorer: ApiExplorerScreen,
   healthAccessLog: HealthAccessLogScreen,
 };

@@ -13,6 +13,7 @@ export const menuIcons: Record<ScreenRouteName | ToolRouteName, IconName> = {
   eventManage: "event",
   eventLocationManage: "location",
   resultManage: "results",
+  personData: "search",
   apiExplorer: "code",
   healthAccessLog: "shield",
 };

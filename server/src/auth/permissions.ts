@@ -556,8 +556,33 @@ export const PERMISSIONS = {
     access: "signedIn",
     tenancy: "self",
     graphql: [],
-    rest: ["GET /v1/user/0/export"],
-    description: "Download (JSON) of all data stored about the signed-in user: account, clubs, registrations they made, their audit entries.",
+    rest: ["GET /v1/user/0/export", "GET /v1/user/0/export/consent_forms"],
+    description:
+      "Download (JSON) of all data stored about the signed-in user: account, clubs, registrations they made, changes others made to them, their audit entries, mails sent to them, the calendar feed's state; the consent forms of their registrations as a zip.",
+  },
+  // ---- erasure and access requests for a person (issue 43, item 6; docs/decisions.md "Erasure on request")
+  "registration.deleteCancelled": {
+    access: ["registration_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.deleteDexamRegistration", "Mutation.deleteCompetitionRegistration"],
+    rest: ["DELETE /v1/registration/dexam/:id", "DELETE /v1/registration/competition/:id"],
+    description:
+      "Delete a cancelled registration (D-exam or competition) on an erasure request: registration_manage of the event's district only; the club never (R-RO024).",
+  },
+  "dexam.eraseCampData": {
+    access: ["registration_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Mutation.eraseDexamCampData"],
+    rest: [],
+    description: "Erase only the camp data (health data, meal request, emergency contacts, consent form) of a camp registration once the camp has ended.",
+  },
+  "registration.person": {
+    access: ["registration_manage"],
+    tenancy: "ownDistrict",
+    graphql: ["Query.personRegistrations"],
+    rest: ["GET /v1/export/person", "GET /v1/export/person/xlsx"],
+    description:
+      "Find one child's D-exam registrations across the district's events (first name, last name, birth date) and export everything stored about them (JSON, .xlsx) for an access request.",
   },
   // ---- machine clients (issue 11, item 1): OAuth 2 client credentials of the embedded provider
   "apiClient.list": {

@@ -106,3 +106,12 @@ export const DOCUMENT_MSG = {
   tooManyTokens: (max: number) => `Das GraphQL-Dokument ist zu umfangreich (höchstens ${max.toLocaleString("de-DE")} Token)`,
   tooDeep: (max: number) => `Die Anfrage ist zu tief verschachtelt (mehr als ${max} Klammerebenen)`,
 } as const;
+
+/** not from the spec: erasure and access requests for one person (docs/decisions.md "Erasure on request") */
+export const ERASE_MSG = {
+  notCamp: "Nur Anmeldungen zu Freizeiten haben Angaben zur Freizeit",
+  campNotOver: "Die Angaben zur Freizeit können erst nach dem Ende der Freizeit gelöscht werden",
+  nothingLeft: "Die Angaben zur Freizeit sind bereits gelöscht",
+  personRequired: "Bitte Vorname, Nachname und Geburtsdatum angeben",
+  birthdate: "Bitte ein Geburtsdatum ab 1900 im Format JJJJ-MM-TT angeben",
+} as const;

@@ -21,6 +21,15 @@ describe("Europe/Berlin dates", () => {
   });
 });
 
+describe("early years", () => {
+  it("a day before the year 1000 keeps its four-digit year and its century (the events filter 'from' took 0001-01-01 to a 500)", () => {
+    const early = new Date("0001-06-01T12:00:00Z");
+    expect(berlinDay(early)).toBe("0001-06-01");
+    expect(startOfBerlinDay(early).getUTCFullYear()).toBe(1);
+    expect(deadlineOf("0050-03-01").getUTCFullYear()).toBe(50);
+  });
+});
+
 describe("parseInstant: /v1 times, strictly (issue 29)", () => {
   it("[R-API024] RFC 3339 with Z or an offset, and a bare calendar day, are read", () => {
     expect(parseInstant("2031-06-01T10:00:00+02:00")?.toISOString()).toBe("2031-06-01T08:00:00.000Z");

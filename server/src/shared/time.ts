@@ -17,11 +17,15 @@ const PARTS = new Intl.DateTimeFormat("en-US", {
 });
 const DAY = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
 
+/** Date.UTC for every year: Date.UTC reads the years 0..99 as 1900..1999. */
+const utc = (year: number, month: number, day: number, hours: number, minutes: number, seconds: number) =>
+  new Date(0).setUTCFullYear(year, month, day) + ((hours * 60 + minutes) * 60 + seconds) * 1000;
+
 /** Offset of Europe/Berlin from UTC in minutes at the given instant (60 in winter, 120 in summer). */
 export function berlinOffsetMinutes(at: Date): number {
   const parts = PARTS.formatToParts(at);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
+  const asUtc = utc(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
 }
 
@@ -29,7 +33,7 @@ export function berlinOffsetMinutes(at: Date): number {
 export function berlinTime(day: string, hours: number, minutes: number, seconds: number): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) throw new Error(`not a date: ${day}`);
-  const naive = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hours, minutes, seconds);
+  const naive = utc(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hours, minutes, seconds);
   // the offset at the naive instant is right except within an hour of a switch; re-check once
   let at = naive - berlinOffsetMinutes(new Date(naive)) * 60000;
   at = naive - berlinOffsetMinutes(new Date(at)) * 60000;
@@ -41,7 +45,8 @@ export const deadlineOf = (day: string) => berlinTime(day, 23, 59, 59);
 
 /** The calendar day (yyyy-mm-dd) in Berlin of an instant. */
 export function berlinDay(at: Date): string {
-  return DAY.format(at);
+  // the formatter writes years before 1000 with fewer digits ("1-01-01")
+  return DAY.format(at).replace(/^(\d{1,3})-/, (_, year: string) => `${year.padStart(4, "0")}-`);
 }
 
 /** The calendar day `n` days after (before, when negative) `day` (yyyy-mm-dd). */

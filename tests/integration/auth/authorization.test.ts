@@ -305,6 +305,45 @@ function campDataCall(via: "graphql" | "rest"): Call {
     },
   };
 }
+/** a cancelled registration of club 1 (D-exam or competition): deleted on an erasure request only */
+const cancelledOfClub1 = async (kind: "dexam" | "competition") => {
+  const id = kind === "dexam" ? await registrationOfClub1() : await competitionOfClub1();
+  const data = { cancelledAt: new Date() };
+  if (kind === "dexam") await app.db.prisma.dexamRegistration.update({ where: { id }, data });
+  else await app.db.prisma.competitionRegistration.update({ where: { id }, data });
+  return id;
+};
+/** a registration of club 1 in a camp that has ended, with camp data (a meal request) and a consent form */
+let endedCamp: { id: number; locationId: number } | undefined;
+const endedCampRegistrationOfClub1 = async () => {
+  if (!endedCamp) {
+    endedCamp = await fresh.event(true);
+    await app.db.prisma.event.update({
+      where: { id: endedCamp.id },
+      data: { formType: "DEXAM_CAMP", start: new Date(Date.now() - 10 * 86400_000), end: new Date(Date.now() - 5 * 86400_000) },
+    });
+  }
+  const id = await registrationOfClub1(true);
+  await app.db.prisma.dexamRegistration.update({
+    where: { id },
+    data: { eventId: endedCamp.id, theoryLocationId: endedCamp.locationId, mealRequest: "VEGAN" },
+  });
+  return id;
+};
+/** A call whose refusal for some callers is a conflict (409: the club may not delete a cancelled registration): counted as denied. */
+function conflictDenied(call: Call): Call {
+  return {
+    via: call.via,
+    run: async (who) => {
+      try {
+        return await call.run(who);
+      } catch (e) {
+        if (/^409 |"CONFLICT"/.test(String((e as Error).message))) return { outcome: "denied", detail: (e as Error).message };
+        throw e;
+      }
+    },
+  };
+}
 /** a registration of club 1 at the open event's practice location: its blank sheet, filled with 50 points */
 const filledSheetOfClub1 = async () => {
   const id = await app.db.prisma.dexamRegistration
@@ -890,7 +929,33 @@ const CALLS: Record<Operation, Call[]> = {
   "audit.user": [gqlCall(AUDIT, () => ({ id: globalId("User", world.userIds.member) }))],
   "audit.association": [gqlCall(AUDIT, () => ({ id: globalId("Association", world.club1) }))],
   "audit.districtAssociation": [gqlCall(AUDIT, () => ({ id: globalId("DistrictAssociation", world.district1) }))],
-  "viewer.export": [restCall("GET", () => "/v1/user/0/export", undefined, "/v1/user/0/export")],
+  "viewer.export": [
+    restCall("GET", () => "/v1/user/0/export", undefined, "/v1/user/0/export"),
+    restCall("GET", () => "/v1/user/0/export/consent_forms", undefined, "/v1/user/0/export/consent_forms"),
+  ],
+  "registration.deleteCancelled": [
+    gqlCall("mutation($id: ID!) { deleteDexamRegistration(id: $id) }", async () => ({ id: globalId("DexamRegistration", await cancelledOfClub1("dexam")) })),
+    gqlCall("mutation($id: ID!) { deleteCompetitionRegistration(id: $id) }", async () => ({
+      id: globalId("CompetitionRegistration", await cancelledOfClub1("competition")),
+    })),
+    restCall("DELETE", async () => `/v1/registration/dexam/${await cancelledOfClub1("dexam")}`, undefined, "/v1/registration/dexam/:id (cancelled)"),
+    restCall(
+      "DELETE",
+      async () => `/v1/registration/competition/${await cancelledOfClub1("competition")}`,
+      undefined,
+      "/v1/registration/competition/:id (cancelled)",
+    ),
+  ].map(conflictDenied),
+  "dexam.eraseCampData": [
+    gqlCall("mutation($id: ID!) { eraseDexamCampData(id: $id) { databaseId } }", async () => ({
+      id: globalId("DexamRegistration", await endedCampRegistrationOfClub1()),
+    })),
+  ],
+  "registration.person": [
+    gqlCall('query { personRegistrations(firstname: "K", lastname: "L", birthdate: "2012-01-01") { databaseId } }'),
+    restCall("GET", () => "/v1/export/person?firstname=K&lastname=L&birthdate=2012-01-01", undefined, "/v1/export/person"),
+    restCall("GET", () => "/v1/export/person/xlsx?firstname=K&lastname=L&birthdate=2012-01-01", undefined, "/v1/export/person/xlsx"),
+  ],
   // --- apiclients start
   // each caller's own district association (naming another is FORBIDDEN for all but admin: strict-input.test.ts)
   "apiClient.list": [gqlCall("query { apiClients { clientId } }", () => ({}))],
@@ -1053,6 +1118,11 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "audit.association": MANAGE_IN_DISTRICT_1("association_manage"),
   "audit.districtAssociation": outcomes("denied", allow("admin")),
   "viewer.export": EVERYONE,
+  // a cancelled registration of club 1: only registration_manage of district 1 deletes it; the club gets 409 (R-RO024)
+  "registration.deleteCancelled": outcomes("notFound", { ...allow("admin", "role:registration_manage"), member: "denied", "role:registration_read": "denied" }),
+  "dexam.eraseCampData": MANAGE_IN_DISTRICT_1("registration_manage"),
+  // staff2 holds registration_manage in district 2: searched there, found nothing of district 1
+  "registration.person": outcomes("denied", allow("admin", "role:registration_manage", "staff2")),
   // --- apiclients start
   "apiClient.list": outcomes("denied", allow("admin", "role:user_manage", "staff2")),
   "apiClient.create": outcomes("denied", allow("admin", "role:user_manage", "staff2")),

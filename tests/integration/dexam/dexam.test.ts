@@ -132,8 +132,11 @@ describe("D-exam registrations", () => {
       t.member,
     );
     expect(again.body.errors?.[0].extensions?.code).toBe("CONFLICT");
-    expect((await app.rest("DELETE", `/v1/registration/dexam/${created.id}`, t["role:registration_manage"])).status).toBe(409);
+    // the club cannot delete a cancelled registration, not even in NoRestrictions (R-RO024); registration_manage can on an erasure request (erasure.test.ts)
     await app.db.prisma.event.update({ where: { id: event }, data: { editPhase: "NO_RESTRICTIONS" } });
+    const byClub = await app.rest("DELETE", `/v1/registration/dexam/${created.id}`, t.member);
+    expect(byClub.status).toBe(409);
+    expect(byClub.body.error.message).toBe("Eine stornierte Anmeldung kann nicht gelöscht werden");
   });
 
   it("[R-BC024][R-BC025] camp health data and emergency contacts are stored encrypted and read back for the club", async () => {

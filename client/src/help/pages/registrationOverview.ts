@@ -130,7 +130,14 @@ export const registrationOverviewHelp: HelpPage = {
               text: "Wer die Anmeldung wann angelegt, geändert, storniert oder mit Ergebnissen versehen hat, mit den geänderten Feldern und ihrem alten und neuen Wert (etwa „Vorname: Lena → Lene“). Gesundheitsangaben und Bemerkungen erscheinen nur als „geändert“, nie mit ihrem Inhalt. Nur für die Anmeldungs- und Ergebnisverwaltung des Kreisverbands.",
             },
             { label: label("overview.action.cancel"), text: "Die Anmeldung stornieren. Sie bleibt ausgegraut in der Liste stehen." },
-            { label: label("overview.action.delete"), text: "Die Anmeldung endgültig löschen." },
+            {
+              label: label("overview.action.eraseCampData"),
+              text: "Nur für die Anmeldungsverwaltung, nach dem Ende einer Freizeit: löscht die Gesundheitsangaben, den Essenswunsch, die Impfungen, die Notfallkontakte und die Einverständniserklärung; die Anmeldung selbst bleibt.",
+            },
+            {
+              label: label("overview.action.delete"),
+              text: "Die Anmeldung endgültig löschen. Eine stornierte Anmeldung löscht nur die Anmeldungsverwaltung, etwa auf Antrag der Eltern; Anfragen zu einem Kind über alle Veranstaltungen beantwortet sie unter „Auskunft und Löschung“.",
+            },
           ],
         },
         {

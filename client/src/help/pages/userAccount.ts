@@ -96,7 +96,7 @@ export const userAccountHelp: HelpPage = {
       blocks: [
         {
           kind: "paragraph",
-          text: `${ui("profile.data.button")} lädt alles, was das Anmeldesystem über Sie gespeichert hat, als eine JSON-Datei herunter: Ihr Konto, Ihre Vereine, Ihre Anmeldungen (mit den Angaben zur Freizeit) und das Protokoll Ihrer Änderungen.`,
+          text: `${ui("profile.data.button")} lädt alles, was das Anmeldesystem über Sie gespeichert hat, als eine JSON-Datei herunter: Ihr Konto, Ihre Vereine, Ihre Anmeldungen (mit den Angaben zur Freizeit), das Protokoll Ihrer Änderungen und der Änderungen anderer an Ihren Anmeldungen, die E-Mails an Sie und ob Ihr Kalender-Abo eingeschaltet ist. ${ui("profile.data.consentForms")} lädt die Einverständniserklärungen Ihrer Anmeldungen als eine ZIP-Datei herunter.`,
         },
       ],
     },

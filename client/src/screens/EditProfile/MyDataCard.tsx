@@ -6,14 +6,16 @@ import { t } from "../../i18n/translate";
 
 /**
  * "Meine Daten" (GDPR art. 15/20, issue 10 item 8): downloads everything stored about the signed-in
- * person as one JSON file (GET /v1/user/0/export).
+ * person as one JSON file (GET /v1/user/0/export: account, clubs, registrations, audit entries,
+ * changes others made to their registrations, the mails sent to them, the calendar feed's state),
+ * and the consent forms they uploaded as one zip (GET /v1/user/0/export/consent_forms).
  */
 export function MyDataCard() {
   const [busy, setBusy] = useState(false);
-  const start = async () => {
+  const start = async (path: string) => {
     setBusy(true);
     try {
-      await runDownload("/user/0/export", "profile.data.failed");
+      await runDownload(path, "profile.data.failed");
     } finally {
       setBusy(false);
     }
@@ -21,8 +23,11 @@ export function MyDataCard() {
   return (
     <Card title={t("profile.card.data")}>
       <p>{t("profile.data.text")}</p>
-      <Button variant="secondary" onClick={start} disabled={busy} aria-busy={busy}>
+      <Button variant="secondary" onClick={() => start("/user/0/export")} disabled={busy} aria-busy={busy}>
         {t("profile.data.button")}
+      </Button>{" "}
+      <Button variant="secondary" onClick={() => start("/user/0/export/consent_forms")} disabled={busy} aria-busy={busy}>
+        {t("profile.data.consentForms")}
       </Button>
     </Card>
   );

@@ -14,7 +14,7 @@ import { type CompetitionRowAction, overviewExportPaths } from "./rowActions";
 import { useCancelCompetitionRegistration } from "./useCancelCompetitionRegistration";
 import { useDeleteCompetitionRegistration } from "./useDeleteCompetitionRegistration";
 
-type DialogState = { kind: "edit"; id: string } | { kind: "delete" | "cancel" | "history"; id: string; name: string };
+type DialogState = { kind: "edit"; id: string } | { kind: "delete" | "cancel" | "history"; id: string; name: string; cancelled?: boolean };
 
 /**
  * The competition registrations of one event (R-RO003) with the row actions: open (edit, enter
@@ -70,7 +70,7 @@ export function CompetitionOverview({
       case "history":
       case "cancel":
       case "delete":
-        setDialog({ kind: action, id: row.id, name: row.name });
+        setDialog({ kind: action, id: row.id, name: row.name, cancelled: action === "delete" && !!row.cancelledAt });
         return;
     }
   }, []);
@@ -82,7 +82,7 @@ export function CompetitionOverview({
       {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "delete" && (
         <ConfirmRowAction
-          text={t("overview.competition.confirmDelete", { name: dialog.name })}
+          text={t(dialog.cancelled ? "overview.competition.confirmDeleteCancelled" : "overview.competition.confirmDelete", { name: dialog.name })}
           busy={deleting}
           run={() => deleteRegistration({ id: dialog.id })}
           onDone={saved}

@@ -16,15 +16,17 @@ import { type DexamRowAction, overviewExportPaths } from "./rowActions";
 import { TakeoverDialog } from "./TakeoverDialog";
 import { useCancelDexamRegistration } from "./useCancelDexamRegistration";
 import { useDeleteDexamRegistration } from "./useDeleteDexamRegistration";
+import { useEraseDexamCampData } from "./useEraseDexamCampData";
 
 type DialogState =
   | { kind: "edit"; id: string }
-  | { kind: "delete" | "cancel" | "history"; id: string; name: string }
+  | { kind: "delete" | "cancel" | "history" | "eraseCampData"; id: string; name: string; cancelled?: boolean }
   | { kind: "takeOver"; registration: DexamRowData };
 
 /**
  * The D-exam registrations of one event (R-RO004) with the row actions: open (edit, enter songs,
- * view), take over a partial result, the downloads, cancel and delete (each confirmed first).
+ * view), take over a partial result, the downloads, erase the camp data, cancel and delete (each
+ * confirmed first; a cancelled registration's delete says it is final).
  * Every change refreshes the list (spec §7 "Answers"): a save in the edit dialog by its answer,
  * which updates the row's record (useUpdateDexamRegistration), the other changes by loading the
  * list again.
@@ -62,6 +64,7 @@ export function DexamOverview({
   const [dialog, setDialog] = useState<DialogState | null>(null);
   const [deleteRegistration, deleting] = useDeleteDexamRegistration();
   const [cancelRegistration, cancelling] = useCancelDexamRegistration();
+  const [eraseCampData, erasing] = useEraseDexamCampData();
   const close = () => setDialog(null);
   const saved = () => {
     setDialog(null);
@@ -93,8 +96,11 @@ export function DexamOverview({
         return;
       case "history":
       case "cancel":
-      case "delete":
+      case "eraseCampData":
         setDialog({ kind: action, id: row.id, name });
+        return;
+      case "delete":
+        setDialog({ kind: action, id: row.id, name, cancelled: !!row.cancelledAt });
         return;
     }
   }, []);
@@ -115,9 +121,18 @@ export function DexamOverview({
       )}
       {dialog?.kind === "delete" && (
         <ConfirmRowAction
-          text={t("overview.confirmDelete", { name: dialog.name })}
+          text={t(dialog.cancelled ? "overview.confirmDeleteCancelled" : "overview.confirmDelete", { name: dialog.name })}
           busy={deleting}
           run={() => deleteRegistration({ id: dialog.id })}
+          onDone={saved}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === "eraseCampData" && (
+        <ConfirmRowAction
+          text={t("overview.confirmEraseCampData", { name: dialog.name })}
+          busy={erasing}
+          run={() => eraseCampData({ id: dialog.id })}
           onDone={saved}
           onClose={close}
         />

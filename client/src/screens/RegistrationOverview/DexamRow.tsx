@@ -51,6 +51,7 @@ export const DexamRow = memo(function DexamRow({
           takeOver
           downloadPracticeSheet
           downloadConsentForm
+          eraseCampData
         }
       }
     `,

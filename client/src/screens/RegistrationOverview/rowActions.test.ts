@@ -44,6 +44,14 @@ describe("D-exam row menu", () => {
     ]);
   });
 
+  it("registration_manage gets 'Angaben zur Freizeit löschen' before delete when the server offers it (a camp that has ended)", () => {
+    expect(dexamRowActions({ ...nothing, eraseCampData: true, delete: true }, true).map((action) => t(DEXAM_ACTION_LABELS[action]))).toEqual([
+      "Ansehen",
+      "Angaben zur Freizeit löschen",
+      "Löschen",
+    ]);
+  });
+
   it("the appointments are offered while the registration is live; the change history only when the server allows it", () => {
     expect(dexamRowActions(nothing)).toEqual(["view", "calendar"]);
     expect(dexamRowActions({ ...nothing, history: true }, true)).toEqual(["view", "history"]);

@@ -5,6 +5,8 @@ export interface DexamViewerCan extends RowViewerCan {
   readonly takeOver: boolean;
   readonly downloadPracticeSheet: boolean;
   readonly downloadConsentForm: boolean;
+  /** registration_manage: erase only the camp data (a camp that has ended) */
+  readonly eraseCampData?: boolean;
 }
 
 /** What every registration row has (DexamRegistration.viewerCan, CompetitionRegistration.viewerCan). */
@@ -17,7 +19,18 @@ export interface RowViewerCan {
 }
 
 /** The entries of the registration rows' menus (D-exam rows use all of them, competition rows open/cancel/delete). */
-export type RowAction = "edit" | "songs" | "view" | "takeOver" | "practiceSheet" | "consentForm" | "calendar" | "history" | "cancel" | "delete";
+export type RowAction =
+  | "edit"
+  | "songs"
+  | "view"
+  | "takeOver"
+  | "practiceSheet"
+  | "consentForm"
+  | "calendar"
+  | "history"
+  | "eraseCampData"
+  | "cancel"
+  | "delete";
 export type DexamRowAction = RowAction;
 export type CompetitionRowAction = Extract<RowAction, "edit" | "songs" | "view" | "calendar" | "history" | "cancel" | "delete">;
 
@@ -30,7 +43,8 @@ export function openAction(edit: string): "edit" | "songs" | "view" {
  * The row menu of a D-exam registration (R-RO010, R-RO018..R-RO030), in this order: open it
  * ("Bearbeiten" for edit scope ALL, "Stücke eintragen" for SONGS, "Ansehen" for NONE), take over the
  * partial result, the downloads, the appointments as .ics (not once cancelled), the change history
- * (staff who may read it), then cancel or delete. The server computes the flags and enforces
+ * (staff who may read it), erasing the camp data (registration_manage, after the camp), then cancel
+ * or delete (registration_manage also deletes a cancelled one: erasure on request). The server computes the flags and enforces
  * them again; the client only renders them.
  */
 export function dexamRowActions(can: DexamViewerCan, cancelled = false): DexamRowAction[] {
@@ -40,6 +54,7 @@ export function dexamRowActions(can: DexamViewerCan, cancelled = false): DexamRo
   if (can.downloadConsentForm) actions.push("consentForm");
   if (!cancelled) actions.push("calendar");
   if (can.history) actions.push("history");
+  if (can.eraseCampData) actions.push("eraseCampData");
   if (can.cancel) actions.push("cancel");
   if (can.delete) actions.push("delete");
   return actions;
@@ -68,6 +83,7 @@ export const ROW_ACTION_LABELS: Record<RowAction, MessageKey> = {
   consentForm: "overview.action.consentForm",
   calendar: "calendar.download",
   history: "history.action",
+  eraseCampData: "overview.action.eraseCampData",
   cancel: "overview.action.cancel",
   delete: "overview.action.delete",
 };

@@ -302,7 +302,8 @@ builder.mutationField("cancelCompetitionRegistration", (t) =>
 builder.mutationField("deleteCompetitionRegistration", (t) =>
   t.field({
     type: "ID",
-    description: "Deletes a registration without cancellation date (user_manage, or the club in phase NoRestrictions).",
+    description:
+      "Deletes a registration without cancellation date (user_manage, or the club in phase NoRestrictions); a cancelled one only by registration_manage (erasure on request).",
     authScopes: { operation: "competition.delete" },
     args: { id: t.arg.globalID({ required: true, description: "Global id of the competition (Wertungsspiel) registration." }) },
     resolve: async (_root, { id }, ctx) => encodeId("CompetitionRegistration", (await deleteCompetitionRegistration(ctx, regId(id))).id),

@@ -285,7 +285,7 @@ export function competitionRoutes(r: RestRouter) {
       summary: "Wertungsspielanmeldung löschen",
       description:
         "user_manage des Kreisverbands (wie die Spezifikation es schreibt), oder der Verein in der Bearbeitungsphase NoRestrictions. " +
-        "Eine stornierte Anmeldung wird nicht gelöscht (409).",
+        "Eine stornierte Anmeldung löscht nur registration_manage des Kreisverbands (Löschung auf Antrag), sonst 409.",
       status: 204,
       // the registration the create example makes
       example: { params: { id: CREATED } },

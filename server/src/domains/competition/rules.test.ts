@@ -137,4 +137,10 @@ describe("competition registration rules, per type", () => {
       manage: true,
     });
   });
+
+  it("a cancelled competition registration: registration_manage deletes it (erasure on request), user_manage and the club do not", () => {
+    const cancelled = { cancelledAt: new Date(), editPhase: "NONE" as const };
+    expect(competitionRowActions(cancelled, { manager: true, userManager: false, clubMember: false })).toMatchObject({ delete: true, cancel: false });
+    expect(competitionRowActions(cancelled, { manager: false, userManager: true, clubMember: true })).toMatchObject({ delete: false, cancel: false });
+  });
 });

@@ -3,7 +3,7 @@
 // writes it) or phase NoRestrictions; documents_complete and cancelled_at only registration_manage.
 
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
-import { actsOn, authorize } from "../../auth/permissions.ts";
+import { actsOn, authorize, mayActOn } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, labelSearched, searchTerm } from "../../db/search.ts";
 import type { CompetitionRegistration, CompetitionType, Prisma } from "../../generated/prisma/client.ts";
@@ -256,7 +256,8 @@ export async function deleteCompetitionRegistration(ctx: ServiceCtx, id: number)
   const p = authorize(ctx.principal, "competition.delete");
   const r = await loadChangeable(ctx, p, id);
   const mayAct = p.associationIds.includes(r.associationId) || isManager(p, r.event) || isUserManager(p, r.event);
-  if (!mayAct || !canDelete(r, r.event.editPhase, { manager: isUserManager(p, r.event) })) {
+  const erases = mayActOn(p, "registration.deleteCancelled", r.event);
+  if (!mayAct || !canDelete(r, r.event.editPhase, { manager: isUserManager(p, r.event), erases })) {
     throw new AppError(
       "CONFLICT",
       r.cancelledAt ? "Eine stornierte Anmeldung kann nicht gelöscht werden" : "In dieser Bearbeitungsphase kann nur storniert werden",

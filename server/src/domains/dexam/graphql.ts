@@ -1,3 +1,4 @@
+import { mayActOn } from "../../auth/permissions.ts";
 import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
 import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
@@ -12,8 +13,9 @@ import { hasCampData, isRegistrationStaff, mayReadCampData, type RegistrationFil
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
+import { findPersonRegistrations } from "./person.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
-import { gradeOf, rowActions, songsComplete } from "./rules.ts";
+import { campDataErasure, gradeOf, rowActions, songsComplete } from "./rules.ts";
 import {
   campOf,
   cancelDexamRegistration,
@@ -21,6 +23,7 @@ import {
   createDexamRegistration,
   deleteDexamRegistration,
   dexamWhere,
+  eraseDexamCampData,
   isManager,
   takeOverPartialResult,
   updateDexamRegistration,
@@ -34,7 +37,7 @@ import {
  * loading, which cost a lookup per row).
  */
 const ROW_INCLUDE = {
-  event: { select: { districtAssociationId: true, editPhase: true, formType: true } },
+  event: { select: { districtAssociationId: true, editPhase: true, formType: true, start: true, end: true } },
   theoryLocation: { select: { publishResults: true } },
   practiceLocation: { select: { publishResults: true } },
   takenOverBy: { select: { id: true } },
@@ -90,14 +93,18 @@ export const ExamGradeEnum = builder.enumType("ExamGrade", {
   values: { PASSED: { description: "bestanden" }, FAILED: { description: "nicht bestanden" } } as const,
 });
 
-const ActionsType = builder.objectRef<ReturnType<typeof rowActions> & { history: boolean; readCampData: boolean }>("DexamRegistrationActions").implement({
+const ActionsType = builder.objectRef<ReturnType<typeof rowActions> & { history: boolean; readCampData: boolean; eraseCampData: boolean }>(
+  "DexamRegistrationActions",
+).implement({
   description: "The row menu of the registration overview for the signed-in user.",
   fields: (t) => ({
     history: t.exposeBoolean("history", {
       description: "The viewer may read the registration's change history (auditTrail): registration_manage or results_manage of its district.",
     }),
     edit: t.field({ type: EditScopeEnum, resolve: (a) => a.edit, description: "What the viewer may edit." }),
-    delete: t.exposeBoolean("delete", { description: "registration_manage, or the club in edit phase NoRestrictions; never once cancelled." }),
+    delete: t.exposeBoolean("delete", {
+      description: "registration_manage, or the club in edit phase NoRestrictions; once cancelled only registration_manage (erasure on request).",
+    }),
     cancel: t.exposeBoolean("cancel", { description: "Offered instead of delete; once only." }),
     manage: t.exposeBoolean("manage", { description: "registration_manage: may edit cancelledAt and existingPartialResultVerified." }),
     takeOver: t.exposeBoolean("takeOver", { description: "A passed part exists, the exam is not passed as a whole, and it was not taken over yet." }),
@@ -108,6 +115,9 @@ const ActionsType = builder.objectRef<ReturnType<typeof rowActions> & { history:
     readCampData: t.exposeBoolean("readCampData", {
       description:
         "The viewer reads and changes the camp data (the account that registered and registration staff of the district); others see campDataWithheld, and their edits keep the stored camp data.",
+    }),
+    eraseCampData: t.exposeBoolean("eraseCampData", {
+      description: "registration_manage may erase only the camp data (eraseDexamCampData): a camp that has ended, with camp data or a consent form left.",
     }),
   }),
 });
@@ -276,7 +286,13 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
             campReader: mayReadCampData(p, r, r.event),
           },
         );
-        return { ...actions, history: mayReadTrail(p, "DexamRegistration", r.event.districtAssociationId), readCampData: mayReadCampData(p, r, r.event) };
+        const eraseCampData = mayActOn(p, "dexam.eraseCampData", r.event) && campDataErasure(r, r.event, ctx.services.now()) === null;
+        return {
+          ...actions,
+          history: mayReadTrail(p, "DexamRegistration", r.event.districtAssociationId),
+          readCampData: mayReadCampData(p, r, r.event),
+          eraseCampData,
+        };
       },
     }),
   }),
@@ -555,10 +571,42 @@ builder.mutationField("cancelDexamRegistration", (t) =>
 builder.mutationField("deleteDexamRegistration", (t) =>
   t.field({
     type: "ID",
-    description: "Deletes a registration without cancellation date (registration_manage, or the club in phase NoRestrictions).",
+    description:
+      "Deletes a registration without cancellation date (registration_manage, or the club in phase NoRestrictions); a cancelled one only by registration_manage (erasure on request).",
     authScopes: { operation: "dexam.delete" },
     args: { id: t.arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }) },
     resolve: async (_root, { id }, ctx) => encodeId("DexamRegistration", (await deleteDexamRegistration(ctx, regId(id))).id),
+  }),
+);
+
+builder.queryField("personRegistrations", (t) =>
+  t.prismaField({
+    type: [DexamRegistrationType],
+    description:
+      "One child's D-exam registrations across the district's events (registration_manage; admin: every district), for an access or erasure request: first name and last name in any case, exactly, and the birth date. Newest event first.",
+    authScopes: { operation: "registration.person" },
+    args: {
+      firstname: t.arg.string({ required: true, description: "First name (any case)." }),
+      lastname: t.arg.string({ required: true, description: "Last name (any case)." }),
+      birthdate: t.arg.string({ required: true, description: "Date of birth, yyyy-mm-dd." }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const ids = await findPersonRegistrations(ctx, args);
+      const rows = await ctx.prisma.dexamRegistration.findMany({ ...query, where: { id: { in: ids } } });
+      return ids.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
+    },
+  }),
+);
+
+builder.mutationField("eraseDexamCampData", (t) =>
+  t.prismaField({
+    type: DexamRegistrationType,
+    description:
+      "Erases only the camp data (health data, meal request, emergency contacts, consent form) of a camp registration after the camp has ended (registration_manage); the registration stays.",
+    authScopes: { operation: "dexam.eraseCampData" },
+    args: { id: t.arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }) },
+    resolve: async (query, _root, { id }, ctx) =>
+      ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: (await eraseDexamCampData(ctx, regId(id))).id } }),
   }),
 );
 

@@ -165,8 +165,15 @@ describe("D-exam registration rules", () => {
     expect(canDelete(active, "SONGS_ONLY", { manager: false })).toBe(false);
     expect(canDelete(active, "NONE", { manager: true })).toBe(true);
     expect(canDelete(cancelled, "NO_RESTRICTIONS", { manager: true })).toBe(false);
+    expect(canDelete(cancelled, "NO_RESTRICTIONS", { manager: false, erases: false })).toBe(false);
     expect(canCancel(active)).toBe(true);
     expect(canCancel(cancelled)).toBe(false);
+  });
+
+  it("a cancelled registration is deleted only on erasure by registration_manage, in any phase", () => {
+    const cancelled = { cancelledAt: new Date() };
+    expect(canDelete(cancelled, "NONE", { manager: true, erases: true })).toBe(true);
+    expect(canDelete(cancelled, "NO_RESTRICTIONS", { manager: false, erases: true })).toBe(true);
   });
 
   it("[R-DF034] songs status: complete without a practice exam, or with four named pieces (numbers except percussion)", () => {

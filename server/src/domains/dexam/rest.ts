@@ -9,6 +9,7 @@ import { MSG } from "../../shared/messages.ts";
 import { zipInThread } from "../../workers/pool.ts";
 import type { ServiceCtx } from "../context.ts";
 import { contentDisposition } from "../files/rules.ts";
+import { XLSX_MIME } from "../files/zip.ts";
 import { recordHealthDataAccess } from "../healthaccess/service.ts";
 import { hasCampData, mayReadCampData, refuseHiddenSort } from "../registrations/access.ts";
 import { remarksOf } from "../registrations/remarks.ts";
@@ -16,6 +17,7 @@ import { registrationBodyFields } from "../registrations/wire.ts";
 import { fileNamePart } from "../results/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
 import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
+import { personData, personWorkbook } from "./person.ts";
 import { type DexamInput, type DexamSong, gradeOf, songsComplete } from "./rules.ts";
 import {
   type CreatedDexam,
@@ -566,7 +568,7 @@ export function dexamRoutes(r: RestRouter) {
       tag: "D-Prüfungen",
       summary: "D-Prüfungsanmeldung löschen",
       description:
-        "registration_manage des Kreisverbands, oder der Verein in der Bearbeitungsphase NoRestrictions. Eine stornierte Anmeldung wird nicht gelöscht (409).",
+        "registration_manage des Kreisverbands, oder der Verein in der Bearbeitungsphase NoRestrictions. Eine stornierte Anmeldung löscht nur registration_manage des Kreisverbands (Löschung auf Antrag), sonst 409.",
       status: 204,
       // the registration the create example makes
       example: { params: { id: CREATED } },
@@ -576,4 +578,70 @@ export function dexamRoutes(r: RestRouter) {
       return null;
     },
   );
+  r.get(
+    "/v1/export/person",
+    {
+      tag: "Exporte",
+      summary: "Alle Daten eines Kindes herunterladen (Auskunft, JSON)",
+      description:
+        "Für ein Auskunftsersuchen (DSGVO Art. 15/20) zu einem Kind ohne eigenes Konto: alle D-Prüfungsanmeldungen mit genau diesem Vor- und " +
+        "Nachnamen (Groß-/Kleinschreibung egal) und Geburtsdatum in den Veranstaltungen des eigenen Kreisverbands, mit entschlüsselten " +
+        "Angaben zur Freizeit, Dateinamen, Protokolleinträgen und E-Mails zu diesen Anmeldungen, maschinenlesbar zum Herunterladen " +
+        '(Content-Disposition: attachment; filename="Auskunft_<Name>_<Datum>.json"). Lesbar als .xlsx: …/person/xlsx. ' +
+        "registration_manage (Administrator: alle Kreisverbände).",
+      query: PersonQuery,
+      response: PersonExportWire,
+      example: { query: { firstname: "Clara", lastname: "Klarinette", birthdate: "2011-04-12" } },
+    },
+    async (ctx, req, reply) => {
+      const data = await personData(ctx, w.readQuery(PersonQuery, req.query), "childExport");
+      reply.header("content-disposition", contentDisposition(`${personFileName(data)}.json`)).header("cache-control", "no-store");
+      return JSON.parse(JSON.stringify(data));
+    },
+  );
+  r.get(
+    "/v1/export/person/xlsx",
+    {
+      tag: "Exporte",
+      summary: "Alle Daten eines Kindes herunterladen (Auskunft, Excel)",
+      description:
+        "Dieselben Daten wie GET /v1/export/person, lesbar als Excel-Datei: ein Blatt „Daten“ mit einer Zeile je Feld, Protokolleintrag und E-Mail, " +
+        "ein Blatt „Angaben“ mit der Person und den Anzahlen. registration_manage (Administrator: alle Kreisverbände).",
+      query: PersonQuery,
+      file: [XLSX_MIME],
+      example: { query: { firstname: "Clara", lastname: "Klarinette", birthdate: "2011-04-12" } },
+    },
+    async (ctx, req, reply) => {
+      const data = await personData(ctx, w.readQuery(PersonQuery, req.query), "childExportXlsx");
+      const bytes = await personWorkbook(data);
+      reply
+        .header("content-type", XLSX_MIME)
+        .header("content-disposition", contentDisposition(`${personFileName(data)}.xlsx`))
+        .header("cache-control", "no-store");
+      return reply.send(bytes);
+    },
+  );
 }
+
+const personFileName = (data: { person: { firstname: string; lastname: string }; exportedAt: string }) =>
+  `Auskunft_${fileNamePart(data.person.lastname)}_${fileNamePart(data.person.firstname)}_${data.exportedAt.slice(0, 10)}`;
+
+const PersonExportWire = z.object({
+  exportedAt: z.iso.datetime(),
+  person: z.object({ firstname: z.string(), lastname: z.string(), birthdate: z.string() }),
+  dexamRegistrations: z
+    .array(z.looseObject({ id: z.int(), event: z.looseObject({ id: z.int(), name: z.string() }), campData: z.unknown() }))
+    .meta({ description: "Jede gefundene Anmeldung mit allen gespeicherten Feldern, entschlüsselten Angaben zur Freizeit und Dateien (Name, Größe)" }),
+  auditEntries: z
+    .array(z.looseObject({ id: z.int(), action: z.string(), entityId: z.int().nullable() }))
+    .meta({ description: "Die Protokolleinträge dieser Anmeldungen" }),
+  mails: z
+    .array(z.looseObject({ id: z.int(), kind: z.string() }))
+    .meta({ description: "Die E-Mails zu diesen Anmeldungen (versandt oder in der Warteschlange)" }),
+});
+
+const PersonQuery = w.query({
+  firstname: w.queryText().meta({ description: "Vorname (Groß-/Kleinschreibung egal)" }),
+  lastname: w.queryText().meta({ description: "Nachname (Groß-/Kleinschreibung egal)" }),
+  birthdate: w.queryText().meta({ description: "Geburtsdatum JJJJ-MM-TT" }),
+});

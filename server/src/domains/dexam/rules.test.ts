@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { examOutcome, gradeOf, rowActions, takeoverPart } from "./rules.ts";
+import { campDataErasure, examOutcome, gradeOf, rowActions, takeoverPart } from "./rules.ts";
 
 const none = { theoryPoints: null, practicePoints: null, partialResultType: null, existingPartialResultVerified: false } as const;
 
@@ -54,14 +54,19 @@ describe("grade, takeover and row actions", () => {
   const manager = { manager: true, staffReader: true, clubMember: false, campReader: true };
   const reader = { manager: false, staffReader: true, clubMember: false, campReader: true };
 
-  it("[R-RO019][R-RO020] delete for registration_manage or in NoRestrictions, otherwise cancel; nothing once cancelled", () => {
+  it("[R-RO019][R-RO020][R-RO024] delete for registration_manage or in NoRestrictions, otherwise cancel; once cancelled nothing for the club", () => {
     expect(rowActions(row, member)).toMatchObject({ edit: "ALL", delete: true, cancel: false });
     expect(rowActions({ ...row, editPhase: "SONGS_ONLY" }, member)).toMatchObject({ edit: "SONGS", delete: false, cancel: true });
     expect(rowActions({ ...row, editPhase: "NONE" }, member)).toMatchObject({ edit: "NONE", delete: false, cancel: true });
     expect(rowActions({ ...row, editPhase: "NONE" }, manager)).toMatchObject({ edit: "ALL", delete: true, cancel: false, manage: true });
     const cancelled = { ...row, cancelledAt: new Date() };
     expect(rowActions(cancelled, member)).toMatchObject({ edit: "NONE", delete: false, cancel: false });
-    expect(rowActions(cancelled, manager)).toMatchObject({ edit: "ALL", delete: false, cancel: false });
+  });
+
+  it("registration_manage deletes a cancelled registration (erasure on request); readers do not", () => {
+    const cancelled = { ...row, cancelledAt: new Date(), editPhase: "NONE" as const };
+    expect(rowActions(cancelled, manager)).toMatchObject({ edit: "ALL", delete: true, cancel: false });
+    expect(rowActions(cancelled, reader)).toMatchObject({ delete: false, cancel: false });
   });
 
   it("[R-RO016][R-RO034] registration_read looks but changes nothing; only registration_manage manages", () => {
@@ -93,5 +98,26 @@ describe("grade, takeover and row actions", () => {
     expect(rowActions({ ...theoryOnly, alreadyTakenOver: true }, member).takeOver).toBe(false);
     expect(rowActions({ ...row, result: { ...none, theoryPoints: 30, practicePoints: 40 } }, member).takeOver).toBe(false);
     expect(rowActions(row, member).takeOver).toBe(false);
+  });
+});
+
+describe("erasing only the camp data", () => {
+  const now = new Date("2026-08-01T12:00:00Z");
+  const camp = { formType: "DEXAM_CAMP", start: new Date("2026-07-20T08:00:00Z"), end: new Date("2026-07-25T12:00:00Z") };
+  const data = { campDataEncrypted: new Uint8Array([1]), mealRequest: null, consentFormFileId: null };
+
+  it("only a camp, only after its end (its start without an end), only while camp data or a consent form is left", () => {
+    expect(campDataErasure(data, camp, now)).toBeNull();
+    expect(campDataErasure({ ...data, campDataEncrypted: null, consentFormFileId: 4 }, camp, now)).toBeNull();
+    expect(campDataErasure({ ...data, campDataEncrypted: null, mealRequest: "VEGAN" }, camp, now)).toBeNull();
+    expect(campDataErasure(data, { ...camp, formType: "DEXAM" }, now)).toBe("Nur Anmeldungen zu Freizeiten haben Angaben zur Freizeit");
+    expect(campDataErasure(data, { ...camp, end: new Date("2026-08-02T00:00:00Z") }, now)).toBe(
+      "Die Angaben zur Freizeit können erst nach dem Ende der Freizeit gelöscht werden",
+    );
+    expect(campDataErasure(data, { ...camp, end: null }, now)).toBeNull();
+    expect(campDataErasure(data, { ...camp, start: null, end: null }, now)).toBe(
+      "Die Angaben zur Freizeit können erst nach dem Ende der Freizeit gelöscht werden",
+    );
+    expect(campDataErasure({ ...data, campDataEncrypted: null }, camp, now)).toBe("Die Angaben zur Freizeit sind bereits gelöscht");
   });
 });

@@ -1,5 +1,6 @@
 import type { DexamType, EditPhase, ExamPart, Gender, Instrument, LocationType, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
 import { dexamErrors, SONG_ROWS } from "../../shared/dexamSchema.ts";
+import { ERASE_MSG } from "../../shared/messages.ts";
 import { required } from "../../shared/validation.ts";
 import { baseRowActions } from "../registrations/rules.ts";
 
@@ -150,4 +151,21 @@ export function rowActions(r: RowFacts, v: Viewer) {
     downloadPracticeSheet: r.hasPracticeSheet,
     downloadConsentForm: r.camp && r.hasConsentForm && v.campReader,
   };
+}
+
+/**
+ * Why the camp data of a registration cannot be erased on its own (erasure on request), or null:
+ * only camps have it, only once the camp has ended (its end, else its start, has passed), and only
+ * while some is left (health data, meal request, consent form).
+ */
+export function campDataErasure(
+  r: { campDataEncrypted: unknown; mealRequest: unknown; consentFormFileId: number | null },
+  e: { formType: string; start: Date | null; end: Date | null },
+  now: Date,
+): string | null {
+  if (e.formType !== "DEXAM_CAMP") return ERASE_MSG.notCamp;
+  const end = e.end ?? e.start;
+  if (!end || end.getTime() > now.getTime()) return ERASE_MSG.campNotOver;
+  if (!r.campDataEncrypted && !r.mealRequest && r.consentFormFileId === null) return ERASE_MSG.nothingLeft;
+  return null;
 }

@@ -4,7 +4,7 @@
 // phase (office corrections). Camp health data is encrypted at rest.
 
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
-import { actsOn, authorize } from "../../auth/permissions.ts";
+import { actsOn, authorize, mayActOn } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { type DataKey, decryptJson, encryptJson } from "../../crypto/aead.ts";
 import { containsText, idSearched, labelSearched, searchTerm } from "../../db/search.ts";
@@ -14,6 +14,7 @@ import { dexamFacts } from "../../mail/registrationMail.ts";
 import { exportRefusal } from "../../shared/event-exports.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS } from "../../shared/labels.ts";
 import { DEXAM_MSG } from "../../shared/messages.ts";
+import { isInt4 } from "../../shared/validation.ts";
 import { audit } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
@@ -39,6 +40,7 @@ import { deleteRegistrationTraces } from "../registrations/traces.ts";
 import { changeDetailsSealed, remarksColumns } from "../registrations/remarks.ts";
 import {
   type CampData,
+  campDataErasure,
   canCancel,
   canDelete,
   type DexamInput,
@@ -330,7 +332,8 @@ export async function cancelDexamRegistration(ctx: ServiceCtx, id: number) {
 export async function deleteDexamRegistration(ctx: ServiceCtx, id: number) {
   const p = authorize(ctx.principal, "dexam.delete");
   const r = await loadOwn(ctx, p, id);
-  if (!canDelete(r, r.event.editPhase, { manager: isManager(p, r.event) })) {
+  const erases = mayActOn(p, "registration.deleteCancelled", r.event);
+  if (!canDelete(r, r.event.editPhase, { manager: isManager(p, r.event), erases })) {
     throw new AppError(
       "CONFLICT",
       r.cancelledAt ? "Eine stornierte Anmeldung kann nicht gelöscht werden" : "In dieser Bearbeitungsphase kann nur storniert werden",
@@ -347,6 +350,39 @@ export async function deleteDexamRegistration(ctx: ServiceCtx, id: number) {
   });
   if (mailed) ctx.services.mail.wake();
   return r;
+}
+
+/**
+ * Erases only the camp data of a camp registration (issue 43, erasure on request): the sealed health
+ * data with meal request, vaccinations and emergency contacts, and the parent-signed consent form,
+ * once the camp has ended (its end, else its start, has passed). The registration, its course and
+ * results stay. registration_manage of the event's district (admin); audited as "eraseCampData"
+ * (what went, never its values). Cancelled registrations too.
+ */
+export async function eraseDexamCampData(ctx: ServiceCtx, id: number) {
+  const p = authorize(ctx.principal, "dexam.eraseCampData");
+  const r = isInt4(id) ? await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: true } }) : null;
+  if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
+  if (!actsOn(p, "dexam.eraseCampData", r.event)) throw forbidden();
+  const refused = campDataErasure(r, r.event, ctx.services.now());
+  if (refused) throw new AppError("CONFLICT", refused);
+  return ctx.prisma.$transaction(async (tx) => {
+    const updated = await guardStale(
+      tx.dexamRegistration.update({
+        where: versionWhere(id, r.version),
+        data: { campDataEncrypted: null, mealRequest: null, consentFormFileId: null, version: { increment: 1 } },
+      }),
+    );
+    if (r.consentFormFileId !== null) await tx.storedFile.delete({ where: { id: r.consentFormFileId } });
+    await audit(tx, p, {
+      action: "eraseCampData",
+      entity: "DexamRegistration",
+      entityId: id,
+      districtAssociationId: r.event.districtAssociationId,
+      details: { campData: !!(r.campDataEncrypted || r.mealRequest), consentForm: r.consentFormFileId !== null },
+    });
+    return updated;
+  });
 }
 
 /** The overview list of an event: members see their own clubs' registrations, registration staff all of their district's event. */

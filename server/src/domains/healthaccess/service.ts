@@ -21,7 +21,9 @@ export const HEALTH_DATA_DOORS = {
   consentForms: "Alle Einverständniserklärungen heruntergeladen (ZIP)",
   overviewExport: "Übersichtsliste mit Freizeitangaben exportiert",
   viewerExport: "„Meine Daten“ heruntergeladen",
-  childExport: "Auskunft zu einem Kind exportiert",
+  viewerConsentForms: "Eigene Einverständniserklärungen heruntergeladen (ZIP)",
+  childExport: "Auskunft zu einem Kind exportiert (JSON)",
+  childExportXlsx: "Auskunft zu einem Kind exportiert (Excel)",
 } as const;
 export type HealthDataDoor = keyof typeof HEALTH_DATA_DOORS;
 

@@ -6,7 +6,9 @@ import { MSG, WIRE_MSG } from "../../shared/messages.ts";
 import { ROLES } from "../../shared/roles.ts";
 import { MAX_USER_CLUBS } from "../../shared/userSchema.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
-import { exportOwnData } from "./export.ts";
+import { zipInThread } from "../../workers/pool.ts";
+import { contentDisposition } from "../files/rules.ts";
+import { exportOwnData, ownConsentForms } from "./export.ts";
 import type { UserFields } from "./rules.ts";
 import {
   createUser,
@@ -101,6 +103,26 @@ export const UserExportWire = z.object({
   auditEntries: z
     .array(z.object({ at, action: z.string(), entity: z.string(), entityId: z.int().nullable(), actorLabel: z.string() }))
     .meta({ description: "Protokolleinträge eigener Aktionen und der Änderungen am eigenen Konto" }),
+  changesByOthers: z
+    .array(z.object({ at, action: z.string(), entity: z.string(), entityId: z.int().nullable(), actorLabel: z.string(), details: z.unknown() }))
+    .meta({ description: "Änderungen, die andere (Geschäftsstelle, andere Konten des Vereins, das System) an den eigenen Anmeldungen vorgenommen haben" }),
+  mails: z
+    .array(
+      z.object({
+        id: z.int(),
+        kind: z.string(),
+        payload: z.unknown(),
+        createdAt: at,
+        sentAt: nullableAt,
+        attempts: z.int(),
+        nextAttemptAt: at,
+        lastError: nullableText,
+      }),
+    )
+    .meta({ description: "Die E-Mails an den Benutzer (versandt oder noch in der Warteschlange), mit ihrem Inhalt" }),
+  calendarFeed: z
+    .object({ enabled: z.boolean(), since: nullableAt })
+    .meta({ description: "Ob der persönliche Kalender-Feed eingeschaltet ist und seit wann (die geheime Adresse wird nicht gespeichert)" }),
 });
 
 /** What JSON.stringify sends of a value: a Date as its RFC 3339 text (toISOString). */
@@ -199,6 +221,27 @@ export function userRoutes(r: RestRouter) {
       reply.header("content-disposition", `attachment; filename="meine-daten-${data.exportedAt.slice(0, 10)}.json"`);
       reply.header("cache-control", "no-store");
       return data;
+    },
+  );
+  r.get(
+    "/v1/user/0/export/consent_forms",
+    {
+      tag: "Benutzer",
+      summary: "Meine Einverständniserklärungen herunterladen (ZIP)",
+      description:
+        "Die hochgeladenen Einverständniserklärungen der eigenen Anmeldungen, die der Benutzer noch lesen darf, als eine ZIP-Datei " +
+        "(ohne Erklärungen: nur LIESMICH.txt).",
+      file: ["application/zip"],
+      example: {},
+    },
+    async (ctx, _req, reply) => {
+      const files = await ownConsentForms(ctx);
+      const zip = await zipInThread(files, "Zu Ihren Anmeldungen sind keine Einverständniserklärungen gespeichert.");
+      reply
+        .header("content-type", "application/zip")
+        .header("content-disposition", contentDisposition(`meine-einverstaendniserklaerungen-${new Date().toISOString().slice(0, 10)}.zip`))
+        .header("cache-control", "no-store");
+      return reply.send(zip);
     },
   );
   r.get(
