@@ -313,7 +313,7 @@ export async function createApp(opts: {
       rejectNulCharacters(),
       rejectMalformedParams(),
       documentLimits(), // the caller's own document: length, tokens, nesting, before it is parsed (graphql/limits.ts)
-      persistedOperations({ operations: persisted, documentsOnlyForStaff: config.production }),
+      ...persistedOperations({ operations: persisted, documentsOnlyForStaff: config.production }),
       mutationRateLimit(limits.mutations),
       costLimit(),
       concurrentQueryLimit(limits.expensiveReads),

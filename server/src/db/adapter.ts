@@ -10,32 +10,11 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg, { type PoolConfig } from "pg";
 import { parse as parsePgUrl } from "pg-connection-string";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { awaitScripts, pgliteShadowDb, wholeScripts } from "../../../prisma/adapter-scripts.mjs";
 import { Prisma } from "../generated/prisma/client.ts";
 
-/**
- * A migration script is run by `run`, whole; a failure surfaces as the adapter's error. Both
- * adapters need it:
- * - pglite-prisma-adapter 0.7.2 does not await client.exec() in executeScript(), so a failing
- *   migration would look applied;
- * - adapter-pg 7.10 splits a script at every ";" and sends the pieces one by one: a PL/pgSQL body
- *   (a trigger function) breaks, and a failing statement leaves the ones before it applied. Sent
- *   whole, as Prisma's native schema engine does, PostgreSQL runs the commands in one implicit
- *   transaction, all or nothing.
- */
-function scriptsThrough<A>(adapter: A, run: (script: string) => Promise<unknown>): A {
-  const a = adapter as { executeScript(script: string): Promise<void>; onError(e: unknown): never };
-  a.executeScript = async (script: string) => {
-    try {
-      await run(script);
-    } catch (e) {
-      a.onError(e);
-    }
-  };
-  return adapter;
-}
-
-const awaitScripts = <A>(adapter: A, client: PGlite) => scriptsThrough(adapter, (script) => client.exec(script));
-const wholeScripts = <A>(adapter: A) => scriptsThrough(adapter, (script) => (adapter as { underlyingDriver(): pg.Pool }).underlyingDriver().query(script));
+// Migration scripts run whole, a failure surfacing as the adapter's error (prisma/adapter-scripts.mjs,
+// shared with the schema engine stand-in).
 
 /** adapter-pg for the schema engine (migrations): whole scripts, also on a shadow database. */
 export class MigrationPg extends PrismaPg {
@@ -55,10 +34,7 @@ export class PGliteAdapterFactory extends PrismaPGlite {
     return awaitScripts(await super.connect(), this.db);
   }
   override async connectToShadowDb() {
-    const shadow = new PGlite();
-    const a: any = awaitScripts(await new PrismaPGlite(shadow).connect(), shadow);
-    a.dispose = () => shadow.close();
-    return a;
+    return pgliteShadowDb(PGlite, PrismaPGlite);
   }
 }
 

@@ -62,7 +62,7 @@ const aliases = `{ ${Array.from({ length: 31 }, (_, i) => `a${i}: viewer { id }`
 /**
  * label, request, the first error's code (null: none), whether `data` is there, and the status
  * under application/json and under application/graphql-response+json. `early`: refused before
- * GraphQL reads the request (authentication, the CSRF check, routing, body parsing): application/json
+ * GraphQL reads the request (authentication, routing, body parsing): application/json
  * whatever was asked.
  */
 type Case = { label: string; request: () => Request; code: string | null; data: boolean; status: [number, number]; early?: boolean };
@@ -167,7 +167,6 @@ const CASES: Case[] = [
     code: "CSRF_REJECTED",
     data: false,
     status: [403, 403],
-    early: true,
   },
   {
     label: "a mutation by GET",

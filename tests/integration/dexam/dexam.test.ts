@@ -201,7 +201,7 @@ describe("D-exam consent forms", () => {
       const res = await app.rest("GET", `/v1/export/registration/dexam/${id}/${seg}`, t.member);
       expect(res.status).toBe(200);
       expect(res.headers["content-type"]).toBe("application/pdf");
-      expect(res.headers["content-disposition"]).toContain('filename="einverstaendnis.pdf"');
+      expect(res.headers["content-disposition"]).toMatch(/filename="?einverstaendnis\.pdf"?(;|$)/);
       expect(res.raw.equals(PDF)).toBe(true);
     }
     expect((await app.rest("GET", `/v1/export/registration/dexam/${id}/consent_form`, t["role:registration_read"])).status).toBe(200);
