@@ -9,14 +9,14 @@
 // browser's plain page load does not carry); staff use the client's API-Explorer
 // (client/src/screens/ApiExplorer, GraphiQL with their session's token), integrators any GraphQL
 // client (GraphiQL, Altair, Insomnia, curl) with `Authorization: Bearer <token>` — see docs/api.md.
-import { useDisableIntrospection } from "@envelop/disable-introspection";
+import { useDisableIntrospection as disableIntrospection } from "@envelop/disable-introspection";
 import type { Plugin } from "graphql-yoga";
 import { isStaff, type Principal } from "../auth/principal.ts";
 
 export const INTROSPECTION_REFUSED = "Die Schema-Abfrage (Introspection) ist nur für Mitarbeitende und API-Zugänge erlaubt";
 
 export function introspectionGate(opts: { production: boolean }): Plugin<Record<string, unknown>, { principal: Principal }> {
-  return useDisableIntrospection({
+  return disableIntrospection({
     disableIf: ({ context }) => {
       const principal = (context as { principal?: Principal }).principal;
       return opts.production && !(principal && isStaff(principal));

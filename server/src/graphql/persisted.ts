@@ -7,7 +7,7 @@
 // may still send their own documents, within the depth, alias and cost limits. In development
 // everybody may send documents (GraphiQL, tests).
 import fs from "node:fs";
-import { usePersistedOperations } from "@graphql-yoga/plugin-persisted-operations";
+import { usePersistedOperations as persistedOperationsPlugin } from "@graphql-yoga/plugin-persisted-operations";
 import type { Plugin } from "graphql-yoga";
 import { isStaff, type Principal } from "../auth/principal.ts";
 
@@ -66,7 +66,7 @@ export function persistedOperations(opts: {
         if (serverContext?.principal) principals.set(request, serverContext.principal);
       },
     },
-    usePersistedOperations({
+    persistedOperationsPlugin({
       getPersistedOperation: (id) => opts.operations().get(id) ?? null,
       extractPersistedOperationId: (params) => requestedDocumentId(params as Params) ?? null,
       allowArbitraryOperations: opts.documentsOnlyForStaff

@@ -6,8 +6,9 @@
 // - rate limit on mutations per caller (RATE_LIMIT_MUTATIONS per minute).
 // - expensive reads at once per caller (RATE_LIMIT_CONCURRENT_QUERIES): a query with a
 //   list that searches (the registration, result, user and club tables) holds a slot while it runs.
+
+import { useCSRFPrevention as csrfPreventionPlugin } from "@graphql-yoga/plugin-csrf-prevention";
 import { type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, getOperationAST, Kind, type SelectionSetNode } from "graphql";
-import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import type { Principal } from "../auth/principal.ts";
 import { type ConcurrencyLimiter, type RateLimiter, tooManyConcurrent } from "../http/rateLimit.ts";
@@ -15,7 +16,7 @@ import { type ConcurrencyLimiter, type RateLimiter, tooManyConcurrent } from "..
 export const CSRF_HEADER = "x-graphql-csrf";
 
 /** @graphql-yoga/plugin-csrf-prevention: a request without a preflight (no content type, or a form or text one) must carry the x-graphql-csrf header (403 CSRF_REJECTED, graphql/errors.ts). */
-export const csrfPrevention = () => useCSRFPrevention({ requestHeaders: [CSRF_HEADER] });
+export const csrfPrevention = () => csrfPreventionPlugin({ requestHeaders: [CSRF_HEADER] });
 
 export function mutationRateLimit(limiter: RateLimiter): Plugin<{ principal: Principal }> {
   return {
