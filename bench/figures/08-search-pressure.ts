@@ -9,7 +9,7 @@ const ATTACKERS = ["bench-1", "bench-11", "bench-21", "bench-31"];
 const ATTACK_PARALLEL = 8;
 
 /**
- * Figure 8: other users' start page while a few callers send maximal searches (issue 29). Before,
+ * Figure 8: other users' start page while a few callers send maximal searches. Before,
  * a 2 MB search of "%_%_..." held two connections for 30 s and eight of them took the pool. Now a
  * search is at most 200 characters, a caller runs at most 4 lists at once (one more: 429) and a
  * statement ends after the statement timeout. Measured: the start page of another member (figure

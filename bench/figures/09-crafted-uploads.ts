@@ -6,7 +6,7 @@ import { flatElements, multipart, nestedElements, workbookWithSheet } from "../.
 import { DURATION, type Figure, gqlBody, load, log, ms, now, type Server, stats } from "../lib.ts";
 
 /**
- * Figure 9: other users' start page while crafted workbooks are uploaded (issue 29). Without the
+ * Figure 9: other users' start page while crafted workbooks are uploaded. Without the
  * XML guard and the parsing places, 4 parallel requests of 3 such files took 266 s and 2.47 GB and
  * the server stopped answering. The start-page load runs once alone and once next to 4 uploaders,
  * each sending one request of 3 files after the other for the load's duration.

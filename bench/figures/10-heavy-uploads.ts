@@ -16,8 +16,8 @@ async function loopDelay(server: Server) {
 }
 
 /**
- * Figure 10: other users while 4 heavy but valid workbooks are uploaded at once (issue 21 item 6:
- * a 90,000-row practice sheet took 44-61 s on the request thread, and /config.json waited up to
+ * Figure 10: other users while 4 heavy but valid workbooks are uploaded at once (a 90,000-row
+ * practice sheet took 44-61 s on the request thread, and /config.json waited up to
  * 25.7 s meanwhile). Four registrations of a new practice location get their blank sheets, filled,
  * each with 90,000 rows of three numbers more on its hidden sheet; the four are uploaded in four
  * requests at once while 4 users ask for the start page one request after the other. The same 4

@@ -115,7 +115,7 @@ export async function createApp(opts: {
     },
   });
   const routes: string[] = [];
-  // rate limits per caller (issue 10): mutations (GraphQL and /v1), uploads, sign-in attempts per
+  // rate limits per caller: mutations (GraphQL and /v1), uploads, sign-in attempts per
   // address; counted in the database, so every replica counts the same (http/rateLimit.ts)
   await registerRateLimits(fastify, prisma, dataKey);
   const limits = {
@@ -124,7 +124,7 @@ export async function createApp(opts: {
     signIn: createRateLimiter(fastify, "signin", config.rateLimits.signInPerMinute),
     // the same budget per e-mail address: guesses spread over many addresses still count
     signInAccount: createRateLimiter(fastify, "signin-account", config.rateLimits.signInPerMinute),
-    // expensive reads (lists, searches, exports) at once per caller, GraphQL and /v1 together (issue 29)
+    // expensive reads (lists, searches, exports) at once per caller, GraphQL and /v1 together
     expensiveReads: createConcurrencyLimiter(config.rateLimits.concurrentQueries),
   };
   // the methods of each path: a known path asked with another method answers 405 with Allow
@@ -197,7 +197,7 @@ export async function createApp(opts: {
   const authenticate = createAuthenticator({ config, prisma, read: db.read, keys: keysFor(config, signingKeys?.publicJwk) });
 
   // The security headers: helmet's middleware built once. (@fastify/helmet called helmet() on every
-  // request, which parsed and checked the whole policy again: about 0.2 ms of each request, issue 9.)
+  // request, which parsed and checked the whole policy again: about 0.2 ms of each request.)
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -375,7 +375,7 @@ export async function createApp(opts: {
         return reply.type("application/json; charset=utf-8").send(graphqlErrorBody(refusal));
       }
       // a JSON answer as one buffer: headers and body leave in one write (a stream is written in
-      // pieces, each a system call; issue 9); anything streamed (none today) stays a stream
+      // pieces, each a system call); anything streamed (none today) stays a stream
       const type = response.headers.get("content-type") ?? "";
       if (type.startsWith("application/json") || type.startsWith("application/graphql-response+json")) {
         return reply.send(Buffer.from(await response.arrayBuffer()));

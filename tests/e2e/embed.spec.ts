@@ -1,4 +1,4 @@
-// Embedding (issue 8, item 3): another site frames the app, the user signs in through the popup,
+// Embedding: another site frames the app, the user signs in through the popup,
 // the session renews silently inside the frame, and the parent receives the content height every
 // 300 ms. A parent on an origin that is not configured cannot frame the app (CSP frame-ancestors).
 import http from "node:http";

@@ -1,4 +1,4 @@
-// "Meine Daten herunterladen" on "Mein Account bearbeiten" (issue 10, item 8): a member downloads
+// "Meine Daten herunterladen" on "Mein Account bearbeiten": a member downloads
 // everything stored about them as JSON, in a real browser.
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";

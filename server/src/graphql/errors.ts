@@ -1,5 +1,5 @@
 // Every error /graphql answers has a German message and a code of the table in docs/api.md
-// (spec section 8; issue 29). The app's own errors (AppError) are German already; maskError below
+// (spec section 8). The app's own errors (AppError) are German already; maskError below
 // renders them. What graphql-js, Yoga and Pothos report comes in English, and often without a
 // code: syntax and validation errors of the document, variables that do not fit their type,
 // request-level refusals ("Batching is not supported.", "Must provide query string."), invalid
@@ -266,7 +266,7 @@ export function germanError(error: GraphQLError): GraphQLError {
   newCode = RENAMED[newCode as string] ?? newCode;
   const { http, unexpected } = (error.extensions ?? {}) as { http?: { spec?: boolean }; unexpected?: unknown };
   // Yoga answers a body without `query` (null, {}) 200 under application/json ("spec"); a request
-  // that is no GraphQL request is 400 whatever the Accept (issue 36, item 7)
+  // that is no GraphQL request is 400 whatever the Accept
   if (newCode === "BAD_REQUEST" && http?.spec) delete http.spec;
   const german = createGraphQLError(message, {
     nodes: error.nodes,

@@ -1,4 +1,4 @@
-// Start-page answers shared across requests (issue 9, docs/decisions.md "Shared start-page
+// Start-page answers shared across requests (docs/decisions.md "Shared start-page
 // results"). On the last evening before a deadline hundreds of members open the start page, and
 // every one of them is shown the same events, locations and district associations. Reading and
 // assembling them anew for each request was most of the start page's cost.

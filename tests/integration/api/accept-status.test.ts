@@ -1,5 +1,5 @@
 // The HTTP status of every kind of /graphql answer under both media types of GraphQL over HTTP
-// (issue 23, item 4): `Accept: application/json` (also none, or */*) and
+//: `Accept: application/json` (also none, or */*) and
 // `Accept: application/graphql-response+json`. What the server really answers, and the table of
 // docs/api.md ("Status codes by Accept") lists exactly the codes whose status differs. Runs in
 // production mode, where a member's introspection is refused by a validation rule.

@@ -1,4 +1,4 @@
-// The benchmark's dataset (issue 9, bench/seed.ts) loads into a freshly migrated database and has
+// The benchmark's dataset (bench/seed.ts) loads into a freshly migrated database and has
 // the size the issue asks for: 10 district associations, 500 clubs, 20,000 users with one shared
 // password hash, 40 events, 50,000 D-exam registrations (5,000 in event 1, the overview's), 5,000
 // competition registrations, results for half of them. A schema change that breaks the seed fails

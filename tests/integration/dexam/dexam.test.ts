@@ -230,7 +230,7 @@ describe("D-exam consent forms", () => {
   });
 });
 
-describe("consent forms at rest (issue 29)", () => {
+describe("consent forms at rest", () => {
   const stored = (id: number) =>
     app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id }, include: { consentFormFile: true } }).then((r) => r.consentFormFile!);
   const downloads = async (id: number, lastname: string) => {
@@ -292,7 +292,7 @@ describe("consent forms at rest (issue 29)", () => {
   });
 });
 
-describe("the camp meal request at rest (issue 36)", () => {
+describe("the camp meal request at rest", () => {
   const row = (id: number) => app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id } });
   const mealOf = async (id: number) => {
     const viaV1 = (await app.rest("GET", `/v1/registration/dexam/${id}`, t.member)).body.camp_extension?.meal_request;
