@@ -291,7 +291,6 @@ export async function createApp(opts: {
 
   // ---- GraphQL
   // start-page answers and the district associations, shared across requests (graphql/sharedResults.ts)
-  const sharedAnswers = new SharedStore<ExecutionResult>(config.sharedResultSeconds * 1000);
   const sharedDistricts = new SharedStore<DistrictAssociation[]>(config.sharedResultSeconds * 1000, 16);
   const yoga = createYoga<{ principal: Principal; querySlot: QuerySlot }, GraphQLContext>({
     schema,
@@ -319,8 +318,9 @@ export async function createApp(opts: {
       concurrentQueryLimit(limits.expensiveReads),
       introspectionGate({ production: config.production }),
       ...depthAndAliasLimits(),
-      // last: the guards above run for a shared answer too
-      sharedResults({ operations: persisted, shared: [{ name: "StartEventsQuery", scope: eventListScope }], store: sharedAnswers }),
+      // last: a shared answer is looked up in onParams, after the CSRF check, the document limits and
+      // the persisted lookup above (the guards that run later have nothing to refuse in the start-page query)
+      ...sharedResults({ operations: persisted, shared: [{ name: "StartEventsQuery", scope: eventListScope }], ttlMs: config.sharedResultSeconds * 1000 }),
     ],
     // an internal error is answered "Interner Serverfehler" and logged (graphql/errors.ts), as on /v1
     maskedErrors: {
