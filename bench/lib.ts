@@ -1,4 +1,4 @@
-// What the figures of `npm run bench` share (bench/run.ts runs them, bench/figures/*.ts are they):
+// What the figures of `npm run bench` share (one file each in bench/figures/, run by bench/run.ts):
 // settings from the environment, statistics, the seeded databases, the measured server, tokens,
 // the client's queries and the ways to send them.
 
@@ -66,7 +66,9 @@ export type Bench = {
  * One figure of the table, a file of bench/figures/ (bench/run.ts runs every file there, in the
  * order of `id`): `on` says which server it measures (PostgreSQL's figures run first, on one
  * seeded database and server, then PGlite's, then those without a server), `run` measures and
- * writes its part of the results, `rows` are its lines of the table.
+ * writes its part of the results, `rows` are its lines of the table. A figure that needs a server
+ * of its own (one that has served nothing yet, say) starts it with `startServer` on another port
+ * and stops it again.
  */
 export type Figure = { id: number; title: string; rows(r: Results): Row[] } & (
   | { on: "postgres" | "pglite"; run(bench: Bench, r: Results): Promise<void> }
