@@ -27,6 +27,12 @@ async function rushWave(server: Server, tokenFor: (sub: string) => Promise<strin
   const times: number[] = [];
   const ids: number[] = [];
   let errors = 0;
+  // why a create was not acknowledged: "<status> <code>" (or the connection's error) -> count
+  const refusals: Record<string, number> = {};
+  const refused = (why: string) => {
+    errors++;
+    refusals[why] = (refusals[why] ?? 0) + 1;
+  };
   // where the CPU goes during the rush (all three share the machine's cores)
   const cpu0 = { server: cpuMs(server.proc.pid), bench: process.cpuUsage(), postgres: postgresCpuMs() };
   await Promise.all(
@@ -35,11 +41,11 @@ async function rushWave(server: Server, tokenFor: (sub: string) => Promise<strin
       const t0 = now();
       try {
         const res = await post(`${server.url}/v1/registration/dexam`, tokens[i], createBody(m.associationId, locations, `Eilig${round}x${i}`));
-        const body = JSON.parse(res.body) as { id?: number };
-        if (res.status !== 201 || !body.id) errors++;
+        const body = JSON.parse(res.body) as { id?: number; error?: { code?: string } };
+        if (res.status !== 201 || !body.id) refused(`${res.status} ${body.error?.code ?? ""}`.trim());
         else ids.push(body.id);
-      } catch {
-        errors++;
+      } catch (e) {
+        refused((e as { code?: string }).code ?? "no answer");
       }
       times.push(now() - t0);
     }),
@@ -57,6 +63,7 @@ async function rushWave(server: Server, tokenFor: (sub: string) => Promise<strin
     requests: members.length,
     acknowledged: ids.length,
     errors,
+    refusals,
     allPresent: present === ids.length && after - before === ids.length,
     latency: stats(times),
     times,
