@@ -21,7 +21,7 @@ const folders = new Set(
 );
 
 /** The Markdown files whose paths are checked (the product spec describes another system's files). */
-export const markdownFiles = () =>
+const markdownFiles = () =>
   tracked.filter(
     (f) =>
       f.endsWith(".md") &&
@@ -35,8 +35,8 @@ const packages = new Set(
   Object.keys({ ...JSON.parse(fs.readFileSync("package.json", "utf8")).dependencies, ...JSON.parse(fs.readFileSync("package.json", "utf8")).devDependencies }),
 );
 
-/** The backticked words of `text` that name a path (null: not a path). */
-export function pathsIn(text: string): string[] {
+/** The backticked words of `text` that name a path. */
+function pathsIn(text: string): string[] {
   const prose = text.replace(/^```[\s\S]*?^```/gm, "");
   const out: string[] = [];
   for (const m of prose.matchAll(/`([^`\n]+)`/g)) {
@@ -64,7 +64,7 @@ const ELSEWHERE = new Set(["gql/", "gql/graphql.ts", "__generated__/"]);
  * File names listed with their folder ("`a.test.ts`, `b.test.ts` under `tests/integration/x/`", or
  * "... here" for the Markdown file's own folder): each must be in that folder, not elsewhere.
  */
-export function listedIn(text: string, from: string): { name: string; folder: string }[] {
+function listedIn(text: string, from: string): { name: string; folder: string }[] {
   const out: { name: string; folder: string }[] = [];
   for (const m of text.matchAll(/((?:`[\w.-]+\.[a-z]+`[,\s]*(?:and\s+)?)+)(?:under\s+`([^`]+)`|here\b)/g)) {
     const folder = m[2] ? m[2].replace(/\/$/, "") : path.posix.dirname(from);
@@ -74,7 +74,7 @@ export function listedIn(text: string, from: string): { name: string; folder: st
 }
 
 /** Whether `p`, named in the Markdown file `from`, exists. */
-export function exists(p: string, from: string): boolean {
+function exists(p: string, from: string): boolean {
   if (ELSEWHERE.has(p) || /^(dist|\.tmp)\//.test(p)) return true; // elsewhere, or built (scripts/build.mjs)
   const clean = p.replace(/^\.\//, "").replace(/\/$/, "");
   const candidates = [clean, path.posix.normalize(path.posix.join(path.posix.dirname(from), clean))];
