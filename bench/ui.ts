@@ -1,4 +1,4 @@
-// `npm run bench:ui` (issue 24, item 12): the speed a person feels, measured in a real browser
+// `npm run bench:ui`: the speed a person feels, measured in a real browser
 // (Debian's Chromium through Playwright, the flags of playwright.config.ts) against the PRODUCTION
 // build (dist/server/main.mjs, dist/client) on a fresh PostgreSQL database with the benchmark's
 // 10x dataset (bench/seed.ts). Two accounts of the dataset get the password "bench" and sign in

@@ -17,9 +17,9 @@ describe("generated docs", () => {
   });
 
   it("a new setting of config.ts that reads like a retention period must be listed in the records", () => {
-    const source = "count(env.AUDIT_RETENTION_DAYS); count(env.MAIL_RETRY_SECONDS); count(env.MAIL_GIVE_UP_HOURS); env.PORT";
+    const source = "count(env.UPLOAD_RETENTION_DAYS); count(env.MAIL_RETRY_SECONDS); count(env.MAIL_GIVE_UP_HOURS); env.PORT";
     expect(unlistedRetentionSettings(source)).toEqual([
-      "AUDIT_RETENTION_DAYS reads like a retention period: list it in server/src/shared/privacy.ts",
+      "UPLOAD_RETENTION_DAYS reads like a retention period: list it in server/src/shared/privacy.ts",
       "MAIL_GIVE_UP_HOURS reads like a retention period: list it in server/src/shared/privacy.ts",
     ]);
   });

@@ -116,7 +116,7 @@ export async function createApp(opts: {
     },
   });
   const routes: string[] = [];
-  // rate limits per caller (issue 10): mutations (GraphQL and /v1), uploads, sign-in attempts per
+  // rate limits per caller: mutations (GraphQL and /v1), uploads, sign-in attempts per
   // address; counted in the database, so every replica counts the same (http/rateLimit.ts)
   await registerRateLimits(fastify, prisma, dataKey);
   const limits = {
@@ -125,7 +125,7 @@ export async function createApp(opts: {
     signIn: createRateLimiter(fastify, "signin", config.rateLimits.signInPerMinute),
     // the same budget per e-mail address: guesses spread over many addresses still count
     signInAccount: createRateLimiter(fastify, "signin-account", config.rateLimits.signInPerMinute),
-    // expensive reads (lists, searches, exports) at once per caller, GraphQL and /v1 together (issue 29)
+    // expensive reads (lists, searches, exports) at once per caller, GraphQL and /v1 together
     expensiveReads: createConcurrencyLimiter(config.rateLimits.concurrentQueries),
   };
   // the methods of each path: a known path asked with another method answers 405 with Allow
@@ -215,7 +215,7 @@ export async function createApp(opts: {
   });
 
   // The security headers: helmet's middleware built once. (@fastify/helmet called helmet() on every
-  // request, which parsed and checked the whole policy again: about 0.2 ms of each request, issue 9.)
+  // request, which parsed and checked the whole policy again: about 0.2 ms of each request.)
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -309,7 +309,6 @@ export async function createApp(opts: {
 
   // ---- GraphQL
   // start-page answers and the district associations, shared across requests (graphql/sharedResults.ts)
-  const sharedAnswers = new SharedStore<ExecutionResult>(config.sharedResultSeconds * 1000);
   const sharedDistricts = new SharedStore<DistrictAssociation[]>(config.sharedResultSeconds * 1000, 16);
   const yoga = createYoga<{ principal: Principal; querySlot: QuerySlot }, GraphQLContext>({
     schema,
@@ -331,14 +330,15 @@ export async function createApp(opts: {
       rejectNulCharacters(),
       rejectMalformedParams(),
       documentLimits(), // the caller's own document: length, tokens, nesting, before it is parsed (graphql/limits.ts)
-      persistedOperations({ operations: persisted, documentsOnlyForStaff: config.production }),
+      ...persistedOperations({ operations: persisted, documentsOnlyForStaff: config.production }),
       mutationRateLimit(limits.mutations),
       costLimit(),
       concurrentQueryLimit(limits.expensiveReads),
       introspectionGate({ production: config.production }),
       ...depthAndAliasLimits(),
-      // last: the guards above run for a shared answer too
-      sharedResults({ operations: persisted, shared: [{ name: "StartEventsQuery", scope: eventListScope }], store: sharedAnswers }),
+      // last: a shared answer is looked up in onParams, after the CSRF check, the document limits and
+      // the persisted lookup above (the guards that run later have nothing to refuse in the start-page query)
+      ...sharedResults({ operations: persisted, shared: [{ name: "StartEventsQuery", scope: eventListScope }], ttlMs: config.sharedResultSeconds * 1000 }),
     ],
     // an internal error is answered "Interner Serverfehler" and logged (graphql/errors.ts), as on /v1
     maskedErrors: {
@@ -393,7 +393,7 @@ export async function createApp(opts: {
         return reply.type("application/json; charset=utf-8").send(graphqlErrorBody(refusal));
       }
       // a JSON answer as one buffer: headers and body leave in one write (a stream is written in
-      // pieces, each a system call; issue 9); anything streamed (none today) stays a stream
+      // pieces, each a system call); anything streamed (none today) stays a stream
       const type = response.headers.get("content-type") ?? "";
       if (type.startsWith("application/json") || type.startsWith("application/graphql-response+json")) {
         return reply.send(Buffer.from(await response.arrayBuffer()));

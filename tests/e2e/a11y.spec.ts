@@ -1,4 +1,4 @@
-// Accessibility checks (issue 8, item 4): an axe-core scan of every screen and the main dialogs for
+// Accessibility checks: an axe-core scan of every screen and the main dialogs for
 // a member and for an administrator, keyboard-only use of the drawer and a dialog, the 360 px
 // drawer and 200% zoom without sideways page scrolling.
 import AxeBuilder from "@axe-core/playwright";
@@ -112,7 +112,7 @@ test("axe-core finds no serious or critical WCAG 2.1 AA violation on the adminis
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectNoSeriousViolations(page, "event dialog");
 
-  // The API-Explorer (issue 11): our page and GraphiQL are scanned, except GraphiQL's tab strip,
+  // The API-Explorer: our page and GraphiQL are scanned, except GraphiQL's tab strip,
   // third-party markup whose tabs nest their close buttons (nested-interactive) and that we cannot change.
   await openScreen(page, "/api-explorer", "API-Explorer");
   await expect(page.locator(".graphiql-query-editor .monaco-editor").first()).toBeVisible({ timeout: 20_000 });

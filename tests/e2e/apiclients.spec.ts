@@ -1,4 +1,4 @@
-// "API-Zugänge" (issue 11, item 1) in a real browser: an admin creates an API client on the
+// "API-Zugänge" in a real browser: an admin creates an API client on the
 // district association screen, sees its secret once, a program gets a client-credentials token
 // with it and calls /v1; after "Widerrufen" the token endpoint refuses the client.
 import { expect, test } from "@playwright/test";

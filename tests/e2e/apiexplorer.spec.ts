@@ -1,4 +1,4 @@
-// The API-Explorer (issue 11, item 3): GraphiQL inside the app for signed-in staff. Every staff
+// The API-Explorer: GraphiQL inside the app for signed-in staff. Every staff
 // member reaches it from "Mein Account bearbeiten", admins also from the "API-Zugänge" card; it
 // sends full documents with the person's own token and shows the answer. The main menu links it
 // for every staff member. Members who type the

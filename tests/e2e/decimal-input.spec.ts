@@ -1,4 +1,4 @@
-// Decimal fields typed the German and the English way (issue 35, item 1): "2,5" in
+// Decimal fields typed the German and the English way: "2,5" in
 // "Theorieergebnis bearbeiten" was stored as 25 (a fail became a pass) under a German browser.
 // Every decimal field is a text field read by the one parser (shared/decimal.ts), whatever the
 // browser's language: typed, saved and read back through GraphQL. The journey uses its own

@@ -1,4 +1,4 @@
-// Embedding (issue 8, item 3): another site frames the app, the user signs in through the popup,
+// Embedding: another site frames the app, the user signs in through the popup,
 // the session renews silently inside the frame, and the parent receives the content height every
 // 300 ms. A parent on an origin that is not configured cannot frame the app (CSP frame-ancestors).
 import http from "node:http";
@@ -81,9 +81,19 @@ test("[R-SH007][R-SH008][R-SH009][R-BC021] framed by a configured origin the app
   const messages = await heightMessages();
   const recent = messages.slice(-4);
   for (const message of recent) expect(message.height).toBeGreaterThan(200);
-  // on a timer, not on every frame: on average at least 200 ms apart (single gaps say nothing on a
-  // loaded machine, where a busy parent receives delayed messages in a bunch)
-  expect((messages.at(-1)?.at ?? 0) - messages[0].at).toBeGreaterThanOrEqual((messages.length - 1) * 200);
+  // on a timer, not on every frame: with the pages' clock paused, 3 s of their time bring exactly 10
+  // messages (one per 300 ms; a report per animation frame would bring about 180). The first window
+  // may count a message that was on its way when the clock stopped; the second counts exactly.
+  const count = async () => (await heightMessages()).length;
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  const paused = await count();
+  await page.clock.runFor(3000);
+  await expect.poll(count).toBeGreaterThanOrEqual(paused + 10);
+  const afterFirst = await count();
+  await page.clock.runFor(3000);
+  await expect.poll(count).toBeGreaterThanOrEqual(afterFirst + 10);
+  expect(await count()).toBe(afterFirst + 10);
+  await page.clock.resume();
   const appHeight = await (await appFrame(page)).evaluate(() => document.documentElement.scrollHeight);
   expect(recent.at(-1)?.height).toBe(appHeight);
   await expect.poll(() => page.locator("#anmeldesystem").evaluate((el) => el.getBoundingClientRect().height)).toBe(appHeight);
@@ -123,10 +133,12 @@ test("[R-SH007] a parent on an origin that is not configured cannot frame the ap
   expect(ancestors).toEqual(["'self'", ALLOWED_PARENT]);
   expect(ancestors).not.toContain(OTHER_PARENT);
 
+  const consoleLines: string[] = [];
+  page.on("console", (message) => consoleLines.push(message.text()));
   await page.goto(`${OTHER_PARENT}/`);
   await expect(page.getByRole("heading", { name: "Verbandsseite" })).toBeVisible();
-  // the browser refuses the framed document: the frame never shows the app
-  await page.waitForTimeout(1500);
+  // the browser refuses the framed document (it says so in the parent's console): the frame never shows the app
+  await expect.poll(() => consoleLines.find((line) => line.includes("frame-ancestors"))).toBeTruthy();
   const frame = await appFrame(page);
   const hasApp = await frame.evaluate(() => Boolean(document.getElementById("root") || document.getElementById("loading"))).catch(() => false);
   expect(hasApp).toBe(false);

@@ -1,4 +1,4 @@
-// Forms and dialogs (issue 24, defects 6, 7 and 8): every required control shows the required mark
+// Forms and dialogs (defects 6, 7 and 8): every required control shows the required mark
 // and its message is linked to it; the one dialog shell keeps title and actions in view, has a
 // close button, asks before typed input is thrown away and focuses the first error; dates and
 // times are German (TT.MM.JJJJ, HH:MM) whatever the browser's language.

@@ -1,4 +1,4 @@
-// What users type and are told (issue 35, items 9, 11, 13): the date picker opens at its field
+// What users type and are told: the date picker opens at its field
 // and names its days in German; a cancellation reads "Storniert am …" as text on a phone (no hover
 // for the tooltip there); the registration dialog names its event, a camp's says camp.
 import { expect, type Page, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Leaving a half-filled form on a phone (issue 35, item 2): the browser's or Android's Back and
+// Leaving a half-filled form on a phone: the browser's or Android's Back and
 // route changes asked nothing and the entries of "Neue Anmeldung" were gone. Every form dialog now
 // asks "Eingaben verwerfen?" first, as its close button and Escape do (FormDialog with the one
 // leave guard, components/leaveGuard.tsx). Phone size 390x844.

@@ -1,4 +1,4 @@
-// "Meine Daten herunterladen" on "Mein Account bearbeiten" (issue 10, item 8): a member downloads
+// "Meine Daten herunterladen" on "Mein Account bearbeiten": a member downloads
 // everything stored about them as JSON, in a real browser.
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
@@ -28,7 +28,12 @@ test("a member downloads all data stored about them as a JSON file (with their e
   await page.getByRole("button", { name: "Einverständniserklärungen herunterladen (ZIP)" }).click();
   const zip = await zipping;
   expect(zip.suggestedFilename()).toMatch(/^meine-einverstaendniserklaerungen-\d{4}-\d{2}-\d{2}\.zip$/);
-  expect(fs.readFileSync((await zip.path()) as string).subarray(0, 2).toString()).toBe("PK");
+  expect(
+    fs
+      .readFileSync((await zip.path()) as string)
+      .subarray(0, 2)
+      .toString(),
+  ).toBe("PK");
   // what deleting the account keeps, said beside the delete button
   await expect(page.getByText(/Was bleibt: Ihre Anmeldungen bleiben ohne Verweis auf Ihr Konto bei Ihrem Verein/)).toBeVisible();
 });

@@ -209,7 +209,7 @@ test("[R-RE001][R-RE002][R-RE003][R-RE004][R-RE005][R-RE006][R-RE007][R-RE008][R
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("progressbar", { name: "Upload-Fortschritt" })).toHaveCount(0);
   await expect(felix).toContainText("Praxis: 40,50");
-  // the blank download's zip with the filled sheet in it uploads as it is (issue 35 item 16)
+  // the blank download's zip with the filled sheet in it uploads as it is
   await tools.getByRole("button", { name: "Praxisbögen hochladen" }).click();
   dialog = page.getByRole("dialog", { name: "Praxisbögen hochladen" });
   await expect(dialog.locator('input[type="file"]')).toHaveAttribute("accept", ".xlsx,.zip");
@@ -377,7 +377,7 @@ test("[R-RE015][R-RE016][R-RE017][R-RE018][R-VA045][R-ER013][R-API034][R-API043]
   await page.getByRole("button", { name: "Wertungsspielergebnisse hochladen" }).click();
   const dialog = page.getByRole("dialog", { name: "Wertungsspielergebnisse hochladen" });
   const input = dialog.locator('input[type="file"]');
-  // PC Juror's .xlsm or the list saved as .xlsx (issue 35 item 4); anything else is refused with the types it may be
+  // PC Juror's .xlsm or the list saved as .xlsx; anything else is refused with the types it may be
   await expect(input).toHaveAttribute("accept", ".xlsm,.xlsx");
   await input.setInputFiles({ name: "pcjuror.xls", mimeType: "application/vnd.ms-excel", buffer: Buffer.from("x") });
   await expect(

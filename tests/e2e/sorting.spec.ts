@@ -1,4 +1,4 @@
-// The paged tables sort on the server (issue 24, item 11): a click on a header of the registration
+// The paged tables sort on the server: a click on a header of the registration
 // overview, the user table or the club table asks the connection's `orderBy`, the header shows the
 // direction (aria-sort) and is a button (keyboard), and search (`q`) and sort (`sort`) stay in the
 // URL, so a reload or a shared link shows the same rows in the same order.

@@ -1,4 +1,4 @@
-// The fuzzing machinery of tests/integration/api/fuzz.test.ts and api/http-fuzz.test.ts (issues 10 and 21):
+// The fuzzing machinery of tests/integration/api/fuzz.test.ts and api/http-fuzz.test.ts:
 // seeds, what an answer must never be, the fingerprint of the tables a call can change, the
 // objects generated ids point at, and generators of argument values from the schema's types.
 import crypto from "node:crypto";
@@ -75,7 +75,7 @@ export function assertCleanGraphQL(res: { status: number; body: { errors?: GqlEr
     expect(e.extensions?.code, detail).not.toBe("INTERNAL_SERVER_ERROR");
     expect(e.extensions?.stack ?? e.extensions?.originalError, detail).toBeUndefined();
     const code = e.extensions?.code;
-    expect(typeof code, detail).toBe("string"); // every error carries a code (issue 29)
+    expect(typeof code, detail).toBe("string"); // every error carries a code
     expect(DOCUMENTED_CODES, `${detail}: a code docs/api.md does not list`).toContain(code);
     if (typeof code === "string" && APP_CODES.has(code)) {
       expect(e.message as string, detail).toMatch(GERMAN);
@@ -368,7 +368,7 @@ const ID_TYPES = [
 ];
 
 /**
- * Values a hand-made request may carry (issue 21): global ids that look valid but are not
+ * Values a hand-made request may carry: global ids that look valid but are not
  * (beyond int4, not a number, the wrong type or no type at all, not base64, without padding),
  * days that do not exist, ints out of any range, cursors no list gave.
  */

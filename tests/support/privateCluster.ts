@@ -1,4 +1,4 @@
-// A private PostgreSQL cluster for fault tests (issue 10, item 6): initdb into a temporary
+// A private PostgreSQL cluster for fault tests: initdb into a temporary
 // directory, its own port and socket directory, started, stopped and restarted by the test. The
 // shared server on 127.0.0.1:5432 is never touched. As root the cluster runs as the "postgres"
 // user (PostgreSQL refuses to run as root).

@@ -1,4 +1,4 @@
-// What a backup must bring back (issue 26, item 5): the row count of every table, a camp
+// What a backup must bring back: the row count of every table, a camp
 // registration whose health data only the same DATA_ENCRYPTION_KEY decrypts, and a browser sign-in
 // through the embedded provider (its keys are stored encrypted in the database as well).
 import { expect } from "vitest";

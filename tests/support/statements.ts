@@ -1,5 +1,5 @@
 // The SQL the app sends while a piece of a test runs, for the tests that count statements
-// (issue 9): pg's clients (PostgreSQL) and PGlite are watched for the duration of `run` only.
+//: pg's clients (PostgreSQL) and PGlite are watched for the duration of `run` only.
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 

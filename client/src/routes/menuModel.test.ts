@@ -52,7 +52,7 @@ describe("menu visibility", () => {
         "eventLocationManage",
         "resultManage",
         "personData",
-"healthAccessLog",
+        "healthAccessLog",
         "apiExplorer",
         ...everyoneHelp,
         "userManageHelp",
@@ -79,7 +79,7 @@ describe("menu visibility", () => {
       "eventGroup",
       "resultManage",
       "personData",
-"healthAccessLog",
+      "healthAccessLog",
       "apiExplorer",
       "helpGroup",
     ]);

@@ -223,7 +223,6 @@ export const healthAccessLogRoute: ToolRoute = {
   roles: ["registration_manage"],
 };
 
-
 /**
  * "Auskunft und Löschung" (erasure and access requests for one child, docs/decisions.md "Erasure on
  * request"): registration_manage finds a child's registrations across the district's events,

@@ -507,7 +507,7 @@ export const PERMISSIONS = {
     rest: ["GET /v1/export/event/:id/overview"],
     description: "Overview list (.xlsx) of an event or one of its locations, with results and (camp) health data: registration staff of the district.",
   },
-  // ---- audit log reading (issue 10, item 7): the manage role of the area, in the record's district
+  // ---- audit log reading: the manage role of the area, in the record's district
   "audit.registration": {
     access: ["registration_manage", "results_manage"],
     tenancy: "ownDistrict",
@@ -551,7 +551,7 @@ export const PERMISSIONS = {
     rest: [],
     description: "Change history of a district association.",
   },
-  // ---- data protection: everything stored about the signed-in person (issue 10, item 8)
+  // ---- data protection: everything stored about the signed-in person
   "viewer.export": {
     access: "signedIn",
     tenancy: "self",
@@ -584,7 +584,7 @@ export const PERMISSIONS = {
     description:
       "Find one child's D-exam registrations across the district's events (first name, last name, birth date) and export everything stored about them (JSON, .xlsx) for an access request.",
   },
-  // ---- machine clients (issue 11, item 1): OAuth 2 client credentials of the embedded provider
+  // ---- machine clients: OAuth 2 client credentials of the embedded provider
   "apiClient.list": {
     access: ["user_manage"],
     tenancy: "ownDistrict",

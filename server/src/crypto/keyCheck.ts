@@ -1,4 +1,4 @@
-// The data key's check value (issue 36): a value sealed with the data key, kept in the database
+// The data key's check value: a value sealed with the data key, kept in the database
 // (ServerSecret "data-key.check"). Start-up opens it before anything else uses the key, so a wrong
 // DATA_ENCRYPTION_KEY stops the server with one line, whatever the sign-in (with an external
 // provider nothing else at start-up decrypts). A database without a check value yet (first start,

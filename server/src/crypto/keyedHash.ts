@@ -1,4 +1,4 @@
-// Keyed hashes of personal values that are only ever compared, never read back (issue 36: the
+// Keyed hashes of personal values that are only ever compared, never read back (the
 // rate-limit table held "signin-account:<e-mail>"): HMAC-SHA-256 under a subkey of the data key
 // derived for one purpose (HKDF), so every replica computes the same value, a value of one purpose
 // says nothing about another, and a copy of the table alone confirms no guessed address.

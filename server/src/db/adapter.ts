@@ -10,32 +10,11 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg, { type PoolConfig } from "pg";
 import { parse as parsePgUrl } from "pg-connection-string";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { awaitScripts, pgliteShadowDb, wholeScripts } from "../../../prisma/adapter-scripts.mjs";
 import { Prisma } from "../generated/prisma/client.ts";
 
-/**
- * A migration script is run by `run`, whole; a failure surfaces as the adapter's error. Both
- * adapters need it:
- * - pglite-prisma-adapter 0.7.2 does not await client.exec() in executeScript(), so a failing
- *   migration would look applied;
- * - adapter-pg 7.10 splits a script at every ";" and sends the pieces one by one: a PL/pgSQL body
- *   (a trigger function) breaks, and a failing statement leaves the ones before it applied. Sent
- *   whole, as Prisma's native schema engine does, PostgreSQL runs the commands in one implicit
- *   transaction, all or nothing.
- */
-function scriptsThrough<A>(adapter: A, run: (script: string) => Promise<unknown>): A {
-  const a = adapter as { executeScript(script: string): Promise<void>; onError(e: unknown): never };
-  a.executeScript = async (script: string) => {
-    try {
-      await run(script);
-    } catch (e) {
-      a.onError(e);
-    }
-  };
-  return adapter;
-}
-
-const awaitScripts = <A>(adapter: A, client: PGlite) => scriptsThrough(adapter, (script) => client.exec(script));
-const wholeScripts = <A>(adapter: A) => scriptsThrough(adapter, (script) => (adapter as { underlyingDriver(): pg.Pool }).underlyingDriver().query(script));
+// Migration scripts run whole, a failure surfacing as the adapter's error (prisma/adapter-scripts.mjs,
+// shared with the schema engine stand-in).
 
 /** adapter-pg for the schema engine (migrations): whole scripts, also on a shadow database. */
 export class MigrationPg extends PrismaPg {
@@ -55,19 +34,16 @@ export class PGliteAdapterFactory extends PrismaPGlite {
     return awaitScripts(await super.connect(), this.db);
   }
   override async connectToShadowDb() {
-    const shadow = new PGlite();
-    const a: any = awaitScripts(await new PrismaPGlite(shadow).connect(), shadow);
-    a.dispose = () => shadow.close();
-    return a;
+    return pgliteShadowDb(PGlite, PrismaPGlite);
   }
 }
 
 /**
  * A statement without Prisma's query interpretation: plain SQL through the same pool (PostgreSQL,
- * prepared like Prisma's statements) or the same PGlite. For the hot paths (issue 9: the
- * principal's row on every request, auth/authenticate.ts; a new registration's read and its
- * insert, registrations/access.ts and audit/service.ts), where Prisma's interpretation cost about
- * three times the driver's own work. Values are typed as Prisma's `$queryRaw` types them:
+ * prepared like Prisma's statements) or the same PGlite. For the principal's row on every request
+ * (auth/authenticate.ts), where Prisma's interpretation cost about three times the driver's own
+ * work, and for what runs beside Prisma: the mail sender's claims (mail/outbox.ts) and the pending
+ * migrations of /readyz and admin:create (db/migrate.ts). Values are typed as Prisma's `$queryRaw` types them:
  * `timestamp` (the schema stores UTC) and `date` as Date, `numeric` as Prisma.Decimal, `int8` as
  * bigint, json parsed, bytea as bytes; parameters likewise (Date, Uint8Array, Decimal, bigint).
  * Enum arrays must be cast to `text[]` in the SQL (they would arrive as text).
@@ -111,7 +87,7 @@ export function pgPoolConfig(url: string): PoolConfig {
 }
 
 /**
- * Named prepared statements (issue 9): each connection parses and plans a statement once and then
+ * Named prepared statements: each connection parses and plans a statement once and then
  * only binds and executes it, which saves PostgreSQL's work and a protocol message per query. The
  * name is a hash of the SQL text, so equal statements share it. Off for poolers that do not keep
  * prepared statements (PgBouncer in transaction mode before 1.21): DATABASE_PREPARED_STATEMENTS=0.
@@ -144,7 +120,7 @@ export function adapterFromUrl(
     return adapterFromPglite(db);
   }
   // our pool, shared with Prisma: the hot-path reads (`read`) use it directly
-  // statement_timeout (issue 29): PostgreSQL cancels a statement of a request that runs longer
+  // statement_timeout: PostgreSQL cancels a statement of a request that runs longer
   // (SQLSTATE 57014, answered as 503 TIMEOUT: db/unavailable.ts); sent as a start-up parameter of
   // each connection. The migrations' pool (migrate.ts) has none.
   const pool = new pg.Pool({ ...pgPoolConfig(url), ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}) });

@@ -104,7 +104,7 @@ export async function applyMigrations(target: { factory: any } | { url: string }
 /**
  * The migrations of prisma/migrations a PostgreSQL database lacks (none applied: all of them). The
  * server does not migrate a PostgreSQL database itself (`npm run db:deploy` does, once per
- * release); start-up refuses to run on a database that lacks migrations (main.ts, issue 29).
+ * release); start-up refuses to run on a database that lacks migrations (main.ts).
  */
 export async function pendingMigrations(read: RawRead): Promise<string[]> {
   const dirs = (await fs.readdir(MIGRATIONS_DIR, { withFileTypes: true }))

@@ -5,7 +5,7 @@
 // sits in meta.cause; plain `pg` errors carry the SQLSTATE or the socket error in `code`.
 import { AppError } from "../auth/errors.ts";
 
-// Every connection-level failure counts, also PostgreSQL refusing the connection (issue 36): too
+// Every connection-level failure counts, also PostgreSQL refusing the connection: too
 // many connections, a wrong password or role, a database that does not exist or takes no
 // connections; none of them is the request's fault.
 const PRISMA_CODES = new Set(["P1000", "P1001", "P1002", "P1003", "P1010", "P1017", "P2024"]);
@@ -54,7 +54,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 // A statement PostgreSQL cancelled after DATABASE_STATEMENT_TIMEOUT_MS (SQLSTATE 57014,
-// query_canceled; issue 29): the request fails with 503 TIMEOUT and a German message instead of
+// query_canceled): the request fails with 503 TIMEOUT and a German message instead of
 // holding a pooled connection for minutes.
 const TIMEOUT_MESSAGE = /canceling statement due to statement timeout/i;
 
@@ -110,7 +110,7 @@ export function outageReason(error: unknown): string {
 }
 
 /**
- * Logs an outage once per burst (issue 36: thousands of requests failing within seconds wrote a
+ * Logs an outage once per burst (thousands of requests failing within seconds wrote a
  * stack trace each): one line when it begins or its reason changes; requests failing for the same
  * reason within `quietMs` of the previous one are only counted, and the next line names the count.
  */

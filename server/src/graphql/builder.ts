@@ -139,7 +139,7 @@ export type InputFields = PothosSchemaTypes.InputFieldBuilder<typeof builder ext
 
 /**
  * The `version` of every update input (optimistic concurrency): required, so a save cannot skip the
- * check and silently overwrite a newer change (issue 21, item 7). /v1 keeps the spec's optional
+ * check and silently overwrite a newer change. /v1 keeps the spec's optional
  * version (docs/api.md "Concurrent edits").
  */
 export const versionField = (t: InputFields) =>

@@ -1,5 +1,5 @@
 // Every error /graphql answers has a German message and a code of the table in docs/api.md
-// (spec section 8; issue 29). The app's own errors (AppError) are German already; maskError below
+// (spec section 8). The app's own errors (AppError) are German already; maskError below
 // renders them. What graphql-js, Yoga and Pothos report comes in English, and often without a
 // code: syntax and validation errors of the document, variables that do not fit their type,
 // request-level refusals ("Batching is not supported.", "Must provide query string."), invalid
@@ -13,6 +13,8 @@ import { AppError } from "../auth/errors.ts";
 import { databaseFault } from "../db/unavailable.ts";
 import { CURSOR_MESSAGE } from "./cursor.ts";
 import { INVALID_ID_MESSAGE } from "./ids.ts";
+import { INTROSPECTION_REFUSED } from "./introspection.ts";
+import { CSRF_HEADER } from "./requestGuards.ts";
 
 export const INTERNAL_MESSAGE = "Interner Serverfehler";
 
@@ -154,6 +156,13 @@ const RULES: Rule[] = [
     "BAD_REQUEST",
     () => "Mehrere Operationen in einer Anfrage (Batching) werden nicht unterstützt",
   ],
+  // @graphql-yoga/plugin-csrf-prevention (graphql/requestGuards.ts) and @envelop/disable-introspection (graphql/introspection.ts)
+  [
+    /^Required CSRF header\(s\) not present$/,
+    "CSRF_REJECTED",
+    () => `Anfrage abgelehnt (CSRF-Schutz): POST mit Content-Type application/json oder Kopfzeile ${CSRF_HEADER} erforderlich`,
+  ],
+  [/^GraphQL introspection has been disabled, but the requested query contained the field "\w+"\.$/, "FORBIDDEN", () => INTROSPECTION_REFUSED],
   [/^Must provide query string\.$/, "BAD_REQUEST", () => "Die Anfrage enthält kein GraphQL-Dokument (query)"],
   [/^POST body sent invalid JSON\.$/, "BAD_REQUEST", () => "Der Rumpf der Anfrage ist leer oder kein gültiges JSON"],
   [
@@ -213,9 +222,19 @@ const FALLBACK: Record<string, string> = {
   OPERATION_RESOLUTION_FAILURE: "Welche Operation ausgeführt werden soll, ist unklar",
   // Yoga's body limits (the JSON body's is in RULES; its multipart limit is unreachable, /graphql reads JSON only)
   REQUEST_ENTITY_TOO_LARGE: "Die Anfrage ist zu groß",
+  // @graphql-yoga/plugin-persisted-operations' own codes (graphql/persisted.ts answers its German ones instead)
+  PERSISTED_QUERY_NOT_IN_LIST: "Unbekannte gespeicherte Anfrage: bitte die Seite neu laden",
+  CANNOT_SEND_PQ_ID_AND_BODY: "Nur die Anfragen der Anwendung sind erlaubt",
+  PERSISTED_QUERY_ID_REQUIRED: "Die Anfrage enthält kein GraphQL-Dokument (query)",
 };
 /** codes of the fallback above that stand for a differently named code of the table */
-const RENAMED: Record<string, string> = { OPERATION_RESOLUTION_FAILURE: "BAD_REQUEST", REQUEST_ENTITY_TOO_LARGE: "PAYLOAD_TOO_LARGE" };
+const RENAMED: Record<string, string> = {
+  OPERATION_RESOLUTION_FAILURE: "BAD_REQUEST",
+  REQUEST_ENTITY_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  PERSISTED_QUERY_NOT_IN_LIST: "PERSISTED_QUERY_NOT_FOUND",
+  CANNOT_SEND_PQ_ID_AND_BODY: "PERSISTED_QUERY_ONLY",
+  PERSISTED_QUERY_ID_REQUIRED: "BAD_REQUEST",
+};
 
 /** The German version of one error (the same object when it is German and has a code already). */
 export function germanError(error: GraphQLError): GraphQLError {
@@ -247,7 +266,7 @@ export function germanError(error: GraphQLError): GraphQLError {
   newCode = RENAMED[newCode as string] ?? newCode;
   const { http, unexpected } = (error.extensions ?? {}) as { http?: { spec?: boolean }; unexpected?: unknown };
   // Yoga answers a body without `query` (null, {}) 200 under application/json ("spec"); a request
-  // that is no GraphQL request is 400 whatever the Accept (issue 36, item 7)
+  // that is no GraphQL request is 400 whatever the Accept
   if (newCode === "BAD_REQUEST" && http?.spec) delete http.spec;
   const german = createGraphQLError(message, {
     nodes: error.nodes,

@@ -1,4 +1,4 @@
-// The one global id parser (issue 29): exactly the ids the server encodes, nothing that merely
+// The one global id parser: exactly the ids the server encodes, nothing that merely
 // decodes to something similar.
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import fc from "fast-check";
@@ -20,7 +20,7 @@ function refused(raw: unknown) {
   return false;
 }
 
-describe("parseGlobalId (issue 29)", () => {
+describe("parseGlobalId", () => {
   it("[R-API006] reads every id the server encodes: a Node type and a decimal id in the int4 range", () => {
     fc.assert(
       fc.property(fc.constantFrom(...TYPES), fc.integer({ min: 0, max: INT4_MAX }), (type, n) => {

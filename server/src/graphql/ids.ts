@@ -4,7 +4,7 @@
 // leading zeros and inside the int4 range. Anything else is refused with INVALID_ID before any
 // row is read: Pothos' own decoder and `Number()` read "User:1e3" as user 1000 and "User:1.0" as
 // user 1, "Event:1 OR 1=1" reached the loader, and "Event:abc" or "Event:99999999999" failed there
-// with an internal error (issue 29).
+// with an internal error.
 import { encodeGlobalID } from "@pothos/plugin-relay";
 import { AppError, notFound, validationFailed } from "../auth/errors.ts";
 import { decimalId } from "../shared/validation.ts";
@@ -45,8 +45,8 @@ export function numericId(globalId: GlobalId, typename: string, what: string): n
 }
 
 /**
- * The row id of a global id sent in an input field that names an object of one type (issue 23:
- * `association: ID` of a registration input): an id of another type is refused at that field
+ * The row id of a global id sent in an input field that names an object of one type (`association: ID` of a
+ * registration input): an id of another type is refused at that field
  * (VALIDATION), since the caller sent the wrong kind of object, not a missing one. Whether the
  * row exists and may be used stays the service's question, as with the numeric id.
  */

@@ -1,4 +1,4 @@
-// GraphQL hardening (issue 10, item 3): a query may nest at most MAX_DEPTH selection levels
+// GraphQL hardening: a query may nest at most MAX_DEPTH selection levels
 // (fragments counted where they are spread) and carry at most MAX_ALIASES aliases, so nobody can
 // make the server build a huge answer from a small request. The client's deepest query nests 8
 // levels; the standard introspection query 13. Depth and aliases are GraphQL Armor's validation
@@ -53,7 +53,7 @@ export function depthAndAliasLimits(): Plugin[] {
   }).protect().plugins as Plugin[];
 }
 
-// ---- the document's size, before it is parsed (issue 36, items 1 and 2)
+// ---- the document's size, before it is parsed
 // A document is refused before graphql-js parses it when it is longer than MAX_DOCUMENT_LENGTH
 // characters, has more than MAX_TOKENS tokens or nests brackets ({ [ () deeper than MAX_NESTING.
 // Parsing keeps about 500 bytes per token (the AST and its token list) and recurses once per

@@ -20,7 +20,7 @@ export function registerNodeAccess(typename: string, rule: Rule, needs: string[]
 /**
  * Loads a node, or null when its row does not exist: prismaNode loads with findUniqueOrThrow,
  * whose "not found" (P2025) answered node(id:) for a deleted or never existing object with a
- * masked INTERNAL_SERVER_ERROR (found by tests/integration/api/fuzz.test.ts, issue 10).
+ * masked INTERNAL_SERVER_ERROR (found by tests/integration/api/fuzz.test.ts).
  */
 export async function loadOrNull<T>(load: () => Promise<T>): Promise<T | null> {
   try {

@@ -1,4 +1,4 @@
-// Persisted operations (issue 10, item 3). relay-compiler writes every operation of the browser
+// Persisted operations (@graphql-yoga/plugin-persisted-operations). relay-compiler writes every operation of the browser
 // client to client/src/__generated__/persisted-operations.json (id = SHA-256 of the text) and the
 // client sends `{ documentId, variables }` instead of the document. The server looks the id up.
 //
@@ -7,7 +7,8 @@
 // may still send their own documents, within the depth, alias and cost limits. In development
 // everybody may send documents (GraphiQL, tests).
 import fs from "node:fs";
-import { createGraphQLError, type Plugin } from "graphql-yoga";
+import { usePersistedOperations as persistedOperationsPlugin } from "@graphql-yoga/plugin-persisted-operations";
+import type { Plugin } from "graphql-yoga";
 import { isStaff, type Principal } from "../auth/principal.ts";
 
 export type PersistedOperations = ReadonlyMap<string, string>;
@@ -46,27 +47,40 @@ export function requestedDocumentId(params: Params): string | undefined {
   return typeof pq?.sha256Hash === "string" ? pq.sha256Hash : undefined;
 }
 
+/**
+ * Yoga's persisted-operations plugin with the policy above: an id is looked up in `operations`
+ * (unknown: PERSISTED_QUERY_NOT_FOUND, "reload the page"); a document of the caller's own runs
+ * unless `documentsOnlyForStaff` and the principal has no staff role (PERSISTED_QUERY_ONLY). The
+ * plugin asks its policy with the request only; the principal of the request is noted for it in
+ * `onRequest` (the server context carries it).
+ */
 export function persistedOperations(opts: {
   operations: () => PersistedOperations;
   documentsOnlyForStaff: boolean;
-}): Plugin<Record<string, unknown>, { principal: Principal }> {
-  return {
-    onParams({ params, setParams, context }) {
-      const p = params as Params;
-      const id = requestedDocumentId(p);
-      if (id !== undefined) {
-        const query = opts.operations().get(id);
-        if (!query)
-          throw createGraphQLError("Unbekannte gespeicherte Anfrage: bitte die Seite neu laden", {
-            extensions: { code: "PERSISTED_QUERY_NOT_FOUND", http: { status: 400 } },
-          });
-        setParams({ ...params, query });
-        return;
-      }
-      if (opts.documentsOnlyForStaff && p.query !== undefined && !isStaff(context.principal))
-        throw createGraphQLError("Nur die Anfragen der Anwendung sind erlaubt", {
-          extensions: { code: "PERSISTED_QUERY_ONLY", http: { status: 400 } },
-        });
+}): Plugin<Record<string, unknown>, { principal: Principal }>[] {
+  const principals = new WeakMap<Request, Principal>();
+  const refusal = (message: string, code: string) => ({ message, extensions: { code, http: { status: 400 } } });
+  return [
+    {
+      onRequest({ request, serverContext }) {
+        if (serverContext?.principal) principals.set(request, serverContext.principal);
+      },
     },
-  };
+    persistedOperationsPlugin({
+      getPersistedOperation: (id) => opts.operations().get(id) ?? null,
+      extractPersistedOperationId: (params) => requestedDocumentId(params as Params) ?? null,
+      allowArbitraryOperations: opts.documentsOnlyForStaff
+        ? (request) => {
+            const principal = principals.get(request);
+            return !!principal && isStaff(principal);
+          }
+        : true,
+      customErrors: {
+        notFound: refusal("Unbekannte gespeicherte Anfrage: bitte die Seite neu laden", "PERSISTED_QUERY_NOT_FOUND"),
+        persistedQueryOnly: refusal("Nur die Anfragen der Anwendung sind erlaubt", "PERSISTED_QUERY_ONLY"),
+        // neither a document nor an id: what Yoga answers a request without `query`
+        keyNotFound: refusal("Die Anfrage enthält kein GraphQL-Dokument (query)", "BAD_REQUEST"),
+      },
+    }) as Plugin<Record<string, unknown>, { principal: Principal }>,
+  ];
 }

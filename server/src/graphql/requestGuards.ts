@@ -1,11 +1,13 @@
-// Yoga plugins guarding /graphql before anything runs (issue 10, item 3):
+// Yoga plugins guarding /graphql before anything runs:
 // - CSRF prevention: a browser can send a cross-site "simple" request (form post, GET) without a
-//   preflight. The API only accepts POSTs with a JSON content type (never simple) or requests that
-//   carry the x-graphql-csrf header (the client always sends it). Bearer tokens already make CSRF
-//   useless to an attacker; this is the second lock.
+//   preflight. The API only accepts requests whose content type makes a browser ask first (JSON)
+//   or that carry the x-graphql-csrf header (the client always sends it). Bearer tokens already
+//   make CSRF useless to an attacker; this is the second lock.
 // - rate limit on mutations per caller (RATE_LIMIT_MUTATIONS per minute).
-// - expensive reads at once per caller (RATE_LIMIT_CONCURRENT_QUERIES, issue 29): a query with a
+// - expensive reads at once per caller (RATE_LIMIT_CONCURRENT_QUERIES): a query with a
 //   list that searches (the registration, result, user and club tables) holds a slot while it runs.
+
+import { useCSRFPrevention as csrfPreventionPlugin } from "@graphql-yoga/plugin-csrf-prevention";
 import { type DocumentNode, type FragmentDefinitionNode, type GraphQLSchema, getOperationAST, Kind, type SelectionSetNode } from "graphql";
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 import type { Principal } from "../auth/principal.ts";
@@ -13,29 +15,8 @@ import { type ConcurrencyLimiter, type RateLimiter, tooManyConcurrent } from "..
 
 export const CSRF_HEADER = "x-graphql-csrf";
 
-export function csrfPrevention(): Plugin {
-  return {
-    onRequest({ request, endResponse, fetchAPI }) {
-      if (request.method === "OPTIONS") return;
-      if (request.headers.has(CSRF_HEADER)) return;
-      const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-      if (request.method === "POST" && (type === "application/json" || type === "application/graphql-response+json")) return;
-      endResponse(
-        new fetchAPI.Response(
-          JSON.stringify({
-            errors: [
-              {
-                message: `Anfrage abgelehnt (CSRF-Schutz): POST mit Content-Type application/json oder Kopfzeile ${CSRF_HEADER} erforderlich`,
-                extensions: { code: "CSRF_REJECTED" },
-              },
-            ],
-          }),
-          { status: 403, headers: { "content-type": "application/json; charset=utf-8" } },
-        ),
-      );
-    },
-  };
-}
+/** @graphql-yoga/plugin-csrf-prevention: a request without a preflight (no content type, or a form or text one) must carry the x-graphql-csrf header (403 CSRF_REJECTED, graphql/errors.ts). */
+export const csrfPrevention = () => csrfPreventionPlugin({ requestHeaders: [CSRF_HEADER] });
 
 export function mutationRateLimit(limiter: RateLimiter): Plugin<{ principal: Principal }> {
   return {

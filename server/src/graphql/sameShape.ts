@@ -1,4 +1,4 @@
-// Reads and writes in the same shape (issue 23, item 3). An input that names another object takes
+// Reads and writes in the same shape. An input that names another object takes
 // the global id the reads return, in a field named like the read field that returns the object
 // (`association: ID` beside DexamRegistration.association, `theoryLocation: ID`,
 // `districtAssociation: ID`; a list: `associations: [ID!]`), and a day takes the reads' Date scalar

@@ -62,7 +62,7 @@ describe("eventListScope", () => {
 });
 
 describe("serializedOnce", () => {
-  it("answers the text of its first serialisation again, and is not part of the JSON itself", () => {
+  it("answers the text of its first serialisation again, also for a copy with the same data, and is not part of the JSON itself", () => {
     const shared = serializedOnce({ data: { events: [{ name: "Frühjahr" }] } }) as { data: { events: { name: string }[] }; stringify?: (v: unknown) => string };
     const first = shared.stringify?.(shared);
     expect(first).toBe('{"data":{"events":[{"name":"Frühjahr"}]}}');
@@ -70,6 +70,9 @@ describe("serializedOnce", () => {
     shared.data.events[0].name = "geändert"; // (a shared answer is never changed: this only shows the text is kept)
     expect(shared.stringify?.(shared)).toBe(first);
     expect(shared.stringify?.({ other: 1 })).toBe('{"other":1}');
+    // the copies the response cache and Yoga make (the same data, without the internal http extension) are the shared answer
+    expect(shared.stringify?.({ ...shared, extensions: undefined })).toBe(first);
+    expect(shared.stringify?.({ ...shared, errors: [{ message: "x" }] })).not.toBe(first);
   });
 
   it("Yoga writes a result out with the result's own stringify (the contract serializedOnce relies on)", async () => {

@@ -1,5 +1,5 @@
 // The row rules of DexamRegistration, Association, User and DistrictAssociation run once per object (Pothos'
-// runScopesOnType: in the type's isTypeOf, issue 9) instead of before each of its fields. They
+// runScopesOnType: in the type's isTypeOf) instead of before each of its fields. They
 // must still refuse a row the principal may not read, and let a readable one through.
 import type { GraphQLObjectType, GraphQLResolveInfo } from "graphql";
 import { describe, expect, it } from "vitest";
@@ -31,7 +31,7 @@ function check(typeName: string, row: object, p: Principal): true | { message: s
   }
 }
 
-describe("type scopes run once per object (issue 9)", () => {
+describe("type scopes run once per object", () => {
   const registration = { id: 1, associationId: 5, event: { districtAssociationId: 1 } };
   it("[R-RO014] a D-exam registration: its club's member and its district's registration staff read it; others are refused", () => {
     expect(check("DexamRegistration", registration, principal({ associationIds: [5] }))).toBe(true);

@@ -1,5 +1,5 @@
 // HTTP-level refusals in German with a code, in /v1's envelope { error: { code, message } }
-// (issue 29): Fastify answered a request whose headers exceed Node's limit with its own English
+//: Fastify answered a request whose headers exceed Node's limit with its own English
 // 431 page ("Exceeded maximum allowed HTTP header size"), a malformed request with "Client
 // Error", and its body-parser errors ("Body is not valid JSON ...") went out in English.
 import type { Socket } from "node:net";

@@ -1,7 +1,7 @@
 // U+0000 cannot be stored in (or compared with) a PostgreSQL text column: the database refuses the
 // whole statement ("invalid byte sequence for encoding UTF8: 0x00"), which surfaced as a 500 on
-// every text field of every mutation and /v1 body (found by tests/integration/api/fuzz.test.ts,
-// issue 10 item 4). No field has a use for it, so a request that carries it anywhere (GraphQL
+// every text field of every mutation and /v1 body (found by tests/integration/api/fuzz.test.ts).
+// No field has a use for it, so a request that carries it anywhere (GraphQL
 // document, variables, /v1 body or query string) is refused up front: 400 BAD_REQUEST, German.
 import { createGraphQLError, type Plugin } from "graphql-yoga";
 

@@ -1,4 +1,4 @@
-// Operations (issue 26): what a load balancer, Kubernetes and an operator's monitoring ask of the
+// Operations: what a load balancer, Kubernetes and an operator's monitoring ask of the
 // server, beside the application's routes.
 //  - /healthz: the process answers (liveness); /readyz: the database answers and has every
 //    migration of this release, and the server is not draining (readiness). Unauthenticated,
@@ -223,7 +223,7 @@ export function registerOperations(
 
   const record = (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions.url ?? "unmatched";
-    // a caller without a valid token names no label: the operation name is the caller's input (issue 36)
+    // a caller without a valid token names no label: the operation name is the caller's input
     const operation =
       route === "/graphql" && request.callerId ? graphqlOperationName(request.method === "GET" ? request.query : request.body, deps.persisted) : "";
     const status = reply.statusCode;

@@ -1,4 +1,4 @@
-// Rate limits (issue 10, item 3): per caller and limit, a fixed window of one minute counted by
+// Rate limits: per caller and limit, a fixed window of one minute counted by
 // @fastify/rate-limit's manual limiter (`fastify.createRateLimit`) in a store in the database
 // (rateLimitStore.ts): every replica counts in the same row, so n replicas allow the limit once,
 // not n times. The first request of a key opens its window; up to the limit pass in it, the next
@@ -67,7 +67,7 @@ export async function enforce(limiter: RateLimiter, key: string): Promise<void> 
   if (refusal) throw refusal;
 }
 
-// ---- expensive reads at once, per caller (issue 29): lists, searches and exports each hold one or
+// ---- expensive reads at once, per caller: lists, searches and exports each hold one or
 // two pooled database connections while they run; a caller sending many in parallel could take
 // the whole pool (10 connections) from everyone else. At most `max` of them run at a time per
 // caller; one more is refused at once (429 RATE_LIMITED, Retry-After 1) rather than queued.

@@ -1,5 +1,5 @@
 // Helpers for the /v1 routes: authenticate, name the operation, render errors as
-// { error: { code, message, fields? } } with the status of ARCHITECTURE.md "/v1 envelope".
+// { error: { code, message, fields? } } with the status of docs/api.md (docs/decisions.md "/v1 REST").
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Authenticator } from "../auth/authenticate.ts";
 import { AppError } from "../auth/errors.ts";
@@ -28,7 +28,7 @@ export type RestDeps = {
 /**
  * The /v1 reads that count against the per-caller limit of expensive reads at once: every GET but
  * the one-record reads (a path ending in an id or the own account, /v1/user/0), i.e. the lists,
- * searches, statistics and exports (issue 29).
+ * searches, statistics and exports.
  */
 export const isExpensiveRead = (method: string, url: string) => method === "GET" && !/\/(:[A-Za-z]*[iI]d|0)$/.test(url);
 
@@ -153,7 +153,7 @@ export function bearerChallenge(authorization: string | undefined): string {
 }
 
 /**
- * The methods each route path answers, for 405 Method Not Allowed with `Allow` (issue 21): a known
+ * The methods each route path answers, for 405 Method Not Allowed with `Allow`: a known
  * path asked with another method is no "not found". Fill it from Fastify's onRoute hook.
  */
 export function routeMethods() {

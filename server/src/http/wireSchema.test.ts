@@ -18,7 +18,7 @@ function errorsOf(read: () => unknown): Record<string, string> {
 /** one field read from { x: raw } */
 const one = (field: z.ZodType, raw: unknown): unknown => w.readBody(w.body({ x: field }), { x: raw }).x;
 
-describe("wireSchema: the one strict reader of /v1 values (issue 23)", () => {
+describe("wireSchema: the one strict reader of /v1 values", () => {
   it("[R-API004] a body that is no JSON object is a BAD_REQUEST", () => {
     for (const raw of [null, [], "x", 5]) expect(() => w.readBody(w.body({}), raw)).toThrow(expect.objectContaining({ code: "BAD_REQUEST" }));
   });

@@ -1,4 +1,4 @@
-// The /v1 JSON values as Zod schemas (issue 23): the one strict reader of /v1 bodies and query
+// The /v1 JSON values as Zod schemas: the one strict reader of /v1 bodies and query
 // parameters. A value of the wrong type or form is refused with a field error under the key the
 // body uses ("theory_location_id", "camp_extension.diseases", "songs.2.name"), never coerced:
 // "abc", 1.5, {} or "" as a location id is no "no location", firstname {} is no "[object Object]",

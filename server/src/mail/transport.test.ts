@@ -1,4 +1,4 @@
-// Issue 36, item 8: without SMTP_URL a production server printed every mail (children's names,
+// without SMTP_URL a production server printed every mail (children's names,
 // clubs, addresses, password and invitation links) to stdout, between the JSON log lines.
 import fs from "node:fs";
 import os from "node:os";

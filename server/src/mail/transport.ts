@@ -2,7 +2,7 @@
 // is set, otherwise the log outbox: the last messages kept in memory, with OUTBOX_FILE also a JSON
 // line per message, and outside production the server log ("[Postausgang]"). In production a mail
 // (children's names, clubs, e-mail addresses, password and invitation links) never goes to stdout,
-// where the JSON request log is (issue 36); start-up warns instead.
+// where the JSON request log is; start-up warns instead.
 import fs from "node:fs";
 
 /** One message: plain text, optionally an HTML alternative and a fixed Message-ID (retries keep it). */

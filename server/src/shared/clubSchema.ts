@@ -1,4 +1,4 @@
-// The club input, defined once (issue 23, item 1): the name is required (R-VA015); the invoice
+// The club input, defined once: the name is required (R-VA015); the invoice
 // e-mail has the e-mail rule only when a member edits their own club ("Mein Verein bearbeiten",
 // R-VA016), not in club management (R-CM008); every text at most its TEXT_LIMITS length; the
 // German messages of the one catalogue (messages.ts). The server's validateClub (GraphQL and /v1

@@ -53,7 +53,7 @@ export type CompetitionSong = {
 export type CompetitionInput = {
   name?: string | null;
   associationId?: number | null;
-  /** the club as the GraphQL write names it (global id, issue 23): the form checks what it sends, the server the numeric id */
+  /** the club as the GraphQL write names it (global id): the form checks what it sends, the server the numeric id */
   association?: string | null;
   type?: CompetitionType | null;
   cast?: Cast | null;

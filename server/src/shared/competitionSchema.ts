@@ -1,4 +1,4 @@
-// The competition registration input, defined once (issue 23, item 1): its field rules (lengths
+// The competition registration input, defined once: its field rules (lengths
 // from TEXT_LIMITS, enums, the number of musicians and a piece's duration as numbers or as typed)
 // and the cross-field rules (required fields, type x cast x category/age group, the member list of
 // type G, the piece rows of the type, consents, the location of the event), with the German

@@ -1,4 +1,4 @@
-// Decimal numbers typed as text (issue 35, item 1; docs/decisions.md "Decimal input"): the one
+// Decimal numbers typed as text (docs/decisions.md "Decimal input"): the one
 // reading and the one writing of a decimal that every door shares: the client's decimal fields
 // (TextField's decimal mode: points, every future amount), the input schemas reading a form's text
 // (dexamSchema) and the server reading a workbook cell written as text (results/rules.ts

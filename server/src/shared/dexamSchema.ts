@@ -1,4 +1,4 @@
-// The D-exam registration input, defined once (issue 23, item 1): its field rules (required,
+// The D-exam registration input, defined once: its field rules (required,
 // lengths from TEXT_LIMITS, the birthdate, enums, partial result, songs, camp section) and the
 // cross-field rules that need the event (location x course x instrument, consents, camp), with the
 // German messages of the one catalogue (messages.ts). The server's validateDexam (GraphQL and /v1

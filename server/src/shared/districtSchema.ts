@@ -1,4 +1,4 @@
-// The district association input, defined once (issue 23, item 1): name, IamRef, privacy URL and
+// The district association input, defined once: name, IamRef, privacy URL and
 // imprint URL are required (R-VA017); the two URLs are web addresses; every text at most its
 // TEXT_LIMITS length; the German messages of the one catalogue (messages.ts). The server's
 // validateDistrict (GraphQL and /v1 through the service) and the client's district association

@@ -1,4 +1,4 @@
-// The event input, defined once (issue 23, item 1): its field rules (lengths from TEXT_LIMITS, the
+// The event input, defined once: its field rules (lengths from TEXT_LIMITS, the
 // form type and edit phase, the days and instants) and the cross-field rules (required fields, the
 // publishing window, start before end), with the German messages of the one catalogue
 // (messages.ts). The server's validateEvent (GraphQL and /v1 through the service) and the client's

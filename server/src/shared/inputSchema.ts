@@ -1,4 +1,4 @@
-// The pieces the input schemas share (issue 23, item 1: shared/dexamSchema.ts,
+// The pieces the input schemas share (shared/dexamSchema.ts,
 // shared/competitionSchema.ts): the field kinds the service and the client forms send, with the
 // German messages of the one catalogue (messages.ts), and the reading of a failed parse as
 // field path -> message.
@@ -11,7 +11,7 @@ export const keys = <T extends Record<string, unknown>>(labels: T) => Object.key
 /** One of the keys of a label table, or nothing. */
 export const oneOf = <T extends Record<string, unknown>>(labels: T) => z.enum(keys(labels), { error: WIRE_MSG.value }).nullish();
 /**
- * A list of at most `max` items, or nothing (issue 36, item 5: every list of an input has a
+ * A list of at most `max` items, or nothing (every list of an input has a
  * maximum). The maximum is a field rule like a text's length, so the cross-field rules still run;
  * `maxItems` documents it (OpenAPI, the /v1 readers take the same `max`).
  */

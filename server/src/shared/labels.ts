@@ -58,7 +58,7 @@ export const INSTRUMENT_LABELS = {
   PERCUSSION: "Schlagwerk",
   MALLETS: "Mallets",
 } as const;
-// D-exam registration form (issue 5)
+// D-exam registration form
 export const GENDER_LABELS = { M: "männlich", F: "weiblich", D: "divers" } as const;
 export const MEAL_REQUEST_LABELS = { STANDARD: "Standard", VEGETARIAN: "Vegetarisch", VEGAN: "Vegan" } as const;
 export const VACCINATION_LABELS = { FSME: "FSME (Zecken)", TETANUS: "Tetanus" } as const;

@@ -10,7 +10,7 @@ const base = { name: "Musikschule", street: "Weg 1", city: "Stadt", postcode: "7
 const theory = { ...base, dexamTypes: ["D1"] };
 
 describe("location schema", () => {
-  it("issue 36: a location's lists hold no more values than there are: 40 instruments or 4 courses are refused, with the other errors", () => {
+  it("a location's lists hold no more values than there are: 40 instruments or 4 courses are refused, with the other errors", () => {
     const practice = { ...base, dexamTypes: ["D1"], instruments: Array.from({ length: 40 }, () => "CLARINET") };
     expect(locationErrors({ ...practice, name: "" }, "DEXAM_PRACTICE")).toMatchObject({
       name: MSG.required,

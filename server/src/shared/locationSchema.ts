@@ -1,4 +1,4 @@
-// The event-location input, defined once (issue 23, item 1): its field rules (lengths from
+// The event-location input, defined once: its field rules (lengths from
 // TEXT_LIMITS, the postcode, the instants, the course, competition-type and instrument lists) and
 // the rules of the location's type (required fields, start and end except for preparation courses,
 // start before end, the sub-types rule R-VA022), with the German messages of the one catalogue

@@ -23,6 +23,7 @@ type Models = {
   ApiClient: P.ApiClient;
   OidcPayload: P.OidcPayload;
   RateLimitCounter: P.RateLimitCounter;
+  HealthDataAccess: P.HealthDataAccess;
 };
 export type StoredColumns = { [M in keyof Models]?: readonly (keyof Models[M] & string)[] };
 
@@ -96,6 +97,7 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
         "partialResultType",
         "songs",
         "remarks",
+        "remarksEncrypted",
         "gdprAccepted",
         "cancellationAccepted",
         "userId",
@@ -115,10 +117,11 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
     purpose: "care of the children during the camp (emergencies, allergies, meals)",
     legalBasis:
       "Art. 9(2)(a) GDPR: explicit consent, given on registration by a person with parental authority or with the parents' consent (healthConsentAccepted, required for camp registrations)",
-    readBy: ["dexam.read", "viewer.export"],
-    retention: [{ event: true }],
+    readBy: ["dexam.campData.read", "viewer.export", "registration.person"],
+    otherRecipients: "only the account that registered the child; other accounts of the club see that camp data exist, not their values",
+    retention: [{ event: true }, { text: "erased on request after the camp (`dexam.eraseCampData`), with the consent form, while the registration stays" }],
     protection:
-      "sealed with the data key (AES-256-GCM) in one column; confirmation mails carry none; the audit log records that camp data changed, never their values",
+      "sealed with the data key (AES-256-GCM) in one column; confirmation mails carry none; the audit log records that camp data changed, never their values; every read recorded (Health-data access records)",
   },
   {
     name: "Consent forms",
@@ -127,7 +130,7 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
     stored: { DexamRegistration: ["consentFormFileId"], StoredFile: ["name", "data"] },
     purpose: "proof of the parents' consent to the camp",
     legalBasis: "Art. 9(2)(a) GDPR (explicit consent)",
-    readBy: ["dexam.consentForm", "dexam.consentForms"],
+    readBy: ["dexam.consentForm", "dexam.consentForms", "viewer.export"],
     retention: [{ event: true }],
     protection: "file bytes sealed with the data key (AES-256-GCM)",
   },
@@ -135,7 +138,7 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
     name: "Competition registrations",
     subjects: "ensembles, conductors, the registering user",
     data: "ensemble name, club, conductor's name, number of musicians, members, pieces, remarks",
-    stored: { CompetitionRegistration: ["name", "associationId", "conductorName", "members", "remarks", "userId"] },
+    stored: { CompetitionRegistration: ["name", "associationId", "conductorName", "members", "remarks", "remarksEncrypted", "userId"] },
     purpose: "organising the competitions: schedule, jury, results",
     legalBasis: "Art. 6(1)(b) GDPR; the event's privacy notice accepted on registration",
     readBy: ["competition.list", "competition.read", "export.overview", "viewer.export"],
@@ -173,6 +176,8 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
         what: "first retry of an undelivered mail (doubling, at most an hour)",
       },
       { constant: 30, unit: "days", what: "a sent mail's row is kept, then deleted", source: "server/src/mail/outbox.ts" },
+      { constant: 7, unit: "days", what: "an undelivered mail is given up and deleted", source: "server/src/mail/outbox.ts" },
+      { text: "a registration's mails are deleted with the registration (`registrations/traces.ts`)" },
     ],
   },
   {
@@ -183,7 +188,27 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
     purpose: "accountability of changes (Art. 5(2) GDPR), answering questions about a registration",
     legalBasis: "Art. 6(1)(c) and (f) GDPR",
     readBy: ["audit.registration", "audit.event", "audit.user", "audit.association", "audit.districtAssociation"],
-    retention: [{ text: "kept with the system (no retention period yet)" }],
+    retention: [
+      { setting: "AUDIT_RETENTION_DAYS", read: (c) => c.auditRetentionDays, unit: "days", what: "an entry is kept, then deleted by the expiry job" },
+      { text: "a deleted registration's entries are deleted with it (`registrations/traces.ts`)" },
+    ],
+  },
+  {
+    name: "Health-data access records",
+    subjects: "users and API clients who read camp health data",
+    data: "who read which camp registrations' health data or consent forms, when, through which door (registration ids only, no names)",
+    stored: { HealthDataAccess: ["actorUserId", "actorLabel", "door", "registrationIds", "at"] },
+    purpose: "accountability for reads of health data (Art. 5(2), Art. 32 GDPR)",
+    legalBasis: "Art. 6(1)(c) and (f) GDPR",
+    readBy: ["healthDataAccess.list", "audit.registration"],
+    retention: [
+      {
+        setting: "HEALTH_DATA_ACCESS_LOG_DAYS",
+        read: (c) => c.healthDataAccessLogDays,
+        unit: "days",
+        what: "a record is kept, then deleted by the expiry job",
+      },
+    ],
   },
   {
     name: "Repeated-request keys",
@@ -214,7 +239,21 @@ export const MEASURES: readonly { measure: string; source: string }[] = [
     measure: "Authorization from one permission table: roles and tenancy (own clubs, own district association) for every operation of both APIs",
     source: "server/src/auth/permissions.ts",
   },
-  { measure: "Camp health data and stored files sealed with AES-256-GCM under the data key (DATA_ENCRYPTION_KEY)", source: "server/src/crypto/aead.ts" },
+  {
+    measure:
+      "Camp health data, free-text remarks and stored files sealed with AES-256-GCM under the data key (DATA_ENCRYPTION_KEY); each ciphertext names its key",
+    source: "server/src/crypto/aead.ts",
+  },
+  { measure: "The data key rotated by a command that re-encrypts every ciphertext (npm run keys:rotate)", source: "server/src/crypto/rotate.ts" },
+  { measure: "Backups (npm run backup) encrypted with the data key; restore checks the key", source: "scripts/backup.ts" },
+  {
+    measure: "Camp health data and consent forms only for the account that registered the child and registration staff; every read recorded",
+    source: "server/src/domains/healthaccess/service.ts",
+  },
+  {
+    measure: "Everything that names a deleted registration (files, audit entries, mails) deleted with it",
+    source: "server/src/domains/registrations/traces.ts",
+  },
   { measure: "Values only ever compared (sign-in counters) kept as keyed hashes (HMAC-SHA-256, HKDF subkeys)", source: "server/src/crypto/keyedHash.ts" },
   {
     measure: "Automatic deletion of each event with its registrations, results, health data and files on its expiration day",

@@ -64,7 +64,7 @@ export function hasAnyRole(roles: readonly string[], required: readonly string[]
   return required.some((r) => held.has(ALIASES[r] ?? r));
 }
 
-// A principal's roles are checked for every row of a list (issue 9): the set is built once per
+// A principal's roles are checked for every row of a list: the set is built once per
 // roles array. Role arrays are never changed in place (a principal gets a new one).
 const heldSets = new WeakMap<readonly string[], Set<string>>();
 function heldRoles(roles: readonly string[]): Set<string> {

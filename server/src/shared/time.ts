@@ -1,52 +1,29 @@
 // Dates are stored in UTC; "deadline day 23:59:59" and "from today" are computed in
-// Europe/Berlin (decision for R-BC012).
+// Europe/Berlin (decision for R-BC012), with @date-fns/tz (the zone rules of the runtime's ICU).
+import { TZDate, tzOffset } from "@date-fns/tz";
 import { isCalendarDay } from "./validation.ts";
 
 export const TIME_ZONE = "Europe/Berlin";
 
-// Intl formatters are costly to create (a time-zone lookup each): made once, reused
-const PARTS = new Intl.DateTimeFormat("en-US", {
-  timeZone: TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-const DAY = new Intl.DateTimeFormat("sv-SE", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" });
-
-/** Date.UTC for every year: Date.UTC reads the years 0..99 as 1900..1999. */
-const utc = (year: number, month: number, day: number, hours: number, minutes: number, seconds: number) =>
-  new Date(0).setUTCFullYear(year, month, day) + ((hours * 60 + minutes) * 60 + seconds) * 1000;
-
 /** Offset of Europe/Berlin from UTC in minutes at the given instant (60 in winter, 120 in summer). */
-export function berlinOffsetMinutes(at: Date): number {
-  const parts = PARTS.formatToParts(at);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const asUtc = utc(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"), get("second"));
-  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
-}
+export const berlinOffsetMinutes = (at: Date): number => tzOffset(TIME_ZONE, at);
 
-/** The instant of `hh:mm:ss` Berlin time on the calendar day `yyyy-mm-dd`. */
+/** The instant of `hh:mm:ss` Berlin time on the calendar day `yyyy-mm-dd` (a wall time in the spring gap moves on by the hour). */
 export function berlinTime(day: string, hours: number, minutes: number, seconds: number): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) throw new Error(`not a date: ${day}`);
-  const naive = utc(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hours, minutes, seconds);
-  // the offset at the naive instant is right except within an hour of a switch; re-check once
-  let at = naive - berlinOffsetMinutes(new Date(naive)) * 60000;
-  at = naive - berlinOffsetMinutes(new Date(at)) * 60000;
-  return new Date(at);
+  return new Date(new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hours, minutes, seconds, TIME_ZONE).getTime());
 }
 
 /** Registration deadline: 23:59:59 Europe/Berlin of the chosen day. */
 export const deadlineOf = (day: string) => berlinTime(day, 23, 59, 59);
 
+const two = (n: number) => String(n).padStart(2, "0");
+
 /** The calendar day (yyyy-mm-dd) in Berlin of an instant. */
 export function berlinDay(at: Date): string {
-  // the formatter writes years before 1000 with fewer digits ("1-01-01")
-  return DAY.format(at).replace(/^(\d{1,3})-/, (_, year: string) => `${year.padStart(4, "0")}-`);
+  const d = new TZDate(at.getTime(), TIME_ZONE);
+  return `${String(d.getFullYear()).padStart(4, "0")}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
 }
 
 /** The calendar day `n` days after (before, when negative) `day` (yyyy-mm-dd). */
@@ -61,8 +38,9 @@ export const daysBetween = (from: string, to: string) => Math.round((Date.parse(
 
 /** The instant `n` calendar days later in Berlin at the same wall-clock time (a switch to or from summer time in between keeps 08:00 at 08:00). */
 export function shiftDays(at: Date, n: number): Date {
-  const moved = at.getTime() + n * 86_400_000;
-  return new Date(moved + (berlinOffsetMinutes(at) - berlinOffsetMinutes(new Date(moved))) * 60000);
+  const d = new TZDate(at.getTime(), TIME_ZONE);
+  d.setDate(d.getDate() + n);
+  return new Date(d.getTime());
 }
 
 /** The instants whose Berlin day has four year digits (a filter's far-off day, e.g. 0000-01-01 through GraphQL's Date, is held to them). */

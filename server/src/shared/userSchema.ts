@@ -1,4 +1,4 @@
-// The user input, defined once (issue 23, item 1; spec section 5): first name, last name and
+// The user input, defined once (spec section 5): first name, last name and
 // e-mail are always required, the e-mail with the e-mail rule (R-VA010). A user editing their own
 // profile ("Mein Account bearbeiten") must give phone, street, postcode, city and country (R-VA011);
 // staff editing a user ("admin") may leave them empty, a filled phone or postcode is checked

@@ -81,7 +81,7 @@ describe("generic validation rules (spec section 5)", () => {
   });
 });
 
-describe("text limits (issue 29): one table for the validation and the database", () => {
+describe("text limits: one table for the validation and the database", () => {
   const schema = readFileSync(new URL("../../../prisma/schema.prisma", import.meta.url), "utf8");
   /** model -> field -> n of every `@db.VarChar(n)` column of prisma/schema.prisma */
   const varchars = new Map<string, Map<string, number>>();

@@ -1,5 +1,5 @@
 // The HTTP status of every kind of /graphql answer under both media types of GraphQL over HTTP
-// (issue 23, item 4): `Accept: application/json` (also none, or */*) and
+//: `Accept: application/json` (also none, or */*) and
 // `Accept: application/graphql-response+json`. What the server really answers, and the table of
 // docs/api.md ("Status codes by Accept") lists exactly the codes whose status differs. Runs in
 // production mode, where a member's introspection is refused by a validation rule.
@@ -62,7 +62,7 @@ const aliases = `{ ${Array.from({ length: 31 }, (_, i) => `a${i}: viewer { id }`
 /**
  * label, request, the first error's code (null: none), whether `data` is there, and the status
  * under application/json and under application/graphql-response+json. `early`: refused before
- * GraphQL reads the request (authentication, the CSRF check, routing, body parsing): application/json
+ * GraphQL reads the request (authentication, routing, body parsing): application/json
  * whatever was asked.
  */
 type Case = { label: string; request: () => Request; code: string | null; data: boolean; status: [number, number]; early?: boolean };
@@ -167,7 +167,6 @@ const CASES: Case[] = [
     code: "CSRF_REJECTED",
     data: false,
     status: [403, 403],
-    early: true,
   },
   {
     label: "a mutation by GET",

@@ -1,4 +1,4 @@
-// The integrator guide cannot rot (issue 11, item 4; issue 23, item 4): every ```graphql block of
+// The integrator guide cannot rot: every ```graphql block of
 // docs/api.md runs against a test server with seeded data, every ```sh block runs through the shell
 // with $API and $TOKEN set, and none may answer an error. $TOKEN is the guide's own API client
 // (docs/api-clients.md, created and signed in as that page shows), so its roles are the ones the

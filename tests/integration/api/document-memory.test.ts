@@ -1,4 +1,4 @@
-// Issue 36, item 1: large GraphQL documents cannot exhaust the server's memory. The real start-up
+// large GraphQL documents cannot exhaust the server's memory. The real start-up
 // (server/src/main.ts) runs as a child process, so its resident memory is its own: 12 distinct
 // 5 MB documents (357,000 fields each; before the document limits each cost about 600 MB and stayed
 // in the parse cache, 12 of them ended the process) are each refused in German with a code, the

@@ -1,4 +1,4 @@
-// Issue 29, items 7 and 10: global ids are parsed strictly (server/src/graphql/ids.ts), and every
+// global ids are parsed strictly (server/src/graphql/ids.ts), and every
 // error the server answers is German with a code of the table in docs/api.md (spec section 8):
 // graphql-js's syntax, validation and coercion errors, Yoga's request-level refusals, Pothos'
 // cursor and page-size errors (server/src/graphql/errors.ts) and Fastify's HTTP-level answers
@@ -47,7 +47,7 @@ function expectGerman(errors: Err[] | undefined, label: string, code?: string) {
 
 const NODE = "query($id: ID!) { node(id: $id) { __typename id } }";
 
-describe("strict global ids (issue 29, item 7)", () => {
+describe("strict global ids", () => {
   const malformed = () => [
     ["User:1e3", gid("User", "1e3")],
     ["User:1.0", gid("User", "1.0")],
@@ -160,7 +160,7 @@ async function post(payload: string, headers: Record<string, string> = {}) {
   return { status: res.statusCode, body: res.json() };
 }
 
-describe("German messages with a code for every error (issue 29, item 10)", () => {
+describe("German messages with a code for every error", () => {
   it("[R-ER004] the error table of docs/api.md lists exactly the codes the server's code answers", () => {
     const codes = new Map<string, string>(); // code -> a file that answers it
     const add = (code: string, where: string) => codes.set(code, codes.get(code) ?? where);
@@ -291,7 +291,7 @@ describe("German messages with a code for every error (issue 29, item 10)", () =
   it("[R-ER004] request-level refusals of Yoga: batching, no query string, a body that is no JSON object, odd parameters; all 400", async () => {
     const cases: [string, Promise<{ status: number; body: { errors?: Err[] } }>, number][] = [
       ["batching", post(JSON.stringify([{ query: "{ viewer { id } }" }, { query: "{ viewer { id } }" }])), 400],
-      // issue 36: a body that is no GraphQL request is 400 also under Accept application/json
+      // a body that is no GraphQL request is 400 also under Accept application/json
       ["no query string", post(JSON.stringify({ variables: {} })), 400],
       ["null", post("null"), 400],
       ["two operations, no operationName", post(JSON.stringify({ query: "query A { viewer { id } } query B { viewer { id } }" })), 400],
@@ -343,7 +343,7 @@ describe("German messages with a code for every error (issue 29, item 10)", () =
         payload: "{not json",
       });
       expect(res.statusCode, url).toBe(400);
-      // each door in its own shape (issue 21): /graphql { errors: [...] }, /v1 its envelope
+      // each door in its own shape: /graphql { errors: [...] }, /v1 its envelope
       const error = { code: "BAD_REQUEST", message: "Ungültige Anfrage: Der Rumpf der Anfrage ist kein gültiges JSON" };
       expect(res.json(), url).toEqual(url === "/graphql" ? { errors: [{ message: error.message, extensions: { code: error.code } }] } : { error });
     }

@@ -1,4 +1,4 @@
-// Reads and writes in the same shape (issue 23, item 3; server/src/graphql/sameShape.ts, oldArgs):
+// Reads and writes in the same shape (server/src/graphql/sameShape.ts, oldArgs):
 // the filter arguments of the lists take the global id the reads return, beside the deprecated
 // numeric ones. Per argument: the new spelling filters the same rows as the deprecated one, which
 // keeps filtering as before; a global id of another type, or both spellings with different values,
@@ -250,7 +250,7 @@ const refusal = (res: Answer) => {
   return res.errors![0].extensions;
 };
 
-describe.each(CASES.map((c) => [`${c.list}(${c.arg})`, c] as const))("issue 23: the filter %s", (_name, c) => {
+describe.each(CASES.map((c) => [`${c.list}(${c.arg})`, c] as const))("the filter %s", (_name, c) => {
   it("the global id filters the same rows as the deprecated numeric id, which filters as before", async () => {
     const expected = await c.expected();
     const all = rowsOf(c, await run(c, {}));

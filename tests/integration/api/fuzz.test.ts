@@ -1,4 +1,4 @@
-// Input robustness (issue 10, item 4): property-based tests with fast-check over the inputs of
+// Input robustness: property-based tests with fast-check over the inputs of
 // EVERY GraphQL mutation (the list comes from the schema, so a new mutation is covered without
 // touching this file), the /v1 JSON bodies and the upload endpoints. Per call: no 500, no masked
 // "Unexpected error.", no stack traces, German messages for the app's own error codes, and a
@@ -129,8 +129,8 @@ async function checkedCall(document: string, variables: Record<string, unknown>,
   return res;
 }
 
-describe("issue 10: every GraphQL mutation with arbitrary inputs", () => {
-  it("issue 10: the schema has mutations and each one is fuzzed below", () => {
+describe("every GraphQL mutation with arbitrary inputs", () => {
+  it("the schema has mutations and each one is fuzzed below", () => {
     expect(MUTATIONS.length).toBeGreaterThan(30);
   });
 
@@ -138,7 +138,7 @@ describe("issue 10: every GraphQL mutation with arbitrary inputs", () => {
   for (const field of MUTATIONS) {
     const document = documentFor(field);
     for (const who of ["admin", "member"] as const) {
-      it(`issue 10: ${field.name} as ${who} answers no 500, German messages, no partial writes`, async () => {
+      it(`${field.name} as ${who} answers no 500, German messages, no partial writes`, async () => {
         const pools = await scenario();
         const ctx: GenCtx = { field, pools, destructive: DESTRUCTIVE.test(field.name) };
         const selfRemoving = ctx.destructive && /Viewer/.test(field.name);
@@ -153,7 +153,7 @@ describe("issue 10: every GraphQL mutation with arbitrary inputs", () => {
     }
   }
 
-  it("issue 10: variables of the wrong JSON type are refused before any resolver (no 500)", async () => {
+  it("variables of the wrong JSON type are refused before any resolver (no 500)", async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...MUTATIONS),
@@ -169,9 +169,9 @@ describe("issue 10: every GraphQL mutation with arbitrary inputs", () => {
   });
 });
 
-describe("issue 10: every GraphQL query field with arbitrary arguments", () => {
+describe("every GraphQL query field with arbitrary arguments", () => {
   const QUERIES = Object.values(schema.getQueryType()?.getFields() ?? {}).filter((f) => f.args.length > 0);
-  it("[R-API006] issue 10: node(id:) and nodes(ids:) of a missing object answer null without an error, a malformed id INVALID_ID at its index; nodes(ids:) answers each object in order", async () => {
+  it("[R-API006] node(id:) and nodes(ids:) of a missing object answer null without an error, a malformed id INVALID_ID at its index; nodes(ids:) answers each object in order", async () => {
     for (const type of ["Event", "DexamRegistration", "User", "DistrictAssociation"]) {
       const one = await app.gql("query($id: ID!) { node(id: $id) { __typename } }", { id: globalId(type, 999_999_999) }, tokens.admin);
       expect(one.body, type).toEqual({ data: { node: null } });
@@ -179,7 +179,7 @@ describe("issue 10: every GraphQL query field with arbitrary arguments", () => {
       const ids = [globalId(type, 999_999_999), present, globalId(type, "abc"), globalId(type, 999_999_998)];
       const many = await app.gql("query($ids: [ID!]!) { nodes(ids: $ids) { __typename id } }", { ids }, tokens.admin);
       expect(many.body.data, type).toEqual({ nodes: [null, { __typename: type, id: present }, null, null] });
-      // "abc" is no id the server encodes (issue 29): an error at its index, the others load
+      // "abc" is no id the server encodes: an error at its index, the others load
       expect(many.body.errors?.map((e: { path?: unknown; extensions?: { code?: string } }) => [e.path, e.extensions?.code])).toEqual([
         [["nodes", 2], "INVALID_ID"],
       ]);
@@ -201,7 +201,7 @@ describe("issue 10: every GraphQL query field with arbitrary arguments", () => {
     expect(other.body.errors).toBeUndefined();
   });
 
-  it("issue 10: searches, filters and ids of every query answer no 500 and write nothing", async () => {
+  it("searches, filters and ids of every query answer no 500 and write nothing", async () => {
     const pools = await scenario();
     const byName = new Map(QUERIES.map((f) => [f.name, f]));
     const calls = fc.constantFrom(...byName.keys()).chain((name) =>
@@ -327,7 +327,7 @@ describe("section 5 messages for arbitrary invalid values", () => {
     );
   });
 
-  it("issue 10: names and e-mail addresses longer than their TEXT_LIMITS length are refused with a German message (indexed columns)", async () => {
+  it("names and e-mail addresses longer than their TEXT_LIMITS length are refused with a German message (indexed columns)", async () => {
     const long = fc
       .oneof(
         fc.string({ minLength: 255, maxLength: 4000 }),
@@ -376,7 +376,7 @@ describe("section 5 messages for arbitrary invalid values", () => {
       gdprAccepted: true,
     });
 
-    it("[R-DF001] issue 10: a birthdate in the future, before 1900 or not a real day is refused with the German message", async () => {
+    it("[R-DF001] a birthdate in the future, before 1900 or not a real day is refused with the German message", async () => {
       const future = fc.integer({ min: 1, max: 3_000_000 }).map((d) => new Date(Date.now() + d * 86400_000).toISOString().slice(0, 10));
       const notADay = fc
         .tuple(
@@ -439,7 +439,7 @@ describe("section 5 messages for arbitrary invalid values", () => {
 // ---------------------------------------------------------------------------------------------
 // Uploads: multipart (practice sheets, PC Juror) and data URLs (consent form, signature image)
 
-describe("issue 10: uploads with arbitrary bytes", () => {
+describe("uploads with arbitrary bytes", () => {
   let pools: Pools;
   let blankSheet: { name: string; data: Uint8Array };
   let practiceLocation: number;
@@ -696,8 +696,8 @@ const REST_TYPES: [RegExp, string][] = [
   [/^\/v1\/registration\/competition/, "CompetitionRegistration"],
 ];
 
-describe("issue 10: /v1 changing routes with arbitrary JSON bodies", () => {
-  it("issue 10: every POST/PUT/DELETE /v1 route answers < 500 with the error envelope, and a refusal writes nothing", async () => {
+describe("/v1 changing routes with arbitrary JSON bodies", () => {
+  it("every POST/PUT/DELETE /v1 route answers < 500 with the error envelope, and a refusal writes nothing", async () => {
     const pools = await scenario();
     const routes = app.routes
       .filter((r) => /^(POST|PUT|DELETE) \/v1\//.test(r))

@@ -42,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app.stop());
 
-describe("global ids (issue 9)", () => {
+describe("global ids", () => {
   it("the overview's rows carry the plugin's ids, and node(id) finds each again", async () => {
     const operations = loadPersistedOperations("client/src/__generated__/persisted-operations.json");
     const query = [...operations.values()].find((text) => text.includes("query DexamTablePaginationQuery"));

@@ -1,4 +1,4 @@
-// GraphQL over HTTP conformance (issue 21): graphql-http's own audit of the spec
+// GraphQL over HTTP conformance: graphql-http's own audit of the spec
 // (https://graphql.github.io/graphql-over-http/) run against the real server on a socket, with a
 // token as any integrator sends it (Authorization only). Every MUST and SHOULD passes; the MAYs
 // that do not are exactly the list in docs/api.md ("GraphQL over HTTP"), so a change shows here.
@@ -33,17 +33,17 @@ const failed = (level: string) => results.filter((r) => r.name.startsWith(`${lev
 const explain = (rs: AuditResult[]) => rs.map((r) => `${r.id} ${r.name}: ${r.status === "ok" ? "" : r.reason}`).join("\n");
 
 describe("graphql-http auditServer (GraphQL over HTTP)", () => {
-  it("issue 21: every MUST audit passes", () => {
+  it("every MUST audit passes", () => {
     expect(results.filter((r) => r.name.startsWith("MUST ")).length).toBeGreaterThan(10);
     expect(explain(failed("MUST"))).toBe("");
   });
 
-  it("issue 21: every SHOULD audit passes", () => {
+  it("every SHOULD audit passes", () => {
     expect(results.filter((r) => r.name.startsWith("SHOULD ")).length).toBeGreaterThan(10);
     expect(explain(failed("SHOULD"))).toBe("");
   });
 
-  it("issue 21: the MAY audits that do not pass are exactly those docs/api.md lists with their reason", () => {
+  it("the MAY audits that do not pass are exactly those docs/api.md lists with their reason", () => {
     expect(documentedMayFailures().length).toBeGreaterThan(0);
     expect(
       failed("MAY")

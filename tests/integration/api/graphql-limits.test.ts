@@ -1,4 +1,4 @@
-// GraphQL hardening (issue 10, item 3): depth and alias limits. Every query the client sends stays
+// GraphQL hardening: depth and alias limits. Every query the client sends stays
 // inside them; a deeper or alias-amplified document is refused before it runs.
 import fs from "node:fs";
 import { getIntrospectionQuery, getOperationAST, parse, validate, valueFromASTUntyped } from "graphql";
@@ -60,7 +60,7 @@ describe("GraphQL limits", () => {
     for (const text of texts) expect(documentRefusal(text.repeat(4)), text.slice(0, 80)).toBeNull();
   });
 
-  it("issue 36: a document nested 3,000 levels deep is refused with QUERY_TOO_DEEP (400), not a 500 of the parser's stack", async () => {
+  it("a document nested 3,000 levels deep is refused with QUERY_TOO_DEEP (400), not a 500 of the parser's stack", async () => {
     const token = await app.token(world.subjects.admin);
     const selections = await app.gql(`{ viewer ${"{ a ".repeat(3000)}${"}".repeat(3001)}`, {}, token);
     expect(selections.status).toBe(400);
@@ -76,7 +76,7 @@ describe("GraphQL limits", () => {
     }
   });
 
-  it(`issue 36: a document of more than ${MAX_TOKENS} tokens or ${MAX_DOCUMENT_LENGTH} characters is refused before it is parsed`, async () => {
+  it(`a document of more than ${MAX_TOKENS} tokens or ${MAX_DOCUMENT_LENGTH} characters is refused before it is parsed`, async () => {
     const token = await app.token(world.subjects.admin);
     // 9 tokens per fragment and its spread, 5 around them
     const fragments = (n: number) =>
@@ -100,7 +100,7 @@ describe("GraphQL limits", () => {
     expect((await app.gql("{ viewer { id ", {}, token)).body.errors?.[0].extensions?.code).toBe("GRAPHQL_PARSE_FAILED");
   });
 
-  it("issue 36: the parse cache is bounded by the tokens of the documents it keeps", () => {
+  it("the parse cache is bounded by the tokens of the documents it keeps", () => {
     const { documentCache } = boundedParseCache();
     for (let i = 0; i < 150; i++) {
       const text = `query Q${i} { viewer { ${Array.from({ length: 1500 }, () => "id").join(" ")} } }`;

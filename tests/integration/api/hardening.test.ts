@@ -1,4 +1,4 @@
-// GraphQL and HTTP hardening (issue 10, item 3): CSRF prevention, persisted operations of the
+// GraphQL and HTTP hardening: CSRF prevention, persisted operations of the
 // browser client, rate limits per caller on mutations, uploads and sign-in attempts.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -70,7 +70,7 @@ describe("request size", () => {
     const mutation = "mutation($i: CreateAssociationInput!) { createAssociation(input: $i) { id } }";
     const gql = await post({ query: mutation, variables: { i: { name, districtAssociationId: world.district1 } } }, token);
     expect(gql.status).toBe(413);
-    // /graphql answers in GraphQL's error shape, /v1 in its envelope (issue 21)
+    // /graphql answers in GraphQL's error shape, /v1 in its envelope
     expect(gql.body).toEqual({ errors: [{ message: "Die Anfrage ist zu groß", extensions: { code: "PAYLOAD_TOO_LARGE" } }] });
     const v1 = await app.rest("POST", "/v1/association", token, { name, district_association_id: world.district1 });
     expect(v1.status).toBe(413);

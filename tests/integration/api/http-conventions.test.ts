@@ -1,4 +1,4 @@
-// HTTP conventions of both doors (issue 21, items 7 and 8): the 401 challenge (RFC 6750), 405 with
+// HTTP conventions of both doors: the 401 challenge (RFC 6750), 405 with
 // Allow for a known path, /graphql's own error shape for bodies it cannot read, /v1 messages in the
 // field names of /v1, POST /v1/user keeps phone and address, the RateLimit-* headers of a refusal,
 // and GraphQL updates that must name the version they are based on.

@@ -1,4 +1,4 @@
-// Every door at the HTTP level (issue 21, "How to prove it"): real requests with fetch against
+// Every door at the HTTP level ("How to prove it"): real requests with fetch against
 // the listening test app, generated with fast-check from fixed seeds.
 //  1. the GraphQL request envelope: query, variables, operationName, extensions as every JSON
 //     type, GET and POST, every content type and Accept, malformed JSON, batched arrays;
@@ -192,8 +192,8 @@ const malformedJson = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v).slice(0, -1)),
 );
 
-describe("issue 21: the GraphQL request envelope over HTTP", () => {
-  it("issue 21: any query/variables/operationName/extensions by GET or POST, any content type and Accept, malformed and batched bodies answer < 500 with documented codes and write nothing", async () => {
+describe("the GraphQL request envelope over HTTP", () => {
+  it("any query/variables/operationName/extensions by GET or POST, any content type and Accept, malformed and batched bodies answer < 500 with documented codes and write nothing", async () => {
     const request = fc.record({
       method: fc.constantFrom("POST", "POST", "GET", "PUT", "DELETE", "PATCH"),
       contentType: fc.constantFrom(...CONTENT_TYPES),
@@ -290,14 +290,14 @@ async function throwaway(who: string): Promise<string> {
   return app.token(copy.subject as string);
 }
 
-describe("issue 21: every argument of every root field over HTTP", () => {
-  it("issue 21: the schema's root fields are all offered below", () => {
+describe("every argument of every root field over HTTP", () => {
+  it("the schema's root fields are all offered below", () => {
     expect(ROOT_FIELDS.filter((f) => f.kind === "query").length).toBeGreaterThan(10);
     expect(ROOT_FIELDS.filter((f) => f.kind === "mutation").length).toBeGreaterThan(30);
   });
 
   for (const kind of ["query", "mutation"] as const) {
-    it(`issue 21: every ${kind} field with generated, hostile and wild arguments answers < 500 with documented codes; a refusal writes nothing`, async () => {
+    it(`every ${kind} field with generated, hostile and wild arguments answers < 500 with documented codes; a refusal writes nothing`, async () => {
       const fields = ROOT_FIELDS.filter((f) => f.kind === kind);
       const call = fc.constantFrom(...fields.map((f) => f.field.name)).chain((name) => {
         const field = fields.find((f) => f.field.name === name)?.field as GraphQLField<unknown, unknown>;
@@ -335,7 +335,7 @@ describe("issue 21: every argument of every root field over HTTP", () => {
     }, 180_000);
   }
 
-  it("issue 21: a literal argument of a hostile value in the document itself answers < 500 with a documented code", async () => {
+  it("a literal argument of a hostile value in the document itself answers < 500 with a documented code", async () => {
     const fields = ROOT_FIELDS.filter((f) => f.kind === "query" && f.field.args.length > 0);
     const literal = fc.oneof(
       HOSTILE.ID.map((v) => JSON.stringify(v)),
@@ -405,8 +405,8 @@ function methodsOf(path: string, routes: [string, string][]): Set<string> {
   return found;
 }
 
-describe("issue 21: every /v1 route over HTTP", () => {
-  it("issue 21: each /v1 route by each of its methods and by one it lacks, with generated path and query parameters and bodies: < 500, documented codes, 405 with Allow, a refusal writes nothing", async () => {
+describe("every /v1 route over HTTP", () => {
+  it("each /v1 route by each of its methods and by one it lacks, with generated path and query parameters and bodies: < 500, documented codes, 405 with Allow, a refusal writes nothing", async () => {
     const routes = app.routes.filter((r) => / \/v1\//.test(r)).map((r) => r.split(" ") as [string, string]);
     expect(routes.length).toBeGreaterThan(40);
     const call = fc.constantFrom(...routes).chain(([method, route]) => {
@@ -471,7 +471,7 @@ describe("issue 21: every /v1 route over HTTP", () => {
     );
   }, 180_000);
 
-  it("issue 21: the server log of the whole file has no error line and no 5xx", () => {
+  it("the server log of the whole file has no error line and no 5xx", () => {
     checkedLines = 0;
     assertCleanLog("whole file");
     expect(log.length).toBeGreaterThan(100);

@@ -56,7 +56,7 @@ describe("HTTP surface", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
-  it("security headers: CSP without inline scripts, nosniff, a referrer policy, no caching of API answers by third parties (issue 10, item 4)", async () => {
+  it("security headers: CSP without inline scripts, nosniff, a referrer policy, no caching of API answers by third parties", async () => {
     for (const url of ["/", "/config.json"]) {
       const res = await app.fastify.inject({ method: "GET", url });
       const csp = String(res.headers["content-security-policy"]);

@@ -1,4 +1,4 @@
-// Reads and writes in the same shape (issue 23, item 3; server/src/graphql/sameShape.ts): every
+// Reads and writes in the same shape (server/src/graphql/sameShape.ts): every
 // GraphQL input that names another object takes the global id the reads return, and a day the
 // reads' Date scalar. Per changed input: the new spelling stores the same row as the deprecated
 // one, which keeps working; a global id of another type, or both spellings with different values,
@@ -61,7 +61,7 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 describe("the new fields: global ids and Date (schema)", () => {
-  it("issue 23: every input field, mutation argument and list filter named like an object id is deprecated beside its global-id field", () => {
+  it("every input field, mutation argument and list filter named like an object id is deprecated beside its global-id field", () => {
     const deprecated: string[] = [];
     for (const type of Object.values(schema.getTypeMap())) {
       if (!isInputObjectType(type)) continue;
@@ -116,14 +116,14 @@ const dexamRow = async (id: number) => stored(await db().dexamRegistration.findU
 const dexamCount = () => db().dexamRegistration.count();
 
 describe("DexamRegistrationInput and UpdateDexamRegistrationInput", () => {
-  it("issue 23: a create with global ids and dateOfBirth stores the same row as one with the deprecated numeric ids and birthdate", async () => {
+  it("a create with global ids and dateOfBirth stores the same row as one with the deprecated numeric ids and birthdate", async () => {
     const old = ok(await gql(CREATE_DEXAM, { e: gid("Event", dexam.event), input: oldDexam("Alt") }, "member")).createDexamRegistration;
     const neu = ok(await gql(CREATE_DEXAM, { e: gid("Event", dexam.event), input: newDexam("Neu") }, "member")).createDexamRegistration;
     expect(await dexamRow(neu.databaseId)).toEqual(await dexamRow(old.databaseId));
     expect((await dexamRow(neu.databaseId)).associationId).toBe(world.club1);
   });
 
-  it("issue 23: an update with the new fields (a location removed by null, another day) stores the same row as one with the old", async () => {
+  it("an update with the new fields (a location removed by null, another day) stores the same row as one with the old", async () => {
     const a = ok(await gql(CREATE_DEXAM, { e: gid("Event", dexam.event), input: oldDexam("UpdAlt") }, "member")).createDexamRegistration;
     const b = ok(await gql(CREATE_DEXAM, { e: gid("Event", dexam.event), input: newDexam("UpdNeu") }, "member")).createDexamRegistration;
     ok(
@@ -145,7 +145,7 @@ describe("DexamRegistrationInput and UpdateDexamRegistrationInput", () => {
     expect(row).toMatchObject({ practiceLocationId: null, birthdate: new Date("2011-01-31T00:00:00Z") });
   });
 
-  it("issue 23: both spellings with the same value are accepted; with different values VALIDATION at the new field, nothing stored", async () => {
+  it("both spellings with the same value are accepted; with different values VALIDATION at the new field, nothing stored", async () => {
     ok(await gql(CREATE_DEXAM, { e: gid("Event", dexam.event), input: newDexam("Beide", { associationId: world.club1, birthdate: "2012-04-05" }) }, "member"));
     const before = await dexamCount();
     const error = refused(
@@ -161,7 +161,7 @@ describe("DexamRegistrationInput and UpdateDexamRegistrationInput", () => {
     expect(await dexamCount()).toBe(before);
   });
 
-  it("issue 23: a global id of another type is VALIDATION at its field (the expected type named); a malformed one INVALID_ID; nothing stored", async () => {
+  it("a global id of another type is VALIDATION at its field (the expected type named); a malformed one INVALID_ID; nothing stored", async () => {
     const before = await dexamCount();
     const wrong = refused(
       await gql(
@@ -184,7 +184,7 @@ describe("DexamRegistrationInput and UpdateDexamRegistrationInput", () => {
     expect(await dexamCount()).toBe(before);
   });
 
-  it("issue 23: the service's field messages name the field as it was sent (new spelling: the new name; old spelling: the old name)", async () => {
+  it("the service's field messages name the field as it was sent (new spelling: the new name; old spelling: the old name)", async () => {
     // the practice location chosen as the theory location: a location of the wrong type
     const viaNew = refused(
       await gql(CREATE_DEXAM, { e: gid("Event", dexam.event), input: newDexam("Ort", { theoryLocation: gid("EventLocation", dexam.practice) }) }, "member"),
@@ -213,7 +213,7 @@ describe("DexamTakeoverInput", () => {
     return r.id as string;
   }
 
-  it("issue 23: a takeover naming the practice location by global id stores the same row as one with the deprecated practiceLocationId", async () => {
+  it("a takeover naming the practice location by global id stores the same row as one with the deprecated practiceLocationId", async () => {
     const consent = { gdprAccepted: true };
     const a = ok(
       await gql(
@@ -252,7 +252,7 @@ describe("CompetitionRegistrationInput and UpdateCompetitionRegistrationInput", 
   const band = (name: string) => ({ name, type: "K", cast: "B", category: "CAT_4", conductorName: "Max Takt", numberOfMusicians: 40, gdprAccepted: true });
   const row = async (id: number) => stored(await db().competitionRegistration.findUniqueOrThrow({ where: { id } }), "name");
 
-  it("issue 23: create with association and an update moving it with location store the same rows as associationId and locationId", async () => {
+  it("create with association and an update moving it with location store the same rows as associationId and locationId", async () => {
     const a = ok(
       await gql(CREATE, { e: gid("Event", competition), input: { ...band("Alt"), associationId: world.club1 } }, "member"),
     ).createCompetitionRegistration;
@@ -275,7 +275,7 @@ describe("CompetitionRegistrationInput and UpdateCompetitionRegistrationInput", 
     expect(church).not.toBe(hall);
   });
 
-  it("issue 23: a club id of another type and conflicting spellings are VALIDATION at the new fields", async () => {
+  it("a club id of another type and conflicting spellings are VALIDATION at the new fields", async () => {
     const before = await db().competitionRegistration.count();
     const wrong = refused(await gql(CREATE, { e: gid("Event", competition), input: { ...band("Falsch"), association: gid("Event", competition) } }, "member"));
     expect(wrong.extensions).toMatchObject({ code: "VALIDATION", fields: { association: expect.stringContaining("Association") } });
@@ -292,7 +292,7 @@ describe("CompetitionRegistrationInput and UpdateCompetitionRegistrationInput", 
 });
 
 describe("the inputs and arguments that name a district association", () => {
-  it("issue 23: createAssociation with districtAssociation stores the same club as with districtAssociationId", async () => {
+  it("createAssociation with districtAssociation stores the same club as with districtAssociationId", async () => {
     const CREATE = `mutation($input: CreateAssociationInput!) { createAssociation(input: $input) { databaseId } }`;
     const who = "role:association_manage";
     const a = ok(await gql(CREATE, { input: { name: "MV Alt", districtAssociationId: world.district1 } }, who)).createAssociation;
@@ -306,7 +306,7 @@ describe("the inputs and arguments that name a district association", () => {
     expect(await db().association.count({ where: { name: { in: ["MV Ohne", "MV Falsch"] } } })).toBe(0);
   });
 
-  it("issue 23: createUser with districtAssociation stores the same user as with districtAssociationId", async () => {
+  it("createUser with districtAssociation stores the same user as with districtAssociationId", async () => {
     const CREATE = `mutation($input: CreateUserInput!) { createUser(input: $input) { databaseId } }`;
     const who = "role:user_manage";
     const person = (n: string) => ({ firstname: "Neu", lastname: n, email: `${n.toLowerCase()}@shape.example` });
@@ -318,7 +318,7 @@ describe("the inputs and arguments that name a district association", () => {
     expect((await row(b.databaseId)).districtAssociationId).toBe(world.district1);
   });
 
-  it("issue 23: createApiClient with districtAssociation (admin: another district) stores the same client as with districtAssociationId", async () => {
+  it("createApiClient with districtAssociation (admin: another district) stores the same client as with districtAssociationId", async () => {
     const CREATE = `mutation($input: CreateApiClientInput!) { createApiClient(input: $input) { client { databaseId } } }`;
     const a = ok(await gql(CREATE, { input: { name: "Alt", roles: ["user_read"], districtAssociationId: world.district2 } }, "admin")).createApiClient;
     const b = ok(
@@ -329,7 +329,7 @@ describe("the inputs and arguments that name a district association", () => {
     expect((await row(b.client.databaseId)).districtAssociationId).toBe(world.district2);
   });
 
-  it("issue 23: createEvent(districtAssociation:) stores the same event as createEvent(districtAssociationId:); neither is VALIDATION", async () => {
+  it("createEvent(districtAssociation:) stores the same event as createEvent(districtAssociationId:); neither is VALIDATION", async () => {
     const input = (name: string) => ({
       name,
       formType: "DEXAM",
@@ -361,7 +361,7 @@ describe("the inputs and arguments that name a district association", () => {
 });
 
 describe("the arguments that name clubs and locations", () => {
-  it("issue 23: setUserAssociations(associations:) stores the same clubs as associationIds; a wrong type is VALIDATION", async () => {
+  it("setUserAssociations(associations:) stores the same clubs as associationIds; a wrong type is VALIDATION", async () => {
     const SET = `mutation($id: ID!, $new: [ID!], $old: [Int!]) { setUserAssociations(id: $id, associations: $new, associationIds: $old) { id } }`;
     const who = "role:user_manage";
     const user = gid("User", world.userIds.target);
@@ -378,7 +378,7 @@ describe("the arguments that name clubs and locations", () => {
     expect(await clubs()).toEqual([world.club1]);
   });
 
-  it("issue 23: setDexamTheoryResult and deleteDexamResult take the location's global id as the deprecated locationId", async () => {
+  it("setDexamTheoryResult and deleteDexamResult take the location's global id as the deprecated locationId", async () => {
     const SET_OLD = `mutation($r: ID!, $l: Int) { setDexamTheoryResult(registrationId: $r, locationId: $l, theoryPoints: 40) { theoryPoints } }`;
     const SET_NEW = `mutation($r: ID!, $l: ID) { setDexamTheoryResult(registrationId: $r, location: $l, theoryPoints: 41.5) { theoryPoints } }`;
     const DELETE = `mutation($r: ID!, $l: ID) { deleteDexamResult(registrationId: $r, location: $l) { theoryPoints } }`;

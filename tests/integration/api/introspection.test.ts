@@ -1,4 +1,4 @@
-// Introspection in production (issue 10/11, issue 11 item 2): staff and machine clients may read
+// Introspection in production (item 2): staff and machine clients may read
 // the schema, members may not; outside production everybody may.
 import fs from "node:fs";
 import { getIntrospectionQuery } from "graphql";

@@ -1,4 +1,4 @@
-// OpenAPI 3.1 for /v1 (issue 23, item 2): the document at /v1/openapi.json, generated from the
+// OpenAPI 3.1 for /v1: the document at /v1/openapi.json, generated from the
 // route schemas (http/openapi.ts), passes an outside validator (@readme/openapi-parser), names
 // every /v1 route, and every documented example runs: the contract test sends it, as the admin of
 // the demo data (prisma/demo.ts, the data `npm start` shows), and checks the answer against the
@@ -109,7 +109,7 @@ describe("/v1/openapi.json", () => {
     );
   });
 
-  it("issue 36: every list a request takes has a maximum (maxItems), in bodies and query parameters", () => {
+  it("every list a request takes has a maximum (maxItems), in bodies and query parameters", () => {
     const unbounded: string[] = [];
     const walk = (node: unknown, at: string) => {
       if (!node || typeof node !== "object") return;

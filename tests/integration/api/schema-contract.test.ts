@@ -1,4 +1,4 @@
-// The schema as the integrators' contract (issue 11, items 2 and 3): no breaking change against
+// The schema as the integrators' contract: no breaking change against
 // the released baseline unless it is recorded in docs/schema-changes.md, and every type, field,
 // argument, enum value and input field carries a description.
 import fs from "node:fs";

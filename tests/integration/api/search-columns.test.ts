@@ -1,4 +1,4 @@
-// The overview's search covers every column it shows (issue 35, item 14): besides names, club and
+// The overview's search covers every column it shows: besides names, club and
 // id, the D-exam overview finds the instrument and the course as the table writes them
 // ("Klarinette", "D2") and the exam locations; the competition overview the type, cast and level
 // ("Blasorchester", "3 – mittelschwer", "IV") and the location. Both doors read the one list

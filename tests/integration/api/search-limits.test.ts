@@ -1,4 +1,4 @@
-// Searches and lists that cannot exhaust the server (issue 29): a search (every `search` argument
+// Searches and lists that cannot exhaust the server: a search (every `search` argument
 // of GraphQL, every /v1 query parameter) is at most MAX_SEARCH_LENGTH characters and a longer one is
 // refused before anything is read; one caller runs at most RATE_LIMIT_CONCURRENT_QUERIES expensive
 // reads (lists, searches, exports) at once. The statement timeout: db/statement-timeout.pg.test.ts.

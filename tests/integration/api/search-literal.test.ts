@@ -2,7 +2,7 @@
 // not LIKE's wildcards (server/src/db/search.ts). Prisma sends `contains` and `equals` with mode
 // "insensitive" as ILIKE with the text unescaped, so before, "100%" also found "1000", "a_b"
 // found "axb", and a new user "a_b@..." counted as taken when "axb@..." existed. The sign-in and
-// the forgotten-password form are tested in auth/oidc.test.ts and users/masterdata.test.ts.
+// the forgotten-password form are tested in auth/oidc.test.ts and users/own-account.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Principal } from "../../../server/src/auth/principal.ts";
 import { likeLiteral } from "../../../server/src/db/search.ts";

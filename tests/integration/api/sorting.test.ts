@@ -1,4 +1,4 @@
-// Server-side sorting of the paged tables (issue 24, item 11): `users(orderBy:)` and
+// Server-side sorting of the paged tables: `users(orderBy:)` and
 // `associations(orderBy:)`, and the `ID` field of the overviews' orderBy. Every field in both
 // directions answers exactly the order its column defines (names and e-mail addresses in German
 // order, as Intl.Collator("de"); users who never signed in after every date ascending, before
@@ -190,7 +190,7 @@ describe("users(orderBy:)", () => {
       await app.db.prisma.user.create({ data: { lastname, firstname: "Y", email: `u${i}@s${other}.test`, districtAssociationId: other } });
     }
     const token = await app.token(staff.subject as string);
-    // naming another district is refused for non-admins (issue 36, item 7), not answered with their own
+    // naming another district is refused for non-admins, not answered with their own
     const named = await app.gql(`{ users(districtAssociationId: ${other}, first: 10) { totalCount } }`, {}, token);
     expect(named.body.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     const res = await app.gql(`{ users(orderBy: { field: LASTNAME, direction: DESC }, first: 10) { edges { node { lastname firstname } } } }`, {}, token);
@@ -245,7 +245,7 @@ describe("the overviews' orderBy: ID", () => {
   });
 });
 
-describe("the overviews' orderBy: every column with a stored value (issue 35, item 14)", () => {
+describe("the overviews' orderBy: every column with a stored value", () => {
   it("D-exam INSTRUMENT (score order) and COURSE, competition TYPE, CAST, LEVEL and DOCUMENTS sort in both directions, in pages forwards and backwards", async () => {
     const district = await freshDistrict();
     const prisma = app.db.prisma;
@@ -351,7 +351,7 @@ describe("the overviews' orderBy: every column with a stored value (issue 35, it
   });
 });
 
-describe("the overviews' orderBy: points, for those who see every result (issue 35, item 14)", () => {
+describe("the overviews' orderBy: points, for those who see every result", () => {
   it("staff sort D-exam THEORY_POINTS, PRACTICE_POINTS and competition POINTS (no points last ascending) in pages forwards and backwards, at both doors; a member's sort by points is refused at both doors", async () => {
     const district = await freshDistrict();
     const prisma = app.db.prisma;

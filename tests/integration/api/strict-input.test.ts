@@ -1,4 +1,4 @@
-// Issue 29, items 5 and 6. /v1 reads every value strictly (server/src/http/wireSchema.ts): a
+// /v1 reads every value strictly (server/src/http/wireSchema.ts): a
 // location id "abc", 1.5, {} or "" became null and the registration was created without that exam
 // part, firstname {} was stored as "[object Object]", "2026-02-30" became 2 March, 0 and 1.5 became
 // 2000/2001 dates, years 0000, -1000 and 10000 answered 500. And every text has a maximum length
@@ -116,7 +116,7 @@ async function refused(method: string, url: string, token: string, cases: [Recor
   expect(await counts()).toEqual(before);
 }
 
-describe("/v1 refuses what it used to coerce (issue 29, item 5)", () => {
+describe("/v1 refuses what it used to coerce", () => {
   it("[R-API050][R-ER004] a location id that is no whole number is a 400 under its key, never a registration without that exam part", async () => {
     const cases: [Record<string, unknown>, string][] = [];
     for (const key of ["theory_location_id", "practice_location_id", "preparation_location_id", "association_id", "event_id"])
@@ -248,7 +248,7 @@ describe("/v1 refuses what it used to coerce (issue 29, item 5)", () => {
   });
 });
 
-describe("strict envelopes (issue 36, item 7)", () => {
+describe("strict envelopes", () => {
   it('[R-API051][R-API014] a version as text ("5", "") is refused, never read as a number or as no version', async () => {
     const club = await app.rest("GET", `/v1/association/${world.club1}`, t.admin);
     for (const version of ["5", "", String(club.body.version)]) {
@@ -298,7 +298,7 @@ describe("strict envelopes (issue 36, item 7)", () => {
   });
 });
 
-describe("every list of an input has a maximum (issue 36, item 5)", () => {
+describe("every list of an input has a maximum", () => {
   const campBody = (camp: Record<string, unknown>) => ({
     ...dexamWireBody({ event: campEvent, theory: campTheory, practice: 0 }, world.club1),
     type: "D1",
@@ -367,7 +367,7 @@ describe("every list of an input has a maximum (issue 36, item 5)", () => {
   });
 });
 
-describe("text limits (issue 29, item 6)", () => {
+describe("text limits", () => {
   it("[R-API050][R-ER004] a remark of 3,000,001 characters is refused over /v1 and GraphQL with the German message; nothing is stored", async () => {
     const remarks = "x".repeat(3_000_001);
     const before = await app.db.prisma.dexamRegistration.count();

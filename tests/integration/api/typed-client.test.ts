@@ -1,4 +1,4 @@
-// The guide's typed client (issue 23, item 4; docs/api.md "A typed client"): graphql-codegen's
+// The guide's typed client (docs/api.md "A typed client"): graphql-codegen's
 // client preset generates typed documents from schema.graphql and the documents of
 // docs/examples/typed-client/main.ts (its codegen.ts, into a temporary folder, no network), tsc
 // type-checks the program against them, and the program runs against a test server with the token

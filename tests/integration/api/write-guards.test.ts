@@ -100,7 +100,7 @@ describe("/v1 input that is no date, no text or no version", () => {
     expect((res.body as ErrorBody).error.fields?.start).toBe("Bitte ein gültiges Datum eingeben");
   });
 
-  it("[R-API050][R-ER004] a D-exam text sent as a number is refused with a field error under the body's key (issue 29: no coercion), not a 500", async () => {
+  it("[R-API050][R-ER004] a D-exam text sent as a number is refused with a field error under the body's key (no coercion), not a 500", async () => {
     const before = await app.db.prisma.dexamRegistration.count();
     const res = await app.rest(
       "POST",

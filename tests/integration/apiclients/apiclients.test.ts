@@ -1,4 +1,4 @@
-// Machine clients (issue 11, item 1): staff with user_manage create API clients of their district
+// Machine clients: staff with user_manage create API clients of their district
 // association, the embedded provider issues client-credentials tokens over real HTTP, and those
 // tokens pass the same permission and tenancy checks as people's. Revoking refuses new tokens and
 // the ones already issued.
@@ -94,7 +94,7 @@ async function restOver(token: string, path: string) {
 }
 
 describe("API clients (OAuth 2 client credentials)", () => {
-  it("[issue 11.1] a client created by user_manage gets a JWT for the API from the embedded provider and uses it against GraphQL and /v1", async () => {
+  it("a client created by user_manage gets a JWT for the API from the embedded provider and uses it against GraphQL and /v1", async () => {
     const { clientSecret, client } = await createClient("manager", { name: "Kassenprogramm", roles: ["event_manage", "association_read"] });
     expect(client).toMatchObject({ districtAssociationId: ids.d1, roles: ["event_manage", "association_read"] });
     expect(clientSecret.length).toBeGreaterThanOrEqual(40);
@@ -131,7 +131,7 @@ describe("API clients (OAuth 2 client credentials)", () => {
     expect(typeof post.body.access_token).toBe("string");
   });
 
-  it("[issue 11.1] tenancy: a district-1 client never sees district 2 (lists narrowed, objects NOT_FOUND)", async () => {
+  it("tenancy: a district-1 client never sees district 2 (lists narrowed, objects NOT_FOUND)", async () => {
     const { clientSecret, client } = await createClient("manager", { name: "Auswertung", roles: ["event_manage", "association_read"] });
     const at = (await tokenRequest(client.clientId, clientSecret)).body.access_token as string;
 
@@ -142,7 +142,7 @@ describe("API clients (OAuth 2 client credentials)", () => {
     expect(node.body.data.node).toBeNull();
     const club2 = await restOver(at, `/v1/association/${ids.club2}`);
     expect(club2.status).toBe(404);
-    // naming the other district is refused for non-admins (issue 36, item 7); without it, only the own clubs
+    // naming the other district is refused for non-admins; without it, only the own clubs
     const named = await restOver(at, `/v1/associations?districtId=${ids.d2}`);
     expect(named.status).toBe(403);
     expect(named.body.error.code).toBe("FORBIDDEN");
@@ -157,7 +157,7 @@ describe("API clients (OAuth 2 client credentials)", () => {
     expect(users.body.errors?.[0].extensions?.code).toBe("FORBIDDEN");
   });
 
-  it("[issue 11.1] a machine client has no own account: viewer operations answer FORBIDDEN with a clear message", async () => {
+  it("a machine client has no own account: viewer operations answer FORBIDDEN with a clear message", async () => {
     const { clientSecret, client } = await createClient("admin", { name: "Admin-Werkzeug", roles: ["admin"] });
     expect(client.roles).toEqual(["admin"]);
     const at = (await tokenRequest(client.clientId, clientSecret)).body.access_token as string;
@@ -186,7 +186,7 @@ describe("API clients (OAuth 2 client credentials)", () => {
     expect(other.status).toBe(200);
   });
 
-  it("[issue 11.1] the secret is shown once and stored as a scrypt hash; a wrong secret is invalid_client", async () => {
+  it("the secret is shown once and stored as a scrypt hash; a wrong secret is invalid_client", async () => {
     const { clientSecret, client } = await createClient("manager", { name: "Hash", roles: ["event_manage"] });
     const [row] = await app.db.prisma.$queryRaw<{ secretHash: string }[]>`SELECT "secretHash" FROM "ApiClient" WHERE "clientId" = ${client.clientId}`;
     expect(row.secretHash).toMatch(/^scrypt\$/);
@@ -200,7 +200,7 @@ describe("API clients (OAuth 2 client credentials)", () => {
     expect(unknown.body.error).toBe("invalid_client");
   });
 
-  it("[issue 11.1] a revoked client is refused at the token endpoint and its earlier token is refused by the API", async () => {
+  it("a revoked client is refused at the token endpoint and its earlier token is refused by the API", async () => {
     const { clientSecret, client } = await createClient("manager", { name: "Alt", roles: ["event_manage"] });
     const at = (await tokenRequest(client.clientId, clientSecret)).body.access_token as string;
     expect((await restOver(at, "/v1/events")).status).toBe(200);
@@ -228,7 +228,7 @@ describe("API clients (OAuth 2 client credentials)", () => {
     ]);
   });
 
-  it("[issue 11.1] managing clients: members are refused; admin only by admin; only own roles; lists per district", async () => {
+  it("managing clients: members are refused; admin only by admin; only own roles; lists per district", async () => {
     const member = await app.gql(CREATE, { input: { name: "x", roles: ["event_manage"] } }, tokens.member);
     expect(member.body.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await app.gql(LIST, {}, tokens.member)).body.errors?.[0].extensions?.code).toBe("FORBIDDEN");
@@ -249,7 +249,7 @@ describe("API clients (OAuth 2 client credentials)", () => {
       fields: { name: "Bitte geben Sie einen Namen ein.", roles: "Bitte wählen Sie mindestens eine Rolle." },
     });
 
-    // a district-2 manager naming district 1 is refused, creating and listing (issue 36, item 7: not
+    // a district-2 manager naming district 1 is refused, creating and listing (not
     // silently their own district); without naming one, it is theirs
     const foreign = await app.gql(CREATE, { input: { name: "Zwei", roles: ["event_manage"], districtAssociationId: ids.d1 } }, tokens.manager2);
     expect(foreign.body.errors?.[0].extensions?.code).toBe("FORBIDDEN");
@@ -326,7 +326,7 @@ describe("API clients with an external issuer (service users)", () => {
     await new Promise((resolve) => issuer?.close(resolve));
   });
 
-  it("[issue 11.1] a registered service user acts with the roles its token carries, limited to those granted here; revoked: refused", async () => {
+  it("a registered service user acts with the roles its token carries, limited to those granted here; revoked: refused", async () => {
     const manager = await extToken("ext-manager", ["user_manage", "event_manage", "association_read"]);
     const noSubject = await ext.gql(CREATE, { input: { name: "Dienst", roles: ["event_manage"] } }, manager);
     expect(noSubject.body.errors?.[0].extensions).toMatchObject({ code: "VALIDATION", fields: { externalSubject: expect.any(String) } });
@@ -347,7 +347,7 @@ describe("API clients with an external issuer (service users)", () => {
     expect((await ext.rest("GET", "/v1/events", await extToken("svc-unknown", ["event_manage"]))).status).toBe(403);
   });
 
-  it("[issue 11.1] the embedded provider takes no service-user subject", async () => {
+  it("the embedded provider takes no service-user subject", async () => {
     const res = await app.gql(CREATE, { input: { name: "x", roles: ["event_manage"], externalSubject: "svc" } }, tokens.manager);
     expect(res.body.errors?.[0].extensions).toMatchObject({
       code: "VALIDATION",

@@ -1,4 +1,4 @@
-// Audit log (issue 10, item 7) and the personal data export (item 8): every change records who,
+// Audit log and the personal data export (item 8): every change records who,
 // when and what (the names of changed fields, never health data); staff with the area's manage
 // role read a record's history; a person downloads everything stored about them as JSON.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -140,7 +140,7 @@ describe("audit log", () => {
   });
 
   it("the history of a record type without one is refused with a German message", async () => {
-    // StoredFile is no Node type, so its "global id" is none the API encodes (issue 29): INVALID_ID
+    // StoredFile is no Node type, so its "global id" is none the API encodes: INVALID_ID
     const res = await app.gql(TRAIL, { id: gid("StoredFile", 1) }, t.admin);
     expect(res.body.errors?.[0]).toMatchObject({ message: expect.stringMatching(/^Ungültige ID/), extensions: { code: "INVALID_ID" } });
   });

@@ -87,7 +87,7 @@ function interpretGql(status: number, body: { data?: any; errors?: { extensions?
   return { outcome: "allowed", detail: body.data };
 }
 
-/** the change history of one record (issue 10, item 7) */
+/** the change history of one record */
 const AUDIT = "query($id: ID!) { auditTrail(id: $id) { edges { node { action changedFields } } } }";
 
 /** The stored version of a record: a GraphQL update sends the version it is based on (required). */

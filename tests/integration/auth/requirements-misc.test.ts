@@ -132,7 +132,7 @@ describe("roles and the screens they open", () => {
         (u) => u.district_association_id,
       );
     expect(new Set(await listed("admin"))).toEqual(new Set([world.district2]));
-    // staff naming another district are refused, not answered with their own (issue 36, item 7)
+    // staff naming another district are refused, not answered with their own
     const staff = await app.rest("GET", `/v1/users?districtId=${world.district2}`, t["role:user_manage"]);
     expect(staff.status).toBe(403);
     expect(staff.body.error.code).toBe("FORBIDDEN");

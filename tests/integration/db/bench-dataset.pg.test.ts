@@ -1,10 +1,10 @@
-// The benchmark's dataset (issue 9, bench/seed.ts) loads into a freshly migrated database and has
+// The benchmark's dataset (bench/seed.ts) loads into a freshly migrated database and has
 // the size the issue asks for: 10 district associations, 500 clubs, 20,000 users with one shared
 // password hash, 40 events, 50,000 D-exam registrations (5,000 in event 1, the overview's), 5,000
 // competition registrations, results for half of them. A schema change that breaks the seed fails
 // here, not first in `npm run bench`. PostgreSQL pass only (seeding PGlite at this size takes 15 s).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SCALE, seedStatements } from "../../../bench/seed.ts";
+import { SCALE, scaleOf, seedStatements } from "../../../bench/seed.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 
 let app: TestApp;
@@ -28,6 +28,14 @@ describe("benchmark dataset", () => {
     expect(await count(`SELECT count(*) AS n FROM "DexamRegistration"`)).toBe(50_000);
     expect(await count(`SELECT count(*) AS n FROM "DexamRegistration" WHERE "eventId" = 1`)).toBe(5_000);
     expect(await count(`SELECT count(*) AS n FROM "CompetitionRegistration"`)).toBe(5_000);
+  });
+
+  it("BENCH_SCALE=100 is a national federation: 500,000 registrations, 5,000 clubs, 200,000 users (the same statements, not seeded here)", () => {
+    const national = scaleOf(100);
+    expect(national.dexam + national.competition).toBe(500_000);
+    expect(national).toMatchObject({ clubs: 5_000, users: 200_000, bigEvent: 50_000, districts: SCALE.districts, events: SCALE.events });
+    // the statements name no size of their own: each count comes from the scale
+    expect(seedStatements(national).join("\n")).toContain("generate_series(1, 450000)");
   });
 
   it("has results for half of the registrations", async () => {

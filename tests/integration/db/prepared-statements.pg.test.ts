@@ -1,4 +1,4 @@
-// Named prepared statements on PostgreSQL (issue 9, docs/decisions.md "Fewer round trips per
+// Named prepared statements on PostgreSQL (docs/decisions.md "Fewer round trips per
 // request"): by default every query of the app's pg clients carries a name derived from its SQL
 // text, so a connection parses and plans it once; DATABASE_PREPARED_STATEMENTS=0 (poolers without
 // prepared statements) sends unnamed queries. PostgreSQL pass only: it watches pg's clients.

@@ -1,4 +1,4 @@
-// The start page's two queries cost a fixed, small number of SQL statements (issue 9: every round
+// The start page's two queries cost a fixed, small number of SQL statements (every round
 // trip to the database is a large part of a request's cost on the 2-core machine), and what the
 // shortcuts answer is the same as a fresh read: the viewer comes from the row authentication read
 // in the same request, district associations from one read per request, and a location's

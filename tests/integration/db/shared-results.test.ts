@@ -1,4 +1,4 @@
-// Start-page answers shared across requests (issue 9, graphql/sharedResults.ts): the events list
+// Start-page answers shared across requests (graphql/sharedResults.ts): the events list
 // and the district associations are read once for everybody of one scope, and any change to an
 // event, a location or a district association shows on the next request, whoever made it.
 import crypto from "node:crypto";

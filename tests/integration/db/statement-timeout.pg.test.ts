@@ -1,5 +1,5 @@
 // PostgreSQL only (runs when TEST_DATABASE_URL is set): the request pool's statement timeout
-// (DATABASE_STATEMENT_TIMEOUT_MS, issue 29). A statement that runs longer is cancelled by
+// (DATABASE_STATEMENT_TIMEOUT_MS). A statement that runs longer is cancelled by
 // PostgreSQL and the request answers 503 TIMEOUT with a German message instead of holding pooled
 // connections; expensive reads held up in the database count against the caller's limit
 // (RATE_LIMIT_CONCURRENT_QUERIES) until they answer.

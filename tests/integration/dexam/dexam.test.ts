@@ -207,7 +207,7 @@ describe("D-exam consent forms", () => {
       const res = await app.rest("GET", `/v1/export/registration/dexam/${id}/${seg}`, t.member);
       expect(res.status).toBe(200);
       expect(res.headers["content-type"]).toBe("application/pdf");
-      expect(res.headers["content-disposition"]).toContain('filename="einverstaendnis.pdf"');
+      expect(res.headers["content-disposition"]).toMatch(/filename="?einverstaendnis\.pdf"?(;|$)/);
       expect(res.raw.equals(PDF)).toBe(true);
     }
     expect((await app.rest("GET", `/v1/export/registration/dexam/${id}/consent_form`, t["role:registration_read"])).status).toBe(200);
@@ -236,7 +236,7 @@ describe("D-exam consent forms", () => {
   });
 });
 
-describe("consent forms at rest (issue 29)", () => {
+describe("consent forms at rest", () => {
   const stored = (id: number) =>
     app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id }, include: { consentFormFile: true } }).then((r) => r.consentFormFile!);
   const downloads = async (id: number, lastname: string) => {
@@ -298,7 +298,7 @@ describe("consent forms at rest (issue 29)", () => {
   });
 });
 
-describe("the camp meal request at rest (issue 36)", () => {
+describe("the camp meal request at rest", () => {
   const row = (id: number) => app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id } });
   const mealOf = async (id: number) => {
     const viaV1 = (await app.rest("GET", `/v1/registration/dexam/${id}`, t.member)).body.camp_extension?.meal_request;

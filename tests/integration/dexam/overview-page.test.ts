@@ -223,7 +223,7 @@ describe("the overview's pages (one read path, keyset cursors)", () => {
       const searched = await list(gid("Event", eventId), "99999999999");
       expect(searched.body.errors, field).toBeUndefined();
       expect(searched.body.data[field].edges, field).toEqual([]);
-      // an id beyond the int4 range is no id the server encodes (issue 29): INVALID_ID
+      // an id beyond the int4 range is no id the server encodes: INVALID_ID
       const beyond = await list(gid("Event", 99_999_999_999), null);
       expect(beyond.body.errors?.[0]?.extensions?.code, field).toBe("INVALID_ID");
       expect(beyond.body.errors?.[0]?.message, field).toMatch(/^Ungültige ID/);

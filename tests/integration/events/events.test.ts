@@ -108,7 +108,7 @@ describe("events", () => {
     const unversioned = await app.rest("PUT", "/v1/event", manager(), { ...eventBody({ name: "Ohne Version" }), id: e.id });
     expect(unversioned.status).toBe(200);
     expect(unversioned.body).toMatchObject({ name: "Ohne Version", version: 4 });
-    // GraphQL requires the version (issue 21, item 7): a save without one is refused and changes nothing
+    // GraphQL requires the version: a save without one is refused and changes nothing
     const missing = await app.gql(mutation, { id: gid("Event", e.id), input: input("GraphQL ohne Version") }, manager());
     expect(missing.body.errors?.[0].extensions?.code).toBe("BAD_USER_INPUT");
     expect(missing.body.errors?.[0].message).toMatch(/version/);

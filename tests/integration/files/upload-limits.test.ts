@@ -156,7 +156,7 @@ describe("the row and cell budget, counted while the sheets are inflated", () =>
   });
 });
 
-describe("workbooks whose XML is too deep or too long (issue 29)", () => {
+describe("workbooks whose XML is too deep or too long", () => {
   const TOO_COMPLEX = "Die Datei ist zu verschachtelt oder enthält zu viele Elemente";
   const practiceUpload = (data: Uint8Array) =>
     upload(app, `/v1/registration/dexam/location/${practice}/practice_sheets`, t["role:results_manage"], "files", [

@@ -1,4 +1,4 @@
-// The integrators' filters of the registration lists (issue 11, item 2): club, location,
+// The integrators' filters of the registration lists: club, location,
 // updatedSince, combined with search and with the caller's own scope.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/app.ts";

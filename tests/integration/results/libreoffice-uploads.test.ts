@@ -1,4 +1,4 @@
-// Uploads of workbooks that LibreOffice itself wrote (issue 35 item 3): practice sheets and PC
+// Uploads of workbooks that LibreOffice itself wrote: practice sheets and PC
 // Juror lists are edited the way people edit them — a row deleted, a row inserted, rows re-sorted,
 // the header row deleted, points typed with a decimal comma — and saved again by LibreOffice
 // (tests/support/libreoffice_edit.py: one headless soffice over UNO for all files). After a

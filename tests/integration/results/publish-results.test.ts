@@ -1,4 +1,4 @@
-// Publishing results from the results management (issue 35, item 12): whoever enters results
+// Publishing results from the results management: whoever enters results
 // (results_manage) or manages the event (event_manage) sees, before publishing a location, how many
 // registrations and result mails it concerns (EventLocation.resultPublication, counted by the
 // publishing code in a rolled-back transaction, so the numbers are the mail code's own), then

@@ -1,4 +1,4 @@
-// Spreadsheets off the request thread (issue 21 item 6): a heavy but valid workbook (90,000 rows)
+// Spreadsheets off the request thread: a heavy but valid workbook (90,000 rows)
 // took 44-61 s on the main thread and held every other request meanwhile. Uploads are now parsed
 // in piscina threads with a heap limit (server/src/workers/pool.ts): other requests are answered
 // while one is parsed, a full queue answers 503 with Retry-After, a thread that runs out of heap

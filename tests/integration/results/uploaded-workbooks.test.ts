@@ -1,4 +1,4 @@
-// What is stored of an uploaded practice sheet, and the zip of sheets (issues 35 and 36): a sheet
+// What is stored of an uploaded practice sheet, and the zip of sheets: a sheet
 // carrying active content — an external link (file:///...), WEBSERVICE and DDE formulas, a
 // hyperlink to a local file, a vbaProject.bin, a "../" entry — is stored as a clean copy of its
 // values and served so to staff and members, never byte for byte; the zip the blank download gives

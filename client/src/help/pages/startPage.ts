@@ -146,7 +146,10 @@ export const startPageHelp: HelpPage = {
               label: label("dexamForm.section.partialResult"),
               text: `Nur ausfüllen, wenn ein Prüfungsteil früher schon bestanden wurde: ${label("dexamForm.field.partialType")} (Theorie oder Praxis), ${label("dexamForm.field.partialDistrict")}, ${label("dexamForm.field.partialYear")}, ${label("dexamForm.field.partialLocation")} und ${label("dexamForm.field.partialPoints")}. Dieser Teil wird dann nicht noch einmal gebucht. Der Kreisverband prüft die Angabe.`,
             },
-            { label: label("dexamForm.field.remarks"), text: "Alles, was der Veranstalter wissen sollte. Bemerkungen werden wie die Gesundheitsangaben verschlüsselt gespeichert." },
+            {
+              label: label("dexamForm.field.remarks"),
+              text: "Alles, was der Veranstalter wissen sollte. Bemerkungen werden wie die Gesundheitsangaben verschlüsselt gespeichert.",
+            },
             {
               label: label("dexamForm.section.consents"),
               text: "Die Datenschutzhinweise müssen Sie akzeptieren. Hat die Veranstaltung Stornobedingungen, müssen Sie auch diese akzeptieren. Hat die Veranstaltung ein Datum der automatischen Löschung, steht es unter den Datenschutzhinweisen; an diesem Tag werden alle Anmeldungen der Veranstaltung gelöscht.",

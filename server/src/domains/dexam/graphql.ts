@@ -93,34 +93,34 @@ export const ExamGradeEnum = builder.enumType("ExamGrade", {
   values: { PASSED: { description: "bestanden" }, FAILED: { description: "nicht bestanden" } } as const,
 });
 
-const ActionsType = builder.objectRef<ReturnType<typeof rowActions> & { history: boolean; readCampData: boolean; eraseCampData: boolean }>(
-  "DexamRegistrationActions",
-).implement({
-  description: "The row menu of the registration overview for the signed-in user.",
-  fields: (t) => ({
-    history: t.exposeBoolean("history", {
-      description: "The viewer may read the registration's change history (auditTrail): registration_manage or results_manage of its district.",
+const ActionsType = builder
+  .objectRef<ReturnType<typeof rowActions> & { history: boolean; readCampData: boolean; eraseCampData: boolean }>("DexamRegistrationActions")
+  .implement({
+    description: "The row menu of the registration overview for the signed-in user.",
+    fields: (t) => ({
+      history: t.exposeBoolean("history", {
+        description: "The viewer may read the registration's change history (auditTrail): registration_manage or results_manage of its district.",
+      }),
+      edit: t.field({ type: EditScopeEnum, resolve: (a) => a.edit, description: "What the viewer may edit." }),
+      delete: t.exposeBoolean("delete", {
+        description: "registration_manage, or the club in edit phase NoRestrictions; once cancelled only registration_manage (erasure on request).",
+      }),
+      cancel: t.exposeBoolean("cancel", { description: "Offered instead of delete; once only." }),
+      manage: t.exposeBoolean("manage", { description: "registration_manage: may edit cancelledAt and existingPartialResultVerified." }),
+      takeOver: t.exposeBoolean("takeOver", { description: "A passed part exists, the exam is not passed as a whole, and it was not taken over yet." }),
+      downloadPracticeSheet: t.exposeBoolean("downloadPracticeSheet", { description: "The viewer may download the sheet of the practical exam." }),
+      downloadConsentForm: t.exposeBoolean("downloadConsentForm", {
+        description: "The viewer may download the consent form: the account that registered and registration staff of the district.",
+      }),
+      readCampData: t.exposeBoolean("readCampData", {
+        description:
+          "The viewer reads and changes the camp data (the account that registered and registration staff of the district); others see campDataWithheld, and their edits keep the stored camp data.",
+      }),
+      eraseCampData: t.exposeBoolean("eraseCampData", {
+        description: "registration_manage may erase only the camp data (eraseDexamCampData): a camp that has ended, with camp data or a consent form left.",
+      }),
     }),
-    edit: t.field({ type: EditScopeEnum, resolve: (a) => a.edit, description: "What the viewer may edit." }),
-    delete: t.exposeBoolean("delete", {
-      description: "registration_manage, or the club in edit phase NoRestrictions; once cancelled only registration_manage (erasure on request).",
-    }),
-    cancel: t.exposeBoolean("cancel", { description: "Offered instead of delete; once only." }),
-    manage: t.exposeBoolean("manage", { description: "registration_manage: may edit cancelledAt and existingPartialResultVerified." }),
-    takeOver: t.exposeBoolean("takeOver", { description: "A passed part exists, the exam is not passed as a whole, and it was not taken over yet." }),
-    downloadPracticeSheet: t.exposeBoolean("downloadPracticeSheet", { description: "The viewer may download the sheet of the practical exam." }),
-    downloadConsentForm: t.exposeBoolean("downloadConsentForm", {
-      description: "The viewer may download the consent form: the account that registered and registration staff of the district.",
-    }),
-    readCampData: t.exposeBoolean("readCampData", {
-      description:
-        "The viewer reads and changes the camp data (the account that registered and registration staff of the district); others see campDataWithheld, and their edits keep the stored camp data.",
-    }),
-    eraseCampData: t.exposeBoolean("eraseCampData", {
-      description: "registration_manage may erase only the camp data (eraseDexamCampData): a camp that has ended, with camp data or a consent form left.",
-    }),
-  }),
-});
+  });
 
 type ResultSelected = {
   theoryPoints: unknown;

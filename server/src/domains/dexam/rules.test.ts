@@ -75,7 +75,7 @@ describe("grade, takeover and row actions", () => {
   });
 
   it("[R-RO027] the practice sheet is offered exactly when a sheet is stored and visible to the viewer", () => {
-    // visibleResult decides what the viewer sees (dexam/visibility.test.ts); the menu follows it
+    // visibleResult decides what the viewer sees (tests/integration/results/result-visibility.test.ts); the menu follows it
     for (const viewer of [member, reader, manager]) {
       expect(rowActions({ ...row, hasPracticeSheet: true }, viewer).downloadPracticeSheet).toBe(true);
       expect(rowActions(row, viewer).downloadPracticeSheet).toBe(false);

@@ -36,8 +36,8 @@ import {
   sharedFilterConditions,
 } from "../registrations/access.ts";
 import { createOnce, type KeyedRequest, keyedRequest, storedAnswer } from "../registrations/idempotency.ts";
-import { deleteRegistrationTraces } from "../registrations/traces.ts";
 import { changeDetailsSealed, remarksColumns } from "../registrations/remarks.ts";
+import { deleteRegistrationTraces } from "../registrations/traces.ts";
 import {
   type CampData,
   campDataErasure,

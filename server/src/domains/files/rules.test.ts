@@ -51,5 +51,10 @@ describe("uploaded documents", () => {
     expect(contentDisposition("Einverständnis Müller.pdf")).toBe(
       `attachment; filename="Einverstandnis Muller.pdf"; filename*=UTF-8''Einverst%C3%A4ndnis%20M%C3%BCller.pdf`,
     );
+    // RFC 5987 attr-char: ' ( ) * are escaped in filename* too (encodeURIComponent leaves them)
+    expect(contentDisposition("Ergebnis (Bläser)*'n.pdf")).toBe(
+      `attachment; filename="Ergebnis (Blaser)*'n.pdf"; filename*=UTF-8''Ergebnis%20%28Bl%C3%A4ser%29%2A%27n.pdf`,
+    );
+    expect(contentDisposition("Liste.xlsx")).toBe("attachment; filename=Liste.xlsx");
   });
 });

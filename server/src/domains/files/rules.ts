@@ -1,6 +1,7 @@
 // Uploaded documents (the camp consent form): sent as a data URL with the original file name,
 // checked by size, extension AND content (magic bytes), so a renamed executable is not stored as
 // a "pdf". Accepted: jpeg, jpg, png, pdf, heic, at most 5 MB (spec sections 5 and 9).
+import { create as createContentDisposition } from "content-disposition";
 import { MSG } from "../../shared/messages.ts";
 import { file as fileRule, MAX_UPLOAD_BYTES, UPLOAD_EXTENSIONS } from "../../shared/validation.ts";
 
@@ -49,12 +50,15 @@ export function parseUpload(u: UploadInput | null | undefined): ParsedUpload | s
   return { name, mimeType: MIME[real], data };
 }
 
-/** Content-Disposition for a download (RFC 6266: an ASCII fallback and the UTF-8 name). */
+/**
+ * Content-Disposition for a download (RFC 6266, the `content-disposition` package): the UTF-8 name
+ * in `filename*` (RFC 5987, `'()*` escaped too) and an ASCII fallback without accents in `filename`.
+ */
 export function contentDisposition(name: string): string {
   const ascii =
     name
       .normalize("NFKD")
       .replace(/[^\x20-\x7e]/g, "")
       .replace(/["\\]/g, "") || "download";
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return createContentDisposition(name, { fallback: ascii });
 }
