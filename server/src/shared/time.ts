@@ -12,7 +12,10 @@ export const berlinOffsetMinutes = (at: Date): number => tzOffset(TIME_ZONE, at)
 export function berlinTime(day: string, hours: number, minutes: number, seconds: number): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!m) throw new Error(`not a date: ${day}`);
-  return new Date(new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hours, minutes, seconds, TIME_ZONE).getTime());
+  const at = new TZDate(Number(m[1]), Number(m[2]) - 1, Number(m[3]), hours, minutes, seconds, TIME_ZONE);
+  // like Date, the constructor reads the years 0..99 as 1900..1999
+  if (Number(m[1]) < 100) at.setFullYear(Number(m[1]));
+  return new Date(at.getTime());
 }
 
 /** Registration deadline: 23:59:59 Europe/Berlin of the chosen day. */
@@ -43,12 +46,8 @@ export function shiftDays(at: Date, n: number): Date {
   return new Date(d.getTime());
 }
 
-/** The instants whose Berlin day has four year digits (a filter's far-off day, e.g. 0000-01-01 through GraphQL's Date, is held to them). */
-const FIRST_INSTANT = Date.UTC(1000, 0, 2);
-const LAST_INSTANT = Date.UTC(9999, 11, 30);
-
-/** Start of "today" in Berlin: 00:00:00 of the Berlin calendar day of `now` (held to the years 1000..9999). */
-export const startOfBerlinDay = (now: Date) => berlinTime(berlinDay(new Date(Math.min(Math.max(now.getTime(), FIRST_INSTANT), LAST_INSTANT))), 0, 0, 0);
+/** Start of "today" in Berlin: 00:00:00 of the Berlin calendar day of `now`. */
+export const startOfBerlinDay = (now: Date) => berlinTime(berlinDay(now), 0, 0, 0);
 
 const INSTANT = /^(\d{4}-\d{2}-\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(?:Z|([+-])(\d{2}):(\d{2})))?$/;
 
