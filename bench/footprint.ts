@@ -1,4 +1,4 @@
-// Figure 11, the server's memory (issue 37 item 7): the resident set of a production server that
+// Figure 11, the server's memory: the resident set of a production server that
 // has served no request, on PostgreSQL and on the embedded database, and its peak during the
 // deadline rush (figure 3). A module of its own beside run.ts, which calls it in three places.
 //

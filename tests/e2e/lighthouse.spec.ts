@@ -1,8 +1,8 @@
-// Lighthouse 12's accessibility category on the signed-in start page (issue 24, item 12): the score,
+// Lighthouse 12's accessibility category on the signed-in start page: the score,
 // never a timing (timings stay in `npm run bench:ui`). Lighthouse needs a debugging port, so this
 // journey starts its own Chromium (the flags of playwright.config.ts) with a persistent profile:
 // Lighthouse's tab shares the session Playwright signed in with (disableStorageReset).
-// The mobile first load (issue 37 item 9): Lighthouse's default mobile run (a mid-range phone on a
+// The mobile first load: Lighthouse's default mobile run (a mid-range phone on a
 // slow 4G line, simulated throttling) of the signed-out start and of the sign-in page scores
 // performance >= 90 with the largest contentful paint <= 2.5 s. Simulated throttling computes the
 // times from the page's requests and CPU work (Lighthouse's model of the phone), not from this

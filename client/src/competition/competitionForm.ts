@@ -199,7 +199,7 @@ export interface CompetitionSongInput {
 
 export interface CompetitionInput {
   name: string;
-  /** the club's global id, as the reads return it (issue 23) */
+  /** the club's global id, as the reads return it */
   association: string | null;
   type: CompetitionType;
   cast: Cast;

@@ -6,7 +6,7 @@ import { FormDialog } from "./FormDialog";
 import { LeaveGuardProvider } from "./leaveGuard";
 
 // Every form dialog asks "Eingaben verwerfen?" before Back or a route change throws its entries
-// away (issue 35, item 2); the one leave guard sits in the data router, FormDialog tells it.
+// away; the one leave guard sits in the data router, FormDialog tells it.
 
 afterEach(cleanup);
 

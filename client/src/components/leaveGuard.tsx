@@ -9,7 +9,7 @@ type Register = () => () => void;
 const LeaveGuardContext = createContext<Register | null>(null);
 
 /**
- * Leaving a form with entries (spec §2 "Dialogs"; issue 35, item 2): the browser's or Android's
+ * Leaving a form with entries (spec §2 "Dialogs"): the browser's or Android's
  * Back, a link or any other route change while a form dialog holds input asks "Eingaben verwerfen?"
  * first, as the dialog's close button and Escape do. "Weiter bearbeiten" stays on the page with the
  * draft; "Verwerfen" goes on. One provider inside the hash data router (App.tsx) holds the router's

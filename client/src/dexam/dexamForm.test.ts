@@ -481,7 +481,7 @@ describe("D-exam form: edit mode", () => {
     ]);
     expect(validateDexamForm(values, { mode: "edit", event: CAMP, now: NOW })).toEqual({});
     const input = dexamInput(values, { mode: "edit", event: CAMP });
-    // the club and the locations by their global ids, the date of birth as Date (issue 23)
+    // the club and the locations by their global ids, the date of birth as Date
     expect(input).toMatchObject({ association: "7", practiceLocation: "2", preparationLocation: "5", theoryLocation: null, dateOfBirth: "2011-09-09" });
     expect(input.songs[0]).toEqual({ number: "12", name: "Menuett" });
   });

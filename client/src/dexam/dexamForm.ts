@@ -387,7 +387,7 @@ export function validateDexamForm(values: DexamFormValues, context: CheckContext
 }
 
 // ---- the GraphQL input (DexamRegistrationInput): the club, the locations and the date of birth
-// in the shape the reads return them (global ids, Date; issue 23); its field messages come back
+// in the shape the reads return them (global ids, Date); its field messages come back
 // under these names (formErrorsOf in registration/formValues.ts)
 
 export type Gender = keyof typeof GENDER_LABELS;

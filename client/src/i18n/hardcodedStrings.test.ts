@@ -1,4 +1,4 @@
-// Issue 8, item 2: every user-visible text of the client comes from the catalogs (R-SH001, R-SH002).
+// Every user-visible text of the client comes from the catalogs (R-SH001, R-SH002).
 // The TypeScript compiler reads every client TSX file and reports JSX text and string literals in
 // the props that users see or hear (aria-label, title, placeholder, label, ...). Exempt: the
 // German-only help content (client/src/help), generated code and tests.

@@ -71,7 +71,7 @@ export function clubOptions(own: readonly { id: string; name: string }[], stored
 
 /**
  * The writes name the club, a location and the date of birth in the shape the reads return them
- * (association, theoryLocation, location: global ids; dateOfBirth: Date; issue 23), and the
+ * (association, theoryLocation, location: global ids; dateOfBirth: Date), and the
  * server's field messages name the fields as sent; the forms keep their own keys.
  */
 const FORM_KEYS: Readonly<Record<string, string>> = {

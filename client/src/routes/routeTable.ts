@@ -60,7 +60,7 @@ export interface HelpRoute {
 }
 
 /**
- * A tool beyond the screens of spec §2 (issue 11: the API-Explorer): a menu entry after the
+ * A tool beyond the screens of spec §2 (the API-Explorer): a menu entry after the
  * screens for the roles it names, no help page. Kept out of `appRoutes`, which is exactly the
  * spec's table.
  */

@@ -2,7 +2,7 @@ import { type ComponentType, lazy } from "react";
 import { StartScreen } from "../screens/Start/StartScreen";
 import type { HelpRoute, ScreenRouteName, ToolRouteName } from "./routeTable";
 
-// Only the start page is in the first bundle (issue 9, figure 6: first screen <= 250 KB gzip). The
+// Only the start page is in the first bundle (figure 6: first screen <= 250 KB gzip). The
 // other screens for everyone load when first opened; staff screens and help pages are split into
 // their own chunks, so ordinary users never load them.
 const EditProfileScreen = lazy(() => import("../screens/EditProfile/EditProfileScreen").then((module) => ({ default: module.EditProfileScreen })));
@@ -29,7 +29,7 @@ const ResultManageScreen = lazy(() => import("../screens/ResultManage/ResultMana
 
 const PersonDataScreen = lazy(() => import("../screens/PersonData/PersonDataScreen").then((module) => ({ default: module.PersonDataScreen })));
 
-// GraphiQL with the Monaco editor (issue 11): far the largest chunk, loaded only when staff open it.
+// GraphiQL with the Monaco editor: far the largest chunk, loaded only when staff open it.
 const ApiExplorerScreen = lazy(() => import("../screens/ApiExplorer/ApiExplorerScreen").then((module) => ({ default: module.ApiExplorerScreen })));
 
 const HealthAccessLogScreen = lazy(() =>

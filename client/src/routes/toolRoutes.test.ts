@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { visibleMenuRouteNames } from "./menuModel";
 import { apiExplorerRoute, appRoutes, canAccess, pageTitle, routeTitle, toolRoutes } from "./routeTable";
 
-describe("tool routes (issue 11: API-Explorer)", () => {
+describe("tool routes (API-Explorer)", () => {
   it("the API-Explorer lives at /api-explorer with its own title", () => {
     expect(apiExplorerRoute.path).toBe("/api-explorer");
     expect(pageTitle(routeTitle(apiExplorerRoute))).toBe("API-Explorer - Anmeldesystem");

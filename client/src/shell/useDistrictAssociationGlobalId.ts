@@ -3,7 +3,7 @@ import type { useDistrictAssociationGlobalIdQuery } from "./__generated__/useDis
 
 /**
  * The global id of a district association given by its numeric id (the app state keeps the
- * active one as databaseId, R-SH056): the writes name it by global id (issue 23). The shell has
+ * active one as databaseId, R-SH056): the writes name it by global id. The shell has
  * loaded every district association it offers, so this reads them from the store; null for one
  * it does not know.
  */

@@ -560,7 +560,7 @@ export const PERMISSIONS = {
     description:
       "Download (JSON) of all data stored about the signed-in user: account, clubs, registrations they made, changes others made to them, their audit entries, mails sent to them, the calendar feed's state; the consent forms of their registrations as a zip.",
   },
-  // ---- erasure and access requests for a person (issue 43, item 6; docs/decisions.md "Erasure on request")
+  // ---- erasure and access requests for a person (docs/decisions.md "Erasure on request")
   "registration.deleteCancelled": {
     access: ["registration_manage"],
     tenancy: "ownDistrict",

@@ -8,7 +8,7 @@ export type ServiceCtx = { principal: Principal | null; prisma: PrismaClient; se
 
 /**
  * The district association a staff principal acts in; admin may name another. Anyone else naming
- * another district is refused, not answered with their own (issue 36, item 7).
+ * another district is refused, not answered with their own.
  */
 export function districtInScope(p: Principal, requested: number | null | undefined): number {
   if (requested == null || requested === p.districtAssociationId) return p.districtAssociationId;

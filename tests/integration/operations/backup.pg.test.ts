@@ -1,4 +1,4 @@
-// PostgreSQL only: the documented backup path (README "Backup and restore", issue 26, item 5):
+// PostgreSQL only: the documented backup path (README "Backup and restore"):
 // pg_dump --format=custom, pg_restore --no-owner into a fresh empty database; the app serves the
 // same data there with the same DATA_ENCRYPTION_KEY. The embedded database: backup.pglite.test.ts.
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// `npm run backup -- FILE` and `npm run restore -- FILE` for the embedded database (issue 26, item 5):
+// `npm run backup -- FILE` and `npm run restore -- FILE` for the embedded database:
 // a backup restored into a fresh data directory serves the same data with the same
 // DATA_ENCRYPTION_KEY: the counts, a camp registration's decrypted health data, a sign-in. The file
 // is sealed with the data key (no name readable in it); another key restores nothing.

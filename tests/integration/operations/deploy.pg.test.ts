@@ -1,5 +1,5 @@
 // PostgreSQL only (runs when TEST_DATABASE_URL is set): production's migration path, and the
-// README's production block run as written (issue 26, item 6).
+// README's production block run as written.
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";

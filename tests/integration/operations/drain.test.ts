@@ -1,4 +1,4 @@
-// Graceful drain (issue 26, item 3): the real start-up (server/src/main.ts) as a child process gets
+// Graceful drain: the real start-up (server/src/main.ts) as a child process gets
 // SIGTERM during a burst of creates from 8 clients, each request on a connection of its own.
 // Every acknowledged write is in the database afterwards, and every request the server took got
 // its answer (200, or 503 UNAVAILABLE in German). Behind a balancer that probes /readyz

@@ -1,4 +1,4 @@
-// Faults (issue 10, item 6), PostgreSQL pass only: a private cluster this file creates with
+// Faults, PostgreSQL pass only: a private cluster this file creates with
 // initdb on its own port (tests/support/privateCluster.ts; the shared server is never touched)
 // is restarted during a load run and is missing at start-up.
 import fs from "node:fs";
@@ -186,7 +186,7 @@ describe("PostgreSQL restarts during a load run", () => {
   }, 90_000);
 });
 
-// Issue 36, item 3: PostgreSQL up, but refusing the application's connections. Each fault is made
+// PostgreSQL up, but refusing the application's connections. Each fault is made
 // for real on the private cluster (a role with a password of its own, host-based authentication
 // scram-sha-256): a changed password (28P01), the role's connection limit reached (53300), the
 // database taking no connections (55000). The pool's open connections are cut first, so every

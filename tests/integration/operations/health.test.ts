@@ -1,4 +1,4 @@
-// Health (issue 26, item 2): /healthz says the process answers, /readyz that the database answers
+// Health: /healthz says the process answers, /readyz that the database answers
 // with every migration of this release and the server is not draining. Unauthenticated, outside
 // the rate limits, never cached.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

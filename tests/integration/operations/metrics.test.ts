@@ -1,4 +1,4 @@
-// Observability (issue 26, item 4): one structured JSON log line per request (request id, caller
+// Observability: one structured JSON log line per request (request id, caller
 // id, operation, status, duration; never an e-mail address) and /metrics in Prometheus text
 // format behind METRICS_TOKEN.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 // PostgreSQL only (the PostgreSQL pass): two real server processes (server/src/main.ts) on one
 // fresh database, behind a round-robin proxy that sends each request to the other replica than
-// the one before (issue 26, item 1). Nothing a request needs lives in one process: the embedded
+// the one before. Nothing a request needs lives in one process: the embedded
 // provider's sessions, interactions, codes, signing and cookie keys, the start-page version, the
 // files, the records' versions and the rate-limit counters are all in PostgreSQL; the automatic
 // deletion runs once across both (its advisory lock). Prints the timings of each step.

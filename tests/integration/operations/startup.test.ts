@@ -100,7 +100,7 @@ describe("demo data", () => {
   });
 });
 
-// Issue 36, item 4: with an external identity provider nothing at start-up decrypted anything, so a
+// With an external identity provider nothing at start-up decrypted anything, so a
 // wrong DATA_ENCRYPTION_KEY started "ready" and sealed new data under it.
 describe("a wrong DATA_ENCRYPTION_KEY", () => {
   const keyA = crypto.randomBytes(32).toString("base64");

@@ -20,7 +20,7 @@ const DEFAULT_QUERY = `{
 `;
 
 /**
- * "API-Explorer" (issue 11, item 3): GraphiQL for signed-in staff, with their own token. Schema
+ * "API-Explorer": GraphiQL for signed-in staff, with their own token. Schema
  * documentation and autocompletion come from introspection, which the server allows in
  * production for staff and machine clients only (server/src/graphql/introspection.ts). Own chunk:
  * GraphiQL and Monaco load only when this route is opened.

@@ -17,7 +17,7 @@ function sent(): { url: string; headers: Record<string, string>; body: Record<st
   return { url: String(url), headers: init?.headers as Record<string, string>, body: JSON.parse(String(init?.body)) };
 }
 
-describe("API-Explorer fetcher (issue 11, item 3)", () => {
+describe("API-Explorer fetcher", () => {
   it("[R-API002] posts the full document with the session's bearer token and the CSRF header, never a persisted id", async () => {
     fetchMock.mockResolvedValue(Response.json({ data: { viewer: { email: "staff@demo.test" } } }));
     const answer = await createExplorerFetcher("/graphql")({ query: "{ viewer { email } }", variables: { a: 1 }, operationName: null });

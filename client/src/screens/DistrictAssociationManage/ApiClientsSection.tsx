@@ -21,7 +21,7 @@ import { ApiClientDialog, type CreatedClient } from "./ApiClientDialog";
 import { ApiClientSecretDialog } from "./ApiClientSecretDialog";
 import { useRevokeApiClient } from "./useApiClientMutations";
 
-/** "API-Zugänge" (issue 11, item 1): machine clients of the active district association, created and revoked here. */
+/** "API-Zugänge": machine clients of the active district association, created and revoked here. */
 export function ApiClientsSection() {
   return (
     <Card title={t("apiClients.title")}>

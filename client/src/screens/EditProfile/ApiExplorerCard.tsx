@@ -4,7 +4,7 @@ import { t } from "../../i18n/translate";
 import { apiExplorerRoute, routeTitle } from "../../routes/routeTable";
 
 /**
- * The way into the API-Explorer for every staff member (issue 11, item 3); the "API-Zugänge" card
+ * The way into the API-Explorer for every staff member; the "API-Zugänge" card
  * that also links there is for admins only. Shown only to staff: members may not introspect.
  */
 export function ApiExplorerCard() {

@@ -5,7 +5,7 @@ import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
 
 /**
- * "Meine Daten" (GDPR art. 15/20, issue 10 item 8): downloads everything stored about the signed-in
+ * "Meine Daten" (GDPR art. 15/20): downloads everything stored about the signed-in
  * person as one JSON file (GET /v1/user/0/export: account, clubs, registrations, audit entries,
  * changes others made to their registrations, the mails sent to them, the calendar feed's state),
  * and the consent forms they uploaded as one zip (GET /v1/user/0/export/consent_forms).

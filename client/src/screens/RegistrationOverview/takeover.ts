@@ -111,7 +111,7 @@ export function validateTakeover(values: TakeoverValues, hasCancellationConditio
   return addLengthErrors(errors, values, { remarks: TEXT_LIMITS.DexamRegistration.remarks });
 }
 
-/** The locations by their global ids, as the reads return them (issue 23). */
+/** The locations by their global ids, as the reads return them. */
 export interface TakeoverInput {
   eventId: string;
   theoryLocation: string | null;

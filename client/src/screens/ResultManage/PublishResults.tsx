@@ -7,7 +7,7 @@ import styles from "./ResultManage.module.css";
 import { usePublishLocationResults } from "./usePublishLocationResults";
 
 /**
- * "Ergebnisse veröffentlichen" where the results are entered (issue 35): for whoever may publish
+ * "Ergebnisse veröffentlichen" where the results are entered: for whoever may publish
  * the chosen location's results, a button whose confirmation names how many registrations show
  * results and how many result mails go out (the server's EventLocation.resultPublication); once
  * published, a note saying so.

@@ -5,7 +5,7 @@ import CompetitionCreateDialogQueryNode, { type CompetitionCreateDialogQuery } f
 import DexamCreateDialogQueryNode, { type DexamCreateDialogQuery } from "./__generated__/DexamCreateDialogQuery.graphql";
 import type { NewRegistrationDialog_event$key } from "./__generated__/NewRegistrationDialog_event.graphql";
 
-// the forms are not in the first-screen bundle (issue 9): their chunks load when the start page is
+// the forms are not in the first-screen bundle: their chunks load when the start page is
 // idle (preloadRegistrationDialogs), so the first "Neue Anmeldung" does not wait for them
 const loadDexamCreateDialog = () => import("./DexamCreateDialog");
 const loadCompetitionCreateDialog = () => import("./CompetitionCreateDialog");

@@ -1,4 +1,4 @@
-// Machine clients (API-Zugänge, issue 11 item 1): staff with user_manage create, list and revoke
+// Machine clients (API-Zugänge): staff with user_manage create, list and revoke
 // OAuth 2 client-credentials clients of their district association (admin: any district). The
 // secret is answered once and stored as a scrypt hash; the embedded provider authenticates against
 // it (idp/adapter.ts, idp/provider.ts), the API reads the row on every request (auth/authenticate.ts).

@@ -29,7 +29,7 @@ export const AssociationType = builder.prismaNode("Association", {
   // members see their own clubs; staff see the clubs of their district; admin all; and anyone the
   // club of a registration they may read (clubOfReadableRow)
   authScopes: (club, ctx) => !!clubsOfReadableRows.get(ctx)?.has(club) || canReadClub(ctx.principal, club),
-  // the row rule once per object (in isTypeOf), not before each field: a refused row is one error (issue 9)
+  // the row rule once per object (in isTypeOf), not before each field: a refused row is one error
   runScopesOnType: true,
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),

@@ -1,4 +1,4 @@
-// Reading the audit log (issue 10, item 7): staff with the manage role of an area read the entries
+// Reading the audit log: staff with the manage role of an area read the entries
 // of one record of that area in their district association (admin everywhere). The area decides
 // the role; the record's district association decides the tenancy (another district's record is
 // "not found", never "forbidden"). A deleted record keeps its entries: the district stored with

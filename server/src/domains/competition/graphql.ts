@@ -57,7 +57,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
   id: { field: "id" },
   // all columns and the event the results and the row menu look at, with every registration: a
   // field without a select of its own is not wrapped by the Prisma plugin's per-field loading
-  // check (issue 9; as D-exam registrations)
+  // check (as D-exam registrations)
   include: ROW_INCLUDE,
   authScopes: (r, ctx) => canReadRegistration(ctx.principal, r, r.event, "competition.read"),
   fields: (t) => ({

@@ -249,7 +249,7 @@ export function competitionRoutes(r: RestRouter) {
       const i = w.readBody(CompetitionBody, req.body);
       if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
       const created = await createCompetition(ctx, i.eventId, { ...i, locationId: i.locationId ?? undefined }, idempotencyKeyOf(req));
-      // the answer from what the create already holds (no re-read, issue 9)
+      // the answer from what the create already holds (no re-read)
       return competitionToWire(ctx, created.registration, { association: created.association, event: created.event });
     },
   );

@@ -151,12 +151,12 @@ const resultOf = (ctx: { principal: import("../../auth/principal.ts").Principal 
 export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
   description: "A D-exam registration (D-Prüfungsanmeldung) of a club for one person.",
   id: { field: "id" },
-  // All columns and the relations the overview's row needs are loaded with every registration
-  // (issue 9): a field without a select of its own is not wrapped by the Prisma plugin's per-field
+  // All columns and the relations the overview's row needs are loaded with every registration:
+  // a field without a select of its own is not wrapped by the Prisma plugin's per-field
   // loading check, which for 100 rows x 20 fields was a sixth of the overview's time.
   include: ROW_INCLUDE,
   authScopes: (r, ctx) => canReadRegistration(ctx.principal, r, r.event),
-  // the row rule once per object (in isTypeOf), not before each field: a refused row is one error (issue 9)
+  // the row rule once per object (in isTypeOf), not before each field: a refused row is one error
   runScopesOnType: true,
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),

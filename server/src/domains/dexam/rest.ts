@@ -201,7 +201,7 @@ async function recorded<T extends DexamAnswer | DexamAnswer[]>(ctx: ServiceCtx, 
   return answer;
 }
 
-/** The /v1 answer of a new registration from what the create already holds (no re-read, issue 9). */
+/** The /v1 answer of a new registration from what the create already holds (no re-read). */
 function createdToWire(ctx: ServiceCtx, c: CreatedDexam) {
   const at = (id: number | null) => (id === null ? null : (c.event.locations.find((l) => l.id === id) ?? null));
   return dexamToWire(ctx, c.registration, {

@@ -353,7 +353,7 @@ export async function deleteDexamRegistration(ctx: ServiceCtx, id: number) {
 }
 
 /**
- * Erases only the camp data of a camp registration (issue 43, erasure on request): the sealed health
+ * Erases only the camp data of a camp registration (erasure on request): the sealed health
  * data with meal request, vaccinations and emergency contacts, and the parent-signed consent form,
  * once the camp has ended (its end, else its start, has passed). The registration, its course and
  * results stay. registration_manage of the event's district (admin); audited as "eraseCampData"

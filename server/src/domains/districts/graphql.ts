@@ -16,7 +16,7 @@ export const DistrictAssociationType = builder.prismaNode("DistrictAssociation",
   description: "A district association (Kreisverband): the tenant that owns clubs, users and events.",
   id: { field: "id" },
   authScopes: { operation: "districtAssociation.read" },
-  // once per object (in isTypeOf), not before each field (issue 9)
+  // once per object (in isTypeOf), not before each field
   runScopesOnType: true,
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),

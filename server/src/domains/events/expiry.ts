@@ -1,4 +1,4 @@
-// Decision R-EV006 and issue 10 item 8: an event is deleted automatically (with its locations,
+// Decision R-EV006: an event is deleted automatically (with its locations,
 // registrations, results, camp health data and files) once its expiration day ("automatische
 // Löschung") has passed. The running server schedules the job (at start, then every six hours;
 // app.ts), and every replica may run it at the same moment: the job runs in one transaction that

@@ -113,7 +113,7 @@ export const germanDate = (d: Date | null | undefined) =>
   d ? `${String(d.getUTCDate()).padStart(2, "0")}.${String(d.getUTCMonth() + 1).padStart(2, "0")}.${d.getUTCFullYear()}` : "";
 
 // built once: constructing an Intl formatter costs far more than formatting with it (a fifth of
-// the overview export's time when it was built per cell, issue 9)
+// the overview export's time when it was built per cell)
 const BERLIN_DATE_TIME = new Intl.DateTimeFormat("de-DE", {
   timeZone: "Europe/Berlin",
   day: "2-digit",

@@ -480,7 +480,7 @@ export async function overviewList(ctx: ServiceCtx, eventId: number, locationId:
   }
   const camp = event.formType === "DEXAM_CAMP" && isRegistrationStaff(p, event);
   // read in pages of 500 (cursor on the sort order): the driver's and Prisma's transient copies of
-  // one huge result dominated the export's memory (issue 9, figure 4)
+  // one huge result dominated the export's memory (figure 4)
   const withCamp: DexamOverviewRow[] = [];
   for (let cursor: number | undefined; ; ) {
     const page = await ctx.prisma.dexamRegistration.findMany({

@@ -87,7 +87,7 @@ const CDATA = Buffer.from("<![CDATA[");
 /**
  * Counts the elements and their nesting in a workbook's XML parts while they are inflated, before
  * anything parses them, and stops at the first limit: a 21 KB upload of 2,000,000 nested elements
- * (under the zip guard's 50 MB) cost exceljs 19 s and 600 MB (issue 29); here it is refused after
+ * (under the zip guard's 50 MB) cost exceljs 19 s and 600 MB; here it is refused after
  * its first kilobytes. A DOCTYPE (which OOXML never has; entity definitions) is refused too. Only
  * markup is looked at: text is skipped, a quoted ">" does not end a tag, comments, CDATA and
  * processing instructions are passed over. One XmlShape per workbook (the element budget spans
@@ -432,7 +432,7 @@ export type ListSpec = { name: string; headers: string[]; rows: Cell[][]; format
  * A list workbook (list sheet as listSheet below, plus the "Angaben" sheet) written with
  * exceljs' streaming writer: each row is serialised when added and then dropped, so the large
  * exports (overview lists of thousands of registrations) never hold exceljs' model of the whole
- * workbook next to the rows (issue 9, figure 4). Strings are inline (no shared-string table).
+ * workbook next to the rows (figure 4). Strings are inline (no shared-string table).
  */
 export function streamedListWorkbook(list: ListSpec, info: { name: string; lines: InfoLine[] }): Promise<Buffer> {
   return streamedWorkbook((wb) => {
@@ -478,7 +478,7 @@ async function streamedWorkbook(fill: (wb: ExcelJS.stream.xlsx.WorkbookWriter) =
 const LOCAL_REFERENCE = /^(?:'(?:[^'[\]]|'')+'|[^'![\]\s]+)!\$?[A-Z]{1,3}\$?\d{1,7}(?::\$?[A-Z]{1,3}\$?\d{1,7})?$/;
 
 /**
- * What an uploaded workbook shows, rewritten into a clean one (issue 36 item 6): per sheet its
+ * What an uploaded workbook shows, rewritten into a clean one: per sheet its
  * cell values as stored (a formula's cached result, a link's text, rich text as plain text),
  * styles, merged cells, column widths, row heights, views, page setup and visibility, and the
  * defined names in `keep` where they point into the workbook. Nothing else is carried over:

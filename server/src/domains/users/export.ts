@@ -1,4 +1,4 @@
-// "Meine Daten herunterladen" (issue 10, item 8; GDPR art. 15 and 20): everything stored about the
+// "Meine Daten herunterladen" (GDPR art. 15 and 20): everything stored about the
 // signed-in person, as one JSON document. Their account (without the password hash and invitation
 // code, which are secrets, not personal data about them), club memberships, the registrations they
 // made and may still read (as the app would show them: a registration of a club they left is not

@@ -61,7 +61,7 @@ export const UserType = builder.prismaNode("User", {
   description: "A person with an account. Ordinary users have no roles and belong to clubs.",
   id: { field: "id" },
   authScopes: (user, ctx) => canReadUser(ctx.principal, user),
-  // the row rule once per object (in isTypeOf), not before each field: a refused row is one error (issue 9)
+  // the row rule once per object (in isTypeOf), not before each field: a refused row is one error
   runScopesOnType: true,
   fields: (t) => ({
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),

@@ -127,7 +127,7 @@ function tellOldAddress(ctx: ServiceCtx, before: { email: string; firstname: str
 }
 
 /**
- * Account deletion leaves no personal data in the audit log (issue 10, item 8): the person's own
+ * Account deletion leaves no personal data in the audit log: the person's own
  * entries keep what happened and when, but no longer who ("gelöschter Benutzer", no user id).
  * Entries never hold values (only field names), so nothing else names them.
  */
