@@ -54,6 +54,7 @@ test("staff register a camp child by phone for a club: the club's account sees o
     theory_location_id: locations.find((l) => l.type === "DExamTheory")!.id,
     gdpr_accepted: true,
     cancellation_accepted: true,
+    health_consent_accepted: true,
     camp_extension: {
       allergies: "Haselnüsse",
       meal_request: "vegetarian",

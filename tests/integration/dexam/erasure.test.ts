@@ -7,6 +7,7 @@ import ExcelJS from "exceljs";
 import { unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decryptJson } from "../../../server/src/crypto/aead.ts";
+import { remarksOf } from "../../../server/src/domains/registrations/remarks.ts";
 import { fileNamePart } from "../../../server/src/domains/results/rules.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { competitionEventWithHall, competitionWireBody, DAY, gid } from "../../support/fixtures.ts";
@@ -62,6 +63,7 @@ const campBody = (eventId: number, theory: number, over: Record<string, unknown>
   },
   file_upload: PDF_URL,
   file_upload_name: "einverstaendnis.pdf",
+  health_consent_accepted: true,
   ...over,
 });
 
@@ -166,7 +168,12 @@ describe("erasing only the camp data", () => {
     });
     const plain = await openEvent("Prüfung", "DEXAM", world.district1);
     await app.db.prisma.event.update({ where: { id: plain.id }, data: { end: new Date(Date.now() - DAY) } });
-    const exam = await register(t.member, { ...campBody(plain.id, plain.locations[0].id), camp_extension: undefined, file_upload: undefined });
+    const exam = await register(t.member, {
+      ...campBody(plain.id, plain.locations[0].id),
+      camp_extension: undefined,
+      file_upload: undefined,
+      health_consent_accepted: undefined,
+    });
     const refused = await app.gql(ERASE, { id: gid("DexamRegistration", exam) }, t["role:registration_manage"]);
     expect(refused.body.errors?.[0].message).toBe("Nur Anmeldungen zu Freizeiten haben Angaben zur Freizeit");
   });
@@ -208,6 +215,7 @@ describe("one child's data: search, export, erasure", () => {
       ...campBody(exam.id, exam.locations[0].id, { firstname: "jonas", lastname: "JÄGER", birthdate: "2012-07-08" }),
       camp_extension: undefined,
       file_upload: undefined,
+      health_consent_accepted: undefined,
     });
     await register(t.member, campBody(other, otherTheory, { firstname: "Jonas", lastname: "Jäger", birthdate: "2012-07-09" }));
     const foreign = await openEvent("Fremd", "DEXAM_CAMP", world.district2);
@@ -248,7 +256,10 @@ describe("one child's data: search, export, erasure", () => {
     expect(data.dexamRegistrations.map((r: any) => r.id)).toEqual(rows.map((r) => r.id));
     for (const [i, row] of rows.entries()) {
       const got = data.dexamRegistrations[i];
-      const { campDataEncrypted, mealRequest: _m, event, association, theoryLocation, consentFormFile, ...columns } = row;
+      const { campDataEncrypted, remarksEncrypted, mealRequest: _m, event, association, theoryLocation, consentFormFile, ...stored } = row;
+      // the remarks as they read: sealed at rest (registrations/remarks.ts)
+      const columns = { ...stored, remarks: remarksOf(dataKey, { remarks: stored.remarks, remarksEncrypted }) };
+      expect(got.remarksEncrypted).toBeUndefined();
       for (const [key, value] of Object.entries(columns)) {
         const expected = value instanceof Date ? (key === "birthdate" ? value.toISOString().slice(0, 10) : value.toISOString()) : value;
         expect(got[key], key).toEqual(expected === null || typeof expected !== "object" ? expected : JSON.parse(JSON.stringify(expected)));

@@ -58,6 +58,7 @@ const campBody = (over: Record<string, unknown> = {}) => ({
   theory_location_id: campTheory,
   gdpr_accepted: true,
   cancellation_accepted: true,
+  health_consent_accepted: true,
   camp_extension: CAMP,
   file_upload: `data:application/pdf;base64,${PDF.toString("base64")}`,
   file_upload_name: "einverstaendnis.pdf",
@@ -238,5 +239,22 @@ describe("reads of health data are recorded", () => {
     expect(added.map((a) => a.door)).toEqual(["consentForm", "consentForms", "overviewExport"]);
     expect(added[0]).toMatchObject({ actorUserId: world.userIds.member, registrationIds: [id] });
     for (const a of added.slice(1)) expect(a.registrationIds).toContain(id);
+  });
+
+  it("the per-child export (JSON and Excel), \"Meine Daten\" and its consent-form zip are recorded with their door", async () => {
+    const id = await registered("member", { firstname: "Ida", lastname: "Auskunft", birthdate: "2012-09-10" });
+    const before = (await accesses()).length;
+    const person = "firstname=Ida&lastname=Auskunft&birthdate=2012-09-10";
+    expect((await app.rest("GET", `/v1/export/person?${person}`, t["role:registration_manage"])).status).toBe(200);
+    expect((await app.rest("GET", `/v1/export/person/xlsx?${person}`, t["role:registration_manage"])).status).toBe(200);
+    expect((await app.rest("GET", "/v1/user/0/export", t.member)).status).toBe(200);
+    expect((await app.rest("GET", "/v1/user/0/export/consent_forms", t.member)).status).toBe(200);
+    const added = (await accesses()).slice(before);
+    expect(added.map((a) => a.door)).toEqual(["childExport", "childExportXlsx", "viewerExport", "viewerConsentForms"]);
+    expect(added[0]).toMatchObject({ actorUserId: world.userIds["role:registration_manage"], registrationIds: [id] });
+    for (const a of added.slice(2)) {
+      expect(a.actorUserId).toBe(world.userIds.member);
+      expect(a.registrationIds).toContain(id);
+    }
   });
 });

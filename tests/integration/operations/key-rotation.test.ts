@@ -53,6 +53,7 @@ beforeAll(async () => {
     ...dexamWireBody({ event: e.id, theory: e.locations[0].id, practice: 0 }, world.club1, { type: "D1", practice_location_id: null, lastname }),
     cancellation_accepted: true,
     remarks: "Rollstuhl",
+    health_consent_accepted: true,
     camp_extension: CAMP,
     file_upload: `data:application/pdf;base64,${PDF.toString("base64")}`,
     file_upload_name: "einverstaendnis.pdf",

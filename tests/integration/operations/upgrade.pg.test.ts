@@ -88,7 +88,9 @@ describe("the previous release on this release's migrations", () => {
     await closeDb?.();
   });
 
-  const campBody = (lastname: string) => ({
+  /** `healthConsent`: this release asks for the consent to the health data; the previous one knows no such field */
+  const campBody = (lastname: string, healthConsent = false) => ({
+    ...(healthConsent ? { health_consent_accepted: true } : {}),
     ...dexamWireBody({ event: camp.id, theory: camp.theory, practice: 0 }, world.club1, { lastname, type: "D1", practice_location_id: null }),
     cancellation_accepted: true,
     camp_extension: {
@@ -156,7 +158,7 @@ describe("the previous release on this release's migrations", () => {
   }, 120_000);
 
   it(`release ${release.version} reads the camp registration and consent form this release writes`, async () => {
-    const created = await present("POST", "/v1/registration/dexam", campBody("Neuversion"));
+    const created = await present("POST", "/v1/registration/dexam", campBody("Neuversion", true));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await sealedAtRest(created.body.id);
     const read = await readBy(old, created.body.id);

@@ -47,6 +47,7 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 const campBody = (over: Record<string, unknown> = {}) => ({
   ...dexamWireBody(camp, world.club1, { type: "D1", practice_location_id: null }),
   cancellation_accepted: true,
+  health_consent_accepted: true,
   camp_extension: { meal_request: "vegan", vaccinations: [], emergency_contact: [{ name: "Papa", phone: "0711123456" }] },
   file_upload: `data:application/pdf;base64,${PDF.toString("base64")}`,
   file_upload_name: "einverstaendnis.pdf",
