@@ -86,6 +86,7 @@ describe("no row anywhere names a deleted child", () => {
         }),
         remarks: "Quirinella Spurenreich reist später an",
         cancellation_accepted: true,
+        health_consent_accepted: true,
         camp_extension: {
           diseases: "Asthma",
           intolerances: "Laktose",
