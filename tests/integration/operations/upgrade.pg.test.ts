@@ -2,7 +2,9 @@
 // reading and writing correctly on a database migrated with every migration of the present code,
 // beside the present server: a camp registration with its sealed camp data and consent form
 // written by either release is read by the other, and neither stores a file or camp data in
-// plaintext. The old release is built from git (tests/support/previousRelease.ts; the first run
+// plaintext. When the present code's upgrade notes ("Unreleased") say a stop is needed, the
+// previous release's data is still read by this one, and the previous release refuses to start on
+// a database this release has started on (one line, nothing served) instead of misreading it. The old release is built from git (tests/support/previousRelease.ts; the first run
 // builds its server bundle, later runs reuse it) and started as a child process; the present one
 // runs in this process. The database is a copy of the run's template, migrated with whatever
 // migrations exist when the suite runs.
@@ -11,6 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkDataKey } from "../../../server/src/crypto/keyCheck.ts";
 import type { openDatabase } from "../../../server/src/db/client.ts";
 import { freePort, startTestApp, type TestApp } from "../../support/app.ts";
 import { testDatabase } from "../../support/db.ts";
@@ -20,6 +23,13 @@ import { createWorld, type World } from "../../support/principals.ts";
 import { startServerProcess } from "../../support/serverProcess.ts";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+
+/** Whether the present code's upgrade notes (CHANGELOG.md "Unreleased") say that a stop is needed. */
+function stopNeeded(): boolean {
+  const changelog = fs.readFileSync(path.resolve(import.meta.dirname, "../../../CHANGELOG.md"), "utf8");
+  const unreleased = changelog.split(/^## /m).find((section) => section.startsWith("Unreleased")) ?? "";
+  return /\*\*Stop needed\.\*\*/.test(unreleased);
+}
 
 describe("the previous release on this release's migrations", () => {
   const release = previousRelease();
@@ -34,9 +44,8 @@ describe("the previous release on this release's migrations", () => {
   let closeDb: () => Promise<void>;
 
   beforeAll(async () => {
-    const root = buildPreviousRelease(release);
+    const releaseRoot = buildPreviousRelease(release);
     const db = await testDatabase();
-    const dataKey = crypto.randomBytes(32);
     world = await createWorld(db.prisma);
     const complete = { phone: "+49711", street: "Weg 1", postcode: "70173", city: "Stadt" };
     await db.prisma.user.update({ where: { id: world.userIds.member }, data: complete });
@@ -53,22 +62,32 @@ describe("the previous release on this release's migrations", () => {
     camp = { id: event.id, theory: event.locations[0].id };
     prisma = db.prisma;
     closeDb = () => db.close();
-    // the present release, in this process (it also stores the embedded provider's signing keys)
-    app = await startTestApp({ db, dataKey });
-    member = await app.token(world.subjects.member);
-    // the previous release, as its own `npm start` runs it, on the same database and data key
+    // the previous release first, as its own `npm start` runs it (it seals the database's key check
+    // value and the embedded provider's keys as it always did), then the present one on the same
+    // database and data key, in this process
+    root = releaseRoot;
     const port = await freePort();
     oldUrl = `http://127.0.0.1:${port}`;
+    oldServer = startPrevious(db.url, port);
+    await oldServer.waitFor(/Anmeldesystem läuft/, 90_000);
+    app = await startTestApp({ db, dataKey });
+    member = await app.token(world.subjects.member);
     oldMember = await app.token(world.subjects.member, { iss: `${oldUrl}/oidc` });
+  }, 600_000);
+
+  let root = "";
+  const dataKey = crypto.randomBytes(32);
+  /** The previous release's server on `databaseUrl` (not yet ready: wait for its start-up line). */
+  const startPrevious = (databaseUrl: string, port: number) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "anm-previous-"));
-    oldServer = startServerProcess(
+    return startServerProcess(
       {
         PATH: process.env.PATH,
-        DATABASE_URL: db.url,
+        DATABASE_URL: databaseUrl,
         DATA_ENCRYPTION_KEY: dataKey.toString("base64"),
         PORT: String(port),
         HOST: "127.0.0.1",
-        PUBLIC_URL: oldUrl,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
         DATA_DIR: path.join(dir, "data"),
         STATIC_DIR: path.join(dir, "no-client"),
         PERSISTED_OPERATIONS_FILE: path.join(dir, "persisted-operations.json"),
@@ -78,8 +97,7 @@ describe("the previous release on this release's migrations", () => {
       ["--enable-source-maps"],
       { cwd: root, entry: "dist/server/main.mjs" },
     );
-    await oldServer.waitFor(/Anmeldesystem läuft/, 90_000);
-  }, 600_000);
+  };
 
   afterAll(async () => {
     oldServer?.child.kill("SIGTERM");
@@ -157,18 +175,33 @@ describe("the previous release on this release's migrations", () => {
     expect(await readBy(old, created.body.id)).toEqual(read);
   }, 120_000);
 
-  it(`release ${release.version} reads the camp registration and consent form this release writes`, async () => {
-    const created = await present("POST", "/v1/registration/dexam", campBody("Neuversion", true));
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    await sealedAtRest(created.body.id);
-    const read = await readBy(old, created.body.id);
-    expect(read.consent.equals(PDF)).toBe(true);
-    expect(read.consentFile).toEqual({ name: "einverstaendnis.pdf" });
-    expect(read.camp).toMatchObject({
-      diseases: "Heuschnupfen",
-      meal_request: "vegetarian",
-      emergency_contact: [{ name: "Oma Übergang", phone: "0711987654" }],
-    });
-    expect(await readBy(present, created.body.id)).toEqual(read);
-  }, 120_000);
+  if (stopNeeded())
+    it(`release ${release.version} refuses to start on a database this release has started on (the upgrade notes say a stop is needed)`, async () => {
+      const db = await testDatabase();
+      try {
+        // what this release's start-up does first: the key check value, sealed as this release seals
+        await checkDataKey(db.prisma, dataKey);
+        const refused = startPrevious(db.url, await freePort());
+        const code = await refused.exited;
+        expect(code).not.toBe(0);
+        await refused.waitFor(/Start abgebrochen: DATA_ENCRYPTION_KEY/, 1_000);
+      } finally {
+        await db.close();
+      }
+    }, 120_000);
+  else
+    it(`release ${release.version} reads the camp registration and consent form this release writes`, async () => {
+      const created = await present("POST", "/v1/registration/dexam", campBody("Neuversion", true));
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      await sealedAtRest(created.body.id);
+      const read = await readBy(old, created.body.id);
+      expect(read.consent.equals(PDF)).toBe(true);
+      expect(read.consentFile).toEqual({ name: "einverstaendnis.pdf" });
+      expect(read.camp).toMatchObject({
+        diseases: "Heuschnupfen",
+        meal_request: "vegetarian",
+        emergency_contact: [{ name: "Oma Übergang", phone: "0711987654" }],
+      });
+      expect(await readBy(present, created.body.id)).toEqual(read);
+    }, 120_000);
 });
