@@ -294,7 +294,7 @@ test("[R-RO003][R-RO005][R-RO009][R-RO018][R-RO021][R-CF017][R-CF018][R-CF019] t
   await expect(row(table, band)).toBeVisible();
 });
 
-test("[R-RO016][R-RO021][R-RO011][R-RO012][R-RO013] registration_manage marks the documents complete; a cancelled registration is greyed with its date and no longer deletable", async ({
+test("[R-RO016][R-RO021][R-RO011][R-RO012][R-RO013] registration_manage marks the documents complete; a cancelled registration is greyed with its date, and only registration_manage may still delete it (an erasure request)", async ({
   page,
 }) => {
   const name = `Bläserklasse ${RUN}`;
@@ -358,5 +358,6 @@ test("[R-RO016][R-RO021][R-RO011][R-RO012][R-RO013] registration_manage marks th
   const cancelled = row(reloaded, name);
   await expect(cancelled).toHaveAttribute("data-cancelled", "true");
   await expect(cancelled.getByRole("img", { name: /^Storniert am \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} Uhr$/ })).toBeVisible();
-  expect(await menuEntries(page, name)).not.toContain("Löschen");
+  // deleting a cancelled registration is for erasure requests: registration_manage only (docs/decisions.md "Erasure on request")
+  expect(await menuEntries(page, name)).toContain("Löschen");
 });

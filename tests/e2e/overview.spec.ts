@@ -319,8 +319,13 @@ test("[R-RO001][R-ST003][R-RO021] a member registers in another district's event
   await expect(page.getByRole("heading", { level: 1, name: "Anmeldungsübersicht" })).toBeVisible();
   const district = page.getByRole("main").getByRole("combobox", { name: "Kreisverband", exact: true });
   await expect(district).toBeEnabled();
-  await district.click();
-  await page.getByRole("listbox", { name: "Kreisverband" }).getByRole("option", { name: "Kreisverband Beispieltal", exact: true }).click();
+  // the picker may render once more when the districts of the member's registrations arrive: open it until its list shows
+  const districts = page.getByRole("listbox", { name: "Kreisverband" });
+  await expect(async () => {
+    if (!(await districts.isVisible())) await district.click();
+    await expect(districts.getByRole("option", { name: "Kreisverband Beispieltal", exact: true })).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await districts.getByRole("option", { name: "Kreisverband Beispieltal", exact: true }).click();
   await chooseEvent(page, EVENT);
   const table = page.getByRole("table", { name: "D-Prüfungsanmeldungen" });
   const greta = row(table, "Greta Grenzgang");

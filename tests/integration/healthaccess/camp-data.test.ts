@@ -241,7 +241,7 @@ describe("reads of health data are recorded", () => {
     for (const a of added.slice(1)) expect(a.registrationIds).toContain(id);
   });
 
-  it("the per-child export (JSON and Excel), \"Meine Daten\" and its consent-form zip are recorded with their door", async () => {
+  it('the per-child export (JSON and Excel), "Meine Daten" and its consent-form zip are recorded with their door', async () => {
     const id = await registered("member", { firstname: "Ida", lastname: "Auskunft", birthdate: "2012-09-10" });
     const before = (await accesses()).length;
     const person = "firstname=Ida&lastname=Auskunft&birthdate=2012-09-10";

@@ -3,6 +3,7 @@ import { Button } from "../../components/Button";
 import { Card } from "../../components/Card";
 import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
+import styles from "./EditProfileScreen.module.css";
 
 /**
  * "Meine Daten" (GDPR art. 15/20): downloads everything stored about the signed-in
@@ -23,12 +24,14 @@ export function MyDataCard() {
   return (
     <Card title={t("profile.card.data")}>
       <p>{t("profile.data.text")}</p>
-      <Button variant="secondary" onClick={() => start("/user/0/export")} disabled={busy} aria-busy={busy}>
-        {t("profile.data.button")}
-      </Button>{" "}
-      <Button variant="secondary" onClick={() => start("/user/0/export/consent_forms")} disabled={busy} aria-busy={busy}>
-        {t("profile.data.consentForms")}
-      </Button>
+      <div className={styles.downloads}>
+        <Button variant="secondary" onClick={() => start("/user/0/export")} disabled={busy} aria-busy={busy}>
+          {t("profile.data.button")}
+        </Button>
+        <Button variant="secondary" onClick={() => start("/user/0/export/consent_forms")} disabled={busy} aria-busy={busy}>
+          {t("profile.data.consentForms")}
+        </Button>
+      </div>
     </Card>
   );
 }
