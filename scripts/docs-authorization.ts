@@ -1,6 +1,6 @@
-// Generates docs/authorization.md from the permission table (server/src/auth/permissions.ts).
+// Generates docs/authorization.md from the permission table (server/src/shared/permissions.ts).
 import fs from "node:fs";
-import { PERMISSIONS, type Permission } from "../server/src/auth/permissions.ts";
+import { PERMISSIONS, type Permission } from "../server/src/shared/permissions.ts";
 
 const TENANCY: Record<Permission["tenancy"], string> = {
   none: "all rows",
@@ -8,6 +8,7 @@ const TENANCY: Record<Permission["tenancy"], string> = {
   ownDistrict: "own district association (admin: all)",
   ownClubsOrDistrict: "own clubs; staff: own district association (admin: all)",
   registrantOrDistrict: "the registering account; staff: own district association (admin: all)",
+  publishedOrDistrict: "published rows; staff: also the own district association's (admin: all)",
 };
 
 /** The rows column: the tenancy, with the roles that act on the whole district where the table names them. */
@@ -16,7 +17,9 @@ export const rowsOf = (p: Permission) =>
     ? `own clubs; ${p.districtRoles.join(", ")}: own district association (admin: all)`
     : p.tenancy === "registrantOrDistrict" && p.districtRoles?.length
       ? `the account that registered; ${p.districtRoles.join(", ")}: own district association (admin: all)`
-      : TENANCY[p.tenancy];
+      : p.tenancy === "publishedOrDistrict" && p.districtRoles?.length
+        ? `published rows; ${p.districtRoles.join(", ")}: also the own district association's (admin: all)`
+        : TENANCY[p.tenancy];
 
 /** The who column: every signed-in user, or the roles. */
 export const whoOf = (p: Permission) => (p.access === "signedIn" ? "every signed-in user" : p.access.join(", "));
@@ -28,7 +31,7 @@ export function authorizationDoc(): string {
   );
   return `# Authorization
 
-Generated from \`server/src/auth/permissions.ts\` by \`npm run docs:authorization\`; a test fails when
+Generated from \`server/src/shared/permissions.ts\` by \`npm run docs:authorization\`; a test fails when
 this file is stale. \`admin\` passes every role check. Blocked users get 403 everywhere; requests
 without a valid token get 401. An object of another tenant answers "not found" (404, or \`null\`
 from \`node(id:)\`), never "forbidden". The test \`tests/integration/auth/authorization.test.ts\` runs

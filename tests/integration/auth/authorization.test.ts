@@ -1,4 +1,4 @@
-// The authorization matrix (pretix style): every operation of auth/permissions.ts, called over
+// The authorization matrix (pretix style): every operation of shared/permissions.ts, called over
 // GraphQL and /v1 by single-role principals in two districts, members of clubs in both, and
 // anonymous callers. The expectations below are written from the spec, independently of the
 // table, so removing a role from the table fails here. A GraphQL root field or /v1 route that
