@@ -1,6 +1,7 @@
-// Generates docs/authorization.md from the permission table (server/src/shared/permissions.ts).
+// Generates docs/authorization.md from the permission table (server/src/shared/permissions.ts) and
+// its doors (server/src/auth/permissions.ts).
 import fs from "node:fs";
-import { PERMISSIONS, type Permission } from "../server/src/shared/permissions.ts";
+import { DOORS, type Doors, type Operation, PERMISSIONS, type Permission } from "../server/src/auth/permissions.ts";
 
 const TENANCY: Record<Permission["tenancy"], string> = {
   none: "all rows",
@@ -25,13 +26,13 @@ export const rowsOf = (p: Permission) =>
 export const whoOf = (p: Permission) => (p.access === "signedIn" ? "every signed-in user" : p.access.join(", "));
 
 export function authorizationDoc(): string {
-  const rows = Object.entries(PERMISSIONS as Record<string, Permission>).map(
-    ([op, p]) =>
-      `| \`${op}\` | ${whoOf(p)} | ${rowsOf(p)} | ${p.graphql.map((g) => `\`${g}\``).join("<br>")} | ${p.rest.map((r) => `\`${r}\``).join("<br>")} | ${p.description} |`,
-  );
+  const rows = (Object.entries(PERMISSIONS) as [Operation, Permission][]).map(([op, p]) => {
+    const d: Doors = DOORS[op];
+    return `| \`${op}\` | ${whoOf(p)} | ${rowsOf(p)} | ${d.graphql.map((g) => `\`${g}\``).join("<br>")} | ${d.rest.map((r) => `\`${r}\``).join("<br>")} | ${d.description} |`;
+  });
   return `# Authorization
 
-Generated from \`server/src/shared/permissions.ts\` by \`npm run docs:authorization\`; a test fails when
+Generated from \`server/src/shared/permissions.ts\` (roles, tenancy) and \`server/src/auth/permissions.ts\` (doors) by \`npm run docs:authorization\`; a test fails when
 this file is stale. \`admin\` passes every role check. Blocked users get 403 everywhere; requests
 without a valid token get 401. An object of another tenant answers "not found" (404, or \`null\`
 from \`node(id:)\`), never "forbidden". The test \`tests/integration/auth/authorization.test.ts\` runs
