@@ -1,6 +1,6 @@
 // Generates docs/privacy.md, the records of processing (Art. 30 GDPR), from the declarative list
 // server/src/shared/privacy.ts: its categories, the permission table's operations that read them
-// (server/src/auth/permissions.ts), the retention settings' defaults (server/src/config.ts) and the
+// (server/src/shared/permissions.ts), the retention settings' defaults (server/src/config.ts) and the
 // constants of the code. privacyProblems() names every entry that points at nothing.
 import fs from "node:fs";
 import { PERMISSIONS, type Permission } from "../server/src/auth/permissions.ts";
@@ -61,7 +61,7 @@ export function privacyDoc(): string {
   );
   return `# Records of processing (Art. 30 GDPR)
 
-Generated from \`server/src/shared/privacy.ts\`, the permission table (\`server/src/auth/permissions.ts\`)
+Generated from \`server/src/shared/privacy.ts\`, the permission table (\`server/src/shared/permissions.ts\`)
 and the settings of \`server/src/config.ts\` by \`npm run docs:privacy\`; a test fails when this file
 is stale or an entry names an operation, a column, a setting or a file that does not exist. Who may
 call an operation, and on which rows, is the same text as in docs/authorization.md; \`admin\` passes

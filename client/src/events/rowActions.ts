@@ -1,18 +1,18 @@
 import { type EventFormType, offersExport } from "@shared/event-exports";
-import { hasAnyRole } from "@shared/roles";
+import { mayCall } from "@shared/permissions";
 import type { MessageKey } from "../i18n/de";
 
 export type EventAction = "edit" | "delete" | "statistic" | "copy" | "certificateList";
 export type LocationAction = "edit" | "delete" | "statistic" | "overview" | "blankSheets" | "sheets";
 
-/** Create, edit, copy and delete of events and locations: event_manage (admin passes), and the server's canManage for the row. */
+/** Create, edit, copy and delete of events and locations: event.update's roles (event_manage), and the server's canManage for the row. */
 export function canManageEvents(roles: readonly string[]): boolean {
-  return hasAnyRole(roles, ["event_manage"]);
+  return mayCall(roles, "event.update");
 }
 
-/** Statistics: registration_read or registration_manage (R-EV019). */
+/** Statistics: event.statistic's roles (registration_read or registration_manage, R-EV019). */
 export function canReadStatistics(roles: readonly string[]): boolean {
-  return hasAnyRole(roles, ["registration_read", "registration_manage"]);
+  return mayCall(roles, "event.statistic");
 }
 
 /**
@@ -26,7 +26,7 @@ export function eventRowActions(roles: readonly string[], canManage: boolean, fo
   if (manage) actions.push("edit", "delete");
   if (canReadStatistics(roles)) actions.push("statistic");
   if (manage) actions.push("copy");
-  if (hasAnyRole(roles, ["results_read", "results_manage"]) && offersExport(formType, "certificateList")) actions.push("certificateList");
+  if (mayCall(roles, "results.certificateList") && offersExport(formType, "certificateList")) actions.push("certificateList");
   return actions;
 }
 
@@ -48,7 +48,7 @@ export function locationRowActions(
   if (canManageEvents(roles) && canManage) actions.push("edit", "delete");
   const dexam = formType !== "COMPETITION";
   if (dexam && canReadStatistics(roles)) actions.push("statistic", "overview");
-  if (locationType === "DEXAM_PRACTICE" && hasAnyRole(roles, ["registration_read", "registration_manage", "results_read", "results_manage", "event_manage"])) {
+  if (locationType === "DEXAM_PRACTICE" && mayCall(roles, "results.blankPracticeSheets")) {
     actions.push("blankSheets");
     if (practiceSheetsAvailable) actions.push("sheets");
   }

@@ -1,4 +1,4 @@
-import { hasAnyRole } from "@shared/roles";
+import { hasDistrictRoles, isAdmin } from "@shared/permissions";
 import type { FieldErrors } from "../forms/fieldErrors";
 
 /**
@@ -55,12 +55,13 @@ export function errorsAfterChange<T>(errors: FieldErrors, before: T, after: T): 
 // ---- the club choice (R-VA042, R-VA043)
 
 /**
- * registration_manage of the event's district (admin everywhere) chooses among all clubs of the
- * event's district; everybody else among the own clubs. Same rule as the server's isManager.
+ * registration_manage of the event's district (admin everywhere; the district roles of dexam.update)
+ * chooses among all clubs of the event's district; everybody else among the
+ * own clubs. Same rule as the server's isManager.
  */
 export function choosesDistrictClubs(viewer: { roles: readonly string[]; districtAssociationId: number }, event: { districtAssociationId: number }): boolean {
-  if (hasAnyRole(viewer.roles, ["admin"])) return true;
-  return hasAnyRole(viewer.roles, ["registration_manage"]) && viewer.districtAssociationId === event.districtAssociationId;
+  if (isAdmin(viewer.roles)) return true;
+  return hasDistrictRoles(viewer.roles, "dexam.update") && viewer.districtAssociationId === event.districtAssociationId;
 }
 
 /** The own clubs as options (value: the global id the write takes); a stored club that is not among them (edit) is added, so it shows. */

@@ -1,22 +1,21 @@
-import { hasAnyRole, ROLES, Role, type RoleName } from "@shared/roles";
+import { isAdmin, mayCall } from "@shared/permissions";
+import { ROLES, type RoleName } from "@shared/roles";
+
+export { isAdmin };
 
 /**
  * What a screen offers beyond reading (spec §2, §6). Like the guard, these only hide controls;
  * the server authorises every call.
  */
 
-/** Create, edit, assign, block, unblock, re-invite and delete users: user_manage (admin passes); user_read only reads. */
+/** Create, edit, assign, block, unblock, re-invite and delete users: user.create's roles (user_manage; user_read only reads). */
 export function canManageUsers(roles: readonly string[]): boolean {
-  return hasAnyRole(roles, [Role.RoleUserManage]);
+  return mayCall(roles, "user.create");
 }
 
-/** Create, edit and delete clubs: association_manage (admin passes); association_read only reads. */
+/** Create, edit and delete clubs: association.create's roles (association_manage; association_read only reads). */
 export function canManageAssociations(roles: readonly string[]): boolean {
-  return hasAnyRole(roles, [Role.RoleAssociationManage]);
-}
-
-export function isAdmin(roles: readonly string[]): boolean {
-  return hasAnyRole(roles, [Role.RoleAdmin]);
+  return mayCall(roles, "association.create");
 }
 
 /** Every role of spec §6 in the order the role picker lists them. */

@@ -1,10 +1,12 @@
+import { PERMISSIONS, SCREENS } from "@shared/permissions";
 import { hasAnyRole, ROLES, type RoleName } from "@shared/roles";
 import type { MessageKey } from "../i18n/de";
 import { t } from "../i18n/translate";
 
 /**
  * The one route table of the client (spec §2 "Screens and routes"). The menu, the navigation
- * guard and the page titles all read it; nothing else lists paths or roles.
+ * guard and the page titles all read it; nothing else lists paths. The roles come from the
+ * permission table (@shared/permissions: its SCREENS, and the operations of the tool routes).
  */
 
 export type ScreenRouteName =
@@ -76,8 +78,6 @@ export type ToolRouteName = "personData" | "healthAccessLog" | "apiExplorer";
 
 export type AppRoute = ScreenRoute | HelpRoute | ToolRoute;
 
-const EVENT_ROLES = ["registration_read", "registration_manage", "event_manage"] as const;
-
 export const screenRoutes: readonly ScreenRoute[] = [
   {
     kind: "screen",
@@ -124,7 +124,7 @@ export const screenRoutes: readonly ScreenRoute[] = [
     name: "userManage",
     path: "/user/manage",
     titleKey: "route.userManage",
-    roles: ["user_read", "user_manage"],
+    roles: SCREENS.userManage,
     menu: "main",
     staff: true,
     help: { name: "userManageHelp", path: "/help/user/manage" },
@@ -134,7 +134,7 @@ export const screenRoutes: readonly ScreenRoute[] = [
     name: "associationManage",
     path: "/association/manage",
     titleKey: "route.associationManage",
-    roles: ["association_read", "association_manage"],
+    roles: SCREENS.associationManage,
     menu: "main",
     staff: true,
     help: { name: "associationManageHelp", path: "/help/association/manage" },
@@ -144,7 +144,7 @@ export const screenRoutes: readonly ScreenRoute[] = [
     name: "districtAssociationManage",
     path: "/districtassociation/manage",
     titleKey: "route.districtAssociationManage",
-    roles: ["admin"],
+    roles: SCREENS.districtAssociationManage,
     menu: "main",
     staff: true,
   },
@@ -153,7 +153,7 @@ export const screenRoutes: readonly ScreenRoute[] = [
     name: "eventManage",
     path: "/event/manage",
     titleKey: "route.eventManage",
-    roles: EVENT_ROLES,
+    roles: SCREENS.eventAdministration,
     menu: "eventGroup",
     staff: true,
     help: { name: "eventManageHelp", path: "/help/event/manage" },
@@ -163,7 +163,7 @@ export const screenRoutes: readonly ScreenRoute[] = [
     name: "eventLocationManage",
     path: "/event/location/manage",
     titleKey: "route.eventLocationManage",
-    roles: EVENT_ROLES,
+    roles: SCREENS.eventAdministration,
     menu: "eventGroup",
     staff: true,
     help: { name: "eventLocationManageHelp", path: "/help/event/location/manage" },
@@ -173,7 +173,7 @@ export const screenRoutes: readonly ScreenRoute[] = [
     name: "resultManage",
     path: "/result/manage",
     titleKey: "route.resultManage",
-    roles: ["results_read", "results_manage"],
+    roles: SCREENS.resultManage,
     menu: "main",
     staff: true,
     help: { name: "resultManageHelp", path: "/help/result/manage" },
@@ -212,28 +212,28 @@ export const apiExplorerRoute: ToolRoute = {
 
 /**
  * "Zugriffe auf Gesundheitsdaten": who read camp health data in the district (beyond the spec;
- * docs/decisions.md "Reads of health data are recorded"): registration_manage, as the server's
- * healthDataAccess.list.
+ * docs/decisions.md "Reads of health data are recorded"): the roles of the server's
+ * healthDataAccess.list (registration_manage).
  */
 export const healthAccessLogRoute: ToolRoute = {
   kind: "tool",
   name: "healthAccessLog",
   path: "/registration/health-data-access",
   titleKey: "route.healthAccessLog",
-  roles: ["registration_manage"],
+  roles: PERMISSIONS["healthDataAccess.list"].access,
 };
 
 /**
  * "Auskunft und Löschung" (erasure and access requests for one child, docs/decisions.md "Erasure on
- * request"): registration_manage finds a child's registrations across the district's events,
- * exports them, deletes them or erases their camp data.
+ * request"): registration_manage (registration.person's roles) finds a child's registrations across
+ * the district's events, exports them, deletes them or erases their camp data.
  */
 export const personDataRoute: ToolRoute = {
   kind: "tool",
   name: "personData",
   path: "/registration/person",
   titleKey: "route.personData",
-  roles: ["registration_manage"],
+  roles: PERMISSIONS["registration.person"].access,
 };
 
 export const toolRoutes: readonly ToolRoute[] = [personDataRoute, healthAccessLogRoute, apiExplorerRoute];

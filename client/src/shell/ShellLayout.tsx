@@ -1,4 +1,4 @@
-import { hasAnyRole } from "@shared/roles";
+import { isAdmin } from "@shared/permissions";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { RENEW_ERROR_EVENT, signOut } from "../auth/session";
 import { classNames } from "../components/classNames";
@@ -65,7 +65,7 @@ export function ShellLayout({
         user={user}
         query={query}
         roles={roles}
-        isAdmin={hasAnyRole(roles, ["admin"])}
+        isAdmin={isAdmin(roles)}
         onClose={closeMobile}
         onToggleRail={() => setRailMode(!railMode)}
         onLogout={logout}

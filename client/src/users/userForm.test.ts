@@ -8,7 +8,7 @@ const complete = { ...names, phone: "+49711123456", street: "Hauptstraße 1", po
 
 describe("user form", () => {
   it("[R-VA010] first name, last name and email are required in every mode, the email with the email rule", () => {
-    for (const mode of ["create", "admin", "self"] as const) {
+    for (const mode of ["create", "staff", "self"] as const) {
       expect(validateUserForm({ ...complete, firstname: "", lastname: " ", email: "" }, mode)).toMatchObject({
         firstname: MSG.required,
         lastname: MSG.required,
@@ -38,34 +38,34 @@ describe("user form", () => {
 
   it("[R-VA001] names have at most 100 characters, the e-mail 254, like the server (TEXT_LIMITS)", () => {
     const long = "x".repeat(101);
-    expect(validateUserForm({ ...names, firstname: long, lastname: long, email: `${"a".repeat(243)}@example.org` }, "admin")).toEqual({
+    expect(validateUserForm({ ...names, firstname: long, lastname: long, email: `${"a".repeat(243)}@example.org` }, "staff")).toEqual({
       firstname: tooLong(100),
       lastname: tooLong(100),
       email: tooLong(254),
     });
-    expect(validateUserForm({ ...names, firstname: "x".repeat(100), email: `${"a".repeat(242)}@example.org` }, "admin")).toEqual({});
+    expect(validateUserForm({ ...names, firstname: "x".repeat(100), email: `${"a".repeat(242)}@example.org` }, "staff")).toEqual({});
   });
 
   it("[R-VA012] in admin mode phone and address are optional", () => {
-    expect(validateUserForm(names, "admin")).toEqual({});
+    expect(validateUserForm(names, "staff")).toEqual({});
   });
 
   it("[R-VA013] in admin mode the phone is validated only if filled", () => {
-    expect(validateUserForm({ ...names, phone: "0171" }, "admin")).toEqual({ phone: MSG.profilePhone });
-    expect(validateUserForm({ ...names, phone: "+49171" }, "admin")).toEqual({});
-    expect(validateUserForm({ ...names, postcode: "abc" }, "admin")).toEqual({ postcode: MSG.postcode });
+    expect(validateUserForm({ ...names, phone: "0171" }, "staff")).toEqual({ phone: MSG.profilePhone });
+    expect(validateUserForm({ ...names, phone: "+49171" }, "staff")).toEqual({});
+    expect(validateUserForm({ ...names, postcode: "abc" }, "staff")).toEqual({ postcode: MSG.postcode });
   });
 
   it("[R-VA014][R-UM008] create mode shows only first name, last name and email; phone and address are hidden", () => {
     expect(visibleUserFields("create")).toEqual(["firstname", "lastname", "email"]);
-    expect(visibleUserFields("admin")).toEqual(["firstname", "lastname", "email", "phone", "street", "postcode", "city", "country"]);
-    expect(visibleUserFields("self")).toEqual(visibleUserFields("admin"));
+    expect(visibleUserFields("staff")).toEqual(["firstname", "lastname", "email", "phone", "street", "postcode", "city", "country"]);
+    expect(visibleUserFields("self")).toEqual(visibleUserFields("staff"));
     expect(validateUserForm({ ...names, phone: "0171" }, "create")).toEqual({});
   });
 
   it("[R-PR001] the profile form marks all eight fields as required; admin mode only the names", () => {
     expect(requiredUserFields("self")).toHaveLength(8);
-    expect(requiredUserFields("admin")).toEqual(["firstname", "lastname", "email"]);
+    expect(requiredUserFields("staff")).toEqual(["firstname", "lastname", "email"]);
   });
 
   it("loaded users fill the form; inputs are trimmed and empty optional fields sent as null in admin mode", () => {

@@ -4,10 +4,10 @@ import { optionalText } from "../forms/fieldErrors";
 
 /**
  * The user form of spec section 5 in its three modes: "create" (user management, no phone or
- * address fields), "admin" (staff edit a user: phone and address optional, phone checked only when
+ * address fields), "staff" (staff edit a user: phone and address optional, phone checked only when
  * filled) and "self" ("Mein Account bearbeiten": phone and address required).
  */
-export type UserFormMode = "create" | "admin" | "self";
+export type UserFormMode = "create" | "staff" | "self";
 
 export type UserFormValues = {
   firstname: string;
@@ -45,7 +45,7 @@ export function userFormValues(user: Partial<Record<UserField, string | null | u
 }
 
 /** The form's modes as the user schema names them. */
-const SCHEMA_MODE: Record<UserFormMode, UserMode> = { create: "create", admin: "admin", self: "profile" };
+const SCHEMA_MODE: Record<UserFormMode, UserMode> = { create: "create", staff: "staff", self: "profile" };
 
 /**
  * Field -> German message for everything wrong: the one user schema ('@shared/userSchema') the

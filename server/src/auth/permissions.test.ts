@@ -1,7 +1,8 @@
 // The tenancy column of the permission table, as the code reads it: actsOn (a row in memory) and
 // actsOnWhere (the same rule as a where for the database) for each kind of tenancy.
 import { describe, expect, it } from "vitest";
-import { actsOn, actsOnWhere, type Operation, type Owner, PERMISSIONS, type Permission } from "./permissions.ts";
+import { hasDistrictRoles, isAdmin, mayCall } from "../shared/permissions.ts";
+import { actsOn, actsOnWhere, isAllowed, type Operation, type Owner, PERMISSIONS, type Permission } from "./permissions.ts";
 import type { Principal } from "./principal.ts";
 
 const principal = (roles: string[], districtAssociationId: number, associationIds: number[] = []): Principal => ({
@@ -16,14 +17,16 @@ const principal = (roles: string[], districtAssociationId: number, associationId
 });
 
 /** Paths whose "where" is data this test can evaluate against an owner. */
-type W = { district: number } | { clubs: number[] } | { registrant: number } | { OR: W[] } | Record<string, never>;
+type W = { district: number } | { clubs: number[] } | { registrant: number } | { published: true } | { OR: W[] } | Record<string, never>;
 const paths = {
   district: (district: number): W => ({ district }),
   clubs: (clubs: number[]): W => ({ clubs }),
   registrant: (registrant: number): W => ({ registrant }),
+  published: (): W => ({ published: true }),
 };
 function matches(w: W, o: Owner): boolean {
   if ("OR" in w) return (w.OR as W[]).some((x) => matches(x, o));
+  if ("published" in w) return o.published === true;
   if ("registrant" in w) return o.userId != null && w.registrant === o.userId;
   if ("district" in w) return w.district === o.districtAssociationId;
   if ("clubs" in w) return o.associationId != null && (w.clubs as number[]).includes(o.associationId);
@@ -39,6 +42,9 @@ const owners: Owner[] = [
   { districtAssociationId: 2, associationId: 20 },
   { districtAssociationId: 2 },
   { districtAssociationId: 1 },
+  { districtAssociationId: 1, published: true },
+  { districtAssociationId: 2, published: true },
+  { districtAssociationId: 2, published: false },
 ];
 const principals = [
   principal([], 1, [10]),
@@ -87,7 +93,21 @@ describe("the permission table's tenancy, as the code reads it", () => {
     expect(actsOn(principal(["results_read"], 1), "results.list", { districtAssociationId: 2 })).toBe(false);
     expect(actsOnWhere(principal(["results_read"], 1), "results.list", paths)).toEqual({ district: 1 });
     expect(actsOnWhere(principal(["admin"], 1), "results.list", paths)).toEqual({});
-    expect(actsOn(principal([], 1), "event.read", { districtAssociationId: 2 })).toBe(true);
+    expect(actsOn(principal([], 1), "location.read", { districtAssociationId: 2 })).toBe(true);
+  });
+
+  it("publishedOrDistrict: published events for everyone, the own district's unpublished ones for the district roles, admin all", () => {
+    const unpublished = { districtAssociationId: 1, published: false };
+    expect(actsOn(principal([], 2), "event.read", { districtAssociationId: 1, published: true })).toBe(true);
+    expect(actsOn(principal([], 1), "event.read", unpublished)).toBe(false);
+    expect(actsOn(principal(["user_manage"], 1), "event.read", unpublished)).toBe(false);
+    for (const role of ["registration_read", "registration_manage", "event_manage", "results_read", "results_manage"]) {
+      expect(actsOn(principal([role], 1), "event.read", unpublished), role).toBe(true);
+      expect(actsOn(principal([role], 2), "event.read", unpublished), role).toBe(false);
+    }
+    expect(actsOn(principal(["admin"], 2), "event.read", unpublished)).toBe(true);
+    expect(actsOnWhere(principal(["event_manage"], 1), "event.list", paths)).toEqual({ OR: [{ published: true }, { district: 1 }] });
+    expect(actsOnWhere(principal([], 1), "event.list", paths)).toEqual({ published: true });
   });
 
   it("[R-RP019] the where and the in-memory rule answer alike for every operation, principal and row", () => {
@@ -100,10 +120,23 @@ describe("the permission table's tenancy, as the code reads it", () => {
     }
   });
 
-  it("[R-RP019] every ownClubsOrDistrict operation names its district roles, and only those do", () => {
+  it("[R-RP019] every ownClubsOrDistrict, registrantOrDistrict and publishedOrDistrict operation names its district roles, and only those do", () => {
     for (const [op, p] of Object.entries(PERMISSIONS) as [string, Permission][]) {
-      if (p.tenancy === "ownClubsOrDistrict" || p.tenancy === "registrantOrDistrict") expect(p.districtRoles?.length, op).toBeGreaterThan(0);
+      if (p.tenancy === "ownClubsOrDistrict" || p.tenancy === "registrantOrDistrict" || p.tenancy === "publishedOrDistrict")
+        expect(p.districtRoles?.length, op).toBeGreaterThan(0);
       else expect(p.districtRoles, op).toBeUndefined();
     }
+  });
+
+  it("the client's questions answer as the server's: mayCall as isAllowed for a person, hasDistrictRoles as actsOn on an own district's row", () => {
+    for (const op of Object.keys(PERMISSIONS) as Operation[]) {
+      for (const p of principals) {
+        expect(mayCall(p.roles, op), `${op} ${p.roles.join()}`).toBe(isAllowed(p, op));
+        if ((PERMISSIONS[op] as Permission).tenancy === "ownClubsOrDistrict" && !isAdmin(p.roles))
+          expect(hasDistrictRoles(p.roles, op), `${op} ${p.roles.join()}`).toBe(actsOn(p, op, { districtAssociationId: p.districtAssociationId }));
+      }
+    }
+    expect(isAdmin(["admin"])).toBe(true);
+    expect(isAdmin(["user_manage", "results_manage"])).toBe(false);
   });
 });

@@ -20,6 +20,7 @@ import { createUser } from "../domains/users/service.ts";
 import { identityAdminFor } from "../idp/identityAdmin.ts";
 import { mailSender } from "../mail/outbox.ts";
 import { type Mail, type Outbox, smtpOutbox } from "../mail/transport.ts";
+import { Role } from "../shared/roles.ts";
 import { userErrors } from "../shared/userSchema.ts";
 
 const USAGE =
@@ -69,7 +70,7 @@ function operator(districtAssociationId: number): Principal {
     kind: "client",
     userId: 0,
     subject: "operator:admin-create",
-    roles: ["admin"],
+    roles: [Role.RoleAdmin],
     districtAssociationId,
     associationIds: [],
     blocked: false,
@@ -131,7 +132,7 @@ export async function adminCreate(argv: string[], print: (line: string) => void,
       return 1;
     }
     // roles are given here with the embedded sign-in; an external provider carries them in its tokens
-    const roles = identity.mode === "embedded" ? ["admin"] : undefined;
+    const roles = identity.mode === "embedded" ? [Role.RoleAdmin] : undefined;
     const u = await createUser(ctx(districtId), { ...user, districtAssociationId: districtId, roles });
     print(`Administrator ${u.email} (Benutzer ${u.id}) im Kreisverband ${districtId} angelegt`);
     if (!roles) print(`Die Rolle admin vergeben Sie im Identity Provider (${config.oidc.mode === "embedded" ? "" : config.oidc.issuer}).`);

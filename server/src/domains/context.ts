@@ -3,6 +3,7 @@ import { AppError } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
+import { isAdmin } from "../shared/permissions.ts";
 
 export type ServiceCtx = { principal: Principal | null; prisma: PrismaClient; services: AppServices };
 
@@ -12,7 +13,7 @@ export type ServiceCtx = { principal: Principal | null; prisma: PrismaClient; se
  */
 export function districtInScope(p: Principal, requested: number | null | undefined): number {
   if (requested == null || requested === p.districtAssociationId) return p.districtAssociationId;
-  if (p.roles.includes("admin")) return requested;
+  if (isAdmin(p.roles)) return requested;
   throw new AppError("FORBIDDEN", "Keine Berechtigung für die Daten eines anderen Kreisverbands");
 }
 

@@ -12,7 +12,6 @@ import type PrismaTypes from "../generated/pothos-types.ts";
 import { getDatamodel } from "../generated/pothos-types.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
-import { hasAnyRole, type RoleName } from "../shared/roles.ts";
 import { type GlobalId, parseGlobalId } from "./ids.ts";
 import type { RequestLoaders } from "./loaders.ts";
 import { existingNodes, loadOrNull, visibleNode } from "./nodeAccess.ts";
@@ -28,7 +27,7 @@ export type GraphQLContext = {
 export const builder = new SchemaBuilder<{
   PrismaTypes: PrismaTypes;
   Context: GraphQLContext;
-  AuthScopes: { signedIn: boolean; anyRole: readonly RoleName[]; operation: Operation };
+  AuthScopes: { signedIn: boolean; operation: Operation };
   Scalars: {
     DateTime: { Input: Date; Output: Date };
     Date: { Input: Date; Output: Date };
@@ -42,7 +41,6 @@ export const builder = new SchemaBuilder<{
     // every field and type is closed unless its scopes say otherwise
     authScopes: (ctx) => ({
       signedIn: !!ctx.principal && !ctx.principal.blocked,
-      anyRole: (roles) => !!ctx.principal && hasAnyRole(ctx.principal.roles, roles),
       operation: (op) => isAllowed(ctx.principal, op),
     }),
     // another tenant's object answers "not found" (null), never "forbidden"

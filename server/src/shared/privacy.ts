@@ -5,9 +5,10 @@
 // operation, a column or a setting that does not exist, or when config.ts reads a retention-like
 // setting (RETENTION, _DAYS, KEEP, GIVE_UP, ...) not listed here. A new permission op, a new
 // retention setting or a new column is one line in its category here.
-import type { Operation } from "../auth/permissions.ts";
+
 import type { Config } from "../config.ts";
 import type * as P from "../generated/prisma/client.ts";
+import type { Operation } from "./permissions.ts";
 
 /** The tables the categories name, for the column check (a typo is a type error). */
 type Models = {
@@ -237,7 +238,7 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
 export const MEASURES: readonly { measure: string; source: string }[] = [
   {
     measure: "Authorization from one permission table: roles and tenancy (own clubs, own district association) for every operation of both APIs",
-    source: "server/src/auth/permissions.ts",
+    source: "server/src/shared/permissions.ts",
   },
   {
     measure:

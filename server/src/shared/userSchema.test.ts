@@ -5,7 +5,7 @@ import { TEXT_LIMITS } from "./validation.ts";
 
 const names = { firstname: "Erika", lastname: "Muster", email: "erika@example.org" };
 const complete = { ...names, phone: "+49 711 123456", street: "Hauptstraße 1", postcode: "70173", city: "Stuttgart", country: "Deutschland" };
-const MODES = ["profile", "admin", "create"] as const;
+const MODES = ["profile", "staff", "create"] as const;
 
 describe("the user schema (server rules and the user form)", () => {
   it("[R-VA010] first name, last name and e-mail are required in every mode, the e-mail with the e-mail rule", () => {
@@ -30,7 +30,7 @@ describe("the user schema (server rules and the user form)", () => {
   });
 
   it("[R-VA012] staff and a new user may leave phone and address empty", () => {
-    for (const mode of ["admin", "create"] as const) {
+    for (const mode of ["staff", "create"] as const) {
       expect(userErrors(names, mode), mode).toEqual({});
       expect(userErrors({ ...names, phone: "", street: null, postcode: " ", city: "", country: null }, mode), mode).toEqual({});
     }
@@ -55,8 +55,8 @@ describe("the user schema (server rules and the user form)", () => {
       }
     }
     // the phone's own rule (at most 15 digits) is stricter than its column: a long text says the rule first
-    expect(userErrors({ ...complete, phone: "1".repeat(51) }, "admin")).toEqual({ phone: MSG.profilePhone });
-    expect(userErrors({ ...complete, phone: `+49 ${" ".repeat(46)}171` }, "admin")).toEqual({ phone: tooLong(50) });
+    expect(userErrors({ ...complete, phone: "1".repeat(51) }, "staff")).toEqual({ phone: MSG.profilePhone });
+    expect(userErrors({ ...complete, phone: `+49 ${" ".repeat(46)}171` }, "staff")).toEqual({ phone: tooLong(50) });
   });
 
   it("the own account's result mails are true or false; values of the wrong type are refused with the wire message", () => {

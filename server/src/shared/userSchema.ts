@@ -1,8 +1,8 @@
 // The user input, defined once (spec section 5): first name, last name and
 // e-mail are always required, the e-mail with the e-mail rule (R-VA010). A user editing their own
 // profile ("Mein Account bearbeiten") must give phone, street, postcode, city and country (R-VA011);
-// staff editing a user ("admin") may leave them empty, a filled phone or postcode is checked
-// (R-VA012, R-VA013). "create" checks as "admin" does: the user dialog sends only the names, but a
+// staff editing a user ("staff") may leave them empty, a filled phone or postcode is checked
+// (R-VA012, R-VA013). "create" checks as "staff" does: the user dialog sends only the names, but a
 // /v1 client may send the rest (POST /v1/user takes the body PUT takes). Every text at most its
 // TEXT_LIMITS length; the German messages of the one catalogue (messages.ts). The server's
 // validateUser (GraphQL and /v1 through the service) and the client's user form (via '@shared')
@@ -15,8 +15,8 @@ import { email, postcode, profilePhone, TEXT_LIMITS } from "./validation.ts";
 
 const L = TEXT_LIMITS.User;
 
-/** "profile": the own account; "admin": staff edit a user; "create": a new user. */
-export type UserMode = "profile" | "admin" | "create";
+/** "profile": the own account; "staff": staff edit a user; "create": a new user. */
+export type UserMode = "profile" | "staff" | "create";
 
 const fields = z.looseObject({
   firstname: text(L.firstname),

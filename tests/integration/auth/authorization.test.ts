@@ -1,4 +1,4 @@
-// The authorization matrix (pretix style): every operation of auth/permissions.ts, called over
+// The authorization matrix (pretix style): every operation of shared/permissions.ts, called over
 // GraphQL and /v1 by single-role principals in two districts, members of clubs in both, and
 // anonymous callers. The expectations below are written from the spec, independently of the
 // table, so removing a role from the table fails here. A GraphQL root field or /v1 route that
@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { type FieldDefinitionNode, type ObjectTypeDefinitionNode, parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Operation, PERMISSIONS } from "../../../server/src/auth/permissions.ts";
+import { DOORS, type Operation, PERMISSIONS } from "../../../server/src/auth/permissions.ts";
 import { encryptJson } from "../../../server/src/crypto/aead.ts";
 import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
@@ -1138,7 +1138,7 @@ describe("authorization matrix", () => {
 
   it("[R-RP019] every GraphQL root field of the printed schema is named by the permission table", () => {
     const doc = parse(fs.readFileSync("schema.graphql", "utf8"));
-    const named = new Set<string>(Object.values(PERMISSIONS).flatMap((p) => p.graphql.map((g) => g.replace(/\(.*\)$/, ""))));
+    const named = new Set<string>(Object.values(DOORS).flatMap((p) => p.graphql.map((g) => g.replace(/\(.*\)$/, ""))));
     const roots = doc.definitions
       .filter((d): d is ObjectTypeDefinitionNode => d.kind === "ObjectTypeDefinition" && ["Query", "Mutation"].includes(d.name.value))
       .flatMap((d) => (d.fields ?? []).map((f: FieldDefinitionNode) => `${d.name.value}.${f.name.value}`));
@@ -1148,7 +1148,7 @@ describe("authorization matrix", () => {
   });
 
   it("[R-RP019] every /v1 route is named by the permission table", () => {
-    const named = new Set<string>(Object.values(PERMISSIONS).flatMap((p) => p.rest));
+    const named = new Set<string>(Object.values(DOORS).flatMap((p) => p.rest));
     const missing = app.routes.filter((r) => r.includes(" /v1/")).filter((r) => !named.has(r));
     expect(missing).toEqual([]);
   });

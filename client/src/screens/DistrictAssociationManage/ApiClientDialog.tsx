@@ -1,4 +1,4 @@
-import type { RoleName } from "@shared/roles";
+import { Role, type RoleName } from "@shared/roles";
 import { useMemo, useState } from "react";
 import { ChipsMultiSelect } from "../../components/ChipsMultiSelect";
 import { FormDialog } from "../../components/FormDialog";
@@ -29,7 +29,7 @@ export function ApiClientDialog({
   const districtAssociation = useDistrictAssociationGlobalId(districtAssociationId);
   const options = useMemo(
     () =>
-      ALL_ROLES.filter((role) => (isAdmin(viewerRoles) ? true : role !== "admin" && viewerRoles.includes(role))).map((role) => ({
+      ALL_ROLES.filter((role) => (isAdmin(viewerRoles) ? true : role !== Role.RoleAdmin && viewerRoles.includes(role))).map((role) => ({
         value: role,
         label: t(`role.${role}`),
       })),

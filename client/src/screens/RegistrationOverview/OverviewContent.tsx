@@ -1,5 +1,5 @@
 import { type EventFormType, offersExport } from "@shared/event-exports";
-import { hasAnyRole } from "@shared/roles";
+import { mayCall } from "@shared/permissions";
 import { type ReactNode, Suspense, useMemo, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
@@ -67,8 +67,7 @@ export function OverviewContent({
   const { event, choose, choosing } = useChosenEvent(events);
   const loading = searching || choosing || switching;
   const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
-  const consentForms =
-    !!event && offersExport(event.formType as EventFormType, "consentForms") && hasAnyRole(roles, ["registration_read", "registration_manage"]);
+  const consentForms = !!event && offersExport(event.formType as EventFormType, "consentForms") && mayCall(roles, "dexam.consentForms");
   return (
     <>
       <Toolbar
@@ -104,7 +103,7 @@ export function OverviewContent({
               search={search}
               searching={loading}
               viewerSeesAllResults={event.viewerSeesAllResults}
-              healthAccesses={event.formType === "DEXAM_CAMP" && hasAnyRole(roles, ["registration_manage"])}
+              healthAccesses={event.formType === "DEXAM_CAMP" && mayCall(roles, "healthDataAccess.list")}
             />
           </Suspense>
         </ErrorBoundary>

@@ -1,13 +1,14 @@
-import { hasAnyRole } from "@shared/roles";
+import { mayCall } from "@shared/permissions";
 import type { MessageKey } from "../../i18n/de";
 
 /**
  * What results management offers whom (spec §2 "Results management", §6): results_read sees every
- * table and download, results_manage (admin passes) also enters, uploads and deletes. Like the
+ * table and download, results_manage (admin passes) also enters, uploads and deletes (the roles of
+ * results.setTheory, results.delete and the uploads). Like the
  * route guard these only hide controls; the server authorises every call.
  */
 export function canManageResults(roles: readonly string[]): boolean {
-  return hasAnyRole(roles, ["results_manage"]);
+  return mayCall(roles, "results.setTheory");
 }
 
 export type DexamResultAction = "editTheory" | "delete" | "downloadSheet";

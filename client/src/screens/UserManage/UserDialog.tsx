@@ -1,4 +1,4 @@
-import type { RoleName } from "@shared/roles";
+import { Role, type RoleName } from "@shared/roles";
 import { useMemo, useState } from "react";
 import { graphql, useFragment } from "react-relay";
 import { ChipsMultiSelect } from "../../components/ChipsMultiSelect";
@@ -53,7 +53,7 @@ export function UserDialog({
     `,
     user,
   );
-  const mode: UserFormMode = data ? "admin" : "create";
+  const mode: UserFormMode = data ? "staff" : "create";
   const rolesEditable = canEditRoles(viewerRoles, getConfig().rolesEditable);
   const [values, setValues] = useState(() => (data ? userFormValues(data) : EMPTY_USER_FORM));
   // no lost updates: the save names the version the form was filled from (a newer one is refused)
@@ -64,7 +64,7 @@ export function UserDialog({
   const districtAssociation = useDistrictAssociationGlobalId(districtAssociationId);
   const [update, updating] = useUpdateUser();
   const roleOptions = useMemo(
-    () => ALL_ROLES.filter((role) => role !== "admin" || isAdmin(viewerRoles)).map((role) => ({ value: role, label: t(`role.${role}`) })),
+    () => ALL_ROLES.filter((role) => role !== Role.RoleAdmin || isAdmin(viewerRoles)).map((role) => ({ value: role, label: t(`role.${role}`) })),
     [viewerRoles],
   );
 

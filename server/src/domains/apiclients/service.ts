@@ -7,6 +7,7 @@ import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { hashPassword } from "../../idp/passwords.ts";
+import { isAdmin } from "../../shared/permissions.ts";
 import { ROLES, type RoleName } from "../../shared/roles.ts";
 import { audit } from "../audit/service.ts";
 import { clean, districtInScope, type ServiceCtx } from "../context.ts";
@@ -29,8 +30,8 @@ const NOT_FOUND = "API-Zugang";
 /** The roles a creator may give a machine client: never admin unless admin; otherwise only the creator's own. */
 export function checkClientRoles(creator: Principal, roles: readonly string[]): string | null {
   if (!roles.length) return API_CLIENT_MSG.rolesRequired;
-  if (creator.roles.includes("admin")) return null;
-  if (roles.includes("admin")) return API_CLIENT_MSG.adminOnlyByAdmin;
+  if (isAdmin(creator.roles)) return null;
+  if (isAdmin(roles)) return API_CLIENT_MSG.adminOnlyByAdmin;
   if (roles.some((r) => !creator.roles.includes(r as RoleName))) return API_CLIENT_MSG.notOwnRole;
   return null;
 }

@@ -5,6 +5,7 @@ import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { DistrictAssociation } from "../../generated/prisma/client.ts";
+import { isAdmin } from "../../shared/permissions.ts";
 import { audit } from "../audit/service.ts";
 import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { storedFileRow } from "../files/stored.ts";
@@ -31,7 +32,7 @@ export async function listDistrictAssociations<Q extends object>(ctx: Ctx, query
  */
 export async function overviewDistrictAssociations<Q extends object>(ctx: Ctx, query?: Q) {
   const p = authorize(ctx.principal, "districtAssociation.list");
-  if (p.roles.includes("admin")) return ctx.prisma.districtAssociation.findMany({ ...(query ?? {}), orderBy: { name: "asc" } });
+  if (isAdmin(p.roles)) return ctx.prisma.districtAssociation.findMany({ ...(query ?? {}), orderBy: { name: "asc" } });
   const clubs = { some: { associationId: { in: p.associationIds } } };
   const events = p.associationIds.length
     ? await ctx.prisma.event.findMany({
@@ -51,7 +52,7 @@ export async function getDistrictAssociation(ctx: Ctx, id: number) {
   return row;
 }
 
-export const canSeeIamRef = (p: Principal | null) => !!p?.roles.includes("admin");
+export const canSeeIamRef = (p: Principal | null) => !!p && isAdmin(p.roles);
 
 function checked(input: DistrictInput) {
   const errors = validateDistrict(input);

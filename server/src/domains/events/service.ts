@@ -2,20 +2,17 @@
 // registration_read, registration_manage or event_manage also see their own district's
 // unpublished ones; event_manage creates, changes, copies and deletes the own district's events.
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
-import { actsOn, authorize, isAllowed, mayActOn } from "../../auth/permissions.ts";
+import { actsOn, actsOnWhere, authorize, isAllowed, mayActOn } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Event, Prisma } from "../../generated/prisma/client.ts";
 import { defaultExpirationFor } from "../../shared/eventExpiration.ts";
 import { duplicateErrors } from "../../shared/eventSchema.ts";
-import { hasAnyRole } from "../../shared/roles.ts";
+import { hasDistrictRoles, isAdmin } from "../../shared/permissions.ts";
 import { startOfBerlinDay } from "../../shared/time.ts";
 import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { deleteRegistrationTraces, registrationsOfEvents, type TraceCounts } from "../registrations/traces.ts";
 import { deadlineFor, duplicateDates, duplicateName, type EventInput, isCopyTarget, isPublished, validateEvent } from "./rules.ts";
-
-/** Staff who see their district's unpublished events: registrations, events, and results (the results screen picks past events). */
-const STAFF_ROLES = ["registration_read", "registration_manage", "event_manage", "results_read", "results_manage"] as const;
 
 export type EventFilter = {
   /** null/undefined: every district */
@@ -26,11 +23,9 @@ export type EventFilter = {
   to?: Date | null;
 };
 
+/** Published events, and the own district's for the district roles of `event.read` (tenancy "publishedOrDistrict"; admin all). */
 export function canSeeEvent(p: Principal | null, e: Pick<Event, "districtAssociationId" | "startPublishing" | "finishPublishing">, now: Date): boolean {
-  if (!p) return false;
-  if (p.roles.includes("admin")) return true;
-  if (p.districtAssociationId === e.districtAssociationId && hasAnyRole(p.roles, STAFF_ROLES)) return true;
-  return isPublished(e, now);
+  return actsOn(p, "event.read", { districtAssociationId: e.districtAssociationId, published: isPublished(e, now) });
 }
 
 /**
@@ -40,8 +35,8 @@ export function canSeeEvent(p: Principal | null, e: Pick<Event, "districtAssocia
  */
 export function eventListScope(p: Principal): string | null {
   if (!isAllowed(p, "event.list")) return null;
-  if (p.roles.includes("admin")) return "admin";
-  if (hasAnyRole(p.roles, STAFF_ROLES)) return `staff:${p.districtAssociationId}`;
+  if (isAdmin(p.roles)) return "all";
+  if (hasDistrictRoles(p.roles, "event.list")) return `staff:${p.districtAssociationId}`;
   return "published";
 }
 
@@ -51,11 +46,12 @@ export const canManageEvent = (p: Principal, e: Pick<Event, "districtAssociation
 export function eventWhere(ctx: ServiceCtx, filter: EventFilter): Prisma.EventWhereInput {
   const p = authorize(ctx.principal, "event.list");
   const now = ctx.services.now();
-  const and: Prisma.EventWhereInput[] = [];
-  if (!p.roles.includes("admin")) {
-    const published: Prisma.EventWhereInput = { startPublishing: { lte: now }, finishPublishing: { gt: now } };
-    and.push(hasAnyRole(p.roles, STAFF_ROLES) ? { OR: [published, { districtAssociationId: p.districtAssociationId }] } : published);
-  }
+  const and: Prisma.EventWhereInput[] = [
+    actsOnWhere<Prisma.EventWhereInput>(p, "event.list", {
+      district: (districtAssociationId) => ({ districtAssociationId }),
+      published: () => ({ startPublishing: { lte: now }, finishPublishing: { gt: now } }),
+    }),
+  ];
   if (filter.districtAssociationId != null) and.push({ districtAssociationId: filter.districtAssociationId });
   if (filter.from) {
     const from = startOfBerlinDay(filter.from);

@@ -10,6 +10,7 @@ import type { OrderArgument, SortableList } from "../../graphql/orderBy.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { RegistrationFacts } from "../../mail/registrationMail.ts";
 import { SORT_MSG } from "../../shared/messages.ts";
+import { isAdmin } from "../../shared/permissions.ts";
 import { isInt4 } from "../../shared/validation.ts";
 import { audit, type Tx } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -191,7 +192,7 @@ export async function checkClub(db: Tx, p: Principal, associationId: number | nu
   if (!associationId || p.associationIds.includes(associationId)) return;
   const found =
     manager && isInt4(associationId) ? await db.association.findUnique({ where: { id: associationId }, select: { districtAssociationId: true } }) : null;
-  const districtClub = !!found && (p.roles.includes("admin") || found.districtAssociationId === p.districtAssociationId);
+  const districtClub = !!found && (isAdmin(p.roles) || found.districtAssociationId === p.districtAssociationId);
   if (!districtClub) throw notFound("Verein");
 }
 

@@ -30,7 +30,7 @@ import { germanDate, germanDateTime, idsFromFileName, pointsError, practiceSheet
 import type { PracticeSheetData } from "./sheet.ts";
 import { practiceSheetFiles, readUploadedPcJuror, readUploadedPracticeSheets, UploadRejected } from "./uploads.ts";
 
-// Who may do what is the permission table's (auth/permissions.ts): each door authorizes its
+// Who may do what is the permission table's (shared/permissions.ts): each door authorizes its
 // operation (its roles) and checks the row's district with the same operation (actsOn).
 
 /** The viewer may download the filled practice sheets ("Auswertungsbögen") of the event's locations (as filledPracticeSheets checks). */

@@ -3,7 +3,7 @@ import { AppError, validationFailed } from "../../auth/errors.ts";
 import { idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG, WIRE_MSG } from "../../shared/messages.ts";
-import { ROLES } from "../../shared/roles.ts";
+import { ROLES, Role } from "../../shared/roles.ts";
 import { MAX_USER_CLUBS } from "../../shared/userSchema.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { zipInThread } from "../../workers/pool.ts";
@@ -280,7 +280,7 @@ export function userRoutes(r: RestRouter) {
       body: UserCreateBody,
       status: 201,
       response: UserWire,
-      example: { body: { firstname: "Nora", lastname: "Neu", email: "nora.neu@demo.test", district_association_id: 1, roles: ["user_read"] } },
+      example: { body: { firstname: "Nora", lastname: "Neu", email: "nora.neu@demo.test", district_association_id: 1, roles: [Role.RoleUserRead] } },
     },
     async (ctx, req) => {
       const b = w.readBody(UserCreateBody, req.body);

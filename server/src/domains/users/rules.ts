@@ -1,9 +1,10 @@
 // User form rules (spec section 5). First name, last name and e-mail are always required (e-mail
 // rule). Users editing their own profile must give phone, street, postcode, city and country;
-// staff editing a user (admin mode) may leave them empty, and the phone is checked only when
-// filled. Create mode checks them as admin mode does: the user dialog has no such fields, but a
+// staff editing a user (staff mode) may leave them empty, and the phone is checked only when
+// filled. Create mode checks them as staff mode does: the user dialog has no such fields, but a
 // /v1 client may send them (POST /v1/user takes the body PUT takes). The rules are the one user
 // schema (shared/userSchema.ts) the client's form validates with as well.
+import { isAdmin } from "../../shared/permissions.ts";
 import { type UserMode, userErrors } from "../../shared/userSchema.ts";
 
 export type UserFields = {
@@ -54,7 +55,7 @@ export function emailChangeRefusal(
   actor: { roles: readonly string[]; userId: number },
   user: { id: number; roles: readonly string[]; lastActive: Date | null; passwordHash: string | null },
 ): string | null {
-  if (actor.roles.includes("admin") || actor.userId === user.id) return null;
+  if (isAdmin(actor.roles) || actor.userId === user.id) return null;
   if (user.roles.some((r) => !actor.roles.includes(r))) return EMAIL_OF_STAFF;
   if (user.lastActive !== null || user.passwordHash !== null) return EMAIL_OF_ACTIVE;
   return null;

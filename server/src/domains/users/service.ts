@@ -7,7 +7,8 @@ import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, sameText, searchTerm } from "../../db/search.ts";
 import type { Prisma, User } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
-import { hasAnyRole, normalizeRoles, type RoleName } from "../../shared/roles.ts";
+import { isAdmin, mayCall } from "../../shared/permissions.ts";
+import { normalizeRoles, type RoleName } from "../../shared/roles.ts";
 import { userClubsErrors } from "../../shared/userSchema.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { audit, changeDetails, type Tx } from "../audit/service.ts";
@@ -46,11 +47,11 @@ export async function listUsers(ctx: ServiceCtx, filter: UserFilter) {
   return ctx.prisma.user.findMany({ where: userWhere(ctx, filter), orderBy: userOrder, include: withClubs });
 }
 
-/** Row rule: staff with a user role see the users of their district; everyone sees themselves. */
+/** Row rule: who may list the users of a district (user.list) sees each of them; everyone sees themselves. */
 export function canReadUser(p: Principal | null, u: { id: number; districtAssociationId: number }) {
   if (!p) return false;
-  if (p.userId === u.id || p.roles.includes("admin")) return true;
-  return p.districtAssociationId === u.districtAssociationId && hasAnyRole(p.roles, ["user_read", "user_manage"]);
+  if (p.userId === u.id) return true;
+  return mayCall(p.roles, "user.list") && actsOn(p, "user.list", u);
 }
 
 /** Another user the principal may not read is "not found" (no hint whether it exists). */
@@ -66,7 +67,7 @@ async function assertEmailFree(tx: Tx, emailAddress: string, exceptId?: number) 
   if (other) throw validationFailed({ email: EMAIL_TAKEN });
 }
 
-function checked(input: UserFields, mode: "profile" | "admin" | "create") {
+function checked(input: UserFields, mode: "profile" | "staff" | "create") {
   const errors = validateUser(input, mode);
   if (Object.keys(errors).length) throw validationFailed(errors);
   return {
@@ -87,7 +88,7 @@ function checkedRoles(ctx: ServiceCtx, p: Principal, roles: readonly string[] | 
   const next = normalizeRoles(roles);
   if (next.join() === current.join()) return undefined;
   if (ctx.services.identity.mode !== "embedded") throw new AppError("FORBIDDEN", "Rollen werden im Identity Provider vergeben");
-  if (!p.roles.includes("admin")) throw new AppError("FORBIDDEN", "Nur Administratoren vergeben Rollen");
+  if (!isAdmin(p.roles)) throw new AppError("FORBIDDEN", "Nur Administratoren vergeben Rollen");
   return next;
 }
 
@@ -161,7 +162,7 @@ export async function deleteViewer(ctx: ServiceCtx) {
 async function managed(tx: Tx, p: Principal, id: number, op: Operation): Promise<User> {
   const u = await tx.user.findUnique({ where: { id } });
   if (!u || !actsOn(p, op, u)) throw notFound("Benutzer");
-  if (u.roles.includes("admin") && !p.roles.includes("admin")) throw forbidden();
+  if (isAdmin(u.roles) && !isAdmin(p.roles)) throw forbidden();
   return u;
 }
 
@@ -183,12 +184,12 @@ export async function createUser(ctx: ServiceCtx, input: UserFields & { district
 /** A save based on an older version of the user is refused (no lost updates). */
 export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields & { roles?: readonly string[] | null }) {
   const p = authorize(ctx.principal, "user.update");
-  const data = checked(input, "admin");
+  const data = checked(input, "staff");
   const saved = await ctx.prisma.$transaction(async (tx) => {
     const u = await managed(tx, p, id, "user.update");
     checkVersion(u, input.version);
     const roles = checkedRoles(ctx, p, input.roles, u.roles as RoleName[]);
-    if (roles && id === p.userId && !roles.includes("admin")) throw new AppError("CONFLICT", "Sie können sich die Rolle admin nicht selbst entziehen");
+    if (roles && id === p.userId && !isAdmin(roles)) throw new AppError("CONFLICT", "Sie können sich die Rolle admin nicht selbst entziehen");
     // a new address takes over the account (the password link goes there): see emailChangeRefusal
     const refusal = data.email.toLowerCase() !== u.email.toLowerCase() ? emailChangeRefusal(p, u) : null;
     if (refusal) throw new AppError("FORBIDDEN", refusal, { email: refusal });
