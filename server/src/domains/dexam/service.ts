@@ -46,6 +46,7 @@ import {
   type DexamInput,
   type DexamSong,
   editableInPhase,
+  overviewKeys,
   type ResultInput,
   takeoverPart,
   validateDexam,
@@ -88,6 +89,42 @@ export async function sealMealRequests(prisma: PrismaClient, key: DataKey, batch
       const sealed = new Uint8Array(encryptJson(key, { ...camp, mealRequest: camp.mealRequest ?? r.mealRequest }));
       moved += await prisma.$executeRaw`UPDATE "DexamRegistration" SET "campDataEncrypted" = ${sealed}, "mealRequest" = NULL
         WHERE "id" = ${r.id} AND "version" = ${r.version} AND "mealRequest" = ${r.mealRequest}::"MealRequest"`;
+    }
+    after = rows[rows.length - 1].id;
+  }
+}
+
+/**
+ * Works out the overview's sort keys of "Note" and "Stücke" (rules.ts overviewKeys, the one rule)
+ * for rows written before the keys (songsCompleteKey NULL), a few at a time, at start-up; answers
+ * how many. A row is changed only while it still has the version it was read with (a write at the
+ * same time writes the keys itself); version and updatedAt stay.
+ */
+export async function fillOverviewKeys(prisma: PrismaClient, batch = 100): Promise<number> {
+  let filled = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await prisma.dexamRegistration.findMany({
+      where: { songsCompleteKey: null, id: { gt: after } },
+      select: {
+        id: true,
+        version: true,
+        theoryPoints: true,
+        practicePoints: true,
+        partialResultType: true,
+        existingPartialResultVerified: true,
+        practiceLocationId: true,
+        instrument: true,
+        songs: true,
+      },
+      orderBy: { id: "asc" },
+      take: batch,
+    });
+    if (rows.length === 0) return filled;
+    for (const r of rows) {
+      const { gradeKey, songsCompleteKey } = overviewKeys(r);
+      filled += await prisma.$executeRaw`UPDATE "DexamRegistration" SET "gradeKey" = ${gradeKey}::"DexamGrade", "songsCompleteKey" = ${songsCompleteKey}
+        WHERE "id" = ${r.id} AND "version" = ${r.version} AND "songsCompleteKey" IS NULL`;
     }
     after = rows[rows.length - 1].id;
   }
@@ -185,6 +222,7 @@ async function createDexamOnce(
     const file = upload && typeof upload !== "string" ? upload : null;
     const consentFormFileId = file ? (await tx.storedFile.create({ data: storedFileRow(ctx.services.dataKey, file), select: { id: true } })).id : null;
     const row = data(ctx, input, camp);
+    const existingPartialResultVerified = carry ? true : manager && !!input.existingPartialResultVerified;
     const { association, ...registration } = await tx.dexamRegistration.create({
       data: {
         ...row,
@@ -194,8 +232,10 @@ async function createDexamOnce(
         cancellationAccepted: !!input.cancellationAccepted,
         healthConsentAccepted: camp && !!input.healthConsentAccepted,
         consentFormFileId,
-        existingPartialResultVerified: carry ? true : manager && !!input.existingPartialResultVerified,
+        existingPartialResultVerified,
         takenOverFromId: carry?.takenOverFromId ?? null,
+        // the overview's sort keys of "Note" and "Stücke" (no results yet)
+        ...overviewKeys({ ...row, theoryPoints: null, practicePoints: null, existingPartialResultVerified }),
       },
       include: { association: { select: { id: true, name: true } } },
     });
@@ -278,8 +318,10 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
       : partialChanged
         ? { existingPartialResultVerified: false }
         : {};
+    // the overview's sort keys of "Note" and "Stücke" over the row as it will be
+    const keys = overviewKeys({ ...r, ...next, ...managed });
     const updated = await guardStale(
-      tx.dexamRegistration.update({ where: versionWhere(id, input.version), data: { ...next, ...managed, version: { increment: 1 } } }),
+      tx.dexamRegistration.update({ where: versionWhere(id, input.version), data: { ...next, ...managed, ...keys, version: { increment: 1 } } }),
     );
     await audit(tx, p, {
       action: scope === "songs" ? "updateSongs" : "update",
