@@ -96,6 +96,7 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
         "type",
         "partialResultType",
         "songs",
+        "songsCompleteKey",
         "remarks",
         "remarksEncrypted",
         "gdprAccepted",
@@ -150,7 +151,7 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
     subjects: "exam candidates, ensembles",
     data: "theory and practice points, the practice sheet, grades, competition points",
     stored: {
-      DexamRegistration: ["theoryPoints", "practicePoints", "practiceSheetFileId"],
+      DexamRegistration: ["theoryPoints", "practicePoints", "gradeKey", "practiceSheetFileId"],
       CompetitionRegistration: ["points", "mark"],
       StoredFile: ["data"],
     },
