@@ -3,7 +3,8 @@
 // edit, the songs-only edit, the partial result's verification, the takeover, theory points,
 // practice sheets, deleting a result), and the start-up sweep fills rows from before the keys.
 // Each step checks the key moved to what the column shows: a path that forgot the key leaves
-// the previous value (or NULL) and fails here. The order itself: tests/integration/api/sorting.test.ts.
+// the previous value (or NULL) and fails here. The key never reaches the registering side before the
+// results are published ("Meine Daten"). The order itself: tests/integration/api/sorting.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillOverviewKeys } from "../../../server/src/domains/dexam/service.ts";
 import { fillPracticeSheet, unzip, upload } from "../../fixtures/workbooks.ts";
@@ -93,6 +94,18 @@ describe("the overview's sort keys follow every write", () => {
     expect((await keys(r.id)).gradeKey).toBeNull();
     await uploadSheet(r.id, 40);
     expect((await keys(r.id)).gradeKey).toBe("PASSED");
+    // the key holds the grade over every result: "Meine Daten" answers the grade of what the member sees
+    const exported = async () =>
+      ((await app.rest("GET", "/v1/user/0/export", t.member)).body.dexamRegistrations as { id: number; gradeKey: unknown; theoryPoints: unknown }[]).find(
+        (x) => x.id === r.id,
+      );
+    expect(await exported()).toMatchObject({ gradeKey: null, theoryPoints: null });
+    await app.db.prisma.eventLocation.updateMany({ where: { id: { in: [at.theory, at.practice] } }, data: { publishResults: true } });
+    try {
+      expect(await exported()).toMatchObject({ gradeKey: "PASSED", theoryPoints: 30 });
+    } finally {
+      await app.db.prisma.eventLocation.updateMany({ where: { id: { in: [at.theory, at.practice] } }, data: { publishResults: false } });
+    }
     await uploadSheet(r.id, 20);
     expect((await keys(r.id)).gradeKey).toBe("FAILED");
     await deleteResult(r.id, at.practice);
