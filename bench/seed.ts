@@ -91,13 +91,14 @@ export function seedStatements(s: Scale = SCALE): string[] {
          FROM generate_series(1, ${s.dexam}) i
        ) x
      ) y`,
+    // pieces: both rows the types T, K, U and M ask for, complete (the sort key as competitionOverviewKeys works it out)
     `INSERT INTO "CompetitionRegistration" ("eventId", "locationId", name, "associationId", type, "cast", category, "ageGroup", "conductorName", "numberOfMusicians", members,
-            songs, "gdprAccepted", "cancellationAccepted", points, mark, "updatedAt")
+            songs, "gdprAccepted", "cancellationAccepted", points, mark, "songsCompleteKey", "updatedAt")
      SELECT ev, (SELECT min(id) FROM "EventLocation" WHERE "eventId" = ev), 'Orchester ' || i, d + ${s.districts} * (i % ${s.clubs / s.districts}),
             (ARRAY['T','K','U','M']::"CompetitionType"[])[1 + i % 4], 'B', (ARRAY['CAT_1','CAT_2','CAT_3','CAT_4','CAT_5','CAT_6']::"Category"[])[1 + i % 6], NULL,
             'Dirigent ' || i, 20 + i % 60, NULL,
             '[{"name":"Pflichtstück","composer":"A","publisher":"V","arranger":null,"duration":300},{"name":"Selbstwahl","composer":"B","publisher":"W","arranger":null,"duration":420}]'::jsonb,
-            true, true, CASE WHEN i % 2 = 0 THEN 70 + (i % 30) END, CASE WHEN i % 2 = 0 THEN 'mit gutem Erfolg' END, now()
+            true, true, CASE WHEN i % 2 = 0 THEN 70 + (i % 30) END, CASE WHEN i % 2 = 0 THEN 'mit gutem Erfolg' END, true, now()
      FROM (SELECT i, 21 + i % 10 AS ev, 1 + (20 + i % 10) % ${s.districts} AS d FROM generate_series(1, ${s.competition}) i) x`,
     // as autovacuum leaves a running database after a bulk insert: statistics and the visibility map
     // (without it, counting an event's registrations reads every row's page, not the index alone)

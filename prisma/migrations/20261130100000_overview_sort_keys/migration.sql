@@ -6,3 +6,7 @@ CREATE TYPE "DexamGrade" AS ENUM ('FAILED', 'PASSED');
 
 ALTER TABLE "DexamRegistration" ADD COLUMN "gradeKey" "DexamGrade",
 ADD COLUMN "songsCompleteKey" BOOLEAN;
+
+-- The competition overview's "Stücke" column the same way (competition/rules.ts
+-- competitionOverviewKeys; the sweep competition/service.ts fillCompetitionOverviewKeys).
+ALTER TABLE "CompetitionRegistration" ADD COLUMN "songsCompleteKey" BOOLEAN;

@@ -139,7 +139,7 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
     name: "Competition registrations",
     subjects: "ensembles, conductors, the registering user",
     data: "ensemble name, club, conductor's name, number of musicians, members, pieces, remarks",
-    stored: { CompetitionRegistration: ["name", "associationId", "conductorName", "members", "remarks", "remarksEncrypted", "userId"] },
+    stored: { CompetitionRegistration: ["name", "associationId", "conductorName", "members", "songsCompleteKey", "remarks", "remarksEncrypted", "userId"] },
     purpose: "organising the competitions: schedule, jury, results",
     legalBasis: "Art. 6(1)(b) GDPR; the event's privacy notice accepted on registration",
     readBy: ["competition.list", "competition.read", "export.overview", "viewer.export"],

@@ -7,6 +7,7 @@
 // A cursor belongs to its order. The D-exam grade and pieces sort by stored keys (their write
 // paths: tests/integration/dexam/overview-sort-keys.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fillCompetitionOverviewKeys } from "../../../server/src/domains/competition/service.ts";
 import { fillOverviewKeys } from "../../../server/src/domains/dexam/service.ts";
 import type { Prisma } from "../../../server/src/generated/prisma/client.ts";
 import { SORT_MSG } from "../../../server/src/shared/messages.ts";
@@ -347,7 +348,7 @@ describe("the overviews' orderBy: every column with a stored value", () => {
       ).toEqual(graphqlOrder.ids);
     }
     // an unknown column is a 400 naming the parameter, not the default order
-    const refused = await app.rest("GET", `/v1/registrations/event/${competition}/competition?sort=songs`, token);
+    const refused = await app.rest("GET", `/v1/registrations/event/${competition}/competition?sort=grade`, token);
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain("sort");
   });
@@ -518,5 +519,62 @@ describe("the overviews' orderBy: the D-exam grade and pieces (stored keys)", ()
     );
     const bySongsRest = await app.rest("GET", `/v1/registrations/event/${event.id}/dexam?sort=songs`, memberToken);
     expect((bySongsRest.body as { id: number }[]).map((row) => row.id)).toEqual(expected(rows, columns.SONGS, "ASC", defaults));
+  });
+});
+
+describe("the overviews' orderBy: the competition's pieces (stored key)", () => {
+  it("SONGS (incomplete first, as many rows as the type asks for) sorts in both directions with ties, in pages forwards and backwards, at both doors, for members too", async () => {
+    const district = await freshDistrict();
+    const prisma = app.db.prisma;
+    const club = (await prisma.association.create({ data: { name: "MV Stücke", districtAssociationId: district } })).id;
+    const competition = (await prisma.event.create({ data: { ...openEventFields(district), name: "Stücke W", formType: "COMPETITION" } })).id;
+    const piece = { name: "Marsch", composer: "K", publisher: "V", arranger: null, duration: 300 };
+    type Row = { id: number; name: string; songs: number };
+    const rows: Row[] = [];
+    // type K asks for two pieces, B for four
+    const cases: [string, "K" | "B", unknown[], number][] = [
+      ["Zeller", "K", [piece, piece], 1],
+      ["Abi", "K", [piece], 0],
+      ["Müller", "B", [piece, piece], 0],
+      ["Braun", "B", [piece, piece, piece, piece], 1],
+      ["Abi", "K", [], 0],
+      ["Kern", "K", [piece, { ...piece, duration: null }], 0],
+      ["Öhringen", "K", [piece, piece], 1],
+    ];
+    for (const [name, type, songs, complete] of cases) {
+      const { id } = await prisma.competitionRegistration.create({
+        data: { eventId: competition, associationId: club, name, conductorName: "D", type, cast: "B", numberOfMusicians: 9, songs: songs as never },
+        select: { id: true },
+      });
+      rows.push({ id, name, songs: complete });
+    }
+    // rows written without the key: the start-up sweep works it out (competition/service.ts fillCompetitionOverviewKeys)
+    await fillCompetitionOverviewKeys(prisma);
+    const args = `eventId: "${gid("Event", competition)}"`;
+    const bySongs = number<Row>((r) => r.songs);
+    const defaults = [text<Row>((r) => r.name), byId];
+    await checkOrders("competitionRegistrations", args, rows, { SONGS: bySongs }, defaults);
+    await checkCursorOrder("competitionRegistrations", args, "SONGS", "NAME");
+    const member = `member-songs-${district}`;
+    await prisma.user.create({
+      data: {
+        subject: member,
+        email: `${member}@s${district}.test`,
+        lastname: "Test",
+        firstname: "Mitglied",
+        districtAssociationId: district,
+        associations: { create: [{ associationId: club }] },
+      },
+    });
+    const memberToken = await app.token(member);
+    for (const direction of DIRECTIONS) {
+      const sort = `${direction === "DESC" ? "-" : ""}songs`;
+      const res = await app.rest("GET", `/v1/registrations/event/${competition}/competition?sort=${sort}`, memberToken);
+      expect(res.status, `/v1 sort=${sort}`).toBe(200);
+      expect(
+        (res.body as { id: number }[]).map((row) => row.id),
+        `/v1 sort=${sort}`,
+      ).toEqual(expected(rows, bySongs, direction, defaults));
+    }
   });
 });

@@ -1,4 +1,4 @@
-// The D-exam overview's stored sort keys of "Note" (gradeKey) and "Stücke" (songsCompleteKey):
+// The overviews' stored sort keys of "Note" (gradeKey) and "Stücke" (songsCompleteKey; D-exams, competitions):
 // every write that changes what they are worked out from writes them with the row (create,
 // edit, the songs-only edit, the partial result's verification, the takeover, theory points,
 // practice sheets, deleting a result), and the start-up sweep fills rows from before the keys.
@@ -6,10 +6,11 @@
 // the previous value (or NULL) and fails here. The key never reaches the registering side before the
 // results are published ("Meine Daten"). The order itself: tests/integration/api/sorting.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fillCompetitionOverviewKeys } from "../../../server/src/domains/competition/service.ts";
 import { fillOverviewKeys } from "../../../server/src/domains/dexam/service.ts";
 import { fillPracticeSheet, unzip, upload } from "../../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
-import { dexamEventWithLocations, dexamWireBody } from "../../support/fixtures.ts";
+import { competitionEventWithHall, competitionWireBody, dexamEventWithLocations, dexamWireBody } from "../../support/fixtures.ts";
 import { createWorld, type World } from "../../support/principals.ts";
 
 let app: TestApp;
@@ -185,5 +186,44 @@ describe("the overview's sort keys follow every write", () => {
     expect(after.version).toBe(passed.version);
     expect(after.updatedAt).toEqual(passed.updatedAt);
     expect(await fillOverviewKeys(app.db.prisma)).toBe(0);
+  });
+});
+
+describe("the competition overview's pieces key follows every write", () => {
+  const PIECES = [
+    { name: "Festlicher Einzug", composer: "Hans Hornung", publisher: "Musikverlag Muster", arranger: null, duration: 420 },
+    { name: "Bilder einer Landschaft", composer: "Erika Ehrlich", publisher: "Edition Beispiel", arranger: null, duration: 600 },
+  ];
+  const pieces = (id: number) =>
+    app.db.prisma.competitionRegistration.findUniqueOrThrow({ where: { id }, select: { songsCompleteKey: true } }).then((r) => r.songsCompleteKey);
+
+  it("create, edit and the songs-only edit phase write it; the start-up sweep fills older rows", async () => {
+    const event = await competitionEventWithHall(app.db.prisma, world.district1);
+    const created = await app.rest("POST", "/v1/registration/competition", t.member, competitionWireBody(event, world.club1, { songs: [] }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(await pieces(created.body.id)).toBe(false);
+    const complete = await app.rest(
+      "POST",
+      "/v1/registration/competition",
+      t.member,
+      competitionWireBody(event, world.club1, { name: "Jugend", songs: PIECES }),
+    );
+    expect(await pieces(complete.body.id)).toBe(true);
+
+    const edited = await app.rest("PUT", "/v1/registration/competition", t.member, { ...complete.body, songs: PIECES.slice(0, 1) });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await pieces(complete.body.id)).toBe(false);
+    await app.db.prisma.event.update({ where: { id: event }, data: { editPhase: "SONGS_ONLY" } });
+    const songs = await app.rest("PUT", "/v1/registration/competition", t.member, { ...edited.body, songs: PIECES });
+    expect(songs.status, JSON.stringify(songs.body)).toBe(200);
+    expect(await pieces(complete.body.id)).toBe(true);
+
+    const older = await app.db.prisma.competitionRegistration.create({
+      data: { eventId: event, associationId: world.club1, name: "Alt", conductorName: "D", type: "K", cast: "B", numberOfMusicians: 30, songs: PIECES },
+    });
+    expect(await pieces(older.id)).toBeNull();
+    expect(await fillCompetitionOverviewKeys(app.db.prisma)).toBe(1);
+    expect(await pieces(older.id)).toBe(true);
+    expect((await app.db.prisma.competitionRegistration.findUniqueOrThrow({ where: { id: older.id } })).version).toBe(older.version);
   });
 });

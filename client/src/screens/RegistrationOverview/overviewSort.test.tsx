@@ -4,10 +4,11 @@ import { Suspense } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
 import { renderWithRelay, unmountAll } from "../../relay/renderWithRelay";
+import { CompetitionOverview } from "./CompetitionOverview";
 import { DexamOverview } from "./DexamOverview";
 
-// The D-exam overview's sortable headers: Stücke sorts for everyone (SONGS), Note (GRADE) only for
-// viewers who see every result of the event, as the points; the sort comes from the URL's `sort`.
+// The overviews' sortable headers: Stücke sorts for everyone (SONGS), the D-exam's Note (GRADE) only
+// for viewers who see every result of the event, as the points; the sort comes from the URL's `sort`.
 
 afterEach(unmountAll);
 
@@ -45,5 +46,24 @@ describe("the D-exam overview's Stücke and Note headers", () => {
     expect(grade.getAttribute("aria-sort")).toBeNull();
     expect(orderBys()).toEqual([null]);
     expect(within(await header("Stücke")).getByRole("button", { name: "Stücke" })).toBeTruthy();
+  });
+});
+
+describe("the competition overview's Stücke header", () => {
+  it("is a button for anyone; a sort=-songs link asks the server for SONGS descending", async () => {
+    const rendered = renderWithRelay(
+      <MemoryRouter initialEntries={["/?sort=-songs"]}>
+        <Suspense fallback="…">
+          <CompetitionOverview eventId="RXZlbnQ6Mg==" search="" searching={false} viewerSeesAllResults={false} />
+        </Suspense>
+      </MemoryRouter>,
+      { CompetitionRegistrationConnection: () => ({ totalCount: 0, edges: [] }) },
+    );
+    const songs = await header("Stücke");
+    expect(within(songs).getByRole("button", { name: "Stücke" })).toBeTruthy();
+    expect(songs.getAttribute("aria-sort")).toBe("descending");
+    expect(rendered.sent.filter((op) => op.name === "CompetitionOverviewQuery").map((op) => op.variables.orderBy)).toEqual([
+      { field: "SONGS", direction: "DESC" },
+    ]);
   });
 });
