@@ -130,6 +130,19 @@ export async function fillOverviewKeys(prisma: PrismaClient, batch = 100): Promi
   }
 }
 
+/**
+ * The row as an update wrote it, with its sort keys right: each write works the keys out from the
+ * row it read before the update locked it, so a write at the same time to another input (theory
+ * points and a practice sheet of one registration) can leave them behind. The update returns the
+ * row with both; when its keys differ from the rule's, they are written again (the row still
+ * locked by this transaction; one more statement, only then).
+ */
+export async function settleOverviewKeys(tx: Prisma.TransactionClient, row: DexamRegistration): Promise<DexamRegistration> {
+  const keys = overviewKeys(row);
+  if (keys.gradeKey === row.gradeKey && keys.songsCompleteKey === row.songsCompleteKey) return row;
+  return tx.dexamRegistration.update({ where: { id: row.id }, data: keys });
+}
+
 function data(ctx: ServiceCtx, input: DexamInput, camp: boolean) {
   const pr = input.partialResult?.type ? input.partialResult : null;
   return {
@@ -320,8 +333,11 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
         : {};
     // the overview's sort keys of "Note" and "Stücke" over the row as it will be
     const keys = overviewKeys({ ...r, ...next, ...managed });
-    const updated = await guardStale(
-      tx.dexamRegistration.update({ where: versionWhere(id, input.version), data: { ...next, ...managed, ...keys, version: { increment: 1 } } }),
+    const updated = await settleOverviewKeys(
+      tx,
+      await guardStale(
+        tx.dexamRegistration.update({ where: versionWhere(id, input.version), data: { ...next, ...managed, ...keys, version: { increment: 1 } } }),
+      ),
     );
     await audit(tx, p, {
       action: scope === "songs" ? "updateSongs" : "update",

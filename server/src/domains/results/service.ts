@@ -17,7 +17,7 @@ import { asBuffer, spreadsheetPool } from "../../workers/pool.ts";
 import { audit } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { type DexamSong, examOutcome, overviewKeys, PRACTICE_PASS_POINTS } from "../dexam/rules.ts";
-import { campOf, visibleResult } from "../dexam/service.ts";
+import { campOf, settleOverviewKeys, visibleResult } from "../dexam/service.ts";
 import { sniffType } from "../files/rules.ts";
 import { fileBytes, storedFileRow } from "../files/stored.ts";
 import { XLSX_MIME } from "../files/zip.ts";
@@ -142,10 +142,13 @@ export async function setTheoryResult(ctx: ServiceCtx, registrationId: number, l
   const error = pointsError(points);
   if (error) throw validationFailed({ theoryPoints: error });
   const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
-    const updated = await tx.dexamRegistration.update({
-      where: { id: r.id },
-      data: { theoryPoints: points as number, ...overviewKeys({ ...r, theoryPoints: points as number }), version: { increment: 1 } },
-    });
+    const updated = await settleOverviewKeys(
+      tx,
+      await tx.dexamRegistration.update({
+        where: { id: r.id },
+        data: { theoryPoints: points as number, ...overviewKeys({ ...r, theoryPoints: points as number }), version: { increment: 1 } },
+      }),
+    );
     await audit(tx, p, {
       action: "setTheoryResult",
       entity: "DexamRegistration",
@@ -170,13 +173,16 @@ export async function deleteResult(ctx: ServiceCtx, registrationId: number, loca
   const part = r.theoryLocationId === locationId ? "theory" : r.practiceLocationId === locationId ? "practice" : null;
   if (!part) throw validationFailed({ locationId: "Dieser Ort ist kein Prüfungsort der Anmeldung" });
   return ctx.prisma.$transaction(async (tx) => {
-    const updated = await tx.dexamRegistration.update({
-      where: { id: r.id },
-      data:
-        part === "theory"
-          ? { theoryPoints: null, ...overviewKeys({ ...r, theoryPoints: null }), version: { increment: 1 } }
-          : { practicePoints: null, practiceSheetFileId: null, ...overviewKeys({ ...r, practicePoints: null }), version: { increment: 1 } },
-    });
+    const updated = await settleOverviewKeys(
+      tx,
+      await tx.dexamRegistration.update({
+        where: { id: r.id },
+        data:
+          part === "theory"
+            ? { theoryPoints: null, ...overviewKeys({ ...r, theoryPoints: null }), version: { increment: 1 } }
+            : { practicePoints: null, practiceSheetFileId: null, ...overviewKeys({ ...r, practicePoints: null }), version: { increment: 1 } },
+      }),
+    );
     if (part === "practice" && r.practiceSheetFileId !== null) await tx.storedFile.delete({ where: { id: r.practiceSheetFileId } });
     await audit(tx, p, {
       action: part === "theory" ? "deleteTheoryResult" : "deletePracticeResult",
@@ -372,10 +378,13 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
     const done: { registrationId: number; practicePoints: number; fileName: string }[] = [];
     for (const s of accepted) {
       const stored = await tx.storedFile.create({ data: storedFileRow(ctx.services.dataKey, { name: s.file.name, mimeType: XLSX_MIME, data: s.file.data }) });
-      await tx.dexamRegistration.update({
-        where: { id: s.registrationId },
-        data: { practicePoints: s.points, practiceSheetFileId: stored.id, ...s.keys, version: { increment: 1 } },
-      });
+      await settleOverviewKeys(
+        tx,
+        await tx.dexamRegistration.update({
+          where: { id: s.registrationId },
+          data: { practicePoints: s.points, practiceSheetFileId: stored.id, ...s.keys, version: { increment: 1 } },
+        }),
+      );
       if (s.previousFileId !== null) await tx.storedFile.delete({ where: { id: s.previousFileId } });
       await audit(tx, p, {
         action: "uploadPracticeSheet",
