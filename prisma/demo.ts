@@ -1,6 +1,7 @@
 // Demo accounts and data, seeded only with DEMO_DATA=1 (the default local start). Idempotent:
 // a second start finds the demo district associations and leaves everything as it is.
 import type { DataKey } from "../server/src/crypto/aead.ts";
+import { overviewKeys } from "../server/src/domains/dexam/rules.ts";
 import type { Prisma, PrismaClient } from "../server/src/generated/prisma/client.ts";
 import { hashPassword } from "../server/src/idp/passwords.ts";
 import { berlinDay, deadlineOf } from "../server/src/shared/time.ts";
@@ -11,6 +12,20 @@ const STAFF_ROLES = ["user_manage", "association_manage", "event_manage", "regis
 const READER_ROLES = ["user_read", "association_read", "registration_read", "results_read", "invoice_read"] as const;
 
 const DAY = 24 * 3600 * 1000;
+
+/** A demo registration with the overview's sort keys of "Note" and "Stücke" (dexam/rules.ts overviewKeys, as every write path). */
+const withOverviewKeys = (r: Prisma.DexamRegistrationCreateManyInput): Prisma.DexamRegistrationCreateManyInput => ({
+  ...r,
+  ...overviewKeys({
+    theoryPoints: r.theoryPoints ?? null,
+    practicePoints: r.practicePoints ?? null,
+    partialResultType: r.partialResultType ?? null,
+    existingPartialResultVerified: r.existingPartialResultVerified ?? false,
+    practiceLocationId: r.practiceLocationId ?? null,
+    instrument: r.instrument,
+    songs: r.songs,
+  }),
+});
 
 export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataKey; now?: Date } = { dataKey: Buffer.alloc(32) }) {
   if (await prisma.districtAssociation.findFirst({ where: { iamRef: "demo-kv-1" } })) return false;
@@ -132,67 +147,69 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
       const noSongs = Array.from({ length: 4 }, () => ({ number: null, name: null }));
       // registrations of the spring exams: three of the member's club (one cancelled), one of another club
       await tx.dexamRegistration.createMany({
-        data: [
-          {
-            ...candidate,
-            eventId: spring.id,
-            associationId: mvMuster.id,
-            firstname: "Clara",
-            lastname: "Klarinette",
-            birthdate: new Date("2011-04-12"),
-            instrument: "CLARINET",
-            type: "D2",
-            theoryLocationId: loc(spring, "Musikschule Musterstadt (Theorie)"),
-            practiceLocationId: loc(spring, "Klarinette D2 (Praxis)"),
-            songs: noSongs,
-          },
-          {
-            ...candidate,
-            gender: "M",
-            eventId: spring.id,
-            associationId: mvMuster.id,
-            firstname: "Felix",
-            lastname: "Flöte",
-            birthdate: new Date("2012-09-03"),
-            instrument: "FLUTE",
-            type: "D1",
-            theoryLocationId: loc(spring, "Musikschule Musterstadt (Theorie)"),
-            practiceLocationId: loc(spring, "Musikschule Musterstadt (Praxis Holz)"),
-            songs: [
-              { number: "12", name: "Menuett" },
-              { number: "7", name: "Air" },
-              { number: "3", name: "Etüde in G" },
-              { number: "21", name: "Tonleitern" },
-            ],
-          },
-          {
-            ...candidate,
-            eventId: spring.id,
-            associationId: mvMuster.id,
-            firstname: "Tina",
-            lastname: "Trompete",
-            birthdate: new Date("2010-01-20"),
-            instrument: "TRUMPET",
-            type: "D1",
-            theoryLocationId: loc(spring, "Musikschule Musterstadt (Theorie)"),
-            songs: noSongs,
-            cancelledAt: inDays(-3),
-          },
-          {
-            ...candidate,
-            eventId: spring.id,
-            associationId: stadtkapelle.id,
-            firstname: "Sven",
-            lastname: "Saxofon",
-            birthdate: new Date("2011-11-11"),
-            gender: "M",
-            instrument: "ALTO_SAXOPHONE",
-            type: "D2",
-            theoryLocationId: loc(spring, "Musikschule Musterstadt (Theorie)"),
-            practiceLocationId: loc(spring, "Musikschule Musterstadt (Praxis Holz)"),
-            songs: noSongs,
-          },
-        ],
+        data: (
+          [
+            {
+              ...candidate,
+              eventId: spring.id,
+              associationId: mvMuster.id,
+              firstname: "Clara",
+              lastname: "Klarinette",
+              birthdate: new Date("2011-04-12"),
+              instrument: "CLARINET",
+              type: "D2",
+              theoryLocationId: loc(spring, "Musikschule Musterstadt (Theorie)"),
+              practiceLocationId: loc(spring, "Klarinette D2 (Praxis)"),
+              songs: noSongs,
+            },
+            {
+              ...candidate,
+              gender: "M",
+              eventId: spring.id,
+              associationId: mvMuster.id,
+              firstname: "Felix",
+              lastname: "Flöte",
+              birthdate: new Date("2012-09-03"),
+              instrument: "FLUTE",
+              type: "D1",
+              theoryLocationId: loc(spring, "Musikschule Musterstadt (Theorie)"),
+              practiceLocationId: loc(spring, "Musikschule Musterstadt (Praxis Holz)"),
+              songs: [
+                { number: "12", name: "Menuett" },
+                { number: "7", name: "Air" },
+                { number: "3", name: "Etüde in G" },
+                { number: "21", name: "Tonleitern" },
+              ],
+            },
+            {
+              ...candidate,
+              eventId: spring.id,
+              associationId: mvMuster.id,
+              firstname: "Tina",
+              lastname: "Trompete",
+              birthdate: new Date("2010-01-20"),
+              instrument: "TRUMPET",
+              type: "D1",
+              theoryLocationId: loc(spring, "Musikschule Musterstadt (Theorie)"),
+              songs: noSongs,
+              cancelledAt: inDays(-3),
+            },
+            {
+              ...candidate,
+              eventId: spring.id,
+              associationId: stadtkapelle.id,
+              firstname: "Sven",
+              lastname: "Saxofon",
+              birthdate: new Date("2011-11-11"),
+              gender: "M",
+              instrument: "ALTO_SAXOPHONE",
+              type: "D2",
+              theoryLocationId: loc(spring, "Musikschule Musterstadt (Theorie)"),
+              practiceLocationId: loc(spring, "Musikschule Musterstadt (Praxis Holz)"),
+              songs: noSongs,
+            },
+          ] satisfies Prisma.DexamRegistrationCreateManyInput[]
+        ).map(withOverviewKeys),
       });
       // last autumn's exams with published results: Lena passed theory only (her theory result can be
       // taken over into the spring exams), Paul passed both
@@ -236,39 +253,41 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
         include: { locations: true },
       });
       await tx.dexamRegistration.createMany({
-        data: [
-          {
-            ...candidate,
-            eventId: autumn.id,
-            associationId: mvMuster.id,
-            firstname: "Lena",
-            lastname: "Lernfleißig",
-            birthdate: new Date("2011-06-30"),
-            instrument: "CLARINET",
-            type: "D1",
-            theoryLocationId: loc(autumn, "Musikschule Musterstadt (Theorie Herbst)"),
-            practiceLocationId: loc(autumn, "Musikschule Musterstadt (Praxis Herbst)"),
-            songs: noSongs,
-            theoryPoints: 31.5,
-            practicePoints: 28,
-          },
-          {
-            ...candidate,
-            gender: "M",
-            eventId: autumn.id,
-            associationId: mvMuster.id,
-            firstname: "Paul",
-            lastname: "Prüfling",
-            birthdate: new Date("2010-02-14"),
-            instrument: "TRUMPET",
-            type: "D1",
-            theoryLocationId: loc(autumn, "Musikschule Musterstadt (Theorie Herbst)"),
-            practiceLocationId: loc(autumn, "Musikschule Musterstadt (Praxis Herbst)"),
-            songs: noSongs,
-            theoryPoints: 27,
-            practicePoints: 41.25,
-          },
-        ],
+        data: (
+          [
+            {
+              ...candidate,
+              eventId: autumn.id,
+              associationId: mvMuster.id,
+              firstname: "Lena",
+              lastname: "Lernfleißig",
+              birthdate: new Date("2011-06-30"),
+              instrument: "CLARINET",
+              type: "D1",
+              theoryLocationId: loc(autumn, "Musikschule Musterstadt (Theorie Herbst)"),
+              practiceLocationId: loc(autumn, "Musikschule Musterstadt (Praxis Herbst)"),
+              songs: noSongs,
+              theoryPoints: 31.5,
+              practicePoints: 28,
+            },
+            {
+              ...candidate,
+              gender: "M",
+              eventId: autumn.id,
+              associationId: mvMuster.id,
+              firstname: "Paul",
+              lastname: "Prüfling",
+              birthdate: new Date("2010-02-14"),
+              instrument: "TRUMPET",
+              type: "D1",
+              theoryLocationId: loc(autumn, "Musikschule Musterstadt (Theorie Herbst)"),
+              practiceLocationId: loc(autumn, "Musikschule Musterstadt (Praxis Herbst)"),
+              songs: noSongs,
+              theoryPoints: 27,
+              practicePoints: 41.25,
+            },
+          ] satisfies Prisma.DexamRegistrationCreateManyInput[]
+        ).map(withOverviewKeys),
       });
       await tx.event.create({
         data: {

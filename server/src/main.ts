@@ -65,6 +65,12 @@ async function main() {
   sealMealRequests(db.prisma, dataKey)
     .then((n) => n && console.log(`${n} Essenswünsche in die verschlüsselten Freizeitdaten verschoben`))
     .catch((e) => console.error("Essenswünsche konnten nicht verschlüsselt werden", e));
+  // the overviews' sort keys of "Note" and "Stücke" for rows from before them
+  const { fillOverviewKeys } = await import("./domains/dexam/service.ts");
+  const { fillCompetitionOverviewKeys } = await import("./domains/competition/service.ts");
+  Promise.all([fillOverviewKeys(db.prisma), fillCompetitionOverviewKeys(db.prisma)])
+    .then(([dexam, competition]) => dexam + competition && console.log(`${dexam + competition} Sortierschlüssel der Anmeldungsübersichten berechnet`))
+    .catch((e) => console.error("Sortierschlüssel der Anmeldungsübersichten konnten nicht berechnet werden", e));
   const { releaseMemoryWhenIdle } = await import("./http/idleMemory.ts");
   releaseMemoryWhenIdle({ requests: () => requests });
   // free-text remarks from before they were sealed: moved into their sealed column now

@@ -98,7 +98,7 @@ test("a header click sorts the registration overview on the server (all pages), 
   // unsorted: the default order, by last name
   await expect.poll(firstnames).toEqual([...ascending].reverse().slice(0, 25));
 
-  // only the columns the server sorts by are buttons (the points for staff, who see every result)
+  // only the columns the server sorts by are buttons (the points and the grade for staff, who see every result)
   await expect(table.getByRole("columnheader").getByRole("button")).toHaveText([
     "ID",
     "Vorname",
@@ -106,8 +106,10 @@ test("a header click sorts the registration overview on the server (all pages), 
     "Verein",
     "Instrument",
     "Kurs",
+    "Stücke",
     "Theorie",
     "Praxis",
+    "Note",
   ]);
   const header = table.getByRole("columnheader", { name: "Vorname" });
   await expect(header).not.toHaveAttribute("aria-sort");
@@ -227,7 +229,7 @@ test("the overview's search finds the instrument and the course as the table sho
     .toBe(true);
 });
 
-test("staff sort the D-exam overview by Theorie on the server (no points last ascending), the sort in the URL; for a member the points headers are no buttons", async ({
+test("staff sort the D-exam overview by Theorie (no points last ascending) and Note on the server, the sort in the URL; for a member the points and grade headers are no buttons, Stücke is", async ({
   page,
   browser,
 }) => {
@@ -260,8 +262,17 @@ test("staff sort the D-exam overview by Theorie on the server (no points last as
   await expect(page).toHaveURL(/[?&]sort=-theory(&|$)/);
   await expect.poll(async () => inOrder(await points(), -1)).toBe(true);
   await expect.poll(async () => (await firstnames()).filter((name) => name === "Paul" || name === "Lena")).toEqual(["Lena", "Paul"]);
+  // Note: "nicht bestanden" (Lena, 28 practice points) before "bestanden" (Paul), on the server
+  const gradeHeader = table.getByRole("columnheader", { name: "Note" });
+  await gradeHeader.getByRole("button", { name: "Note" }).click();
+  await expect(gradeHeader).toHaveAttribute("aria-sort", "ascending");
+  await expect(page).toHaveURL(/[?&]sort=grade(&|$)/);
+  await expect.poll(async () => (await firstnames()).filter((name) => name === "Paul" || name === "Lena")).toEqual(["Lena", "Paul"]);
+  await gradeHeader.getByRole("button", { name: "Note" }).click();
+  await expect(page).toHaveURL(/[?&]sort=-grade(&|$)/);
+  await expect.poll(async () => (await firstnames()).filter((name) => name === "Paul" || name === "Lena")).toEqual(["Paul", "Lena"]);
 
-  // a member sees results only once published: the points headers do not sort for them
+  // a member sees results only once published: the points and grade headers do not sort for them; Stücke does
   const member = await browser.newPage();
   await signIn(member, "member@demo.test");
   await member.goto("/#/registration/overview");
@@ -269,7 +280,11 @@ test("staff sort the D-exam overview by Theorie on the server (no points last as
   await member.getByRole("option", { name: "D-Prüfungen Herbst Vorjahr", exact: true }).click();
   const memberTable = member.getByRole("table", { name: "D-Prüfungsanmeldungen" });
   await expect(memberTable.getByRole("row", { name: /Lena Lernfleißig/ })).toBeVisible();
-  await expect(memberTable.getByRole("columnheader").getByRole("button")).toHaveText(["ID", "Vorname", "Nachname", "Verein", "Instrument", "Kurs"]);
+  await expect(memberTable.getByRole("columnheader").getByRole("button")).toHaveText(["ID", "Vorname", "Nachname", "Verein", "Instrument", "Kurs", "Stücke"]);
+  const songsHeader = memberTable.getByRole("columnheader", { name: "Stücke" });
+  await songsHeader.getByRole("button", { name: "Stücke" }).click();
+  await expect(songsHeader).toHaveAttribute("aria-sort", "ascending");
+  await expect(member).toHaveURL(/[?&]sort=songs(&|$)/);
   await member.close();
 });
 

@@ -86,7 +86,7 @@ export const tooMany = (max: number) => `Bitte höchstens ${max} Einträge angeb
 
 /** not from the spec: a sort of the overview by points for a caller who does not see every result (registrations/access.ts refuseHiddenSort) */
 export const SORT_MSG = {
-  resultsHidden: "Nach Punkten sortieren kann nur, wer alle Ergebnisse der Veranstaltung sieht (Anmelde- und Ergebnisverwaltung des Kreisverbands)",
+  resultsHidden: "Nach Punkten oder Note sortieren kann nur, wer alle Ergebnisse der Veranstaltung sieht (Anmelde- und Ergebnisverwaltung des Kreisverbands)",
 } as const;
 
 /** /v1 values of the wrong JSON type or form (http/wireSchema.ts): refused, never coerced. The forms cannot send them. */

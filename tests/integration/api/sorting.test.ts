@@ -4,8 +4,11 @@
 // order, as Intl.Collator("de"); users who never signed in after every date ascending, before
 // every date descending; ties by the list's default order), and a walk in pages under that sort,
 // forwards (first/after) and backwards (last/before), sees every row exactly once, in that order.
-// A cursor belongs to its order.
+// A cursor belongs to its order. The D-exam grade and pieces sort by stored keys (their write
+// paths: tests/integration/dexam/overview-sort-keys.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fillCompetitionOverviewKeys } from "../../../server/src/domains/competition/service.ts";
+import { fillOverviewKeys } from "../../../server/src/domains/dexam/service.ts";
 import type { Prisma } from "../../../server/src/generated/prisma/client.ts";
 import { SORT_MSG } from "../../../server/src/shared/messages.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
@@ -345,7 +348,7 @@ describe("the overviews' orderBy: every column with a stored value", () => {
       ).toEqual(graphqlOrder.ids);
     }
     // an unknown column is a 400 naming the parameter, not the default order
-    const refused = await app.rest("GET", `/v1/registrations/event/${competition}/competition?sort=songs`, token);
+    const refused = await app.rest("GET", `/v1/registrations/event/${competition}/competition?sort=grade`, token);
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).toContain("sort");
   });
@@ -433,6 +436,145 @@ describe("the overviews' orderBy: points, for those who see every result", () =>
       const byId = await app.gql(`{ list: ${list}(${args}, orderBy: { field: ID }, first: 100) { edges { node { databaseId } } } }`, {}, member);
       expect(byId.body.errors, `${list} member ID`).toBeUndefined();
       expect(byId.body.data.list.edges).toHaveLength(list === "dexamRegistrations" ? dexamRows.length : competitionRows.length);
+    }
+  });
+});
+
+describe("the overviews' orderBy: the D-exam grade and pieces (stored keys)", () => {
+  it("GRADE (failed before passed, no grade last ascending) and SONGS (incomplete first) sort in both directions with ties, in pages forwards and backwards, at both doors; a member's sort by GRADE is refused, by SONGS answered", async () => {
+    const district = await freshDistrict();
+    const prisma = app.db.prisma;
+    const club = (await prisma.association.create({ data: { name: "MV Note", districtAssociationId: district } })).id;
+    const member = `member-grade-${district}`;
+    await prisma.user.create({
+      data: {
+        subject: member,
+        email: `${member}@s${district}.test`,
+        lastname: "Test",
+        firstname: "Mitglied",
+        districtAssociationId: district,
+        associations: { create: [{ associationId: club }] },
+      },
+    });
+    const memberToken = await app.token(member);
+    const event = await prisma.event.create({
+      data: {
+        ...openEventFields(district),
+        name: "Note D",
+        formType: "DEXAM",
+        locations: { create: [{ name: "Praxis", type: "DEXAM_PRACTICE", street: "S", city: "C", dexamTypes: ["D1"], instruments: ["FLUTE", "PERCUSSION"] }] },
+      },
+      include: { locations: true },
+    });
+    const practice = event.locations[0].id;
+    const songs = (n: number, numbers = true) => Array.from({ length: n }, (_, i) => ({ number: numbers ? String(i + 1) : null, name: `Stück ${i + 1}` }));
+    // grade: 0 failed, 1 passed, null open; pieces: 0 incomplete, 1 complete (no practice exam: complete)
+    type Row = { id: number; lastname: string; firstname: string; grade: number | null; songs: number };
+    const rows: Row[] = [];
+    const cases: [string, Partial<Prisma.DexamRegistrationUncheckedCreateInput>, number | null, number][] = [
+      ["Zeller", { theoryPoints: 30, practicePoints: 40, practiceLocationId: practice, songs: songs(4) }, 1, 1],
+      ["Abi", { theoryPoints: 10, practiceLocationId: practice, songs: [] }, 0, 0],
+      ["Müller", {}, null, 1],
+      ["Äbi", { theoryPoints: 30, practicePoints: 40, practiceLocationId: practice, songs: songs(3) }, 1, 0],
+      ["Braun", { theoryPoints: 25, partialResultType: "PRACTICE", existingPartialResultVerified: true }, 1, 1],
+      ["Abi", { theoryPoints: 25, partialResultType: "PRACTICE", practiceLocationId: practice, instrument: "PERCUSSION", songs: songs(4, false) }, null, 1],
+      ["Öztürk", { practicePoints: 20, practiceLocationId: practice }, 0, 0],
+      ["Kern", { theoryPoints: 24, practicePoints: 36, practiceLocationId: practice, songs: songs(4, false) }, 1, 0],
+    ];
+    for (const [lastname, fields, grade, complete] of cases) {
+      const { id } = await createDexam(event.id, club, { lastname, type: "D1", ...fields });
+      rows.push({ id, lastname, firstname: "Anna", grade, songs: complete });
+    }
+    // rows written without the keys: the start-up sweep works them out (dexam/service.ts fillOverviewKeys)
+    await fillOverviewKeys(prisma);
+    const args = `eventId: "${gid("Event", event.id)}"`;
+    const columns = { GRADE: number<Row>((r) => r.grade), SONGS: number<Row>((r) => r.songs) };
+    const defaults = [text<Row>((r) => r.lastname), text<Row>((r) => r.firstname), byId];
+    await checkOrders("dexamRegistrations", args, rows, columns, defaults);
+    await checkCursorOrder("dexamRegistrations", args, "GRADE", "SONGS");
+    for (const [field, column] of Object.entries(columns))
+      for (const direction of DIRECTIONS) {
+        const sort = `${direction === "DESC" ? "-" : ""}${field.toLowerCase()}`;
+        const res = await app.rest("GET", `/v1/registrations/event/${event.id}/dexam?sort=${sort}`, token);
+        expect(res.status, `/v1 sort=${sort}`).toBe(200);
+        expect(
+          (res.body as { id: number }[]).map((row) => row.id),
+          `/v1 sort=${sort}`,
+        ).toEqual(expected(rows, column, direction, defaults));
+      }
+
+    // a member sees results only once published: the grade's order would tell them
+    const query = (field: string) => `{ list: dexamRegistrations(${args}, orderBy: { field: ${field} }, first: 100) { edges { node { databaseId } } } }`;
+    const refused = await app.gql(query("GRADE"), {}, memberToken);
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe("VALIDATION");
+    expect(refused.body.errors?.[0]?.message).toBe(SORT_MSG.resultsHidden);
+    const refusedRest = await app.rest("GET", `/v1/registrations/event/${event.id}/dexam?sort=-grade`, memberToken);
+    expect(refusedRest.status).toBe(400);
+    expect(JSON.stringify(refusedRest.body)).toContain(SORT_MSG.resultsHidden);
+    // the pieces are no result: the member sorts by them at both doors
+    const bySongs = await app.gql(query("SONGS"), {}, memberToken);
+    expect(bySongs.body.errors).toBeUndefined();
+    expect(bySongs.body.data.list.edges.map((e: { node: { databaseId: number } }) => e.node.databaseId)).toEqual(
+      expected(rows, columns.SONGS, "ASC", defaults),
+    );
+    const bySongsRest = await app.rest("GET", `/v1/registrations/event/${event.id}/dexam?sort=songs`, memberToken);
+    expect((bySongsRest.body as { id: number }[]).map((row) => row.id)).toEqual(expected(rows, columns.SONGS, "ASC", defaults));
+  });
+});
+
+describe("the overviews' orderBy: the competition's pieces (stored key)", () => {
+  it("SONGS (incomplete first, as many rows as the type asks for) sorts in both directions with ties, in pages forwards and backwards, at both doors, for members too", async () => {
+    const district = await freshDistrict();
+    const prisma = app.db.prisma;
+    const club = (await prisma.association.create({ data: { name: "MV Stücke", districtAssociationId: district } })).id;
+    const competition = (await prisma.event.create({ data: { ...openEventFields(district), name: "Stücke W", formType: "COMPETITION" } })).id;
+    const piece = { name: "Marsch", composer: "K", publisher: "V", arranger: null, duration: 300 };
+    type Row = { id: number; name: string; songs: number };
+    const rows: Row[] = [];
+    // type K asks for two pieces, B for four
+    const cases: [string, "K" | "B", unknown[], number][] = [
+      ["Zeller", "K", [piece, piece], 1],
+      ["Abi", "K", [piece], 0],
+      ["Müller", "B", [piece, piece], 0],
+      ["Braun", "B", [piece, piece, piece, piece], 1],
+      ["Abi", "K", [], 0],
+      ["Kern", "K", [piece, { ...piece, duration: null }], 0],
+      ["Öhringen", "K", [piece, piece], 1],
+    ];
+    for (const [name, type, songs, complete] of cases) {
+      const { id } = await prisma.competitionRegistration.create({
+        data: { eventId: competition, associationId: club, name, conductorName: "D", type, cast: "B", numberOfMusicians: 9, songs: songs as never },
+        select: { id: true },
+      });
+      rows.push({ id, name, songs: complete });
+    }
+    // rows written without the key: the start-up sweep works it out (competition/service.ts fillCompetitionOverviewKeys)
+    await fillCompetitionOverviewKeys(prisma);
+    const args = `eventId: "${gid("Event", competition)}"`;
+    const bySongs = number<Row>((r) => r.songs);
+    const defaults = [text<Row>((r) => r.name), byId];
+    await checkOrders("competitionRegistrations", args, rows, { SONGS: bySongs }, defaults);
+    await checkCursorOrder("competitionRegistrations", args, "SONGS", "NAME");
+    const member = `member-songs-${district}`;
+    await prisma.user.create({
+      data: {
+        subject: member,
+        email: `${member}@s${district}.test`,
+        lastname: "Test",
+        firstname: "Mitglied",
+        districtAssociationId: district,
+        associations: { create: [{ associationId: club }] },
+      },
+    });
+    const memberToken = await app.token(member);
+    for (const direction of DIRECTIONS) {
+      const sort = `${direction === "DESC" ? "-" : ""}songs`;
+      const res = await app.rest("GET", `/v1/registrations/event/${competition}/competition?sort=${sort}`, memberToken);
+      expect(res.status, `/v1 sort=${sort}`).toBe(200);
+      expect(
+        (res.body as { id: number }[]).map((row) => row.id),
+        `/v1 sort=${sort}`,
+      ).toEqual(expected(rows, bySongs, direction, defaults));
     }
   });
 });

@@ -5,6 +5,8 @@
 // here, not first in `npm run bench`. PostgreSQL pass only (seeding PGlite at this size takes 15 s).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SCALE, scaleOf, seedStatements } from "../../../bench/seed.ts";
+import { competitionOverviewKeys } from "../../../server/src/domains/competition/rules.ts";
+import { overviewKeys } from "../../../server/src/domains/dexam/rules.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 
 let app: TestApp;
@@ -41,6 +43,16 @@ describe("benchmark dataset", () => {
   it("has results for half of the registrations", async () => {
     expect(await count(`SELECT count(*) AS n FROM "DexamRegistration" WHERE "theoryPoints" IS NOT NULL AND "practicePoints" IS NOT NULL`)).toBe(25_000);
     expect(await count(`SELECT count(*) AS n FROM "CompetitionRegistration" WHERE points IS NOT NULL`)).toBe(2_500);
+  });
+
+  it("carries the overview's sort keys as the rule works them out (dexam/rules.ts overviewKeys), so no start-up sweep runs during a figure", async () => {
+    expect(await count(`SELECT count(*) AS n FROM "DexamRegistration" WHERE "songsCompleteKey" IS NULL`)).toBe(0);
+    const rows = await app.db.prisma.dexamRegistration.findMany({ where: { id: { lte: 400 } }, orderBy: { id: "asc" } });
+    expect(rows.map((r) => ({ gradeKey: r.gradeKey, songsCompleteKey: r.songsCompleteKey }))).toEqual(rows.map((r) => overviewKeys(r)));
+    expect(new Set(rows.map((r) => r.gradeKey))).toEqual(new Set(["PASSED", "FAILED", null]));
+    expect(await count(`SELECT count(*) AS n FROM "CompetitionRegistration" WHERE "songsCompleteKey" IS NULL`)).toBe(0);
+    const groups = await app.db.prisma.competitionRegistration.findMany({ take: 100, orderBy: { id: "asc" } });
+    expect(groups.map((r) => ({ songsCompleteKey: r.songsCompleteKey }))).toEqual(groups.map((r) => competitionOverviewKeys(r)));
   });
 
   it("fits the figures' assumptions: every registration's club and locations belong to its event's district and event", async () => {

@@ -17,6 +17,7 @@ export const COMPETITION_ORDER_FIELDS = {
   cast: "CAST",
   level: "LEVEL",
   documents: "DOCUMENTS",
+  songs: "SONGS",
 } as const;
 
 /**
@@ -33,7 +34,7 @@ export const competitionOrderFields = (viewerSeesAllResults: boolean) =>
 /**
  * The competition table of the overview (R-RO003, R-RO005): ID, Name, Verein, Typ, Besetzung,
  * Stufe/Altersgruppe, Unterlagen, Stücke, Punkte, Prädikat, the row menu and the symbols; paged
- * with "Mehr laden", sorted on the server by a click on ID, Name, Verein, Typ, Besetzung, Stufe or Unterlagen, and for
+ * with "Mehr laden", sorted on the server by a click on ID, Name, Verein, Typ, Besetzung, Stufe, Unterlagen or Stücke, and for
  * viewers who see every result on Punkte or Prädikat (`orderFields`).
  */
 export function CompetitionTable({

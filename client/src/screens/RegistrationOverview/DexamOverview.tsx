@@ -43,7 +43,7 @@ export function DexamOverview({
   /** a camp event and a viewer with registration_manage: the history also lists the health-data accesses */
   healthAccesses?: boolean;
   districtAssociationId: number;
-  /** the event's Event.viewerSeesAllResults: only then do the points columns sort */
+  /** the event's Event.viewerSeesAllResults: only then do the result columns (points, grade) sort */
   viewerSeesAllResults: boolean;
   search: string;
   searching: boolean;

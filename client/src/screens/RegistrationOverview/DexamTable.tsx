@@ -16,14 +16,15 @@ export const DEXAM_ORDER_FIELDS = {
   association: "CLUB",
   instrument: "INSTRUMENT",
   course: "COURSE",
+  songs: "SONGS",
 } as const;
 
 /**
- * The same with the points columns, for viewers who see every result of the event
- * (Event.viewerSeesAllResults; the server refuses a sort by points to anyone else). Pieces and
- * grade do not sort (docs/decisions.md "Sortable columns, both doors").
+ * The same with the result columns (points and grade), for viewers who see every result of the
+ * event (Event.viewerSeesAllResults; the server refuses a sort by results to anyone else;
+ * docs/decisions.md "Sortable columns, both doors").
  */
-export const DEXAM_ORDER_FIELDS_WITH_RESULTS = { ...DEXAM_ORDER_FIELDS, theory: "THEORY_POINTS", practice: "PRACTICE_POINTS" } as const;
+export const DEXAM_ORDER_FIELDS_WITH_RESULTS = { ...DEXAM_ORDER_FIELDS, theory: "THEORY_POINTS", practice: "PRACTICE_POINTS", grade: "GRADE" } as const;
 
 /** The columns the server sorts the D-exam overview by for this viewer. */
 export const dexamOrderFields = (viewerSeesAllResults: boolean) => (viewerSeesAllResults ? DEXAM_ORDER_FIELDS_WITH_RESULTS : DEXAM_ORDER_FIELDS);
@@ -31,8 +32,8 @@ export const dexamOrderFields = (viewerSeesAllResults: boolean) => (viewerSeesAl
 /**
  * The D-exam table of the overview (R-RO004, R-RO007): ID, Vorname, Nachname, Verein, Instrument,
  * Kurs, Stücke, Theorie, Praxis, Note, the row menu and the symbols; paged with "Mehr laden",
- * sorted on the server by a click on ID, Vorname, Nachname, Verein, Instrument or Kurs, and for
- * viewers who see every result on Theorie or Praxis (`orderFields`).
+ * sorted on the server by a click on ID, Vorname, Nachname, Verein, Instrument, Kurs or Stücke, and
+ * for viewers who see every result on Theorie, Praxis or Note (`orderFields`).
  */
 export function DexamTable({
   query,

@@ -5,8 +5,9 @@ import type { SortableList } from "../../graphql/orderBy.ts";
 /**
  * Each column its sort keys (STATUS: active, cancelledAt NULL, first when ascending); ties by the
  * group's name (German collation), id. POINTS is a result column (`results`): only callers who see
- * every result sort by it; the mark (Prädikat) column sorts by it too. Pieces (from the songs JSON)
- * do not sort.
+ * every result sort by it; the mark (Prädikat) column sorts by it too. Pieces sort by their stored
+ * key (`songsCompleteKey`), which every write works out with the rule the column shows
+ * (competition/rules.ts competitionOverviewKeys).
  */
 export const COMPETITION_OVERVIEW_ORDER = {
   model: "CompetitionRegistration",
@@ -20,6 +21,10 @@ export const COMPETITION_OVERVIEW_ORDER = {
       key: (d) => [{ category: d }, { ageGroup: d }],
     },
     DOCUMENTS: { description: "Whether the documents are complete: incomplete ones first (ascending).", key: (d) => ({ documentsComplete: d }) },
+    SONGS: {
+      description: "Pieces (Stücke) complete, as many as the type asks for: incomplete before complete (ascending).",
+      key: (d) => ({ songsCompleteKey: d }),
+    },
     POINTS: {
       description:
         "The points (and with them the mark the jury gives for them), registrations without points last (ascending; first descending). Only for callers who see every result of the event (registration and results staff of its district); others get VALIDATION.",

@@ -2,8 +2,8 @@
 // competition type. The facts of the types live in shared/competition.ts, the input's rules in
 // shared/competitionSchema.ts (the client's form uses both); this module re-exports them and adds
 // the server-only rules. The service adds what needs the database.
-import type { EditPhase } from "../../generated/prisma/client.ts";
-import type { CompetitionInput } from "../../shared/competition.ts";
+import type { CompetitionType, EditPhase } from "../../generated/prisma/client.ts";
+import { type CompetitionInput, type CompetitionSong, competitionSongsComplete } from "../../shared/competition.ts";
 import { type CompetitionEventFacts, competitionErrors } from "../../shared/competitionSchema.ts";
 import { baseRowActions } from "../registrations/rules.ts";
 
@@ -53,3 +53,13 @@ export function competitionRowActions(
 ) {
   return baseRowActions(r, { manager: v.manager, deleter: v.userManager, clubMember: v.clubMember });
 }
+
+/**
+ * The stored sort key of the overview's "Stücke" column (CompetitionRegistration.songsCompleteKey;
+ * docs/decisions.md "Sortable columns"): competitionSongsComplete over the row's type and songs.
+ * Every write that changes them writes it with the row (service.ts); the start-up sweep fills rows
+ * from before the key.
+ */
+export const competitionOverviewKeys = (r: { type: CompetitionType; songs: unknown }): { songsCompleteKey: boolean } => ({
+  songsCompleteKey: competitionSongsComplete({ type: r.type, songs: Array.isArray(r.songs) ? (r.songs as CompetitionSong[]) : [] }),
+});

@@ -6,7 +6,7 @@ import { AppError, forbidden, notFound, validationFailed } from "../../auth/erro
 import { actsOn, authorize, mayActOn } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, labelSearched, searchTerm } from "../../db/search.ts";
-import type { CompetitionRegistration, CompetitionType, Prisma } from "../../generated/prisma/client.ts";
+import type { CompetitionRegistration, CompetitionType, Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { competitionFacts } from "../../mail/registrationMail.ts";
 import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "../../shared/labels.ts";
@@ -30,7 +30,15 @@ import { createOnce, type KeyedRequest, keyedRequest } from "../registrations/id
 import { changeDetailsSealed, remarksColumns } from "../registrations/remarks.ts";
 import { canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
 import { deleteRegistrationTraces } from "../registrations/traces.ts";
-import { type CompetitionInput, type CompetitionSong, competitionResultsVisible, songRowsFor, usesAgeGroup, validateCompetition } from "./rules.ts";
+import {
+  type CompetitionInput,
+  type CompetitionSong,
+  competitionOverviewKeys,
+  competitionResultsVisible,
+  songRowsFor,
+  usesAgeGroup,
+  validateCompetition,
+} from "./rules.ts";
 
 const MANAGED = "Stornodatum und Unterlagen-Vermerk";
 
@@ -83,6 +91,32 @@ function locationFor(input: CompetitionInput, locations: { id: number; competiti
 /** A new registration with what its /v1 answer shows besides the row, all known without reading it again. */
 export type CreatedCompetition = { registration: CompetitionRegistration; event: EventWithLocations; association: { id: number; name: string } };
 
+/**
+ * Works out the overview's sort key of "Stücke" (rules.ts competitionOverviewKeys) for rows written
+ * before the key (songsCompleteKey NULL), a few at a time, at start-up; answers how many. As the
+ * D-exam sweep (dexam/service.ts fillOverviewKeys): only rows still at the version read, version
+ * and updatedAt kept.
+ */
+export async function fillCompetitionOverviewKeys(prisma: PrismaClient, batch = 100): Promise<number> {
+  let filled = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await prisma.competitionRegistration.findMany({
+      where: { songsCompleteKey: null, id: { gt: after } },
+      select: { id: true, version: true, type: true, songs: true },
+      orderBy: { id: "asc" },
+      take: batch,
+    });
+    if (rows.length === 0) return filled;
+    for (const r of rows) {
+      const { songsCompleteKey } = competitionOverviewKeys(r);
+      filled += await prisma.$executeRaw`UPDATE "CompetitionRegistration" SET "songsCompleteKey" = ${songsCompleteKey}
+        WHERE "id" = ${r.id} AND "version" = ${r.version} AND "songsCompleteKey" IS NULL`;
+    }
+    after = rows[rows.length - 1].id;
+  }
+}
+
 export async function createCompetitionRegistration(
   ctx: ServiceCtx,
   eventId: number,
@@ -134,9 +168,12 @@ async function createCompetitionOnce(
     const errors = validateCompetition(input, event, "create");
     if (Object.keys(errors).length) throw validationFailed(errors);
     const locationId = locationFor(input, event.locations, manager, null);
+    const row = data(ctx, input);
     const { association, ...registration } = await tx.competitionRegistration.create({
       data: {
-        ...data(ctx, input),
+        ...row,
+        // the overview's sort key of "Stücke"
+        ...competitionOverviewKeys(row),
         eventId,
         userId: p.userId,
         locationId,
@@ -210,8 +247,10 @@ export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number,
           ...(input.documentsComplete != null ? { documentsComplete: input.documentsComplete } : {}),
         }
       : {};
+    // the overview's sort key of "Stücke" over the row as it will be
+    const keys = competitionOverviewKeys({ ...r, ...next });
     const updated = await guardStale(
-      tx.competitionRegistration.update({ where: versionWhere(id, input.version), data: { ...next, ...managed, version: { increment: 1 } } }),
+      tx.competitionRegistration.update({ where: versionWhere(id, input.version), data: { ...next, ...managed, ...keys, version: { increment: 1 } } }),
     );
     await audit(tx, p, {
       action: scope === "songs" ? "updateSongs" : "update",

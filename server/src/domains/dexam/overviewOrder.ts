@@ -7,9 +7,10 @@ const flip = (d: Direction): Direction => (d === "asc" ? "desc" : "asc");
 
 /**
  * Each column one sort key (STATUS: active, cancelledAt NULL, first when ascending); ties by last
- * name, first name (German collation), id. The points are result columns (`results`): only callers
- * who see every result sort by them. Pieces (from the songs JSON) and grade (the pass rule over
- * both parts and a verified partial result, which no stored key orders) do not sort.
+ * name, first name (German collation), id. The points and the grade are result columns
+ * (`results`): only callers who see every result sort by them. Pieces and grade sort by their
+ * stored keys (`songsCompleteKey`, `gradeKey`), which every write works out with the rule the
+ * columns show (dexam/rules.ts overviewKeys).
  */
 export const DEXAM_OVERVIEW_ORDER = {
   model: "DexamRegistration",
@@ -34,6 +35,17 @@ export const DEXAM_OVERVIEW_ORDER = {
         "Practice points, registrations without points last (ascending; first descending). Only for callers who see every result of the event (registration and results staff of its district); others get VALIDATION.",
       key: (d) => ({ practicePoints: d }),
       results: true,
+    },
+    GRADE: {
+      description:
+        "The grade (Note): FAILED before PASSED (ascending), registrations without a grade (results missing) last (ascending; first descending). Only for callers who see every result of the event (registration and results staff of its district); others get VALIDATION.",
+      key: (d) => ({ gradeKey: d }),
+      results: true,
+    },
+    SONGS: {
+      description:
+        "Pieces (Stücke) complete: incomplete before complete (ascending); a registration without a practice exam needs none and counts as complete.",
+      key: (d) => ({ songsCompleteKey: d }),
     },
     CREATED_AT: { description: "When the registration was created.", key: (d) => ({ createdAt: d }) },
     STATUS: {

@@ -394,7 +394,9 @@ export function dexamRoutes(r: RestRouter) {
         "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
         "`locationId` grenzt auf einen Prüfungs- oder Vorbereitungsort ein, `search` sucht in Namen, Verein, Instrument, Kurs und den Prüfungs- und Vorbereitungsorten. " +
         "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `instrument` in Partiturordnung, `-course` absteigend); ohne: Nachname, Vorname, ID. " +
-        "`theory_points` und `practice_points` (ohne Punkte zuletzt, absteigend zuerst) nur für das Anmelde- und Ergebnispersonal des Kreisverbands, das alle Ergebnisse sieht; sonst 400 VALIDATION.",
+        "`songs`: unvollständige Stücke vor vollständigen (ohne Praxisprüfung gelten sie als vollständig). " +
+        "`theory_points` und `practice_points` (ohne Punkte zuletzt, absteigend zuerst) und `grade` (nicht bestanden vor bestanden, ohne Note zuletzt, absteigend zuerst) " +
+        "nur für das Anmelde- und Ergebnispersonal des Kreisverbands, das alle Ergebnisse sieht; sonst 400 VALIDATION.",
       query: ListQuery,
       response: z.array(DexamWire),
       example: { params: { eventId: 1 }, query: { locationId: "2", search: "Flöte", sort: "instrument" } },

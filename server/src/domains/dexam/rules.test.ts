@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { campDataErasure, examOutcome, gradeOf, rowActions, takeoverPart } from "./rules.ts";
+import { Prisma } from "../../generated/prisma/client.ts";
+import { campDataErasure, examOutcome, gradeOf, overviewKeys, rowActions, takeoverPart } from "./rules.ts";
 
 const none = { theoryPoints: null, practicePoints: null, partialResultType: null, existingPartialResultVerified: false } as const;
 
@@ -119,5 +120,37 @@ describe("erasing only the camp data", () => {
       "Die Angaben zur Freizeit können erst nach dem Ende der Freizeit gelöscht werden",
     );
     expect(campDataErasure({ ...data, campDataEncrypted: null }, camp, now)).toBe("Die Angaben zur Freizeit sind bereits gelöscht");
+  });
+});
+
+describe("the overview's sort keys (overviewKeys)", () => {
+  const row = {
+    theoryPoints: null,
+    practicePoints: null,
+    partialResultType: null,
+    existingPartialResultVerified: false,
+    practiceLocationId: 7,
+    instrument: "CLARINET" as const,
+    songs: [] as unknown,
+  };
+  const songs = [1, 2, 3, 4].map((n) => ({ number: String(n), name: `Stück ${n}` }));
+
+  it("the grade key is the grade over the stored points (Decimal as Prisma reads them) and a verified partial result", () => {
+    expect(overviewKeys({ ...row, theoryPoints: new Prisma.Decimal("24"), practicePoints: new Prisma.Decimal("36") }).gradeKey).toBe("PASSED");
+    expect(overviewKeys({ ...row, theoryPoints: new Prisma.Decimal("23.99") }).gradeKey).toBe("FAILED");
+    expect(overviewKeys({ ...row, theoryPoints: 30 }).gradeKey).toBeNull();
+    expect(overviewKeys({ ...row, theoryPoints: 30, partialResultType: "PRACTICE" }).gradeKey).toBeNull();
+    expect(overviewKeys({ ...row, theoryPoints: 30, partialResultType: "PRACTICE", existingPartialResultVerified: true }).gradeKey).toBe("PASSED");
+  });
+
+  it("the pieces key is songsComplete over the songs JSON, the practice location and the instrument", () => {
+    expect(overviewKeys(row).songsCompleteKey).toBe(false);
+    expect(overviewKeys({ ...row, songs }).songsCompleteKey).toBe(true);
+    expect(overviewKeys({ ...row, practiceLocationId: null }).songsCompleteKey).toBe(true);
+    const names = songs.map((s) => ({ ...s, number: null }));
+    expect(overviewKeys({ ...row, songs: names }).songsCompleteKey).toBe(false);
+    expect(overviewKeys({ ...row, instrument: "PERCUSSION", songs: names }).songsCompleteKey).toBe(true);
+    // a JSON that is no list (never written so) counts as no songs
+    expect(overviewKeys({ ...row, songs: { 0: songs[0] } }).songsCompleteKey).toBe(false);
   });
 });

@@ -111,6 +111,41 @@ export const gradeOf = (r: ResultInput): "PASSED" | "FAILED" | null => {
   return o === "passed" ? "PASSED" : o === "failed" ? "FAILED" : null;
 };
 
+/** The row's values the overview's sort keys are worked out from (as stored; points as Prisma's Decimal or numbers). */
+export type OverviewKeyInput = {
+  theoryPoints: number | { toString(): string } | null;
+  practicePoints: number | { toString(): string } | null;
+  partialResultType: "THEORY" | "PRACTICE" | null;
+  existingPartialResultVerified: boolean;
+  practiceLocationId: number | null;
+  instrument: Instrument;
+  songs: unknown;
+};
+
+/**
+ * The stored sort keys of the overview's "Note" and "Stücke" columns (DexamRegistration.gradeKey,
+ * songsCompleteKey; docs/decisions.md "Sortable columns"): the grade over every stored result
+ * (gradeOf, as staff who see every result see it; the column sorts only for them) and the pieces
+ * complete (songsComplete). Every write that changes one of the inputs writes them with the row
+ * (dexam/service.ts, results/service.ts); the start-up sweep fills rows from before the keys.
+ */
+export function overviewKeys(r: OverviewKeyInput): { gradeKey: "PASSED" | "FAILED" | null; songsCompleteKey: boolean } {
+  const points = (v: OverviewKeyInput["theoryPoints"]) => (v === null ? null : Number(v));
+  return {
+    gradeKey: gradeOf({
+      theoryPoints: points(r.theoryPoints),
+      practicePoints: points(r.practicePoints),
+      partialResultType: r.partialResultType,
+      existingPartialResultVerified: r.existingPartialResultVerified,
+    }),
+    songsCompleteKey: songsComplete({
+      practiceLocationId: r.practiceLocationId,
+      instrument: r.instrument,
+      songs: Array.isArray(r.songs) ? (r.songs as DexamSong[]) : [],
+    }),
+  };
+}
+
 /** Which earlier part a takeover carries into a new registration, or the German reason why none. */
 export function takeoverPart(r: ResultInput): "THEORY" | "PRACTICE" | string {
   const partial = r.existingPartialResultVerified ? r.partialResultType : null;

@@ -46,6 +46,7 @@ import {
   type DexamInput,
   type DexamSong,
   editableInPhase,
+  overviewKeys,
   type ResultInput,
   takeoverPart,
   validateDexam,
@@ -91,6 +92,55 @@ export async function sealMealRequests(prisma: PrismaClient, key: DataKey, batch
     }
     after = rows[rows.length - 1].id;
   }
+}
+
+/**
+ * Works out the overview's sort keys of "Note" and "Stücke" (rules.ts overviewKeys, the one rule)
+ * for rows written before the keys (songsCompleteKey NULL), a few at a time, at start-up; answers
+ * how many. A row is changed only while it still has the version it was read with (a write at the
+ * same time writes the keys itself); version and updatedAt stay.
+ */
+export async function fillOverviewKeys(prisma: PrismaClient, batch = 100): Promise<number> {
+  let filled = 0;
+  let after = 0;
+  for (;;) {
+    const rows = await prisma.dexamRegistration.findMany({
+      where: { songsCompleteKey: null, id: { gt: after } },
+      select: {
+        id: true,
+        version: true,
+        theoryPoints: true,
+        practicePoints: true,
+        partialResultType: true,
+        existingPartialResultVerified: true,
+        practiceLocationId: true,
+        instrument: true,
+        songs: true,
+      },
+      orderBy: { id: "asc" },
+      take: batch,
+    });
+    if (rows.length === 0) return filled;
+    for (const r of rows) {
+      const { gradeKey, songsCompleteKey } = overviewKeys(r);
+      filled += await prisma.$executeRaw`UPDATE "DexamRegistration" SET "gradeKey" = ${gradeKey}::"DexamGrade", "songsCompleteKey" = ${songsCompleteKey}
+        WHERE "id" = ${r.id} AND "version" = ${r.version} AND "songsCompleteKey" IS NULL`;
+    }
+    after = rows[rows.length - 1].id;
+  }
+}
+
+/**
+ * The row as an update wrote it, with its sort keys right: each write works the keys out from the
+ * row it read before the update locked it, so a write at the same time to another input (theory
+ * points and a practice sheet of one registration) can leave them behind. The update returns the
+ * row with both; when its keys differ from the rule's, they are written again (the row still
+ * locked by this transaction; one more statement, only then).
+ */
+export async function settleOverviewKeys(tx: Prisma.TransactionClient, row: DexamRegistration): Promise<DexamRegistration> {
+  const keys = overviewKeys(row);
+  if (keys.gradeKey === row.gradeKey && keys.songsCompleteKey === row.songsCompleteKey) return row;
+  return tx.dexamRegistration.update({ where: { id: row.id }, data: keys });
 }
 
 function data(ctx: ServiceCtx, input: DexamInput, camp: boolean) {
@@ -185,6 +235,7 @@ async function createDexamOnce(
     const file = upload && typeof upload !== "string" ? upload : null;
     const consentFormFileId = file ? (await tx.storedFile.create({ data: storedFileRow(ctx.services.dataKey, file), select: { id: true } })).id : null;
     const row = data(ctx, input, camp);
+    const existingPartialResultVerified = carry ? true : manager && !!input.existingPartialResultVerified;
     const { association, ...registration } = await tx.dexamRegistration.create({
       data: {
         ...row,
@@ -194,8 +245,10 @@ async function createDexamOnce(
         cancellationAccepted: !!input.cancellationAccepted,
         healthConsentAccepted: camp && !!input.healthConsentAccepted,
         consentFormFileId,
-        existingPartialResultVerified: carry ? true : manager && !!input.existingPartialResultVerified,
+        existingPartialResultVerified,
         takenOverFromId: carry?.takenOverFromId ?? null,
+        // the overview's sort keys of "Note" and "Stücke" (no results yet)
+        ...overviewKeys({ ...row, theoryPoints: null, practicePoints: null, existingPartialResultVerified }),
       },
       include: { association: { select: { id: true, name: true } } },
     });
@@ -278,8 +331,13 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
       : partialChanged
         ? { existingPartialResultVerified: false }
         : {};
-    const updated = await guardStale(
-      tx.dexamRegistration.update({ where: versionWhere(id, input.version), data: { ...next, ...managed, version: { increment: 1 } } }),
+    // the overview's sort keys of "Note" and "Stücke" over the row as it will be
+    const keys = overviewKeys({ ...r, ...next, ...managed });
+    const updated = await settleOverviewKeys(
+      tx,
+      await guardStale(
+        tx.dexamRegistration.update({ where: versionWhere(id, input.version), data: { ...next, ...managed, ...keys, version: { increment: 1 } } }),
+      ),
     );
     await audit(tx, p, {
       action: scope === "songs" ? "updateSongs" : "update",

@@ -68,7 +68,7 @@ export const EventType = builder.prismaNode("Event", {
     }),
     viewerSeesAllResults: t.boolean({
       description:
-        "The viewer sees every result of this event, published or not (the district's registration and results staff): only then do the overviews sort by points (THEORY_POINTS, PRACTICE_POINTS, POINTS).",
+        "The viewer sees every result of this event, published or not (the district's registration and results staff): only then do the overviews sort by results (THEORY_POINTS, PRACTICE_POINTS, GRADE, POINTS).",
       resolve: (e, _a, ctx) => seesUnpublishedResults(ctx.principal, e),
     }),
     locations: t.relation("locations", {

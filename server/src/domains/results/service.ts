@@ -16,8 +16,8 @@ import { extensionOf, PC_JUROR_EXTENSIONS } from "../../shared/resultUploads.ts"
 import { asBuffer, spreadsheetPool } from "../../workers/pool.ts";
 import { audit } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
-import { type DexamSong, examOutcome, PRACTICE_PASS_POINTS } from "../dexam/rules.ts";
-import { campOf, visibleResult } from "../dexam/service.ts";
+import { type DexamSong, examOutcome, overviewKeys, PRACTICE_PASS_POINTS } from "../dexam/rules.ts";
+import { campOf, settleOverviewKeys, visibleResult } from "../dexam/service.ts";
 import { sniffType } from "../files/rules.ts";
 import { fileBytes, storedFileRow } from "../files/stored.ts";
 import { XLSX_MIME } from "../files/zip.ts";
@@ -142,7 +142,13 @@ export async function setTheoryResult(ctx: ServiceCtx, registrationId: number, l
   const error = pointsError(points);
   if (error) throw validationFailed({ theoryPoints: error });
   const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
-    const updated = await tx.dexamRegistration.update({ where: { id: r.id }, data: { theoryPoints: points as number, version: { increment: 1 } } });
+    const updated = await settleOverviewKeys(
+      tx,
+      await tx.dexamRegistration.update({
+        where: { id: r.id },
+        data: { theoryPoints: points as number, ...overviewKeys({ ...r, theoryPoints: points as number }), version: { increment: 1 } },
+      }),
+    );
     await audit(tx, p, {
       action: "setTheoryResult",
       entity: "DexamRegistration",
@@ -167,11 +173,16 @@ export async function deleteResult(ctx: ServiceCtx, registrationId: number, loca
   const part = r.theoryLocationId === locationId ? "theory" : r.practiceLocationId === locationId ? "practice" : null;
   if (!part) throw validationFailed({ locationId: "Dieser Ort ist kein Prüfungsort der Anmeldung" });
   return ctx.prisma.$transaction(async (tx) => {
-    const updated = await tx.dexamRegistration.update({
-      where: { id: r.id },
-      data:
-        part === "theory" ? { theoryPoints: null, version: { increment: 1 } } : { practicePoints: null, practiceSheetFileId: null, version: { increment: 1 } },
-    });
+    const updated = await settleOverviewKeys(
+      tx,
+      await tx.dexamRegistration.update({
+        where: { id: r.id },
+        data:
+          part === "theory"
+            ? { theoryPoints: null, ...overviewKeys({ ...r, theoryPoints: null }), version: { increment: 1 } }
+            : { practicePoints: null, practiceSheetFileId: null, ...overviewKeys({ ...r, practicePoints: null }), version: { increment: 1 } },
+      }),
+    );
     if (part === "practice" && r.practiceSheetFileId !== null) await tx.storedFile.delete({ where: { id: r.practiceSheetFileId } });
     await audit(tx, p, {
       action: part === "theory" ? "deleteTheoryResult" : "deletePracticeResult",
@@ -268,7 +279,15 @@ export async function practiceSheetOf(ctx: ServiceCtx, registrationId: number) {
   return { ...r.practiceSheetFile, data: fileBytes(ctx.services.dataKey, r.practiceSheetFile) };
 }
 
-type AcceptedSheet = { file: NamedFile; registrationId: number; previousFileId: number | null; previousPoints: unknown; points: number };
+type AcceptedSheet = {
+  file: NamedFile;
+  registrationId: number;
+  previousFileId: number | null;
+  previousPoints: unknown;
+  points: number;
+  /** the overview's sort keys with the new practice points (dexam/rules.ts overviewKeys) */
+  keys: ReturnType<typeof overviewKeys>;
+};
 
 /**
  * POST .../practice_sheets (R-RE009..R-RE013, R-API052): each .xlsx (also inside a .zip, as the
@@ -344,7 +363,8 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
     const fail = (message: string) => errors.push([x.index, `„${x.file.name}“: ${message}`]);
     if (!r || r.practiceLocationId !== location.id) fail(`Die Anmeldung ${x.registrationId} ist nicht (mehr) bei diesem Prüfungsort angemeldet`);
     else if (r.cancelledAt) fail(`Die Anmeldung ${x.registrationId} ist storniert`);
-    else accepted.push({ ...x, previousFileId: r.practiceSheetFileId, previousPoints: r.practicePoints });
+    else
+      accepted.push({ ...x, previousFileId: r.practiceSheetFileId, previousPoints: r.practicePoints, keys: overviewKeys({ ...r, practicePoints: x.points }) });
   }
   if (errors.length) {
     errors.sort((a, b) => a[0] - b[0]);
@@ -358,10 +378,13 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
     const done: { registrationId: number; practicePoints: number; fileName: string }[] = [];
     for (const s of accepted) {
       const stored = await tx.storedFile.create({ data: storedFileRow(ctx.services.dataKey, { name: s.file.name, mimeType: XLSX_MIME, data: s.file.data }) });
-      await tx.dexamRegistration.update({
-        where: { id: s.registrationId },
-        data: { practicePoints: s.points, practiceSheetFileId: stored.id, version: { increment: 1 } },
-      });
+      await settleOverviewKeys(
+        tx,
+        await tx.dexamRegistration.update({
+          where: { id: s.registrationId },
+          data: { practicePoints: s.points, practiceSheetFileId: stored.id, ...s.keys, version: { increment: 1 } },
+        }),
+      );
       if (s.previousFileId !== null) await tx.storedFile.delete({ where: { id: s.previousFileId } });
       await audit(tx, p, {
         action: "uploadPracticeSheet",

@@ -161,6 +161,7 @@ describe("PC Juror", () => {
         remarksEncrypted: null,
         cancelledAt: null,
         documentsComplete: false,
+        songsCompleteKey: false,
         gdprAccepted: true,
         cancellationAccepted: false,
         songs: [{ name: "Marsch", composer: "K", publisher: "V", arranger: null, duration: 245 }],

@@ -14,6 +14,7 @@ import { authorize } from "../../auth/permissions.ts";
 import { decryptJson } from "../../crypto/aead.ts";
 import { visibleCompetitionResult } from "../competition/service.ts";
 import type { ServiceCtx } from "../context.ts";
+import { gradeOf } from "../dexam/rules.ts";
 import { visibleResult } from "../dexam/service.ts";
 import { fileBytes } from "../files/stored.ts";
 import { recordHealthDataAccess } from "../healthaccess/service.ts";
@@ -85,10 +86,21 @@ export async function exportOwnData(ctx: ServiceCtx) {
     // registrations they made and may still read (canReadRegistration, as every read): a member
     // who left the club takes nothing of its registrations along, health data least of all
     dexamRegistrations: dexam.map(
-      ({ campDataEncrypted, remarksEncrypted, theoryLocation, practiceLocation, practiceSheetFile, event: { districtAssociationId, ...event }, ...r }) => {
+      ({
+        campDataEncrypted,
+        remarksEncrypted,
+        theoryLocation,
+        practiceLocation,
+        practiceSheetFile,
+        event: { districtAssociationId, ...event },
+        gradeKey: _everyResult,
+        ...r
+      }) => {
         const seen = visibleResult(p, r, { districtAssociationId }, { theory: !!theoryLocation?.publishResults, practice: !!practiceLocation?.publishResults });
         return {
           ...r,
+          // the overview's sort key holds the grade over every result, published or not: here the grade of what the user sees
+          gradeKey: seen.complete ? gradeOf(seen) : null,
           remarks: remarksOf(ctx.services.dataKey, { remarks: r.remarks, remarksEncrypted }),
           event,
           theoryPoints: seen.theoryPoints,
