@@ -109,6 +109,10 @@ test("[R-EV002][R-EV007][R-EV011][R-EV018][R-ER031][R-LO002][R-LO003][R-LO005][R
   await page.getByRole("button", { name: `Aktionen für ${VENUE}` }).click();
   await expect(page.getByRole("menuitem", { name: "Statistik" })).toHaveCount(0);
   await page.keyboard.press("Escape");
+  // the menu is closed and has given the focus back to its button: else that focus, arriving late,
+  // closes the event list opened next
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: `Aktionen für ${VENUE}` })).toBeFocused();
 
   await page.getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
   await page.getByRole("option", { name: "D-Prüfungen Frühjahr" }).click();
