@@ -5,11 +5,13 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { isFramed } from "./auth/signInPolicy";
+import { keepIndependentPopupsOpen } from "./components/popupLayers";
 import { startEmbedding } from "./embed/embedding";
 import type { AppConfig } from "./http/config";
 import { createRelayEnvironment } from "./relay/environment";
 
 export function mountApp(config: AppConfig, container: HTMLElement): void {
+  keepIndependentPopupsOpen();
   createRoot(container).render(
     <StrictMode>
       <App environment={createRelayEnvironment(config.graphqlPath)} />

@@ -1,6 +1,6 @@
 import { Menu } from "@ark-ui/react/menu";
 import { Portal } from "@ark-ui/react/portal";
-import { useRef } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { classNames } from "./classNames";
 import { Icon } from "./Icon";
 import styles from "./Popup.module.css";
@@ -19,25 +19,41 @@ export interface RowMenuItem<T extends string = string> {
  * button, so a dialog it opens returns focus there too. Closing by keyboard always leaves focus on
  * the button: Ark gives it back at once, and should a focus request of the menu still queued from a
  * key pressed in the same frame land afterwards on the hiding list (seen under load in CI), focus is
- * put back on the button once the list is hidden. The list is mounted only while open: a page of
- * 25 rows renders 25 buttons, not 25 hidden lists with their items.
+ * put back on the button once the list is hidden. Escape closes the menu from the moment it opens:
+ * Ark listens for it only from the next animation frame on, and frames come late on a loaded
+ * machine. The list is mounted only while open: a page of 25 rows renders 25 buttons, not 25
+ * hidden lists with their items.
  */
 export function RowMenu<T extends string>({ label, items, onSelect }: { label: string; items: readonly RowMenuItem<T>[]; onSelect: (value: T) => void }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  if (items.length === 0) return null;
+  const [open, setOpen] = useState(false);
   const keepFocusOnTrigger = () => {
     const active = document.activeElement;
     if (!active || active === document.body || contentRef.current?.contains(active)) triggerRef.current?.focus();
   };
+  const afterClose = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(keepFocusOnTrigger, 0)));
+  useLayoutEffect(() => {
+    if (!open) return;
+    // Ark closes on Escape itself once its layer is set up (and marks the key as handled)
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      setOpen(false);
+      afterClose();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  });
+  if (items.length === 0) return null;
   return (
     <Menu.Root
       positioning={{ placement: "bottom-end" }}
       lazyMount
       unmountOnExit
+      open={open}
       onOpenChange={(details) => {
-        if (details.open) return;
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(keepFocusOnTrigger, 0)));
+        setOpen(details.open);
+        if (!details.open) afterClose();
       }}
       onSelect={(details) => {
         const chosen = items.find((item) => item.value === details.value);
