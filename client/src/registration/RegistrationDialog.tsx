@@ -1,5 +1,5 @@
 import { type ComponentType, type ReactNode, Suspense, useEffect, useMemo } from "react";
-import { type GraphQLTaggedNode, type PreloadedQuery, useLazyLoadQuery, usePreloadedQuery } from "react-relay";
+import { type GraphQLTaggedNode, graphql, type PreloadedQuery, useFragment, useLazyLoadQuery, usePreloadedQuery } from "react-relay";
 import type { OperationType } from "relay-runtime";
 import { ErrorBoundary } from "../components/ErrorBoundary";
 import { FormDialog } from "../components/FormDialog";
@@ -10,6 +10,9 @@ import type { MessageKey } from "../i18n/de";
 import { t } from "../i18n/translate";
 import type { MutationResult } from "../relay/useFeedbackMutation";
 import { registrationDialogSubtitle } from "../screens/Start/startCards";
+import type { RegistrationDialog_clubs$key } from "./__generated__/RegistrationDialog_clubs.graphql";
+import type { RegistrationDialog_event$key } from "./__generated__/RegistrationDialog_event.graphql";
+import type { RegistrationDialog_viewer$key } from "./__generated__/RegistrationDialog_viewer.graphql";
 import { choosesDistrictClubs, clubOptions, type EditScope, editScopeOf, formErrorsOf } from "./formValues";
 
 /**
@@ -20,19 +23,40 @@ import { choosesDistrictClubs, clubOptions, type EditScope, editScopeOf, formErr
  */
 
 type Club = { readonly id: string; readonly name: string };
-type CreateEvent = { readonly districtAssociationId: number; readonly name: string; readonly formType: string };
 
 /**
- * A kind's create query: `viewer { roles districtAssociationId associations { id name } }` and
- * `node(id: $eventId) { ... on Event @alias(as: "event") { districtAssociationId name formType … } }`.
+ * A kind's create query: `viewer { ...RegistrationDialog_viewer }` and `node(id: $eventId) { ... on
+ * Event @alias(as: "event") { ...RegistrationDialog_event ...kind's event fragment } }`.
  */
 export type CreateQuery = OperationType & {
-  response: {
-    readonly viewer: { readonly roles: readonly string[]; readonly districtAssociationId: number; readonly associations: readonly Club[] };
-    readonly node?: { readonly event?: CreateEvent | null } | null;
-  };
+  response: { readonly viewer: RegistrationDialog_viewer$key; readonly node?: { readonly event?: RegistrationDialog_event$key | null } | null };
   variables: { eventId: string };
 };
+
+const VIEWER = graphql`
+  fragment RegistrationDialog_viewer on User {
+    roles
+    districtAssociationId
+    ...RegistrationDialog_clubs
+  }
+`;
+
+const CLUBS = graphql`
+  fragment RegistrationDialog_clubs on User {
+    associations {
+      id
+      name
+    }
+  }
+`;
+
+const EVENT = graphql`
+  fragment RegistrationDialog_event on Event {
+    districtAssociationId
+    name
+    formType
+  }
+`;
 
 /** What a kind's create form is given by the shell. */
 export interface CreateFormProps<Q extends CreateQuery> {
@@ -77,27 +101,31 @@ function CreateLoader<Q extends CreateQuery>({
   form: ComponentType<CreateFormProps<Q>>;
 }) {
   const data = usePreloadedQuery<Q>(queryNode, query);
-  const event = (data.node?.event ?? null) as CreateFormProps<Q>["event"] | null;
-  const ownClubs = useMemo(() => clubOptions(data.viewer.associations), [data.viewer.associations]);
+  const eventRef = (data.node?.event ?? null) as CreateFormProps<Q>["event"] | null;
+  const viewerRef: RegistrationDialog_viewer$key = data.viewer;
+  const viewer = useFragment(VIEWER, viewerRef);
+  const clubs = useFragment<RegistrationDialog_clubs$key>(CLUBS, viewer).associations;
+  const event = useFragment<RegistrationDialog_event$key>(EVENT, eventRef);
+  const ownClubs = useMemo(() => clubOptions(clubs), [clubs]);
   useEffect(() => {
     // gone meanwhile: nothing to register for
-    if (!event) onClose();
-  }, [event, onClose]);
-  if (!event) return null;
+    if (!eventRef) onClose();
+  }, [eventRef, onClose]);
+  if (!eventRef || !event) return null;
   return (
     <Form
       eventId={query.variables.eventId}
-      event={event}
+      event={eventRef}
       ownClubs={ownClubs}
-      districtClubsOf={choosesDistrictClubs(data.viewer, event) ? event.districtAssociationId : null}
+      districtClubsOf={choosesDistrictClubs(viewer, event) ? event.districtAssociationId : null}
       dialog={{ subtitle: registrationDialogSubtitle(event), acceptLabel: t("start.dialog.submit"), onClose }}
     />
   );
 }
 
-/** A kind's edit query: `viewer { associations { id name } }` and `node(id: $id) { ...Kind_registration @alias(as: "registration") }`. */
+/** A kind's edit query: `viewer { ...RegistrationDialog_clubs }` and `node(id: $id) { ...Kind_registration @alias(as: "registration") }`. */
 export type EditQuery = OperationType & {
-  response: { readonly viewer: { readonly associations: readonly Club[] }; readonly node?: { readonly registration?: unknown } | null };
+  response: { readonly viewer: RegistrationDialog_clubs$key; readonly node?: { readonly registration?: unknown } | null };
   variables: { id: string };
 };
 
@@ -147,12 +175,14 @@ function EditLoader<Q extends EditQuery>({
 }) {
   const data = useLazyLoadQuery<Q>(queryNode, { id: registrationId }, { fetchPolicy: "network-only" });
   const registration = (data.node?.registration ?? null) as RegistrationOf<Q> | null;
+  const clubsRef: RegistrationDialog_clubs$key = data.viewer;
+  const clubs = useFragment(CLUBS, clubsRef).associations;
   useEffect(() => {
     // deleted meanwhile (or not visible): nothing to edit
     if (!registration) onClose();
   }, [registration, onClose]);
   if (!registration) return null;
-  return <Form registration={registration} clubs={data.viewer.associations} onClose={onClose} />;
+  return <Form registration={registration} clubs={clubs} onClose={onClose} />;
 }
 
 /**

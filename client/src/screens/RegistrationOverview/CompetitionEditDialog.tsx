@@ -11,15 +11,8 @@ import { useUpdateCompetitionRegistration } from "./useUpdateCompetitionRegistra
 
 const EDIT_QUERY = graphql`
   query CompetitionEditDialogQuery($id: ID!) {
-    viewer {
-      associations {
-        id
-        name
-      }
-    }
-    node(id: $id) {
-      ...CompetitionEditDialog_registration @alias(as: "registration")
-    }
+    viewer { ...RegistrationDialog_clubs }
+    node(id: $id) { ...CompetitionEditDialog_registration @alias(as: "registration") }
   }
 `;
 

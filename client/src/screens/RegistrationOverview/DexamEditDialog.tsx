@@ -11,15 +11,8 @@ import { useUpdateDexamRegistration } from "./useUpdateDexamRegistration";
 
 const EDIT_QUERY = graphql`
   query DexamEditDialogQuery($id: ID!) {
-    viewer {
-      associations {
-        id
-        name
-      }
-    }
-    node(id: $id) {
-      ...DexamEditDialog_registration @alias(as: "registration")
-    }
+    viewer { ...RegistrationDialog_clubs }
+    node(id: $id) { ...DexamEditDialog_registration @alias(as: "registration") }
   }
 `;
 

@@ -10,22 +10,8 @@ import { useCreateCompetitionRegistration } from "./useCreateCompetitionRegistra
 
 const CREATE_QUERY = graphql`
   query CompetitionCreateDialogQuery($eventId: ID!) {
-    viewer {
-      roles
-      districtAssociationId
-      associations {
-        id
-        name
-      }
-    }
-    node(id: $eventId) {
-      ... on Event @alias(as: "event") {
-        districtAssociationId
-        name
-        formType
-        ...useCompetitionEvent_event
-      }
-    }
+    viewer { ...RegistrationDialog_viewer }
+    node(id: $eventId) { ... on Event @alias(as: "event") { ...RegistrationDialog_event ...useCompetitionEvent_event } }
   }
 `;
 

@@ -10,22 +10,8 @@ import { useCreateDexamRegistration } from "./useCreateDexamRegistration";
 
 const CREATE_QUERY = graphql`
   query DexamCreateDialogQuery($eventId: ID!) {
-    viewer {
-      roles
-      districtAssociationId
-      associations {
-        id
-        name
-      }
-    }
-    node(id: $eventId) {
-      ... on Event @alias(as: "event") {
-        districtAssociationId
-        name
-        formType
-        ...useDexamEvent_event
-      }
-    }
+    viewer { ...RegistrationDialog_viewer }
+    node(id: $eventId) { ... on Event @alias(as: "event") { ...RegistrationDialog_event ...useDexamEvent_event } }
   }
 `;
 
