@@ -3,6 +3,7 @@ import { useId, useMemo } from "react";
 import { t } from "../i18n/translate";
 import { classNames } from "./classNames";
 import fieldStyles from "./Field.module.css";
+import { describedBy, FieldMessages, RequiredMark } from "./fieldParts";
 import { useMarkDirty } from "./formDirty";
 import { Icon } from "./Icon";
 import styles from "./Popup.module.css";
@@ -42,9 +43,6 @@ export function SelectField({
   className?: string;
 }) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   const markDirty = useMarkDirty();
   const collection = useMemo(() => createListCollection<SelectOption>({ items: [...options] }), [options]);
   return (
@@ -63,16 +61,12 @@ export function SelectField({
     >
       <Select.Label className={fieldStyles.label}>
         {label}
-        {required && (
-          <span className={fieldStyles.requiredMark} title={t("common.required")} aria-hidden="true">
-            *
-          </span>
-        )}
+        <RequiredMark required={required} />
       </Select.Label>
       <Select.Control>
         <Select.Trigger
           className={classNames(fieldStyles.input, styles.trigger)}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, hint, error)}
           aria-invalid={error ? true : undefined}
           aria-required={required || undefined}
         >
@@ -82,16 +76,7 @@ export function SelectField({
           </Select.Indicator>
         </Select.Trigger>
       </Select.Control>
-      {hint && (
-        <p id={hintId} className={fieldStyles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={fieldStyles.error}>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
       <Select.Positioner>
         <Select.Content className={styles.content}>
           {collection.items.map((item) => (

@@ -1,8 +1,8 @@
 import { formatDecimal, parseDecimal } from "@shared/decimal";
 import { type HTMLInputTypeAttribute, useId } from "react";
-import { t } from "../i18n/translate";
 import { classNames } from "./classNames";
 import styles from "./Field.module.css";
+import { describedBy, FieldLabel, FieldMessages } from "./fieldParts";
 
 export interface TextFieldProps {
   label: string;
@@ -47,9 +47,6 @@ export function TextField({
   className,
 }: TextFieldProps) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
     className: styles.input,
@@ -57,18 +54,11 @@ export function TextField({
     disabled,
     required,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
+    "aria-describedby": describedBy(id, hint, error),
   };
   return (
     <div className={classNames(styles.field, className)}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        {required && (
-          <span className={styles.requiredMark} title={t("common.required")} aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       {rows ? (
         <textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} />
       ) : (
@@ -90,16 +80,7 @@ export function TextField({
           }
         />
       )}
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
