@@ -5,7 +5,7 @@ import { classNames } from "./classNames";
 import styles from "./DateField.module.css";
 import { formatGermanDate, joinDateTime, parseGermanDate, parseGermanTime, splitDateTime } from "./dateText";
 import fieldStyles from "./Field.module.css";
-import { describedBy, FieldLabel, FieldMessages } from "./fieldParts";
+import { describedBy, FieldLabel, FieldMessages, type FieldProps } from "./fieldParts";
 import { useMarkDirty } from "./formDirty";
 import { Icon } from "./Icon";
 
@@ -16,17 +16,6 @@ import { Icon } from "./Icon";
  * values stay those of the native inputs: "YYYY-MM-DD", "HH:MM" and "YYYY-MM-DDTHH:MM".
  * Text that is no date or time shows its own message and counts as empty.
  */
-
-interface FieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  disabled?: boolean;
-  className?: string;
-}
 
 const CALENDAR_TRANSLATIONS = {
   trigger: (open: boolean) => (open ? t("date.calendarClose") : t("date.calendarOpen")),
@@ -210,37 +199,30 @@ export function TimeField(props: FieldProps) {
 
 /** A date or a time field: its input (the date input in a row with its calendar button), and `invalidText` while the typed text is no date or time. */
 function OnePartField({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  required,
-  disabled,
-  className,
   input: Input,
   invalidText,
+  ...field
 }: FieldProps & { input: (props: TextInputProps) => ReactNode; invalidText: "date.invalid" | "time.invalid" }) {
   const id = useId();
   const [wrong, setWrong] = useState(false);
-  const shown = wrong ? t(invalidText) : error;
+  const shown = wrong ? t(invalidText) : field.error;
   const control = (
     <Input
       id={id}
-      value={value}
-      onChange={onChange}
+      value={field.value}
+      onChange={field.onChange}
       invalid={Boolean(shown)}
-      describedBy={describedBy(id, hint, shown)}
-      required={required}
-      disabled={disabled}
+      describedBy={describedBy(id, field.hint, shown)}
+      required={field.required}
+      disabled={field.disabled}
       onWrongChange={setWrong}
     />
   );
   return (
-    <FieldFrame className={className}>
-      <FieldLabel htmlFor={id} label={label} required={required} />
+    <FieldFrame className={field.className}>
+      <FieldLabel htmlFor={id} label={field.label} required={field.required} />
       {Input === DateInput ? <div className={styles.row}>{control}</div> : control}
-      <FieldMessages id={id} hint={hint} error={shown} />
+      <FieldMessages id={id} hint={field.hint} error={shown} />
     </FieldFrame>
   );
 }

@@ -5,7 +5,7 @@ import { t } from "../i18n/translate";
 import { Button } from "./Button";
 import fieldStyles from "./Field.module.css";
 import styles from "./FileUploadField.module.css";
-import { describedBy, FieldLabel, FieldMessages } from "./fieldParts";
+import { describedBy, FieldLabel, FieldMessages, type FieldProps } from "./fieldParts";
 
 /** Documents (the camp consent form): .jpeg, .jpg, .png, .pdf, .heic (R-VA007). */
 export const DOCUMENT_ACCEPT = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(",");
@@ -37,23 +37,7 @@ export interface ChosenFile {
  * The button is the control for keyboard and screen readers (named by the field's label); the
  * native file input behind it carries the label for programmatic use.
  */
-export function FileUploadField({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  required,
-  disabled,
-}: {
-  label: string;
-  value: ChosenFile | null;
-  onChange: (value: ChosenFile | null) => void;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  disabled?: boolean;
-}) {
+export function FileUploadField({ label, value, onChange, error, hint, required, disabled }: Omit<FieldProps<ChosenFile | null>, "className">) {
   const id = useId();
   const labelId = `${id}-label`;
   const buttonTextId = `${id}-button`;

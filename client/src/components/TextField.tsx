@@ -2,17 +2,9 @@ import { formatDecimal, parseDecimal } from "@shared/decimal";
 import { type HTMLInputTypeAttribute, useId } from "react";
 import { classNames } from "./classNames";
 import styles from "./Field.module.css";
-import { describedBy, FieldLabel, FieldMessages } from "./fieldParts";
+import { describedBy, FieldLabel, FieldMessages, type FieldProps } from "./fieldParts";
 
-export interface TextFieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  /** German message under the field (client check or the server's extensions.fields). */
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  disabled?: boolean;
+export interface TextFieldProps extends FieldProps {
   type?: HTMLInputTypeAttribute;
   name?: string;
   autoComplete?: string;
@@ -26,7 +18,6 @@ export interface TextFieldProps {
   decimal?: boolean;
   /** a multi-line text (descriptions, conditions) with this many rows */
   rows?: number;
-  className?: string;
 }
 
 /** A labelled text input (or, with `rows`, a multi-line text) with hint and error text, wired up for assistive technology. */

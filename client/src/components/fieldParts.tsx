@@ -1,6 +1,18 @@
 import { t } from "../i18n/translate";
 import styles from "./Field.module.css";
 
+/** What every labelled field takes: its value and change, the German message under it (client check or the server's extensions.fields), a hint. */
+export interface FieldProps<T = string> {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  error?: string;
+  hint?: string;
+  required?: boolean;
+  disabled?: boolean;
+  className?: string;
+}
+
 /** The "*" after a required field's label (the control itself carries required / aria-required). */
 export function RequiredMark({ required }: { required?: boolean }) {
   if (!required) return null;
