@@ -1,9 +1,8 @@
-import type { ReactNode } from "react";
+import type { ComponentProps } from "react";
 import type { MessageKey } from "../i18n/de";
 import { notifyLoadFailure } from "../relay/loadMoreFailure";
-import { DataTable, type DataTableColumn } from "./DataTable";
+import { DataTable } from "./DataTable";
 import { TablePager } from "./TablePager";
-import type { TableSort } from "./tableSort";
 
 /** What a table needs of Relay's usePaginationFragment. */
 export interface Paging {
@@ -17,49 +16,30 @@ export interface Paging {
  * next `pageSize` rows; a failed page shows the error snackbar with `loadError`.
  */
 export function PagedDataTable({
-  label,
-  columns,
-  rowCount,
   total,
   paging,
   pageSize,
   loadError,
-  loading,
-  sort,
-  onSort,
-  children,
-}: {
-  label: string;
-  columns: readonly DataTableColumn[];
-  rowCount: number;
+  ...table
+}: Omit<ComponentProps<typeof DataTable>, "footer"> & {
+  /** the connection's totalCount */
   total: number;
   paging: Paging;
   pageSize: number;
   loadError: MessageKey;
-  loading?: boolean;
-  sort?: TableSort | null;
-  onSort?: (key: string) => void;
-  children: ReactNode;
 }) {
   return (
     <DataTable
-      label={label}
-      columns={columns}
-      rowCount={rowCount}
-      loading={loading}
-      sort={sort}
-      onSort={onSort}
+      {...table}
       footer={
         <TablePager
-          shown={rowCount}
+          shown={table.rowCount}
           total={total}
           hasNext={paging.hasNext}
           loading={paging.isLoadingNext}
           onLoadMore={() => paging.loadNext(pageSize, { onComplete: notifyLoadFailure(loadError) })}
         />
       }
-    >
-      {children}
-    </DataTable>
+    />
   );
 }
