@@ -1,5 +1,5 @@
 import { createListCollection, Select } from "@ark-ui/react/select";
-import { useId, useMemo } from "react";
+import { type ReactNode, useId, useMemo } from "react";
 import { t } from "../i18n/translate";
 import { classNames } from "./classNames";
 import fieldStyles from "./Field.module.css";
@@ -77,18 +77,31 @@ export function SelectField({
         </Select.Trigger>
       </Select.Control>
       <FieldMessages id={id} hint={hint} error={error} />
-      <Select.Positioner>
-        <Select.Content className={styles.content}>
-          {collection.items.map((item) => (
-            <Select.Item key={item.value} item={item} className={styles.item}>
-              <Select.ItemText>{item.label}</Select.ItemText>
-              <Select.ItemIndicator className={styles.itemIndicator}>
-                <Icon name="check" />
-              </Select.ItemIndicator>
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Positioner>
+      <SelectOptions items={collection.items} />
     </Select.Root>
+  );
+}
+
+/** The open list of a select: one item per option, the chosen one checked; `text` draws an item's text (default: its label). */
+export function SelectOptions<T extends SelectOption>({
+  items,
+  text = (item) => <Select.ItemText>{item.label}</Select.ItemText>,
+}: {
+  items: readonly T[];
+  text?: (item: T) => ReactNode;
+}) {
+  return (
+    <Select.Positioner>
+      <Select.Content className={styles.content}>
+        {items.map((item) => (
+          <Select.Item key={item.value} item={item} className={styles.item}>
+            {text(item)}
+            <Select.ItemIndicator className={styles.itemIndicator}>
+              <Icon name="check" />
+            </Select.ItemIndicator>
+          </Select.Item>
+        ))}
+      </Select.Content>
+    </Select.Positioner>
   );
 }
