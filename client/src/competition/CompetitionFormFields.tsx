@@ -1,17 +1,13 @@
 import { castsFor } from "@shared/competition";
 import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "@shared/labels";
 import { useMemo } from "react";
-import type { SelectOption } from "../components/SelectField";
 import { SelectField } from "../components/SelectField";
 import { SwitchField } from "../components/SwitchField";
 import { TextField } from "../components/TextField";
 import { t } from "../i18n/translate";
-import { ClubField } from "../registration/ClubField";
-import { ConsentSection } from "../registration/ConsentSection";
 import { FormSection } from "../registration/formParts";
-import type { EditScope, RegistrationMode } from "../registration/formValues";
-import { ManageSection } from "../registration/ManageSection";
 import styles from "../registration/RegistrationForm.module.css";
+import { RegistrationClubField, type RegistrationFieldsProps, RegistrationFormFrame } from "../registration/RegistrationFormFrame";
 import { CompetitionSongsSection } from "./CompetitionSongsSection";
 import { levelField, offeredLevels, offeredTypes, showsMembers } from "./competitionForm";
 import type { CompetitionEvent } from "./useCompetitionEvent";
@@ -26,25 +22,8 @@ const label = (labels: Record<string, string>) => (value: string) => ({ value, l
  * registration_manage the managed fields. Edit scope SONGS locks everything but the pieces, NONE
  * everything (R-CF019).
  */
-export function CompetitionFormFields({
-  mode,
-  event,
-  form,
-  scope = "ALL",
-  manage = false,
-  ownClubs,
-  districtClubsOf,
-  songsComplete,
-}: {
-  mode: RegistrationMode;
-  event: CompetitionEvent;
-  form: CompetitionFormState;
-  scope?: EditScope;
-  manage?: boolean;
-  ownClubs: readonly SelectOption[];
-  districtClubsOf: number | null;
-  songsComplete?: boolean;
-}) {
+export function CompetitionFormFields(props: RegistrationFieldsProps<CompetitionFormState, CompetitionEvent>) {
+  const { event, form, scope = "ALL", songsComplete } = props;
   const { values, errors, change } = form;
   const locked = scope !== "ALL";
   const level = levelField(values.type);
@@ -56,8 +35,19 @@ export function CompetitionFormFields({
     [values.type, level],
   );
   return (
-    <div ref={form.containerRef} className={styles.form}>
-      {scope !== "ALL" && <p className={styles.notice}>{t(scope === "SONGS" ? "competitionForm.scope.songs" : "dexamForm.scope.none")}</p>}
+    <RegistrationFormFrame
+      {...props}
+      songsNotice="competitionForm.scope.songs"
+      staffConfirms="club"
+      songs={<CompetitionSongsSection form={form} locked={scope === "NONE"} songsComplete={songsComplete} />}
+      managed={
+        <SwitchField
+          label={t("competitionForm.field.documentsComplete")}
+          checked={values.documentsComplete}
+          onChange={(checked) => change("documentsComplete", checked)}
+        />
+      }
+    >
       <FormSection title={t("competitionForm.section.group")}>
         <div className={styles.columns}>
           <TextField
@@ -69,14 +59,7 @@ export function CompetitionFormFields({
             disabled={locked}
             autoComplete="off"
           />
-          <ClubField
-            districtClubsOf={locked ? null : districtClubsOf}
-            ownClubs={ownClubs}
-            value={values.associationId}
-            onChange={(v) => change("associationId", v)}
-            error={errors.associationId}
-            disabled={locked}
-          />
+          <RegistrationClubField {...props} locked={locked} />
           <TextField
             label={t("competitionForm.field.conductorName")}
             value={values.conductorName}
@@ -144,37 +127,6 @@ export function CompetitionFormFields({
           />
         )}
       </FormSection>
-      <div className={styles.section}>
-        <TextField
-          label={t("dexamForm.field.remarks")}
-          value={values.remarks}
-          onChange={(v) => change("remarks", v)}
-          error={errors.remarks}
-          disabled={locked}
-          rows={3}
-        />
-      </div>
-      {mode === "create" && (
-        <ConsentSection
-          values={values}
-          errors={errors}
-          onChange={change}
-          privacyPolicy={event.privacyPolicy}
-          cancellationConditions={event.cancellationConditions ?? null}
-          confirmedBy={districtClubsOf !== null ? "club" : null}
-          expiration={event.expiration}
-        />
-      )}
-      <CompetitionSongsSection form={form} locked={scope === "NONE"} songsComplete={songsComplete} />
-      {mode === "edit" && manage && (
-        <ManageSection cancelledAt={values.cancelledAt} error={errors.cancelledAt} onCancelledAtChange={(v) => change("cancelledAt", v)}>
-          <SwitchField
-            label={t("competitionForm.field.documentsComplete")}
-            checked={values.documentsComplete}
-            onChange={(checked) => change("documentsComplete", checked)}
-          />
-        </ManageSection>
-      )}
-    </div>
+    </RegistrationFormFrame>
   );
 }

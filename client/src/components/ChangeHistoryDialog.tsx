@@ -7,6 +7,7 @@ import styles from "./ChangeHistoryDialog.module.css";
 import { ErrorBoundary } from "./ErrorBoundary";
 import { InfoDialog } from "./InfoDialog";
 import { LoadFailure } from "./LoadFailure";
+import { TableHead } from "./TableHead";
 
 /** Entries shown at once: the newest ones. */
 const NEWEST = 100;
@@ -95,13 +96,7 @@ function ChangeHistory({ id, healthAccesses }: { id: string; healthAccesses: boo
             <div className={styles.scroll}>
               <table className={styles.table}>
                 <caption className={styles.caption}>{t("healthAccess.caption")}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t("history.when")}</th>
-                    <th scope="col">{t("history.who")}</th>
-                    <th scope="col">{t("healthAccess.door")}</th>
-                  </tr>
-                </thead>
+                <TableHead columns={["history.when", "history.who", "healthAccess.door"]} />
                 <tbody>
                   {accesses.edges.map(({ cursor, node }) => (
                     <tr key={cursor}>
@@ -135,14 +130,7 @@ function Changes({ entries, more }: { entries: readonly Entry[]; more: boolean }
       <div className={styles.scroll}>
         <table className={styles.table}>
           <caption className={styles.caption}>{t("history.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("history.when")}</th>
-              <th scope="col">{t("history.who")}</th>
-              <th scope="col">{t("history.what")}</th>
-              <th scope="col">{t("history.fields")}</th>
-            </tr>
-          </thead>
+          <TableHead columns={["history.when", "history.who", "history.what", "history.fields"]} />
           <tbody>
             {entries.map((e) => (
               <tr key={e.key}>

@@ -5,6 +5,7 @@ import { classNames } from "./classNames";
 import styles from "./DateField.module.css";
 import { formatGermanDate, joinDateTime, parseGermanDate, parseGermanTime, splitDateTime } from "./dateText";
 import fieldStyles from "./Field.module.css";
+import { describedBy, FieldLabel, FieldMessages, type FieldProps } from "./fieldParts";
 import { useMarkDirty } from "./formDirty";
 import { Icon } from "./Icon";
 
@@ -15,17 +16,6 @@ import { Icon } from "./Icon";
  * values stay those of the native inputs: "YYYY-MM-DD", "HH:MM" and "YYYY-MM-DDTHH:MM".
  * Text that is no date or time shows its own message and counts as empty.
  */
-
-interface FieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  disabled?: boolean;
-  className?: string;
-}
 
 const CALENDAR_TRANSLATIONS = {
   trigger: (open: boolean) => (open ? t("date.calendarClose") : t("date.calendarOpen")),
@@ -66,39 +56,6 @@ function useTypedText(value: string, format: (wire: string) => string, parse: (t
   };
 }
 
-function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
-  return (
-    <label className={fieldStyles.label} htmlFor={htmlFor}>
-      {label}
-      {required && (
-        <span className={fieldStyles.requiredMark} title={t("common.required")} aria-hidden="true">
-          *
-        </span>
-      )}
-    </label>
-  );
-}
-
-function Messages({ id, hint, error }: { id: string; hint?: string; error?: string }) {
-  return (
-    <>
-      {hint && (
-        <p id={`${id}-hint`} className={fieldStyles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className={fieldStyles.error}>
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-const describedBy = (id: string, hint?: string, error?: string) =>
-  [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
-
 /** What the date and the time text input take. */
 type TextInputProps = {
   id: string;
@@ -112,8 +69,25 @@ type TextInputProps = {
   onWrongChange: (wrong: boolean) => void;
 };
 
+/** What the date and the time input set alike: the typed text, its state for assistive technology, typing and leaving. */
+function inputAttributes(props: TextInputProps, typed: ReturnType<typeof useTypedText>) {
+  return {
+    id: props.id,
+    value: typed.text,
+    autoComplete: "off",
+    "aria-label": props.ariaLabel,
+    "aria-invalid": props.invalid || undefined,
+    "aria-describedby": props.describedBy,
+    required: props.required,
+    disabled: props.disabled,
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => typed.type(event.target.value),
+    onBlur: typed.leave,
+  };
+}
+
 /** The date text input with its calendar button (Ark UI DatePicker, German). */
-function DateInput({ id, value, onChange, ariaLabel, invalid, describedBy: described, required, disabled, onWrongChange }: TextInputProps) {
+function DateInput(props: TextInputProps) {
+  const { value, onChange, disabled, onWrongChange } = props;
   const markDirty = useMarkDirty();
   const typed = useTypedText(value, formatGermanDate, parseGermanDate, onChange);
   useEffect(() => onWrongChange(typed.wrong), [typed.wrong, onWrongChange]);
@@ -142,19 +116,10 @@ function DateInput({ id, value, onChange, ariaLabel, invalid, describedBy: descr
       {/* the control is the calendar's anchor: without it the calendar opened in the window's top-left corner */}
       <DatePicker.Control className={styles.dateControl}>
         <input
-          id={id}
+          {...inputAttributes(props, typed)}
           className={classNames(fieldStyles.input, styles.input)}
-          value={typed.text}
           placeholder={t("date.placeholder")}
-          autoComplete="off"
           inputMode="numeric"
-          aria-label={ariaLabel}
-          aria-invalid={invalid || undefined}
-          aria-describedby={described}
-          required={required}
-          disabled={disabled}
-          onChange={(event) => typed.type(event.target.value)}
-          onBlur={typed.leave}
         />
         <DatePicker.Trigger className={styles.calendarButton}>
           <Icon name="calendar" />
@@ -209,25 +174,11 @@ function DateInput({ id, value, onChange, ariaLabel, invalid, describedBy: descr
 }
 
 /** The time text input, HH:MM in 24 hours. */
-function TimeInput({ id, value, onChange, ariaLabel, invalid, describedBy: described, required, disabled, onWrongChange }: TextInputProps) {
+function TimeInput(props: TextInputProps) {
+  const { value, onChange, onWrongChange } = props;
   const typed = useTypedText(value, identity, parseGermanTime, onChange);
   useEffect(() => onWrongChange(typed.wrong), [typed.wrong, onWrongChange]);
-  return (
-    <input
-      id={id}
-      className={classNames(fieldStyles.input, styles.time)}
-      value={typed.text}
-      placeholder={t("time.placeholder")}
-      autoComplete="off"
-      aria-label={ariaLabel}
-      aria-invalid={invalid || undefined}
-      aria-describedby={described}
-      required={required}
-      disabled={disabled}
-      onChange={(event) => typed.type(event.target.value)}
-      onBlur={typed.leave}
-    />
-  );
+  return <input {...inputAttributes(props, typed)} className={classNames(fieldStyles.input, styles.time)} placeholder={t("time.placeholder")} />;
 }
 
 const identity = (text: string) => text;
@@ -237,49 +188,41 @@ function FieldFrame({ className, children }: { className?: string; children: Rea
 }
 
 /** A labelled German date ("YYYY-MM-DD" on the wire). */
-export function DateField({ label, value, onChange, error, hint, required, disabled, className }: FieldProps) {
-  const id = useId();
-  const [wrong, setWrong] = useState(false);
-  const shown = wrong ? t("date.invalid") : error;
-  return (
-    <FieldFrame className={className}>
-      <Label htmlFor={id} label={label} required={required} />
-      <div className={styles.row}>
-        <DateInput
-          id={id}
-          value={value}
-          onChange={onChange}
-          invalid={Boolean(shown)}
-          describedBy={describedBy(id, hint, shown)}
-          required={required}
-          disabled={disabled}
-          onWrongChange={setWrong}
-        />
-      </div>
-      <Messages id={id} hint={hint} error={shown} />
-    </FieldFrame>
-  );
+export function DateField(props: FieldProps) {
+  return <OnePartField {...props} input={DateInput} invalidText="date.invalid" />;
 }
 
 /** A labelled German time ("HH:MM", 24 h). */
-export function TimeField({ label, value, onChange, error, hint, required, disabled, className }: FieldProps) {
+export function TimeField(props: FieldProps) {
+  return <OnePartField {...props} input={TimeInput} invalidText="time.invalid" />;
+}
+
+/** A date or a time field: its input (the date input in a row with its calendar button), and `invalidText` while the typed text is no date or time. */
+function OnePartField({
+  input: Input,
+  invalidText,
+  ...field
+}: FieldProps & { input: (props: TextInputProps) => ReactNode; invalidText: "date.invalid" | "time.invalid" }) {
   const id = useId();
   const [wrong, setWrong] = useState(false);
-  const shown = wrong ? t("time.invalid") : error;
+  const shown = wrong ? t(invalidText) : field.error;
+  const control = (
+    <Input
+      id={id}
+      value={field.value}
+      onChange={field.onChange}
+      invalid={Boolean(shown)}
+      describedBy={describedBy(id, field.hint, shown)}
+      required={field.required}
+      disabled={field.disabled}
+      onWrongChange={setWrong}
+    />
+  );
   return (
-    <FieldFrame className={className}>
-      <Label htmlFor={id} label={label} required={required} />
-      <TimeInput
-        id={id}
-        value={value}
-        onChange={onChange}
-        invalid={Boolean(shown)}
-        describedBy={describedBy(id, hint, shown)}
-        required={required}
-        disabled={disabled}
-        onWrongChange={setWrong}
-      />
-      <Messages id={id} hint={hint} error={shown} />
+    <FieldFrame className={field.className}>
+      <FieldLabel htmlFor={id} label={field.label} required={field.required} />
+      {Input === DateInput ? <div className={styles.row}>{control}</div> : control}
+      <FieldMessages id={id} hint={field.hint} error={shown} />
     </FieldFrame>
   );
 }
@@ -309,7 +252,7 @@ export function DateTimeField({ label, value, onChange, error, hint, required, d
   const described = describedBy(id, hint, shown);
   return (
     <FieldFrame className={className}>
-      <Label htmlFor={id} label={label} required={required} />
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <div className={styles.row}>
         <DateInput
           id={id}
@@ -333,7 +276,7 @@ export function DateTimeField({ label, value, onChange, error, hint, required, d
           onWrongChange={setWrongTime}
         />
       </div>
-      <Messages id={id} hint={hint} error={shown} />
+      <FieldMessages id={id} hint={hint} error={shown} />
     </FieldFrame>
   );
 }

@@ -5,6 +5,7 @@ import { t } from "../i18n/translate";
 import { Button } from "./Button";
 import fieldStyles from "./Field.module.css";
 import styles from "./FileUploadField.module.css";
+import { describedBy, FieldLabel, FieldMessages, type FieldProps } from "./fieldParts";
 
 /** Documents (the camp consent form): .jpeg, .jpg, .png, .pdf, .heic (R-VA007). */
 export const DOCUMENT_ACCEPT = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(",");
@@ -36,33 +37,15 @@ export interface ChosenFile {
  * The button is the control for keyboard and screen readers (named by the field's label); the
  * native file input behind it carries the label for programmatic use.
  */
-export function FileUploadField({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  required,
-  disabled,
-}: {
-  label: string;
-  value: ChosenFile | null;
-  onChange: (value: ChosenFile | null) => void;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  disabled?: boolean;
-}) {
+export function FileUploadField({ label, value, onChange, error, hint, required, disabled }: Omit<FieldProps<ChosenFile | null>, "className">) {
   const id = useId();
   const labelId = `${id}-label`;
   const buttonTextId = `${id}-button`;
   const statusId = `${id}-status`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const inputRef = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const shownError = fileError ?? error;
-  const describedBy = [statusId, hint ? hintId : null, shownError ? errorId : null].filter(Boolean).join(" ");
+  const described = [statusId, describedBy(id, hint, shownError)].filter(Boolean).join(" ");
 
   const choose = async (chosen: File | undefined) => {
     if (!chosen) return;
@@ -83,14 +66,7 @@ export function FileUploadField({
 
   return (
     <div className={fieldStyles.field}>
-      <label id={labelId} className={fieldStyles.label} htmlFor={id}>
-        {label}
-        {required && (
-          <span className={fieldStyles.requiredMark} title={t("common.required")} aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel id={labelId} htmlFor={id} label={label} required={required} />
       <input
         ref={inputRef}
         id={id}
@@ -100,7 +76,7 @@ export function FileUploadField({
         accept={DOCUMENT_ACCEPT}
         disabled={disabled}
         aria-invalid={shownError ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={described}
         onChange={(event) => {
           void choose(event.target.files?.[0]);
           event.target.value = "";
@@ -111,7 +87,7 @@ export function FileUploadField({
           variant="secondary"
           disabled={disabled}
           aria-labelledby={`${labelId} ${buttonTextId}`}
-          aria-describedby={describedBy}
+          aria-describedby={described}
           data-invalid={shownError ? "true" : undefined}
           onClick={() => inputRef.current?.click()}
         >
@@ -132,16 +108,7 @@ export function FileUploadField({
       <p id={statusId} className={styles.status}>
         {value ? t("dexamForm.upload.chosen", { name: value.name, size: formatFileSize(value.size) }) : t("dexamForm.upload.none")}
       </p>
-      {hint && (
-        <p id={hintId} className={fieldStyles.hint}>
-          {hint}
-        </p>
-      )}
-      {shownError && (
-        <p id={errorId} className={fieldStyles.error}>
-          {shownError}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={shownError} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** Simple line icons (24×24, drawn with currentColor) for the drawer rail, tables and fields; decorative only. */
+/** Simple line icons (24×24, drawn with currentColor) for the drawer rail, tables, fields and the overview's row symbols; decorative only. */
 const paths = {
   home: "M3 11.5 12 4l9 7.5M5.5 10v10h5v-6h3v6h5V10",
   account: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c0-4 3.6-6 8-6s8 2 8 6",
@@ -28,16 +28,22 @@ const paths = {
   search: "M10.5 17a6.5 6.5 0 1 0 0-13 6.5 6.5 0 0 0 0 13zM15.5 15.5 20 20",
   check: "M5 12.5l4.5 4.5L19 7.5",
   image: "M4 5h16v14H4zM4 16l5-5 4 4 2.5-2.5L20 16M15.5 9.5h.01",
+  // the overview's row symbols: a cancelled registration, a warning (unverified partial result), songs complete or missing
+  cancelled: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9 9l6 6M15 9l-6 6",
+  warning: "M12 4 2.8 19.5h18.4L12 4zM12 10v4.5M12 17.2v.1",
+  complete: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8 12.3l2.8 2.8L16.2 9.5",
+  missing: "M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM12 7.5v5.5M12 16.2v.1",
 } as const;
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, className }: { name: IconName; className?: string }) {
+/** `size`: the drawn size in pixels (the drawing is 24×24). */
+export function Icon({ name, className, size = 24 }: { name: IconName; className?: string; size?: number }) {
   return (
     <svg
       className={className}
-      width="24"
-      height="24"
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"

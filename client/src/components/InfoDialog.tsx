@@ -7,24 +7,30 @@ import { classNames } from "./classNames";
 import styles from "./Dialog.module.css";
 import { useReturnFocus } from "./useReturnFocus";
 
-/** The info dialog (spec §2 "Dialogs"): a message with the button "Schließen"; Escape and outside clicks close it too. */
+/**
+ * The info dialog (spec §2 "Dialogs"): a message with the button "Schließen"; Escape and outside
+ * clicks close it too, unless `closeOnOutside` is false (a message that must not be lost by accident).
+ */
 export function InfoDialog({
   title = t("dialog.infoTitle"),
   children,
   onClose,
   className,
+  closeOnOutside = true,
 }: {
   title?: string;
   children: ReactNode;
   onClose: () => void;
   /** Extra class of the dialog box (e.g. its width). */
   className?: string;
+  closeOnOutside?: boolean;
 }) {
   const returnFocus = useReturnFocus();
   return (
     <Dialog.Root
       open
       finalFocusEl={returnFocus}
+      closeOnInteractOutside={closeOnOutside}
       onOpenChange={(details) => {
         if (!details.open) onClose();
       }}

@@ -1,8 +1,9 @@
 import { createListCollection, Select } from "@ark-ui/react/select";
-import { useId, useMemo } from "react";
+import { type ReactNode, useId, useMemo } from "react";
 import { t } from "../i18n/translate";
 import { classNames } from "./classNames";
 import fieldStyles from "./Field.module.css";
+import { describedBy, FieldMessages, RequiredMark } from "./fieldParts";
 import { useMarkDirty } from "./formDirty";
 import { Icon } from "./Icon";
 import styles from "./Popup.module.css";
@@ -42,9 +43,6 @@ export function SelectField({
   className?: string;
 }) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   const markDirty = useMarkDirty();
   const collection = useMemo(() => createListCollection<SelectOption>({ items: [...options] }), [options]);
   return (
@@ -63,16 +61,12 @@ export function SelectField({
     >
       <Select.Label className={fieldStyles.label}>
         {label}
-        {required && (
-          <span className={fieldStyles.requiredMark} title={t("common.required")} aria-hidden="true">
-            *
-          </span>
-        )}
+        <RequiredMark required={required} />
       </Select.Label>
       <Select.Control>
         <Select.Trigger
           className={classNames(fieldStyles.input, styles.trigger)}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, hint, error)}
           aria-invalid={error ? true : undefined}
           aria-required={required || undefined}
         >
@@ -82,28 +76,32 @@ export function SelectField({
           </Select.Indicator>
         </Select.Trigger>
       </Select.Control>
-      {hint && (
-        <p id={hintId} className={fieldStyles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={fieldStyles.error}>
-          {error}
-        </p>
-      )}
-      <Select.Positioner>
-        <Select.Content className={styles.content}>
-          {collection.items.map((item) => (
-            <Select.Item key={item.value} item={item} className={styles.item}>
-              <Select.ItemText>{item.label}</Select.ItemText>
-              <Select.ItemIndicator className={styles.itemIndicator}>
-                <Icon name="check" />
-              </Select.ItemIndicator>
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Positioner>
+      <FieldMessages id={id} hint={hint} error={error} />
+      <SelectOptions items={collection.items} />
     </Select.Root>
+  );
+}
+
+/** The open list of a select: one item per option, the chosen one checked; `text` draws an item's text (default: its label). */
+export function SelectOptions<T extends SelectOption>({
+  items,
+  text = (item) => <Select.ItemText>{item.label}</Select.ItemText>,
+}: {
+  items: readonly T[];
+  text?: (item: T) => ReactNode;
+}) {
+  return (
+    <Select.Positioner>
+      <Select.Content className={styles.content}>
+        {items.map((item) => (
+          <Select.Item key={item.value} item={item} className={styles.item}>
+            {text(item)}
+            <Select.ItemIndicator className={styles.itemIndicator}>
+              <Icon name="check" />
+            </Select.ItemIndicator>
+          </Select.Item>
+        ))}
+      </Select.Content>
+    </Select.Positioner>
   );
 }

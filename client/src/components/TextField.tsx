@@ -1,18 +1,10 @@
 import { formatDecimal, parseDecimal } from "@shared/decimal";
 import { type HTMLInputTypeAttribute, useId } from "react";
-import { t } from "../i18n/translate";
 import { classNames } from "./classNames";
 import styles from "./Field.module.css";
+import { describedBy, FieldLabel, FieldMessages, type FieldProps } from "./fieldParts";
 
-export interface TextFieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  /** German message under the field (client check or the server's extensions.fields). */
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  disabled?: boolean;
+export interface TextFieldProps extends FieldProps {
   type?: HTMLInputTypeAttribute;
   name?: string;
   autoComplete?: string;
@@ -26,7 +18,6 @@ export interface TextFieldProps {
   decimal?: boolean;
   /** a multi-line text (descriptions, conditions) with this many rows */
   rows?: number;
-  className?: string;
 }
 
 /** A labelled text input (or, with `rows`, a multi-line text) with hint and error text, wired up for assistive technology. */
@@ -47,9 +38,6 @@ export function TextField({
   className,
 }: TextFieldProps) {
   const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   const common = {
     id,
     className: styles.input,
@@ -57,18 +45,11 @@ export function TextField({
     disabled,
     required,
     "aria-invalid": error ? true : undefined,
-    "aria-describedby": describedBy,
+    "aria-describedby": describedBy(id, hint, error),
   };
   return (
     <div className={classNames(styles.field, className)}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-        {required && (
-          <span className={styles.requiredMark} title={t("common.required")} aria-hidden="true">
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       {rows ? (
         <textarea {...common} rows={rows} onChange={(event) => onChange(event.target.value)} />
       ) : (
@@ -90,16 +71,7 @@ export function TextField({
           }
         />
       )}
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

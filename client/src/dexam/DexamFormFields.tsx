@@ -1,13 +1,9 @@
-import type { SelectOption } from "../components/SelectField";
 import { SwitchField } from "../components/SwitchField";
-import { TextField } from "../components/TextField";
 import { t } from "../i18n/translate";
-import { ClubField } from "../registration/ClubField";
-import { ConsentSection } from "../registration/ConsentSection";
 import { FormSection } from "../registration/formParts";
-import { ManageSection } from "../registration/ManageSection";
 import styles from "../registration/RegistrationForm.module.css";
-import { type CampAccess, type DexamMode, type EditScope, isCamp, showsSongs } from "./dexamForm";
+import { RegistrationClubField, type RegistrationFieldsProps, RegistrationFormFrame } from "../registration/RegistrationFormFrame";
+import { type CampAccess, isCamp, showsSongs } from "./dexamForm";
 import { CampSection } from "./sections/CampSection";
 import { ExamSection } from "./sections/ExamSection";
 import { PartialResultSection } from "./sections/PartialResultSection";
@@ -24,45 +20,36 @@ import type { DexamFormState } from "./useDexamForm";
  * Edit scope SONGS locks everything but the pieces, NONE everything (R-DF035).
  */
 export function DexamFormFields({
-  mode,
-  event,
-  form,
-  scope = "ALL",
-  manage = false,
-  ownClubs,
-  districtClubsOf,
-  songsComplete,
   healthConsentAccepted,
   campAccess = "read",
-}: {
-  mode: DexamMode;
-  event: DexamEvent;
-  form: DexamFormState;
-  scope?: EditScope;
-  manage?: boolean;
-  ownClubs: readonly SelectOption[];
-  districtClubsOf: number | null;
-  songsComplete?: boolean;
+  ...props
+}: RegistrationFieldsProps<DexamFormState, DexamEvent> & {
   /** edit: the stored consent to the health data (camps), shown in the camp section */
   healthConsentAccepted?: boolean;
   /** edit: whether the viewer reads the camp data (campAccessOf) */
   campAccess?: CampAccess;
 }) {
-  const { values, errors, change } = form;
+  const { mode, event, form, scope = "ALL", songsComplete } = props;
+  const { values, change } = form;
   const locked = scope !== "ALL";
   return (
-    <div ref={form.containerRef} className={styles.form}>
-      {scope !== "ALL" && <p className={styles.notice}>{t(scope === "SONGS" ? "dexamForm.scope.songs" : "dexamForm.scope.none")}</p>}
+    <RegistrationFormFrame
+      {...props}
+      songsNotice="dexamForm.scope.songs"
+      staffConfirms="guardians"
+      health={isCamp(event)}
+      songs={showsSongs(values) && <SongsSection form={form} locked={scope === "NONE"} songsComplete={songsComplete} />}
+      managed={
+        <SwitchField
+          label={t("dexamForm.field.verified")}
+          checked={values.existingPartialResultVerified}
+          onChange={(checked) => change("existingPartialResultVerified", checked)}
+        />
+      }
+    >
       <PersonSection form={form} locked={locked} />
       <FormSection title={t("dexamForm.section.club")}>
-        <ClubField
-          districtClubsOf={locked ? null : districtClubsOf}
-          ownClubs={ownClubs}
-          value={values.associationId}
-          onChange={(v) => change("associationId", v)}
-          error={errors.associationId}
-          disabled={locked}
-        />
+        <RegistrationClubField {...props} locked={locked} />
       </FormSection>
       <ExamSection form={form} locked={locked} event={event} />
       <PartialResultSection form={form} locked={locked} />
@@ -77,38 +64,6 @@ export function DexamFormFields({
       {isCamp(event) && mode === "edit" && (
         <p className={styles.notice}>{t(healthConsentAccepted ? "dexamForm.healthConsent.given" : "dexamForm.healthConsent.missing")}</p>
       )}
-      <div className={styles.section}>
-        <TextField
-          label={t("dexamForm.field.remarks")}
-          value={values.remarks}
-          onChange={(v) => change("remarks", v)}
-          error={errors.remarks}
-          disabled={locked}
-          rows={3}
-        />
-      </div>
-      {mode === "create" && (
-        <ConsentSection
-          values={values}
-          errors={errors}
-          onChange={change}
-          privacyPolicy={event.privacyPolicy}
-          cancellationConditions={event.cancellationConditions ?? null}
-          confirmedBy={districtClubsOf !== null ? "guardians" : null}
-          health={isCamp(event)}
-          expiration={event.expiration}
-        />
-      )}
-      {showsSongs(values) && <SongsSection form={form} locked={scope === "NONE"} songsComplete={songsComplete} />}
-      {mode === "edit" && manage && (
-        <ManageSection cancelledAt={values.cancelledAt} error={errors.cancelledAt} onCancelledAtChange={(v) => change("cancelledAt", v)}>
-          <SwitchField
-            label={t("dexamForm.field.verified")}
-            checked={values.existingPartialResultVerified}
-            onChange={(checked) => change("existingPartialResultVerified", checked)}
-          />
-        </ManageSection>
-      )}
-    </div>
+    </RegistrationFormFrame>
   );
 }

@@ -13,6 +13,7 @@ import { ApiError } from "./apiError";
 import { apiFetch } from "./apiFetch";
 import { loadConfig } from "./config";
 import { fetchDownload } from "./download";
+import { FakeRequest } from "./fakeRequest";
 import { MissingParameterError } from "./requiredParams";
 import { type UploadRequest, upload } from "./upload";
 
@@ -148,38 +149,9 @@ describe("download", () => {
   });
 });
 
-class FakeUpload {
-  status = 0;
-  responseText = "";
-  timeout = 0;
-  headers: Record<string, string> = {};
-  opened: [string, string] | undefined;
-  body: FormData | undefined;
-  upload = { onprogress: null as ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.opened = [method, url];
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  abort() {
-    this.onabort?.();
-  }
-  getResponseHeader() {
-    return null;
-  }
-}
-
 describe("upload", () => {
   it("[R-API002][R-API003] posts the files under the field name with progress", async () => {
-    const fake = new FakeUpload();
+    const fake = new FakeRequest();
     const progress: number[] = [];
     const files = [new File(["a"], "a.xlsx"), new File(["b"], "b.xlsx")];
     const done = upload(
@@ -208,7 +180,7 @@ describe("upload", () => {
   });
 
   it("[R-ER002][R-ER017] an upload rejected by the server shows the German prefix and the server message", async () => {
-    const fake = new FakeUpload();
+    const fake = new FakeRequest();
     const prefix = "Praxisprüfungsblätter konnten nicht hochgeladen werden";
     const done = upload("/registration/dexam/location/{id}/practice_sheets", [new File(["a"], "a.xlsx")], "files", prefix, undefined, {
       params: { id: 9 },

@@ -5,47 +5,9 @@ vi.mock("../auth/session", () => ({ getAccessToken: async () => "token-7" }));
 import { requestActivity } from "./activity";
 import { ApiError } from "./apiError";
 import { loadConfig } from "./config";
+import { FakeRequest } from "./fakeRequest";
 import { API_TIMEOUT_MS } from "./request";
 import { type UploadRequest, upload, uploadTimeoutMs } from "./upload";
-
-type ProgressHandler = (event: { lengthComputable: boolean; loaded: number; total: number }) => void;
-
-/** An XMLHttpRequest stand-in: records what is sent; the test plays the server's part. */
-class FakeRequest {
-  status = 0;
-  responseText = "";
-  timeout = 0;
-  headers: Record<string, string> = {};
-  opened: [string, string] | undefined;
-  body: FormData | undefined;
-  aborted = false;
-  upload = { onprogress: null as ProgressHandler | null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.opened = [method, url];
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-  }
-  abort() {
-    this.aborted = true;
-    this.onabort?.();
-  }
-  getResponseHeader() {
-    return null;
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = body === undefined ? "" : JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 const PREFIX = "Praxisprüfungsblätter konnten nicht hochgeladen werden";
 const PATH = "/registration/dexam/location/{id}/practice_sheets";

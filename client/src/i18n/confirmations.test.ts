@@ -80,16 +80,19 @@ const DELETIONS: [string, string, string, string][] = [
 
 describe("delete confirmations of the management screens (decision R-ER037)", () => {
   it.each(DELETIONS)(
-    "[R-ER036][R-ER037] %s: names the object and the consequence, asked by its screen through DeleteConfirmDialog",
+    "[R-ER036][R-ER037] %s: names the object and the consequence, asked by its screen through DeleteRecordDialog",
     (prefix, name, text, screen) => {
       const object = t(`${prefix}.deleteObject` as MessageKey);
       const consequence = t(`${prefix}.deleteConsequence` as MessageKey);
       expect(deleteConfirmText(object, name, consequence)).toBe(text);
       expect(en[`${prefix}.deleteObject` as MessageKey]).toMatch(/^the /);
+      // the screen asks through DeleteRecordDialog, which asks DeleteConfirmDialog with "<prefix>.deleteObject" and "<prefix>.deleteConsequence"
       const source = fs.readFileSync(path.join(SCREENS, screen), "utf8");
-      expect(source).toContain(`"${prefix}.deleteObject"`);
-      expect(source).toContain(`"${prefix}.deleteConsequence"`);
-      expect(source).toContain("<DeleteConfirmDialog");
+      expect(source).toContain(`<DeleteRecordDialog entity="${prefix}"`);
+      const dialog = fs.readFileSync(path.join(SCREENS, "../components/useManageDialogs.tsx"), "utf8");
+      expect(dialog).toContain("<DeleteConfirmDialog");
+      expect(dialog).toContain("object={t(`${entity}.deleteObject`)}");
+      expect(dialog).toContain("consequence={t(`${entity}.deleteConsequence`)}");
     },
   );
 });

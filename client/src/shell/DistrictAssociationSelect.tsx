@@ -4,7 +4,7 @@ import { t } from "../i18n/translate";
 import { useAppState } from "../state/AppStateContext";
 import type { DistrictAssociationSelect_query$key } from "./__generated__/DistrictAssociationSelect_query.graphql";
 import styles from "./DistrictAssociationSelect.module.css";
-import { districtOptions } from "./districtOptions";
+import { districtOptionsOf } from "./districtOptions";
 
 /**
  * The active district association (R-SH041, R-SH054..R-SH057): admins may change it, everyone
@@ -14,16 +14,7 @@ export function DistrictAssociationSelect({ query, editable }: { query: District
   const data = useFragment(
     graphql`
       fragment DistrictAssociationSelect_query on Query {
-        viewer {
-          districtAssociation {
-            databaseId
-            name
-          }
-        }
-        districtAssociations {
-          databaseId
-          name
-        }
+        ...districtOptions_query
       }
     `,
     query,
@@ -31,7 +22,7 @@ export function DistrictAssociationSelect({ query, editable }: { query: District
   const { state, dispatch } = useAppState();
   const id = useId();
   const active = state.activeDistrictAssociationId;
-  const options = districtOptions(data.viewer.districtAssociation, data.districtAssociations);
+  const options = districtOptionsOf(data);
   const known = options.some((district) => district.databaseId === active);
   return (
     <div className={styles.field}>

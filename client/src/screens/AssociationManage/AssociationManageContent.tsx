@@ -1,11 +1,8 @@
-import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { Button } from "../../components/Button";
 import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
-import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog";
-import { Icon } from "../../components/Icon";
 import { SearchField } from "../../components/SearchField";
 import { Toolbar } from "../../components/Toolbar";
+import { CreateButton, DeleteRecordDialog, useManageDialogs } from "../../components/useManageDialogs";
 import { useServerSort } from "../../components/useServerSort";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
@@ -52,26 +49,12 @@ export function AssociationManageContent({
     { fetchKey, fetchPolicy: "store-and-network" },
   );
   const manage = canManageAssociations(data.viewer.roles);
-  const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [deleteAssociation, deleting] = useDeleteAssociation();
-  const close = () => setDialog(null);
-  const saved = () => {
-    setDialog(null);
-    refresh();
-  };
+  const { dialog, setDialog, close, saved } = useManageDialogs<DialogState>(refresh);
+  const deletion = useDeleteAssociation();
 
   return (
     <>
-      <Toolbar
-        actions={
-          manage && (
-            <Button onClick={() => setDialog({ kind: "create" })}>
-              <Icon name="plus" />
-              {t("association.create")}
-            </Button>
-          )
-        }
-      >
+      <Toolbar actions={manage && <CreateButton label={t("association.create")} onClick={() => setDialog({ kind: "create" })} />}>
         <SearchField value={search} onSearch={onSearch} />
       </Toolbar>
       <AssociationTable
@@ -89,17 +72,7 @@ export function AssociationManageContent({
       {dialog?.kind === "edit" && (
         <AssociationDialog association={dialog.association} districtAssociationId={districtAssociationId} onClose={close} onSaved={saved} />
       )}
-      {dialog?.kind === "delete" && (
-        <DeleteConfirmDialog
-          object={t("association.deleteObject")}
-          name={dialog.name}
-          consequence={t("association.deleteConsequence")}
-          busy={deleting}
-          onCancel={close}
-          onDelete={() => deleteAssociation({ id: dialog.id })}
-          onDeleted={saved}
-        />
-      )}
+      {dialog?.kind === "delete" && <DeleteRecordDialog entity="association" target={dialog} mutation={deletion} onCancel={close} onDeleted={saved} />}
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { graphql, usePaginationFragment } from "react-relay";
-import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { TablePager } from "../../components/TablePager";
+import type { DataTableColumn } from "../../components/DataTable";
+import { PagedDataTable } from "../../components/PagedDataTable";
 import { sortableColumns, type TableSort } from "../../components/tableSort";
 import { t } from "../../i18n/translate";
-import { notifyLoadFailure } from "../../relay/loadMoreFailure";
 import type { AssociationDialog_association$key } from "./__generated__/AssociationDialog_association.graphql";
 import type { AssociationTable_query$key } from "./__generated__/AssociationTable_query.graphql";
 import type { AssociationTablePaginationQuery } from "./__generated__/AssociationTablePaginationQuery.graphql";
@@ -37,7 +36,7 @@ export function AssociationTable({
   onDelete: (id: string, name: string) => void;
   onHistory: (id: string, name: string) => void;
 }) {
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<AssociationTablePaginationQuery, AssociationTable_query$key>(
+  const { data, ...paging } = usePaginationFragment<AssociationTablePaginationQuery, AssociationTable_query$key>(
     graphql`
       fragment AssociationTable_query on Query
       @refetchable(queryName: "AssociationTablePaginationQuery")
@@ -72,26 +71,21 @@ export function AssociationTable({
     ASSOCIATION_ORDER_FIELDS,
   );
   return (
-    <DataTable
+    <PagedDataTable
       label={t("route.associationManage")}
       columns={columns}
       rowCount={edges.length}
       loading={loading}
       sort={sort}
       onSort={onSort}
-      footer={
-        <TablePager
-          shown={edges.length}
-          total={data.associations.totalCount}
-          hasNext={hasNext}
-          loading={isLoadingNext}
-          onLoadMore={() => loadNext(ASSOCIATION_PAGE_SIZE, { onComplete: notifyLoadFailure("error.associations.load") })}
-        />
-      }
+      total={data.associations.totalCount}
+      paging={paging}
+      pageSize={ASSOCIATION_PAGE_SIZE}
+      loadError="error.associations.load"
     >
       {edges.map((edge) => (
         <AssociationRow key={edge.node.id} association={edge.node} manage={manage} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} />
       ))}
-    </DataTable>
+    </PagedDataTable>
   );
 }

@@ -1,12 +1,10 @@
-import { Suspense, useState } from "react";
+import { Suspense } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { Button } from "../../components/Button";
 import { DataTable } from "../../components/DataTable";
-import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
-import { Icon } from "../../components/Icon";
 import { LoadFailure } from "../../components/LoadFailure";
 import { Toolbar } from "../../components/Toolbar";
+import { CreateButton, DeleteRecordDialog, useManageDialogs } from "../../components/useManageDialogs";
 import { type SortAccessors, useTableSort } from "../../components/useTableSort";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
@@ -56,14 +54,9 @@ export function DistrictAssociationManageContent() {
     { fetchKey, fetchPolicy: "store-and-network" },
   );
   const { state, dispatch } = useAppState();
-  const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [deleteDistrictAssociation, deleting] = useDeleteDistrictAssociation();
+  const { dialog, setDialog, close, saved } = useManageDialogs<DialogState>(refresh);
+  const deletion = useDeleteDistrictAssociation();
   const { rows: districts, sort, onSort } = useTableSort(data.districtAssociations, DISTRICT_SORT);
-  const close = () => setDialog(null);
-  const saved = () => {
-    setDialog(null);
-    refresh();
-  };
 
   const columns = [
     { key: "id", header: t("districtAssociation.field.id"), narrow: true, sortable: true },
@@ -74,14 +67,7 @@ export function DistrictAssociationManageContent() {
 
   return (
     <>
-      <Toolbar
-        actions={
-          <Button onClick={() => setDialog({ kind: "create" })}>
-            <Icon name="plus" />
-            {t("districtAssociation.create")}
-          </Button>
-        }
-      />
+      <Toolbar actions={<CreateButton label={t("districtAssociation.create")} onClick={() => setDialog({ kind: "create" })} />} />
       <DataTable label={t("route.districtAssociationManage")} columns={columns} rowCount={districts.length} loading={pending} sort={sort} onSort={onSort}>
         {districts.map((district) => (
           <DistrictAssociationRow
@@ -101,23 +87,7 @@ export function DistrictAssociationManageContent() {
           </Suspense>
         </ErrorBoundary>
       )}
-      {dialog?.kind === "delete" && (
-        <DeleteConfirmDialog
-          object={t("districtAssociation.deleteObject")}
-          name={dialog.name}
-          consequence={t("districtAssociation.deleteConsequence")}
-          busy={deleting}
-          onCancel={close}
-          onDelete={() => deleteDistrictAssociation({ id: dialog.id })}
-          onDeleted={() => {
-            // the active district is gone: fall back to the admin's own
-            if (state.activeDistrictAssociationId === dialog.databaseId) {
-              dispatch({ type: "selectDistrictAssociation", id: data.viewer.districtAssociationId });
-            }
-            saved();
-          }}
-        />
-      )}
+      {dialog?.kind === "delete" && <DeleteRecordDialog entity="districtAssociation" target={dialog} mutation={deletion} onCancel={close} onDeleted={saved} />}
     </>
   );
 }

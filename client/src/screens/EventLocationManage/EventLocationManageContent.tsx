@@ -1,13 +1,11 @@
 import { LOCATION_TYPE_LABELS } from "@shared/labels";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { Button } from "../../components/Button";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog";
-import { Icon } from "../../components/Icon";
 import { Notice } from "../../components/Notice";
 import { SelectField } from "../../components/SelectField";
 import { Toolbar } from "../../components/Toolbar";
+import { CreateButton, DeleteRecordDialog, useManageDialogs } from "../../components/useManageDialogs";
 import { type SortAccessors, useTableSort } from "../../components/useTableSort";
 import { eventDate } from "../../events/eventDates";
 import { canManageEvents, exportPaths } from "../../events/rowActions";
@@ -87,13 +85,8 @@ export function EventLocationManageContent({ districtAssociationId }: { district
   const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
   const roles = data.viewer.roles;
   const manage = canManageEvents(roles) && Boolean(event?.canManage);
-  const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [deleteLocation, deleting] = useDeleteEventLocation();
-  const close = () => setDialog(null);
-  const saved = () => {
-    setDialog(null);
-    refresh();
-  };
+  const { dialog, setDialog, close, saved } = useManageDialogs<DialogState>(refresh);
+  const deletion = useDeleteEventLocation();
   const onAction = (action: LocationRowAction) => {
     if (!event) return;
     switch (action.kind) {
@@ -123,16 +116,7 @@ export function EventLocationManageContent({ districtAssociationId }: { district
   ];
   return (
     <>
-      <Toolbar
-        actions={
-          manage && (
-            <Button onClick={() => setDialog({ kind: "create" })}>
-              <Icon name="plus" />
-              {t("location.create")}
-            </Button>
-          )
-        }
-      >
+      <Toolbar actions={manage && <CreateButton label={t("location.create")} onClick={() => setDialog({ kind: "create" })} />}>
         <SelectField
           className={styles.picker}
           label={t("event.picker")}
@@ -157,17 +141,7 @@ export function EventLocationManageContent({ districtAssociationId }: { district
         <LocationDialog location={dialog.location} eventId={event.id} formType={event.formType} onClose={close} onSaved={saved} />
       )}
       {event && dialog?.kind === "statistic" && <StatisticDialog eventId={event.id} locationId={dialog.id} name={dialog.name} onClose={close} />}
-      {dialog?.kind === "delete" && (
-        <DeleteConfirmDialog
-          object={t("location.deleteObject")}
-          name={dialog.name}
-          consequence={t("location.deleteConsequence")}
-          busy={deleting}
-          onCancel={close}
-          onDelete={() => deleteLocation({ id: dialog.id })}
-          onDeleted={saved}
-        />
-      )}
+      {dialog?.kind === "delete" && <DeleteRecordDialog entity="location" target={dialog} mutation={deletion} onCancel={close} onDeleted={saved} />}
     </>
   );
 }

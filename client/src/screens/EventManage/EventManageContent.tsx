@@ -1,11 +1,9 @@
 import { EDIT_PHASE_LABELS, FORM_TYPE_LABELS } from "@shared/labels";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { Button } from "../../components/Button";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog";
-import { Icon } from "../../components/Icon";
 import { Toolbar } from "../../components/Toolbar";
+import { CreateButton, DeleteRecordDialog, useManageDialogs } from "../../components/useManageDialogs";
 import { type SortAccessors, useTableSort } from "../../components/useTableSort";
 import { eventDate } from "../../events/eventDates";
 import { canManageEvents, exportPaths } from "../../events/rowActions";
@@ -71,13 +69,8 @@ export function EventManageContent({ districtAssociationId }: { districtAssociat
   );
   const roles = data.viewer.roles;
   const manage = canManageEvents(roles);
-  const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [deleteEvent, deleting] = useDeleteEvent();
-  const close = () => setDialog(null);
-  const saved = () => {
-    setDialog(null);
-    refresh();
-  };
+  const { dialog, setDialog, close, saved } = useManageDialogs<DialogState>(refresh);
+  const deletion = useDeleteEvent();
   const onAction = (action: EventRowAction) => {
     switch (action.kind) {
       case "certificateList":
@@ -101,16 +94,7 @@ export function EventManageContent({ districtAssociationId }: { districtAssociat
   ];
   return (
     <>
-      <Toolbar
-        actions={
-          manage && (
-            <Button onClick={() => setDialog({ kind: "create" })}>
-              <Icon name="plus" />
-              {t("event.create")}
-            </Button>
-          )
-        }
-      />
+      <Toolbar actions={manage && <CreateButton label={t("event.create")} onClick={() => setDialog({ kind: "create" })} />} />
       <DataTable label={t("route.eventManage")} columns={columns} rowCount={rows.length} loading={pending} sort={sort} onSort={onSort}>
         {rows.map((event) => (
           <EventRow key={event.id} event={event} roles={roles} onAction={onAction} />
@@ -120,17 +104,7 @@ export function EventManageContent({ districtAssociationId }: { districtAssociat
       {dialog?.kind === "edit" && <EventDialog event={dialog.event} districtAssociationId={districtAssociationId} onClose={close} onSaved={saved} />}
       {dialog?.kind === "statistic" && <StatisticDialog eventId={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "copy" && <DuplicateEventDialog eventId={dialog.id} name={dialog.name} onClose={close} onSaved={saved} />}
-      {dialog?.kind === "delete" && (
-        <DeleteConfirmDialog
-          object={t("event.deleteObject")}
-          name={dialog.name}
-          consequence={t("event.deleteConsequence")}
-          busy={deleting}
-          onCancel={close}
-          onDelete={() => deleteEvent({ id: dialog.id })}
-          onDeleted={saved}
-        />
-      )}
+      {dialog?.kind === "delete" && <DeleteRecordDialog entity="event" target={dialog} mutation={deletion} onCancel={close} onDeleted={saved} />}
     </>
   );
 }

@@ -1,15 +1,14 @@
 import { Suspense } from "react";
 import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
-import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import type { DataTableColumn } from "../../components/DataTable";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
 import { Notice } from "../../components/Notice";
 import { Page } from "../../components/Page";
+import { PagedDataTable } from "../../components/PagedDataTable";
 import { PageLoading } from "../../components/PageLoading";
-import { TablePager } from "../../components/TablePager";
 import { formatTableDateTime } from "../../events/eventDates";
 import { t } from "../../i18n/translate";
-import { notifyLoadFailure } from "../../relay/loadMoreFailure";
 import { healthAccessLogRoute, routeTitle } from "../../routes/routeTable";
 import { useDistrictAssociationGlobalId } from "../../shell/useDistrictAssociationGlobalId";
 import { useAppState } from "../../state/AppStateContext";
@@ -60,7 +59,7 @@ function HealthAccessLogContent({ districtAssociationId }: { districtAssociation
 }
 
 function HealthAccessLogTable({ query }: { query: HealthAccessLogScreen_query$key }) {
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<HealthAccessLogScreenPaginationQuery, HealthAccessLogScreen_query$key>(
+  const { data, ...paging } = usePaginationFragment<HealthAccessLogScreenPaginationQuery, HealthAccessLogScreen_query$key>(
     graphql`
       fragment HealthAccessLogScreen_query on Query
       @refetchable(queryName: "HealthAccessLogScreenPaginationQuery")
@@ -95,19 +94,14 @@ function HealthAccessLogTable({ query }: { query: HealthAccessLogScreen_query$ke
     { key: "registrations", header: t("healthAccess.registrations") },
   ];
   return (
-    <DataTable
+    <PagedDataTable
       label={t("healthAccess.caption")}
       columns={columns}
       rowCount={edges.length}
-      footer={
-        <TablePager
-          shown={edges.length}
-          total={data.healthDataAccesses.totalCount}
-          hasNext={hasNext}
-          loading={isLoadingNext}
-          onLoadMore={() => loadNext(ACCESS_PAGE_SIZE, { onComplete: notifyLoadFailure("healthAccess.loadFailed") })}
-        />
-      }
+      total={data.healthDataAccesses.totalCount}
+      paging={paging}
+      pageSize={ACCESS_PAGE_SIZE}
+      loadError="healthAccess.loadFailed"
     >
       {edges.map(({ cursor, node }) => (
         <tr key={cursor}>
@@ -117,6 +111,6 @@ function HealthAccessLogTable({ query }: { query: HealthAccessLogScreen_query$ke
           <td>{accessedRegistrationsText(node.registrations, node.registrationCount)}</td>
         </tr>
       ))}
-    </DataTable>
+    </PagedDataTable>
   );
 }

@@ -9,6 +9,7 @@ import { LoadFailure } from "../../components/LoadFailure";
 import { Notice } from "../../components/Notice";
 import { Page } from "../../components/Page";
 import { PageLoading } from "../../components/PageLoading";
+import { TableHead } from "../../components/TableHead";
 import { TextField } from "../../components/TextField";
 import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
@@ -121,18 +122,18 @@ function PersonResults({ person }: { person: Person }) {
             <caption>
               {t("personData.caption")} ({t("personData.found", { count: rows.length })})
             </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("overview.column.id")}</th>
-                <th scope="col">{t("personData.event")}</th>
-                <th scope="col">{t("personData.firstname")}</th>
-                <th scope="col">{t("personData.lastname")}</th>
-                <th scope="col">{t("personData.birthdate")}</th>
-                <th scope="col">{t("personData.club")}</th>
-                <th scope="col">{t("personData.status")}</th>
-                <th scope="col">{t("personData.actions")}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                "overview.column.id",
+                "personData.event",
+                "personData.firstname",
+                "personData.lastname",
+                "personData.birthdate",
+                "personData.club",
+                "personData.status",
+                "personData.actions",
+              ]}
+            />
             <tbody>
               {rows.map((r) => {
                 const name = `${r.firstname} ${r.lastname}`;

@@ -1,21 +1,19 @@
 import type { ReactNode } from "react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { SearchField } from "../../components/SearchField";
-import { Toolbar } from "../../components/Toolbar";
-import { type SortAccessors, useTableSort } from "../../components/useTableSort";
+import type { SortAccessors } from "../../components/useTableSort";
 import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
 import type { CompetitionResultsQuery } from "./__generated__/CompetitionResultsQuery.graphql";
-import { ClubPicker } from "./ClubPicker";
-import { castLabel, clubOptions, competitionTypeLabel, filterRows, levelLabel } from "./display";
+import { castLabel, competitionTypeLabel, levelLabel } from "./display";
 import { PublishResults } from "./PublishResults";
 import { formatPoints } from "./points";
 import styles from "./ResultManage.module.css";
 import type { ResultFilters } from "./ResultManageContent";
+import { ResultToolbar, useResultRows } from "./ResultToolbar";
 import { canManageResults, resultPaths } from "./rowActions";
 import { UploadDialog } from "./UploadDialog";
 
@@ -32,6 +30,9 @@ const COMPETITION_RESULT_SORT: SortAccessors<ResultNode> = {
   points: (row) => row.points,
   mark: (row) => row.mark,
 };
+
+/** What the search reads of a row besides its club. */
+const competitionNames = (row: ResultNode) => [row.name];
 
 /**
  * The competition view (R-RE015..R-RE017): the event's registrations with points and mark, club
@@ -92,18 +93,7 @@ export function CompetitionResults({
   );
   const manage = canManageResults(roles);
   const all = data.competitionResults;
-  const clubs = useMemo(() => clubOptions(all), [all]);
-  const associationId = clubs.some((club) => club.value === String(filters.associationId)) ? filters.associationId : null;
-  const rows = useMemo(
-    () =>
-      filterRows(
-        all.map((row) => ({ ...row, names: [row.name] })),
-        associationId,
-        filters.search,
-      ),
-    [all, associationId, filters.search],
-  );
-  const { rows: sorted, sort, onSort } = useTableSort(rows, COMPETITION_RESULT_SORT);
+  const { clubs, associationId, rows: sorted, sort, onSort } = useResultRows(all, competitionNames, filters, COMPETITION_RESULT_SORT);
   const [uploading, setUploading] = useState(false);
 
   const columns: DataTableColumn[] = [
@@ -119,11 +109,7 @@ export function CompetitionResults({
 
   return (
     <>
-      <Toolbar>
-        {pickers}
-        <ClubPicker options={clubs} value={associationId} onChange={filters.onClub} />
-        <SearchField value={filters.search} onSearch={filters.onSearch} />
-      </Toolbar>
+      <ResultToolbar pickers={pickers} clubs={clubs} associationId={associationId} filters={filters} />
       <section className={styles.tools} aria-label={t("results.competition.title")}>
         <h2 className={styles.toolsTitle}>{t("results.competition.title")}</h2>
         <p className={styles.toolsText}>{t("results.competition.hint")}</p>

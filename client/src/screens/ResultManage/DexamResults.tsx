@@ -1,23 +1,21 @@
 import type { ReactNode } from "react";
-import { useMemo, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { Notice } from "../../components/Notice";
-import { SearchField } from "../../components/SearchField";
-import { Toolbar } from "../../components/Toolbar";
-import { type SortAccessors, useTableSort } from "../../components/useTableSort";
+import { useManageDialogs } from "../../components/useManageDialogs";
+import type { SortAccessors } from "../../components/useTableSort";
 import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
 import type { DexamResultsQuery } from "./__generated__/DexamResultsQuery.graphql";
-import { ClubPicker } from "./ClubPicker";
 import { DexamResultRow, type DexamResultRowData } from "./DexamResultRow";
-import { clubOptions, courseLabel, filterRows, instrumentLabel } from "./display";
+import { courseLabel, instrumentLabel } from "./display";
 import { PublishResults } from "./PublishResults";
 import styles from "./ResultManage.module.css";
 import type { ResultFilters } from "./ResultManageContent";
+import { ResultToolbar, useResultRows } from "./ResultToolbar";
 import { canManageResults, type DexamResultAction, partAt, resultPaths } from "./rowActions";
 import { TheoryResultDialog } from "./TheoryResultDialog";
 import { UploadDialog } from "./UploadDialog";
@@ -52,6 +50,9 @@ const DEXAM_RESULT_SORT: SortAccessors<ResultNode> = {
   instrument: (row) => instrumentLabel(row.instrument),
   course: (row) => courseLabel(row.type),
 };
+
+/** What the search reads of a row besides its club. */
+const dexamNames = (row: ResultNode) => [row.firstname, row.lastname];
 
 /**
  * The D-exam view (R-RE005..R-RE014): the registrations of the event, or of the chosen theory or
@@ -114,25 +115,9 @@ export function DexamResults({
   const uploads = data.location?.viewerCanUploadPracticeSheets ?? location?.viewerCanUploadPracticeSheets ?? false;
   const filled = data.location?.practiceSheetsAvailable ?? location?.practiceSheetsAvailable ?? false;
   const all = data.dexamResults;
-  const clubs = useMemo(() => clubOptions(all), [all]);
-  const associationId = clubs.some((club) => club.value === String(filters.associationId)) ? filters.associationId : null;
-  const rows = useMemo(
-    () =>
-      filterRows(
-        all.map((row) => ({ ...row, names: [row.firstname, row.lastname] })),
-        associationId,
-        filters.search,
-      ),
-    [all, associationId, filters.search],
-  );
-  const { rows: sorted, sort, onSort } = useTableSort(rows, DEXAM_RESULT_SORT);
-  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const { clubs, associationId, rows: sorted, sort, onSort } = useResultRows(all, dexamNames, filters, DEXAM_RESULT_SORT);
+  const { dialog, setDialog, close, saved } = useManageDialogs<DialogState>(refresh);
   const [deleteResult, deleting] = useDeleteDexamResult();
-  const close = () => setDialog(null);
-  const saved = () => {
-    setDialog(null);
-    refresh();
-  };
   const onAction = (action: DexamResultAction, row: DexamResultRowData) => {
     switch (action) {
       case "editTheory":
@@ -162,11 +147,7 @@ export function DexamResults({
 
   return (
     <>
-      <Toolbar>
-        {pickers}
-        <ClubPicker options={clubs} value={associationId} onChange={filters.onClub} />
-        <SearchField value={filters.search} onSearch={filters.onSearch} />
-      </Toolbar>
+      <ResultToolbar pickers={pickers} clubs={clubs} associationId={associationId} filters={filters} />
       {!hasLocations ? (
         <Notice>{t("results.noLocations")}</Notice>
       ) : location?.type === "DEXAM_PRACTICE" ? (

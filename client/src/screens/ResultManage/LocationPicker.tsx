@@ -4,6 +4,7 @@ import { classNames } from "../../components/classNames";
 import fieldStyles from "../../components/Field.module.css";
 import { Icon } from "../../components/Icon";
 import popupStyles from "../../components/Popup.module.css";
+import { SelectOptions } from "../../components/SelectField";
 import { t } from "../../i18n/translate";
 import type { LocationOption } from "./locations";
 import styles from "./ResultManage.module.css";
@@ -48,21 +49,15 @@ export function LocationPicker({
           </Select.Indicator>
         </Select.Trigger>
       </Select.Control>
-      <Select.Positioner>
-        <Select.Content className={popupStyles.content}>
-          {collection.items.map((item) => (
-            <Select.Item key={item.value} item={item} className={popupStyles.item}>
-              <span className={styles.option}>
-                <Select.ItemText>{item.label}</Select.ItemText>
-                {item.subtitle && <span className={styles.optionSubtitle}>{item.subtitle}</span>}
-              </span>
-              <Select.ItemIndicator className={popupStyles.itemIndicator}>
-                <Icon name="check" />
-              </Select.ItemIndicator>
-            </Select.Item>
-          ))}
-        </Select.Content>
-      </Select.Positioner>
+      <SelectOptions
+        items={collection.items}
+        text={(item) => (
+          <span className={styles.option}>
+            <Select.ItemText>{item.label}</Select.ItemText>
+            {item.subtitle && <span className={styles.optionSubtitle}>{item.subtitle}</span>}
+          </span>
+        )}
+      />
     </Select.Root>
   );
 }

@@ -3,6 +3,7 @@ import { Button } from "../../components/Button";
 import fieldStyles from "../../components/Field.module.css";
 import { formatFileSize } from "../../components/FileUploadField";
 import { FormDialog } from "../../components/FormDialog";
+import { FieldLabel } from "../../components/fieldParts";
 import { upload } from "../../http/upload";
 import type { MessageKey } from "../../i18n/de";
 import { t } from "../../i18n/translate";
@@ -87,12 +88,7 @@ export function UploadDialog({
       <p className={styles.dialogText}>{text}</p>
       {hint && <p className={styles.warning}>{hint}</p>}
       <div className={fieldStyles.field}>
-        <label id={labelId} className={fieldStyles.label} htmlFor={id}>
-          {fieldLabel}
-          <span className={fieldStyles.requiredMark} title={t("common.required")} aria-hidden="true">
-            *
-          </span>
-        </label>
+        <FieldLabel id={labelId} htmlFor={id} label={fieldLabel} required />
         <input
           ref={inputRef}
           id={id}

@@ -8,7 +8,7 @@ import { SelectField } from "../../components/SelectField";
 import { Toolbar } from "../../components/Toolbar";
 import { t } from "../../i18n/translate";
 import { findRoute, routeTitle } from "../../routes/routeTable";
-import { districtOptions } from "../../shell/districtOptions";
+import { districtOptionsOf } from "../../shell/districtOptions";
 import type { StartScreenQuery } from "./__generated__/StartScreenQuery.graphql";
 import { StartEvents } from "./StartEvents";
 import styles from "./StartScreen.module.css";
@@ -36,13 +36,9 @@ export function StartScreen() {
           }
           districtAssociation {
             databaseId
-            name
           }
         }
-        districtAssociations {
-          databaseId
-          name
-        }
+        ...districtOptions_query
       }
     `,
     {},
@@ -52,9 +48,9 @@ export function StartScreen() {
   const options = useMemo(
     () => [
       { value: ALL, label: t("start.allDistrictAssociations") },
-      ...districtOptions(data.viewer.districtAssociation, data.districtAssociations).map((entry) => ({ value: String(entry.databaseId), label: entry.name })),
+      ...districtOptionsOf(data).map((entry) => ({ value: String(entry.databaseId), label: entry.name })),
     ],
-    [data.viewer.districtAssociation, data.districtAssociations],
+    [data],
   );
   return (
     <Page title={routeTitle(findRoute("start"))}>

@@ -1,13 +1,11 @@
-import { Suspense, useState } from "react";
+import { Suspense } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { Button } from "../../components/Button";
 import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
-import { DeleteConfirmDialog } from "../../components/DeleteConfirmDialog";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
-import { Icon } from "../../components/Icon";
 import { LoadFailure } from "../../components/LoadFailure";
 import { SearchField } from "../../components/SearchField";
 import { Toolbar } from "../../components/Toolbar";
+import { CreateButton, DeleteRecordDialog, useManageDialogs } from "../../components/useManageDialogs";
 import { useServerSort } from "../../components/useServerSort";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
@@ -70,16 +68,11 @@ export function UserManageContent({
   );
   const roles = data.viewer.roles;
   const manage = canManageUsers(roles);
-  const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [deleteUser, deleting] = useDeleteUser();
+  const { dialog, setDialog, close, saved } = useManageDialogs<DialogState>(refresh);
+  const deletion = useDeleteUser();
   const [deactivate] = useDeactivateUser();
   const [reactivate] = useReactivateUser();
   const [resendInvitation] = useResendInvitation();
-  const close = () => setDialog(null);
-  const saved = () => {
-    setDialog(null);
-    refresh();
-  };
 
   const act = async (action: UserRowAction, user: UserRow_user$data) => {
     switch (action) {
@@ -109,16 +102,7 @@ export function UserManageContent({
 
   return (
     <>
-      <Toolbar
-        actions={
-          manage && (
-            <Button onClick={() => setDialog({ kind: "create" })}>
-              <Icon name="plus" />
-              {t("user.create")}
-            </Button>
-          )
-        }
-      >
+      <Toolbar actions={manage && <CreateButton label={t("user.create")} onClick={() => setDialog({ kind: "create" })} />}>
         <UserAssociationFilter query={data} associationId={associationId} onChange={onFilter} />
         <SearchField value={search} onSearch={onSearch} />
       </Toolbar>
@@ -137,17 +121,7 @@ export function UserManageContent({
           </Suspense>
         </ErrorBoundary>
       )}
-      {dialog?.kind === "delete" && (
-        <DeleteConfirmDialog
-          object={t("user.deleteObject")}
-          name={dialog.name}
-          consequence={t("user.deleteConsequence")}
-          busy={deleting}
-          onCancel={close}
-          onDelete={() => deleteUser({ id: dialog.id })}
-          onDeleted={saved}
-        />
-      )}
+      {dialog?.kind === "delete" && <DeleteRecordDialog entity="user" target={dialog} mutation={deletion} onCancel={close} onDeleted={saved} />}
     </>
   );
 }

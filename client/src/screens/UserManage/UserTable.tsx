@@ -1,9 +1,8 @@
 import { graphql, usePaginationFragment } from "react-relay";
-import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { TablePager } from "../../components/TablePager";
+import type { DataTableColumn } from "../../components/DataTable";
+import { PagedDataTable } from "../../components/PagedDataTable";
 import { sortableColumns, type TableSort } from "../../components/tableSort";
 import { t } from "../../i18n/translate";
-import { notifyLoadFailure } from "../../relay/loadMoreFailure";
 import { canManageUsers } from "../../routes/permissions";
 import type { UserRow_user$data } from "./__generated__/UserRow_user.graphql";
 import type { UserTable_query$key } from "./__generated__/UserTable_query.graphql";
@@ -36,7 +35,7 @@ export function UserTable({
   onSort: (key: string) => void;
   onAction: (action: UserRowAction, user: UserRow_user$data) => void;
 }) {
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<UserTablePaginationQuery, UserTable_query$key>(
+  const { data, ...paging } = usePaginationFragment<UserTablePaginationQuery, UserTable_query$key>(
     graphql`
       fragment UserTable_query on Query
       @refetchable(queryName: "UserTablePaginationQuery")
@@ -85,26 +84,21 @@ export function UserTable({
     USER_ORDER_FIELDS,
   );
   return (
-    <DataTable
+    <PagedDataTable
       label={t("route.userManage")}
       columns={columns}
       rowCount={edges.length}
       loading={loading}
       sort={sort}
       onSort={onSort}
-      footer={
-        <TablePager
-          shown={edges.length}
-          total={data.users.totalCount}
-          hasNext={hasNext}
-          loading={isLoadingNext}
-          onLoadMore={() => loadNext(USER_PAGE_SIZE, { onComplete: notifyLoadFailure("error.users.load") })}
-        />
-      }
+      total={data.users.totalCount}
+      paging={paging}
+      pageSize={USER_PAGE_SIZE}
+      loadError="error.users.load"
     >
       {edges.map((edge) => (
         <UserRow key={edge.node.id} user={edge.node} viewerRoles={viewerRoles} showMenu={manage} onAction={onAction} />
       ))}
-    </DataTable>
+    </PagedDataTable>
   );
 }
