@@ -1,20 +1,22 @@
-import { useCallback, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
-import { useServerSort } from "../../components/useServerSort";
-import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
-import { useRefresh } from "../../relay/useRefresh";
 import type { CompetitionOverviewQuery } from "./__generated__/CompetitionOverviewQuery.graphql";
 import { CompetitionEditDialog } from "./CompetitionEditDialog";
-import type { CompetitionRowData } from "./CompetitionRow";
-import { CompetitionTable, competitionOrderFields } from "./CompetitionTable";
-import { ConfirmRowAction } from "./ConfirmRowAction";
+import { CompetitionRow, type CompetitionRowData } from "./CompetitionRow";
+import { COMPETITION_COLUMNS, competitionOrderFields, useCompetitionPages } from "./CompetitionTable";
+import { type FirstPage, type ListKind, RegistrationList, useRegistrationList } from "./RegistrationList";
 import { type CompetitionRowAction, overviewExportPaths } from "./rowActions";
 import { useCancelCompetitionRegistration } from "./useCancelCompetitionRegistration";
 import { useDeleteCompetitionRegistration } from "./useDeleteCompetitionRegistration";
 
-type DialogState = { kind: "edit"; id: string } | { kind: "delete" | "cancel" | "history"; id: string; name: string; cancelled?: boolean };
+const COMPETITION_LIST: ListKind<CompetitionRowAction, CompetitionRowData> = {
+  label: "overview.competition.table",
+  columns: COMPETITION_COLUMNS,
+  loadFailure: "error.competitionRegistrations.load",
+  name: (row) => row.name,
+  EditDialog: CompetitionEditDialog,
+  downloads: { calendar: (row) => [overviewExportPaths.competitionCalendar(row.databaseId), "calendar.downloadFailed"] },
+};
 
 /**
  * The competition registrations of one event (R-RO003) with the row actions: open (edit, enter
@@ -27,77 +29,47 @@ export function CompetitionOverview({
   search,
   searching,
   viewerSeesAllResults,
+  preloaded = null,
 }: {
   eventId: string;
   search: string;
   searching: boolean;
   /** the event's Event.viewerSeesAllResults: only then do Punkte and Prädikat sort */
   viewerSeesAllResults: boolean;
+  /** the first page the route loaded with the screen */
+  preloaded?: FirstPage | null;
 }) {
-  const { fetchKey, refresh, pending } = useRefresh();
-  // the sort is the URL's `sort`, like the search's `q`: a link or a reload keeps both
   const orderFields = competitionOrderFields(viewerSeesAllResults);
-  const { sort, orderBy, sorting, onSort } = useServerSort(orderFields);
+  const list = useRegistrationList(orderFields, eventId, search, preloaded);
   const data = useLazyLoadQuery<CompetitionOverviewQuery>(
     graphql`
       query CompetitionOverviewQuery($eventId: ID!, $search: String, $orderBy: CompetitionRegistrationOrder) {
         ...CompetitionTable_query @arguments(eventId: $eventId, search: $search, orderBy: $orderBy)
       }
     `,
-    { eventId, search: search.trim() || null, orderBy },
-    { fetchKey, fetchPolicy: "store-and-network" },
+    list.variables,
+    list.options,
   );
-  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const pages = useCompetitionPages(data);
   const [deleteRegistration, deleting] = useDeleteCompetitionRegistration();
   const [cancelRegistration, cancelling] = useCancelCompetitionRegistration();
-  const close = () => setDialog(null);
-  const saved = () => {
-    setDialog(null);
-    refresh();
-  };
-
-  // stable, so the rows (memo) render again only when their own data changes
-  const act = useCallback((action: CompetitionRowAction, row: CompetitionRowData) => {
-    switch (action) {
-      case "edit":
-      case "songs":
-      case "view":
-        setDialog({ kind: "edit", id: row.id });
-        return;
-      case "calendar":
-        void runDownload(overviewExportPaths.competitionCalendar(row.databaseId), "calendar.downloadFailed");
-        return;
-      case "history":
-      case "cancel":
-      case "delete":
-        setDialog({ kind: action, id: row.id, name: row.name, cancelled: action === "delete" && !!row.cancelledAt });
-        return;
-    }
-  }, []);
-
   return (
-    <>
-      <CompetitionTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} orderFields={orderFields} />
-      {dialog?.kind === "edit" && <CompetitionEditDialog registrationId={dialog.id} onClose={close} />}
-      {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
-      {dialog?.kind === "delete" && (
-        <ConfirmRowAction
-          text={t(dialog.cancelled ? "overview.competition.confirmDeleteCancelled" : "overview.competition.confirmDelete", { name: dialog.name })}
-          busy={deleting}
-          run={() => deleteRegistration({ id: dialog.id })}
-          onDone={saved}
-          onClose={close}
-        />
-      )}
-      {dialog?.kind === "cancel" && (
-        <ConfirmRowAction
-          text={t("overview.competition.confirmCancel", { name: dialog.name })}
-          busy={cancelling}
-          run={() => cancelRegistration({ id: dialog.id })}
-          onDone={saved}
-          onClose={close}
-        />
-      )}
-    </>
+    <RegistrationList
+      kind={COMPETITION_LIST}
+      orderFields={orderFields}
+      list={list}
+      loading={searching}
+      connection={pages.data.competitionRegistrations}
+      pagination={pages}
+      row={(node, onAction) => <CompetitionRow key={node.id} registration={node} onAction={onAction} />}
+      confirmations={{
+        delete: {
+          text: (row) => t(row.cancelledAt ? "overview.competition.confirmDeleteCancelled" : "overview.competition.confirmDelete", { name: row.name }),
+          run: deleteRegistration,
+          busy: deleting,
+        },
+        cancel: { text: (row) => t("overview.competition.confirmCancel", { name: row.name }), run: cancelRegistration, busy: cancelling },
+      }}
+    />
   );
 }

@@ -1,12 +1,8 @@
 import { graphql, usePaginationFragment } from "react-relay";
-import { sortableColumns, type TableSort } from "../../components/tableSort";
+import type { DataTableColumn } from "../../components/DataTable";
 import { t } from "../../i18n/translate";
-import { notifyLoadFailure } from "../../relay/loadMoreFailure";
 import type { CompetitionTable_query$key } from "./__generated__/CompetitionTable_query.graphql";
 import type { CompetitionTablePaginationQuery } from "./__generated__/CompetitionTablePaginationQuery.graphql";
-import { CompetitionRow, type CompetitionRowData } from "./CompetitionRow";
-import { OVERVIEW_PAGE_SIZE, OverviewTable } from "./OverviewTable";
-import type { CompetitionRowAction } from "./rowActions";
 
 /** The columns the server sorts the competition overview by (column key → orderBy field). */
 export const COMPETITION_ORDER_FIELDS = {
@@ -33,27 +29,26 @@ export const competitionOrderFields = (viewerSeesAllResults: boolean) =>
 
 /**
  * The competition table of the overview (R-RO003, R-RO005): ID, Name, Verein, Typ, Besetzung,
- * Stufe/Altersgruppe, Unterlagen, Stücke, Punkte, Prädikat, the row menu and the symbols; paged
+ * Stufe/Altersgruppe, Unterlagen, Stücke, Punkte, Prädikat, the row menu and the symbols (RegistrationList); paged
  * with "Mehr laden", sorted on the server by a click on ID, Name, Verein, Typ, Besetzung, Stufe, Unterlagen or Stücke, and for
  * viewers who see every result on Punkte or Prädikat (`orderFields`).
  */
-export function CompetitionTable({
-  query,
-  loading,
-  sort,
-  onSort,
-  onAction,
-  orderFields,
-}: {
-  query: CompetitionTable_query$key;
-  /** the sortable columns (competitionOrderFields) */
-  orderFields: Readonly<Record<string, string>>;
-  loading: boolean;
-  sort: TableSort | null;
-  onSort: (key: string) => void;
-  onAction: (action: CompetitionRowAction, row: CompetitionRowData) => void;
-}) {
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<CompetitionTablePaginationQuery, CompetitionTable_query$key>(
+export const COMPETITION_COLUMNS: readonly DataTableColumn[] = [
+  { key: "id", header: t("overview.column.id"), narrow: true },
+  { key: "name", header: t("overview.competition.column.name") },
+  { key: "association", header: t("overview.column.association") },
+  { key: "type", header: t("overview.competition.column.type") },
+  { key: "cast", header: t("overview.competition.column.cast") },
+  { key: "level", header: t("overview.competition.column.level") },
+  { key: "documents", header: t("overview.competition.column.documents") },
+  { key: "songs", header: t("overview.column.songs") },
+  { key: "points", header: t("overview.competition.column.points") },
+  { key: "mark", header: t("overview.competition.column.mark") },
+];
+
+/** The pages of the competition table: the first one with the query, "Mehr laden" the next ones. */
+export function useCompetitionPages(query: CompetitionTable_query$key) {
+  return usePaginationFragment<CompetitionTablePaginationQuery, CompetitionTable_query$key>(
     graphql`
       fragment CompetitionTable_query on Query
       @refetchable(queryName: "CompetitionTablePaginationQuery")
@@ -77,39 +72,5 @@ export function CompetitionTable({
       }
     `,
     query,
-  );
-  const edges = data.competitionRegistrations.edges;
-  const columns = sortableColumns(
-    [
-      { key: "id", header: t("overview.column.id"), narrow: true },
-      { key: "name", header: t("overview.competition.column.name") },
-      { key: "association", header: t("overview.column.association") },
-      { key: "type", header: t("overview.competition.column.type") },
-      { key: "cast", header: t("overview.competition.column.cast") },
-      { key: "level", header: t("overview.competition.column.level") },
-      { key: "documents", header: t("overview.competition.column.documents") },
-      { key: "songs", header: t("overview.column.songs") },
-      { key: "points", header: t("overview.competition.column.points") },
-      { key: "mark", header: t("overview.competition.column.mark") },
-    ],
-    orderFields,
-  );
-  return (
-    <OverviewTable
-      label={t("overview.competition.table")}
-      columns={columns}
-      shown={edges.length}
-      total={data.competitionRegistrations.totalCount}
-      hasNext={hasNext}
-      loadingNext={isLoadingNext}
-      onLoadMore={() => loadNext(OVERVIEW_PAGE_SIZE, { onComplete: notifyLoadFailure("error.competitionRegistrations.load") })}
-      loading={loading}
-      sort={sort}
-      onSort={onSort}
-    >
-      {edges.map((edge) => (
-        <CompetitionRow key={edge.node.id} registration={edge.node} onAction={onAction} />
-      ))}
-    </OverviewTable>
   );
 }

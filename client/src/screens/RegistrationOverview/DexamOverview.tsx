@@ -1,27 +1,34 @@
-import { useCallback, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
-import { useServerSort } from "../../components/useServerSort";
-import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
-import { useRefresh } from "../../relay/useRefresh";
 import { notify } from "../../shell/snackbarQueue";
 import type { DexamOverviewQuery } from "./__generated__/DexamOverviewQuery.graphql";
-import { ConfirmRowAction } from "./ConfirmRowAction";
 import { DexamEditDialog } from "./DexamEditDialog";
-import type { DexamRowData } from "./DexamRow";
-import { DexamTable, dexamOrderFields } from "./DexamTable";
+import { DexamRow, type DexamRowData, dexamName } from "./DexamRow";
+import { DEXAM_COLUMNS, dexamOrderFields, useDexamPages } from "./DexamTable";
 import { hasUnverifiedPartialResult } from "./display";
+import { type FirstPage, type ListKind, RegistrationList, useRegistrationList } from "./RegistrationList";
 import { type DexamRowAction, overviewExportPaths } from "./rowActions";
 import { TakeoverDialog } from "./TakeoverDialog";
 import { useCancelDexamRegistration } from "./useCancelDexamRegistration";
 import { useDeleteDexamRegistration } from "./useDeleteDexamRegistration";
 import { useEraseDexamCampData } from "./useEraseDexamCampData";
 
-type DialogState =
-  | { kind: "edit"; id: string }
-  | { kind: "delete" | "cancel" | "history" | "eraseCampData"; id: string; name: string; cancelled?: boolean }
-  | { kind: "takeOver"; registration: DexamRowData };
+const DEXAM_LIST: ListKind<DexamRowAction, DexamRowData> = {
+  label: "overview.dexamTable",
+  columns: DEXAM_COLUMNS,
+  loadFailure: "error.dexamRegistrations.load",
+  name: dexamName,
+  EditDialog: DexamEditDialog,
+  downloads: {
+    practiceSheet: (row) => [overviewExportPaths.practiceSheet(row.databaseId), "error.download.practiceSheet"],
+    consentForm: (row) => [overviewExportPaths.consentForm(row.databaseId), "error.download.consentForm"],
+    calendar: (row) => [overviewExportPaths.dexamCalendar(row.databaseId), "calendar.downloadFailed"],
+  },
+  // R-RO033: the edit dialog opens with the warning about the unverified partial result
+  onOpen: (row) => {
+    if (hasUnverifiedPartialResult(row)) notify({ type: "information", text: t("overview.partialResultUnverified") });
+  },
+};
 
 /**
  * The D-exam registrations of one event (R-RO004) with the row actions: open (edit, enter songs,
@@ -38,6 +45,7 @@ export function DexamOverview({
   searching,
   viewerSeesAllResults,
   healthAccesses = false,
+  preloaded = null,
 }: {
   eventId: string;
   /** a camp event and a viewer with registration_manage: the history also lists the health-data accesses */
@@ -47,105 +55,48 @@ export function DexamOverview({
   viewerSeesAllResults: boolean;
   search: string;
   searching: boolean;
+  /** the first page the route loaded with the screen */
+  preloaded?: FirstPage | null;
 }) {
-  const { fetchKey, refresh, pending } = useRefresh();
-  // the sort is the URL's `sort`, like the search's `q`: a link or a reload keeps both
   const orderFields = dexamOrderFields(viewerSeesAllResults);
-  const { sort, orderBy, sorting, onSort } = useServerSort(orderFields);
+  const list = useRegistrationList(orderFields, eventId, search, preloaded);
   const data = useLazyLoadQuery<DexamOverviewQuery>(
     graphql`
       query DexamOverviewQuery($eventId: ID!, $search: String, $orderBy: DexamRegistrationOrder) {
         ...DexamTable_query @arguments(eventId: $eventId, search: $search, orderBy: $orderBy)
       }
     `,
-    { eventId, search: search.trim() || null, orderBy },
-    { fetchKey, fetchPolicy: "store-and-network" },
+    list.variables,
+    list.options,
   );
-  const [dialog, setDialog] = useState<DialogState | null>(null);
+  const pages = useDexamPages(data);
   const [deleteRegistration, deleting] = useDeleteDexamRegistration();
   const [cancelRegistration, cancelling] = useCancelDexamRegistration();
   const [eraseCampData, erasing] = useEraseDexamCampData();
-  const close = () => setDialog(null);
-  const saved = () => {
-    setDialog(null);
-    refresh();
-  };
-
-  // stable, so the rows (memo) render again only when their own data changes
-  const act = useCallback((action: DexamRowAction, row: DexamRowData) => {
-    const name = `${row.firstname} ${row.lastname}`;
-    switch (action) {
-      case "edit":
-      case "songs":
-      case "view":
-        // R-RO033: the edit dialog opens with the warning about the unverified partial result
-        if (hasUnverifiedPartialResult(row)) notify({ type: "information", text: t("overview.partialResultUnverified") });
-        setDialog({ kind: "edit", id: row.id });
-        return;
-      case "takeOver":
-        setDialog({ kind: "takeOver", registration: row });
-        return;
-      case "practiceSheet":
-        void runDownload(overviewExportPaths.practiceSheet(row.databaseId), "error.download.practiceSheet");
-        return;
-      case "consentForm":
-        void runDownload(overviewExportPaths.consentForm(row.databaseId), "error.download.consentForm");
-        return;
-      case "calendar":
-        void runDownload(overviewExportPaths.dexamCalendar(row.databaseId), "calendar.downloadFailed");
-        return;
-      case "history":
-      case "cancel":
-      case "eraseCampData":
-        setDialog({ kind: action, id: row.id, name });
-        return;
-      case "delete":
-        setDialog({ kind: action, id: row.id, name, cancelled: !!row.cancelledAt });
-        return;
-    }
-  }, []);
-
   return (
-    <>
-      <DexamTable query={data} loading={searching || pending || sorting} sort={sort} onSort={onSort} onAction={act} orderFields={orderFields} />
-      {dialog?.kind === "edit" && <DexamEditDialog registrationId={dialog.id} onClose={close} />}
-      {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} healthAccesses={healthAccesses} />}
-      {dialog?.kind === "takeOver" && (
-        <TakeoverDialog
-          registration={dialog.registration}
-          sourceEventId={eventId}
-          districtAssociationId={districtAssociationId}
-          onClose={close}
-          onSaved={saved}
-        />
-      )}
-      {dialog?.kind === "delete" && (
-        <ConfirmRowAction
-          text={t(dialog.cancelled ? "overview.confirmDeleteCancelled" : "overview.confirmDelete", { name: dialog.name })}
-          busy={deleting}
-          run={() => deleteRegistration({ id: dialog.id })}
-          onDone={saved}
-          onClose={close}
-        />
-      )}
-      {dialog?.kind === "eraseCampData" && (
-        <ConfirmRowAction
-          text={t("overview.confirmEraseCampData", { name: dialog.name })}
-          busy={erasing}
-          run={() => eraseCampData({ id: dialog.id })}
-          onDone={saved}
-          onClose={close}
-        />
-      )}
-      {dialog?.kind === "cancel" && (
-        <ConfirmRowAction
-          text={t("overview.confirmCancel", { name: dialog.name })}
-          busy={cancelling}
-          run={() => cancelRegistration({ id: dialog.id })}
-          onDone={saved}
-          onClose={close}
-        />
-      )}
-    </>
+    <RegistrationList
+      kind={DEXAM_LIST}
+      orderFields={orderFields}
+      list={list}
+      loading={searching}
+      connection={pages.data.dexamRegistrations}
+      pagination={pages}
+      row={(node, onAction) => <DexamRow key={node.id} registration={node} onAction={onAction} />}
+      healthAccesses={healthAccesses}
+      confirmations={{
+        delete: {
+          text: (row) => t(row.cancelledAt ? "overview.confirmDeleteCancelled" : "overview.confirmDelete", { name: dexamName(row) }),
+          run: deleteRegistration,
+          busy: deleting,
+        },
+        cancel: { text: (row) => t("overview.confirmCancel", { name: dexamName(row) }), run: cancelRegistration, busy: cancelling },
+        eraseCampData: { text: (row) => t("overview.confirmEraseCampData", { name: dexamName(row) }), run: eraseCampData, busy: erasing },
+      }}
+      dialog={(open, close, saved) =>
+        open.action === "takeOver" && (
+          <TakeoverDialog registration={open.row} sourceEventId={eventId} districtAssociationId={districtAssociationId} onClose={close} onSaved={saved} />
+        )
+      }
+    />
   );
 }
