@@ -1,8 +1,7 @@
 import { graphql, usePaginationFragment } from "react-relay";
-import type { DataTableColumn } from "../../components/DataTable";
-import { t } from "../../i18n/translate";
 import type { CompetitionTable_query$key } from "./__generated__/CompetitionTable_query.graphql";
 import type { CompetitionTablePaginationQuery } from "./__generated__/CompetitionTablePaginationQuery.graphql";
+import { overviewColumns, type Pages } from "./RegistrationList";
 
 /** The columns the server sorts the competition overview by (column key → orderBy field). */
 export const COMPETITION_ORDER_FIELDS = {
@@ -29,36 +28,20 @@ export const competitionOrderFields = (viewerSeesAllResults: boolean) =>
 
 /**
  * The competition table of the overview (R-RO003, R-RO005): ID, Name, Verein, Typ, Besetzung,
- * Stufe/Altersgruppe, Unterlagen, Stücke, Punkte, Prädikat, the row menu and the symbols (RegistrationList); paged
- * with "Mehr laden", sorted on the server by a click on ID, Name, Verein, Typ, Besetzung, Stufe, Unterlagen or Stücke, and for
- * viewers who see every result on Punkte or Prädikat (`orderFields`).
+ * Stufe/Altersgruppe, Unterlagen, Stücke, Punkte, Prädikat, then the row menu and the symbols
+ * (RegistrationList); paged with "Mehr laden", sorted on the server by a click on ID, Name, Verein,
+ * Typ, Besetzung, Stufe, Unterlagen or Stücke, and for viewers who see every result on Punkte or
+ * Prädikat (`orderFields`).
  */
-export const COMPETITION_COLUMNS: readonly DataTableColumn[] = [
-  { key: "id", header: t("overview.column.id"), narrow: true },
-  { key: "name", header: t("overview.competition.column.name") },
-  { key: "association", header: t("overview.column.association") },
-  { key: "type", header: t("overview.competition.column.type") },
-  { key: "cast", header: t("overview.competition.column.cast") },
-  { key: "level", header: t("overview.competition.column.level") },
-  { key: "documents", header: t("overview.competition.column.documents") },
-  { key: "songs", header: t("overview.column.songs") },
-  { key: "points", header: t("overview.competition.column.points") },
-  { key: "mark", header: t("overview.competition.column.mark") },
-];
+export const COMPETITION_COLUMNS = overviewColumns("id", "name", "association", "type", "cast", "level", "documents", "songs", "points", "mark");
 
 /** The pages of the competition table: the first one with the query, "Mehr laden" the next ones. */
 export function useCompetitionPages(query: CompetitionTable_query$key) {
-  return usePaginationFragment<CompetitionTablePaginationQuery, CompetitionTable_query$key>(
+  const pages = usePaginationFragment<CompetitionTablePaginationQuery, CompetitionTable_query$key>(
     graphql`
       fragment CompetitionTable_query on Query
       @refetchable(queryName: "CompetitionTablePaginationQuery")
-      @argumentDefinitions(
-        eventId: { type: "ID!" }
-        search: { type: "String" }
-        orderBy: { type: "CompetitionRegistrationOrder" }
-        count: { type: "Int", defaultValue: 25 }
-        cursor: { type: "String" }
-      ) {
+      @argumentDefinitions(eventId: { type: "ID!" }, search: { type: "String" }, orderBy: { type: "CompetitionRegistrationOrder" }, count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }) {
         competitionRegistrations(eventId: $eventId, search: $search, orderBy: $orderBy, first: $count, after: $cursor)
           @connection(key: "CompetitionTable_competitionRegistrations") {
           totalCount
@@ -73,4 +56,5 @@ export function useCompetitionPages(query: CompetitionTable_query$key) {
     `,
     query,
   );
+  return { ...pages, connection: pages.data.competitionRegistrations };
 }

@@ -1,8 +1,7 @@
 import { graphql, usePaginationFragment } from "react-relay";
-import type { DataTableColumn } from "../../components/DataTable";
-import { t } from "../../i18n/translate";
 import type { DexamTable_query$key } from "./__generated__/DexamTable_query.graphql";
 import type { DexamTablePaginationQuery } from "./__generated__/DexamTablePaginationQuery.graphql";
+import { overviewColumns, type Pages } from "./RegistrationList";
 
 /** The columns the server sorts the D-exam overview by (column key → orderBy field). */
 export const DEXAM_ORDER_FIELDS = {
@@ -27,36 +26,19 @@ export const dexamOrderFields = (viewerSeesAllResults: boolean) => (viewerSeesAl
 
 /**
  * The D-exam table of the overview (R-RO004, R-RO007): ID, Vorname, Nachname, Verein, Instrument,
- * Kurs, Stücke, Theorie, Praxis, Note, the row menu and the symbols (RegistrationList); paged with "Mehr laden",
- * sorted on the server by a click on ID, Vorname, Nachname, Verein, Instrument, Kurs or Stücke, and
- * for viewers who see every result on Theorie, Praxis or Note (`orderFields`).
+ * Kurs, Stücke, Theorie, Praxis, Note, then the row menu and the symbols (RegistrationList); paged
+ * with "Mehr laden", sorted on the server by a click on ID, Vorname, Nachname, Verein, Instrument,
+ * Kurs or Stücke, and for viewers who see every result on Theorie, Praxis or Note (`orderFields`).
  */
-export const DEXAM_COLUMNS: readonly DataTableColumn[] = [
-  { key: "id", header: t("overview.column.id"), narrow: true },
-  { key: "firstname", header: t("overview.column.firstname") },
-  { key: "lastname", header: t("overview.column.lastname") },
-  { key: "association", header: t("overview.column.association") },
-  { key: "instrument", header: t("overview.column.instrument") },
-  { key: "course", header: t("overview.column.course") },
-  { key: "songs", header: t("overview.column.songs") },
-  { key: "theory", header: t("overview.column.theory") },
-  { key: "practice", header: t("overview.column.practice") },
-  { key: "grade", header: t("overview.column.grade") },
-];
+export const DEXAM_COLUMNS = overviewColumns("id", "firstname", "lastname", "association", "instrument", "course", "songs", "theory", "practice", "grade");
 
 /** The pages of the D-exam table: the first one with the query, "Mehr laden" the next ones. */
 export function useDexamPages(query: DexamTable_query$key) {
-  return usePaginationFragment<DexamTablePaginationQuery, DexamTable_query$key>(
+  const pages = usePaginationFragment<DexamTablePaginationQuery, DexamTable_query$key>(
     graphql`
       fragment DexamTable_query on Query
       @refetchable(queryName: "DexamTablePaginationQuery")
-      @argumentDefinitions(
-        eventId: { type: "ID!" }
-        search: { type: "String" }
-        orderBy: { type: "DexamRegistrationOrder" }
-        count: { type: "Int", defaultValue: 25 }
-        cursor: { type: "String" }
-      ) {
+      @argumentDefinitions(eventId: { type: "ID!" }, search: { type: "String" }, orderBy: { type: "DexamRegistrationOrder" }, count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }) {
         dexamRegistrations(eventId: $eventId, search: $search, orderBy: $orderBy, first: $count, after: $cursor) @connection(key: "DexamTable_dexamRegistrations") {
           totalCount
           edges {
@@ -70,4 +52,5 @@ export function useDexamPages(query: DexamTable_query$key) {
     `,
     query,
   );
+  return { ...pages, connection: pages.data.dexamRegistrations };
 }

@@ -1,5 +1,6 @@
 import { type ComponentType, type ReactNode, useCallback, useState } from "react";
-import type { FetchPolicy } from "relay-runtime";
+import { type GraphQLTaggedNode, useLazyLoadQuery } from "react-relay";
+import type { FetchPolicy, OperationType } from "relay-runtime";
 import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { TablePager } from "../../components/TablePager";
@@ -29,6 +30,32 @@ const MENU_COLUMNS: DataTableColumn[] = [
   { key: "symbols", header: t("table.symbols"), hiddenHeader: true, narrow: true },
 ];
 
+/** The header of every column of the overview tables, by column key (a column both kinds show is named once). */
+const COLUMN_HEADERS = {
+  id: "overview.column.id",
+  firstname: "overview.column.firstname",
+  lastname: "overview.column.lastname",
+  name: "overview.competition.column.name",
+  association: "overview.column.association",
+  instrument: "overview.column.instrument",
+  course: "overview.column.course",
+  type: "overview.competition.column.type",
+  cast: "overview.competition.column.cast",
+  level: "overview.competition.column.level",
+  documents: "overview.competition.column.documents",
+  songs: "overview.column.songs",
+  theory: "overview.column.theory",
+  practice: "overview.column.practice",
+  grade: "overview.column.grade",
+  points: "overview.competition.column.points",
+  mark: "overview.competition.column.mark",
+} as const satisfies Record<string, MessageKey>;
+
+/** A kind's columns in their order (the ID narrow). */
+export function overviewColumns(...keys: (keyof typeof COLUMN_HEADERS)[]): DataTableColumn[] {
+  return keys.map((key) => ({ key, header: t(COLUMN_HEADERS[key]), narrow: key === "id" || undefined }));
+}
+
 /** What the list reads of a row: its global and numeric id, and whether it is cancelled. */
 export interface ListRow {
   readonly id: string;
@@ -39,12 +66,28 @@ export interface ListRow {
 /** The opening entries of a row menu: they open the kind's edit dialog (edit, enter songs, view). */
 const OPEN_ACTIONS: readonly RowAction[] = ["edit", "songs", "view"];
 
-/** The parts of a registration kind's list that do not change while it is shown (a module constant, so the row handler stays stable). */
-export interface ListKind<A extends RowAction, Row extends ListRow> {
+/** A page of a kind's table as its pagination fragment gives it (usePaginationFragment and the connection). */
+export interface Pages<N> {
+  connection: { readonly totalCount: number; readonly edges: readonly { readonly node: N }[] };
+  hasNext: boolean;
+  isLoadingNext: boolean;
+  loadNext: (count: number, options: { onComplete: (error: Error | null) => void }) => unknown;
+}
+
+/** A registration kind's list: what it adds to the one shape (a module constant, so the row handler stays stable). */
+export interface ListKind<A extends RowAction, Row extends ListRow, Q extends OperationType, N> {
+  /** the kind's query of a first page: `$eventId`, `$search`, `$orderBy`, spreading its pagination fragment */
+  query: GraphQLTaggedNode;
+  /** the pagination fragment over the query's answer */
+  usePages: (data: Q["response"]) => Pages<N>;
+  /** the columns that sort on the server for this viewer (column key → orderBy field) */
+  orderFields: (viewerSeesAllResults: boolean) => Readonly<Record<string, string>>;
   /** the table's accessible name */
   label: MessageKey;
   /** the kind's columns before the row menu (all of them; `orderFields` marks those that sort) */
   columns: readonly DataTableColumn[];
+  /** one row of the table, with the list's stable handler of its menu entries */
+  row: (node: N, onAction: (action: A, row: Row) => void) => ReactNode;
   /** the notice prefix of a failed "Mehr laden" */
   loadFailure: MessageKey;
   /** the name the row menu and the confirmations speak of */
@@ -52,8 +95,22 @@ export interface ListKind<A extends RowAction, Row extends ListRow> {
   EditDialog: ComponentType<{ registrationId: string; onClose: () => void }>;
   /** entries that download a file: the path below the API base and the notice prefix of a failure */
   downloads: Partial<Record<A, (row: Row) => [path: string, failure: MessageKey]>>;
+  /** the entries that change the row after a question (cancel, delete, …): their mutations */
+  useConfirmations: () => Partial<Record<A, Confirmation<Row>>>;
   /** runs before the edit dialog opens */
   onOpen?: (row: Row) => void;
+}
+
+/** What the overview gives a kind's table: the chosen event, the search, and what the route loaded. */
+export interface KindListProps {
+  eventId: string;
+  search: string;
+  /** a search, another event or district is under way: the rows shown are the old ones */
+  searching: boolean;
+  /** the event's Event.viewerSeesAllResults: only then do the result columns sort */
+  viewerSeesAllResults: boolean;
+  /** the first page the route loaded with the screen */
+  preloaded?: FirstPage | null;
 }
 
 /** A confirmed change of a row (cancel, delete, erase the camp data): its question, the mutation and whether it is under way. */
@@ -82,7 +139,7 @@ export interface FirstPage {
  * policy: the first page the route loaded with the screen (`preloaded`) is read from the store,
  * anything else is asked again.
  */
-export function useRegistrationList<F extends string>(orderFields: Readonly<Record<string, F>>, eventId: string, search: string, preloaded: FirstPage | null) {
+function useRegistrationList<F extends string>(orderFields: Readonly<Record<string, F>>, eventId: string, search: string, preloaded: FirstPage | null) {
   const { fetchKey, refresh, pending } = useRefresh();
   // the sort is the URL's `sort`, like the search's `q`: a link or a reload keeps both
   const { sort, orderBy, sorting, onSort } = useServerSort(orderFields);
@@ -103,35 +160,32 @@ export function useFirstFetchPolicy(fromRoute: boolean): FetchPolicy {
 }
 
 /**
- * The table of one kind with its row menu's dialogs. `connection` and `pagination` come from the
- * kind's pagination fragment, `row` renders one row of it with the stable handler of the entries.
+ * The table of one kind with its row menu's dialogs: the kind's first page for the event, search and
+ * sort (read from the store when the route loaded it), "Mehr laden", and the entries' dialogs.
+ * Every change refreshes the list (spec §7 "Answers"): a save in the edit dialog by its answer,
+ * which updates the row's record, the other changes by loading the list again.
  */
-export function RegistrationList<A extends RowAction, Row extends ListRow, N extends { readonly id: string }>({
+export function RegistrationList<A extends RowAction, Row extends ListRow, Q extends OperationType, N>({
   kind,
-  orderFields,
-  list,
-  loading,
-  connection,
-  pagination,
-  row,
-  confirmations,
+  eventId,
+  search,
+  searching,
+  viewerSeesAllResults,
+  preloaded = null,
   healthAccesses = false,
   dialog: renderDialog,
-}: {
-  kind: ListKind<A, Row>;
-  orderFields: Readonly<Record<string, string>>;
-  list: ReturnType<typeof useRegistrationList>;
-  /** a search, another event or district is under way: the rows shown are the old ones */
-  loading: boolean;
-  connection: { readonly totalCount: number; readonly edges: readonly { readonly node: N }[] };
-  pagination: { hasNext: boolean; isLoadingNext: boolean; loadNext: (count: number, options: { onComplete: (error: Error | null) => void }) => unknown };
-  row: (node: N, onAction: (action: A, row: Row) => void) => ReactNode;
-  confirmations: Partial<Record<A, Confirmation<Row>>>;
+}: KindListProps & {
+  kind: ListKind<A, Row, Q, N>;
   /** a camp event and a viewer with registration_manage: the history also lists the health-data accesses */
   healthAccesses?: boolean;
   /** the kind's own dialogs (entries beyond open, history, the confirmations and the downloads) */
   dialog?: (open: OpenDialog<A, Row>, close: () => void, saved: () => void) => ReactNode;
 }) {
+  const orderFields = kind.orderFields(viewerSeesAllResults);
+  const list = useRegistrationList(orderFields, eventId, search, preloaded);
+  const data = useLazyLoadQuery<Q>(kind.query, list.variables as Q["variables"], list.options);
+  const pages = kind.usePages(data);
+  const confirmations = kind.useConfirmations();
   const [open, setOpen] = useState<OpenDialog<A, Row> | null>(null);
   const close = () => setOpen(null);
   const saved = () => {
@@ -151,6 +205,7 @@ export function RegistrationList<A extends RowAction, Row extends ListRow, N ext
     },
     [kind],
   );
+  const { connection } = pages;
   const edges = connection.edges;
   const confirmation = open && confirmations[open.action];
   return (
@@ -159,20 +214,20 @@ export function RegistrationList<A extends RowAction, Row extends ListRow, N ext
         label={t(kind.label)}
         columns={[...sortableColumns(kind.columns, orderFields), ...MENU_COLUMNS]}
         rowCount={edges.length}
-        loading={loading || list.busy}
+        loading={searching || list.busy}
         sort={list.sort}
         onSort={list.onSort}
         footer={
           <TablePager
             shown={edges.length}
             total={connection.totalCount}
-            hasNext={pagination.hasNext}
-            loading={pagination.isLoadingNext}
-            onLoadMore={() => pagination.loadNext(OVERVIEW_PAGE_SIZE, { onComplete: notifyLoadFailure(kind.loadFailure) })}
+            hasNext={pages.hasNext}
+            loading={pages.isLoadingNext}
+            onLoadMore={() => pages.loadNext(OVERVIEW_PAGE_SIZE, { onComplete: notifyLoadFailure(kind.loadFailure) })}
           />
         }
       >
-        {edges.map((edge) => row(edge.node, act))}
+        {edges.map((edge) => kind.row(edge.node, act))}
       </DataTable>
       {open && OPEN_ACTIONS.includes(open.action) && <kind.EditDialog registrationId={open.row.id} onClose={close} />}
       {open?.action === "history" && <ChangeHistoryDialog id={open.row.id} name={kind.name(open.row)} onClose={close} healthAccesses={healthAccesses} />}
