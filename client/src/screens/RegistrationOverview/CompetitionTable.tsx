@@ -3,29 +3,6 @@ import type { CompetitionTable_query$key } from "./__generated__/CompetitionTabl
 import type { CompetitionTablePaginationQuery } from "./__generated__/CompetitionTablePaginationQuery.graphql";
 import { overviewColumns, type Pages } from "./RegistrationList";
 
-/** The columns the server sorts the competition overview by (column key → orderBy field). */
-export const COMPETITION_ORDER_FIELDS = {
-  id: "ID",
-  name: "NAME",
-  association: "CLUB",
-  type: "TYPE",
-  cast: "CAST",
-  level: "LEVEL",
-  documents: "DOCUMENTS",
-  songs: "SONGS",
-} as const;
-
-/**
- * The same with the points, for viewers who see every result of the event
- * (Event.viewerSeesAllResults; the server refuses a sort by points to anyone else): Punkte and
- * Prädikat (the mark the jury gives for the points) both sort by them. Pieces do not sort.
- */
-export const COMPETITION_ORDER_FIELDS_WITH_RESULTS = { ...COMPETITION_ORDER_FIELDS, points: "POINTS", mark: "POINTS" } as const;
-
-/** The columns the server sorts the competition overview by for this viewer. */
-export const competitionOrderFields = (viewerSeesAllResults: boolean) =>
-  viewerSeesAllResults ? COMPETITION_ORDER_FIELDS_WITH_RESULTS : COMPETITION_ORDER_FIELDS;
-
 /**
  * The competition table of the overview (R-RO003, R-RO005): ID, Name, Verein, Typ, Besetzung,
  * Stufe/Altersgruppe, Unterlagen, Stücke, Punkte, Prädikat, then the row menu and the symbols

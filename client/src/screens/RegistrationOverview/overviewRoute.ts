@@ -10,8 +10,7 @@ import RegistrationOverviewScreenQueryNode, {
   type RegistrationOverviewScreenQuery,
   type RegistrationOverviewScreenQuery$variables,
 } from "./__generated__/RegistrationOverviewScreenQuery.graphql";
-import { competitionOrderFields } from "./CompetitionTable";
-import { dexamOrderFields } from "./DexamTable";
+import { competitionOrderFields, dexamOrderFields } from "./overviewOrder";
 
 /** The URL query parameter of the overview's search. */
 export const SEARCH_PARAM = "q";
