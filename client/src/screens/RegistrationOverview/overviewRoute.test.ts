@@ -75,4 +75,13 @@ describe("the overview route's variables", () => {
     const allowed = overviewVariables({ environment: environmentWithEvents(), state: state(1, "event-1"), params: new URLSearchParams("sort=grade") }, NOW);
     expect(allowed).toMatchObject({ eventId: "event-1", dexam: true, dexamOrderBy: { field: "GRADE", direction: "ASC" } });
   });
+
+  it("a search longer than the server takes (a crafted link) leaves the table to ask for itself, so its error stands beside the toolbar", () => {
+    const params = new URLSearchParams({ q: "x".repeat(201) });
+    expect(overviewVariables({ environment: environmentWithEvents(), state: state(1), params }, NOW)).toMatchObject({
+      withDistrict: true,
+      dexam: false,
+      competition: false,
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { MAX_SEARCH_LENGTH } from "@shared/validation";
 import { loadQuery, type PreloadedQuery } from "react-relay";
 import { createOperationDescriptor, getSelector, type IEnvironment, type SingularReaderSelector } from "relay-runtime";
 import { orderArgument, parseSort, SORT_PARAM } from "../../components/tableSort";
@@ -60,7 +61,8 @@ export function overviewVariables({ environment, state, params }: OverviewRouteC
   };
   const events = district === null ? null : storedEvents(environment, district);
   const event = events && chooseEvent(events, params.get(EVENT_PARAM), state.activeEventId, now);
-  if (!event) return variables;
+  // a search the server refuses (a link's, longer than the field takes) fails in the table, beside the toolbar that can change it
+  if (!event || (variables.search?.length ?? 0) > MAX_SEARCH_LENGTH) return variables;
   const sort = params.get(SORT_PARAM);
   if (event.formType === "COMPETITION") {
     const fields = competitionOrderFields(event.viewerSeesAllResults);
