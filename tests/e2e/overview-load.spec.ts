@@ -15,6 +15,14 @@ function recordOperations(page: Page): string[] {
   return names;
 }
 
+/** To the start page, until it is idle; then forgets what was sent. */
+async function leaveForStart(page: Page, sent: string[]) {
+  await page.goto("/#/");
+  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  sent.length = 0;
+}
+
 async function firstScreenShown(page: Page, event: RegExp) {
   await expect(page.getByRole("heading", { level: 1, name: "Anmeldungsübersicht" })).toBeVisible();
   await expect(page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true })).toHaveText(event);
@@ -35,19 +43,13 @@ test("the overview's first screen is one GraphQL request when the district's eve
   expect(sent).toEqual(["RegistrationOverviewScreenQuery", "DexamOverviewQuery"]);
 
   // back to the overview later in the session: the route's one query brings the first page too
-  await page.goto("/#/");
-  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  sent.length = 0;
+  await leaveForStart(page, sent);
   await page.goto("/#/registration/overview");
   await firstScreenShown(page, /D-Prüfungen Frühjahr/);
   expect(sent).toEqual(["RegistrationOverviewScreenQuery"]);
 
   // a search and a sort in the URL go into that one query as well
-  await page.goto("/#/");
-  await expect(page.getByRole("heading", { level: 1, name: "Start" })).toBeVisible();
-  await page.waitForLoadState("networkidle");
-  sent.length = 0;
+  await leaveForStart(page, sent);
   await page.goto("/#/registration/overview?q=a&sort=-lastname");
   await firstScreenShown(page, /D-Prüfungen Frühjahr/);
   await expect(page.getByRole("columnheader", { name: "Nachname" })).toHaveAttribute("aria-sort", "descending");
