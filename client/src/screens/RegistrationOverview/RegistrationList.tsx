@@ -144,7 +144,12 @@ function useRegistrationList<F extends string>(orderFields: Readonly<Record<stri
   // the sort is the URL's `sort`, like the search's `q`: a link or a reload keeps both
   const { sort, orderBy, sorting, onSort } = useServerSort(orderFields);
   const variables = { eventId, search: search.trim() || null, orderBy };
-  const fetchPolicy = useFirstFetchPolicy(fetchKey === 0 && preloaded !== null && JSON.stringify(preloaded) === JSON.stringify(variables));
+  const loaded =
+    preloaded !== null &&
+    preloaded.eventId === eventId &&
+    preloaded.search === variables.search &&
+    JSON.stringify(preloaded.orderBy) === JSON.stringify(orderBy);
+  const fetchPolicy = useFirstFetchPolicy(fetchKey === 0 && loaded);
   return { sort, onSort, refresh, busy: pending || sorting, variables, options: { fetchKey, fetchPolicy } };
 }
 
