@@ -1,5 +1,9 @@
 import { type ComponentType, lazy } from "react";
+import type { PreloadedQuery } from "react-relay";
+import type { IEnvironment } from "relay-runtime";
+import { loadRegistrationOverview } from "../screens/RegistrationOverview/overviewRoute";
 import { StartScreen } from "../screens/Start/StartScreen";
+import type { AppState } from "../state/appState";
 import type { HelpRoute, ScreenRouteName, ToolRouteName } from "./routeTable";
 
 // Only the start page is in the first bundle (figure 6: first screen <= 250 KB gzip). The
@@ -40,12 +44,29 @@ export const HelpScreen: ComponentType<{ route: HelpRoute }> = lazy(() =>
   import("../screens/Help/HelpScreen").then((module) => ({ default: module.HelpScreen })),
 );
 
-/** The component of every screen route of the route table. */
-export const screenComponents: Record<ScreenRouteName, ComponentType> = {
+/** What a route's loader knows as the route is entered: the Relay environment, the app's choices and the URL's query. */
+export interface RouteContext {
+  environment: IEnvironment;
+  state: AppState;
+  params: URLSearchParams;
+}
+
+/**
+ * A screen whose route loads its query as it is entered (Relay's loadQuery, as the relay-examples
+ * issue tracker's routes do), beside the screen's code rather than after it: the screen takes the
+ * query as its `query` prop and reads it with usePreloadedQuery.
+ */
+export interface PreloadedScreen {
+  load: (context: RouteContext) => PreloadedQuery<any>;
+  Screen: ComponentType<{ query: PreloadedQuery<any> }>;
+}
+
+/** The component of every screen route of the route table, or the loader and component of a route that loads its query. */
+export const screenComponents: Record<ScreenRouteName, ComponentType | PreloadedScreen> = {
   start: StartScreen,
   editProfile: EditProfileScreen,
   associationUserEdit: AssociationUserEditScreen,
-  registrationOverview: RegistrationOverviewScreen,
+  registrationOverview: { load: loadRegistrationOverview, Screen: RegistrationOverviewScreen },
   userManage: UserManageScreen,
   associationManage: AssociationManageScreen,
   districtAssociationManage: DistrictAssociationManageScreen,

@@ -4,7 +4,7 @@ import type { CompetitionRow_registration$data, CompetitionRow_registration$key 
 import { castText, competitionTypeText, formatPoints, levelText } from "./display";
 import styles from "./OverviewRow.module.css";
 import { type CompetitionRowAction, competitionRowActions, ROW_ACTION_LABELS } from "./rowActions";
-import { CancelledSymbol, RegistrationRowMenu, rowProps, StatusCell } from "./rowParts";
+import { RegistrationRow, type RowProps, StatusCell } from "./rowParts";
 
 export type CompetitionRowData = CompetitionRow_registration$data;
 
@@ -17,10 +17,7 @@ export type CompetitionRowData = CompetitionRow_registration$data;
 export const CompetitionRow = memo(function CompetitionRow({
   registration,
   onAction,
-}: {
-  registration: CompetitionRow_registration$key;
-  onAction: (action: CompetitionRowAction, row: CompetitionRowData) => void;
-}) {
+}: RowProps<CompetitionRow_registration$key, CompetitionRowAction, CompetitionRowData>) {
   const data = useFragment(
     graphql`
       fragment CompetitionRow_registration on CompetitionRegistration {
@@ -50,7 +47,13 @@ export const CompetitionRow = memo(function CompetitionRow({
     registration,
   );
   return (
-    <tr {...rowProps(data.cancelledAt)}>
+    <RegistrationRow
+      cancelledAt={data.cancelledAt}
+      name={data.name}
+      actions={competitionRowActions(data.viewerCan, !!data.cancelledAt)}
+      labels={ROW_ACTION_LABELS}
+      onSelect={(action) => onAction(action, data)}
+    >
       <td>{data.databaseId}</td>
       <td>{data.name}</td>
       <td>{data.association.name}</td>
@@ -65,17 +68,6 @@ export const CompetitionRow = memo(function CompetitionRow({
       </td>
       <td className={styles.number}>{formatPoints(data.points)}</td>
       <td>{data.mark ?? ""}</td>
-      <td>
-        <RegistrationRowMenu
-          name={data.name}
-          actions={competitionRowActions(data.viewerCan, !!data.cancelledAt)}
-          labels={ROW_ACTION_LABELS}
-          onSelect={(action) => onAction(action, data)}
-        />
-      </td>
-      <td>
-        <span className={styles.symbols}>{data.cancelledAt && <CancelledSymbol cancelledAt={data.cancelledAt} />}</span>
-      </td>
-    </tr>
+    </RegistrationRow>
   );
 });

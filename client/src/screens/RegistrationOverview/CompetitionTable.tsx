@@ -1,69 +1,24 @@
 import { graphql, usePaginationFragment } from "react-relay";
-import { sortableColumns, type TableSort } from "../../components/tableSort";
-import { t } from "../../i18n/translate";
-import { notifyLoadFailure } from "../../relay/loadMoreFailure";
 import type { CompetitionTable_query$key } from "./__generated__/CompetitionTable_query.graphql";
 import type { CompetitionTablePaginationQuery } from "./__generated__/CompetitionTablePaginationQuery.graphql";
-import { CompetitionRow, type CompetitionRowData } from "./CompetitionRow";
-import { OVERVIEW_PAGE_SIZE, OverviewTable } from "./OverviewTable";
-import type { CompetitionRowAction } from "./rowActions";
-
-/** The columns the server sorts the competition overview by (column key → orderBy field). */
-export const COMPETITION_ORDER_FIELDS = {
-  id: "ID",
-  name: "NAME",
-  association: "CLUB",
-  type: "TYPE",
-  cast: "CAST",
-  level: "LEVEL",
-  documents: "DOCUMENTS",
-  songs: "SONGS",
-} as const;
-
-/**
- * The same with the points, for viewers who see every result of the event
- * (Event.viewerSeesAllResults; the server refuses a sort by points to anyone else): Punkte and
- * Prädikat (the mark the jury gives for the points) both sort by them. Pieces do not sort.
- */
-export const COMPETITION_ORDER_FIELDS_WITH_RESULTS = { ...COMPETITION_ORDER_FIELDS, points: "POINTS", mark: "POINTS" } as const;
-
-/** The columns the server sorts the competition overview by for this viewer. */
-export const competitionOrderFields = (viewerSeesAllResults: boolean) =>
-  viewerSeesAllResults ? COMPETITION_ORDER_FIELDS_WITH_RESULTS : COMPETITION_ORDER_FIELDS;
+import { overviewColumns, type Pages } from "./RegistrationList";
 
 /**
  * The competition table of the overview (R-RO003, R-RO005): ID, Name, Verein, Typ, Besetzung,
- * Stufe/Altersgruppe, Unterlagen, Stücke, Punkte, Prädikat, the row menu and the symbols; paged
- * with "Mehr laden", sorted on the server by a click on ID, Name, Verein, Typ, Besetzung, Stufe, Unterlagen or Stücke, and for
- * viewers who see every result on Punkte or Prädikat (`orderFields`).
+ * Stufe/Altersgruppe, Unterlagen, Stücke, Punkte, Prädikat, then the row menu and the symbols
+ * (RegistrationList); paged with "Mehr laden", sorted on the server by a click on ID, Name, Verein,
+ * Typ, Besetzung, Stufe, Unterlagen or Stücke, and for viewers who see every result on Punkte or
+ * Prädikat (`orderFields`).
  */
-export function CompetitionTable({
-  query,
-  loading,
-  sort,
-  onSort,
-  onAction,
-  orderFields,
-}: {
-  query: CompetitionTable_query$key;
-  /** the sortable columns (competitionOrderFields) */
-  orderFields: Readonly<Record<string, string>>;
-  loading: boolean;
-  sort: TableSort | null;
-  onSort: (key: string) => void;
-  onAction: (action: CompetitionRowAction, row: CompetitionRowData) => void;
-}) {
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<CompetitionTablePaginationQuery, CompetitionTable_query$key>(
+export const COMPETITION_COLUMNS = overviewColumns("id", "name", "association", "type", "cast", "level", "documents", "songs", "points", "mark");
+
+/** The pages of the competition table: the first one with the query, "Mehr laden" the next ones. */
+export function useCompetitionPages(query: CompetitionTable_query$key) {
+  const pages = usePaginationFragment<CompetitionTablePaginationQuery, CompetitionTable_query$key>(
     graphql`
       fragment CompetitionTable_query on Query
       @refetchable(queryName: "CompetitionTablePaginationQuery")
-      @argumentDefinitions(
-        eventId: { type: "ID!" }
-        search: { type: "String" }
-        orderBy: { type: "CompetitionRegistrationOrder" }
-        count: { type: "Int", defaultValue: 25 }
-        cursor: { type: "String" }
-      ) {
+      @argumentDefinitions(eventId: { type: "ID!" }, search: { type: "String" }, orderBy: { type: "CompetitionRegistrationOrder" }, count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }) {
         competitionRegistrations(eventId: $eventId, search: $search, orderBy: $orderBy, first: $count, after: $cursor)
           @connection(key: "CompetitionTable_competitionRegistrations") {
           totalCount
@@ -78,38 +33,5 @@ export function CompetitionTable({
     `,
     query,
   );
-  const edges = data.competitionRegistrations.edges;
-  const columns = sortableColumns(
-    [
-      { key: "id", header: t("overview.column.id"), narrow: true },
-      { key: "name", header: t("overview.competition.column.name") },
-      { key: "association", header: t("overview.column.association") },
-      { key: "type", header: t("overview.competition.column.type") },
-      { key: "cast", header: t("overview.competition.column.cast") },
-      { key: "level", header: t("overview.competition.column.level") },
-      { key: "documents", header: t("overview.competition.column.documents") },
-      { key: "songs", header: t("overview.column.songs") },
-      { key: "points", header: t("overview.competition.column.points") },
-      { key: "mark", header: t("overview.competition.column.mark") },
-    ],
-    orderFields,
-  );
-  return (
-    <OverviewTable
-      label={t("overview.competition.table")}
-      columns={columns}
-      shown={edges.length}
-      total={data.competitionRegistrations.totalCount}
-      hasNext={hasNext}
-      loadingNext={isLoadingNext}
-      onLoadMore={() => loadNext(OVERVIEW_PAGE_SIZE, { onComplete: notifyLoadFailure("error.competitionRegistrations.load") })}
-      loading={loading}
-      sort={sort}
-      onSort={onSort}
-    >
-      {edges.map((edge) => (
-        <CompetitionRow key={edge.node.id} registration={edge.node} onAction={onAction} />
-      ))}
-    </OverviewTable>
-  );
+  return { ...pages, connection: pages.data.competitionRegistrations };
 }

@@ -6,7 +6,7 @@ import type { DexamRow_registration$data, DexamRow_registration$key } from "./__
 import { formatPoints, gradeText, hasUnverifiedPartialResult } from "./display";
 import styles from "./OverviewRow.module.css";
 import { DEXAM_ACTION_LABELS, type DexamRowAction, dexamRowActions } from "./rowActions";
-import { CancelledSymbol, RegistrationRowMenu, RowSymbol, rowProps, StatusCell } from "./rowParts";
+import { RegistrationRow, type RowProps, RowSymbol, StatusCell } from "./rowParts";
 
 export type DexamRowData = DexamRow_registration$data;
 
@@ -16,13 +16,7 @@ export type DexamRowData = DexamRow_registration$data;
  * cancelled row greyed with its cancel symbol (R-RO011, R-RO012) and an unverified partial result
  * with a warning symbol (R-RO033).
  */
-export const DexamRow = memo(function DexamRow({
-  registration,
-  onAction,
-}: {
-  registration: DexamRow_registration$key;
-  onAction: (action: DexamRowAction, row: DexamRowData) => void;
-}) {
+export const DexamRow = memo(function DexamRow({ registration, onAction }: RowProps<DexamRow_registration$key, DexamRowAction, DexamRowData>) {
   const data = useFragment(
     graphql`
       fragment DexamRow_registration on DexamRegistration {
@@ -57,10 +51,15 @@ export const DexamRow = memo(function DexamRow({
     `,
     registration,
   );
-  const name = `${data.firstname} ${data.lastname}`;
-  const unverified = hasUnverifiedPartialResult(data);
   return (
-    <tr {...rowProps(data.cancelledAt)}>
+    <RegistrationRow
+      cancelledAt={data.cancelledAt}
+      name={dexamName(data)}
+      actions={dexamRowActions(data.viewerCan, !!data.cancelledAt)}
+      labels={DEXAM_ACTION_LABELS}
+      onSelect={(action) => onAction(action, data)}
+      symbols={hasUnverifiedPartialResult(data) && <RowSymbol name="warning" className={styles.warningSymbol} text={t("overview.partialResultUnverified")} />}
+    >
       <td>{data.databaseId}</td>
       <td>{data.firstname}</td>
       <td>{data.lastname}</td>
@@ -73,20 +72,9 @@ export const DexamRow = memo(function DexamRow({
       <td className={styles.number}>{formatPoints(data.theoryPoints)}</td>
       <td className={styles.number}>{formatPoints(data.practicePoints)}</td>
       <td className={styles.nowrap}>{gradeText(data.grade)}</td>
-      <td>
-        <RegistrationRowMenu
-          name={name}
-          actions={dexamRowActions(data.viewerCan, !!data.cancelledAt)}
-          labels={DEXAM_ACTION_LABELS}
-          onSelect={(action) => onAction(action, data)}
-        />
-      </td>
-      <td>
-        <span className={styles.symbols}>
-          {data.cancelledAt && <CancelledSymbol cancelledAt={data.cancelledAt} />}
-          {unverified && <RowSymbol name="warning" className={styles.warningSymbol} text={t("overview.partialResultUnverified")} />}
-        </span>
-      </td>
-    </tr>
+    </RegistrationRow>
   );
 });
+
+/** The name a D-exam row's menu and confirmations speak of. */
+export const dexamName = (row: { readonly firstname: string; readonly lastname: string }) => `${row.firstname} ${row.lastname}`;

@@ -1,67 +1,23 @@
 import { graphql, usePaginationFragment } from "react-relay";
-import { sortableColumns, type TableSort } from "../../components/tableSort";
-import { t } from "../../i18n/translate";
-import { notifyLoadFailure } from "../../relay/loadMoreFailure";
 import type { DexamTable_query$key } from "./__generated__/DexamTable_query.graphql";
 import type { DexamTablePaginationQuery } from "./__generated__/DexamTablePaginationQuery.graphql";
-import { DexamRow, type DexamRowData } from "./DexamRow";
-import { OVERVIEW_PAGE_SIZE, OverviewTable } from "./OverviewTable";
-import type { DexamRowAction } from "./rowActions";
-
-/** The columns the server sorts the D-exam overview by (column key → orderBy field). */
-export const DEXAM_ORDER_FIELDS = {
-  id: "ID",
-  firstname: "FIRSTNAME",
-  lastname: "LASTNAME",
-  association: "CLUB",
-  instrument: "INSTRUMENT",
-  course: "COURSE",
-  songs: "SONGS",
-} as const;
-
-/**
- * The same with the result columns (points and grade), for viewers who see every result of the
- * event (Event.viewerSeesAllResults; the server refuses a sort by results to anyone else;
- * docs/decisions.md "Sortable columns, both doors").
- */
-export const DEXAM_ORDER_FIELDS_WITH_RESULTS = { ...DEXAM_ORDER_FIELDS, theory: "THEORY_POINTS", practice: "PRACTICE_POINTS", grade: "GRADE" } as const;
-
-/** The columns the server sorts the D-exam overview by for this viewer. */
-export const dexamOrderFields = (viewerSeesAllResults: boolean) => (viewerSeesAllResults ? DEXAM_ORDER_FIELDS_WITH_RESULTS : DEXAM_ORDER_FIELDS);
+import { overviewColumns, type Pages } from "./RegistrationList";
 
 /**
  * The D-exam table of the overview (R-RO004, R-RO007): ID, Vorname, Nachname, Verein, Instrument,
- * Kurs, Stücke, Theorie, Praxis, Note, the row menu and the symbols; paged with "Mehr laden",
- * sorted on the server by a click on ID, Vorname, Nachname, Verein, Instrument, Kurs or Stücke, and
- * for viewers who see every result on Theorie, Praxis or Note (`orderFields`).
+ * Kurs, Stücke, Theorie, Praxis, Note, then the row menu and the symbols (RegistrationList); paged
+ * with "Mehr laden", sorted on the server by a click on ID, Vorname, Nachname, Verein, Instrument,
+ * Kurs or Stücke, and for viewers who see every result on Theorie, Praxis or Note (`orderFields`).
  */
-export function DexamTable({
-  query,
-  loading,
-  sort,
-  onSort,
-  onAction,
-  orderFields,
-}: {
-  query: DexamTable_query$key;
-  /** the sortable columns (dexamOrderFields) */
-  orderFields: Readonly<Record<string, string>>;
-  loading: boolean;
-  sort: TableSort | null;
-  onSort: (key: string) => void;
-  onAction: (action: DexamRowAction, row: DexamRowData) => void;
-}) {
-  const { data, loadNext, hasNext, isLoadingNext } = usePaginationFragment<DexamTablePaginationQuery, DexamTable_query$key>(
+export const DEXAM_COLUMNS = overviewColumns("id", "firstname", "lastname", "association", "instrument", "course", "songs", "theory", "practice", "grade");
+
+/** The pages of the D-exam table: the first one with the query, "Mehr laden" the next ones. */
+export function useDexamPages(query: DexamTable_query$key) {
+  const pages = usePaginationFragment<DexamTablePaginationQuery, DexamTable_query$key>(
     graphql`
       fragment DexamTable_query on Query
       @refetchable(queryName: "DexamTablePaginationQuery")
-      @argumentDefinitions(
-        eventId: { type: "ID!" }
-        search: { type: "String" }
-        orderBy: { type: "DexamRegistrationOrder" }
-        count: { type: "Int", defaultValue: 25 }
-        cursor: { type: "String" }
-      ) {
+      @argumentDefinitions(eventId: { type: "ID!" }, search: { type: "String" }, orderBy: { type: "DexamRegistrationOrder" }, count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }) {
         dexamRegistrations(eventId: $eventId, search: $search, orderBy: $orderBy, first: $count, after: $cursor) @connection(key: "DexamTable_dexamRegistrations") {
           totalCount
           edges {
@@ -75,38 +31,5 @@ export function DexamTable({
     `,
     query,
   );
-  const edges = data.dexamRegistrations.edges;
-  const columns = sortableColumns(
-    [
-      { key: "id", header: t("overview.column.id"), narrow: true },
-      { key: "firstname", header: t("overview.column.firstname") },
-      { key: "lastname", header: t("overview.column.lastname") },
-      { key: "association", header: t("overview.column.association") },
-      { key: "instrument", header: t("overview.column.instrument") },
-      { key: "course", header: t("overview.column.course") },
-      { key: "songs", header: t("overview.column.songs") },
-      { key: "theory", header: t("overview.column.theory") },
-      { key: "practice", header: t("overview.column.practice") },
-      { key: "grade", header: t("overview.column.grade") },
-    ],
-    orderFields,
-  );
-  return (
-    <OverviewTable
-      label={t("overview.dexamTable")}
-      columns={columns}
-      shown={edges.length}
-      total={data.dexamRegistrations.totalCount}
-      hasNext={hasNext}
-      loadingNext={isLoadingNext}
-      onLoadMore={() => loadNext(OVERVIEW_PAGE_SIZE, { onComplete: notifyLoadFailure("error.dexamRegistrations.load") })}
-      loading={loading}
-      sort={sort}
-      onSort={onSort}
-    >
-      {edges.map((edge) => (
-        <DexamRow key={edge.node.id} registration={edge.node} onAction={onAction} />
-      ))}
-    </OverviewTable>
-  );
+  return { ...pages, connection: pages.data.dexamRegistrations };
 }

@@ -1,7 +1,7 @@
 import { type EventFormType, offersExport } from "@shared/event-exports";
 import { mayCall } from "@shared/permissions";
 import { type ReactNode, Suspense, useMemo, useTransition } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
@@ -14,9 +14,13 @@ import { useQueryParam } from "../../components/useQueryParam";
 import { useChosenEvent } from "../../events/useChosenEvent";
 import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
+import type { OverviewContent_events$key } from "./__generated__/OverviewContent_events.graphql";
 import type { OverviewContentQuery } from "./__generated__/OverviewContentQuery.graphql";
+import type { RegistrationOverviewScreenQuery$variables } from "./__generated__/RegistrationOverviewScreenQuery.graphql";
 import { CompetitionOverview } from "./CompetitionOverview";
 import { DexamOverview } from "./DexamOverview";
+import { SEARCH_PARAM } from "./overviewRoute";
+import { type FirstPage, useFirstFetchPolicy } from "./RegistrationList";
 import styles from "./RegistrationOverview.module.css";
 import { overviewExportPaths } from "./rowActions";
 
@@ -32,16 +36,29 @@ export function OverviewContent({
   roles,
   districtPicker,
   switching = false,
+  preloaded = null,
 }: {
   districtAssociationId: number;
   roles: readonly string[];
   districtPicker: ReactNode;
   /** a district switch is under way (a transition): the table shown is the old district's */
   switching?: boolean;
+  /** what the route loaded with the screen (its query's variables) */
+  preloaded?: RegistrationOverviewScreenQuery$variables | null;
 }) {
   const data = useLazyLoadQuery<OverviewContentQuery>(
     graphql`
       query OverviewContentQuery($districtAssociationId: Int!) {
+        ...OverviewContent_events @arguments(districtAssociationId: $districtAssociationId)
+      }
+    `,
+    { districtAssociationId },
+    // the district the route loaded with the screen: its list is in the store already
+    { fetchPolicy: useFirstFetchPolicy(!!preloaded?.withDistrict && preloaded.districtAssociationId === districtAssociationId) },
+  );
+  const { events: list } = useFragment<OverviewContent_events$key>(
+    graphql`
+      fragment OverviewContent_events on Query @argumentDefinitions(districtAssociationId: { type: "Int!" }) {
         events(districtAssociationId: $districtAssociationId, first: 100) {
           edges {
             node {
@@ -57,16 +74,16 @@ export function OverviewContent({
         }
       }
     `,
-    { districtAssociationId },
-    { fetchPolicy: "store-and-network" },
+    data,
   );
   // the search is the URL's `q` (the tables' sort its `sort`): a link or a reload keeps both
-  const [search, setSearch] = useQueryParam("q");
+  const [search, setSearch] = useQueryParam(SEARCH_PARAM);
   const [searching, startTransition] = useTransition();
-  const events = data.events.edges.map((edge) => edge.node);
+  const events = list.edges.map((edge) => edge.node);
   const { event, choose, choosing } = useChosenEvent(events);
   const loading = searching || choosing || switching;
   const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
+  const competition = event?.formType === "COMPETITION";
   const consentForms = !!event && offersExport(event.formType as EventFormType, "consentForms") && mayCall(roles, "dexam.consentForms");
   return (
     <>
@@ -88,26 +105,40 @@ export function OverviewContent({
         <Notice>{t("overview.noEvents")}</Notice>
       ) : !event ? (
         <Notice>{t("overview.pickEvent")}</Notice>
-      ) : event.formType === "COMPETITION" ? (
-        <ErrorBoundary resetKey={event.id} fallback={(error) => <LoadFailure prefix="error.competitionRegistrations.load" error={error} />}>
-          <Suspense fallback={<PageLoading />}>
-            <CompetitionOverview eventId={event.id} search={search} searching={loading} viewerSeesAllResults={event.viewerSeesAllResults} />
-          </Suspense>
-        </ErrorBoundary>
       ) : (
-        <ErrorBoundary resetKey={event.id} fallback={(error) => <LoadFailure prefix="error.dexamRegistrations.load" error={error} />}>
+        <ErrorBoundary
+          resetKey={event.id}
+          fallback={(error) => <LoadFailure prefix={competition ? "error.competitionRegistrations.load" : "error.dexamRegistrations.load"} error={error} />}
+        >
           <Suspense fallback={<PageLoading />}>
-            <DexamOverview
-              eventId={event.id}
-              districtAssociationId={districtAssociationId}
-              search={search}
-              searching={loading}
-              viewerSeesAllResults={event.viewerSeesAllResults}
-              healthAccesses={event.formType === "DEXAM_CAMP" && mayCall(roles, "healthDataAccess.list")}
-            />
+            {competition ? (
+              <CompetitionOverview
+                eventId={event.id}
+                search={search}
+                searching={loading}
+                viewerSeesAllResults={event.viewerSeesAllResults}
+                preloaded={firstPage(preloaded, "competition")}
+              />
+            ) : (
+              <DexamOverview
+                eventId={event.id}
+                districtAssociationId={districtAssociationId}
+                search={search}
+                searching={loading}
+                viewerSeesAllResults={event.viewerSeesAllResults}
+                healthAccesses={event.formType === "DEXAM_CAMP" && mayCall(roles, "healthDataAccess.list")}
+                preloaded={firstPage(preloaded, "dexam")}
+              />
+            )}
           </Suspense>
         </ErrorBoundary>
       )}
     </>
   );
+}
+
+/** The first page of a kind's table the route loaded with the screen, or null. */
+function firstPage(preloaded: RegistrationOverviewScreenQuery$variables | null, kind: "dexam" | "competition"): FirstPage | null {
+  if (!preloaded?.[kind]) return null;
+  return { eventId: preloaded.eventId, search: preloaded.search ?? null, orderBy: preloaded[`${kind}OrderBy`] ?? null };
 }

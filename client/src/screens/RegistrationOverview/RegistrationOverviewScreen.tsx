@@ -1,10 +1,9 @@
-import { Suspense, useEffect, useMemo, useTransition } from "react";
-import { graphql, loadQuery, type PreloadedQuery, useLazyLoadQuery, useRelayEnvironment } from "react-relay";
+import { useDeferredValue, useEffect, useMemo, useTransition } from "react";
+import { graphql, loadQuery, type PreloadedQuery, usePreloadedQuery, useRelayEnvironment } from "react-relay";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
 import { Notice } from "../../components/Notice";
 import { Page } from "../../components/Page";
-import { PageLoading } from "../../components/PageLoading";
 import { Toolbar } from "../../components/Toolbar";
 import { whenIdle } from "../../components/whenIdle";
 import { t } from "../../i18n/translate";
@@ -29,10 +28,19 @@ import { OverviewContent } from "./OverviewContent";
  * The event lists of the districts on offer are fetched when the browser is idle, so a switch
  * waits for one query (the first page), not for two in sequence.
  */
-export function RegistrationOverviewScreen() {
-  const data = useLazyLoadQuery<RegistrationOverviewScreenQuery>(
+export function RegistrationOverviewScreen({ query }: { query: PreloadedQuery<RegistrationOverviewScreenQuery> }) {
+  const data = usePreloadedQuery<RegistrationOverviewScreenQuery>(
     graphql`
-      query RegistrationOverviewScreenQuery {
+      query RegistrationOverviewScreenQuery(
+        $districtAssociationId: Int!
+        $withDistrict: Boolean!
+        $eventId: ID!
+        $search: String
+        $dexam: Boolean!
+        $dexamOrderBy: DexamRegistrationOrder
+        $competition: Boolean!
+        $competitionOrderBy: CompetitionRegistrationOrder
+      ) {
         viewer {
           roles
           districtAssociation {
@@ -44,12 +52,17 @@ export function RegistrationOverviewScreen() {
           databaseId
           name
         }
+        ...OverviewContent_events @include(if: $withDistrict) @alias @arguments(districtAssociationId: $districtAssociationId)
+        ...DexamTable_query @include(if: $dexam) @alias @arguments(eventId: $eventId, search: $search, orderBy: $dexamOrderBy)
+        ...CompetitionTable_query @include(if: $competition) @alias @arguments(eventId: $eventId, search: $search, orderBy: $competitionOrderBy)
       }
     `,
-    {},
+    query,
   );
   const { state } = useAppState();
-  const districtAssociationId = state.activeDistrictAssociationId;
+  // another district (the picker's transition, or the drawer's choice) renders in the background:
+  // the toolbar and the old table stay mounted until the new district's content is there
+  const districtAssociationId = useDeferredValue(state.activeDistrictAssociationId);
   const roles = data.viewer.roles;
   const [switching, startSwitch] = useTransition();
   const picker = <DistrictPicker own={data.viewer.districtAssociation} districts={data.overviewDistrictAssociations} startTransition={startSwitch} />;
@@ -75,16 +88,13 @@ export function RegistrationOverviewScreen() {
             </>
           )}
         >
-          <Suspense
-            fallback={
-              <>
-                <Toolbar>{picker}</Toolbar>
-                <PageLoading />
-              </>
-            }
-          >
-            <OverviewContent districtAssociationId={districtAssociationId} roles={roles} districtPicker={picker} switching={switching} />
-          </Suspense>
+          <OverviewContent
+            districtAssociationId={districtAssociationId}
+            roles={roles}
+            districtPicker={picker}
+            switching={switching || districtAssociationId !== state.activeDistrictAssociationId}
+            preloaded={query.variables}
+          />
         </ErrorBoundary>
       )}
     </Page>

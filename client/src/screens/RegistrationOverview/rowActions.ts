@@ -40,15 +40,17 @@ export function openAction(edit: string): "edit" | "songs" | "view" {
 }
 
 /**
- * The row menu of a D-exam registration (R-RO010, R-RO018..R-RO030), in this order: open it
- * ("Bearbeiten" for edit scope ALL, "Stücke eintragen" for SONGS, "Ansehen" for NONE), take over the
- * partial result, the downloads, the appointments as .ics (not once cancelled), the change history
+ * The row menu of a registration (R-RO010, R-RO018..R-RO030), in this order: open it ("Bearbeiten"
+ * for edit scope ALL, "Stücke eintragen" for SONGS, "Ansehen" for NONE), take over the partial
+ * result, the downloads (D-exams), the appointments as .ics (not once cancelled), the change history
  * (staff who may read it), erasing the camp data (registration_manage, after the camp), then cancel
- * or delete (registration_manage also deletes a cancelled one: erasure on request). The server computes the flags and enforces
- * them again; the client only renders them.
+ * or delete (registration_manage also deletes a cancelled one: erasure on request; for competitions
+ * the server decides delete for user_manage or phase NoRestrictions, otherwise cancel, R-RO021,
+ * R-RO022). The server computes the flags and enforces them again; the client only renders them. A
+ * competition row ("Row menu as for D-exams") has no flags of the D-exam entries.
  */
-export function dexamRowActions(can: DexamViewerCan, cancelled = false): DexamRowAction[] {
-  const actions: DexamRowAction[] = [openAction(can.edit)];
+function registrationRowActions(can: RowViewerCan & Partial<DexamViewerCan>, cancelled: boolean): RowAction[] {
+  const actions: RowAction[] = [openAction(can.edit)];
   if (can.takeOver) actions.push("takeOver");
   if (can.downloadPracticeSheet) actions.push("practiceSheet");
   if (can.downloadConsentForm) actions.push("consentForm");
@@ -60,19 +62,11 @@ export function dexamRowActions(can: DexamViewerCan, cancelled = false): DexamRo
   return actions;
 }
 
-/**
- * The row menu of a competition registration ("Row menu as for D-exams"): open it, then cancel or
- * delete. The server decides delete for user_manage or phase NoRestrictions, otherwise cancel
- * (R-RO021, R-RO022); the client only renders the flags.
- */
-export function competitionRowActions(can: RowViewerCan, cancelled = false): CompetitionRowAction[] {
-  const actions: CompetitionRowAction[] = [openAction(can.edit)];
-  if (!cancelled) actions.push("calendar");
-  if (can.history) actions.push("history");
-  if (can.cancel) actions.push("cancel");
-  if (can.delete) actions.push("delete");
-  return actions;
-}
+/** The row menu of a D-exam registration. */
+export const dexamRowActions = (can: DexamViewerCan, cancelled = false): DexamRowAction[] => registrationRowActions(can, cancelled);
+
+/** The row menu of a competition registration. */
+export const competitionRowActions = (can: RowViewerCan, cancelled = false) => registrationRowActions(can, cancelled) as CompetitionRowAction[];
 
 export const ROW_ACTION_LABELS: Record<RowAction, MessageKey> = {
   edit: "overview.action.edit",

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { classNames } from "../../components/classNames";
 import { RowMenu } from "../../components/RowMenu";
 import type { MessageKey } from "../../i18n/de";
@@ -16,6 +17,50 @@ import { SymbolIcon } from "./SymbolIcon";
 export function rowProps(cancelledAt: string | null | undefined) {
   const cancelled = Boolean(cancelledAt);
   return { className: cancelled ? styles.cancelled : undefined, "data-cancelled": cancelled || undefined };
+}
+
+/** What a kind's row component takes: its fragment reference and the list's stable handler of the menu entries. */
+export interface RowProps<K, A, Row> {
+  registration: K;
+  onAction: (action: A, row: Row) => void;
+}
+
+/**
+ * One registration row of either kind: the kind's cells (`children`), the row menu "Aktionen für
+ * {name}" with `actions` (from the server's viewerCan), and the symbols: the cancel symbol of a
+ * cancelled row (greyed, R-RO011..R-RO013) and the kind's own (`symbols`).
+ */
+export function RegistrationRow<A extends string>({
+  cancelledAt,
+  name,
+  actions,
+  labels,
+  onSelect,
+  symbols,
+  children,
+}: {
+  cancelledAt: string | null | undefined;
+  name: string;
+  actions: readonly A[];
+  labels: Record<A, MessageKey>;
+  onSelect: (action: A) => void;
+  symbols?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <tr {...rowProps(cancelledAt)}>
+      {children}
+      <td>
+        <RegistrationRowMenu name={name} actions={actions} labels={labels} onSelect={onSelect} />
+      </td>
+      <td>
+        <span className={styles.symbols}>
+          {cancelledAt && <CancelledSymbol cancelledAt={cancelledAt} />}
+          {symbols}
+        </span>
+      </td>
+    </tr>
+  );
 }
 
 /** A status column (songs, documents): symbol and text, green or orange. */
