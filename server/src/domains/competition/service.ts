@@ -35,7 +35,9 @@ import {
   refuseErrors,
   updateRegistration,
 } from "../registrations/kind.ts";
+import type { RegistrationList } from "../registrations/list.ts";
 import { remarksColumns } from "../registrations/remarks.ts";
+import { COMPETITION_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import {
   type CompetitionInput,
   type CompetitionSong,
@@ -164,11 +166,12 @@ export async function createCompetition(
   const include = createdInclude(shape);
   // a retried create with its key (registrations/idempotency.ts)
   const replay = async (id: number) => {
-    const { event, ...row } = await readRegistration<CompetitionRegistration, Loaded<CompetitionRegistration> & Record<string, unknown>>(COMPETITION, ctx, p, id, {
-      ...include,
+    // the event with its locations (the /v1 answer), unless the GraphQL selection reads the event its own way
+    const row = await readRegistration<CompetitionRegistration, Loaded<CompetitionRegistration> & Record<string, unknown>>(COMPETITION, ctx, p, id, {
       event: { include: { locations: true } },
+      ...include,
     });
-    return created(row, event, include);
+    return created(row, row.event, { event: true, ...include });
   };
   return createRegistration(COMPETITION, ctx, p, { eventId, associationId: input.associationId, request, replay }, async (tx, event, manager) => {
     if (!manager && (input.documentsComplete || input.cancelledAt || input.locationId != null)) throw managerOnly(MANAGED);
@@ -281,6 +284,13 @@ export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): P
     });
   return { eventId: filter.eventId, ...registrationScope(p, "competition.list"), ...(and.length ? { AND: and } : {}) };
 }
+
+/** The overview's list (registrations/list.ts): its sortable columns and its where. */
+export const COMPETITION_LIST: RegistrationList<keyof typeof COMPETITION_OVERVIEW_ORDER.columns> = {
+  kind: COMPETITION,
+  order: COMPETITION_OVERVIEW_ORDER,
+  where: competitionWhere,
+};
 
 /** Points and mark as the viewer may see them: once every location of the event publishes results (staff always). */
 export function visibleCompetitionResult(

@@ -47,7 +47,9 @@ import {
   refuseErrors,
   updateRegistration,
 } from "../registrations/kind.ts";
+import type { RegistrationList } from "../registrations/list.ts";
 import { remarksColumns } from "../registrations/remarks.ts";
+import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import {
   type CampData,
   campDataErasure,
@@ -216,11 +218,12 @@ const CONSENT_FORM_NAME = { consentFormFile: { select: { name: true } } } as con
 
 /** A registration a create wrote, as createDexam answers it (a retried create with its key: registrations/idempotency.ts). */
 async function createdDexamOf(ctx: ServiceCtx, p: Principal, id: number, include: Record<string, unknown>): Promise<CreatedDexam> {
-  const { event, ...row } = await readRegistration<DexamRegistration, Loaded<DexamRegistration> & Record<string, unknown>>(DEXAM, ctx, p, id, {
-    ...include,
+  // the event with its locations (the /v1 answer), unless the GraphQL selection reads the event its own way
+  const row = await readRegistration<DexamRegistration, Loaded<DexamRegistration> & Record<string, unknown>>(DEXAM, ctx, p, id, {
     event: { include: { locations: true } },
+    ...include,
   });
-  return createdOf(row, event, include);
+  return createdOf(row, row.event, { event: true, ...include });
 }
 
 const createdOf = (row: Record<string, unknown>, event: EventWithLocations, include: Record<string, unknown>): CreatedDexam => ({
@@ -424,6 +427,13 @@ export function dexamWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.
     });
   return { eventId: filter.eventId, ...registrationScope(p), ...(and.length ? { AND: and } : {}) };
 }
+
+/** The overview's list (registrations/list.ts): its sortable columns and its where. */
+export const DEXAM_LIST: RegistrationList<keyof typeof DEXAM_OVERVIEW_ORDER.columns> = {
+  kind: DEXAM,
+  order: DEXAM_OVERVIEW_ORDER,
+  where: dexamWhere,
+};
 
 // ---- results, row actions, takeover, consent form
 
