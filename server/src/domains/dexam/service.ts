@@ -50,16 +50,7 @@ import {
 import type { RegistrationList } from "../registrations/list.ts";
 import { remarksColumns } from "../registrations/remarks.ts";
 import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
-import {
-  type CampData,
-  campDataErasure,
-  type DexamInput,
-  type DexamSong,
-  overviewKeys,
-  type ResultInput,
-  takeoverPart,
-  validateDexam,
-} from "./rules.ts";
+import { type CampData, campDataErasure, type DexamInput, type DexamSong, overviewKeys, type ResultInput, takeoverPart, validateDexam } from "./rules.ts";
 
 export { canReadRegistration, hasCampData, isManager, mayReadCampData, seesUnpublishedResults } from "../registrations/access.ts";
 
@@ -289,7 +280,6 @@ export async function createDexam(
     };
   });
 }
-
 
 export async function getDexamRegistration(ctx: ServiceCtx, id: number) {
   return readRegistration(DEXAM, ctx, authorize(ctx.principal, "dexam.read"), id);

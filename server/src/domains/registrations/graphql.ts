@@ -99,9 +99,10 @@ export function registrationMutations<Input>(o: {
 }) {
   const { entity } = o;
   const regId = registrationId(entity, o.label);
-  const delegate = (ctx: GraphQLContext) => ctx.prisma[entity === "DexamRegistration" ? "dexamRegistration" : "competitionRegistration"] as never as {
-    findUniqueOrThrow(args: object): Promise<never>;
-  };
+  const delegate = (ctx: GraphQLContext) =>
+    ctx.prisma[entity === "DexamRegistration" ? "dexamRegistration" : "competitionRegistration"] as never as {
+      findUniqueOrThrow(args: object): Promise<never>;
+    };
   const reread = (ctx: GraphQLContext, query: object, id: number) => delegate(ctx).findUniqueOrThrow({ ...query, where: { id } });
   const op = (action: string) => `${o.op}.${action}` as "dexam.create";
   builder.mutationField(`create${entity}`, (t) =>
