@@ -260,11 +260,18 @@ type Delegate = { findMany(args: object): Promise<unknown[]>; count(args: { wher
 export type KeysetConnectionOptions<Args> = {
   /** the list's Prisma model delegate on the request's client */
   delegate: (ctx: GraphQLContext) => Delegate;
-  /** the list's order (sort keys, the id last), per request for lists with an order argument */
-  order: ListOrder | ((args: Args) => ListOrder);
-  /** the list's `where` from its domain's access rules (the caller's tenancy and the filters) */
-  where: (args: Args, ctx: GraphQLContext) => Where | Promise<Where>;
-};
+} & (
+  | {
+      /** the list's order (sort keys, the id last), per request for lists with an order argument */
+      order: ListOrder | ((args: Args) => ListOrder);
+      /** the list's `where` from its domain's access rules (the caller's tenancy and the filters) */
+      where: (args: Args, ctx: GraphQLContext) => Where | Promise<Where>;
+    }
+  | {
+      /** both from the list's one read, which the list's other doors (/v1) share */
+      list: (args: Args, ctx: GraphQLContext) => Promise<{ where: Where; order: ListOrder }>;
+    }
+);
 
 /** The selection asks for nothing but totalCount (as Pothos' prismaConnection checks it: fields only). */
 const totalCountOnly = (info: GraphQLResolveInfo) =>
@@ -280,8 +287,10 @@ const totalCountOnly = (info: GraphQLResolveInfo) =>
  */
 export function keysetResolver<Args extends PageArgs = any>(typeName: string, connection: string, options: KeysetConnectionOptions<Args>) {
   return async (_parent: unknown, args: Args, ctx: GraphQLContext, info: GraphQLResolveInfo): Promise<KeysetConnectionResult<Record<string, unknown>>> => {
-    const order = typeof options.order === "function" ? options.order(args) : options.order;
-    const listWhere = await options.where(args, ctx);
+    const { order, where: listWhere } =
+      "list" in options
+        ? await options.list(args, ctx)
+        : { order: typeof options.order === "function" ? options.order(args) : options.order, where: await options.where(args, ctx) };
     const keySelect = Object.fromEntries(order.keys.map((k) => [k.field, k.sub ? { select: { [k.sub]: true } } : true]));
     const query = (await queryFromInfo({
       context: ctx,

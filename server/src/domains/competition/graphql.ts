@@ -1,21 +1,17 @@
-import { builder, type GraphQLContext, type InputFields, versionField } from "../../graphql/builder.ts";
-import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum } from "../../graphql/enums.ts";
-import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
-import { type OrderArgument, orderByArgument } from "../../graphql/orderBy.ts";
-import { ASSOCIATION, associationFilterArgs, inOldShape, LOCATION, locationFilterArgs, oldArgs, useInstead } from "../../graphql/sameShape.ts";
+import { ASSOCIATION, LOCATION, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
-import { canReadRegistration, isManager, type RegistrationFilterArgs, refuseHiddenSort } from "../registrations/access.ts";
-import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
+import { canReadRegistration, isManager } from "../registrations/access.ts";
+import { registrationConnection, registrationMutations } from "../registrations/graphql.ts";
 import { remarksOf } from "../registrations/remarks.ts";
-import { COMPETITION_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import { type CompetitionInput, type CompetitionSong, competitionRowActions, competitionSongsComplete } from "./rules.ts";
 import {
+  COMPETITION_LIST,
   cancelCompetitionRegistration,
-  competitionWhere,
-  createCompetitionRegistration,
+  createCompetition,
   deleteCompetitionRegistration,
   isUserManager,
   updateCompetitionRegistration,
@@ -32,6 +28,13 @@ const SongType = builder.objectRef<CompetitionSong>("CompetitionSong").implement
     duration: t.exposeInt("duration", { nullable: true, description: "Duration in seconds." }),
   }),
 });
+
+const DOCS = {
+  id: "Global id of the competition (Wertungsspiel) registration.",
+  create: "Registers a group for a competition event.",
+  delete:
+    "Deletes a registration without cancellation date (user_manage, or the club in phase NoRestrictions); a cancelled one only by registration_manage (erasure on request).",
+};
 
 const ActionsType = builder.objectRef<ReturnType<typeof competitionRowActions> & { history: boolean }>("CompetitionRegistrationActions").implement({
   description: "The row menu of the registration overview for the signed-in user.",
@@ -133,68 +136,30 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
 });
 registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event, "competition.read"), ["event"]);
 
-/** The overview's filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts). */
-const FILTER_SPELLINGS = [LOCATION, ASSOCIATION];
-const overviewWhere = async (
-  args: RegistrationFilterArgs & { orderBy?: OrderArgument<keyof typeof COMPETITION_OVERVIEW_ORDER.columns> },
-  ctx: GraphQLContext,
-) => {
-  const old = oldArgs(args, FILTER_SPELLINGS);
-  const eventId = numericId(old.eventId, "Event", "Veranstaltung");
-  const where = competitionWhere(ctx, { ...old, eventId });
-  await refuseHiddenSort(ctx, eventId, COMPETITION_OVERVIEW_ORDER, args.orderBy);
-  return where;
-};
-const overviewOrder = orderByArgument({
-  ...COMPETITION_OVERVIEW_ORDER,
-  name: "CompetitionRegistration",
-  fieldDescription: "A column the competition overview can be sorted by.",
-  description: "How the competition overview is sorted; ties are broken by the default order (name, id).",
+registrationConnection("competitionRegistrations", {
+  type: CompetitionRegistrationType,
+  list: COMPETITION_LIST,
+  delegate: (ctx) => ctx.prisma.competitionRegistration as never,
+  docs: {
+    ...DOCS,
+    list: "Competition registrations of an event (the overview): members see their clubs', registration staff their district's.",
+    connection: "A page of competition registrations with the total count.",
+    location: [
+      "Only registrations at this location: its global id, as read at CompetitionRegistration.location.id.",
+      "Only registrations at this location (numeric id, databaseId).",
+    ],
+    association: [
+      "Only registrations of this club (Verein): its global id, as read at CompetitionRegistration.association.id.",
+      "Only registrations of this club (Verein; numeric id, databaseId).",
+    ],
+    search: "Part of the name, conductor or club, or the numeric id.",
+    order: {
+      field: "A column the competition overview can be sorted by.",
+      input: "How the competition overview is sorted; ties are broken by the default order (name, id).",
+      argument: "Sort order; default the group's name. A cursor belongs to its order: change the order and start again without after/before.",
+    },
+  },
 });
-
-builder.queryField("competitionRegistrations", (t) =>
-  t.connection(
-    {
-      type: CompetitionRegistrationType,
-      description: "Competition registrations of an event (the overview): members see their clubs', registration staff their district's.",
-      authScopes: { operation: "competition.list" },
-      args: {
-        eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
-        ...locationFilterArgs(
-          "Only registrations at this location: its global id, as read at CompetitionRegistration.location.id.",
-          "Only registrations at this location (numeric id, databaseId).",
-        ),
-        ...associationFilterArgs(
-          "Only registrations of this club (Verein): its global id, as read at CompetitionRegistration.association.id.",
-          "Only registrations of this club (Verein; numeric id, databaseId).",
-        ),
-        updatedSince: t.arg({
-          type: "DateTime",
-          required: false,
-          description:
-            "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
-        }),
-        search: t.arg.string({ required: false, description: "Part of the name, conductor or club, or the numeric id." }),
-        orderBy: t.arg({
-          type: overviewOrder.input,
-          required: false,
-          description: "Sort order; default the group's name. A cursor belongs to its order: change the order and start again without after/before.",
-        }),
-      },
-      resolve: keysetResolver("CompetitionRegistration", "CompetitionRegistrationConnection", {
-        delegate: (ctx) => ctx.prisma.competitionRegistration,
-        order: (args) => overviewOrder.order(args.orderBy),
-        where: (args, ctx) => overviewWhere(args as Parameters<typeof overviewWhere>[0], ctx),
-      }) as never,
-    },
-    {
-      name: "CompetitionRegistrationConnection",
-      description: "A page of competition registrations with the total count.",
-      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
-    },
-    { name: "CompetitionRegistrationEdge" },
-  ),
-);
 
 const SongInput = builder.inputType("CompetitionSongInput", {
   description: "A piece of a competition registration.",
@@ -250,62 +215,18 @@ const UpdateInputType = builder.inputType("UpdateCompetitionRegistrationInput", 
   fields: (t) => ({ ...registrationFields(t), version: versionField(t) }),
 });
 
-/** The new spellings of a registration input and the deprecated fields they replace (graphql/sameShape.ts). */
-const SPELLINGS = [ASSOCIATION, LOCATION];
-
-const regId = (id: { typename: string; id: string }) => numericId(id, "CompetitionRegistration", "Wertungsspielanmeldung");
-builder.mutationField("createCompetitionRegistration", (t) =>
-  t.prismaField({
-    type: CompetitionRegistrationType,
-    description: "Registers a group for a competition event.",
-    authScopes: { operation: "competition.create" },
-    args: {
-      eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
-      input: t.arg({ type: InputType, required: true, description: "The new values." }),
-      idempotencyKey: t.arg.string({ required: false, description: IDEMPOTENCY_KEY }),
-    },
-    resolve: async (query, _root, { eventId, input, idempotencyKey }, ctx) => {
-      const event = numericId(eventId, "Event", "Veranstaltung");
-      const created = await inOldShape(input, SPELLINGS, (old) => createCompetitionRegistration(ctx, event, old as CompetitionInput, idempotencyKey));
-      return ctx.prisma.competitionRegistration.findUniqueOrThrow({ ...query, where: { id: created.id } });
-    },
-  }),
-);
-
-builder.mutationField("updateCompetitionRegistration", (t) =>
-  t.prismaField({
-    type: CompetitionRegistrationType,
-    description: "Changes a registration within its event's edit phase (SongsOnly: songs only).",
-    authScopes: { operation: "competition.update" },
-    args: {
-      id: t.arg.globalID({ required: true, description: "Global id of the competition (Wertungsspiel) registration." }),
-      input: t.arg({ type: UpdateInputType, required: true, description: "The new values." }),
-    },
-    resolve: async (query, _root, { id, input }, ctx) => {
-      const updated = await inOldShape(input, SPELLINGS, (old) => updateCompetitionRegistration(ctx, regId(id), old as CompetitionInput));
-      return ctx.prisma.competitionRegistration.findUniqueOrThrow({ ...query, where: { id: updated.id } });
-    },
-  }),
-);
-
-builder.mutationField("cancelCompetitionRegistration", (t) =>
-  t.prismaField({
-    type: CompetitionRegistrationType,
-    description: "Cancels a registration (final for normal users).",
-    authScopes: { operation: "competition.cancel" },
-    args: { id: t.arg.globalID({ required: true, description: "Global id of the competition (Wertungsspiel) registration." }) },
-    resolve: async (query, _root, { id }, ctx) =>
-      ctx.prisma.competitionRegistration.findUniqueOrThrow({ ...query, where: { id: (await cancelCompetitionRegistration(ctx, regId(id))).id } }),
-  }),
-);
-
-builder.mutationField("deleteCompetitionRegistration", (t) =>
-  t.field({
-    type: "ID",
-    description:
-      "Deletes a registration without cancellation date (user_manage, or the club in phase NoRestrictions); a cancelled one only by registration_manage (erasure on request).",
-    authScopes: { operation: "competition.delete" },
-    args: { id: t.arg.globalID({ required: true, description: "Global id of the competition (Wertungsspiel) registration." }) },
-    resolve: async (_root, { id }, ctx) => encodeId("CompetitionRegistration", (await deleteCompetitionRegistration(ctx, regId(id))).id),
-  }),
-);
+registrationMutations<CompetitionInput>({
+  entity: "CompetitionRegistration",
+  op: "competition",
+  label: "Wertungsspielanmeldung",
+  type: CompetitionRegistrationType,
+  input: InputType,
+  updateInput: UpdateInputType,
+  // the new spellings of a registration input and the deprecated fields they replace (graphql/sameShape.ts)
+  spellings: [ASSOCIATION, LOCATION],
+  docs: DOCS,
+  create: (ctx, eventId, input, key, shape) => createCompetition(ctx, eventId, input, key, shape),
+  update: updateCompetitionRegistration,
+  cancel: cancelCompetitionRegistration,
+  delete: deleteCompetitionRegistration,
+});

@@ -1,27 +1,15 @@
 import { z } from "zod";
-import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { Cast, Category, CompetitionRegistration, DifficultyLevel } from "../../generated/prisma/client.ts";
-import { listOrderOf } from "../../graphql/orderBy.ts";
-import { idempotencyKeyOf, idParam, type RestRouter } from "../../http/rest.ts";
+import type { RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { COMPETITION_SONG_ROWS } from "../../shared/competition.ts";
-import { MSG } from "../../shared/messages.ts";
 import type { ServiceCtx } from "../context.ts";
-import { isManager, refuseHiddenSort } from "../registrations/access.ts";
 import { remarksOf } from "../registrations/remarks.ts";
+import { registrationRoutes } from "../registrations/rest.ts";
 import { registrationBodyFields } from "../registrations/wire.ts";
 import { competitionTypeWire } from "../wire.ts";
-import { COMPETITION_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import { type CompetitionInput, type CompetitionSong, competitionSongsComplete } from "./rules.ts";
-import {
-  cancelCompetitionRegistration,
-  competitionWhere,
-  createCompetition,
-  deleteCompetitionRegistration,
-  getCompetitionRegistration,
-  updateCompetitionRegistration,
-  visibleCompetitionResult,
-} from "./service.ts";
+import { COMPETITION_LIST, createCompetition, deleteCompetitionRegistration, updateCompetitionRegistration, visibleCompetitionResult } from "./service.ts";
 
 // wire values: casts and age groups as the spec writes them; categories as numbers 1..6
 const CASTS: readonly Cast[] = ["S", "SK", "E", "BG", "P", "B", "JB", "SL"];
@@ -164,14 +152,6 @@ const CompetitionBody = z
       }) satisfies CompetitionInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined },
   );
 
-const reload = (ctx: ServiceCtx, id: number) => ctx.prisma.competitionRegistration.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE });
-
-const ListQuery = w.query({
-  locationId: w.queryId(),
-  search: w.queryText(),
-  sort: w.querySort(Object.keys(COMPETITION_OVERVIEW_ORDER.columns) as (keyof typeof COMPETITION_OVERVIEW_ORDER.columns)[]),
-});
-
 // the examples run against the demo data (prisma/demo.ts): event 4 "Wertungsspiele" (locations 11
 // and 12); the demo has no competition registration, the create example makes the first
 const EXAMPLE = {
@@ -193,106 +173,59 @@ const EXAMPLE = {
 const CREATED = 1;
 
 export function competitionRoutes(r: RestRouter) {
-  r.get(
-    "/v1/registrations/event/:eventId/competition",
-    {
-      tag: "Wertungsspiele",
-      summary: "Wertungsspielanmeldungen einer Veranstaltung auflisten",
-      description:
-        "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
-        "`locationId` grenzt auf einen Wertungsort ein, `search` sucht in Namen, Dirigent, Verein, Typ, Besetzung, Stufe und Wertungsort. " +
-        "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `cast`, `-level` absteigend); ohne: Name, ID. " +
-        "`points` (ohne Punkte zuletzt, absteigend zuerst) nur für das Anmelde- und Ergebnispersonal des Kreisverbands, das alle Ergebnisse sieht; sonst 400 VALIDATION.",
-      query: ListQuery,
-      response: z.array(CompetitionWire),
-      example: { params: { eventId: 4 }, query: { search: "Jugendkapelle", sort: "type" } },
-    },
-    async (ctx, req) => {
-      const q = w.readQuery(ListQuery, req.query);
-      const eventId = idParam(req, "eventId");
-      const where = competitionWhere(ctx, { eventId, locationId: q.locationId, search: q.search ?? undefined });
-      await refuseHiddenSort(ctx, eventId, COMPETITION_OVERVIEW_ORDER, q.sort);
-      const rows = await ctx.prisma.competitionRegistration.findMany({
-        where,
-        include: WIRE_INCLUDE,
-        orderBy: [...listOrderOf(COMPETITION_OVERVIEW_ORDER, q.sort).orderBy],
-      });
-      return rows.map((row) => competitionToWire(ctx, row));
-    },
-  );
-  r.get(
-    "/v1/registration/competition/:id",
-    {
-      tag: "Wertungsspiele",
-      summary: "Eine Wertungsspielanmeldung lesen",
-      description: "Für die Mitglieder des Vereins und das Anmeldepersonal des Kreisverbands; sonst 404.",
-      response: CompetitionWire,
-      example: { params: { id: CREATED } },
-    },
-    async (ctx, req) => competitionToWire(ctx, await reload(ctx, (await getCompetitionRegistration(ctx, idParam(req))).id)),
-  );
-  r.post(
-    "/v1/registration/competition",
-    {
-      tag: "Wertungsspiele",
-      summary: "Zu einem Wertungsspiel anmelden",
-      description:
-        "Vereinsmitglieder melden für ihre Vereine bis zum Anmeldeschluss an, registration_manage für jeden Verein des Kreisverbands jederzeit. " +
-        "`cancelled_at`, `documents_complete` und `location_id` setzt nur registration_manage.",
-      body: CompetitionBody,
-      status: 201,
-      response: CompetitionWire,
-      idempotencyKey: true,
-      example: { body: { event_id: 4, ...EXAMPLE } },
-    },
-    async (ctx, req) => {
-      const i = w.readBody(CompetitionBody, req.body);
-      if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
-      const created = await createCompetition(ctx, i.eventId, { ...i, locationId: i.locationId ?? undefined }, idempotencyKeyOf(req));
+  registrationRoutes(r, {
+    list: COMPETITION_LIST,
+    segment: "competition",
+    tag: "Wertungsspiele",
+    wire: CompetitionWire,
+    body: CompetitionBody,
+    include: WIRE_INCLUDE,
+    toWire: (ctx, row: WireRow) => competitionToWire(ctx, row),
+    create: async (ctx, eventId, i, key) => {
+      const created = await createCompetition(ctx, eventId, { ...i, locationId: i.locationId ?? undefined }, key);
       // the answer from what the create already holds (no re-read)
       return competitionToWire(ctx, created.registration, { association: created.association, event: created.event });
     },
-  );
-  // PUT: a club member's cancelled_at cancels (the server stamps the time); registration_manage sets
-  // cancelled_at and documents_complete as sent; otherwise it edits
-  r.put(
-    "/v1/registration/competition",
-    {
-      tag: "Wertungsspiele",
-      summary: "Wertungsspielanmeldung ändern oder stornieren",
-      description:
-        "Ändert die Anmeldung `id` (alle Felder wie beim Anlegen; in der Bearbeitungsphase SongsOnly nur die Stücke). " +
-        "Ein Vereinsmitglied storniert, indem es `cancelled_at` sendet (endgültig; die Zeit setzt der Server). " +
-        "registration_manage setzt `cancelled_at` und `documents_complete` wie gesendet.",
-      body: CompetitionBody,
-      response: CompetitionWire,
-      example: { body: { id: CREATED, ...EXAMPLE, number_of_musicians: 41, documents_complete: true } },
+    update: (ctx, id, input, o) => updateCompetitionRegistration(ctx, id, input, o) as Promise<WireRow>,
+    delete: deleteCompetitionRegistration,
+    docs: {
+      list: {
+        summary: "Wertungsspielanmeldungen einer Veranstaltung auflisten",
+        description:
+          "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
+          "`locationId` grenzt auf einen Wertungsort ein, `search` sucht in Namen, Dirigent, Verein, Typ, Besetzung, Stufe und Wertungsort. " +
+          "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `cast`, `-level` absteigend); ohne: Name, ID. " +
+          "`points` (ohne Punkte zuletzt, absteigend zuerst) nur für das Anmelde- und Ergebnispersonal des Kreisverbands, das alle Ergebnisse sieht; sonst 400 VALIDATION.",
+        example: { params: { eventId: 4 }, query: { search: "Jugendkapelle", sort: "type" } },
+      },
+      get: {
+        summary: "Eine Wertungsspielanmeldung lesen",
+        description: "Für die Mitglieder des Vereins und das Anmeldepersonal des Kreisverbands; sonst 404.",
+        example: { params: { id: CREATED } },
+      },
+      create: {
+        summary: "Zu einem Wertungsspiel anmelden",
+        description:
+          "Vereinsmitglieder melden für ihre Vereine bis zum Anmeldeschluss an, registration_manage für jeden Verein des Kreisverbands jederzeit. " +
+          "`cancelled_at`, `documents_complete` und `location_id` setzt nur registration_manage.",
+        example: { body: { event_id: 4, ...EXAMPLE } },
+      },
+      put: {
+        summary: "Wertungsspielanmeldung ändern oder stornieren",
+        description:
+          "Ändert die Anmeldung `id` (alle Felder wie beim Anlegen; in der Bearbeitungsphase SongsOnly nur die Stücke). " +
+          "Ein Vereinsmitglied storniert, indem es `cancelled_at` sendet (endgültig; die Zeit setzt der Server). " +
+          "registration_manage setzt `cancelled_at` und `documents_complete` wie gesendet.",
+        example: { body: { id: CREATED, ...EXAMPLE, number_of_musicians: 41, documents_complete: true } },
+      },
+      delete: {
+        summary: "Wertungsspielanmeldung löschen",
+        description:
+          "user_manage des Kreisverbands (wie die Spezifikation es schreibt), oder der Verein in der Bearbeitungsphase NoRestrictions. " +
+          "Eine stornierte Anmeldung löscht nur registration_manage des Kreisverbands (Löschung auf Antrag), sonst 409.",
+        // the registration the create example makes
+        example: { params: { id: CREATED } },
+      },
     },
-    async (ctx, req) => {
-      const i = w.readBody(CompetitionBody, req.body);
-      if (i.id === null) throw new AppError("NOT_FOUND", "Wertungsspielanmeldung nicht gefunden");
-      const current = await getCompetitionRegistration(ctx, i.id);
-      const manager = isManager(ctx.principal, current.event);
-      if (!manager && i.cancelledAtSent && !current.cancelledAt)
-        return competitionToWire(ctx, await reload(ctx, (await cancelCompetitionRegistration(ctx, i.id)).id));
-      return competitionToWire(ctx, await reload(ctx, (await updateCompetitionRegistration(ctx, i.id, { ...i, cancelledAt: i.cancelledAtSent })).id));
-    },
-  );
-  r.delete(
-    "/v1/registration/competition/:id",
-    {
-      tag: "Wertungsspiele",
-      summary: "Wertungsspielanmeldung löschen",
-      description:
-        "user_manage des Kreisverbands (wie die Spezifikation es schreibt), oder der Verein in der Bearbeitungsphase NoRestrictions. " +
-        "Eine stornierte Anmeldung löscht nur registration_manage des Kreisverbands (Löschung auf Antrag), sonst 409.",
-      status: 204,
-      // the registration the create example makes
-      example: { params: { id: CREATED } },
-    },
-    async (ctx, req) => {
-      await deleteCompetitionRegistration(ctx, idParam(req));
-      return null;
-    },
-  );
+  });
 }

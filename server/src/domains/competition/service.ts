@@ -2,34 +2,42 @@
 // as D-exams (registrations/access.ts, registrations/rules.ts); delete needs user_manage (as the spec
 // writes it) or phase NoRestrictions; documents_complete and cancelled_at only registration_manage.
 
-import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
-import { actsOn, authorize, mayActOn } from "../../auth/permissions.ts";
+import { validationFailed } from "../../auth/errors.ts";
+import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, labelSearched, searchTerm } from "../../db/search.ts";
 import type { CompetitionRegistration, CompetitionType, Prisma, PrismaClient } from "../../generated/prisma/client.ts";
-import { enqueueMail } from "../../mail/outbox.ts";
 import { competitionFacts } from "../../mail/registrationMail.ts";
 import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "../../shared/labels.ts";
-import { audit } from "../audit/service.ts";
-import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
+import type { Tx } from "../audit/service.ts";
+import { clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import {
-  canReadRegistration,
   checkClub,
-  checkNewRegistration,
   type EventWithLocations,
-  isManager,
-  lockEventForRegistration,
   managerOnly,
   type RegistrationFilter,
-  recordCreate,
   registrationScope,
   seesUnpublishedResults,
   sharedFilterConditions,
 } from "../registrations/access.ts";
-import { createOnce, type KeyedRequest, keyedRequest } from "../registrations/idempotency.ts";
-import { changeDetailsSealed, remarksColumns } from "../registrations/remarks.ts";
-import { canCancel, canDelete, editableInPhase } from "../registrations/rules.ts";
-import { deleteRegistrationTraces } from "../registrations/traces.ts";
+import { keyedRequest } from "../registrations/idempotency.ts";
+import {
+  cancelRegistration,
+  changesCancelledAt,
+  createdInclude,
+  createRegistration,
+  deleteRegistration,
+  editScope,
+  type Loaded,
+  plainRow,
+  type RegistrationKind,
+  readRegistration,
+  refuseErrors,
+  updateRegistration,
+} from "../registrations/kind.ts";
+import type { RegistrationList } from "../registrations/list.ts";
+import { remarksColumns } from "../registrations/remarks.ts";
+import { COMPETITION_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import {
   type CompetitionInput,
   type CompetitionSong,
@@ -89,7 +97,13 @@ function locationFor(input: CompetitionInput, locations: { id: number; competiti
 }
 
 /** A new registration with what its /v1 answer shows besides the row, all known without reading it again. */
-export type CreatedCompetition = { registration: CompetitionRegistration; event: EventWithLocations; association: { id: number; name: string } };
+export type CreatedCompetition = {
+  registration: CompetitionRegistration;
+  event: EventWithLocations;
+  association: { id: number; name: string };
+  /** the row with the relations the create read with it (its `shape`: the GraphQL answer) */
+  row: Record<string, unknown>;
+};
 
 /**
  * Works out the overview's sort key of "Stücke" (rules.ts competitionOverviewKeys) for rows written
@@ -117,6 +131,19 @@ export async function fillCompetitionOverviewKeys(prisma: PrismaClient, batch = 
   }
 }
 
+/** Competition registrations as the registration shape (registrations/kind.ts) knows them. */
+export const COMPETITION: RegistrationKind<CompetitionRegistration> = {
+  entity: "CompetitionRegistration",
+  op: "competition",
+  label: "Wertungsspielanmeldung",
+  formTypes: ["COMPETITION"],
+  managed: MANAGED,
+  delegate: (db) => db.competitionRegistration,
+  facts: competitionFacts,
+  deleter: isUserManager,
+  traces: (id) => ({ dexamIds: [], competitionIds: [id] }),
+};
+
 export async function createCompetitionRegistration(
   ctx: ServiceCtx,
   eventId: number,
@@ -126,117 +153,82 @@ export async function createCompetitionRegistration(
   return (await createCompetition(ctx, eventId, input, idempotencyKey)).registration;
 }
 
-/** A registration a create wrote, as createCompetition answers it (a retried create with its key: registrations/idempotency.ts). */
-async function createdCompetitionOf(ctx: ServiceCtx, p: Principal, id: number): Promise<CreatedCompetition> {
-  const r = await ctx.prisma.competitionRegistration.findUnique({
-    where: { id },
-    include: { event: { include: { locations: true } }, association: { select: { id: true, name: true } } },
-  });
-  if (!r || !canReadRegistration(p, r, r.event, "competition.read")) throw notFound("Wertungsspielanmeldung");
-  const { event, association, ...registration } = r;
-  return { registration, event, association };
-}
-
-/** A new registration, as a D-exam's (dexam/service.ts createDexam): one transaction after the key's lookup. */
+/** A new registration, as a D-exam's (dexam/service.ts createDexam); `shape`: what the GraphQL answer reads with the row. */
 export async function createCompetition(
   ctx: ServiceCtx,
   eventId: number,
   input: CompetitionInput,
   idempotencyKey?: string | null,
+  shape?: { include?: object },
 ): Promise<CreatedCompetition> {
   const p = authorize(ctx.principal, "competition.create");
   const request = keyedRequest(p, idempotencyKey, "competition.create", { eventId, input });
-  return createOnce(
-    ctx,
-    request,
-    (id) => createdCompetitionOf(ctx, p, id),
-    () => createCompetitionOnce(ctx, p, eventId, input, request),
-  );
-}
-
-async function createCompetitionOnce(
-  ctx: ServiceCtx,
-  p: Principal,
-  eventId: number,
-  input: CompetitionInput,
-  request: KeyedRequest | null,
-): Promise<CreatedCompetition> {
-  const { created, mailed } = await ctx.prisma.$transaction(async (tx) => {
-    const event = await lockEventForRegistration(tx, eventId, ["COMPETITION"]);
-    const { manager } = await checkNewRegistration(tx, ctx.services.now(), p, event, input.associationId);
+  const include = createdInclude(shape);
+  // a retried create with its key (registrations/idempotency.ts)
+  const replay = async (id: number) => {
+    // the event with its locations (the /v1 answer), unless the GraphQL selection reads the event its own way
+    const row = await readRegistration<CompetitionRegistration, Loaded<CompetitionRegistration> & Record<string, unknown>>(COMPETITION, ctx, p, id, {
+      event: { include: { locations: true } },
+      ...include,
+    });
+    return created(row, row.event, { event: true, ...include });
+  };
+  return createRegistration(COMPETITION, ctx, p, { eventId, associationId: input.associationId, request, replay }, async (tx, event, manager) => {
     if (!manager && (input.documentsComplete || input.cancelledAt || input.locationId != null)) throw managerOnly(MANAGED);
     const errors = validateCompetition(input, event, "create");
     if (Object.keys(errors).length) throw validationFailed(errors);
-    const locationId = locationFor(input, event.locations, manager, null);
     const row = data(ctx, input);
-    const { association, ...registration } = await tx.competitionRegistration.create({
+    const written = await tx.competitionRegistration.create({
       data: {
         ...row,
         // the overview's sort key of "Stücke"
         ...competitionOverviewKeys(row),
         eventId,
         userId: p.userId,
-        locationId,
+        locationId: locationFor(input, event.locations, manager, null),
         gdprAccepted: !!input.gdprAccepted,
         cancellationAccepted: !!input.cancellationAccepted,
         documentsComplete: manager && !!input.documentsComplete,
       },
-      include: { association: { select: { id: true, name: true } } },
+      include,
     });
-    const mailed = await recordCreate(tx, ctx, p, {
-      entity: "CompetitionRegistration",
-      action: "create",
-      registration,
-      event,
-      request,
-      facts: competitionFacts(registration, registration.id, event),
-    });
-    return { created: { registration, association, event }, mailed };
+    const answer = created(written, event, include);
+    return { created: answer, registration: answer.registration };
   });
-  if (mailed) ctx.services.mail.wake();
-  return created;
 }
 
-async function load(ctx: ServiceCtx, p: Principal, id: number) {
-  const r = await ctx.prisma.competitionRegistration.findUnique({ where: { id }, include: { event: { include: { locations: true } } } });
-  if (!r || !canReadRegistration(p, r, r.event, "competition.read")) throw notFound("Wertungsspielanmeldung");
-  return r;
-}
-
-/** Readers may look but not change (registration_read); the club's members and registration_manage change. */
-async function loadChangeable(ctx: ServiceCtx, p: Principal, id: number) {
-  const r = await load(ctx, p, id);
-  if (!p.associationIds.includes(r.associationId) && !isManager(p, r.event) && !isUserManager(p, r.event)) throw forbidden();
-  return r;
-}
+const created = (row: Record<string, unknown>, event: EventWithLocations, include: Record<string, unknown>): CreatedCompetition => ({
+  registration: plainRow<CompetitionRegistration>(row, include),
+  association: row.association as { id: number; name: string },
+  event,
+  row,
+});
 
 export async function getCompetitionRegistration(ctx: ServiceCtx, id: number) {
-  return load(ctx, authorize(ctx.principal, "competition.read"), id);
+  return readRegistration(COMPETITION, ctx, authorize(ctx.principal, "competition.read"), id);
 }
 
-export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number, input: CompetitionInput) {
-  const p = authorize(ctx.principal, "competition.update");
-  const r = await loadChangeable(ctx, p, id);
-  const manager = isManager(p, r.event);
-  if (!manager && !p.associationIds.includes(r.associationId)) throw forbidden();
-  checkVersion(r, input.version);
-  const changesManaged =
-    (input.cancelledAt !== undefined && (input.cancelledAt?.getTime() ?? null) !== (r.cancelledAt?.getTime() ?? null)) ||
-    (input.documentsComplete != null && input.documentsComplete !== r.documentsComplete) ||
-    (input.locationId !== undefined && input.locationId !== r.locationId);
-  if (changesManaged && !manager) throw managerOnly(MANAGED);
-  if (r.cancelledAt && !manager) throw new AppError("CONFLICT", "Eine stornierte Anmeldung kann nicht mehr geändert werden");
-  const scope = editableInPhase(r.event.editPhase, { manager });
-  if (scope === "nothing") throw new AppError("CONFLICT", "In dieser Bearbeitungsphase kann die Anmeldung nicht mehr geändert werden");
-  // in phase SongsOnly the stored type decides how many rows count
-  const effective = scope === "songs" ? { ...input, type: r.type } : input;
-  const errors = validateCompetition(effective, r.event, "edit");
-  if (scope === "songs") {
-    const songErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith("songs")));
-    if (Object.keys(songErrors).length) throw validationFailed(songErrors);
-  } else if (Object.keys(errors).length) throw validationFailed(errors);
-  if (scope === "all" && input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
-  const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
+/** Reads a registration for an answer with `include` (one read). */
+export async function readCompetition<R>(ctx: ServiceCtx, id: number, include: object): Promise<R> {
+  return readRegistration<CompetitionRegistration, R>(COMPETITION, ctx, authorize(ctx.principal, "competition.read"), id, include);
+}
+
+/** An edit (registrations/kind.ts updateRegistration); phase SongsOnly changes the songs only. `include`: what the answer reads with the row. */
+export async function updateCompetitionRegistration(
+  ctx: ServiceCtx,
+  id: number,
+  input: CompetitionInput,
+  o: { loaded?: Loaded<CompetitionRegistration>; include?: object } = {},
+): Promise<CompetitionRegistration> {
+  return updateRegistration(COMPETITION, ctx, id, o, async (p, r) => {
+    const changesManaged =
+      changesCancelledAt(input.cancelledAt, r.cancelledAt) ||
+      (input.documentsComplete != null && input.documentsComplete !== r.documentsComplete) ||
+      (input.locationId !== undefined && input.locationId !== r.locationId);
+    const { manager, scope } = editScope(COMPETITION, p, r, input.version, changesManaged);
+    // in phase SongsOnly the stored type decides how many rows count
+    refuseErrors(validateCompetition(scope === "songs" ? { ...input, type: r.type } : input, r.event, "edit"), scope);
+    if (scope === "all" && input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
     const next =
       scope === "songs"
         ? { songs: songsOf(r.type, input.songs) }
@@ -249,77 +241,23 @@ export async function updateCompetitionRegistration(ctx: ServiceCtx, id: number,
       : {};
     // the overview's sort key of "Stücke" over the row as it will be
     const keys = competitionOverviewKeys({ ...r, ...next });
-    const updated = await guardStale(
-      tx.competitionRegistration.update({ where: versionWhere(id, input.version), data: { ...next, ...managed, ...keys, version: { increment: 1 } } }),
-    );
-    await audit(tx, p, {
-      action: scope === "songs" ? "updateSongs" : "update",
-      entity: "CompetitionRegistration",
-      entityId: id,
-      districtAssociationId: r.event.districtAssociationId,
-      details: changeDetailsSealed(ctx.services.dataKey, r, { ...next, ...managed }),
+    const write = async (tx: Tx) => ({
+      updated: await guardStale(
+        tx.competitionRegistration.update({
+          where: versionWhere(id, input.version),
+          data: { ...next, ...managed, ...keys, version: { increment: 1 } },
+          ...(o.include ? { include: o.include } : {}),
+        }),
+      ),
+      changed: { ...next, ...managed },
     });
-    // the registering user hears of a change someone else made, and of a cancellation by the office
-    const cancelled = !r.cancelledAt && !!updated.cancelledAt;
-    const mailed =
-      (cancelled || r.userId !== p.userId) &&
-      (await enqueueMail(tx, mailTarget(updated, r.event), cancelled ? "cancelled" : "changed", competitionFacts(updated, id, r.event)));
-    return { updated, mailed };
+    return { write, scope };
   });
-  if (mailed) ctx.services.mail.wake();
-  return updated;
 }
 
-const mailTarget = (r: Pick<CompetitionRegistration, "userId" | "associationId">, e: { districtAssociationId: number }) => ({
-  userId: r.userId,
-  associationId: r.associationId,
-  districtAssociationId: e.districtAssociationId,
-});
+export const cancelCompetitionRegistration = (ctx: ServiceCtx, id: number) => cancelRegistration(COMPETITION, ctx, id);
 
-export async function cancelCompetitionRegistration(ctx: ServiceCtx, id: number) {
-  const p = authorize(ctx.principal, "competition.cancel");
-  const r = await loadChangeable(ctx, p, id);
-  if (!p.associationIds.includes(r.associationId) && !isManager(p, r.event)) throw forbidden();
-  if (!canCancel(r)) throw new AppError("CONFLICT", "Die Anmeldung ist bereits storniert");
-  const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
-    const updated = await tx.competitionRegistration.update({ where: { id }, data: { cancelledAt: ctx.services.now(), version: { increment: 1 } } });
-    await audit(tx, p, { action: "cancel", entity: "CompetitionRegistration", entityId: id, districtAssociationId: r.event.districtAssociationId });
-    const mailed = await enqueueMail(tx, mailTarget(r, r.event), "cancelled", competitionFacts(r, id, r.event));
-    return { updated, mailed };
-  });
-  if (mailed) ctx.services.mail.wake();
-  return updated;
-}
-
-export async function deleteCompetitionRegistration(ctx: ServiceCtx, id: number) {
-  const p = authorize(ctx.principal, "competition.delete");
-  const r = await loadChangeable(ctx, p, id);
-  const mayAct = p.associationIds.includes(r.associationId) || isManager(p, r.event) || isUserManager(p, r.event);
-  const erases = mayActOn(p, "registration.deleteCancelled", r.event);
-  if (!mayAct || !canDelete(r, r.event.editPhase, { manager: isUserManager(p, r.event), erases })) {
-    throw new AppError(
-      "CONFLICT",
-      r.cancelledAt ? "Eine stornierte Anmeldung kann nicht gelöscht werden" : "In dieser Bearbeitungsphase kann nur storniert werden",
-    );
-  }
-  const mailed = await ctx.prisma.$transaction(async (tx) => {
-    // its earlier audit entries and mails go with it (registrations/traces.ts);
-    // the deletion's own entry keeps who and the counts, no names
-    const traces = await deleteRegistrationTraces(tx, { dexamIds: [], competitionIds: [id] });
-    await tx.competitionRegistration.delete({ where: { id } });
-    await audit(tx, p, {
-      action: "delete",
-      entity: "CompetitionRegistration",
-      entityId: id,
-      districtAssociationId: r.event.districtAssociationId,
-      details: traces,
-    });
-    // the notice of the deletion: deleted from the outbox once sent (mail/outbox.ts)
-    return enqueueMail(tx, mailTarget(r, r.event), "deleted", competitionFacts(r, id, r.event));
-  });
-  if (mailed) ctx.services.mail.wake();
-  return r;
-}
+export const deleteCompetitionRegistration = (ctx: ServiceCtx, id: number) => deleteRegistration(COMPETITION, ctx, id);
 
 /** The overview list of a competition event: members see their own clubs', registration staff all of the district's event. */
 export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.CompetitionRegistrationWhereInput {
@@ -346,6 +284,13 @@ export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): P
     });
   return { eventId: filter.eventId, ...registrationScope(p, "competition.list"), ...(and.length ? { AND: and } : {}) };
 }
+
+/** The overview's list (registrations/list.ts): its sortable columns and its where. */
+export const COMPETITION_LIST: RegistrationList<keyof typeof COMPETITION_OVERVIEW_ORDER.columns> = {
+  kind: COMPETITION,
+  order: COMPETITION_OVERVIEW_ORDER,
+  where: competitionWhere,
+};
 
 /** Points and mark as the viewer may see them: once every location of the event publishes results (staff always). */
 export function visibleCompetitionResult(

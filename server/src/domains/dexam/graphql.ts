@@ -1,18 +1,16 @@
 import { mayActOn } from "../../auth/permissions.ts";
 import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
-import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
-import { encodeId, numericId } from "../../graphql/ids.ts";
+import { numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
-import { orderByArgument } from "../../graphql/orderBy.ts";
-import { ASSOCIATION, associationFilterArgs, day, inOldShape, LOCATION, locationFilterArgs, objectId, oldArgs, useInstead } from "../../graphql/sameShape.ts";
+import { ASSOCIATION, day, inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { recordGraphqlRead } from "../healthaccess/service.ts";
-import { hasCampData, isRegistrationStaff, mayReadCampData, type RegistrationFilterArgs, refuseHiddenSort } from "../registrations/access.ts";
+import { hasCampData, isRegistrationStaff, mayReadCampData } from "../registrations/access.ts";
+import { registrationConnection, registrationId, registrationMutations } from "../registrations/graphql.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
 import { remarksOf } from "../registrations/remarks.ts";
-import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import { findPersonRegistrations } from "./person.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
 import { campDataErasure, gradeOf, rowActions, songsComplete } from "./rules.ts";
@@ -20,12 +18,12 @@ import {
   campOf,
   cancelDexamRegistration,
   canReadRegistration,
-  createDexamRegistration,
+  createDexam,
+  DEXAM_LIST,
   deleteDexamRegistration,
-  dexamWhere,
   eraseDexamCampData,
   isManager,
-  takeOverPartialResult,
+  takeOver,
   updateDexamRegistration,
   visibleResult,
 } from "./service.ts";
@@ -43,6 +41,13 @@ const ROW_INCLUDE = {
   takenOverBy: { select: { id: true } },
   association: true,
 } as const;
+
+const DOCS = {
+  id: "Global id of the D-exam (graded exam D1-D3) registration.",
+  create: "Registers a person for the D-exams of an event.",
+  delete:
+    "Deletes a registration without cancellation date (registration_manage, or the club in phase NoRestrictions); a cancelled one only by registration_manage (erasure on request).",
+};
 
 const SongType = builder.objectRef<DexamSong>("DexamSong").implement({
   description: "An exam piece: number (catalogue number; percussion rows are small drum, drum set, timpani, orchestral percussion) and name.",
@@ -299,67 +304,30 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
 });
 registerNodeAccess("DexamRegistration", (ctx, r) => canReadRegistration(ctx.principal, r, r.event), ["event"]);
 
-/** The overview's filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts). */
-const FILTER_SPELLINGS = [LOCATION, ASSOCIATION];
-const overviewFilter = (args: RegistrationFilterArgs) => {
-  const old = oldArgs(args, FILTER_SPELLINGS);
-  return { ...old, eventId: numericId(old.eventId, "Event", "Veranstaltung") };
-};
-const overviewOrder = orderByArgument({
-  ...DEXAM_OVERVIEW_ORDER,
-  name: "DexamRegistration",
-  fieldDescription: "A column the D-exam overview can be sorted by.",
-  description: "How the D-exam overview is sorted; ties are broken by the default order (last name, first name, id).",
+registrationConnection("dexamRegistrations", {
+  type: DexamRegistrationType,
+  list: DEXAM_LIST,
+  delegate: (ctx) => ctx.prisma.dexamRegistration as never,
+  docs: {
+    ...DOCS,
+    list: "D-exam registrations of an event (the overview): members see their clubs', registration staff their district's.",
+    connection: "A page of D-exam registrations with the total count.",
+    location: [
+      "Only registrations at this location (theory, practice or preparation location): its global id, as read at DexamRegistration.theoryLocation.id.",
+      "Only registrations at this location (numeric id, databaseId).",
+    ],
+    association: [
+      "Only registrations of this club (Verein): its global id, as read at DexamRegistration.association.id.",
+      "Only registrations of this club (Verein; numeric id, databaseId).",
+    ],
+    search: "Part of first name, last name or club, or the numeric id.",
+    order: {
+      field: "A column the D-exam overview can be sorted by.",
+      input: "How the D-exam overview is sorted; ties are broken by the default order (last name, first name, id).",
+      argument: "Sort order; default last name, first name. A cursor belongs to its order: change the order and start again without after/before.",
+    },
+  },
 });
-
-builder.queryField("dexamRegistrations", (t) =>
-  t.connection(
-    {
-      type: DexamRegistrationType,
-      description: "D-exam registrations of an event (the overview): members see their clubs', registration staff their district's.",
-      authScopes: { operation: "dexam.list" },
-      args: {
-        eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
-        ...locationFilterArgs(
-          "Only registrations at this location (theory, practice or preparation location): its global id, as read at DexamRegistration.theoryLocation.id.",
-          "Only registrations at this location (numeric id, databaseId).",
-        ),
-        ...associationFilterArgs(
-          "Only registrations of this club (Verein): its global id, as read at DexamRegistration.association.id.",
-          "Only registrations of this club (Verein; numeric id, databaseId).",
-        ),
-        updatedSince: t.arg({
-          type: "DateTime",
-          required: false,
-          description:
-            "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
-        }),
-        search: t.arg.string({ required: false, description: "Part of first name, last name or club, or the numeric id." }),
-        orderBy: t.arg({
-          type: overviewOrder.input,
-          required: false,
-          description: "Sort order; default last name, first name. A cursor belongs to its order: change the order and start again without after/before.",
-        }),
-      },
-      resolve: keysetResolver("DexamRegistration", "DexamRegistrationConnection", {
-        delegate: (ctx) => ctx.prisma.dexamRegistration,
-        order: (args) => overviewOrder.order(args.orderBy),
-        where: async (args, ctx) => {
-          const filter = overviewFilter(args as RegistrationFilterArgs);
-          const where = dexamWhere(ctx, filter);
-          await refuseHiddenSort(ctx, filter.eventId, DEXAM_OVERVIEW_ORDER, args.orderBy);
-          return where;
-        },
-      }) as never,
-    },
-    {
-      name: "DexamRegistrationConnection",
-      description: "A page of D-exam registrations with the total count.",
-      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
-    },
-    { name: "DexamRegistrationEdge" },
-  ),
-);
 
 const PartialResultInput = builder.inputType("PartialResultInput", {
   description: "A partial result (Teilergebnis) from an earlier D-exam.",
@@ -521,63 +489,22 @@ const TakeoverInput = builder.inputType("DexamTakeoverInput", {
   }),
 });
 
-const regId = (id: { typename: string; id: string }) => numericId(id, "DexamRegistration", "D-Prüfungsanmeldung");
+const regId = registrationId("DexamRegistration", "D-Prüfungsanmeldung");
 
-builder.mutationField("createDexamRegistration", (t) =>
-  t.prismaField({
-    type: DexamRegistrationType,
-    description: "Registers a person for the D-exams of an event.",
-    authScopes: { operation: "dexam.create" },
-    args: {
-      eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
-      input: t.arg({ type: DexamInputType, required: true, description: "The new values." }),
-      idempotencyKey: t.arg.string({ required: false, description: IDEMPOTENCY_KEY }),
-    },
-    resolve: async (query, _root, { eventId, input, idempotencyKey }, ctx) => {
-      const event = numericId(eventId, "Event", "Veranstaltung");
-      const created = await inOldShape(input, REGISTRATION_SPELLINGS, (old) => createDexamRegistration(ctx, event, old as DexamInput, idempotencyKey));
-      return ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: created.id } });
-    },
-  }),
-);
-
-builder.mutationField("updateDexamRegistration", (t) =>
-  t.prismaField({
-    type: DexamRegistrationType,
-    description: "Changes a registration within its event's edit phase (SongsOnly: songs only).",
-    authScopes: { operation: "dexam.update" },
-    args: {
-      id: t.arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }),
-      input: t.arg({ type: UpdateDexamInputType, required: true, description: "The new values." }),
-    },
-    resolve: async (query, _root, { id, input }, ctx) => {
-      const updated = await inOldShape(input, REGISTRATION_SPELLINGS, (old) => updateDexamRegistration(ctx, regId(id), old as DexamInput));
-      return ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: updated.id } });
-    },
-  }),
-);
-
-builder.mutationField("cancelDexamRegistration", (t) =>
-  t.prismaField({
-    type: DexamRegistrationType,
-    description: "Cancels a registration (final for normal users).",
-    authScopes: { operation: "dexam.cancel" },
-    args: { id: t.arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }) },
-    resolve: async (query, _root, { id }, ctx) =>
-      ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: (await cancelDexamRegistration(ctx, regId(id))).id } }),
-  }),
-);
-
-builder.mutationField("deleteDexamRegistration", (t) =>
-  t.field({
-    type: "ID",
-    description:
-      "Deletes a registration without cancellation date (registration_manage, or the club in phase NoRestrictions); a cancelled one only by registration_manage (erasure on request).",
-    authScopes: { operation: "dexam.delete" },
-    args: { id: t.arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }) },
-    resolve: async (_root, { id }, ctx) => encodeId("DexamRegistration", (await deleteDexamRegistration(ctx, regId(id))).id),
-  }),
-);
+registrationMutations<DexamInput>({
+  entity: "DexamRegistration",
+  op: "dexam",
+  label: "D-Prüfungsanmeldung",
+  type: DexamRegistrationType,
+  input: DexamInputType,
+  updateInput: UpdateDexamInputType,
+  spellings: REGISTRATION_SPELLINGS,
+  docs: DOCS,
+  create: (ctx, eventId, input, key, shape) => createDexam(ctx, eventId, input, undefined, key, shape),
+  update: updateDexamRegistration,
+  cancel: cancelDexamRegistration,
+  delete: deleteDexamRegistration,
+});
 
 builder.queryField("personRegistrations", (t) =>
   t.prismaField({
@@ -623,9 +550,10 @@ builder.mutationField("takeOverDexamPartialResult", (t) =>
     resolve: async (query, _root, { id, input, idempotencyKey }, ctx) => {
       const { eventId, ...rest } = input;
       const created = await inOldShape(rest, LOCATION_SPELLINGS, (old) =>
-        takeOverPartialResult(ctx, regId(id), { ...(old as DexamInput), eventId: numericId(eventId, "Event", "Veranstaltung") }, idempotencyKey),
+        takeOver(ctx, regId(id), { ...(old as DexamInput), eventId: numericId(eventId, "Event", "Veranstaltung") }, idempotencyKey, query),
       );
-      return ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: created.id } });
+      // answered from the create transaction's row (registrations/kind.ts createdInclude)
+      return created.row as never;
     },
   }),
 );

@@ -13,23 +13,21 @@ import { XLSX_MIME } from "../files/zip.ts";
 import { recordHealthDataAccess } from "../healthaccess/service.ts";
 import { hasCampData, mayReadCampData, refuseHiddenSort } from "../registrations/access.ts";
 import { remarksOf } from "../registrations/remarks.ts";
+import { registrationRoutes } from "../registrations/rest.ts";
 import { registrationBodyFields } from "../registrations/wire.ts";
 import { fileNamePart } from "../results/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
-import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
+import type { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
 import { personData, personWorkbook } from "./person.ts";
 import { type DexamInput, type DexamSong, gradeOf, songsComplete } from "./rules.ts";
 import {
   type CreatedDexam,
   campOf,
-  cancelDexamRegistration,
   consentFormOf,
   consentFormsOf,
   createDexam,
+  DEXAM_LIST,
   deleteDexamRegistration,
-  dexamWhere,
-  getDexamRegistration,
-  isManager,
   takeOver,
   updateDexamRegistration,
   visibleResult,
@@ -213,8 +211,6 @@ function createdToWire(ctx: ServiceCtx, c: CreatedDexam) {
   });
 }
 
-const reload = (ctx: ServiceCtx, id: number) => ctx.prisma.dexamRegistration.findUniqueOrThrow({ where: { id }, include: WIRE_INCLUDE });
-
 const written = (_at: Date, text: string) => text.slice(0, 10);
 
 /**
@@ -340,12 +336,6 @@ const TakeoverBody = DexamFields.pick({
   consentForm: consentFormOfBody(b),
 }));
 
-const ListQuery = w.query({
-  locationId: w.queryId(),
-  search: w.queryText(),
-  sort: w.querySort(Object.keys(DEXAM_OVERVIEW_ORDER.columns) as (keyof typeof DEXAM_OVERVIEW_ORDER.columns)[]),
-});
-
 // the examples run against the demo data (prisma/demo.ts): event 1 "D-Prüfungen Frühjahr" (theory
 // location 1, practice locations 2-4), event 2 last autumn's exams (Lena Lernfleißig, registration 5,
 // passed theory only), event 3 the camp (locations 8-10); the demo has 6 D-exam registrations, the
@@ -385,111 +375,71 @@ const CREATED = 7;
 const CONSENT_FORM_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/heic"];
 
 export function dexamRoutes(r: RestRouter) {
-  r.get(
-    "/v1/registrations/event/:eventId/dexam",
-    {
-      tag: "D-Prüfungen",
-      summary: "D-Prüfungsanmeldungen einer Veranstaltung auflisten",
-      description:
-        "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
-        "`locationId` grenzt auf einen Prüfungs- oder Vorbereitungsort ein, `search` sucht in Namen, Verein, Instrument, Kurs und den Prüfungs- und Vorbereitungsorten. " +
-        "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `instrument` in Partiturordnung, `-course` absteigend); ohne: Nachname, Vorname, ID. " +
-        "`songs`: unvollständige Stücke vor vollständigen (ohne Praxisprüfung gelten sie als vollständig). " +
-        "`theory_points` und `practice_points` (ohne Punkte zuletzt, absteigend zuerst) und `grade` (nicht bestanden vor bestanden, ohne Note zuletzt, absteigend zuerst) " +
-        "nur für das Anmelde- und Ergebnispersonal des Kreisverbands, das alle Ergebnisse sieht; sonst 400 VALIDATION.",
-      query: ListQuery,
-      response: z.array(DexamWire),
-      example: { params: { eventId: 1 }, query: { locationId: "2", search: "Flöte", sort: "instrument" } },
-    },
-    async (ctx, req) => {
-      const q = w.readQuery(ListQuery, req.query);
-      const eventId = idParam(req, "eventId");
-      const where = dexamWhere(ctx, { eventId, locationId: q.locationId, search: q.search ?? undefined });
-      await refuseHiddenSort(ctx, eventId, DEXAM_OVERVIEW_ORDER, q.sort);
-      const rows = await ctx.prisma.dexamRegistration.findMany({
-        where,
-        include: WIRE_INCLUDE,
-        orderBy: [...listOrderOf(DEXAM_OVERVIEW_ORDER, q.sort).orderBy],
-      });
-      return recorded(
-        ctx,
-        rows.map((row) => dexamToWire(ctx, row)),
-        "restList",
-      );
-    },
-  );
-  r.get(
-    "/v1/registration/dexam/:id",
-    {
-      tag: "D-Prüfungen",
-      summary: "Eine D-Prüfungsanmeldung lesen",
-      description:
-        "Für die Mitglieder des Vereins und das Anmeldepersonal des Kreisverbands; sonst 404. `camp_extension` nur für das Konto, das angemeldet hat, und das Anmeldepersonal (jeder Abruf wird protokolliert).",
-      response: DexamWire,
-      example: { params: { id: 1 } },
-    },
-    async (ctx, req) => recorded(ctx, dexamToWire(ctx, await reload(ctx, (await getDexamRegistration(ctx, idParam(req))).id)), "rest"),
-  );
-  r.post(
-    "/v1/registration/dexam",
-    {
-      tag: "D-Prüfungen",
-      summary: "Zu einer D-Prüfung anmelden",
-      description:
-        "Vereinsmitglieder melden für ihre Vereine bis zum Anmeldeschluss an, registration_manage für jeden Verein des Kreisverbands jederzeit. " +
-        "Bei D-Prüfungen Freizeit sind `camp_extension` und die Einverständniserklärung (`file_upload`) Pflicht. " +
-        "`cancelled_at` und `existing_partial_result_verified` setzt nur registration_manage.",
-      body: DexamBody,
-      status: 201,
-      response: DexamWire,
-      idempotencyKey: true,
-      example: {
-        body: {
-          event_id: 3,
-          ...CAMP_EXAMPLE,
-          file_upload: "data:application/pdf;base64,JVBERi0xLjQKJSVFT0YK",
-          file_upload_name: "einverstaendniserklaerung.pdf",
+  registrationRoutes<keyof typeof DEXAM_OVERVIEW_ORDER.columns, WireRow, DexamInput, DexamAnswer>(r, {
+    list: DEXAM_LIST,
+    segment: "dexam",
+    tag: "D-Prüfungen",
+    wire: DexamWire,
+    body: DexamBody,
+    include: WIRE_INCLUDE,
+    toWire: (ctx, row: WireRow) => dexamToWire(ctx, row),
+    answered: recorded,
+    create: async (ctx, eventId, i, key) => createdToWire(ctx, await createDexam(ctx, eventId, i, undefined, key)),
+    update: (ctx, id, input, o) => updateDexamRegistration(ctx, id, input, o) as Promise<WireRow>,
+    delete: deleteDexamRegistration,
+    docs: {
+      list: {
+        summary: "D-Prüfungsanmeldungen einer Veranstaltung auflisten",
+        description:
+          "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
+          "`locationId` grenzt auf einen Prüfungs- oder Vorbereitungsort ein, `search` sucht in Namen, Verein, Instrument, Kurs und den Prüfungs- und Vorbereitungsorten. " +
+          "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `instrument` in Partiturordnung, `-course` absteigend); ohne: Nachname, Vorname, ID. " +
+          "`songs`: unvollständige Stücke vor vollständigen (ohne Praxisprüfung gelten sie als vollständig). " +
+          "`theory_points` und `practice_points` (ohne Punkte zuletzt, absteigend zuerst) und `grade` (nicht bestanden vor bestanden, ohne Note zuletzt, absteigend zuerst) " +
+          "nur für das Anmelde- und Ergebnispersonal des Kreisverbands, das alle Ergebnisse sieht; sonst 400 VALIDATION.",
+        example: { params: { eventId: 1 }, query: { locationId: "2", search: "Flöte", sort: "instrument" } },
+      },
+      get: {
+        summary: "Eine D-Prüfungsanmeldung lesen",
+        description:
+          "Für die Mitglieder des Vereins und das Anmeldepersonal des Kreisverbands; sonst 404. `camp_extension` nur für das Konto, das angemeldet hat, und das Anmeldepersonal (jeder Abruf wird protokolliert).",
+        example: { params: { id: 1 } },
+      },
+      create: {
+        summary: "Zu einer D-Prüfung anmelden",
+        description:
+          "Vereinsmitglieder melden für ihre Vereine bis zum Anmeldeschluss an, registration_manage für jeden Verein des Kreisverbands jederzeit. " +
+          "Bei D-Prüfungen Freizeit sind `camp_extension` und die Einverständniserklärung (`file_upload`) Pflicht. " +
+          "`cancelled_at` und `existing_partial_result_verified` setzt nur registration_manage.",
+        example: {
+          body: {
+            event_id: 3,
+            ...CAMP_EXAMPLE,
+            file_upload: "data:application/pdf;base64,JVBERi0xLjQKJSVFT0YK",
+            file_upload_name: "einverstaendniserklaerung.pdf",
+          },
         },
       },
+      // registration_manage sets cancelled_at (also back to null) and existing_partial_result_verified as sent
+      put: {
+        summary: "D-Prüfungsanmeldung ändern oder stornieren",
+        description:
+          "Ändert die Anmeldung `id` (alle Felder wie beim Anlegen; in der Bearbeitungsphase SongsOnly nur die Stücke). " +
+          "Ein Vereinsmitglied storniert, indem es `cancelled_at` sendet (endgültig; die Zeit setzt der Server). " +
+          "registration_manage setzt `cancelled_at` (auch zurück auf null) und `existing_partial_result_verified` wie gesendet. " +
+          "Eine stornierte Anmeldung ändert nur registration_manage (sonst 409). " +
+          "Ein anderes Konto des Vereins als das, das angemeldet hat, ändert die Angaben der Freizeit nicht: `camp_extension` wird nicht geprüft, die gespeicherten Angaben bleiben.",
+        example: { body: { id: CREATED, ...CAMP_EXAMPLE, remarks: "Reist mit dem Zug an, Ankunft 10:30 Uhr" } },
+      },
+      delete: {
+        summary: "D-Prüfungsanmeldung löschen",
+        description:
+          "registration_manage des Kreisverbands, oder der Verein in der Bearbeitungsphase NoRestrictions. Eine stornierte Anmeldung löscht nur registration_manage des Kreisverbands (Löschung auf Antrag), sonst 409.",
+        // the registration the create example makes
+        example: { params: { id: CREATED } },
+      },
     },
-    async (ctx, req) => {
-      const i = w.readBody(DexamBody, req.body);
-      if (i.eventId === null) throw validationFailed({ eventId: MSG.required });
-      const created = await createDexam(ctx, i.eventId, i, undefined, idempotencyKeyOf(req));
-      return createdToWire(ctx, created);
-    },
-  );
-  // PUT: a club member's cancelled_at cancels (the server stamps the time); registration_manage sets
-  // cancelled_at (also back to null) and existing_partial_result_verified as sent; otherwise it edits
-  r.put(
-    "/v1/registration/dexam",
-    {
-      tag: "D-Prüfungen",
-      summary: "D-Prüfungsanmeldung ändern oder stornieren",
-      description:
-        "Ändert die Anmeldung `id` (alle Felder wie beim Anlegen; in der Bearbeitungsphase SongsOnly nur die Stücke). " +
-        "Ein Vereinsmitglied storniert, indem es `cancelled_at` sendet (endgültig; die Zeit setzt der Server). " +
-        "registration_manage setzt `cancelled_at` (auch zurück auf null) und `existing_partial_result_verified` wie gesendet. " +
-        "Eine stornierte Anmeldung ändert nur registration_manage (sonst 409). " +
-        "Ein anderes Konto des Vereins als das, das angemeldet hat, ändert die Angaben der Freizeit nicht: `camp_extension` wird nicht geprüft, die gespeicherten Angaben bleiben.",
-      body: DexamBody,
-      response: DexamWire,
-      example: { body: { id: CREATED, ...CAMP_EXAMPLE, remarks: "Reist mit dem Zug an, Ankunft 10:30 Uhr" } },
-    },
-    async (ctx, req) => {
-      const i = w.readBody(DexamBody, req.body);
-      if (i.id === null) throw new AppError("NOT_FOUND", "D-Prüfungsanmeldung nicht gefunden");
-      const current = await getDexamRegistration(ctx, i.id);
-      const manager = isManager(ctx.principal, current.event);
-      if (!manager && i.cancelledAtSent && !current.cancelledAt)
-        return recorded(ctx, dexamToWire(ctx, await reload(ctx, (await cancelDexamRegistration(ctx, i.id)).id)), "rest");
-      return recorded(
-        ctx,
-        dexamToWire(ctx, await reload(ctx, (await updateDexamRegistration(ctx, i.id, { ...i, cancelledAt: i.cancelledAtSent })).id)),
-        "rest",
-      );
-    },
-  );
+  });
   r.post(
     "/v1/registration/dexam/:id/takeover",
     {
@@ -564,22 +514,6 @@ export function dexamRoutes(r: RestRouter) {
       },
     );
   }
-  r.delete(
-    "/v1/registration/dexam/:id",
-    {
-      tag: "D-Prüfungen",
-      summary: "D-Prüfungsanmeldung löschen",
-      description:
-        "registration_manage des Kreisverbands, oder der Verein in der Bearbeitungsphase NoRestrictions. Eine stornierte Anmeldung löscht nur registration_manage des Kreisverbands (Löschung auf Antrag), sonst 409.",
-      status: 204,
-      // the registration the create example makes
-      example: { params: { id: CREATED } },
-    },
-    async (ctx, req) => {
-      await deleteDexamRegistration(ctx, idParam(req));
-      return null;
-    },
-  );
   r.get(
     "/v1/export/person",
     {

@@ -4,53 +4,53 @@
 // phase (office corrections). Camp health data is encrypted at rest.
 
 import { AppError, forbidden, notFound, validationFailed } from "../../auth/errors.ts";
-import { actsOn, authorize, mayActOn } from "../../auth/permissions.ts";
+import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { type DataKey, decryptJson, encryptJson } from "../../crypto/aead.ts";
 import { containsText, idSearched, labelSearched, searchTerm } from "../../db/search.ts";
-import type { DexamRegistration, Event, Prisma, PrismaClient } from "../../generated/prisma/client.ts";
-import { enqueueMail } from "../../mail/outbox.ts";
+import type { DexamRegistration, Event, EventLocation, Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { dexamFacts } from "../../mail/registrationMail.ts";
 import { exportRefusal } from "../../shared/event-exports.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS } from "../../shared/labels.ts";
 import { DEXAM_MSG } from "../../shared/messages.ts";
 import { isInt4 } from "../../shared/validation.ts";
-import { audit } from "../audit/service.ts";
-import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
+import { audit, type Tx } from "../audit/service.ts";
+import { clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
 import { fileBytes, storedFileRow } from "../files/stored.ts";
 import { recordHealthDataAccess } from "../healthaccess/service.ts";
 import {
   canReadRegistration,
   checkClub,
-  checkNewRegistration,
   type EventWithLocations,
   isManager,
-  lockEventForRegistration,
   managerOnly,
   mayReadCampData,
   type RegistrationFilter,
-  recordCreate,
   registrationScope,
   seesUnpublishedResults,
   sharedFilterConditions,
 } from "../registrations/access.ts";
-import { createOnce, type KeyedRequest, keyedRequest, storedAnswer } from "../registrations/idempotency.ts";
-import { changeDetailsSealed, remarksColumns } from "../registrations/remarks.ts";
-import { deleteRegistrationTraces } from "../registrations/traces.ts";
+import { type KeyedRequest, keyedRequest, storedAnswer } from "../registrations/idempotency.ts";
 import {
-  type CampData,
-  campDataErasure,
-  canCancel,
-  canDelete,
-  type DexamInput,
-  type DexamSong,
-  editableInPhase,
-  overviewKeys,
-  type ResultInput,
-  takeoverPart,
-  validateDexam,
-} from "./rules.ts";
+  assertChanger,
+  cancelRegistration,
+  changesCancelledAt,
+  createdInclude,
+  createRegistration,
+  deleteRegistration,
+  editScope,
+  type Loaded,
+  plainRow,
+  type RegistrationKind,
+  readRegistration,
+  refuseErrors,
+  updateRegistration,
+} from "../registrations/kind.ts";
+import type { RegistrationList } from "../registrations/list.ts";
+import { remarksColumns } from "../registrations/remarks.ts";
+import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
+import { type CampData, campDataErasure, type DexamInput, type DexamSong, overviewKeys, type ResultInput, takeoverPart, validateDexam } from "./rules.ts";
 
 export { canReadRegistration, hasCampData, isManager, mayReadCampData, seesUnpublishedResults } from "../registrations/access.ts";
 
@@ -137,10 +137,10 @@ export async function fillOverviewKeys(prisma: PrismaClient, batch = 100): Promi
  * row with both; when its keys differ from the rule's, they are written again (the row still
  * locked by this transaction; one more statement, only then).
  */
-export async function settleOverviewKeys(tx: Prisma.TransactionClient, row: DexamRegistration): Promise<DexamRegistration> {
+export async function settleOverviewKeys<R extends DexamRegistration>(tx: Prisma.TransactionClient, row: R, include?: object): Promise<R> {
   const keys = overviewKeys(row);
   if (keys.gradeKey === row.gradeKey && keys.songsCompleteKey === row.songsCompleteKey) return row;
-  return tx.dexamRegistration.update({ where: { id: row.id }, data: keys });
+  return (await tx.dexamRegistration.update({ where: { id: row.id }, data: keys, ...(include ? { include } : {}) })) as R;
 }
 
 function data(ctx: ServiceCtx, input: DexamInput, camp: boolean) {
@@ -182,48 +182,68 @@ export type CreatedDexam = {
   event: EventWithLocations;
   association: { id: number; name: string };
   consentFormFile: { name: string } | null;
+  /** the row with the relations the create read with it (its `shape`: the GraphQL answer) */
+  row: Record<string, unknown>;
+};
+
+const MANAGED = "Stornodatum und Prüfvermerk";
+
+/** D-exam registrations as the registration shape (registrations/kind.ts) knows them. */
+export const DEXAM: RegistrationKind<DexamRegistration> = {
+  entity: "DexamRegistration",
+  op: "dexam",
+  label: "D-Prüfungsanmeldung",
+  formTypes: ["DEXAM", "DEXAM_CAMP"],
+  managed: MANAGED,
+  delegate: (db) => db.dexamRegistration,
+  facts: dexamFacts,
+  deleter: isManager,
+  traces: (id) => ({ dexamIds: [id], competitionIds: [] }),
 };
 
 export async function createDexamRegistration(ctx: ServiceCtx, eventId: number, input: DexamInput, idempotencyKey?: string | null): Promise<DexamRegistration> {
   return (await createDexam(ctx, eventId, input, undefined, idempotencyKey)).registration;
 }
 
+const CONSENT_FORM_NAME = { consentFormFile: { select: { name: true } } } as const;
+
 /** A registration a create wrote, as createDexam answers it (a retried create with its key: registrations/idempotency.ts). */
-async function createdDexamOf(ctx: ServiceCtx, p: Principal, id: number): Promise<CreatedDexam> {
-  const r = await ctx.prisma.dexamRegistration.findUnique({
-    where: { id },
-    include: { event: { include: { locations: true } }, association: { select: { id: true, name: true } }, consentFormFile: { select: { name: true } } },
+async function createdDexamOf(ctx: ServiceCtx, p: Principal, id: number, include: Record<string, unknown>): Promise<CreatedDexam> {
+  // the event with its locations (the /v1 answer), unless the GraphQL selection reads the event its own way
+  const row = await readRegistration<DexamRegistration, Loaded<DexamRegistration> & Record<string, unknown>>(DEXAM, ctx, p, id, {
+    event: { include: { locations: true } },
+    ...include,
   });
-  if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
-  const { event, association, consentFormFile, ...registration } = r;
-  return { registration, event, association, consentFormFile };
+  return createdOf(row, row.event, { event: true, ...include });
 }
+
+const createdOf = (row: Record<string, unknown>, event: EventWithLocations, include: Record<string, unknown>): CreatedDexam => ({
+  registration: plainRow<DexamRegistration>(row, include),
+  association: row.association as { id: number; name: string },
+  event,
+  consentFormFile: (row.consentFormFile as { name: string } | null) ?? null,
+  row,
+});
 
 /**
- * A new registration: authorize, then (with an idempotency key) the key's stored answer, else one
- * transaction that reads the event under a share lock (registrations/access.ts), checks the caller
- * and the input (rules.ts), and writes the consent form (camp events), the registration, its audit
- * entry, its key and its confirmation e-mail.
+ * A new registration (registrations/kind.ts createRegistration): the caller and the input checked
+ * (rules.ts), then the consent form (camp events) and the registration. `shape`: what the GraphQL
+ * answer reads with the row.
  */
-export async function createDexam(ctx: ServiceCtx, eventId: number, input: DexamInput, carry?: Carry, idempotencyKey?: string | null): Promise<CreatedDexam> {
-  const p = authorize(ctx.principal, "dexam.create");
-  const request = carry ? (carry.request ?? null) : keyedRequest(p, idempotencyKey, "dexam.create", { eventId, input });
-  const replay = (id: number) => createdDexamOf(ctx, p, id);
-  return createOnce(ctx, request, replay, () => createDexamOnce(ctx, p, eventId, input, carry, request), { lookedUp: !!carry });
-}
-
-async function createDexamOnce(
+export async function createDexam(
   ctx: ServiceCtx,
-  p: Principal,
   eventId: number,
   input: DexamInput,
-  carry: Carry | undefined,
-  request: KeyedRequest | null,
+  carry?: Carry,
+  idempotencyKey?: string | null,
+  shape?: { include?: object },
 ): Promise<CreatedDexam> {
-  const { created, mailed } = await ctx.prisma.$transaction(async (tx) => {
-    const event = await lockEventForRegistration(tx, eventId, ["DEXAM", "DEXAM_CAMP"]);
-    const now = ctx.services.now();
-    const { manager } = await checkNewRegistration(tx, now, p, event, input.associationId);
+  const p = authorize(ctx.principal, "dexam.create");
+  const request = carry ? (carry.request ?? null) : keyedRequest(p, idempotencyKey, "dexam.create", { eventId, input });
+  const include = createdInclude(shape, CONSENT_FORM_NAME);
+  const replay = (id: number) => createdDexamOf(ctx, p, id, include);
+  const o = { eventId, associationId: input.associationId, request, replay, lookedUp: !!carry };
+  return createRegistration(DEXAM, ctx, p, o, async (tx, event, manager, now) => {
     if (!manager && (input.existingPartialResultVerified || input.cancelledAt)) throw managerOnly(MANAGED);
     const errors = validateDexam(input, event, event.locations, "create", now);
     // the parent-signed consent form: required for camp events in create mode (decision R-VA035)
@@ -236,7 +256,7 @@ async function createDexamOnce(
     const consentFormFileId = file ? (await tx.storedFile.create({ data: storedFileRow(ctx.services.dataKey, file), select: { id: true } })).id : null;
     const row = data(ctx, input, camp);
     const existingPartialResultVerified = carry ? true : manager && !!input.existingPartialResultVerified;
-    const { association, ...registration } = await tx.dexamRegistration.create({
+    const written = await tx.dexamRegistration.create({
       data: {
         ...row,
         eventId,
@@ -250,68 +270,50 @@ async function createDexamOnce(
         // the overview's sort keys of "Note" and "Stücke" (no results yet)
         ...overviewKeys({ ...row, theoryPoints: null, practicePoints: null, existingPartialResultVerified }),
       },
-      include: { association: { select: { id: true, name: true } } },
+      include,
     });
-    const mailed = await recordCreate(tx, ctx, p, {
-      entity: "DexamRegistration",
-      action: carry ? "takeover" : "create",
-      registration,
-      event,
-      ...(carry ? { details: { from: carry.takenOverFromId } } : {}),
-      request,
-      facts: dexamFacts(registration, registration.id, event),
-    });
-    return { created: { registration, association, event, consentFormFile: file ? { name: file.name } : null }, mailed };
+    const created = createdOf(written, event, include);
+    return {
+      created,
+      registration: created.registration,
+      ...(carry ? { action: "takeover" as const, details: { from: carry.takenOverFromId } } : {}),
+    };
   });
-  if (mailed) ctx.services.mail.wake();
-  return created;
-}
-
-const MANAGED = "Stornodatum und Prüfvermerk";
-
-/** Another tenant's registration is "not found"; readers may look but not change. */
-function assertChangeable<R extends Pick<DexamRegistration, "associationId"> & { event: Pick<Event, "districtAssociationId"> }>(p: Principal, r: R | null): R {
-  if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
-  if (!p.associationIds.includes(r.associationId) && !isManager(p, r.event)) throw forbidden();
-  return r;
-}
-
-async function loadOwn(ctx: ServiceCtx, p: Principal, id: number) {
-  return assertChangeable(p, await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: { include: { locations: true } } } }));
 }
 
 export async function getDexamRegistration(ctx: ServiceCtx, id: number) {
-  const p = authorize(ctx.principal, "dexam.read");
-  const r = await ctx.prisma.dexamRegistration.findUnique({ where: { id }, include: { event: true, consentFormFile: { select: { name: true } } } });
-  if (!r || !canReadRegistration(p, r, r.event)) throw notFound("D-Prüfungsanmeldung");
-  return r;
+  return readRegistration(DEXAM, ctx, authorize(ctx.principal, "dexam.read"), id);
 }
 
-/** Edit phases (spec section 4): NoRestrictions all, SongsOnly the songs, None nothing; registration_manage always all. */
-export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input: DexamInput) {
-  const p = authorize(ctx.principal, "dexam.update");
-  const r = await loadOwn(ctx, p, id);
-  checkVersion(r, input.version);
-  const manager = isManager(p, r.event);
-  const changesManaged =
-    (input.cancelledAt !== undefined && (input.cancelledAt?.getTime() ?? null) !== (r.cancelledAt?.getTime() ?? null)) ||
-    (input.existingPartialResultVerified != null && input.existingPartialResultVerified !== r.existingPartialResultVerified);
-  if (changesManaged && !manager) throw managerOnly(MANAGED);
-  if (r.cancelledAt && !manager) throw new AppError("CONFLICT", "Eine stornierte Anmeldung kann nicht mehr geändert werden");
-  const scope = editableInPhase(r.event.editPhase, { manager });
-  if (scope === "nothing") throw new AppError("CONFLICT", "In dieser Bearbeitungsphase kann die Anmeldung nicht mehr geändert werden");
-  // another account of the club than the registering one neither reads nor overwrites the camp data:
-  // its edit keeps the stored values, unchecked (docs/decisions.md "Who reads camp health data")
-  const keepsCamp = !mayReadCampData(p, r, r.event);
-  const errors = Object.fromEntries(
-    Object.entries(validateDexam(input, r.event, r.event.locations, "edit", ctx.services.now())).filter(([k]) => !(keepsCamp && k.startsWith("camp"))),
-  );
-  if (scope === "songs") {
-    const songErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith("songs")));
-    if (Object.keys(songErrors).length) throw validationFailed(songErrors);
-  } else if (Object.keys(errors).length) throw validationFailed(errors);
-  if (input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
-  const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
+/** Reads a registration for an answer with `include` (one read). */
+export async function readDexam<R>(ctx: ServiceCtx, id: number, include: object): Promise<R> {
+  return readRegistration<DexamRegistration, R>(DEXAM, ctx, authorize(ctx.principal, "dexam.read"), id, include);
+}
+
+/**
+ * An edit (registrations/kind.ts updateRegistration): edit phases (spec section 4) NoRestrictions
+ * all, SongsOnly the songs, None nothing; registration_manage always all. `include`: what the
+ * answer reads with the row.
+ */
+export async function updateDexamRegistration(
+  ctx: ServiceCtx,
+  id: number,
+  input: DexamInput,
+  o: { loaded?: Loaded<DexamRegistration>; include?: object } = {},
+): Promise<DexamRegistration> {
+  return updateRegistration(DEXAM, ctx, id, o, async (p, r) => {
+    const changesManaged =
+      changesCancelledAt(input.cancelledAt, r.cancelledAt) ||
+      (input.existingPartialResultVerified != null && input.existingPartialResultVerified !== r.existingPartialResultVerified);
+    const { manager, scope } = editScope(DEXAM, p, r, input.version, changesManaged);
+    // another account of the club than the registering one neither reads nor overwrites the camp data:
+    // its edit keeps the stored values, unchecked (docs/decisions.md "Who reads camp health data")
+    const keepsCamp = !mayReadCampData(p, r, r.event);
+    const errors = Object.fromEntries(
+      Object.entries(validateDexam(input, r.event, r.event.locations, "edit", ctx.services.now())).filter(([k]) => !(keepsCamp && k.startsWith("camp"))),
+    );
+    refuseErrors(errors, scope);
+    if (input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
     const written = scope === "songs" ? { songs: songsOf(input.songs) } : data(ctx, input, r.event.formType === "DEXAM_CAMP");
     const next = keepsCamp && "campDataEncrypted" in written ? { ...written, campDataEncrypted: r.campDataEncrypted, mealRequest: r.mealRequest } : written;
     // a changed partial result needs checking again (R-RO033)
@@ -333,82 +335,28 @@ export async function updateDexamRegistration(ctx: ServiceCtx, id: number, input
         : {};
     // the overview's sort keys of "Note" and "Stücke" over the row as it will be
     const keys = overviewKeys({ ...r, ...next, ...managed });
-    const updated = await settleOverviewKeys(
-      tx,
-      await guardStale(
-        tx.dexamRegistration.update({ where: versionWhere(id, input.version), data: { ...next, ...managed, ...keys, version: { increment: 1 } } }),
-      ),
-    );
-    await audit(tx, p, {
-      action: scope === "songs" ? "updateSongs" : "update",
-      entity: "DexamRegistration",
-      entityId: id,
-      districtAssociationId: r.event.districtAssociationId,
-      details: {
-        ...changeDetailsSealed(
-          ctx.services.dataKey,
-          r,
-          { ...next, ...managed },
-          {
-            campDataEncrypted: (v) => (v ? decryptJson(ctx.services.dataKey, v as Uint8Array) : null),
-          },
+    const write = async (tx: Tx) => ({
+      updated: await settleOverviewKeys(
+        tx,
+        await guardStale(
+          tx.dexamRegistration.update({
+            where: versionWhere(id, input.version),
+            data: { ...next, ...managed, ...keys, version: { increment: 1 } },
+            ...(o.include ? { include: o.include } : {}),
+          }),
         ),
-      },
+        o.include,
+      ),
+      changed: { ...next, ...managed },
     });
-    // the registering user hears of a change someone else made, and of a cancellation by the office
-    const cancelled = !r.cancelledAt && !!updated.cancelledAt;
-    const mailed =
-      (cancelled || r.userId !== p.userId) &&
-      (await enqueueMail(tx, mailTarget(updated, r.event), cancelled ? "cancelled" : "changed", dexamFacts(updated, id, r.event)));
-    return { updated, mailed };
+    return { write, scope, sealed: { campDataEncrypted: (v: unknown) => (v ? decryptJson(ctx.services.dataKey, v as Uint8Array) : null) } };
   });
-  if (mailed) ctx.services.mail.wake();
-  return updated;
 }
-
-const mailTarget = (r: Pick<DexamRegistration, "userId" | "associationId">, e: Pick<Event, "districtAssociationId">) => ({
-  userId: r.userId,
-  associationId: r.associationId,
-  districtAssociationId: e.districtAssociationId,
-});
 
 /** Cancelling is total and final for normal users (the server stamps the time). */
-export async function cancelDexamRegistration(ctx: ServiceCtx, id: number) {
-  const p = authorize(ctx.principal, "dexam.cancel");
-  const r = await loadOwn(ctx, p, id);
-  if (!canCancel(r)) throw new AppError("CONFLICT", "Die Anmeldung ist bereits storniert");
-  const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
-    const updated = await tx.dexamRegistration.update({ where: { id }, data: { cancelledAt: ctx.services.now(), version: { increment: 1 } } });
-    await audit(tx, p, { action: "cancel", entity: "DexamRegistration", entityId: id, districtAssociationId: r.event.districtAssociationId });
-    const mailed = await enqueueMail(tx, mailTarget(r, r.event), "cancelled", dexamFacts(r, id, r.event));
-    return { updated, mailed };
-  });
-  if (mailed) ctx.services.mail.wake();
-  return updated;
-}
+export const cancelDexamRegistration = (ctx: ServiceCtx, id: number) => cancelRegistration(DEXAM, ctx, id);
 
-export async function deleteDexamRegistration(ctx: ServiceCtx, id: number) {
-  const p = authorize(ctx.principal, "dexam.delete");
-  const r = await loadOwn(ctx, p, id);
-  const erases = mayActOn(p, "registration.deleteCancelled", r.event);
-  if (!canDelete(r, r.event.editPhase, { manager: isManager(p, r.event), erases })) {
-    throw new AppError(
-      "CONFLICT",
-      r.cancelledAt ? "Eine stornierte Anmeldung kann nicht gelöscht werden" : "In dieser Bearbeitungsphase kann nur storniert werden",
-    );
-  }
-  const mailed = await ctx.prisma.$transaction(async (tx) => {
-    // its files, earlier audit entries and mails go with it (registrations/traces.ts);
-    // the deletion's own entry keeps who and the counts, no names
-    const traces = await deleteRegistrationTraces(tx, { dexamIds: [id], competitionIds: [] });
-    await tx.dexamRegistration.delete({ where: { id } });
-    await audit(tx, p, { action: "delete", entity: "DexamRegistration", entityId: id, districtAssociationId: r.event.districtAssociationId, details: traces });
-    // the notice of the deletion: deleted from the outbox once sent (mail/outbox.ts)
-    return enqueueMail(tx, mailTarget(r, r.event), "deleted", dexamFacts(r, id, r.event));
-  });
-  if (mailed) ctx.services.mail.wake();
-  return r;
-}
+export const deleteDexamRegistration = (ctx: ServiceCtx, id: number) => deleteRegistration(DEXAM, ctx, id);
 
 /**
  * Erases only the camp data of a camp registration (erasure on request): the sealed health
@@ -470,6 +418,13 @@ export function dexamWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.
   return { eventId: filter.eventId, ...registrationScope(p), ...(and.length ? { AND: and } : {}) };
 }
 
+/** The overview's list (registrations/list.ts): its sortable columns and its where. */
+export const DEXAM_LIST: RegistrationList<keyof typeof DEXAM_OVERVIEW_ORDER.columns> = {
+  kind: DEXAM,
+  order: DEXAM_OVERVIEW_ORDER,
+  where: dexamWhere,
+};
+
 // ---- results, row actions, takeover, consent form
 
 type ResultRow = Pick<
@@ -530,26 +485,34 @@ export async function takeOverPartialResult(
   return (await takeOver(ctx, sourceId, target, idempotencyKey)).registration;
 }
 
-/** takeOverPartialResult with what the /v1 answer shows besides the row (as createDexam). */
+type SourceRow = DexamRegistration & {
+  event: Event & { districtAssociation: { name: string } };
+  theoryLocation: EventLocation | null;
+  practiceLocation: EventLocation | null;
+};
+
+/** takeOverPartialResult with what the /v1 answer shows besides the row (as createDexam); `shape` as createDexam's. */
 export async function takeOver(
   ctx: ServiceCtx,
   sourceId: number,
   target: DexamInput & { eventId: number },
   idempotencyKey?: string | null,
+  shape?: { include?: object },
 ): Promise<CreatedDexam> {
   authorize(ctx.principal, "dexam.takeover");
   const p = ctx.principal!;
   // a retried takeover answers the registration it created, before the checks (the source is taken over by then)
   const request = keyedRequest(p, idempotencyKey, "dexam.takeover", { sourceId, target });
-  const stored = await storedAnswer(ctx, request, (id) => createdDexamOf(ctx, p, id));
+  const include = createdInclude(shape, CONSENT_FORM_NAME);
+  const replay = (id: number) => createdDexamOf(ctx, p, id, include);
+  const stored = await storedAnswer(ctx, request, replay);
   if (stored) return stored;
-  const src = assertChangeable(
-    p,
-    await ctx.prisma.dexamRegistration.findUnique({
-      where: { id: sourceId },
-      include: { event: { include: { districtAssociation: true } }, theoryLocation: true, practiceLocation: true },
-    }),
-  );
+  const src = await readRegistration<DexamRegistration, SourceRow>(DEXAM, ctx, p, sourceId, {
+    event: { include: { districtAssociation: true } },
+    theoryLocation: true,
+    practiceLocation: true,
+  });
+  assertChanger(p, src);
   const fail = (message: string, fields?: Record<string, string>) => new AppError(fields ? "VALIDATION" : "CONFLICT", message, fields);
   // only what the caller may see counts: an unpublished part answers as no result at all
   const seen = visibleResult(p, src, src.event, {
@@ -561,7 +524,7 @@ export async function takeOver(
   const part: "THEORY" | "PRACTICE" = passed;
   if (await ctx.prisma.dexamRegistration.findFirst({ where: { takenOverFromId: sourceId }, select: { id: true } })) {
     // a takeover with the same key, sent at the same time, was faster: its registration is the answer
-    const faster = await storedAnswer(ctx, request, (id) => createdDexamOf(ctx, p, id));
+    const faster = await storedAnswer(ctx, request, replay);
     if (faster) return faster;
     throw fail("Dieses Teilergebnis wurde bereits in eine neue Anmeldung übernommen");
   }
@@ -607,7 +570,7 @@ export async function takeOver(
     existingPartialResultVerified: undefined,
     cancelledAt: undefined,
   };
-  return createDexam(ctx, target.eventId, input, { takenOverFromId: sourceId, request });
+  return createDexam(ctx, target.eventId, input, { takenOverFromId: sourceId, request }, undefined, shape);
 }
 
 /**

@@ -1,0 +1,158 @@
+// The GraphQL part of the registration shape (registrations/kind.ts): each kind's overview
+// connection and its create/update/cancel/delete mutations, written once. A kind's graphql.ts
+// defines its object type and input types and calls these with its services and descriptions.
+// Creates answer from the create transaction's row: the selection's relations (Pothos' query) are
+// read by the insert's own statement, nothing after the commit.
+import { builder, type GraphQLContext } from "../../graphql/builder.ts";
+import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { encodeId, numericId } from "../../graphql/ids.ts";
+import { type OrderArgument, orderByArgument, type SortableList } from "../../graphql/orderBy.ts";
+import { ASSOCIATION, associationFilterArgs, inOldShape, LOCATION, locationFilterArgs, oldArgs, type Spelling } from "../../graphql/sameShape.ts";
+import type { ServiceCtx } from "../context.ts";
+import type { RegistrationFilterArgs } from "./access.ts";
+import { IDEMPOTENCY_KEY } from "./idempotency.ts";
+import { type RegistrationList, registrationList } from "./list.ts";
+
+/** Pothos' types are named by the kind; the shape passes them through. */
+// biome-ignore lint/suspicious/noExplicitAny: a Pothos object, input or enum ref of either kind
+type Ref = any;
+
+/** A registration's numeric id from its global id ("… nicht gefunden" for another type). */
+export const registrationId = (entity: string, label: string) => (id: { typename: string; id: string }) => numericId(id, entity, label);
+
+/** What each kind writes in its own words: the GraphQL descriptions of its fields and arguments. */
+export type RegistrationDocs = {
+  /** the description of `id` of update, cancel and delete */
+  id: string;
+  create: string;
+  delete: string;
+  list: string;
+  connection: string;
+  location: [string, string];
+  association: [string, string];
+  search: string;
+  order: { field: string; input: string; argument: string };
+};
+
+/** The overview connection of a kind (`dexamRegistrations`, `competitionRegistrations`): the shared list read (list.ts). */
+export function registrationConnection<F extends string>(
+  field: string,
+  o: { type: Ref; list: RegistrationList<F>; docs: RegistrationDocs; delegate: (ctx: GraphQLContext) => never },
+) {
+  const { entity } = o.list.kind;
+  const order = orderByArgument({ ...(o.list.order as SortableList<F>), name: entity, fieldDescription: o.docs.order.field, description: o.docs.order.input });
+  builder.queryField(field, (t) =>
+    t.connection(
+      {
+        type: o.type,
+        description: o.docs.list,
+        authScopes: { operation: `${o.list.kind.op}.list` as "dexam.list" },
+        args: {
+          eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
+          ...locationFilterArgs(...o.docs.location),
+          ...associationFilterArgs(...o.docs.association),
+          updatedSince: t.arg({
+            type: "DateTime",
+            required: false,
+            description:
+              "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
+          }),
+          search: t.arg.string({ required: false, description: o.docs.search }),
+          orderBy: t.arg({ type: order.input, required: false, description: o.docs.order.argument }),
+        },
+        resolve: keysetResolver(entity, `${entity}Connection`, {
+          delegate: o.delegate,
+          list: async (args, ctx) => {
+            const filter = oldArgs(args as unknown as RegistrationFilterArgs, [LOCATION, ASSOCIATION]);
+            const eventId = numericId(filter.eventId, "Event", "Veranstaltung");
+            return registrationList(ctx, o.list, { ...filter, eventId }, (args as { orderBy?: OrderArgument<F> }).orderBy);
+          },
+        }) as never,
+      },
+      {
+        name: `${entity}Connection`,
+        description: o.docs.connection,
+        fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
+      },
+      { name: `${entity}Edge` },
+    ),
+  );
+}
+
+/**
+ * The four mutations of a kind: create (answered from the transaction's row), update and cancel
+ * (answered with the selection read after the change), delete (the global id).
+ */
+export function registrationMutations<Input>(o: {
+  entity: "DexamRegistration" | "CompetitionRegistration";
+  op: "dexam" | "competition";
+  label: string;
+  type: Ref;
+  input: Ref;
+  updateInput: Ref;
+  spellings: readonly Spelling[];
+  docs: Pick<RegistrationDocs, "id" | "create" | "delete">;
+  create: (ctx: ServiceCtx, eventId: number, input: Input, key: string | null | undefined, shape: object) => Promise<{ row: object }>;
+  update: (ctx: ServiceCtx, id: number, input: Input) => Promise<{ id: number }>;
+  cancel: (ctx: ServiceCtx, id: number) => Promise<{ id: number }>;
+  delete: (ctx: ServiceCtx, id: number) => Promise<{ id: number }>;
+}) {
+  const { entity } = o;
+  const regId = registrationId(entity, o.label);
+  const delegate = (ctx: GraphQLContext) =>
+    ctx.prisma[entity === "DexamRegistration" ? "dexamRegistration" : "competitionRegistration"] as never as {
+      findUniqueOrThrow(args: object): Promise<never>;
+    };
+  const reread = (ctx: GraphQLContext, query: object, id: number) => delegate(ctx).findUniqueOrThrow({ ...query, where: { id } });
+  const op = (action: string) => `${o.op}.${action}` as "dexam.create";
+  builder.mutationField(`create${entity}`, (t) =>
+    t.prismaField({
+      type: o.type,
+      description: o.docs.create,
+      authScopes: { operation: op("create") },
+      args: {
+        eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
+        input: t.arg({ type: o.input, required: true, description: "The new values." }),
+        idempotencyKey: t.arg.string({ required: false, description: IDEMPOTENCY_KEY }),
+      },
+      resolve: async (query: object, _root: unknown, args: Ref, ctx: GraphQLContext) => {
+        const event = numericId(args.eventId, "Event", "Veranstaltung");
+        const created = await inOldShape(args.input, o.spellings, (old) => o.create(ctx, event, old as Input, args.idempotencyKey, query));
+        return created.row as never;
+      },
+    } as never),
+  );
+  builder.mutationField(`update${entity}`, (t) =>
+    t.prismaField({
+      type: o.type,
+      description: "Changes a registration within its event's edit phase (SongsOnly: songs only).",
+      authScopes: { operation: op("update") },
+      args: {
+        id: t.arg.globalID({ required: true, description: o.docs.id }),
+        input: t.arg({ type: o.updateInput, required: true, description: "The new values." }),
+      },
+      resolve: async (query: object, _root: unknown, args: Ref, ctx: GraphQLContext) => {
+        const updated = await inOldShape(args.input, o.spellings, (old) => o.update(ctx, regId(args.id), old as Input));
+        return reread(ctx, query, updated.id);
+      },
+    } as never),
+  );
+  builder.mutationField(`cancel${entity}`, (t) =>
+    t.prismaField({
+      type: o.type,
+      description: "Cancels a registration (final for normal users).",
+      authScopes: { operation: op("cancel") },
+      args: { id: t.arg.globalID({ required: true, description: o.docs.id }) },
+      resolve: async (query: object, _root: unknown, args: Ref, ctx: GraphQLContext) => reread(ctx, query, (await o.cancel(ctx, regId(args.id))).id),
+    } as never),
+  );
+  builder.mutationField(`delete${entity}`, (t) =>
+    t.field({
+      type: "ID",
+      description: o.docs.delete,
+      authScopes: { operation: op("delete") },
+      args: { id: t.arg.globalID({ required: true, description: o.docs.id }) },
+      resolve: async (_root, { id }, ctx) => encodeId(entity, (await o.delete(ctx, regId(id))).id),
+    }),
+  );
+}
