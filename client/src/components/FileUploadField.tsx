@@ -5,7 +5,7 @@ import { t } from "../i18n/translate";
 import { Button } from "./Button";
 import fieldStyles from "./Field.module.css";
 import styles from "./FileUploadField.module.css";
-import { describedBy, FieldLabel, FieldMessages, type FieldProps } from "./fieldParts";
+import { describedBy, FieldLabel, FieldMessages, type FieldProps, HiddenFileInput } from "./fieldParts";
 
 /** Documents (the camp consent form): .jpeg, .jpg, .png, .pdf, .heic (R-VA007). */
 export const DOCUMENT_ACCEPT = UPLOAD_EXTENSIONS.map((ext) => `.${ext}`).join(",");
@@ -67,20 +67,14 @@ export function FileUploadField({ label, value, onChange, error, hint, required,
   return (
     <div className={fieldStyles.field}>
       <FieldLabel id={labelId} htmlFor={id} label={label} required={required} />
-      <input
+      <HiddenFileInput
         ref={inputRef}
         id={id}
-        className="visually-hidden"
-        type="file"
-        tabIndex={-1}
         accept={DOCUMENT_ACCEPT}
         disabled={disabled}
-        aria-invalid={shownError ? true : undefined}
-        aria-describedby={described}
-        onChange={(event) => {
-          void choose(event.target.files?.[0]);
-          event.target.value = "";
-        }}
+        invalid={Boolean(shownError)}
+        describedBy={described}
+        onFiles={(files) => void choose(files[0])}
       />
       <div className={styles.row}>
         <Button

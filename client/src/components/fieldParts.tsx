@@ -1,3 +1,4 @@
+import type { RefObject } from "react";
 import { t } from "../i18n/translate";
 import styles from "./Field.module.css";
 
@@ -54,3 +55,47 @@ export function FieldMessages({ id, hint, error }: { id: string; hint?: string; 
 /** The ids of the shown hint and error (FieldMessages), for the control's aria-describedby. */
 export const describedBy = (id: string, hint?: string, error?: string | null) =>
   [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+
+/**
+ * The native file input behind a file field's button: hidden and out of the tab order (the button
+ * is the control), it carries the label; the chosen files go to `onFiles`, then the input forgets
+ * them, so choosing the same file again is a change too.
+ */
+export function HiddenFileInput({
+  ref,
+  id,
+  accept,
+  multiple,
+  disabled,
+  invalid,
+  describedBy: described,
+  onFiles,
+}: {
+  ref: RefObject<HTMLInputElement | null>;
+  id: string;
+  accept: string;
+  multiple?: boolean;
+  disabled?: boolean;
+  invalid: boolean;
+  describedBy: string;
+  onFiles: (files: File[]) => void;
+}) {
+  return (
+    <input
+      ref={ref}
+      id={id}
+      className="visually-hidden"
+      type="file"
+      tabIndex={-1}
+      accept={accept}
+      multiple={multiple}
+      disabled={disabled}
+      aria-invalid={invalid || undefined}
+      aria-describedby={described}
+      onChange={(event) => {
+        onFiles(Array.from(event.target.files ?? []));
+        event.target.value = "";
+      }}
+    />
+  );
+}

@@ -3,7 +3,7 @@ import { Button } from "../../components/Button";
 import fieldStyles from "../../components/Field.module.css";
 import { formatFileSize } from "../../components/FileUploadField";
 import { FormDialog } from "../../components/FormDialog";
-import { FieldLabel } from "../../components/fieldParts";
+import { FieldLabel, HiddenFileInput } from "../../components/fieldParts";
 import { upload } from "../../http/upload";
 import type { MessageKey } from "../../i18n/de";
 import { t } from "../../i18n/translate";
@@ -89,21 +89,16 @@ export function UploadDialog({
       {hint && <p className={styles.warning}>{hint}</p>}
       <div className={fieldStyles.field}>
         <FieldLabel id={labelId} htmlFor={id} label={fieldLabel} required />
-        <input
+        <HiddenFileInput
           ref={inputRef}
           id={id}
-          className="visually-hidden"
-          type="file"
-          tabIndex={-1}
           accept={acceptOf(kind)}
           multiple={multiple}
           disabled={uploading}
-          aria-invalid={problems.length ? true : undefined}
-          aria-describedby={problems.length ? `${statusId} ${problemsId}` : statusId}
-          onChange={(event) => {
-            const chosen = Array.from(event.target.files ?? []);
+          invalid={problems.length > 0}
+          describedBy={problems.length ? `${statusId} ${problemsId}` : statusId}
+          onFiles={(chosen) => {
             if (chosen.length) change(mergeChosenFiles(files, chosen, multiple));
-            event.target.value = "";
           }}
         />
         <div>
