@@ -2,10 +2,11 @@
 // counts the queries of pg's client: tests/support/statements.ts). A create is one Prisma
 // transaction (dexam/service.ts createDexam): the event under a share lock, then the registration,
 // its audit entry, its idempotency key and its mail, and the answer is built from those rows (no
-// read after the commit). The test fails if a create grows above MAX_STATEMENTS.
+// read after the commit). The same holds for GraphQL's creates: the selection's relations are read
+// by the insert's statement. The test fails if a create grows above MAX_STATEMENTS.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/app.ts";
-import { competitionEventWithHall, openEventFields } from "../../support/fixtures.ts";
+import { competitionEventWithHall, gid, openEventFields } from "../../support/fixtures.ts";
 import { createWorld, type World } from "../../support/principals.ts";
 import { recordQueries } from "../../support/statements.ts";
 
@@ -117,6 +118,68 @@ describe("statements of one /v1 create", () => {
       expect(writes.map((s) => s.match(/INSERT INTO "(?:public"\.")?(\w+)"/)?.[1])).toEqual([table, "AuditEntry", "MailOutbox"]);
       const audit = await app.db.prisma.auditEntry.findMany({ where: { entity: table, entityId: result.body.id } });
       expect(audit.map((a) => a.action)).toEqual(["create"]);
+    });
+  }
+
+  const gqlCreate = {
+    dexam: (firstname: string) =>
+      app.gql(
+        "mutation($e: ID!, $input: DexamRegistrationInput!) { createDexamRegistration(eventId: $e, input: $input) { id databaseId lastname association { name } viewerCan { edit } } }",
+        {
+          e: gid("Event", dexam.id),
+          input: {
+            firstname,
+            lastname: "Letzteminute",
+            dateOfBirth: "2012-05-05",
+            gender: "F",
+            association: gid("Association", world.club1),
+            instrument: "CLARINET",
+            type: "D2",
+            theoryLocation: gid("EventLocation", dexam.theory),
+            practiceLocation: gid("EventLocation", dexam.practice),
+            gdprAccepted: true,
+            cancellationAccepted: true,
+          },
+        },
+        token,
+      ),
+    competition: (name: string) =>
+      app.gql(
+        "mutation($e: ID!, $input: CompetitionRegistrationInput!) { createCompetitionRegistration(eventId: $e, input: $input) { id databaseId name points association { name } } }",
+        {
+          e: gid("Event", competition),
+          input: {
+            name,
+            association: gid("Association", world.club1),
+            type: "K",
+            cast: "B",
+            category: "CAT_4",
+            conductorName: "Max Takt",
+            numberOfMusicians: 55,
+            gdprAccepted: true,
+            cancellationAccepted: true,
+          },
+        },
+        token,
+      ),
+  };
+  for (const [kind, table] of [
+    ["dexam", "DexamRegistration"],
+    ["competition", "CompetitionRegistration"],
+  ] as const) {
+    it(`[R-API050][R-API046] a GraphQL ${kind} create is the same one transaction of at most ${MAX_STATEMENTS} statements, answered from its rows (nothing read after the commit)`, async () => {
+      const first = await gqlCreate[kind]("GraphErste");
+      expect(first.body.errors, JSON.stringify(first.body)).toBeUndefined();
+      const { result, sql } = await sqlOf(() => gqlCreate[kind]("GraphZaehlung"));
+      expect(result.body.errors, JSON.stringify(result.body)).toBeUndefined();
+      expect(sql.length, sql.join("\n")).toBeLessThanOrEqual(MAX_STATEMENTS);
+      const tx = inTransaction(sql);
+      expect(tx[0]).toMatch(/FOR SHARE/);
+      const writes = tx.filter((s) => /^\s*INSERT\b/i.test(s));
+      expect(writes.map((s) => s.match(/INSERT INTO "(?:public"\.")?(\w+)"/)?.[1])).toEqual([table, "AuditEntry", "MailOutbox"]);
+      const created = Object.values(result.body.data)[0] as { databaseId: number; association: { name: string } };
+      expect(created.association.name).toEqual(expect.any(String));
+      expect(await app.db.prisma.auditEntry.count({ where: { entity: table, entityId: created.databaseId, action: "create" } })).toBe(1);
     });
   }
 

@@ -141,26 +141,12 @@ registrationConnection("competitionRegistrations", {
   list: COMPETITION_LIST,
   delegate: (ctx) => ctx.prisma.competitionRegistration as never,
   docs: {
-    ...DOCS,
-    list: "Competition registrations of an event (the overview): members see their clubs', registration staff their district's.",
-    connection: "A page of competition registrations with the total count.",
-    location: [
-      "Only registrations at this location: its global id, as read at CompetitionRegistration.location.id.",
-      "Only registrations at this location (numeric id, databaseId).",
-    ],
-    association: [
-      "Only registrations of this club (Verein): its global id, as read at CompetitionRegistration.association.id.",
-      "Only registrations of this club (Verein; numeric id, databaseId).",
-    ],
+    name: "competition",
+    location: { where: "", field: "location" },
     search: "Part of the name, conductor or club, or the numeric id.",
-    order: {
-      field: "A column the competition overview can be sorted by.",
-      input: "How the competition overview is sorted; ties are broken by the default order (name, id).",
-      argument: "Sort order; default the group's name. A cursor belongs to its order: change the order and start again without after/before.",
-    },
+    order: { default: "the group's name", ties: "name, id" },
   },
 });
-
 const SongInput = builder.inputType("CompetitionSongInput", {
   description: "A piece of a competition registration.",
   fields: (t) => ({

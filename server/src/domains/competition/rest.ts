@@ -6,7 +6,7 @@ import { COMPETITION_SONG_ROWS } from "../../shared/competition.ts";
 import type { ServiceCtx } from "../context.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { registrationRoutes } from "../registrations/rest.ts";
-import { registrationBodyFields } from "../registrations/wire.ts";
+import { registrationBodyFields, registrationBodyOf } from "../registrations/wire.ts";
 import { competitionTypeWire } from "../wire.ts";
 import { type CompetitionInput, type CompetitionSong, competitionSongsComplete } from "./rules.ts";
 import { COMPETITION_LIST, createCompetition, deleteCompetitionRegistration, updateCompetitionRegistration, visibleCompetitionResult } from "./service.ts";
@@ -130,10 +130,7 @@ const CompetitionBody = z
   .transform(
     (b) =>
       ({
-        id: b.id,
-        eventId: b.event_id,
-        version: b.version,
-        cancelledAtSent: b.cancelled_at,
+        ...registrationBodyOf(b),
         name: b.name,
         associationId: b.association_id,
         type: b.type,
@@ -143,10 +140,7 @@ const CompetitionBody = z
         conductorName: b.conductor_name,
         numberOfMusicians: b.number_of_musicians,
         members: b.members,
-        remarks: b.remarks,
         songs: b.songs,
-        gdprAccepted: b.gdpr_accepted ?? false,
-        cancellationAccepted: b.cancellation_accepted ?? false,
         documentsComplete: b.documents_complete,
         locationId: b.location_id,
       }) satisfies CompetitionInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined },

@@ -204,14 +204,7 @@ const created = (row: Record<string, unknown>, event: EventWithLocations, includ
   row,
 });
 
-export async function getCompetitionRegistration(ctx: ServiceCtx, id: number) {
-  return readRegistration(COMPETITION, ctx, authorize(ctx.principal, "competition.read"), id);
-}
-
-/** Reads a registration for an answer with `include` (one read). */
-export async function readCompetition<R>(ctx: ServiceCtx, id: number, include: object): Promise<R> {
-  return readRegistration<CompetitionRegistration, R>(COMPETITION, ctx, authorize(ctx.principal, "competition.read"), id, include);
-}
+export const getCompetitionRegistration = (ctx: ServiceCtx, id: number) => readRegistration(COMPETITION, ctx, authorize(ctx.principal, "competition.read"), id);
 
 /** An edit (registrations/kind.ts updateRegistration); phase SongsOnly changes the songs only. `include`: what the answer reads with the row. */
 export async function updateCompetitionRegistration(
@@ -220,38 +213,24 @@ export async function updateCompetitionRegistration(
   input: CompetitionInput,
   o: { loaded?: Loaded<CompetitionRegistration>; include?: object } = {},
 ): Promise<CompetitionRegistration> {
-  return updateRegistration(COMPETITION, ctx, id, o, async (p, r) => {
-    const changesManaged =
-      changesCancelledAt(input.cancelledAt, r.cancelledAt) ||
+  return updateRegistration(COMPETITION, ctx, id, input, o, {
+    changesManaged: (r) =>
       (input.documentsComplete != null && input.documentsComplete !== r.documentsComplete) ||
-      (input.locationId !== undefined && input.locationId !== r.locationId);
-    const { manager, scope } = editScope(COMPETITION, p, r, input.version, changesManaged);
-    // in phase SongsOnly the stored type decides how many rows count
-    refuseErrors(validateCompetition(scope === "songs" ? { ...input, type: r.type } : input, r.event, "edit"), scope);
-    if (scope === "all" && input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
-    const next =
-      scope === "songs"
-        ? { songs: songsOf(r.type, input.songs) }
-        : { ...data(ctx, input), locationId: locationFor(input, r.event.locations, manager, r.locationId) };
-    const managed = manager
-      ? {
-          ...(input.cancelledAt !== undefined ? { cancelledAt: input.cancelledAt } : {}),
-          ...(input.documentsComplete != null ? { documentsComplete: input.documentsComplete } : {}),
-        }
-      : {};
-    // the overview's sort key of "Stücke" over the row as it will be
-    const keys = competitionOverviewKeys({ ...r, ...next });
-    const write = async (tx: Tx) => ({
-      updated: await guardStale(
-        tx.competitionRegistration.update({
-          where: versionWhere(id, input.version),
-          data: { ...next, ...managed, ...keys, version: { increment: 1 } },
-          ...(o.include ? { include: o.include } : {}),
-        }),
-      ),
-      changed: { ...next, ...managed },
-    });
-    return { write, scope };
+      (input.locationId !== undefined && input.locationId !== r.locationId),
+    prepare: async (p, r, { manager, scope }) => {
+      // in phase SongsOnly the stored type decides how many rows count
+      refuseErrors(validateCompetition(scope === "songs" ? { ...input, type: r.type } : input, r.event, "edit"), scope);
+      if (scope === "all" && input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
+      return {
+        next:
+          scope === "songs"
+            ? { songs: songsOf(r.type, input.songs) }
+            : { ...data(ctx, input), locationId: locationFor(input, r.event.locations, manager, r.locationId) },
+        managed: manager && input.documentsComplete != null ? { documentsComplete: input.documentsComplete } : {},
+        // the overview's sort key of "Stücke" over the row as it will be
+        keys: (row) => competitionOverviewKeys(row as CompetitionRegistration),
+      };
+    },
   });
 }
 

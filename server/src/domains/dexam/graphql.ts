@@ -309,26 +309,12 @@ registrationConnection("dexamRegistrations", {
   list: DEXAM_LIST,
   delegate: (ctx) => ctx.prisma.dexamRegistration as never,
   docs: {
-    ...DOCS,
-    list: "D-exam registrations of an event (the overview): members see their clubs', registration staff their district's.",
-    connection: "A page of D-exam registrations with the total count.",
-    location: [
-      "Only registrations at this location (theory, practice or preparation location): its global id, as read at DexamRegistration.theoryLocation.id.",
-      "Only registrations at this location (numeric id, databaseId).",
-    ],
-    association: [
-      "Only registrations of this club (Verein): its global id, as read at DexamRegistration.association.id.",
-      "Only registrations of this club (Verein; numeric id, databaseId).",
-    ],
+    name: "D-exam",
+    location: { where: " (theory, practice or preparation location)", field: "theoryLocation" },
     search: "Part of first name, last name or club, or the numeric id.",
-    order: {
-      field: "A column the D-exam overview can be sorted by.",
-      input: "How the D-exam overview is sorted; ties are broken by the default order (last name, first name, id).",
-      argument: "Sort order; default last name, first name. A cursor belongs to its order: change the order and start again without after/before.",
-    },
+    order: { default: "last name, first name", ties: "last name, first name, id" },
   },
 });
-
 const PartialResultInput = builder.inputType("PartialResultInput", {
   description: "A partial result (Teilergebnis) from an earlier D-exam.",
   fields: (t) => ({

@@ -14,7 +14,7 @@ import { recordHealthDataAccess } from "../healthaccess/service.ts";
 import { hasCampData, mayReadCampData, refuseHiddenSort } from "../registrations/access.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { registrationRoutes } from "../registrations/rest.ts";
-import { registrationBodyFields } from "../registrations/wire.ts";
+import { registrationBodyFields, registrationBodyOf } from "../registrations/wire.ts";
 import { fileNamePart } from "../results/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
 import type { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
@@ -280,10 +280,7 @@ const campOfBody = (c: Fields["camp_extension"]) =>
 const DexamBody = DexamFields.transform((b) => {
   const pr = b.existing_partial_result;
   return {
-    id: b.id,
-    eventId: b.event_id,
-    version: b.version,
-    cancelledAtSent: b.cancelled_at,
+    ...registrationBodyOf(b),
     existingPartialResultVerified: b.existing_partial_result_verified,
     consentForm: consentFormOfBody(b),
     firstname: b.firstname,
@@ -298,9 +295,6 @@ const DexamBody = DexamFields.transform((b) => {
     preparationLocationId: b.preparation_location_id,
     partialResult: pr?.type ? { type: pr.type, districtAssociation: pr.district_association, year: pr.year, location: pr.location, points: pr.points } : null,
     songs: b.songs,
-    remarks: b.remarks,
-    gdprAccepted: b.gdpr_accepted ?? false,
-    cancellationAccepted: b.cancellation_accepted ?? false,
     healthConsentAccepted: b.health_consent_accepted ?? false,
     camp: campOfBody(b.camp_extension),
   } satisfies DexamInput & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined };

@@ -281,14 +281,7 @@ export async function createDexam(
   });
 }
 
-export async function getDexamRegistration(ctx: ServiceCtx, id: number) {
-  return readRegistration(DEXAM, ctx, authorize(ctx.principal, "dexam.read"), id);
-}
-
-/** Reads a registration for an answer with `include` (one read). */
-export async function readDexam<R>(ctx: ServiceCtx, id: number, include: object): Promise<R> {
-  return readRegistration<DexamRegistration, R>(DEXAM, ctx, authorize(ctx.principal, "dexam.read"), id, include);
-}
+export const getDexamRegistration = (ctx: ServiceCtx, id: number) => readRegistration(DEXAM, ctx, authorize(ctx.principal, "dexam.read"), id);
 
 /**
  * An edit (registrations/kind.ts updateRegistration): edit phases (spec section 4) NoRestrictions
@@ -301,55 +294,42 @@ export async function updateDexamRegistration(
   input: DexamInput,
   o: { loaded?: Loaded<DexamRegistration>; include?: object } = {},
 ): Promise<DexamRegistration> {
-  return updateRegistration(DEXAM, ctx, id, o, async (p, r) => {
-    const changesManaged =
-      changesCancelledAt(input.cancelledAt, r.cancelledAt) ||
-      (input.existingPartialResultVerified != null && input.existingPartialResultVerified !== r.existingPartialResultVerified);
-    const { manager, scope } = editScope(DEXAM, p, r, input.version, changesManaged);
-    // another account of the club than the registering one neither reads nor overwrites the camp data:
-    // its edit keeps the stored values, unchecked (docs/decisions.md "Who reads camp health data")
-    const keepsCamp = !mayReadCampData(p, r, r.event);
-    const errors = Object.fromEntries(
-      Object.entries(validateDexam(input, r.event, r.event.locations, "edit", ctx.services.now())).filter(([k]) => !(keepsCamp && k.startsWith("camp"))),
-    );
-    refuseErrors(errors, scope);
-    if (input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
-    const written = scope === "songs" ? { songs: songsOf(input.songs) } : data(ctx, input, r.event.formType === "DEXAM_CAMP");
-    const next = keepsCamp && "campDataEncrypted" in written ? { ...written, campDataEncrypted: r.campDataEncrypted, mealRequest: r.mealRequest } : written;
-    // a changed partial result needs checking again (R-RO033)
-    const partialChanged =
-      scope === "all" &&
-      "partialResultType" in next &&
-      (next.partialResultType !== r.partialResultType ||
-        next.partialResultYear !== r.partialResultYear ||
-        next.partialResultDistrict !== r.partialResultDistrict ||
-        next.partialResultLocation !== r.partialResultLocation ||
-        Number(next.partialResultPoints ?? Number.NaN) !== Number(r.partialResultPoints ?? Number.NaN));
-    const managed = manager
-      ? {
-          ...(input.cancelledAt !== undefined ? { cancelledAt: input.cancelledAt } : {}),
-          ...(input.existingPartialResultVerified != null ? { existingPartialResultVerified: input.existingPartialResultVerified } : {}),
-        }
-      : partialChanged
-        ? { existingPartialResultVerified: false }
-        : {};
-    // the overview's sort keys of "Note" and "Stücke" over the row as it will be
-    const keys = overviewKeys({ ...r, ...next, ...managed });
-    const write = async (tx: Tx) => ({
-      updated: await settleOverviewKeys(
-        tx,
-        await guardStale(
-          tx.dexamRegistration.update({
-            where: versionWhere(id, input.version),
-            data: { ...next, ...managed, ...keys, version: { increment: 1 } },
-            ...(o.include ? { include: o.include } : {}),
-          }),
-        ),
-        o.include,
-      ),
-      changed: { ...next, ...managed },
-    });
-    return { write, scope, sealed: { campDataEncrypted: (v: unknown) => (v ? decryptJson(ctx.services.dataKey, v as Uint8Array) : null) } };
+  return updateRegistration(DEXAM, ctx, id, input, o, {
+    changesManaged: (r) => input.existingPartialResultVerified != null && input.existingPartialResultVerified !== r.existingPartialResultVerified,
+    prepare: async (p, r, { manager, scope }) => {
+      // another account of the club than the registering one neither reads nor overwrites the camp data:
+      // its edit keeps the stored values, unchecked (docs/decisions.md "Who reads camp health data")
+      const keepsCamp = !mayReadCampData(p, r, r.event);
+      const errors = validateDexam(input, r.event, r.event.locations, "edit", ctx.services.now());
+      refuseErrors(Object.fromEntries(Object.entries(errors).filter(([k]) => !(keepsCamp && k.startsWith("camp")))), scope);
+      if (input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
+      const written = scope === "songs" ? { songs: songsOf(input.songs) } : data(ctx, input, r.event.formType === "DEXAM_CAMP");
+      const next = keepsCamp && "campDataEncrypted" in written ? { ...written, campDataEncrypted: r.campDataEncrypted, mealRequest: r.mealRequest } : written;
+      // a changed partial result needs checking again (R-RO033)
+      const partialChanged =
+        scope === "all" &&
+        "partialResultType" in next &&
+        (next.partialResultType !== r.partialResultType ||
+          next.partialResultYear !== r.partialResultYear ||
+          next.partialResultDistrict !== r.partialResultDistrict ||
+          next.partialResultLocation !== r.partialResultLocation ||
+          Number(next.partialResultPoints ?? Number.NaN) !== Number(r.partialResultPoints ?? Number.NaN));
+      const managed = manager
+        ? input.existingPartialResultVerified != null
+          ? { existingPartialResultVerified: input.existingPartialResultVerified }
+          : {}
+        : partialChanged
+          ? { existingPartialResultVerified: false }
+          : {};
+      return {
+        next,
+        managed,
+        // the overview's sort keys of "Note" and "Stücke" over the row as it will be
+        keys: (row) => overviewKeys(row as DexamRegistration),
+        settle: settleOverviewKeys,
+        sealed: { campDataEncrypted: (v) => (v ? decryptJson(ctx.services.dataKey, v as Uint8Array) : null) },
+      };
+    },
   });
 }
 

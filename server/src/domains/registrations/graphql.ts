@@ -26,31 +26,49 @@ export type RegistrationDocs = {
   id: string;
   create: string;
   delete: string;
-  list: string;
-  connection: string;
-  location: [string, string];
-  association: [string, string];
+};
+
+/** The words of a kind's overview connection; the rest of its descriptions is the same for every kind. */
+export type ListDocs = {
+  /** "D-exam", "competition" */
+  name: string;
+  /** where the location filter looks ("(theory, practice or preparation location)") and the field that reads it */
+  location: { where: string; field: string };
   search: string;
-  order: { field: string; input: string; argument: string };
+  /** the default order as the argument names it, and its ties */
+  order: { default: string; ties: string };
 };
 
 /** The overview connection of a kind (`dexamRegistrations`, `competitionRegistrations`): the shared list read (list.ts). */
 export function registrationConnection<F extends string>(
   field: string,
-  o: { type: Ref; list: RegistrationList<F>; docs: RegistrationDocs; delegate: (ctx: GraphQLContext) => never },
+  o: { type: Ref; list: RegistrationList<F>; docs: ListDocs; delegate: (ctx: GraphQLContext) => never },
 ) {
   const { entity } = o.list.kind;
-  const order = orderByArgument({ ...(o.list.order as SortableList<F>), name: entity, fieldDescription: o.docs.order.field, description: o.docs.order.input });
+  const { name } = o.docs;
+  const order = orderByArgument({
+    ...(o.list.order as SortableList<F>),
+    name: entity,
+    fieldDescription: `A column the ${name} overview can be sorted by.`,
+    description: `How the ${name} overview is sorted; ties are broken by the default order (${o.docs.order.ties}).`,
+  });
+  const upper = name.charAt(0).toUpperCase() + name.slice(1);
   builder.queryField(field, (t) =>
     t.connection(
       {
         type: o.type,
-        description: o.docs.list,
+        description: `${upper} registrations of an event (the overview): members see their clubs', registration staff their district's.`,
         authScopes: { operation: `${o.list.kind.op}.list` as "dexam.list" },
         args: {
           eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
-          ...locationFilterArgs(...o.docs.location),
-          ...associationFilterArgs(...o.docs.association),
+          ...locationFilterArgs(
+            `Only registrations at this location${o.docs.location.where}: its global id, as read at ${entity}.${o.docs.location.field}.id.`,
+            "Only registrations at this location (numeric id, databaseId).",
+          ),
+          ...associationFilterArgs(
+            `Only registrations of this club (Verein): its global id, as read at ${entity}.association.id.`,
+            "Only registrations of this club (Verein; numeric id, databaseId).",
+          ),
           updatedSince: t.arg({
             type: "DateTime",
             required: false,
@@ -58,7 +76,11 @@ export function registrationConnection<F extends string>(
               "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
           }),
           search: t.arg.string({ required: false, description: o.docs.search }),
-          orderBy: t.arg({ type: order.input, required: false, description: o.docs.order.argument }),
+          orderBy: t.arg({
+            type: order.input,
+            required: false,
+            description: `Sort order; default ${o.docs.order.default}. A cursor belongs to its order: change the order and start again without after/before.`,
+          }),
         },
         resolve: keysetResolver(entity, `${entity}Connection`, {
           delegate: o.delegate,
@@ -71,7 +93,7 @@ export function registrationConnection<F extends string>(
       },
       {
         name: `${entity}Connection`,
-        description: o.docs.connection,
+        description: `A page of ${name} registrations with the total count.`,
         fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
       },
       { name: `${entity}Edge` },
@@ -91,7 +113,7 @@ export function registrationMutations<Input>(o: {
   input: Ref;
   updateInput: Ref;
   spellings: readonly Spelling[];
-  docs: Pick<RegistrationDocs, "id" | "create" | "delete">;
+  docs: RegistrationDocs;
   create: (ctx: ServiceCtx, eventId: number, input: Input, key: string | null | undefined, shape: object) => Promise<{ row: object }>;
   update: (ctx: ServiceCtx, id: number, input: Input) => Promise<{ id: number }>;
   cancel: (ctx: ServiceCtx, id: number) => Promise<{ id: number }>;

@@ -12,7 +12,7 @@ import { enqueueMail } from "../../mail/outbox.ts";
 import type { RegistrationFacts } from "../../mail/registrationMail.ts";
 import type { Operation } from "../../shared/permissions.ts";
 import { audit, type Tx } from "../audit/service.ts";
-import { checkVersion, type ServiceCtx } from "../context.ts";
+import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import {
   canReadRegistration,
   checkNewRegistration,
@@ -180,38 +180,63 @@ export function refuseErrors(errors: Record<string, string>, scope: "all" | "son
 export const changesCancelledAt = (sent: Date | null | undefined, stored: Date | null) =>
   sent !== undefined && (sent?.getTime() ?? null) !== (stored?.getTime() ?? null);
 
+/** What a kind's edit writes: its fields, its managed fields, its sort keys. */
+export type EditWrite<Row> = {
+  /** the fields the edit writes (phase SongsOnly: the songs) */
+  next: Record<string, unknown>;
+  /** the kind's fields only registration_manage sets (or a flag the edit resets) */
+  managed: Record<string, unknown>;
+  /** the kind's stored sort keys over the row as it will be */
+  keys: (row: Record<string, unknown>) => Record<string, unknown>;
+  /** sealed columns the audit details open (registrations/remarks.ts changeDetailsSealed) */
+  sealed?: Parameters<typeof changeDetailsSealed>[3];
+  /** after the update, in its transaction (D-exams: the sort keys settled) */
+  settle?: (tx: Tx, row: Row, include?: object) => Promise<Row>;
+};
+
+/** A kind's edit: whether the input changes a managed field, and (after the shared checks) the input checked and what it writes. */
+export type Edit<Row> = {
+  changesManaged: (r: Loaded<Row>) => boolean;
+  prepare: (p: Principal, r: Loaded<Row>, c: { manager: boolean; scope: "all" | "songs" }) => Promise<EditWrite<Row>>;
+};
+
 /**
- * An edit: authorize, read the registration once (or take `loaded`), check the caller, then the
- * kind's `write` in one transaction with its audit entry ("update", or "updateSongs" in phase
- * SongsOnly, with the changed fields sealed) and the mail: the registering user hears of a change
- * someone else made, and of a cancellation by the office.
+ * An edit: authorize, read the registration once (or take `loaded`), check the caller, the
+ * version, the managed fields (the cancellation date and the kind's), a cancelled registration and
+ * the edit phase (editScope), then the kind's checks (`edit.prepare`), and in one transaction the
+ * row (on the version read; `include`: what the answer reads with it), its audit entry ("update",
+ * or "updateSongs" in phase SongsOnly, with the changed fields sealed) and the mail: the
+ * registering user hears of a change someone else made, and of a cancellation by the office.
  */
-export async function updateRegistration<Row extends RegistrationRow, U extends Row>(
+export async function updateRegistration<Row extends RegistrationRow>(
   kind: RegistrationKind<Row>,
   ctx: ServiceCtx,
   id: number,
-  o: { loaded?: Loaded<Row> },
-  edit: (
-    p: Principal,
-    r: Loaded<Row>,
-  ) => Promise<{
-    write: (tx: Tx) => Promise<{ updated: U; changed: Record<string, unknown> }>;
-    scope: "all" | "songs";
-    sealed?: Parameters<typeof changeDetailsSealed>[3];
-  }>,
-): Promise<U> {
+  input: { version?: number | null; cancelledAt?: Date | null },
+  o: { loaded?: Loaded<Row>; include?: object },
+  edit: Edit<Row>,
+): Promise<Row> {
   const p = authorize(ctx.principal, opOf(kind, "update"));
   const r = o.loaded ?? (await readRegistration<Row, Loaded<Row>>(kind, ctx, p, id));
   assertChanger(p, r);
-  const { write, scope, sealed } = await edit(p, r);
+  const { manager, scope } = editScope(kind, p, r, input.version, changesCancelledAt(input.cancelledAt, r.cancelledAt) || edit.changesManaged(r));
+  const w = await edit.prepare(p, r, { manager, scope });
+  const changed = { ...w.next, ...(manager && input.cancelledAt !== undefined ? { cancelledAt: input.cancelledAt } : {}), ...w.managed };
   return mailingTransaction(ctx, async (tx) => {
-    const { updated, changed } = await write(tx);
+    const written = (await guardStale(
+      kind.delegate(tx).update({
+        where: versionWhere(id, input.version),
+        data: { ...changed, ...w.keys({ ...r, ...changed }), version: { increment: 1 } },
+        ...(o.include ? { include: o.include } : {}),
+      }),
+    )) as Row;
+    const updated = w.settle ? await w.settle(tx, written, o.include) : written;
     await audit(tx, p, {
       action: scope === "songs" ? "updateSongs" : "update",
       entity: kind.entity,
       entityId: id,
       districtAssociationId: r.event.districtAssociationId,
-      details: changeDetailsSealed(ctx.services.dataKey, r as never, changed, sealed),
+      details: changeDetailsSealed(ctx.services.dataKey, r as never, changed, w.sealed),
     });
     const cancelled = !r.cancelledAt && !!updated.cancelledAt;
     const mailed =

@@ -16,3 +16,22 @@ export const registrationBodyFields = {
       description: "Ein Vereinsmitglied storniert mit einem Wert (die Zeit setzt der Server); registration_manage setzt den Wert (auch null) wie gesendet",
     }),
 };
+
+/** The shared fields of a body as the services read them (a kind's body transform spreads it). */
+export const registrationBodyOf = (b: {
+  id: number | null;
+  event_id: number | null;
+  version: number | null | undefined;
+  cancelled_at?: Date | null;
+  remarks: string | null;
+  gdpr_accepted: boolean | null;
+  cancellation_accepted: boolean | null;
+}) => ({
+  id: b.id,
+  eventId: b.event_id,
+  version: b.version,
+  cancelledAtSent: b.cancelled_at,
+  remarks: b.remarks,
+  gdprAccepted: b.gdpr_accepted ?? false,
+  cancellationAccepted: b.cancellation_accepted ?? false,
+});
