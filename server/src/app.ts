@@ -17,6 +17,7 @@ import type { DataKey } from "./crypto/aead.ts";
 import type { Database } from "./db/client.ts";
 import { databaseFault, outageLog } from "./db/unavailable.ts";
 import { associationRoutes } from "./domains/associations/rest.ts";
+import { changeRoutes } from "./domains/changes/rest.ts";
 import { competitionRoutes } from "./domains/competition/rest.ts";
 import { dexamRoutes } from "./domains/dexam/rest.ts";
 import { districtRoutes } from "./domains/districts/rest.ts";
@@ -199,8 +200,8 @@ export async function createApp(opts: {
   }
   // automatic deletion of expired events (R-EV006)
   const expire = () =>
-    runExpiryJob(prisma, services.now(), console.log, { auditRetentionDays: config.auditRetentionDays }).catch((e) =>
-      console.error("Automatische Löschung fehlgeschlagen", e),
+    runExpiryJob(prisma, services.now(), console.log, { auditRetentionDays: config.auditRetentionDays, changeRetentionDays: config.changeRetentionDays }).catch(
+      (e) => console.error("Automatische Löschung fehlgeschlagen", e),
     );
   await expire();
   const expiry = setInterval(expire, 6 * 3600 * 1000);
@@ -413,6 +414,7 @@ export async function createApp(opts: {
   competitionRoutes(r);
   resultRoutes(r);
   calendarRoutes(r);
+  changeRoutes(r);
   calendarFeedRoute(fastify, prisma, services);
   // file uploads (multipart/form-data) in their own scope: the other routes keep JSON-only bodies
   await fastify.register(async (scope) => {

@@ -4,6 +4,7 @@ import { isObjectType, lexicographicSortSchema } from "graphql";
 import "../domains/apiclients/graphql.ts";
 import "../domains/associations/graphql.ts";
 import "../domains/audit/graphql.ts";
+import "../domains/changes/graphql.ts";
 import "../domains/dexam/graphql.ts";
 import "../domains/competition/graphql.ts";
 import "../domains/districts/graphql.ts";

@@ -9,8 +9,10 @@
 // what names its registrations (audit entries, mails, files) goes too, and the
 // system's "expire" entry keeps only the counts. The same round deletes audit entries older than
 // the audit log's retention (AUDIT_RETENTION_DAYS) and the idempotency keys of creates that have expired.
+
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "../../config.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { DEFAULT_CHANGE_RETENTION_DAYS, pruneChanges } from "../changes/retention.ts";
 import { deleteExpiredHealthDataAccess } from "../healthaccess/service.ts";
 import { deleteExpiredKeys } from "../registrations/idempotency.ts";
 import { deleteEventRows } from "./service.ts";
@@ -51,6 +53,8 @@ const EMPTY: ExpiryReport = {
 export type ExpiryOptions = {
   /** audit entries older than this many days are deleted (config.auditRetentionDays) */
   auditRetentionDays?: number;
+  /** superseded changes and tombstones of the change feed older than this many days are deleted (config.changeRetentionDays) */
+  changeRetentionDays?: number;
 };
 
 /**
@@ -103,6 +107,8 @@ export async function deleteExpiredEvents(prisma: PrismaClient, now: Date, opts:
       await deleteExpiredKeys(tx, now);
       // the access records of health data past HEALTH_DATA_ACCESS_LOG_DAYS (healthaccess/service.ts)
       await deleteExpiredHealthDataAccess(tx, now);
+      // the change feed's superseded changes and tombstones past CHANGE_RETENTION_DAYS (changes/retention.ts)
+      await pruneChanges(tx, now, opts.changeRetentionDays ?? DEFAULT_CHANGE_RETENTION_DAYS);
       return total;
     },
     { timeout: 120_000, maxWait: 30_000 },
