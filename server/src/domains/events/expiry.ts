@@ -15,6 +15,7 @@ import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { DEFAULT_CHANGE_RETENTION_DAYS, pruneChanges } from "../changes/retention.ts";
 import { deleteExpiredHealthDataAccess } from "../healthaccess/service.ts";
 import { deleteExpiredKeys } from "../registrations/idempotency.ts";
+import { pruneDeliveries } from "../webhooks/sender.ts";
 import { deleteEventRows } from "./service.ts";
 
 /** advisory lock key of the expiry job (any bigint unique to this job) */
@@ -109,6 +110,8 @@ export async function deleteExpiredEvents(prisma: PrismaClient, now: Date, opts:
       await deleteExpiredHealthDataAccess(tx, now);
       // the change feed's superseded changes and tombstones past CHANGE_RETENTION_DAYS (changes/retention.ts)
       await pruneChanges(tx, now, opts.changeRetentionDays ?? DEFAULT_CHANGE_RETENTION_DAYS);
+      // the webhook delivery log's sent and given-up rows past KEEP_DELIVERIES_DAYS (webhooks/sender.ts)
+      await pruneDeliveries(tx, now);
       return total;
     },
     { timeout: 120_000, maxWait: 30_000 },

@@ -10,12 +10,20 @@ import http from "node:http";
 import https from "node:https";
 import type { DataKey } from "../../crypto/aead.ts";
 import { decrypt } from "../../crypto/aead.ts";
-import type { PrismaClient } from "../../generated/prisma/client.ts";
+import type { Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { guardedLookup, InnerAddressError, isInnerAddress, literalAddress } from "./address.ts";
 import { webhookHeaders } from "./signing.ts";
 
 const LEASE_MS = 5 * 60_000;
+/** A delivered or given-up delivery stays in the log this many days, then the automatic-deletion round deletes it. */
+export const KEEP_DELIVERIES_DAYS = 30;
+
+/** Deletes the delivery log's rows delivered or given up more than KEEP_DELIVERIES_DAYS ago (events/expiry.ts). */
+export async function pruneDeliveries(tx: Prisma.TransactionClient, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - KEEP_DELIVERIES_DAYS * 86_400_000);
+  return (await tx.webhookDelivery.deleteMany({ where: { OR: [{ deliveredAt: { lt: before } }, { failedAt: { lt: before } }] } })).count;
+}
 const MAX_BACKOFF_MS = 60 * 60_000;
 /** A delivery is given up after this many attempts (with the default 30 s: about seven hours). */
 export const MAX_ATTEMPTS = 12;
