@@ -138,7 +138,7 @@ builder.mutationField("createWebhookEndpoint", (t) =>
     type: WithSecret,
     description: "Create a webhook endpoint; answers its signing secret once.",
     authScopes: { operation: "webhook.manage" },
-    args: { input: t.arg({ type: CreateInput, required: true }) },
+    args: { input: t.arg({ type: CreateInput, required: true, description: "The new endpoint." }) },
     resolve: (_root, { input }, ctx) =>
       createWebhookEndpoint(ctx, {
         url: input.url,
@@ -155,7 +155,7 @@ builder.mutationField("updateWebhookEndpoint", (t) =>
     type: WebhookEndpointType,
     description: "Change a webhook endpoint: URL, description, event types, enabled.",
     authScopes: { operation: "webhook.manage" },
-    args: { input: t.arg({ type: UpdateInput, required: true }) },
+    args: { input: t.arg({ type: UpdateInput, required: true, description: "The endpoint and its changes." }) },
     resolve: (_root, { input }, ctx) => updateWebhookEndpoint(ctx, input.id, input),
   }),
 );
