@@ -995,7 +995,7 @@ const CALLS: Record<Operation, Call[]> = {
   "webhook.list": [gqlCall("{ webhookEndpoints { databaseId deliveries { state } } }"), gqlCall("{ webhookEventTypes }")],
   "webhook.manage": [
     gqlCall("mutation($input: UpdateWebhookEndpointInput!) { updateWebhookEndpoint(input: $input) { version } }", async () => ({
-      input: { id: await freshEndpoint(), description: "Geändert" },
+      input: { id: await freshEndpoint(), version: 1, description: "Geändert" },
     })),
     gqlCall("mutation($id: Int!) { rotateWebhookSecret(id: $id) { secret } }", async () => ({ id: await freshEndpoint() })),
     gqlCall("mutation($id: Int!) { redeliverWebhook(id: $id) { state } }", async () => ({

@@ -181,7 +181,7 @@ describe("webhooks", () => {
     received.length = 0;
     const on = await app.gql(
       `mutation($input: UpdateWebhookEndpointInput!) { updateWebhookEndpoint(input: $input) { enabled consecutiveFailures } }`,
-      { input: { id, enabled: true } },
+      { input: { id, version: (await app.db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id } })).version, enabled: true } },
       staff,
     );
     expect(on.body.data.updateWebhookEndpoint).toEqual({ enabled: true, consecutiveFailures: 0 });

@@ -123,7 +123,7 @@ const UpdateInput = builder.inputType("UpdateWebhookEndpointInput", {
   description: "Changes of a webhook endpoint; what is left out stays.",
   fields: (t) => ({
     id: t.int({ required: true, description: "The endpoint's databaseId." }),
-    version: t.int({ required: false, description: "The version read; another answers CONFLICT." }),
+    version: t.int({ required: true, description: "The version read (WebhookEndpoint.version); another answers CONFLICT." }),
     url: t.string({ required: false, description: "The receiver's https:// URL (http:// and inner addresses only with WEBHOOK_ALLOW_PRIVATE)." }),
     description: t.string({ required: false, description: "What it is for (at most 200 characters)." }),
     eventTypes: t.stringList({ required: false, description: "The event types it gets (at least one of webhookEventTypes)." }),
