@@ -1,5 +1,5 @@
 // GraphQL: webhook endpoints of a district association, their delivery log and their management.
-import { builder } from "../../graphql/builder.ts";
+import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
 import { DISTRICT_ASSOCIATION, districtAssociationFilterArgs, oldArgs } from "../../graphql/sameShape.ts";
 import { EVENT_TYPES } from "../changes/entities.ts";
 import {
@@ -108,13 +108,18 @@ builder.queryField("webhookEndpoints", (t) =>
   }),
 );
 
+/** The fields both inputs take. */
+const endpointFields = (t: InputFields) => ({
+  url: t.string({ required: false, description: "The receiver's https:// URL (http:// and inner addresses only with WEBHOOK_ALLOW_PRIVATE)." }),
+  description: t.string({ required: false, description: "What it is for (at most 200 characters)." }),
+  eventTypes: t.stringList({ required: false, description: "The event types it gets (at least one of webhookEventTypes)." }),
+  enabled: t.boolean({ required: false, description: "false: send nothing; true again: resume (the pending deliveries too)." }),
+});
+
 const CreateInput = builder.inputType("CreateWebhookEndpointInput", {
   description: "A new webhook endpoint (url and eventTypes required).",
   fields: (t) => ({
-    url: t.string({ required: false, description: "The receiver's https:// URL (http:// and inner addresses only with WEBHOOK_ALLOW_PRIVATE)." }),
-    description: t.string({ required: false, description: "What it is for (at most 200 characters)." }),
-    eventTypes: t.stringList({ required: false, description: "The event types it gets (at least one of webhookEventTypes)." }),
-    enabled: t.boolean({ required: false, description: "false: send nothing; true again: resume (the pending deliveries too)." }),
+    ...endpointFields(t),
     districtAssociation: t.globalID({ required: false, description: "District association (admin: any; others only their own)." }),
   }),
 });
@@ -123,11 +128,8 @@ const UpdateInput = builder.inputType("UpdateWebhookEndpointInput", {
   description: "Changes of a webhook endpoint; what is left out stays.",
   fields: (t) => ({
     id: t.int({ required: true, description: "The endpoint's databaseId." }),
-    version: t.int({ required: true, description: "The version read (WebhookEndpoint.version); another answers CONFLICT." }),
-    url: t.string({ required: false, description: "The receiver's https:// URL (http:// and inner addresses only with WEBHOOK_ALLOW_PRIVATE)." }),
-    description: t.string({ required: false, description: "What it is for (at most 200 characters)." }),
-    eventTypes: t.stringList({ required: false, description: "The event types it gets (at least one of webhookEventTypes)." }),
-    enabled: t.boolean({ required: false, description: "false: send nothing; true again: resume (the pending deliveries too)." }),
+    version: versionField(t),
+    ...endpointFields(t),
   }),
 });
 
