@@ -45,6 +45,8 @@ const START: Position = { txid: 0n, seq: 0n, issued: 0 };
 
 export const CHANGE_CURSOR_MESSAGE = "Ungültiger Cursor: bitte den cursor einer Antwort des Änderungsprotokolls übergeben";
 
+const INT8_MAX = 2n ** 63n - 1n;
+
 /** A cursor: base64url of "c1.<txid>.<seq>.<issued ms>"; the time tells whether the changes after it are still kept. */
 export function encodeChangeCursor(p: Position): string {
   return Buffer.from(`c1.${p.txid}.${p.seq}.${p.issued}`).toString("base64url");
@@ -53,7 +55,12 @@ export function encodeChangeCursor(p: Position): string {
 export function decodeChangeCursor(cursor: string | null | undefined): Position {
   if (cursor == null || cursor === "") return START;
   const m = /^c1\.(\d{1,19})\.(\d{1,19})\.(\d{1,15})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
-  if (!m || encodeChangeCursor({ txid: BigInt(m[1]), seq: BigInt(m[2]), issued: Number(m[3]) }) !== cursor)
+  if (
+    !m ||
+    BigInt(m[1]) > INT8_MAX ||
+    BigInt(m[2]) > INT8_MAX ||
+    encodeChangeCursor({ txid: BigInt(m[1]), seq: BigInt(m[2]), issued: Number(m[3]) }) !== cursor
+  )
     throw new AppError("INVALID_CURSOR", CHANGE_CURSOR_MESSAGE);
   return { txid: BigInt(m[1]), seq: BigInt(m[2]), issued: Number(m[3]) };
 }
