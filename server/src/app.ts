@@ -17,6 +17,7 @@ import type { DataKey } from "./crypto/aead.ts";
 import type { Database } from "./db/client.ts";
 import { databaseFault, outageLog } from "./db/unavailable.ts";
 import { associationRoutes } from "./domains/associations/rest.ts";
+import { changeRoutes } from "./domains/changes/rest.ts";
 import { competitionRoutes } from "./domains/competition/rest.ts";
 import { dexamRoutes } from "./domains/dexam/rest.ts";
 import { districtRoutes } from "./domains/districts/rest.ts";
@@ -26,6 +27,7 @@ import { eventRoutes } from "./domains/events/rest.ts";
 import { eventListScope } from "./domains/events/service.ts";
 import { resultRoutes, resultUploadRoutes } from "./domains/results/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
+import { webhookSender } from "./domains/webhooks/sender.ts";
 import type { DistrictAssociation } from "./generated/prisma/client.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
 import { germanErrors, INTERNAL_MESSAGE, loggedMaskError } from "./graphql/errors.ts";
@@ -83,7 +85,7 @@ export async function createApp(opts: {
   /** where the log lines go (default stdout; tests read them) */
   logStream?: { write(line: string): void };
   outbox?: Outbox;
-  /** "manual": confirmation e-mails go out only on services.mail.flush() (integration tests); default "auto" */
+  /** "manual": confirmation e-mails and webhooks go out only on services.mail.flush() / services.webhooks.flush() (integration tests); default "auto" */
   mailSending?: "auto" | "manual";
 }): Promise<App> {
   const { config, db, dataKey } = opts;
@@ -98,7 +100,16 @@ export async function createApp(opts: {
     retrySeconds: config.mailRetrySeconds,
     auto: opts.mailSending !== "manual",
   });
-  const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox, mail, sql: db.read };
+  // webhook deliveries: written by the change's trigger, sent after commit (domains/webhooks/sender.ts)
+  const webhooks = webhookSender({
+    prisma,
+    dataKey,
+    retrySeconds: config.webhookRetrySeconds,
+    allowPrivate: config.webhookAllowPrivate,
+    mailWritten: () => mail.wake(),
+    auto: opts.mailSending !== "manual",
+  });
+  const services: AppServices = { config, dataKey, now: () => new Date(), identity, outbox, mail, webhooks, sql: db.read };
   const fastify = Fastify({
     // structured JSON lines (pino); one line per request comes from http/operations.ts
     logger: opts.logger ? { level: config.logLevel === "silent" ? "info" : config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) } : false,
@@ -199,8 +210,8 @@ export async function createApp(opts: {
   }
   // automatic deletion of expired events (R-EV006)
   const expire = () =>
-    runExpiryJob(prisma, services.now(), console.log, { auditRetentionDays: config.auditRetentionDays }).catch((e) =>
-      console.error("Automatische Löschung fehlgeschlagen", e),
+    runExpiryJob(prisma, services.now(), console.log, { auditRetentionDays: config.auditRetentionDays, changeRetentionDays: config.changeRetentionDays }).catch(
+      (e) => console.error("Automatische Löschung fehlgeschlagen", e),
     );
   await expire();
   const expiry = setInterval(expire, 6 * 3600 * 1000);
@@ -413,6 +424,7 @@ export async function createApp(opts: {
   competitionRoutes(r);
   resultRoutes(r);
   calendarRoutes(r);
+  changeRoutes(r);
   calendarFeedRoute(fastify, prisma, services);
   // file uploads (multipart/form-data) in their own scope: the other routes keep JSON-only bodies
   await fastify.register(async (scope) => {
@@ -446,6 +458,7 @@ export async function createApp(opts: {
     operations.stop();
     await fastify.close();
     await spreadsheetPool.close();
+    await webhooks.close();
     await mail.close();
   };
   return {

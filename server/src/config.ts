@@ -106,6 +106,12 @@ export type Config = {
   mailRetrySeconds: number;
   /** days the audit log keeps an entry; the expiry round (events/expiry.ts) deletes older ones */
   auditRetentionDays: number;
+  /** days the change feed keeps a deletion (tombstone) and a superseded change; a cursor older than that is refused (domains/changes) */
+  changeRetentionDays: number;
+  /** webhooks (domains/webhooks): seconds before the first retry of a failed delivery; each further one waits twice as long, at most an hour */
+  webhookRetrySeconds: number;
+  /** webhooks: deliver to loopback, link-local and private addresses too (tests, a receiver in the own network) */
+  webhookAllowPrivate: boolean;
   /** per caller and minute; 0 switches a limit off */
   rateLimits: {
     mutationsPerMinute: number;
@@ -231,6 +237,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailRetrySeconds: count("MAIL_RETRY_SECONDS", env.MAIL_RETRY_SECONDS, 60),
     auditRetentionDays: positive("AUDIT_RETENTION_DAYS", env.AUDIT_RETENTION_DAYS, DEFAULT_AUDIT_RETENTION_DAYS),
     healthDataAccessLogDays: positive("HEALTH_DATA_ACCESS_LOG_DAYS", env.HEALTH_DATA_ACCESS_LOG_DAYS, 365),
+    changeRetentionDays: positive("CHANGE_RETENTION_DAYS", env.CHANGE_RETENTION_DAYS, 30),
+    webhookRetrySeconds: positive("WEBHOOK_RETRY_SECONDS", env.WEBHOOK_RETRY_SECONDS, 30),
+    webhookAllowPrivate: flag("WEBHOOK_ALLOW_PRIVATE", env.WEBHOOK_ALLOW_PRIVATE),
     rateLimits: {
       mutationsPerMinute: count("RATE_LIMIT_MUTATIONS", env.RATE_LIMIT_MUTATIONS, 120),
       uploadsPerMinute: count("RATE_LIMIT_UPLOADS", env.RATE_LIMIT_UPLOADS, 30),

@@ -420,6 +420,30 @@ export const DOORS = {
     rest: [],
     description: "Revoke an API client: its token requests answer invalid_client and its issued tokens are refused at once.",
   },
+  // ---- integrations: the change feed and webhooks (docs/decisions.md "Change feed", "Webhooks")
+  "change.list": {
+    graphql: ["Query.changes"],
+    rest: ["GET /v1/changes"],
+    description:
+      "The change feed: creates, updates and deletions of clubs, users, events, locations and registrations (with their results) in commit order from a cursor; each change only for a caller who may read its row (its own read operation decides, for a deletion as the row was).",
+  },
+  "webhook.list": {
+    graphql: ["Query.webhookEndpoints", "Query.webhookEventTypes"],
+    rest: [],
+    description: "The webhook endpoints of the own district association (admin: any) with their delivery log.",
+  },
+  "webhook.manage": {
+    graphql: [
+      "Mutation.createWebhookEndpoint",
+      "Mutation.updateWebhookEndpoint",
+      "Mutation.deleteWebhookEndpoint",
+      "Mutation.rotateWebhookSecret",
+      "Mutation.redeliverWebhook",
+    ],
+    rest: [],
+    description:
+      "Create, change, enable, delete a webhook endpoint of the own district association, rotate its signing secret (shown once; the old one stays valid 24 hours) and deliver a logged message again.",
+  },
 } as const satisfies Record<Operation, Doors>;
 
 export function isAllowed(principal: Principal | null, op: Operation): boolean {

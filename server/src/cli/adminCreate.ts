@@ -105,7 +105,9 @@ export async function adminCreate(argv: string[], print: (line: string) => void,
     }
     const identity = identityAdminFor(config, terminal);
     const mail = mailSender({ sql: db.read, outbox: terminal, publicUrl: config.publicUrl, retrySeconds: config.mailRetrySeconds, auto: false });
-    const services = { config, dataKey, now: () => new Date(), identity, outbox: terminal, mail, sql: db.read };
+    // the command writes no webhook; the app's replicas send what its changes' triggers wrote
+    const webhooks = { flush: async () => 0, close: async () => {} };
+    const services = { config, dataKey, now: () => new Date(), identity, outbox: terminal, mail, webhooks, sql: db.read };
     const ctx = (districtAssociationId: number): ServiceCtx => ({ principal: operator(districtAssociationId), prisma: db.prisma, services });
     const user = { firstname: options.firstname, lastname: options.lastname, email: options.email };
     // the account's fields first: a refused account leaves no district association behind

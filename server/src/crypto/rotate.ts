@@ -32,6 +32,8 @@ export const SEALED_COLUMNS: Column[] = [
   { table: "CompetitionRegistration", column: "remarksEncrypted", id: "id" },
   { table: "StoredFile", column: "data", id: "id", where: `"encrypted" = true`, follows: { sha256: (s) => storedHashOf(s) } },
   { table: "ServerSecret", column: "value", id: "name", base64: true },
+  { table: "WebhookEndpoint", column: "secretEncrypted", id: "id" },
+  { table: "WebhookEndpoint", column: "previousSecretEncrypted", id: "id" },
 ];
 
 // files/stored.ts storedHash, without importing the domain layer here

@@ -4,6 +4,7 @@ import { isObjectType, lexicographicSortSchema } from "graphql";
 import "../domains/apiclients/graphql.ts";
 import "../domains/associations/graphql.ts";
 import "../domains/audit/graphql.ts";
+import "../domains/changes/graphql.ts";
 import "../domains/dexam/graphql.ts";
 import "../domains/competition/graphql.ts";
 import "../domains/districts/graphql.ts";
@@ -13,6 +14,7 @@ import "../domains/locations/graphql.ts";
 import "../domains/results/graphql.ts";
 import "../domains/statistics/graphql.ts";
 import "../domains/users/graphql.ts";
+import "../domains/webhooks/graphql.ts";
 import { builder } from "./builder.ts";
 import { registerGlobalIdTypes } from "./ids.ts";
 

@@ -20,14 +20,15 @@ type Tx = Prisma.TransactionClient;
  * The row's payload: the facts, with the club's name and the district's name, imprint and privacy
  * links read by the same statement.
  */
-function payloadSql(facts: MailPayload, ids: { associationId: number; districtAssociationId: number }): Prisma.Sql {
+function payloadSql(facts: MailPayload, ids: { associationId: number | null; districtAssociationId: number }): Prisma.Sql {
   return Prisma.sql`${JSON.stringify(facts)}::jsonb || jsonb_build_object(
     'club', (SELECT a.name FROM "Association" a WHERE a.id = ${ids.associationId}::int),
     'district', (SELECT jsonb_build_object('name', d.name, 'imprint', d."impressLink", 'privacy', d."gdprLink") FROM "DistrictAssociation" d WHERE d.id = ${ids.districtAssociationId}::int)
   )`;
 }
 
-export type MailTarget = { userId: number | null; associationId: number; districtAssociationId: number };
+/** associationId: the club the mail names (null: none, a webhook endpoint's mail) */
+export type MailTarget = { userId: number | null; associationId: number | null; districtAssociationId: number };
 
 /**
  * Writes one mail to `target.userId` within the change's transaction (none without a user: a

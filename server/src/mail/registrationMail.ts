@@ -14,9 +14,10 @@ import { TIME_ZONE } from "../shared/time.ts";
 
 /**
  * created; changed by someone else; cancelled; deleted; results published; a location's time or
- * place moved; an account assigned to a club (AccountFacts, to the club's other accounts)
+ * place moved; an account assigned to a club (AccountFacts, to the club's other accounts); a webhook
+ * endpoint disabled after repeated failure (WebhookFacts, to its creator)
  */
-export const MAIL_KINDS = ["created", "changed", "cancelled", "deleted", "results", "moved", "clubAssigned"] as const;
+export const MAIL_KINDS = ["created", "changed", "cancelled", "deleted", "results", "moved", "clubAssigned", "webhookDisabled"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A location's time or place before and after a change ("moved" mails). */
@@ -56,7 +57,10 @@ export type AccountFacts = {
   district?: { name: string; imprint: string; privacy: string };
 };
 
-export type MailPayload = RegistrationFacts | AccountFacts;
+/** What the mail about a disabled webhook endpoint shows: its address and how many attempts failed. */
+export type WebhookFacts = { url: string; failures: number; district?: { name: string; imprint: string; privacy: string } };
+
+export type MailPayload = RegistrationFacts | AccountFacts | WebhookFacts;
 
 const DATE = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, weekday: "short", day: "2-digit", month: "2-digit", year: "numeric" });
 const TIME = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
@@ -143,7 +147,7 @@ export function competitionFacts(
 
 const WHAT = { dexam: "D-Prüfungsanmeldung", competition: "Wertungsspielanmeldung" } as const;
 
-type RegistrationKind = Exclude<MailKind, "clubAssigned">;
+type RegistrationKind = Exclude<MailKind, "clubAssigned" | "webhookDisabled">;
 
 const SUBJECTS: Record<RegistrationKind, (f: RegistrationFacts) => string> = {
   created: () => "Anmeldung eingegangen",
@@ -175,6 +179,7 @@ type Rendered = { subject: string; text: string; html: string };
 
 /** Subject, plain text and HTML of the outbox row's mail, by its kind. */
 export function renderMail(kind: MailKind, payload: MailPayload, publicUrl: string): Rendered {
+  if (kind === "webhookDisabled") return renderWebhookDisabledMail(payload as WebhookFacts, publicUrl);
   return kind === "clubAssigned" ? renderClubAssignedMail(payload as AccountFacts) : renderRegistrationMail(kind, payload as RegistrationFacts, publicUrl);
 }
 
@@ -248,6 +253,19 @@ export function renderClubAssignedMail(f: AccountFacts): Rendered {
     `${f.by} hat das Konto von ${f.account} dem Verein ${club} zugeordnet.`,
     `${f.account} sieht und bearbeitet damit die Anmeldungen des Vereins.`,
     "Wenn Ihnen das unbekannt vorkommt, wenden Sie sich bitte an Ihren Kreisverband.",
+  ];
+  const footer = footerOf(f.district);
+  const text = ["Guten Tag,", "", ...lines, "", "Diese E-Mail wurde automatisch erstellt.", ...(footer.length ? ["", ...footer] : []), ""].join("\n");
+  const html = [htmlHead(subject), "<p>Guten Tag,</p>", ...lines.map((l) => `<p>${escapeHtml(l)}</p>`), ...htmlFoot(f.district)].join("");
+  return { subject, text, html };
+}
+
+export function renderWebhookDisabledMail(f: WebhookFacts, publicUrl: string): Rendered {
+  const subject = "Webhook-Endpunkt abgeschaltet";
+  const lines = [
+    `Der Webhook-Endpunkt ${f.url} hat ${f.failures} Zustellungen in Folge nicht angenommen und wurde abgeschaltet.`,
+    "Neue Änderungen werden ihm nicht mehr zugestellt, bis er wieder eingeschaltet wird; noch offene Zustellungen werden dann nachgeholt.",
+    `Die Zustellungen und ihre Fehler stehen in der Webhook-Verwaltung: ${publicUrl}`,
   ];
   const footer = footerOf(f.district);
   const text = ["Guten Tag,", "", ...lines, "", "Diese E-Mail wurde automatisch erstellt.", ...(footer.length ? ["", ...footer] : []), ""].join("\n");

@@ -370,6 +370,19 @@ export const PERMISSIONS = {
     access: ["user_manage"],
     tenancy: "ownDistrict",
   },
+  // ---- integrations: the change feed and webhooks (docs/decisions.md "Change feed", "Webhooks")
+  "change.list": {
+    access: "signedIn",
+    tenancy: "none",
+  },
+  "webhook.list": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+  },
+  "webhook.manage": {
+    access: ["user_manage"],
+    tenancy: "ownDistrict",
+  },
 } as const satisfies Record<string, Permission>;
 
 export type Operation = keyof typeof PERMISSIONS;
@@ -387,6 +400,7 @@ export const PERSON_ONLY: ReadonlySet<Operation> = new Set<Operation>([
   "competition.create",
   "dexam.takeover",
   "apiClient.create",
+  "webhook.manage",
 ]);
 
 /** The admin role: passes every role check, acts on every district's rows, alone assigns roles. */

@@ -25,6 +25,9 @@ type Models = {
   OidcPayload: P.OidcPayload;
   RateLimitCounter: P.RateLimitCounter;
   HealthDataAccess: P.HealthDataAccess;
+  Change: P.Change;
+  WebhookEndpoint: P.WebhookEndpoint;
+  WebhookDelivery: P.WebhookDelivery;
 };
 export type StoredColumns = { [M in keyof Models]?: readonly (keyof Models[M] & string)[] };
 
@@ -232,6 +235,26 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
     readBy: ["apiClient.list"],
     retention: [{ text: "sessions and tokens until they expire; counters for their window" }],
     protection: "counters hold HMAC-SHA-256 hashes under a subkey of the data key, never the address itself",
+  },
+  {
+    name: "Change feed and webhooks",
+    subjects: "users, registering users, clubs (by id only)",
+    data: "which row changed how and when, with the ids of its district, club and registering account (no names, no field values); webhook endpoints with their creator; the delivery log (the same ids)",
+    stored: { Change: ["rowId", "userId", "associationId", "at"], WebhookEndpoint: ["url", "createdById"], WebhookDelivery: ["payload", "lastError"] },
+    purpose: "integrations mirror the data they may read and learn of deletions (the feed, webhooks of the district association)",
+    legalBasis: "Art. 6(1)(f) GDPR",
+    readBy: ["change.list", "webhook.list"],
+    otherRecipients: "the webhook endpoints the district association registers (ids and event types only)",
+    retention: [
+      {
+        setting: "CHANGE_RETENTION_DAYS",
+        read: (c) => c.changeRetentionDays,
+        unit: "days",
+        what: "a deletion and a superseded change are kept, then deleted by the expiry job; a row's latest change lives as long as the row",
+      },
+      { constant: 30, unit: "days", what: "a delivered or given-up webhook delivery is kept in the log", source: "server/src/domains/webhooks/sender.ts" },
+      { text: "an endpoint and its log are deleted with it or with its district association; its creator's deletion clears the creator" },
+    ],
   },
 ];
 

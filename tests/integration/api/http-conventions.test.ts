@@ -234,6 +234,7 @@ describe("GraphQL updates name the version they are based on", () => {
       "updateEventLocation",
       "updateUser",
       "updateViewer",
+      "updateWebhookEndpoint",
     ]);
     for (const f of updates) {
       const version = inputOf(f)?.inputFields.find((i) => i.name === "version");

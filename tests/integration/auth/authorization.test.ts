@@ -90,6 +90,19 @@ function interpretGql(status: number, body: { data?: any; errors?: { extensions?
 /** the change history of one record */
 const AUDIT = "query($id: ID!) { auditTrail(id: $id) { edges { node { action changedFields } } } }";
 
+/** A webhook endpoint of district 1 (http: the matrix's app does not deliver). */
+const freshEndpoint = async () =>
+  (
+    await app.db.prisma.webhookEndpoint.create({
+      data: {
+        districtAssociationId: world.district1,
+        url: `https://hooks.example.org/${++seq}`,
+        eventTypes: ["association.created"],
+        secretEncrypted: new Uint8Array([1]),
+      },
+    })
+  ).id;
+
 /** The stored version of a record: a GraphQL update sends the version it is based on (required). */
 async function versionOf(model: "association" | "dexamRegistration" | "competitionRegistration", id: number): Promise<number> {
   const row = await (app.db.prisma[model] as unknown as { findUniqueOrThrow(a: object): Promise<{ version: number }> }).findUniqueOrThrow({ where: { id } });
@@ -974,6 +987,23 @@ const CALLS: Record<Operation, Call[]> = {
     })),
   ],
   // --- apiclients end
+  // --- integrations start (the change feed and webhooks; creating an endpoint: tests/integration/webhooks)
+  "change.list": [
+    gqlCall("{ changes(first: 5) { edges { cursor } pageInfo { endCursor } } }"),
+    restCall("GET", () => "/v1/changes?limit=5", undefined, "/v1/changes"),
+  ],
+  "webhook.list": [gqlCall("{ webhookEndpoints { databaseId deliveries { state } } }"), gqlCall("{ webhookEventTypes }")],
+  "webhook.manage": [
+    gqlCall("mutation($input: UpdateWebhookEndpointInput!) { updateWebhookEndpoint(input: $input) { version } }", async () => ({
+      input: { id: await freshEndpoint(), version: 1, description: "Geändert" },
+    })),
+    gqlCall("mutation($id: Int!) { rotateWebhookSecret(id: $id) { secret } }", async () => ({ id: await freshEndpoint() })),
+    gqlCall("mutation($id: Int!) { redeliverWebhook(id: $id) { state } }", async () => ({
+      id: (await app.db.prisma.webhookDelivery.create({ data: { endpointId: await freshEndpoint(), eventType: "association.created", payload: {} } })).id,
+    })),
+    gqlCall("mutation($id: Int!) { deleteWebhookEndpoint(id: $id) }", async () => ({ id: await freshEndpoint() })),
+  ],
+  // --- integrations end
   "dexam.delete": [
     gqlCall("mutation($id: ID!) { deleteDexamRegistration(id: $id) }", async () => ({ id: globalId("DexamRegistration", await registrationOfClub1()) })),
     restCall("DELETE", async () => `/v1/registration/dexam/${await registrationOfClub1()}`, undefined, "/v1/registration/dexam/:id"),
@@ -1128,6 +1158,12 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "apiClient.create": outcomes("denied", allow("admin", "role:user_manage", "staff2")),
   "apiClient.revoke": MANAGE_IN_DISTRICT_1("user_manage"),
   // --- apiclients end
+  // --- integrations start
+  // the feed is open to every signed-in caller; each change only for those who read its row (tests/integration/changes)
+  "change.list": EVERYONE,
+  "webhook.list": outcomes("denied", allow("admin", "role:user_manage", "staff2")),
+  "webhook.manage": MANAGE_IN_DISTRICT_1("user_manage"),
+  // --- integrations end
 };
 
 describe("authorization matrix", () => {

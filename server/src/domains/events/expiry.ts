@@ -9,10 +9,13 @@
 // what names its registrations (audit entries, mails, files) goes too, and the
 // system's "expire" entry keeps only the counts. The same round deletes audit entries older than
 // the audit log's retention (AUDIT_RETENTION_DAYS) and the idempotency keys of creates that have expired.
+
 import { DEFAULT_AUDIT_RETENTION_DAYS } from "../../config.ts";
 import type { PrismaClient } from "../../generated/prisma/client.ts";
+import { DEFAULT_CHANGE_RETENTION_DAYS, pruneChanges } from "../changes/retention.ts";
 import { deleteExpiredHealthDataAccess } from "../healthaccess/service.ts";
 import { deleteExpiredKeys } from "../registrations/idempotency.ts";
+import { pruneDeliveries } from "../webhooks/sender.ts";
 import { deleteEventRows } from "./service.ts";
 
 /** advisory lock key of the expiry job (any bigint unique to this job) */
@@ -51,6 +54,8 @@ const EMPTY: ExpiryReport = {
 export type ExpiryOptions = {
   /** audit entries older than this many days are deleted (config.auditRetentionDays) */
   auditRetentionDays?: number;
+  /** superseded changes and tombstones of the change feed older than this many days are deleted (config.changeRetentionDays) */
+  changeRetentionDays?: number;
 };
 
 /**
@@ -103,6 +108,10 @@ export async function deleteExpiredEvents(prisma: PrismaClient, now: Date, opts:
       await deleteExpiredKeys(tx, now);
       // the access records of health data past HEALTH_DATA_ACCESS_LOG_DAYS (healthaccess/service.ts)
       await deleteExpiredHealthDataAccess(tx, now);
+      // the change feed's superseded changes and tombstones past CHANGE_RETENTION_DAYS (changes/retention.ts)
+      await pruneChanges(tx, now, opts.changeRetentionDays ?? DEFAULT_CHANGE_RETENTION_DAYS);
+      // the webhook delivery log's sent and given-up rows past KEEP_DELIVERIES_DAYS (webhooks/sender.ts)
+      await pruneDeliveries(tx, now);
       return total;
     },
     { timeout: 120_000, maxWait: 30_000 },
