@@ -16,6 +16,8 @@ export type SellerSnapshot = {
   phone: string | null;
   taxNumber: string | null;
   vatId: string | null;
+  /** Vereinsregister entry (BT-30) */
+  registrationId: string | null;
   exemptionNote: string | null;
   vatRateBasisPoints: number;
   iban: string;
@@ -43,6 +45,8 @@ export type InvoiceDocument = {
   /** YYYY-MM-DD */
   issueDate: string;
   dueDate: string;
+  /** the day of the service (Leistungsdatum) */
+  serviceDate: string;
   eventName: string;
   /** the number and date of the invoice a cancellation or credit note corrects */
   corrects: { number: string; issueDate: string } | null;
@@ -59,7 +63,6 @@ const TYPE_CODE = { INVOICE: "380", CANCELLATION: "384", CREDIT_NOTE: "381" } as
 export const KIND_LABEL = { INVOICE: "Rechnung", CANCELLATION: "Stornorechnung", CREDIT_NOTE: "Gutschrift" } as const;
 
 const eur = (cents: number) => (cents / 100).toFixed(2);
-const money = (cents: number) => ({ "#": eur(cents), currencyID: "EUR" });
 
 /**
  * The library's invoice data of one issued invoice (pure). A cancellation carries the original's
@@ -107,10 +110,10 @@ export function invoiceData(doc: InvoiceDocument): EInvoice {
       "cbc:IssueDate": doc.issueDate,
       ...(doc.totalCents > 0 || doc.kind === "INVOICE" ? { "cbc:DueDate": doc.dueDate } : {}),
       "cbc:InvoiceTypeCode": TYPE_CODE[doc.kind],
-      "cbc:Note": notes.join("\n"),
+      "cbc:Note": notes,
       "cbc:DocumentCurrencyCode": "EUR",
       ...(buyer.buyerReference ? { "cbc:BuyerReference": buyer.buyerReference } : {}),
-      ...(doc.corrects ? { "cac:BillingReference": { "cac:InvoiceDocumentReference": { "cbc:ID": doc.corrects.number, "cbc:IssueDate": doc.corrects.issueDate } } } : {}),
+      ...(doc.corrects ? { "cac:BillingReference": [{ "cac:InvoiceDocumentReference": { "cbc:ID": doc.corrects.number, "cbc:IssueDate": doc.corrects.issueDate } }] } : {}),
       "cac:AccountingSupplierParty": {
         "cac:Party": {
           "cbc:EndpointID": seller.email,
@@ -118,7 +121,7 @@ export function invoiceData(doc: InvoiceDocument): EInvoice {
           ...(seller.creditorId ? { "cac:PartyIdentification": [{ "cbc:ID": seller.creditorId, "cbc:ID@schemeID": "SEPA" }] } : {}),
           "cac:PostalAddress": address(seller),
           ...(sellerTax.length ? { "cac:PartyTaxScheme": sellerTax } : {}),
-          "cac:PartyLegalEntity": { "cbc:RegistrationName": seller.name },
+          "cac:PartyLegalEntity": { "cbc:RegistrationName": seller.name, ...(seller.registrationId ? { "cbc:CompanyID": seller.registrationId } : {}) },
           "cac:Contact": { "cbc:Name": seller.name, ...(seller.phone ? { "cbc:Telephone": seller.phone } : {}), "cbc:ElectronicMail": seller.email },
         },
       },
@@ -129,6 +132,7 @@ export function invoiceData(doc: InvoiceDocument): EInvoice {
           "cac:PartyLegalEntity": { "cbc:RegistrationName": buyer.name },
         },
       },
+      "cac:Delivery": { "cbc:ActualDeliveryDate": doc.serviceDate },
       "cac:PaymentMeans": [paymentMeans],
       "cac:PaymentTerms": {
         "cbc:Note": doc.kind === "INVOICE" ? `Zahlbar bis ${doc.dueDate} ohne Abzug.` : "Der Betrag wird erstattet oder verrechnet.",
@@ -172,15 +176,23 @@ export function invoiceData(doc: InvoiceDocument): EInvoice {
       })),
     },
   };
-  void money;
   return data as unknown as EInvoice;
 }
 
-const quiet = { log() {}, warn() {}, error() {} };
+/** Runs the library; what it logs as an error becomes the message of a failure (its own says only "validation failed"). */
+async function generate(doc: InvoiceDocument, options: Omit<Parameters<InvoiceService["generate"]>[1], "lang">) {
+  const logged: string[] = [];
+  const logger = { log() {}, warn() {}, error: (m: unknown) => logged.push(String(m)) };
+  try {
+    return await new InvoiceService(logger).generate(invoiceData(doc), { lang: "de-de", noWarnings: true, ...options });
+  } catch (e) {
+    throw new Error(`E-Rechnung ${doc.number}: ${(e as Error).message} ${logged.join(" ")}`.trim());
+  }
+}
 
 /** The EN 16931 CII XML of an invoice. */
 export async function ciiXml(doc: InvoiceDocument): Promise<string> {
-  const out = await new InvoiceService(quiet).generate(invoiceData(doc), { format: "CII", lang: "de-de", noWarnings: true });
+  const out = await generate(doc, { format: "CII" });
   return typeof out === "string" ? out : Buffer.from(out).toString("utf8");
 }
 
@@ -189,10 +201,8 @@ export async function ciiXml(doc: InvoiceDocument): Promise<string> {
  * library, with the XML as the associated file factur-x.xml and the Factur-X XMP metadata.
  */
 export async function facturX(doc: InvoiceDocument, pdf: Uint8Array): Promise<Uint8Array> {
-  const out = await new InvoiceService(quiet).generate(invoiceData(doc), {
+  const out = await generate(doc, {
     format: "Factur-X-EN16931",
-    lang: "de-de",
-    noWarnings: true,
     pdf: { buffer: pdf, filename: `${doc.number}.pdf`, mimetype: "application/pdf" },
   });
   return typeof out === "string" ? Buffer.from(out) : out;

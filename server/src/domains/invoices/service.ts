@@ -86,6 +86,7 @@ export async function setSeller(ctx: ServiceCtx, districtAssociationId: number |
     phone: clean(input.phone),
     taxNumber: clean(input.taxNumber),
     vatId: input.vatId?.trim() ? compact(input.vatId) : null,
+    registrationId: clean(input.registrationId),
     exemptionNote: clean(input.exemptionNote),
     vatRateBasisPoints: input.vatRateBasisPoints ?? 1900,
     iban: compact(input.iban),
@@ -223,6 +224,7 @@ export function documentOf(i: InvoiceRow): InvoiceDocument {
     number: i.number,
     issueDate: day(i.issueDate),
     dueDate: day(i.dueDate),
+    serviceDate: day(i.serviceDate),
     eventName: i.eventName,
     corrects: i.corrects ? { number: i.corrects.number, issueDate: day(i.corrects.issueDate) } : null,
     seller: i.seller as SellerSnapshot,
@@ -261,6 +263,7 @@ function sellerSnapshot(s: Prisma.InvoiceSellerGetPayload<object>): SellerSnapsh
     phone: s.phone,
     taxNumber: s.taxNumber,
     vatId: s.vatId,
+    registrationId: s.registrationId,
     exemptionNote: s.exemptionNote,
     vatRateBasisPoints: s.vatRateBasisPoints,
     iban: s.iban,
@@ -300,7 +303,7 @@ async function writeInvoices(
   ctx: ServiceCtx,
   tx: Tx,
   p: Principal,
-  at: { districtAssociationId: number; eventId: number | null; eventName: string; seller: SellerSnapshot; paymentDays: number },
+  at: { districtAssociationId: number; eventId: number | null; eventName: string; serviceDate: string; seller: SellerSnapshot; paymentDays: number },
   drafts: Draft[],
 ): Promise<InvoiceRow[]> {
   if (!drafts.length) return [];
@@ -320,6 +323,7 @@ async function writeInvoices(
       number: numberOf(year, n),
       issueDate: today,
       dueDate: addDays(today, d.kind === "INVOICE" ? at.paymentDays : 0),
+      serviceDate: at.serviceDate,
       eventName: at.eventName,
       corrects: d.corrects,
       seller: at.seller,
@@ -340,6 +344,7 @@ async function writeInvoices(
         correctsId: d.correctsId,
         issueDate: new Date(`${doc.issueDate}T00:00:00Z`),
         dueDate: new Date(`${doc.dueDate}T00:00:00Z`),
+        serviceDate: new Date(`${doc.serviceDate}T00:00:00Z`),
         eventName: at.eventName,
         seller: doc.seller as unknown as Prisma.InputJsonValue,
         buyer: doc.buyer as unknown as Prisma.InputJsonValue,
@@ -406,7 +411,7 @@ export async function issueInvoices(ctx: ServiceCtx, eventId: number, associatio
         if (netCents <= 0) continue;
         drafts.push({ associationId: id, kind: "INVOICE", correctsId: null, corrects: null, buyer: buyerSnapshot(ctx, club), lines, sign: 1 });
       }
-      return writeInvoices(ctx, tx, p, { districtAssociationId: e.districtAssociationId, eventId, eventName: e.name, seller: sellerSnapshot(seller), paymentDays: seller.paymentDays }, drafts);
+      return writeInvoices(ctx, tx, p, { districtAssociationId: e.districtAssociationId, eventId, eventName: e.name, serviceDate: berlinDay(e.start ?? e.registrationDeadline), seller: sellerSnapshot(seller), paymentDays: seller.paymentDays }, drafts);
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
@@ -433,7 +438,7 @@ export async function cancelInvoice(ctx: ServiceCtx, id: number): Promise<Invoic
       throw new AppError("CONFLICT", "Zu dieser Rechnung gibt es eine Gutschrift: den Rest ebenfalls gutschreiben statt stornieren");
     const lines: FeeLine[] = i.lines.map((l) => ({ item: l.item, description: l.description, quantity: l.quantity, unitCents: l.unitCents, netCents: l.netCents }));
     const seller = i.seller as SellerSnapshot;
-    const [row] = await writeInvoices(ctx, tx, p, { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, seller, paymentDays: 0 }, [
+    const [row] = await writeInvoices(ctx, tx, p, { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, serviceDate: day(i.serviceDate), seller, paymentDays: 0 }, [
       { associationId: i.associationId, kind: "CANCELLATION", correctsId: i.id, corrects: { number: i.number, issueDate: day(i.issueDate) }, buyer: i.buyer as BuyerSnapshot, lines, sign: -1 },
     ]);
     return row as InvoiceRow;
@@ -457,7 +462,7 @@ export async function creditInvoice(ctx: ServiceCtx, id: number, input: { reason
     const total = net + vatOf(net, seller.vatRateBasisPoints, seller.exemptionNote != null);
     if (credited + total > i.totalCents)
       throw validationFailed({ lines: `Gutschriften höchstens bis zum Rechnungsbetrag (noch ${((i.totalCents - credited) / 100).toFixed(2).replace(".", ",")} €)` });
-    const [row] = await writeInvoices(ctx, tx, p, { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, seller, paymentDays: 0 }, [
+    const [row] = await writeInvoices(ctx, tx, p, { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, serviceDate: day(i.serviceDate), seller, paymentDays: 0 }, [
       { associationId: i.associationId, kind: "CREDIT_NOTE", correctsId: i.id, corrects: { number: i.number, issueDate: day(i.issueDate) }, buyer: i.buyer as BuyerSnapshot, lines, sign: 1 },
     ]);
     return row as InvoiceRow;
