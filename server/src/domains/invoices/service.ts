@@ -164,7 +164,7 @@ export async function setClubBilling(ctx: ServiceCtx, associationId: number, inp
       const m = input.mandate;
       const iban = compact(m.iban);
       const account: MandateAccount = { iban, bic: m.bic?.trim() ? compact(m.bic) : null, holder: m.holder.trim() };
-      const sealed = { reference: m.reference.trim(), signedOn: new Date(`${m.signedOn}T00:00:00Z`), accountEncrypted: encrypt(ctx.services.dataKey, JSON.stringify(account)), ibanLast4: iban.slice(-4) };
+      const sealed = { reference: m.reference.trim(), signedOn: new Date(`${m.signedOn}T00:00:00Z`), accountEncrypted: new Uint8Array(encrypt(ctx.services.dataKey, JSON.stringify(account))), ibanLast4: iban.slice(-4) };
       // a new mandate (another reference) starts with a first collection again
       const old = await tx.sepaMandate.findUnique({ where: { associationId } });
       const restart = old && old.reference !== sealed.reference ? { firstCollectedAt: null } : {};
