@@ -18,7 +18,11 @@ const XSLT = path.join(FIXTURE, "xslt/EN16931-CII-validation.xslt");
 export async function schemaErrors(xml: string, dir: string, main: string): Promise<string[]> {
   const files = fs.readdirSync(dir).filter((f) => f.endsWith(".xsd"));
   const preload = files.filter((f) => f !== main).map((f) => ({ fileName: f, contents: fs.readFileSync(path.join(dir, f), "utf8") }));
-  const result = await validateXML({ xml: [{ fileName: "invoice.xml", contents: xml }], schema: [{ fileName: main, contents: fs.readFileSync(path.join(dir, main), "utf8") }], preload });
+  const result = await validateXML({
+    xml: [{ fileName: "invoice.xml", contents: xml }],
+    schema: [{ fileName: main, contents: fs.readFileSync(path.join(dir, main), "utf8") }],
+    preload,
+  });
   return result.valid ? [] : result.errors.map((e) => e.rawMessage);
 }
 

@@ -464,7 +464,8 @@ export const DOORS = {
   "invoice.issue": {
     graphql: ["Mutation.issueInvoices"],
     rest: [],
-    description: "Issue the invoices of an event after its deadline: one per club with live registrations that cost something, numbers gapless per district and year.",
+    description:
+      "Issue the invoices of an event after its deadline: one per club with live registrations that cost something, numbers gapless per district and year.",
   },
   "invoice.cancel": {
     graphql: ["Mutation.cancelInvoice"],

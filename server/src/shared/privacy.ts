@@ -72,7 +72,8 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
       { text: "the mandate until it is removed (`invoiceBilling.update`) or the club is deleted" },
       { text: "issued invoices ten years (tax law); they outlive the club and the event, whose names they keep; deleted with their district association" },
     ],
-    protection: "IBAN, BIC and holder of a mandate are sealed (AES-256-GCM, server/src/crypto) and shown masked (last four characters); the audit log names the change, never the account",
+    protection:
+      "IBAN, BIC and holder of a mandate are sealed (AES-256-GCM, server/src/crypto) and shown masked (last four characters); the audit log names the change, never the account",
   },
   {
     name: "User accounts",

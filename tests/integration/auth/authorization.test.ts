@@ -474,7 +474,11 @@ const districtInput = { name: "KV Neu", iamRef: "neu", gdprLink: "https://e.test
 // --- invoices start
 /** The seller data of district 1 (issuing needs them), written once. */
 const sellerOfDistrict1 = () =>
-  app.db.prisma.invoiceSeller.upsert({ where: { districtAssociationId: world.district1 }, create: { districtAssociationId: world.district1, ...INVOICE_SELLER }, update: {} });
+  app.db.prisma.invoiceSeller.upsert({
+    where: { districtAssociationId: world.district1 },
+    create: { districtAssociationId: world.district1, ...INVOICE_SELLER },
+    update: {},
+  });
 const INVOICE_SELLER = {
   name: "KV Eins e. V.",
   street: "Weg 1",
@@ -504,7 +508,17 @@ const invoiceOfClub1 = async () =>
         dueDate: new Date(),
         serviceDate: new Date(),
         eventName: "E",
-        seller: { ...INVOICE_SELLER, phone: null, taxNumber: null, registrationId: null, exemptionNote: null, vatRateBasisPoints: 1900, bic: null, bankName: null, creditorId: null },
+        seller: {
+          ...INVOICE_SELLER,
+          phone: null,
+          taxNumber: null,
+          registrationId: null,
+          exemptionNote: null,
+          vatRateBasisPoints: 1900,
+          bic: null,
+          bankName: null,
+          creditorId: null,
+        },
         buyer: { name: "MV Eins", street: null, postcode: null, city: null, country: "DE", email: null, buyerReference: null, mandate: null },
         netCents: 1000,
         vatCents: 190,
@@ -1031,7 +1045,9 @@ const CALLS: Record<Operation, Call[]> = {
   // each caller's own district association
   "invoiceSeller.read": [gqlCall("query { invoiceSeller { name } }")],
   "invoiceSeller.update": [
-    gqlCall("mutation($input: InvoiceSellerInput!) { setInvoiceSeller(input: $input) { name } }", () => ({ input: { ...INVOICE_SELLER, name: `KV ${++seq}` } })),
+    gqlCall("mutation($input: InvoiceSellerInput!) { setInvoiceSeller(input: $input) { name } }", () => ({
+      input: { ...INVOICE_SELLER, name: `KV ${++seq}` },
+    })),
   ],
   "invoiceBilling.read": [gqlCall("query($a: ID!) { clubBilling(association: $a) { billingName } }", () => ({ a: globalId("Association", world.club1) }))],
   "invoiceBilling.update": [
@@ -1047,7 +1063,9 @@ const CALLS: Record<Operation, Call[]> = {
       (d) => d.node,
     ),
   ],
-  "invoice.issue": [gqlCall("mutation($e: ID!) { issueInvoices(event: $e) { number } }", async () => ({ e: globalId("Event", await billableEventOfDistrict1()) }))],
+  "invoice.issue": [
+    gqlCall("mutation($e: ID!) { issueInvoices(event: $e) { number } }", async () => ({ e: globalId("Event", await billableEventOfDistrict1()) })),
+  ],
   "invoice.cancel": [gqlCall("mutation($id: ID!) { cancelInvoice(id: $id) { number } }", async () => ({ id: globalId("Invoice", await invoiceOfClub1()) }))],
   "invoice.credit": [
     gqlCall('mutation($id: ID!) { creditInvoice(id: $id, reason: "R", lines: [{ description: "T", quantity: 1, unitCents: 100 }]) { number } }', async () => ({

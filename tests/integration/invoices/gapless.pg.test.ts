@@ -25,7 +25,8 @@ beforeAll(async () => {
   world = await createWorld(a.db.prisma);
   tokens.push(await a.token(world.subjects["role:invoice_manage"] as string), await b.token(world.subjects["role:invoice_manage"] as string));
   await a.db.prisma.invoiceSeller.create({ data: { districtAssociationId: world.district1, ...SELLER } });
-  for (let i = 0; i < CLUBS; i++) clubs.push((await a.db.prisma.association.create({ data: { name: `Verein ${i}`, districtAssociationId: world.district1 } })).id);
+  for (let i = 0; i < CLUBS; i++)
+    clubs.push((await a.db.prisma.association.create({ data: { name: `Verein ${i}`, districtAssociationId: world.district1 } })).id);
 }, 120_000);
 afterAll(async () => {
   await b?.stop();
@@ -61,9 +62,13 @@ describe("gapless numbers on two replicas", { timeout: 300_000 }, () => {
     expect([x.length, y.length].sort()).toEqual([0, CLUBS]);
     const rows = await a.db.prisma.invoice.findMany({ where: { eventId: event } });
     expect(new Set(rows.map((r) => r.associationId)).size).toBe(CLUBS);
-    const numbers = (await a.db.prisma.invoice.findMany({ where: { districtAssociationId: world.district1 }, select: { number: true } })).map((r) => r.number).sort();
+    const numbers = (await a.db.prisma.invoice.findMany({ where: { districtAssociationId: world.district1 }, select: { number: true } }))
+      .map((r) => r.number)
+      .sort();
     expect(numbers).toEqual(Array.from({ length: 5 * CLUBS }, (_, i) => `${year}-${String(i + 1).padStart(5, "0")}`));
-    const counter = await a.db.prisma.invoiceCounter.findUniqueOrThrow({ where: { districtAssociationId_year: { districtAssociationId: world.district1, year } } });
+    const counter = await a.db.prisma.invoiceCounter.findUniqueOrThrow({
+      where: { districtAssociationId_year: { districtAssociationId: world.district1, year } },
+    });
     expect(counter.last).toBe(5 * CLUBS);
   });
 });

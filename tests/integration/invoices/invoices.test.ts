@@ -19,21 +19,24 @@ let event: number;
 let club3: number;
 const year = new Date().getFullYear();
 
-const INVOICE = "databaseId number kind totalCents netCents vatCents clubName cancelled lines { position item quantity unitCents netCents } corrects { number }";
+const INVOICE =
+  "databaseId number kind totalCents netCents vatCents clubName cancelled lines { position item quantity unitCents netCents } corrects { number }";
 
 async function ok<T = any>(query: string, variables: Record<string, unknown>, token: string): Promise<T> {
   const res = await app.gql(query, variables, token);
   expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();
   return res.body.data as T;
 }
-const code = async (query: string, variables: Record<string, unknown>, token: string) => (await app.gql(query, variables, token)).body.errors?.[0]?.extensions?.code;
+const code = async (query: string, variables: Record<string, unknown>, token: string) =>
+  (await app.gql(query, variables, token)).body.errors?.[0]?.extensions?.code;
 
 beforeAll(async () => {
   app = await startTestApp();
   world = await createWorld(app.db.prisma);
   for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
   event = await pastDexamEvent(app.db.prisma, world.district1);
-  club3 = (await app.db.prisma.association.create({ data: { name: "MV Drei", districtAssociationId: world.district1, invoiceEmail: "kasse@mv-drei.example" } })).id;
+  club3 = (await app.db.prisma.association.create({ data: { name: "MV Drei", districtAssociationId: world.district1, invoiceEmail: "kasse@mv-drei.example" } }))
+    .id;
   // club 1: two D1 (one with a verified theory result: practice only), one cancelled; club 3: one D2 made before the late date
   await dexamRegistration(app.db.prisma, event, world.club1);
   await dexamRegistration(app.db.prisma, event, world.club1, { partialResultType: "THEORY" });
@@ -61,7 +64,11 @@ describe("fees and seller data", () => {
     expect(await code(SET, { input }, t["role:registration_manage"])).toBe("FORBIDDEN");
     expect(await code(SET, { input }, t.staff2)).toBe("NOT_FOUND");
     expect(await code(SET, { input: { ...input, fees: [{ item: "dexam:D9:theory", amountCents: 1 }] } }, t["role:invoice_manage"])).toBe("VALIDATION");
-    const read = await ok("query($e: ID!) { eventFees(event: $e) { fees { item amountCents } lateFeeCents } }", { e: gid("Event", event) }, t["role:invoice_read"]);
+    const read = await ok(
+      "query($e: ID!) { eventFees(event: $e) { fees { item amountCents } lateFeeCents } }",
+      { e: gid("Event", event) },
+      t["role:invoice_read"],
+    );
     expect(read.eventFees.fees).toHaveLength(3);
     expect(read.eventFees.lateFeeCents).toBe(1000);
   });
@@ -69,7 +76,11 @@ describe("fees and seller data", () => {
   it("issuing needs the seller data; the seller's IBAN and tax data are checked", async () => {
     expect(await code("mutation($e: ID!) { issueInvoices(event: $e) { number } }", { e: gid("Event", event) }, t["role:invoice_manage"])).toBe("CONFLICT");
     const SET = "mutation($input: InvoiceSellerInput!) { setInvoiceSeller(input: $input) { name iban exemptionNote version } }";
-    const bad = await app.gql(SET, { input: { ...SELLER, iban: "DE02120300000000202052", registrationId: null, taxNumber: null, exemptionNote: null } }, t["role:invoice_manage"]);
+    const bad = await app.gql(
+      SET,
+      { input: { ...SELLER, iban: "DE02120300000000202052", registrationId: null, taxNumber: null, exemptionNote: null } },
+      t["role:invoice_manage"],
+    );
     expect(bad.body.errors?.[0]?.extensions?.code).toBe("VALIDATION");
     expect(JSON.stringify(bad.body.errors)).toContain("Keine gültige IBAN");
     expect(await code(SET, { input: SELLER }, t["role:invoice_read"])).toBe("FORBIDDEN");
@@ -80,15 +91,32 @@ describe("fees and seller data", () => {
   it("a club's SEPA mandate: IBAN checked, stored sealed, shown masked; the club's accounts read their billing data", async () => {
     const SET = "mutation($input: ClubBillingInput!) { setClubBilling(input: $input) { billingName billingCity mandate { reference ibanMasked signedOn } } }";
     const mandate = { reference: "MV-EINS-0001", signedOn: "2026-01-15", iban: "DE89 3704 0044 0532 0130 00", holder: "Musikverein Eins e. V." };
-    expect(await code(SET, { input: { association: gid("Association", world.club1), mandate: { ...mandate, iban: "DE89370400440532013001" } } }, t["role:invoice_manage"])).toBe(
-      "VALIDATION",
-    );
+    expect(
+      await code(
+        SET,
+        { input: { association: gid("Association", world.club1), mandate: { ...mandate, iban: "DE89370400440532013001" } } },
+        t["role:invoice_manage"],
+      ),
+    ).toBe("VALIDATION");
     const b = await ok(
       SET,
-      { input: { association: gid("Association", world.club1), billingName: "Musikverein Eins e. V.", billingStreet: "Am Markt 1", billingPostcode: "12345", billingCity: "Eins", mandate } },
+      {
+        input: {
+          association: gid("Association", world.club1),
+          billingName: "Musikverein Eins e. V.",
+          billingStreet: "Am Markt 1",
+          billingPostcode: "12345",
+          billingCity: "Eins",
+          mandate,
+        },
+      },
       t["role:invoice_manage"],
     );
-    expect(b.setClubBilling).toEqual({ billingName: "Musikverein Eins e. V.", billingCity: "Eins", mandate: { reference: "MV-EINS-0001", ibanMasked: "•••• 3000", signedOn: "2026-01-15" } });
+    expect(b.setClubBilling).toEqual({
+      billingName: "Musikverein Eins e. V.",
+      billingCity: "Eins",
+      mandate: { reference: "MV-EINS-0001", ibanMasked: "•••• 3000", signedOn: "2026-01-15" },
+    });
     const row = await app.db.prisma.sepaMandate.findUniqueOrThrow({ where: { associationId: world.club1 } });
     expect(Buffer.from(row.accountEncrypted).toString("latin1")).not.toContain("DE89370400440532013000");
     expect(await code(SET, { input: { association: gid("Association", world.club1) } }, t.member)).toBe("FORBIDDEN");
@@ -134,7 +162,9 @@ describe("invoices", () => {
     expect((await ok(NODE, { id: gid("Invoice", first.databaseId) }, t.member)).node.number).toBe(first.number);
   });
 
-  it("the club's account downloads its invoice: the XML passes the CII schema and the EN 16931 rules, the PDF reads back with it embedded", { timeout: 300_000 }, async () => {
+  it("the club's account downloads its invoice: the XML passes the CII schema and the EN 16931 rules, the PDF reads back with it embedded", {
+    timeout: 300_000,
+  }, async () => {
     const NODE = "query($id: ID!) { node(id: $id) { ... on Invoice { xml pdfBase64 } } }";
     const { node } = await ok(NODE, { id: gid("Invoice", first.databaseId) }, t.member);
     expect(await einvoiceProblems(node.xml)).toEqual([]);
@@ -144,7 +174,15 @@ describe("invoices", () => {
       const file = path.join(dir, "r.pdf");
       fs.writeFileSync(file, Buffer.from(node.pdfBase64, "base64"));
       const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-      for (const s of [`Rechnung ${first.number}`, "Musikverein Eins e. V.", "Verspätungsgebühr", "86,00 €", "SEPA-Lastschrift", "Umsatzsteuerfrei nach § 4 Nr. 22"]) expect(text).toContain(s);
+      for (const s of [
+        `Rechnung ${first.number}`,
+        "Musikverein Eins e. V.",
+        "Verspätungsgebühr",
+        "86,00 €",
+        "SEPA-Lastschrift",
+        "Umsatzsteuerfrei nach § 4 Nr. 22",
+      ])
+        expect(text).toContain(s);
       execFileSync("pdfdetach", ["-save", "1", "-o", path.join(dir, "x.xml"), file]);
       expect(fs.readFileSync(path.join(dir, "x.xml"), "utf8")).toBe(node.xml);
     } finally {
@@ -164,7 +202,8 @@ describe("invoices", () => {
     const vars = { id: gid("Invoice", second.databaseId), reason: "Teilnahme abgesagt" };
     expect(await code(CREDIT, { ...vars, lines: [{ description: "Theorie", quantity: 2, unitCents: 2000 }] }, t["role:invoice_manage"])).toBe("VALIDATION");
     expect(await code(CREDIT, { ...vars, lines: [{ description: "Theorie", quantity: 1, unitCents: 500 }] }, t["role:invoice_read"])).toBe("FORBIDDEN");
-    const c = (await ok(CREDIT, { ...vars, lines: [{ description: "D-Prüfung D2 – Theorie", quantity: 1, unitCents: 500 }] }, t["role:invoice_manage"])).creditInvoice;
+    const c = (await ok(CREDIT, { ...vars, lines: [{ description: "D-Prüfung D2 – Theorie", quantity: 1, unitCents: 500 }] }, t["role:invoice_manage"]))
+      .creditInvoice;
     expect(c).toMatchObject({ number: `${year}-00003`, kind: "CREDIT_NOTE", totalCents: 500, corrects: { number: second.number } });
     expect(await einvoiceProblems(c.xml)).toEqual([]);
   });
@@ -184,7 +223,8 @@ describe("invoices", () => {
     // a registration cancelled since: the new invoice bills what is live now
     const reg = await app.db.prisma.dexamRegistration.findFirstOrThrow({ where: { eventId: event, associationId: world.club1, partialResultType: "THEORY" } });
     await app.db.prisma.dexamRegistration.update({ where: { id: reg.id }, data: { cancelledAt: new Date() } });
-    const again = (await ok(`mutation($e: ID!) { issueInvoices(event: $e) { ${INVOICE} } }`, { e: gid("Event", event) }, t["role:invoice_manage"])).issueInvoices;
+    const again = (await ok(`mutation($e: ID!) { issueInvoices(event: $e) { ${INVOICE} } }`, { e: gid("Event", event) }, t["role:invoice_manage"]))
+      .issueInvoices;
     expect(again.map((i: any) => [i.number, i.clubName, i.totalCents])).toEqual([[`${year}-00005`, "Musikverein Eins e. V.", 1500 + 2550 + 1000]]);
   });
 

@@ -30,7 +30,13 @@ export async function pastDexamEvent(prisma: PrismaClient, districtAssociationId
       finishPublishing: new Date(now + 30 * 86_400_000),
       start: new Date(now + 7 * 86_400_000),
       privacyPolicy: "p",
-      fees: { create: [{ item: "dexam:D1:theory", amountCents: 1500 }, { item: "dexam:D1:practice", amountCents: 2550 }, { item: "dexam:D2:theory", amountCents: 2000 }] },
+      fees: {
+        create: [
+          { item: "dexam:D1:theory", amountCents: 1500 },
+          { item: "dexam:D1:practice", amountCents: 2550 },
+          { item: "dexam:D2:theory", amountCents: 2000 },
+        ],
+      },
       feeSchedule: { create: { lateFrom: new Date(now - 10 * 86_400_000), lateFeeCents: 1000 } },
     },
   });

@@ -127,7 +127,15 @@ describe("e-invoices", { timeout: 300_000 }, () => {
       const file = path.join(dir, "r.pdf");
       fs.writeFileSync(file, pdf);
       const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-      for (const s of ["Rechnung 2026-00001", "Musikverein Neudorf", "D-Prüfung D1 – Theorie", "126,14 €", "Seite 1 von 1", "Gedruckt am 28.11.2026", "DE02120300000000202051"])
+      for (const s of [
+        "Rechnung 2026-00001",
+        "Musikverein Neudorf",
+        "D-Prüfung D1 – Theorie",
+        "126,14 €",
+        "Seite 1 von 1",
+        "Gedruckt am 28.11.2026",
+        "DE02120300000000202051",
+      ])
         expect(text).toContain(s);
       expect(execFileSync("pdfdetach", ["-list", file], { encoding: "utf8" })).toContain("factur-x.xml");
       execFileSync("pdfdetach", ["-save", "1", "-o", path.join(dir, "x.xml"), file]);

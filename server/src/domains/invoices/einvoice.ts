@@ -82,21 +82,22 @@ export function invoiceData(doc: InvoiceDocument): EInvoice {
   const notes = [`${KIND_LABEL[doc.kind]} ${doc.number} – ${doc.eventName}`];
   if (doc.corrects) notes.push(`${doc.kind === "CANCELLATION" ? "Storno" : "Gutschrift"} zur Rechnung ${doc.corrects.number} vom ${doc.corrects.issueDate}`);
   if (exempt) notes.push(seller.exemptionNote as string);
-  const paymentMeans = buyer.mandate && doc.kind === "INVOICE"
-    ? {
-        "cbc:PaymentMeansCode": "59",
-        "cbc:PaymentID": doc.number,
-        "cac:PaymentMandate": { "cbc:ID": buyer.mandate.reference, "cac:PayerFinancialAccount": { "cbc:ID": buyer.mandate.iban } },
-      }
-    : {
-        "cbc:PaymentMeansCode": "58",
-        "cbc:PaymentID": doc.number,
-        "cac:PayeeFinancialAccount": {
-          "cbc:ID": seller.iban,
-          "cbc:Name": seller.name,
-          ...(seller.bic ? { "cac:FinancialInstitutionBranch": { "cbc:ID": seller.bic } } : {}),
-        },
-      };
+  const paymentMeans =
+    buyer.mandate && doc.kind === "INVOICE"
+      ? {
+          "cbc:PaymentMeansCode": "59",
+          "cbc:PaymentID": doc.number,
+          "cac:PaymentMandate": { "cbc:ID": buyer.mandate.reference, "cac:PayerFinancialAccount": { "cbc:ID": buyer.mandate.iban } },
+        }
+      : {
+          "cbc:PaymentMeansCode": "58",
+          "cbc:PaymentID": doc.number,
+          "cac:PayeeFinancialAccount": {
+            "cbc:ID": seller.iban,
+            "cbc:Name": seller.name,
+            ...(seller.bic ? { "cac:FinancialInstitutionBranch": { "cbc:ID": seller.bic } } : {}),
+          },
+        };
   const address = (a: { street: string | null; postcode: string | null; city: string | null; country: string }) => ({
     ...(a.street ? { "cbc:StreetName": a.street } : {}),
     ...(a.city ? { "cbc:CityName": a.city } : {}),
@@ -114,7 +115,9 @@ export function invoiceData(doc: InvoiceDocument): EInvoice {
       "cbc:Note": notes,
       "cbc:DocumentCurrencyCode": "EUR",
       ...(buyer.buyerReference ? { "cbc:BuyerReference": buyer.buyerReference } : {}),
-      ...(doc.corrects ? { "cac:BillingReference": [{ "cac:InvoiceDocumentReference": { "cbc:ID": doc.corrects.number, "cbc:IssueDate": doc.corrects.issueDate } }] } : {}),
+      ...(doc.corrects
+        ? { "cac:BillingReference": [{ "cac:InvoiceDocumentReference": { "cbc:ID": doc.corrects.number, "cbc:IssueDate": doc.corrects.issueDate } }] }
+        : {}),
       "cac:AccountingSupplierParty": {
         "cac:Party": {
           "cbc:EndpointID": seller.email,

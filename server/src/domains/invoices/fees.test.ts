@@ -62,9 +62,13 @@ describe("fee computation", () => {
 
   it("does not depend on the order of the registrations", () => {
     fc.assert(
-      fc.property(tableArb, fc.array(registrationArb, { maxLength: 30 }).chain((a) => fc.tuple(fc.constant(a), fc.shuffledSubarray(a, { minLength: a.length }))), (table, [a, b]) => {
-        expect(computeFees(table, b)).toEqual(computeFees(table, a));
-      }),
+      fc.property(
+        tableArb,
+        fc.array(registrationArb, { maxLength: 30 }).chain((a) => fc.tuple(fc.constant(a), fc.shuffledSubarray(a, { minLength: a.length }))),
+        (table, [a, b]) => {
+          expect(computeFees(table, b)).toEqual(computeFees(table, a));
+        },
+      ),
       { seed: SEED, numRuns: RUNS },
     );
   });
@@ -90,7 +94,11 @@ describe("fee computation", () => {
   });
 
   it("a D-exam pays theory, practice and camp of its course, less the part an earlier result covers", () => {
-    const table: FeeTable = { fees: { "dexam:D2:theory": 1500, "dexam:D2:practice": 2500, "dexam:D2:camp": 9000, "dexam:D1:theory": 1 }, lateFrom: null, lateFeeCents: 0 };
+    const table: FeeTable = {
+      fees: { "dexam:D2:theory": 1500, "dexam:D2:practice": 2500, "dexam:D2:camp": 9000, "dexam:D1:theory": 1 },
+      lateFrom: null,
+      lateFeeCents: 0,
+    };
     const base = { kind: "dexam", id: 1, course: "D2", camp: true, createdAt: at(1) } as const;
     expect(computeFees(table, [{ ...base, partialResultType: null }]).netCents).toBe(13_000);
     expect(computeFees(table, [{ ...base, partialResultType: "THEORY" }]).netCents).toBe(11_500);

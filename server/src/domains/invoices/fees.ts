@@ -110,7 +110,11 @@ export function vatOf(netCents: number, rateBasisPoints: number, exempt: boolean
 const MAX_CENTS = 100_000_000;
 
 /** Everything wrong with a fee table input, as field -> German message ("fees.<item>", "lateFeeCents", "lateFrom"). */
-export function feeTableErrors(input: { fees: readonly { item: string; amountCents: number }[]; lateFrom: Date | null; lateFeeCents: number }): Record<string, string> {
+export function feeTableErrors(input: {
+  fees: readonly { item: string; amountCents: number }[];
+  lateFrom: Date | null;
+  lateFeeCents: number;
+}): Record<string, string> {
   const errors: Record<string, string> = {};
   const seen = new Set<string>();
   for (const f of input.fees) {
@@ -120,7 +124,8 @@ export function feeTableErrors(input: { fees: readonly { item: string; amountCen
     else if (!Number.isInteger(f.amountCents) || f.amountCents < 0 || f.amountCents > MAX_CENTS) errors[field] = "Betrag zwischen 0 und 1.000.000 € angeben";
     seen.add(f.item);
   }
-  if (!Number.isInteger(input.lateFeeCents) || input.lateFeeCents < 0 || input.lateFeeCents > MAX_CENTS) errors.lateFeeCents = "Betrag zwischen 0 und 1.000.000 € angeben";
+  if (!Number.isInteger(input.lateFeeCents) || input.lateFeeCents < 0 || input.lateFeeCents > MAX_CENTS)
+    errors.lateFeeCents = "Betrag zwischen 0 und 1.000.000 € angeben";
   else if (input.lateFeeCents > 0 && !input.lateFrom) errors.lateFrom = "Ab wann gilt die Verspätungsgebühr?";
   return errors;
 }

@@ -36,7 +36,9 @@ type FeeTable = Awaited<ReturnType<typeof getEventFees>>;
 const FeeType = builder.objectRef<{ item: string; amountCents: number }>("EventFee").implement({
   description: "One fee of an event's fee table.",
   fields: (t) => ({
-    item: t.exposeString("item", { description: 'The item key: "dexam:D1:theory" (course D1-D3, part theory/practice/camp), "competition:T" or "competition:T:CAT_2".' }),
+    item: t.exposeString("item", {
+      description: 'The item key: "dexam:D1:theory" (course D1-D3, part theory/practice/camp), "competition:T" or "competition:T:CAT_2".',
+    }),
     label: t.string({ description: "The item as the invoice names it (German).", resolve: (f) => itemLabel(f.item) }),
     amountCents: t.exposeInt("amountCents", { description: "Amount in cents per registration." }),
   }),
@@ -47,7 +49,12 @@ const FeeTableType = builder.objectRef<FeeTable>("EventFeeTable").implement({
   fields: (t) => ({
     event: t.id({ description: "Global id of the event.", resolve: (f) => encodeId("Event", f.eventId) }),
     fees: t.field({ type: [FeeType], description: "The fees set (items without a fee cost nothing).", resolve: (f) => f.fees }),
-    lateFrom: t.field({ type: "DateTime", nullable: true, description: "Registrations made after this instant pay the late fee too.", resolve: (f) => f.lateFrom }),
+    lateFrom: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "Registrations made after this instant pay the late fee too.",
+      resolve: (f) => f.lateFrom,
+    }),
     lateFeeCents: t.exposeInt("lateFeeCents", { description: "The late fee in cents (0: none)." }),
     version: t.exposeInt("version", { description: "Send it back with setEventFees (optimistic concurrency); 0 before the first save." }),
   }),
@@ -110,7 +117,9 @@ const SellerType = builder.objectRef<Seller>("InvoiceSeller").implement({
     ...Object.fromEntries(sellerText.map((k) => [k, t.exposeString(k, { description: `Seller ${k}.` })])),
     ...Object.fromEntries(sellerOptional.map((k) => [k, t.exposeString(k, { nullable: true, description: `Seller ${k} (optional).` })])),
     iban: t.exposeString("iban", { description: "The account invoices are paid to." }),
-    vatRateBasisPoints: t.exposeInt("vatRateBasisPoints", { description: "VAT rate in hundredths of a percent (1900 = 19 %); not applied when exemptionNote is set." }),
+    vatRateBasisPoints: t.exposeInt("vatRateBasisPoints", {
+      description: "VAT rate in hundredths of a percent (1900 = 19 %); not applied when exemptionNote is set.",
+    }),
     paymentDays: t.exposeInt("paymentDays", { description: "Days from the issue date to the due date." }),
     version: t.exposeInt("version", { description: "Send it back with setInvoiceSeller." }),
   }),
@@ -165,7 +174,12 @@ const MandateType = builder.objectRef<NonNullable<Billing["mandate"]>>("SepaMand
     reference: t.exposeString("reference", { description: "Mandate reference." }),
     signedOn: t.field({ type: "Date", description: "Date of signature.", resolve: (m) => m.signedOn }),
     ibanMasked: t.exposeString("ibanMasked", { description: "The IBAN's last four characters." }),
-    firstCollectedAt: t.field({ type: "DateTime", nullable: true, description: "The first collection under the mandate (later ones are recurring).", resolve: (m) => m.firstCollectedAt }),
+    firstCollectedAt: t.field({
+      type: "DateTime",
+      nullable: true,
+      description: "The first collection under the mandate (later ones are recurring).",
+      resolve: (m) => m.firstCollectedAt,
+    }),
   }),
 });
 
@@ -217,7 +231,10 @@ builder.mutationField("setClubBilling", (t) =>
     args: { input: t.arg({ type: BillingInput, required: true, description: "The billing data." }) },
     resolve: (_root, { input }, ctx) => {
       const { association, mandate, removeMandate, ...rest } = input as typeof input & Record<string, string | null>;
-      return setClubBilling(ctx, numericId(association, "Association", "Verein"), { ...rest, ...(removeMandate ? { mandate: null } : mandate ? { mandate } : {}) });
+      return setClubBilling(ctx, numericId(association, "Association", "Verein"), {
+        ...rest,
+        ...(removeMandate ? { mandate: null } : mandate ? { mandate } : {}),
+      });
     },
   }),
 );
@@ -252,8 +269,16 @@ export const InvoiceType = builder.prismaNode("Invoice", {
     dueDate: t.expose("dueDate", { type: "Date", description: "Due date." }),
     serviceDate: t.expose("serviceDate", { type: "Date", description: "Day of the service (event)." }),
     eventName: t.exposeString("eventName", { description: "The event billed (as at issuing)." }),
-    event: t.id({ nullable: true, description: "Global id of the event (null once deleted).", resolve: (i) => (i.eventId ? encodeId("Event", i.eventId) : null) }),
-    association: t.id({ nullable: true, description: "Global id of the club (null once deleted).", resolve: (i) => (i.associationId ? encodeId("Association", i.associationId) : null) }),
+    event: t.id({
+      nullable: true,
+      description: "Global id of the event (null once deleted).",
+      resolve: (i) => (i.eventId ? encodeId("Event", i.eventId) : null),
+    }),
+    association: t.id({
+      nullable: true,
+      description: "Global id of the club (null once deleted).",
+      resolve: (i) => (i.associationId ? encodeId("Association", i.associationId) : null),
+    }),
     clubName: t.string({ description: "The buyer's name as issued.", resolve: (i) => (i.buyer as { name: string }).name }),
     netCents: t.exposeInt("netCents", { description: "Net amount in cents." }),
     vatCents: t.exposeInt("vatCents", { description: "VAT in cents." }),
@@ -268,7 +293,8 @@ export const InvoiceType = builder.prismaNode("Invoice", {
     xml: t.exposeString("xml", { description: "The EN 16931 CII XML as issued." }),
     pdfBase64: t.string({
       description: "The ZUGFeRD / Factur-X PDF/A-3 (the XML embedded), base64.",
-      resolve: async (i, _args, ctx) => Buffer.from(await invoicePdf(documentOf(await getInvoice(ctx, i.id)), berlinDay(ctx.services.now()))).toString("base64"),
+      resolve: async (i, _args, ctx) =>
+        Buffer.from(await invoicePdf(documentOf(await getInvoice(ctx, i.id)), berlinDay(ctx.services.now()))).toString("base64"),
     }),
   }),
 });

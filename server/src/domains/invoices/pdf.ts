@@ -4,8 +4,7 @@ import { MARGIN, renderDocument } from "../../pdf/document.ts";
 import { facturX, type InvoiceDocument, KIND_LABEL } from "./einvoice.ts";
 
 /** 1234 -> "12,34 €" (German, thousands with a point). */
-export const euro = (cents: number) =>
-  `${(cents / 100).toLocaleString("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+export const euro = (cents: number) => `${(cents / 100).toLocaleString("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 /** "2026-11-28" -> "28.11.2026" */
 export const germanDate = (day: string) => day.split("-").reverse().join(".");
 
@@ -27,7 +26,9 @@ export function printedInvoice(d: InvoiceDocument, printedOn: string): Promise<B
       ["Rechnungsnummer", d.number],
       ["Rechnungsdatum", germanDate(d.issueDate)],
       ...(d.kind === "INVOICE" ? [["Fällig am", germanDate(d.dueDate)]] : []),
-      ...(d.corrects ? [[d.kind === "CANCELLATION" ? "Storno zur Rechnung" : "Gutschrift zur Rechnung", `${d.corrects.number} vom ${germanDate(d.corrects.issueDate)}`]] : []),
+      ...(d.corrects
+        ? [[d.kind === "CANCELLATION" ? "Storno zur Rechnung" : "Gutschrift zur Rechnung", `${d.corrects.number} vom ${germanDate(d.corrects.issueDate)}`]]
+        : []),
       ...(b.buyerReference ? [["Ihre Referenz", b.buyerReference]] : []),
       ...(s.taxNumber ? [["Steuernummer", s.taxNumber]] : []),
       ...(s.vatId ? [["USt-IdNr.", s.vatId]] : []),

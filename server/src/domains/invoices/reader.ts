@@ -5,7 +5,11 @@ import type { BillableRegistration } from "./fees.ts";
 
 type Db = Prisma.TransactionClient;
 
-export async function billableRegistrations(db: Db, event: { id: number; formType: string }, associationIds?: readonly number[]): Promise<Map<number, BillableRegistration[]>> {
+export async function billableRegistrations(
+  db: Db,
+  event: { id: number; formType: string },
+  associationIds?: readonly number[],
+): Promise<Map<number, BillableRegistration[]>> {
   const where = { eventId: event.id, cancelledAt: null, ...(associationIds ? { associationId: { in: [...associationIds] } } : {}) };
   const byClub = new Map<number, BillableRegistration[]>();
   const push = (clubId: number, r: BillableRegistration) => {

@@ -66,7 +66,19 @@ const REQUIRED = "Pflichtfeld";
 export function sellerErrors(s: SellerInput): Record<string, string> {
   const e: Record<string, string> = {};
   for (const k of ["name", "street", "postcode", "city", "email", "iban"] as const) if (blank(s[k])) e[k] = REQUIRED;
-  const limits = { name: 100, street: 200, postcode: 20, city: 100, email: 254, phone: 50, taxNumber: 30, vatId: 20, registrationId: 100, exemptionNote: 300, bankName: 100 } as const;
+  const limits = {
+    name: 100,
+    street: 200,
+    postcode: 20,
+    city: 100,
+    email: 254,
+    phone: 50,
+    taxNumber: 30,
+    vatId: 20,
+    registrationId: 100,
+    exemptionNote: 300,
+    bankName: 100,
+  } as const;
   for (const [k, max] of Object.entries(limits)) {
     const v = s[k as keyof typeof limits];
     if (v && v.trim().length > max) e[k] = `Höchstens ${max} Zeichen`;
@@ -80,7 +92,8 @@ export function sellerErrors(s: SellerInput): Record<string, string> {
   if (blank(s.exemptionNote) && blank(s.taxNumber) && blank(s.vatId))
     e.taxNumber = "Steuernummer, USt-IdNr. oder der Hinweis auf die Steuerbefreiung ist anzugeben";
   // an e-invoice names its seller by an identifier (EN 16931 BR-CO-26): the VAT id or the register entry
-  if (blank(s.vatId) && blank(s.registrationId)) e.registrationId = "USt-IdNr. oder Vereinsregistereintrag angeben (Kennung des Rechnungsstellers in der E-Rechnung)";
+  if (blank(s.vatId) && blank(s.registrationId))
+    e.registrationId = "USt-IdNr. oder Vereinsregistereintrag angeben (Kennung des Rechnungsstellers in der E-Rechnung)";
   const rate = s.vatRateBasisPoints ?? 1900;
   if (!Number.isInteger(rate) || rate < 0 || rate > 5000) e.vatRateBasisPoints = "Steuersatz zwischen 0 und 50 %";
   const days = s.paymentDays ?? 14;

@@ -32,7 +32,11 @@ export async function getEventFees(ctx: ServiceCtx, eventId: number) {
   return feeTableOf(e);
 }
 
-function feeTableOf(e: { id: number; fees: { item: string; amountCents: number }[]; feeSchedule: { lateFrom: Date | null; lateFeeCents: number; version: number } | null }) {
+function feeTableOf(e: {
+  id: number;
+  fees: { item: string; amountCents: number }[];
+  feeSchedule: { lateFrom: Date | null; lateFeeCents: number; version: number } | null;
+}) {
   return {
     eventId: e.id,
     fees: e.fees.map((f) => ({ item: f.item, amountCents: f.amountCents })),
@@ -57,7 +61,13 @@ export async function setEventFees(ctx: ServiceCtx, eventId: number, input: FeeT
     await tx.eventFee.createMany({ data: input.fees.filter((f) => f.amountCents > 0).map((f) => ({ eventId, item: f.item, amountCents: f.amountCents })) });
     const schedule = { lateFrom: input.lateFeeCents > 0 ? input.lateFrom : null, lateFeeCents: input.lateFeeCents };
     await tx.eventFeeSchedule.upsert({ where: { eventId }, create: { eventId, ...schedule }, update: { ...schedule, version: { increment: 1 } } });
-    await audit(tx, p, { action: "update", entity: "Event", entityId: eventId, districtAssociationId: e.districtAssociationId, details: { changed: ["fees"] } });
+    await audit(tx, p, {
+      action: "update",
+      entity: "Event",
+      entityId: eventId,
+      districtAssociationId: e.districtAssociationId,
+      details: { changed: ["fees"] },
+    });
     const after = await tx.event.findUniqueOrThrow({ where: { id: eventId }, include: { fees: { orderBy: { item: "asc" } }, feeSchedule: true } });
     return feeTableOf(after);
   });
@@ -116,7 +126,8 @@ export type MandateAccount = { iban: string; bic: string | null; holder: string 
 export const maskIban = (last4: string) => `•••• ${last4}`;
 
 /** The sealed account of a mandate (for the debit file and the invoice): never shown in lists. */
-export const openMandate = (ctx: Pick<ServiceCtx, "services">, sealed: Uint8Array): MandateAccount => JSON.parse(decrypt(ctx.services.dataKey, sealed).toString("utf8"));
+export const openMandate = (ctx: Pick<ServiceCtx, "services">, sealed: Uint8Array): MandateAccount =>
+  JSON.parse(decrypt(ctx.services.dataKey, sealed).toString("utf8"));
 
 export async function getClubBilling(ctx: ServiceCtx, associationId: number) {
   const p = authorize(ctx.principal, "invoiceBilling.read");
@@ -136,7 +147,9 @@ function billingView(a: Prisma.AssociationGetPayload<{ include: { sepaMandate: t
     billingCountry: a.billingCountry,
     buyerReference: a.buyerReference,
     invoiceEmail: a.invoiceEmail,
-    mandate: m ? ({ reference: m.reference, signedOn: m.signedOn, ibanMasked: maskIban(m.ibanLast4), firstCollectedAt: m.firstCollectedAt } satisfies MandateView) : null,
+    mandate: m
+      ? ({ reference: m.reference, signedOn: m.signedOn, ibanMasked: maskIban(m.ibanLast4), firstCollectedAt: m.firstCollectedAt } satisfies MandateView)
+      : null,
   };
 }
 
@@ -164,7 +177,12 @@ export async function setClubBilling(ctx: ServiceCtx, associationId: number, inp
       const m = input.mandate;
       const iban = compact(m.iban);
       const account: MandateAccount = { iban, bic: m.bic?.trim() ? compact(m.bic) : null, holder: m.holder.trim() };
-      const sealed = { reference: m.reference.trim(), signedOn: new Date(`${m.signedOn}T00:00:00Z`), accountEncrypted: new Uint8Array(encrypt(ctx.services.dataKey, JSON.stringify(account))), ibanLast4: iban.slice(-4) };
+      const sealed = {
+        reference: m.reference.trim(),
+        signedOn: new Date(`${m.signedOn}T00:00:00Z`),
+        accountEncrypted: new Uint8Array(encrypt(ctx.services.dataKey, JSON.stringify(account))),
+        ibanLast4: iban.slice(-4),
+      };
       // a new mandate (another reference) starts with a first collection again
       const old = await tx.sepaMandate.findUnique({ where: { associationId } });
       const restart = old && old.reference !== sealed.reference ? { firstCollectedAt: null } : {};
@@ -176,7 +194,13 @@ export async function setClubBilling(ctx: ServiceCtx, associationId: number, inp
       changed.push("mandate");
     }
     // the account data are named, never their values (sealed)
-    await audit(tx, p, { action: "update", entity: "Association", entityId: associationId, districtAssociationId: a.districtAssociationId, details: { changed } });
+    await audit(tx, p, {
+      action: "update",
+      entity: "Association",
+      entityId: associationId,
+      districtAssociationId: a.districtAssociationId,
+      details: { changed },
+    });
     return billingView(await tx.association.findUniqueOrThrow({ where: { id: associationId }, include: { sepaMandate: true } }));
   });
 }
@@ -203,7 +227,10 @@ export async function listInvoices(ctx: ServiceCtx, filter: InvoiceFilter = {}) 
   return ctx.prisma.invoice.findMany({ where, include: invoiceInclude, orderBy: [{ issueDate: "desc" }, { id: "desc" }], take: 2000 });
 }
 
-const ownerOf = (i: { districtAssociationId: number; associationId: number | null }) => ({ districtAssociationId: i.districtAssociationId, associationId: i.associationId });
+const ownerOf = (i: { districtAssociationId: number; associationId: number | null }) => ({
+  districtAssociationId: i.districtAssociationId,
+  associationId: i.associationId,
+});
 
 export async function getInvoice(ctx: ServiceCtx, id: number): Promise<InvoiceRow> {
   const p = authorize(ctx.principal, "invoice.read");
@@ -229,7 +256,14 @@ export function documentOf(i: InvoiceRow): InvoiceDocument {
     corrects: i.corrects ? { number: i.corrects.number, issueDate: day(i.corrects.issueDate) } : null,
     seller: i.seller as SellerSnapshot,
     buyer: i.buyer as BuyerSnapshot,
-    lines: i.lines.map((l) => ({ position: l.position, item: l.item, description: l.description, quantity: l.quantity, unitCents: l.unitCents, netCents: l.netCents })),
+    lines: i.lines.map((l) => ({
+      position: l.position,
+      item: l.item,
+      description: l.description,
+      quantity: l.quantity,
+      unitCents: l.unitCents,
+      netCents: l.netCents,
+    })),
     netCents: i.netCents,
     vatCents: i.vatCents,
     totalCents: i.totalCents,
@@ -246,7 +280,9 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
  */
 async function lockCounter(tx: Tx, districtAssociationId: number, year: number): Promise<number> {
   await tx.$executeRaw`INSERT INTO "InvoiceCounter" ("districtAssociationId", "year", "last") VALUES (${districtAssociationId}::int, ${year}::int, 0) ON CONFLICT DO NOTHING`;
-  const rows = await tx.$queryRaw<{ last: number }[]>`SELECT "last" FROM "InvoiceCounter" WHERE "districtAssociationId" = ${districtAssociationId}::int AND "year" = ${year}::int FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { last: number }[]
+  >`SELECT "last" FROM "InvoiceCounter" WHERE "districtAssociationId" = ${districtAssociationId}::int AND "year" = ${year}::int FOR UPDATE`;
   return Number(rows[0]?.last ?? 0);
 }
 
@@ -315,7 +351,14 @@ async function writeInvoices(
   let n = last;
   for (const d of drafts) {
     n++;
-    const lines = d.lines.map((l, i) => ({ position: i + 1, item: l.item, description: l.description, quantity: l.quantity, unitCents: l.unitCents, netCents: d.sign * l.netCents }));
+    const lines = d.lines.map((l, i) => ({
+      position: i + 1,
+      item: l.item,
+      description: l.description,
+      quantity: l.quantity,
+      unitCents: l.unitCents,
+      netCents: d.sign * l.netCents,
+    }));
     const netCents = lines.reduce((s, l) => s + l.netCents, 0);
     const vatCents = vatOf(netCents, at.seller.vatRateBasisPoints, exempt);
     const doc: InvoiceDocument = {
@@ -393,7 +436,11 @@ export async function issueInvoices(ctx: ServiceCtx, eventId: number, associatio
       // the counter first: a second issuing of this district waits here, then sees what this one wrote
       const today = berlinDay(ctx.services.now());
       await lockCounter(tx, e.districtAssociationId, Number(today.slice(0, 4)));
-      const table = { fees: Object.fromEntries(e.fees.map((f) => [f.item, f.amountCents])), lateFrom: e.feeSchedule?.lateFrom ?? null, lateFeeCents: e.feeSchedule?.lateFeeCents ?? 0 };
+      const table = {
+        fees: Object.fromEntries(e.fees.map((f) => [f.item, f.amountCents])),
+        lateFrom: e.feeSchedule?.lateFrom ?? null,
+        lateFeeCents: e.feeSchedule?.lateFeeCents ?? 0,
+      };
       const regs = await billableRegistrations(tx, e, associationIds ?? undefined);
       const inForce = await tx.invoice.findMany({
         where: { eventId, kind: "INVOICE", corrections: { none: { kind: "CANCELLATION" } } },
@@ -401,7 +448,10 @@ export async function issueInvoices(ctx: ServiceCtx, eventId: number, associatio
       });
       const billed = new Set(inForce.map((i) => i.associationId));
       const clubIds = [...regs.keys()].filter((id) => !billed.has(id)).sort((a, b) => a - b);
-      const clubs = await tx.association.findMany({ where: { id: { in: clubIds }, districtAssociationId: e.districtAssociationId }, include: { sepaMandate: true } });
+      const clubs = await tx.association.findMany({
+        where: { id: { in: clubIds }, districtAssociationId: e.districtAssociationId },
+        include: { sepaMandate: true },
+      });
       const byId = new Map(clubs.map((c) => [c.id, c]));
       const drafts: Draft[] = [];
       for (const id of clubIds) {
@@ -411,7 +461,20 @@ export async function issueInvoices(ctx: ServiceCtx, eventId: number, associatio
         if (netCents <= 0) continue;
         drafts.push({ associationId: id, kind: "INVOICE", correctsId: null, corrects: null, buyer: buyerSnapshot(ctx, club), lines, sign: 1 });
       }
-      return writeInvoices(ctx, tx, p, { districtAssociationId: e.districtAssociationId, eventId, eventName: e.name, serviceDate: berlinDay(e.start ?? e.registrationDeadline), seller: sellerSnapshot(seller), paymentDays: seller.paymentDays }, drafts);
+      return writeInvoices(
+        ctx,
+        tx,
+        p,
+        {
+          districtAssociationId: e.districtAssociationId,
+          eventId,
+          eventName: e.name,
+          serviceDate: berlinDay(e.start ?? e.registrationDeadline),
+          seller: sellerSnapshot(seller),
+          paymentDays: seller.paymentDays,
+        },
+        drafts,
+      );
     },
     { timeout: 120_000, maxWait: 30_000 },
   );
@@ -436,11 +499,31 @@ export async function cancelInvoice(ctx: ServiceCtx, id: number): Promise<Invoic
     const i = await correctable(tx, p, id, "invoice.cancel");
     if (i.corrections.some((c) => c.kind === "CREDIT_NOTE"))
       throw new AppError("CONFLICT", "Zu dieser Rechnung gibt es eine Gutschrift: den Rest ebenfalls gutschreiben statt stornieren");
-    const lines: FeeLine[] = i.lines.map((l) => ({ item: l.item, description: l.description, quantity: l.quantity, unitCents: l.unitCents, netCents: l.netCents }));
+    const lines: FeeLine[] = i.lines.map((l) => ({
+      item: l.item,
+      description: l.description,
+      quantity: l.quantity,
+      unitCents: l.unitCents,
+      netCents: l.netCents,
+    }));
     const seller = i.seller as SellerSnapshot;
-    const [row] = await writeInvoices(ctx, tx, p, { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, serviceDate: day(i.serviceDate), seller, paymentDays: 0 }, [
-      { associationId: i.associationId, kind: "CANCELLATION", correctsId: i.id, corrects: { number: i.number, issueDate: day(i.issueDate) }, buyer: i.buyer as BuyerSnapshot, lines, sign: -1 },
-    ]);
+    const [row] = await writeInvoices(
+      ctx,
+      tx,
+      p,
+      { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, serviceDate: day(i.serviceDate), seller, paymentDays: 0 },
+      [
+        {
+          associationId: i.associationId,
+          kind: "CANCELLATION",
+          correctsId: i.id,
+          corrects: { number: i.number, issueDate: day(i.issueDate) },
+          buyer: i.buyer as BuyerSnapshot,
+          lines,
+          sign: -1,
+        },
+      ],
+    );
     return row as InvoiceRow;
   });
 }
@@ -456,15 +539,37 @@ export async function creditInvoice(ctx: ServiceCtx, id: number, input: { reason
   return ctx.prisma.$transaction(async (tx) => {
     const i = await correctable(tx, p, id, "invoice.credit");
     const seller = i.seller as SellerSnapshot;
-    const lines: FeeLine[] = input.lines.map((l) => ({ item: "credit", description: `${l.description.trim()} (${input.reason.trim()})`.slice(0, 300), quantity: l.quantity, unitCents: l.unitCents, netCents: l.quantity * l.unitCents }));
+    const lines: FeeLine[] = input.lines.map((l) => ({
+      item: "credit",
+      description: `${l.description.trim()} (${input.reason.trim()})`.slice(0, 300),
+      quantity: l.quantity,
+      unitCents: l.unitCents,
+      netCents: l.quantity * l.unitCents,
+    }));
     const net = lines.reduce((s, l) => s + l.netCents, 0);
     const credited = i.corrections.filter((c) => c.kind === "CREDIT_NOTE").reduce((s, c) => s + c.totalCents, 0);
     const total = net + vatOf(net, seller.vatRateBasisPoints, seller.exemptionNote != null);
     if (credited + total > i.totalCents)
-      throw validationFailed({ lines: `Gutschriften höchstens bis zum Rechnungsbetrag (noch ${((i.totalCents - credited) / 100).toFixed(2).replace(".", ",")} €)` });
-    const [row] = await writeInvoices(ctx, tx, p, { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, serviceDate: day(i.serviceDate), seller, paymentDays: 0 }, [
-      { associationId: i.associationId, kind: "CREDIT_NOTE", correctsId: i.id, corrects: { number: i.number, issueDate: day(i.issueDate) }, buyer: i.buyer as BuyerSnapshot, lines, sign: 1 },
-    ]);
+      throw validationFailed({
+        lines: `Gutschriften höchstens bis zum Rechnungsbetrag (noch ${((i.totalCents - credited) / 100).toFixed(2).replace(".", ",")} €)`,
+      });
+    const [row] = await writeInvoices(
+      ctx,
+      tx,
+      p,
+      { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, serviceDate: day(i.serviceDate), seller, paymentDays: 0 },
+      [
+        {
+          associationId: i.associationId,
+          kind: "CREDIT_NOTE",
+          correctsId: i.id,
+          corrects: { number: i.number, issueDate: day(i.issueDate) },
+          buyer: i.buyer as BuyerSnapshot,
+          lines,
+          sign: 1,
+        },
+      ],
+    );
     return row as InvoiceRow;
   });
 }
