@@ -16,7 +16,7 @@ import { TIME_ZONE } from "../shared/time.ts";
  * created; changed by someone else; cancelled; deleted; results published; a location's time or
  * place moved; an account assigned to a club (AccountFacts, to the club's other accounts)
  */
-export const MAIL_KINDS = ["created", "changed", "cancelled", "deleted", "results", "moved", "clubAssigned"] as const;
+export const MAIL_KINDS = ["created", "changed", "cancelled", "deleted", "results", "moved", "clubAssigned", "invoice"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A location's time or place before and after a change ("moved" mails). */
@@ -56,7 +56,23 @@ export type AccountFacts = {
   district?: { name: string; imprint: string; privacy: string };
 };
 
-export type MailPayload = RegistrationFacts | AccountFacts;
+/** An invoice, cancellation invoice or credit note to a club's invoice e-mail (its PDF and XML attached when sent). */
+export type InvoiceFacts = {
+  /** Rechnung, Stornorechnung, Gutschrift */
+  label: string;
+  number: string;
+  club: string;
+  event: string;
+  /** "123,45 €" */
+  total: string;
+  /** "12.12.2026", invoices only */
+  due: string | null;
+  /** the mandate's reference when the amount is collected by direct debit */
+  mandate: string | null;
+  district?: { name: string; imprint: string; privacy: string };
+};
+
+export type MailPayload = RegistrationFacts | AccountFacts | InvoiceFacts;
 
 const DATE = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, weekday: "short", day: "2-digit", month: "2-digit", year: "numeric" });
 const TIME = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
@@ -143,7 +159,7 @@ export function competitionFacts(
 
 const WHAT = { dexam: "D-Prüfungsanmeldung", competition: "Wertungsspielanmeldung" } as const;
 
-type RegistrationKind = Exclude<MailKind, "clubAssigned">;
+type RegistrationKind = Exclude<MailKind, "clubAssigned" | "invoice">;
 
 const SUBJECTS: Record<RegistrationKind, (f: RegistrationFacts) => string> = {
   created: () => "Anmeldung eingegangen",
@@ -175,6 +191,7 @@ type Rendered = { subject: string; text: string; html: string };
 
 /** Subject, plain text and HTML of the outbox row's mail, by its kind. */
 export function renderMail(kind: MailKind, payload: MailPayload, publicUrl: string): Rendered {
+  if (kind === "invoice") return renderInvoiceMail(payload as InvoiceFacts);
   return kind === "clubAssigned" ? renderClubAssignedMail(payload as AccountFacts) : renderRegistrationMail(kind, payload as RegistrationFacts, publicUrl);
 }
 
@@ -248,6 +265,26 @@ export function renderClubAssignedMail(f: AccountFacts): Rendered {
     `${f.by} hat das Konto von ${f.account} dem Verein ${club} zugeordnet.`,
     `${f.account} sieht und bearbeitet damit die Anmeldungen des Vereins.`,
     "Wenn Ihnen das unbekannt vorkommt, wenden Sie sich bitte an Ihren Kreisverband.",
+  ];
+  const footer = footerOf(f.district);
+  const text = ["Guten Tag,", "", ...lines, "", "Diese E-Mail wurde automatisch erstellt.", ...(footer.length ? ["", ...footer] : []), ""].join("\n");
+  const html = [htmlHead(subject), "<p>Guten Tag,</p>", ...lines.map((l) => `<p>${escapeHtml(l)}</p>`), ...htmlFoot(f.district)].join("");
+  return { subject, text, html };
+}
+
+/** The mail of an invoice to the club (its PDF, a ZUGFeRD / Factur-X e-invoice, and the XML attached). */
+export function renderInvoiceMail(f: InvoiceFacts): Rendered {
+  const subject = `${f.label} ${f.number}: ${f.event}`;
+  const lines = [
+    `anbei erhalten Sie die ${f.label} ${f.number} an ${f.club} für „${f.event}“ über ${f.total}.`,
+    ...(f.due
+      ? [
+          f.mandate
+            ? `Der Betrag wird zum ${f.due} per SEPA-Lastschrift eingezogen (Mandatsreferenz ${f.mandate}).`
+            : `Bitte zahlen Sie den Betrag bis zum ${f.due}.`,
+        ]
+      : []),
+    "Die PDF-Datei ist eine elektronische Rechnung (ZUGFeRD / Factur-X, EN 16931); die XML-Datei enthält dieselbe Rechnung für Ihre Buchhaltung.",
   ];
   const footer = footerOf(f.district);
   const text = ["Guten Tag,", "", ...lines, "", "Diese E-Mail wurde automatisch erstellt.", ...(footer.length ? ["", ...footer] : []), ""].join("\n");

@@ -148,6 +148,22 @@ describe("invoices", () => {
     expect((await ok(ISSUE, { e: gid("Event", event) }, t["role:invoice_manage"])).issueInvoices).toEqual([]);
   });
 
+  it("the invoice goes through the mail outbox to the club's invoice e-mail, with its Factur-X PDF and XML attached", async () => {
+    await app.services.mail.flush();
+    const mails = app.outbox.sent.filter((m) => m.subject.startsWith("Rechnung "));
+    // club 1 has no invoice e-mail: no mail; club 3 gets its invoice
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([["kasse@mv-drei.example", `Rechnung ${second.number}: D-Prüfungen Herbst`]]);
+    const mail = mails[0] as (typeof mails)[number];
+    expect(mail.text).toContain("über 20,00 €");
+    expect(mail.attachments?.map((a) => [a.filename, a.contentType])).toEqual([
+      [`Rechnung_${second.number}.pdf`, "application/pdf"],
+      [`Rechnung_${second.number}.xml`, "application/xml"],
+    ]);
+    const xml = (await app.db.prisma.invoice.findUniqueOrThrow({ where: { id: second.databaseId } })).xml;
+    expect(mail.attachments?.[1]?.content.toString("utf8")).toBe(xml);
+    expect(mail.attachments?.[0]?.content.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+
   it("invoice_read sees the district's invoices, a club's account its own club's, others none", async () => {
     const LIST = "query($e: ID) { invoices(event: $e) { number } }";
     const numbers = async (who: string) => (await ok(LIST, { e: gid("Event", event) }, t[who])).invoices.map((i: any) => i.number).sort();

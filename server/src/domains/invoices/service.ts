@@ -15,6 +15,7 @@ import { audit } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, type ServiceCtx } from "../context.ts";
 import { type BuyerSnapshot, ciiXml, type InvoiceDocument, type SellerSnapshot } from "./einvoice.ts";
 import { computeFees, type FeeLine, feeTableErrors, vatOf } from "./fees.ts";
+import { mailInvoices } from "./mail.ts";
 import { billableRegistrations } from "./reader.ts";
 import { type BillingInput, billingErrors, type CreditLineInput, compact, creditErrors, type SellerInput, sellerErrors } from "./rules.ts";
 
@@ -426,58 +427,69 @@ async function sellerFor(tx: Tx, districtAssociationId: number) {
  */
 export async function issueInvoices(ctx: ServiceCtx, eventId: number, associationIds?: readonly number[] | null): Promise<InvoiceRow[]> {
   const p = authorize(ctx.principal, "invoice.issue");
-  return ctx.prisma.$transaction(
-    async (tx) => {
-      const e = await tx.event.findUnique({ where: { id: eventId }, include: { fees: true, feeSchedule: true } });
-      if (!e || !actsOn(p, "invoice.issue", { districtAssociationId: e.districtAssociationId })) throw notFound("Veranstaltung");
-      if (e.registrationDeadline.getTime() > ctx.services.now().getTime())
-        throw new AppError("CONFLICT", "Rechnungen werden erst nach dem Anmeldeschluss gestellt");
-      const seller = await sellerFor(tx, e.districtAssociationId);
-      // the counter first: a second issuing of this district waits here, then sees what this one wrote
-      const today = berlinDay(ctx.services.now());
-      await lockCounter(tx, e.districtAssociationId, Number(today.slice(0, 4)));
-      const table = {
-        fees: Object.fromEntries(e.fees.map((f) => [f.item, f.amountCents])),
-        lateFrom: e.feeSchedule?.lateFrom ?? null,
-        lateFeeCents: e.feeSchedule?.lateFeeCents ?? 0,
-      };
-      const regs = await billableRegistrations(tx, e, associationIds ?? undefined);
-      const inForce = await tx.invoice.findMany({
-        where: { eventId, kind: "INVOICE", corrections: { none: { kind: "CANCELLATION" } } },
-        select: { associationId: true },
-      });
-      const billed = new Set(inForce.map((i) => i.associationId));
-      const clubIds = [...regs.keys()].filter((id) => !billed.has(id)).sort((a, b) => a - b);
-      const clubs = await tx.association.findMany({
-        where: { id: { in: clubIds }, districtAssociationId: e.districtAssociationId },
-        include: { sepaMandate: true },
-      });
-      const byId = new Map(clubs.map((c) => [c.id, c]));
-      const drafts: Draft[] = [];
-      for (const id of clubIds) {
-        const club = byId.get(id);
-        if (!club) continue;
-        const { lines, netCents } = computeFees(table, regs.get(id) ?? []);
-        if (netCents <= 0) continue;
-        drafts.push({ associationId: id, kind: "INVOICE", correctsId: null, corrects: null, buyer: buyerSnapshot(ctx, club), lines, sign: 1 });
-      }
-      return writeInvoices(
-        ctx,
-        tx,
-        p,
-        {
-          districtAssociationId: e.districtAssociationId,
-          eventId,
-          eventName: e.name,
-          serviceDate: berlinDay(e.start ?? e.registrationDeadline),
-          seller: sellerSnapshot(seller),
-          paymentDays: seller.paymentDays,
-        },
-        drafts,
-      );
-    },
-    { timeout: 120_000, maxWait: 30_000 },
+  return mailed(
+    ctx,
+    ctx.prisma.$transaction(
+      async (tx) => {
+        const e = await tx.event.findUnique({ where: { id: eventId }, include: { fees: true, feeSchedule: true } });
+        if (!e || !actsOn(p, "invoice.issue", { districtAssociationId: e.districtAssociationId })) throw notFound("Veranstaltung");
+        if (e.registrationDeadline.getTime() > ctx.services.now().getTime())
+          throw new AppError("CONFLICT", "Rechnungen werden erst nach dem Anmeldeschluss gestellt");
+        const seller = await sellerFor(tx, e.districtAssociationId);
+        // the counter first: a second issuing of this district waits here, then sees what this one wrote
+        const today = berlinDay(ctx.services.now());
+        await lockCounter(tx, e.districtAssociationId, Number(today.slice(0, 4)));
+        const table = {
+          fees: Object.fromEntries(e.fees.map((f) => [f.item, f.amountCents])),
+          lateFrom: e.feeSchedule?.lateFrom ?? null,
+          lateFeeCents: e.feeSchedule?.lateFeeCents ?? 0,
+        };
+        const regs = await billableRegistrations(tx, e, associationIds ?? undefined);
+        const inForce = await tx.invoice.findMany({
+          where: { eventId, kind: "INVOICE", corrections: { none: { kind: "CANCELLATION" } } },
+          select: { associationId: true },
+        });
+        const billed = new Set(inForce.map((i) => i.associationId));
+        const clubIds = [...regs.keys()].filter((id) => !billed.has(id)).sort((a, b) => a - b);
+        const clubs = await tx.association.findMany({
+          where: { id: { in: clubIds }, districtAssociationId: e.districtAssociationId },
+          include: { sepaMandate: true },
+        });
+        const byId = new Map(clubs.map((c) => [c.id, c]));
+        const drafts: Draft[] = [];
+        for (const id of clubIds) {
+          const club = byId.get(id);
+          if (!club) continue;
+          const { lines, netCents } = computeFees(table, regs.get(id) ?? []);
+          if (netCents <= 0) continue;
+          drafts.push({ associationId: id, kind: "INVOICE", correctsId: null, corrects: null, buyer: buyerSnapshot(ctx, club), lines, sign: 1 });
+        }
+        const written = await writeInvoices(
+          ctx,
+          tx,
+          p,
+          {
+            districtAssociationId: e.districtAssociationId,
+            eventId,
+            eventName: e.name,
+            serviceDate: berlinDay(e.start ?? e.registrationDeadline),
+            seller: sellerSnapshot(seller),
+            paymentDays: seller.paymentDays,
+          },
+          drafts,
+        );
+        return { rows: written, mails: await mailInvoices(tx, written) };
+      },
+      { timeout: 120_000, maxWait: 30_000 },
+    ),
   );
+}
+
+/** The invoices a transaction wrote; the mail sender woken when it wrote mails (after the commit). */
+async function mailed(ctx: ServiceCtx, done: Promise<{ rows: InvoiceRow[]; mails: number }>): Promise<InvoiceRow[]> {
+  const { rows, mails } = await done;
+  if (mails) ctx.services.mail.wake();
+  return rows;
 }
 
 async function correctable(tx: Tx, p: Principal, id: number, op: "invoice.cancel" | "invoice.credit") {
@@ -495,37 +507,41 @@ async function correctable(tx: Tx, p: Principal, id: number, op: "invoice.cancel
  */
 export async function cancelInvoice(ctx: ServiceCtx, id: number): Promise<InvoiceRow> {
   const p = authorize(ctx.principal, "invoice.cancel");
-  return ctx.prisma.$transaction(async (tx) => {
-    const i = await correctable(tx, p, id, "invoice.cancel");
-    if (i.corrections.some((c) => c.kind === "CREDIT_NOTE"))
-      throw new AppError("CONFLICT", "Zu dieser Rechnung gibt es eine Gutschrift: den Rest ebenfalls gutschreiben statt stornieren");
-    const lines: FeeLine[] = i.lines.map((l) => ({
-      item: l.item,
-      description: l.description,
-      quantity: l.quantity,
-      unitCents: l.unitCents,
-      netCents: l.netCents,
-    }));
-    const seller = i.seller as SellerSnapshot;
-    const [row] = await writeInvoices(
-      ctx,
-      tx,
-      p,
-      { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, serviceDate: day(i.serviceDate), seller, paymentDays: 0 },
-      [
-        {
-          associationId: i.associationId,
-          kind: "CANCELLATION",
-          correctsId: i.id,
-          corrects: { number: i.number, issueDate: day(i.issueDate) },
-          buyer: i.buyer as BuyerSnapshot,
-          lines,
-          sign: -1,
-        },
-      ],
-    );
-    return row as InvoiceRow;
-  });
+  const [row] = await mailed(
+    ctx,
+    ctx.prisma.$transaction(async (tx) => {
+      const i = await correctable(tx, p, id, "invoice.cancel");
+      if (i.corrections.some((c) => c.kind === "CREDIT_NOTE"))
+        throw new AppError("CONFLICT", "Zu dieser Rechnung gibt es eine Gutschrift: den Rest ebenfalls gutschreiben statt stornieren");
+      const lines: FeeLine[] = i.lines.map((l) => ({
+        item: l.item,
+        description: l.description,
+        quantity: l.quantity,
+        unitCents: l.unitCents,
+        netCents: l.netCents,
+      }));
+      const seller = i.seller as SellerSnapshot;
+      const rows = await writeInvoices(
+        ctx,
+        tx,
+        p,
+        { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, serviceDate: day(i.serviceDate), seller, paymentDays: 0 },
+        [
+          {
+            associationId: i.associationId,
+            kind: "CANCELLATION",
+            correctsId: i.id,
+            corrects: { number: i.number, issueDate: day(i.issueDate) },
+            buyer: i.buyer as BuyerSnapshot,
+            lines,
+            sign: -1,
+          },
+        ],
+      );
+      return { rows, mails: await mailInvoices(tx, rows) };
+    }),
+  );
+  return row as InvoiceRow;
 }
 
 /**
@@ -536,42 +552,46 @@ export async function creditInvoice(ctx: ServiceCtx, id: number, input: { reason
   const p = authorize(ctx.principal, "invoice.credit");
   const errors = creditErrors(input.lines, input.reason);
   if (Object.keys(errors).length) throw validationFailed(errors);
-  return ctx.prisma.$transaction(async (tx) => {
-    const i = await correctable(tx, p, id, "invoice.credit");
-    const seller = i.seller as SellerSnapshot;
-    const lines: FeeLine[] = input.lines.map((l) => ({
-      item: "credit",
-      description: `${l.description.trim()} (${input.reason.trim()})`.slice(0, 300),
-      quantity: l.quantity,
-      unitCents: l.unitCents,
-      netCents: l.quantity * l.unitCents,
-    }));
-    const net = lines.reduce((s, l) => s + l.netCents, 0);
-    const credited = i.corrections.filter((c) => c.kind === "CREDIT_NOTE").reduce((s, c) => s + c.totalCents, 0);
-    const total = net + vatOf(net, seller.vatRateBasisPoints, seller.exemptionNote != null);
-    if (credited + total > i.totalCents)
-      throw validationFailed({
-        lines: `Gutschriften höchstens bis zum Rechnungsbetrag (noch ${((i.totalCents - credited) / 100).toFixed(2).replace(".", ",")} €)`,
-      });
-    const [row] = await writeInvoices(
-      ctx,
-      tx,
-      p,
-      { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, serviceDate: day(i.serviceDate), seller, paymentDays: 0 },
-      [
-        {
-          associationId: i.associationId,
-          kind: "CREDIT_NOTE",
-          correctsId: i.id,
-          corrects: { number: i.number, issueDate: day(i.issueDate) },
-          buyer: i.buyer as BuyerSnapshot,
-          lines,
-          sign: 1,
-        },
-      ],
-    );
-    return row as InvoiceRow;
-  });
+  const [row] = await mailed(
+    ctx,
+    ctx.prisma.$transaction(async (tx) => {
+      const i = await correctable(tx, p, id, "invoice.credit");
+      const seller = i.seller as SellerSnapshot;
+      const lines: FeeLine[] = input.lines.map((l) => ({
+        item: "credit",
+        description: `${l.description.trim()} (${input.reason.trim()})`.slice(0, 300),
+        quantity: l.quantity,
+        unitCents: l.unitCents,
+        netCents: l.quantity * l.unitCents,
+      }));
+      const net = lines.reduce((s, l) => s + l.netCents, 0);
+      const credited = i.corrections.filter((c) => c.kind === "CREDIT_NOTE").reduce((s, c) => s + c.totalCents, 0);
+      const total = net + vatOf(net, seller.vatRateBasisPoints, seller.exemptionNote != null);
+      if (credited + total > i.totalCents)
+        throw validationFailed({
+          lines: `Gutschriften höchstens bis zum Rechnungsbetrag (noch ${((i.totalCents - credited) / 100).toFixed(2).replace(".", ",")} €)`,
+        });
+      const rows = await writeInvoices(
+        ctx,
+        tx,
+        p,
+        { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, serviceDate: day(i.serviceDate), seller, paymentDays: 0 },
+        [
+          {
+            associationId: i.associationId,
+            kind: "CREDIT_NOTE",
+            correctsId: i.id,
+            corrects: { number: i.number, issueDate: day(i.issueDate) },
+            buyer: i.buyer as BuyerSnapshot,
+            lines,
+            sign: 1,
+          },
+        ],
+      );
+      return { rows, mails: await mailInvoices(tx, rows) };
+    }),
+  );
+  return row as InvoiceRow;
 }
 
 export { Prisma };
