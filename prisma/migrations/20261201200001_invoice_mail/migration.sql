@@ -4,8 +4,6 @@ ALTER TABLE "MailOutbox" ADD COLUMN     "email" VARCHAR(254),
 ADD COLUMN     "invoiceId" INTEGER,
 ALTER COLUMN "userId" DROP NOT NULL;
 
--- CreateIndex
-CREATE INDEX "MailOutbox_invoiceId_idx" ON "MailOutbox"("invoiceId");
 
 -- AddForeignKey
 ALTER TABLE "MailOutbox" ADD CONSTRAINT "MailOutbox_invoiceId_fkey" FOREIGN KEY ("invoiceId") REFERENCES "Invoice"("id") ON DELETE CASCADE ON UPDATE CASCADE;
