@@ -492,6 +492,29 @@ async function mailed(ctx: ServiceCtx, done: Promise<{ rows: InvoiceRow[]; mails
   return rows;
 }
 
+/** Writes the cancellation invoice or credit note of `i` (the original's seller, buyer and service date) and its mail. */
+async function writeCorrection(ctx: ServiceCtx, tx: Tx, p: Principal, i: InvoiceRow, kind: "CANCELLATION" | "CREDIT_NOTE", lines: FeeLine[]) {
+  const at = {
+    districtAssociationId: i.districtAssociationId,
+    eventId: i.eventId,
+    eventName: i.eventName,
+    serviceDate: day(i.serviceDate),
+    seller: i.seller as SellerSnapshot,
+    paymentDays: 0,
+  };
+  const draft: Draft = {
+    associationId: i.associationId,
+    kind,
+    correctsId: i.id,
+    corrects: { number: i.number, issueDate: day(i.issueDate) },
+    buyer: i.buyer as BuyerSnapshot,
+    lines,
+    sign: kind === "CANCELLATION" ? -1 : 1,
+  };
+  const rows = await writeInvoices(ctx, tx, p, at, [draft]);
+  return { rows, mails: await mailInvoices(tx, rows) };
+}
+
 async function correctable(tx: Tx, p: Principal, id: number, op: "invoice.cancel" | "invoice.credit") {
   const i = await tx.invoice.findUnique({ where: { id }, include: { ...invoiceInclude, corrections: { select: { kind: true, totalCents: true } } } });
   if (!i || !actsOn(p, op, ownerOf(i))) throw notFound("Rechnung");
@@ -520,25 +543,7 @@ export async function cancelInvoice(ctx: ServiceCtx, id: number): Promise<Invoic
         unitCents: l.unitCents,
         netCents: l.netCents,
       }));
-      const seller = i.seller as SellerSnapshot;
-      const rows = await writeInvoices(
-        ctx,
-        tx,
-        p,
-        { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, serviceDate: day(i.serviceDate), seller, paymentDays: 0 },
-        [
-          {
-            associationId: i.associationId,
-            kind: "CANCELLATION",
-            correctsId: i.id,
-            corrects: { number: i.number, issueDate: day(i.issueDate) },
-            buyer: i.buyer as BuyerSnapshot,
-            lines,
-            sign: -1,
-          },
-        ],
-      );
-      return { rows, mails: await mailInvoices(tx, rows) };
+      return writeCorrection(ctx, tx, p, i, "CANCELLATION", lines);
     }),
   );
   return row as InvoiceRow;
@@ -571,24 +576,7 @@ export async function creditInvoice(ctx: ServiceCtx, id: number, input: { reason
         throw validationFailed({
           lines: `Gutschriften höchstens bis zum Rechnungsbetrag (noch ${((i.totalCents - credited) / 100).toFixed(2).replace(".", ",")} €)`,
         });
-      const rows = await writeInvoices(
-        ctx,
-        tx,
-        p,
-        { districtAssociationId: i.districtAssociationId, eventId: i.eventId, eventName: i.eventName, serviceDate: day(i.serviceDate), seller, paymentDays: 0 },
-        [
-          {
-            associationId: i.associationId,
-            kind: "CREDIT_NOTE",
-            correctsId: i.id,
-            corrects: { number: i.number, issueDate: day(i.issueDate) },
-            buyer: i.buyer as BuyerSnapshot,
-            lines,
-            sign: 1,
-          },
-        ],
-      );
-      return { rows, mails: await mailInvoices(tx, rows) };
+      return writeCorrection(ctx, tx, p, i, "CREDIT_NOTE", lines);
     }),
   );
   return row as InvoiceRow;
