@@ -25,6 +25,7 @@ import { calendarFeedRoute, calendarRoutes } from "./domains/events/calendarRest
 import { runExpiryJob } from "./domains/events/expiry.ts";
 import { eventRoutes } from "./domains/events/rest.ts";
 import { eventListScope } from "./domains/events/service.ts";
+import { invoiceAttachments } from "./domains/invoices/mail.ts";
 import { resultRoutes, resultUploadRoutes } from "./domains/results/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
 import { webhookSender } from "./domains/webhooks/sender.ts";
@@ -99,6 +100,7 @@ export async function createApp(opts: {
     publicUrl: config.publicUrl,
     retrySeconds: config.mailRetrySeconds,
     auto: opts.mailSending !== "manual",
+    attach: (row) => (row.kind === "invoice" && row.invoiceId ? invoiceAttachments(db.prisma, row.invoiceId, new Date()) : Promise.resolve([])),
   });
   // webhook deliveries: written by the change's trigger, sent after commit (domains/webhooks/sender.ts)
   const webhooks = webhookSender({

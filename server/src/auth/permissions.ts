@@ -444,6 +444,63 @@ export const DOORS = {
     description:
       "Create, change, enable, delete a webhook endpoint of the own district association, rotate its signing secret (shown once; the old one stays valid 24 hours) and deliver a logged message again.",
   },
+  // ---- fees and invoices to clubs (docs/decisions.md "Invoices")
+  "invoiceFees.read": {
+    graphql: ["Query.eventFees"],
+    rest: [],
+    description: "The fee table of an event of the own district: fees per D-exam course and part, per competition type and category, the late fee.",
+  },
+  "invoiceFees.update": {
+    graphql: ["Mutation.setEventFees"],
+    rest: [],
+    description: "Set the fee table of an event of the own district; issued invoices keep what they billed.",
+  },
+  "invoiceSeller.read": {
+    graphql: ["Query.invoiceSeller"],
+    rest: [],
+    description: "The seller data of the own district association (name, address, tax data, bank account, SEPA creditor id).",
+  },
+  "invoiceSeller.update": {
+    graphql: ["Mutation.setInvoiceSeller"],
+    rest: [],
+    description: "Set the seller data of the own district association.",
+  },
+  "invoiceBilling.read": {
+    graphql: ["Query.clubBilling"],
+    rest: [],
+    description: "A club's billing address, buyer reference and SEPA mandate (IBAN masked): invoice staff of the district and the club's accounts.",
+  },
+  "invoiceBilling.update": {
+    graphql: ["Mutation.setClubBilling"],
+    rest: [],
+    description: "Set a club's billing address, buyer reference and SEPA mandate (IBAN checked, account stored encrypted).",
+  },
+  "invoice.list": {
+    graphql: ["Query.invoices"],
+    rest: [],
+    description: "Invoices, cancellation invoices and credit notes: invoice staff of the district all of it, a club's accounts their own club's.",
+  },
+  "invoice.read": {
+    graphql: ["Query.node(Invoice)"],
+    rest: [],
+    description: "One invoice with its EN 16931 XML and its Factur-X PDF, under the same visibility as invoice.list.",
+  },
+  "invoice.issue": {
+    graphql: ["Mutation.issueInvoices"],
+    rest: [],
+    description:
+      "Issue the invoices of an event after its deadline: one per club with live registrations that cost something, numbers gapless per district and year.",
+  },
+  "invoice.cancel": {
+    graphql: ["Mutation.cancelInvoice"],
+    rest: [],
+    description: "Cancel an invoice by a cancellation invoice with its own number (the invoice stays as issued).",
+  },
+  "invoice.credit": {
+    graphql: ["Mutation.creditInvoice"],
+    rest: [],
+    description: "Credit part of an invoice by a credit note (at most the invoice's total).",
+  },
 } as const satisfies Record<Operation, Doors>;
 
 export function isAllowed(principal: Principal | null, op: Operation): boolean {

@@ -10,6 +10,7 @@ import "../domains/competition/graphql.ts";
 import "../domains/districts/graphql.ts";
 import "../domains/events/graphql.ts";
 import "../domains/healthaccess/graphql.ts";
+import "../domains/invoices/graphql.ts";
 import "../domains/locations/graphql.ts";
 import "../domains/results/graphql.ts";
 import "../domains/statistics/graphql.ts";

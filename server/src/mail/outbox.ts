@@ -12,7 +12,7 @@ import os from "node:os";
 import type { RawRead } from "../db/adapter.ts";
 import { Prisma } from "../generated/prisma/client.ts";
 import { type MailKind, type MailPayload, renderMail } from "./registrationMail.ts";
-import type { Outbox } from "./transport.ts";
+import type { Attachment, Outbox } from "./transport.ts";
 
 type Tx = Prisma.TransactionClient;
 
@@ -41,6 +41,15 @@ export async function enqueueMail(tx: Tx, target: MailTarget, kind: MailKind, fa
   return true;
 }
 
+/**
+ * Writes one mail to an address of no user (a club's invoice e-mail) within the change's
+ * transaction; `invoiceId`: the invoice it sends (its files are attached when it goes out, and its
+ * deletion takes the unsent row with it).
+ */
+export async function enqueueAddressMail(tx: Tx, email: string, kind: MailKind, facts: MailPayload, invoiceId: number | null = null): Promise<void> {
+  await tx.$executeRaw`INSERT INTO "MailOutbox" ("email", "invoiceId", "kind", "payload") VALUES (${email}, ${invoiceId}::int, ${kind}, ${JSON.stringify(facts)}::jsonb)`;
+}
+
 /** How long a claimed row is left to its sender before another may try (longer than nodemailer's timeouts). */
 const LEASE_MS = 10 * 60_000;
 const MAX_BACKOFF_MS = 60 * 60_000;
@@ -52,7 +61,10 @@ export const GIVE_UP_DAYS = 7;
 const GIVE_UP_MS = GIVE_UP_DAYS * 86_400_000;
 const BATCH = 20;
 
-type ClaimedRow = { id: number; kind: MailKind; payload: MailPayload; attempts: number; createdAt: Date; email: string };
+type ClaimedRow = { id: number; kind: MailKind; payload: MailPayload; attempts: number; createdAt: Date; email: string; invoiceId: number | null };
+
+/** The files a mail carries (an invoice's PDF and XML), made when it goes out. */
+export type Attach = (row: { kind: MailKind; invoiceId: number | null }) => Promise<Attachment[]>;
 
 export type MailSender = {
   /** a change committed a mail: send soon */
@@ -71,6 +83,8 @@ export function mailSender(opts: {
   retrySeconds: number;
   now?: () => Date;
   log?: (line: string) => void;
+  /** the files of mails that carry some (invoices) */
+  attach?: Attach;
   /** false: only flush() sends (no timer, wake does nothing); the integration tests decide when, so their statement counts hold */
   auto?: boolean;
 }): MailSender {
@@ -95,9 +109,10 @@ export function mailSender(opts: {
          SELECT id FROM "MailOutbox" WHERE "sentAt" IS NULL AND "nextAttemptAt" <= $1 ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
        ), claimed AS (
          UPDATE "MailOutbox" m SET "nextAttemptAt" = $2, attempts = m.attempts + 1 FROM due WHERE m.id = due.id
-         RETURNING m.id, m.kind, m.payload, m.attempts, m."createdAt", m."userId"
+         RETURNING m.id, m.kind, m.payload, m.attempts, m."createdAt", m."userId", m.email, m."invoiceId"
        )
-       SELECT c.id, c.kind, c.payload, c.attempts, c."createdAt", u.email FROM claimed c JOIN "User" u ON u.id = c."userId" ORDER BY c.id`,
+       SELECT c.id, c.kind, c.payload, c.attempts, c."createdAt", COALESCE(c.email, u.email) AS email, c."invoiceId"
+       FROM claimed c LEFT JOIN "User" u ON u.id = c."userId" ORDER BY c.id`,
       [at, new Date(at.getTime() + LEASE_MS)],
     );
   };
@@ -105,6 +120,8 @@ export function mailSender(opts: {
   const sendOne = async (row: ClaimedRow): Promise<boolean> => {
     const mail = renderMail(row.kind, row.payload, publicUrl);
     try {
+      const attachments = opts.attach && row.invoiceId ? await opts.attach(row) : [];
+      if (attachments.length) Object.assign(mail, { attachments });
       // the same Message-ID on every attempt: a receiver can drop a copy sent again after a lost answer
       await outbox.deliver({ to: row.email, ...mail, messageId: `<mail-${row.id}.${new Date(row.createdAt).getTime()}@${host}>` });
     } catch (e) {

@@ -17,7 +17,7 @@ import { TIME_ZONE } from "../shared/time.ts";
  * place moved; an account assigned to a club (AccountFacts, to the club's other accounts); a webhook
  * endpoint disabled after repeated failure (WebhookFacts, to its creator)
  */
-export const MAIL_KINDS = ["created", "changed", "cancelled", "deleted", "results", "moved", "clubAssigned", "webhookDisabled"] as const;
+export const MAIL_KINDS = ["created", "changed", "cancelled", "deleted", "results", "moved", "clubAssigned", "webhookDisabled", "invoice"] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A location's time or place before and after a change ("moved" mails). */
@@ -60,7 +60,23 @@ export type AccountFacts = {
 /** What the mail about a disabled webhook endpoint shows: its address and how many attempts failed. */
 export type WebhookFacts = { url: string; failures: number; district?: { name: string; imprint: string; privacy: string } };
 
-export type MailPayload = RegistrationFacts | AccountFacts | WebhookFacts;
+/** An invoice, cancellation invoice or credit note to a club's invoice e-mail (its PDF and XML attached when sent). */
+export type InvoiceFacts = {
+  /** Rechnung, Stornorechnung, Gutschrift */
+  label: string;
+  number: string;
+  club: string;
+  event: string;
+  /** "123,45 €" */
+  total: string;
+  /** "12.12.2026", invoices only */
+  due: string | null;
+  /** the mandate's reference when the amount is collected by direct debit */
+  mandate: string | null;
+  district?: { name: string; imprint: string; privacy: string };
+};
+
+export type MailPayload = RegistrationFacts | AccountFacts | WebhookFacts | InvoiceFacts;
 
 const DATE = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, weekday: "short", day: "2-digit", month: "2-digit", year: "numeric" });
 const TIME = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
@@ -147,7 +163,7 @@ export function competitionFacts(
 
 const WHAT = { dexam: "D-Prüfungsanmeldung", competition: "Wertungsspielanmeldung" } as const;
 
-type RegistrationKind = Exclude<MailKind, "clubAssigned" | "webhookDisabled">;
+type RegistrationKind = Exclude<MailKind, "clubAssigned" | "webhookDisabled" | "invoice">;
 
 const SUBJECTS: Record<RegistrationKind, (f: RegistrationFacts) => string> = {
   created: () => "Anmeldung eingegangen",
@@ -180,6 +196,7 @@ type Rendered = { subject: string; text: string; html: string };
 /** Subject, plain text and HTML of the outbox row's mail, by its kind. */
 export function renderMail(kind: MailKind, payload: MailPayload, publicUrl: string): Rendered {
   if (kind === "webhookDisabled") return renderWebhookDisabledMail(payload as WebhookFacts, publicUrl);
+  if (kind === "invoice") return renderInvoiceMail(payload as InvoiceFacts);
   return kind === "clubAssigned" ? renderClubAssignedMail(payload as AccountFacts) : renderRegistrationMail(kind, payload as RegistrationFacts, publicUrl);
 }
 
@@ -242,6 +259,14 @@ const htmlFoot = (d: AccountFacts["district"]) => [
   "</body></html>",
 ];
 
+/** A mail of a few plain paragraphs: greeting, the lines, the automatic-mail note and the district's footer. */
+function plainMail(subject: string, lines: string[], district: AccountFacts["district"]): Rendered {
+  const footer = footerOf(district);
+  const text = ["Guten Tag,", "", ...lines, "", "Diese E-Mail wurde automatisch erstellt.", ...(footer.length ? ["", ...footer] : []), ""].join("\n");
+  const html = [htmlHead(subject), "<p>Guten Tag,</p>", ...lines.map((l) => `<p>${escapeHtml(l)}</p>`), ...htmlFoot(district)].join("");
+  return { subject, text, html };
+}
+
 /**
  * The mail to a club's other accounts when an account is assigned to the club: whose, by whom
  * (the assigned account sees the club's registrations from now on).
@@ -254,10 +279,7 @@ export function renderClubAssignedMail(f: AccountFacts): Rendered {
     `${f.account} sieht und bearbeitet damit die Anmeldungen des Vereins.`,
     "Wenn Ihnen das unbekannt vorkommt, wenden Sie sich bitte an Ihren Kreisverband.",
   ];
-  const footer = footerOf(f.district);
-  const text = ["Guten Tag,", "", ...lines, "", "Diese E-Mail wurde automatisch erstellt.", ...(footer.length ? ["", ...footer] : []), ""].join("\n");
-  const html = [htmlHead(subject), "<p>Guten Tag,</p>", ...lines.map((l) => `<p>${escapeHtml(l)}</p>`), ...htmlFoot(f.district)].join("");
-  return { subject, text, html };
+  return plainMail(subject, lines, f.district);
 }
 
 export function renderWebhookDisabledMail(f: WebhookFacts, publicUrl: string): Rendered {
@@ -267,8 +289,22 @@ export function renderWebhookDisabledMail(f: WebhookFacts, publicUrl: string): R
     "Neue Änderungen werden ihm nicht mehr zugestellt, bis er wieder eingeschaltet wird; noch offene Zustellungen werden dann nachgeholt.",
     `Die Zustellungen und ihre Fehler stehen in der Webhook-Verwaltung: ${publicUrl}`,
   ];
-  const footer = footerOf(f.district);
-  const text = ["Guten Tag,", "", ...lines, "", "Diese E-Mail wurde automatisch erstellt.", ...(footer.length ? ["", ...footer] : []), ""].join("\n");
-  const html = [htmlHead(subject), "<p>Guten Tag,</p>", ...lines.map((l) => `<p>${escapeHtml(l)}</p>`), ...htmlFoot(f.district)].join("");
-  return { subject, text, html };
+  return plainMail(subject, lines, f.district);
+}
+
+/** The mail of an invoice to the club (its PDF, a ZUGFeRD / Factur-X e-invoice, and the XML attached). */
+export function renderInvoiceMail(f: InvoiceFacts): Rendered {
+  const subject = `${f.label} ${f.number}: ${f.event}`;
+  const lines = [
+    `anbei erhalten Sie die ${f.label} ${f.number} an ${f.club} für „${f.event}“ über ${f.total}.`,
+    ...(f.due
+      ? [
+          f.mandate
+            ? `Der Betrag wird zum ${f.due} per SEPA-Lastschrift eingezogen (Mandatsreferenz ${f.mandate}).`
+            : `Bitte zahlen Sie den Betrag bis zum ${f.due}.`,
+        ]
+      : []),
+    "Die PDF-Datei ist eine elektronische Rechnung (ZUGFeRD / Factur-X, EN 16931); die XML-Datei enthält dieselbe Rechnung für Ihre Buchhaltung.",
+  ];
+  return plainMail(subject, lines, f.district);
 }

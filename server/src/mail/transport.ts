@@ -5,8 +5,11 @@
 // where the JSON request log is; start-up warns instead.
 import fs from "node:fs";
 
-/** One message: plain text, optionally an HTML alternative and a fixed Message-ID (retries keep it). */
-export type Mail = { to: string; subject: string; text: string; html?: string; messageId?: string };
+/** A file sent with a message (an invoice's PDF and XML). */
+export type Attachment = { filename: string; content: Buffer; contentType: string };
+
+/** One message: plain text, optionally an HTML alternative, a fixed Message-ID (retries keep it) and files. */
+export type Mail = { to: string; subject: string; text: string; html?: string; messageId?: string; attachments?: Attachment[] };
 
 export type Outbox = {
   /** fire and forget (invitations): a failed delivery is logged */
@@ -47,7 +50,8 @@ export function logOutbox(silent = false, file?: string): Outbox {
     sent.push(mail);
     if (sent.length > 100) sent.shift();
     if (!silent) console.log(`[Postausgang] an ${mail.to}: ${mail.subject}\n${mail.text}`);
-    if (file) fs.appendFileSync(file, `${JSON.stringify(mail)}\n`);
+    // the file names what was attached, not its bytes
+    if (file) fs.appendFileSync(file, `${JSON.stringify({ ...mail, attachments: mail.attachments?.map((a) => a.filename) })}\n`);
   };
   return {
     sent,

@@ -45,6 +45,9 @@ const REGISTRATION_MANAGER = ["registration_manage"] as const satisfies readonly
 /** Staff who see their district's unpublished events: registrations, events, and results (the results screen picks past events). */
 const EVENT_STAFF = ["registration_read", "registration_manage", "event_manage", "results_read", "results_manage"] as const satisfies readonly RoleName[];
 
+/** Invoice staff: see every invoice, fee table and club billing data of the district. */
+const INVOICE_STAFF = ["invoice_read", "invoice_manage"] as const satisfies readonly RoleName[];
+
 export const PERMISSIONS = {
   "viewer.read": {
     access: "signedIn",
@@ -381,6 +384,54 @@ export const PERMISSIONS = {
   },
   "webhook.manage": {
     access: ["user_manage"],
+    tenancy: "ownDistrict",
+  },
+  // ---- fees and invoices to clubs (docs/decisions.md "Invoices")
+  "invoiceFees.read": {
+    access: ["invoice_read", "invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "invoiceFees.update": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "invoiceSeller.read": {
+    access: ["invoice_read", "invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "invoiceSeller.update": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "invoiceBilling.read": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    districtRoles: INVOICE_STAFF,
+  },
+  "invoiceBilling.update": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "invoice.list": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    districtRoles: INVOICE_STAFF,
+  },
+  "invoice.read": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    districtRoles: INVOICE_STAFF,
+  },
+  "invoice.issue": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "invoice.cancel": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "invoice.credit": {
+    access: ["invoice_manage"],
     tenancy: "ownDistrict",
   },
 } as const satisfies Record<string, Permission>;

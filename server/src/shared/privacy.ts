@@ -28,6 +28,8 @@ type Models = {
   Change: P.Change;
   WebhookEndpoint: P.WebhookEndpoint;
   WebhookDelivery: P.WebhookDelivery;
+  SepaMandate: P.SepaMandate;
+  Invoice: P.Invoice;
 };
 export type StoredColumns = { [M in keyof Models]?: readonly (keyof Models[M] & string)[] };
 
@@ -61,6 +63,26 @@ export type DataCategory = {
 };
 
 export const DATA_CATEGORIES: readonly DataCategory[] = [
+  {
+    name: "SEPA mandates and invoices of clubs",
+    subjects: "the account holder of a club's SEPA mandate (the club, or a person such as its treasurer); the club's invoice contact",
+    data: "mandate reference and date, IBAN, BIC and account holder; on issued invoices the buyer's name, billing address, invoice e-mail, buyer reference and the mandate's IBAN",
+    stored: {
+      SepaMandate: ["reference", "signedOn", "accountEncrypted", "ibanLast4"],
+      Invoice: ["buyer", "xml", "associationId"],
+      MailOutbox: ["email", "invoiceId"],
+    },
+    purpose: "billing the clubs' exam and competition fees and collecting them by direct debit",
+    legalBasis: "Art. 6(1)(b) GDPR (the fees of the registrations), Art. 6(1)(c) GDPR (the invoices' retention under tax law, § 147 AO, § 14b UStG)",
+    readBy: ["invoiceBilling.read", "invoice.list", "invoice.read"],
+    otherRecipients: "the club's invoice e-mail receives each invoice (PDF and XML) through the mail outbox",
+    retention: [
+      { text: "the mandate until it is removed (`invoiceBilling.update`) or the club is deleted" },
+      { text: "issued invoices ten years (tax law); they outlive the club and the event, whose names they keep; deleted with their district association" },
+    ],
+    protection:
+      "IBAN, BIC and holder of a mandate are sealed (AES-256-GCM, server/src/crypto) and shown masked (last four characters); the audit log names the change, never the account",
+  },
   {
     name: "User accounts",
     subjects: "club members, staff of the district associations and the federation",

@@ -13,6 +13,7 @@ import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../../fixture
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { gid as globalId } from "../../support/fixtures.ts";
 import { createWorld, PRINCIPAL_NAMES, type World } from "../../support/principals.ts";
+import { dexamRegistration, pastDexamEvent } from "../invoices/world.ts";
 
 let app: TestApp;
 let world: World;
@@ -482,6 +483,66 @@ const locationBody = {
 
 const profile = { firstname: "Vera", lastname: "Profil", phone: "+49711555", street: "Weg 1", postcode: "70173", city: "Stadt", country: "Deutschland" };
 const districtInput = { name: "KV Neu", iamRef: "neu", gdprLink: "https://e.test/g", impressLink: "https://e.test/i" };
+
+// --- invoices start
+/** The seller data of district 1 (issuing needs them), written once. */
+const sellerOfDistrict1 = () =>
+  app.db.prisma.invoiceSeller.upsert({
+    where: { districtAssociationId: world.district1 },
+    create: { districtAssociationId: world.district1, ...INVOICE_SELLER },
+    update: {},
+  });
+const INVOICE_SELLER = {
+  name: "KV Eins e. V.",
+  street: "Weg 1",
+  postcode: "12345",
+  city: "Stadt",
+  country: "DE",
+  email: "kasse@kv-eins.example",
+  vatId: "DE123456789",
+  iban: "DE02120300000000202051",
+};
+/** A fresh event of district 1 past its deadline with a fee and a live registration of club 1. */
+const billableEventOfDistrict1 = async () => {
+  await sellerOfDistrict1();
+  const id = await pastDexamEvent(app.db.prisma, world.district1, `Abrechnung ${++seq}`);
+  await dexamRegistration(app.db.prisma, id, world.club1);
+  return id;
+};
+/** A fresh issued invoice of club 1. */
+const invoiceOfClub1 = async () =>
+  (
+    await app.db.prisma.invoice.create({
+      data: {
+        districtAssociationId: world.district1,
+        associationId: world.club1,
+        number: `M-${++seq}`,
+        issueDate: new Date(),
+        dueDate: new Date(),
+        serviceDate: new Date(),
+        eventName: "E",
+        seller: {
+          ...INVOICE_SELLER,
+          phone: null,
+          taxNumber: null,
+          registrationId: null,
+          exemptionNote: null,
+          vatRateBasisPoints: 1900,
+          bic: null,
+          bankName: null,
+          creditorId: null,
+        },
+        buyer: { name: "MV Eins", street: null, postcode: null, city: null, country: "DE", email: null, buyerReference: null, mandate: null },
+        netCents: 1000,
+        vatCents: 190,
+        totalCents: 1190,
+        xml: "<x/>",
+        createdBy: "matrix",
+        lines: { create: [{ position: 1, item: "dexam:D1:theory", description: "T", quantity: 1, unitCents: 1000, netCents: 1000 }] },
+      },
+    })
+  ).id;
+// --- invoices end
 
 /** How each operation is called; a row per operation of the table is required. */
 const CALLS: Record<Operation, Call[]> = {
@@ -1004,6 +1065,44 @@ const CALLS: Record<Operation, Call[]> = {
     gqlCall("mutation($id: Int!) { deleteWebhookEndpoint(id: $id) }", async () => ({ id: await freshEndpoint() })),
   ],
   // --- integrations end
+  // --- invoices start
+  "invoiceFees.read": [gqlCall("query($e: ID!) { eventFees(event: $e) { lateFeeCents } }", async () => ({ e: globalId("Event", (await fresh.event()).id) }))],
+  "invoiceFees.update": [
+    gqlCall("mutation($input: SetEventFeesInput!) { setEventFees(input: $input) { version } }", async () => ({
+      input: { event: globalId("Event", (await fresh.event()).id), fees: [{ item: "dexam:D1:theory", amountCents: 1000 }], lateFeeCents: 0 },
+    })),
+  ],
+  // each caller's own district association
+  "invoiceSeller.read": [gqlCall("query { invoiceSeller { name } }")],
+  "invoiceSeller.update": [
+    gqlCall("mutation($input: InvoiceSellerInput!) { setInvoiceSeller(input: $input) { name } }", () => ({
+      input: { ...INVOICE_SELLER, name: `KV ${++seq}` },
+    })),
+  ],
+  "invoiceBilling.read": [gqlCall("query($a: ID!) { clubBilling(association: $a) { billingName } }", () => ({ a: globalId("Association", world.club1) }))],
+  "invoiceBilling.update": [
+    gqlCall("mutation($input: ClubBillingInput!) { setClubBilling(input: $input) { billingName } }", () => ({
+      input: { association: globalId("Association", world.club1), billingName: `MV Eins ${++seq}` },
+    })),
+  ],
+  "invoice.list": [gqlCall("query { invoices { number } }")],
+  "invoice.read": [
+    gqlCall(
+      "query($id: ID!) { node(id: $id) { ... on Invoice { number } } }",
+      async () => ({ id: globalId("Invoice", await invoiceOfClub1()) }),
+      (d) => d.node,
+    ),
+  ],
+  "invoice.issue": [
+    gqlCall("mutation($e: ID!) { issueInvoices(event: $e) { number } }", async () => ({ e: globalId("Event", await billableEventOfDistrict1()) })),
+  ],
+  "invoice.cancel": [gqlCall("mutation($id: ID!) { cancelInvoice(id: $id) { number } }", async () => ({ id: globalId("Invoice", await invoiceOfClub1()) }))],
+  "invoice.credit": [
+    gqlCall('mutation($id: ID!) { creditInvoice(id: $id, reason: "R", lines: [{ description: "T", quantity: 1, unitCents: 100 }]) { number } }', async () => ({
+      id: globalId("Invoice", await invoiceOfClub1()),
+    })),
+  ],
+  // --- invoices end
   "dexam.delete": [
     gqlCall("mutation($id: ID!) { deleteDexamRegistration(id: $id) }", async () => ({ id: globalId("DexamRegistration", await registrationOfClub1()) })),
     restCall("DELETE", async () => `/v1/registration/dexam/${await registrationOfClub1()}`, undefined, "/v1/registration/dexam/:id"),
@@ -1164,6 +1263,20 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "webhook.list": outcomes("denied", allow("admin", "role:user_manage", "staff2")),
   "webhook.manage": MANAGE_IN_DISTRICT_1("user_manage"),
   // --- integrations end
+  // --- invoices start
+  "invoiceFees.read": outcomes("denied", { ...allow("admin", "role:invoice_read", "role:invoice_manage"), staff2: "notFound" }),
+  "invoiceFees.update": MANAGE_IN_DISTRICT_1("invoice_manage"),
+  "invoiceSeller.read": outcomes("denied", allow("admin", "role:invoice_read", "role:invoice_manage", "staff2")),
+  "invoiceSeller.update": outcomes("denied", allow("admin", "role:invoice_manage", "staff2")),
+  "invoiceBilling.read": outcomes("notFound", allow("admin", "member", "role:invoice_read", "role:invoice_manage")),
+  "invoiceBilling.update": MANAGE_IN_DISTRICT_1("invoice_manage"),
+  // everyone lists (their district's, their clubs', or nothing); one invoice of club 1: its members and district 1's invoice staff
+  "invoice.list": EVERYONE,
+  "invoice.read": outcomes("notFound", allow("admin", "member", "role:invoice_read", "role:invoice_manage")),
+  "invoice.issue": MANAGE_IN_DISTRICT_1("invoice_manage"),
+  "invoice.cancel": MANAGE_IN_DISTRICT_1("invoice_manage"),
+  "invoice.credit": MANAGE_IN_DISTRICT_1("invoice_manage"),
+  // --- invoices end
 };
 
 describe("authorization matrix", () => {
