@@ -24,12 +24,12 @@ import { keyedRequest } from "../registrations/idempotency.ts";
 import {
   cancelRegistration,
   changesCancelledAt,
+  createdFrom,
   createdInclude,
   createRegistration,
   deleteRegistration,
   editScope,
   type Loaded,
-  plainRow,
   type RegistrationKind,
   readRegistration,
   refuseErrors,
@@ -197,12 +197,8 @@ export async function createCompetition(
   });
 }
 
-const created = (row: Record<string, unknown>, event: EventWithLocations, include: Record<string, unknown>): CreatedCompetition => ({
-  registration: plainRow<CompetitionRegistration>(row, include),
-  association: row.association as { id: number; name: string },
-  event,
-  row,
-});
+const created = (row: Record<string, unknown>, event: EventWithLocations, include: Record<string, unknown>): CreatedCompetition =>
+  createdFrom<CompetitionRegistration>(row, event, include);
 
 export const getCompetitionRegistration = (ctx: ServiceCtx, id: number) => readRegistration(COMPETITION, ctx, authorize(ctx.principal, "competition.read"), id);
 

@@ -36,12 +36,12 @@ import {
   assertChanger,
   cancelRegistration,
   changesCancelledAt,
+  createdFrom,
   createdInclude,
   createRegistration,
   deleteRegistration,
   editScope,
   type Loaded,
-  plainRow,
   type RegistrationKind,
   readRegistration,
   refuseErrors,
@@ -218,11 +218,8 @@ async function createdDexamOf(ctx: ServiceCtx, p: Principal, id: number, include
 }
 
 const createdOf = (row: Record<string, unknown>, event: EventWithLocations, include: Record<string, unknown>): CreatedDexam => ({
-  registration: plainRow<DexamRegistration>(row, include),
-  association: row.association as { id: number; name: string },
-  event,
+  ...createdFrom<DexamRegistration>(row, event, include),
   consentFormFile: (row.consentFormFile as { name: string } | null) ?? null,
-  row,
 });
 
 /**

@@ -153,6 +153,14 @@ export function plainRow<Row>(row: Record<string, unknown>, include: Record<stri
   return Object.fromEntries(Object.entries(row).filter(([k]) => !(k in include))) as Row;
 }
 
+/** A new registration as a create answers it: the plain row, its club, its event, and the row with what `include` read. */
+export const createdFrom = <Row>(row: Record<string, unknown>, event: EventWithLocations, include: Record<string, unknown>) => ({
+  registration: plainRow<Row>(row, include),
+  association: row.association as { id: number; name: string },
+  event,
+  row,
+});
+
 /** What an edit may change: the version, the managed fields, a cancelled registration, the edit phase; answers the scope and whether the caller manages. */
 export function editScope<Row extends RegistrationRow>(
   kind: RegistrationKind<Row>,
