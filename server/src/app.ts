@@ -25,6 +25,7 @@ import { runExpiryJob } from "./domains/events/expiry.ts";
 import { eventRoutes } from "./domains/events/rest.ts";
 import { eventListScope } from "./domains/events/service.ts";
 import { resultRoutes, resultUploadRoutes } from "./domains/results/rest.ts";
+import { timetableRoutes } from "./domains/timetable/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
 import type { DistrictAssociation } from "./generated/prisma/client.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
@@ -413,6 +414,7 @@ export async function createApp(opts: {
   competitionRoutes(r);
   resultRoutes(r);
   calendarRoutes(r);
+  timetableRoutes(r);
   calendarFeedRoute(fastify, prisma, services);
   // file uploads (multipart/form-data) in their own scope: the other routes keep JSON-only bodies
   await fastify.register(async (scope) => {

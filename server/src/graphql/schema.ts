@@ -12,6 +12,7 @@ import "../domains/healthaccess/graphql.ts";
 import "../domains/locations/graphql.ts";
 import "../domains/results/graphql.ts";
 import "../domains/statistics/graphql.ts";
+import "../domains/timetable/graphql.ts";
 import "../domains/users/graphql.ts";
 import { builder } from "./builder.ts";
 import { registerGlobalIdTypes } from "./ids.ts";
