@@ -428,7 +428,14 @@ export const DOORS = {
       "The timetable of an event: per location its rules (or the defaults), whether it is published, its slots and the parts without one; staff of the event's district.",
   },
   "timetable.manage": {
-    graphql: ["Mutation.saveTimetableRules", "Mutation.planTimetable", "Mutation.moveTimetableSlot", "Mutation.swapTimetableSlots", "Mutation.lockTimetableSlot", "Query.timetableSlotProblems"],
+    graphql: [
+      "Mutation.saveTimetableRules",
+      "Mutation.planTimetable",
+      "Mutation.moveTimetableSlot",
+      "Mutation.swapTimetableSlots",
+      "Mutation.lockTimetableSlot",
+      "Query.timetableSlotProblems",
+    ],
     rest: ["PUT /v1/event/location/:id/timetable/rules", "POST /v1/event/:id/timetable/plan", "PUT /v1/timetable/slot/:id"],
     description:
       "Set a location's timetable rules, plan the event's timetable from the live registrations (keeping still valid slots unless starting over), move, swap and lock slots (conflicts answered in German, optimistic concurrency).",

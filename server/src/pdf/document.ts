@@ -76,7 +76,11 @@ export async function renderPdf(header: PageHeader & { printedAt: Date }, draw: 
     if (line1) doc.text(line1, MARGIN, MARGIN + 20, { width, lineBreak: false, ellipsis: true });
     if (line2) doc.text(line2, MARGIN, MARGIN + 32, { width, lineBreak: false, ellipsis: true });
     const y = MARGIN + HEADER_HEIGHT - 10;
-    doc.moveTo(MARGIN, y).lineTo(MARGIN + width, y).lineWidth(0.5).stroke();
+    doc
+      .moveTo(MARGIN, y)
+      .lineTo(MARGIN + width, y)
+      .lineWidth(0.5)
+      .stroke();
     doc.x = MARGIN;
     doc.y = bodyTop;
   };
@@ -109,7 +113,17 @@ export async function renderPdf(header: PageHeader & { printedAt: Date }, draw: 
         const h = heightOf(cells, font);
         const y = doc.y;
         let x = MARGIN;
-        if (fill) doc.rect(MARGIN, y, columns.reduce((s, c) => s + c.width, 0), h).fillColor("#e8e8e8").fill().fillColor("black");
+        if (fill)
+          doc
+            .rect(
+              MARGIN,
+              y,
+              columns.reduce((s, c) => s + c.width, 0),
+              h,
+            )
+            .fillColor("#e8e8e8")
+            .fill()
+            .fillColor("black");
         doc.font(font).fontSize(9);
         columns.forEach((c, i) => {
           doc.rect(x, y, c.width, h).lineWidth(0.4).stroke();
@@ -144,7 +158,11 @@ export async function renderPdf(header: PageHeader & { printedAt: Date }, draw: 
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const y = A4.height - MARGIN - FOOTER_HEIGHT + 10;
-    doc.moveTo(MARGIN, y - 4).lineTo(MARGIN + width, y - 4).lineWidth(0.5).stroke();
+    doc
+      .moveTo(MARGIN, y - 4)
+      .lineTo(MARGIN + width, y - 4)
+      .lineWidth(0.5)
+      .stroke();
     doc.font("body").fontSize(8);
     doc.text(printed, MARGIN, y, { width: width / 2, lineBreak: false });
     doc.text(`Seite ${i - start + 1} von ${count}`, MARGIN + width / 2, y, { width: width / 2, align: "right", lineBreak: false });

@@ -2,12 +2,12 @@
 // move/swap/lock with their conflict check, publishing; a registration's published slots on the
 // registration types. Everything is decided in service.ts.
 import { mayActOn } from "../../auth/permissions.ts";
+import type { TimetableSlot } from "../../generated/prisma/client.ts";
+import type { TimetablePart } from "../../generated/prisma/enums.ts";
 import { builder } from "../../graphql/builder.ts";
 import { DexamTypeEnum, InstrumentEnum } from "../../graphql/enums.ts";
 import { numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
-import { TimetablePart } from "../../generated/prisma/enums.ts";
-import type { TimetableSlot } from "../../generated/prisma/client.ts";
 import { CompetitionRegistrationType } from "../competition/graphql.ts";
 import { DexamRegistrationType } from "../dexam/graphql.ts";
 import { EventLocationType } from "../locations/graphql.ts";
@@ -54,7 +54,9 @@ export const TimetableSlotType = builder.prismaNode("TimetableSlot", {
     databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
     version: t.exposeInt("version", { description: "Increases with every change; send it back with a move, swap or lock (optimistic concurrency)." }),
     part: t.expose("part", { type: TimetablePartEnum, description: "Theory, practice or performance." }),
-    registrationId: t.exposeInt("registrationId", { description: "Numeric id of the registration (D-exam for theory and practice, competition for a performance)." }),
+    registrationId: t.exposeInt("registrationId", {
+      description: "Numeric id of the registration (D-exam for theory and practice, competition for a performance).",
+    }),
     locationId: t.exposeInt("locationId", { description: "Numeric id of the location." }),
     room: t.exposeString("room", { description: "The room, examination panel or stage." }),
     day: t.string({ description: "The day (yyyy-mm-dd, Europe/Berlin).", select: { day: true }, resolve: (s) => dayOf(s.day) }),
@@ -123,7 +125,11 @@ const RulesType = builder.objectRef<RulesInput>("TimetableRules").implement({
     days: t.field({ type: [DayType], description: "The days with times and breaks.", resolve: (r) => r.days }),
     rooms: t.exposeStringList("rooms", { description: "The parallel rooms, examination panels or stages." }),
     practiceMinutes: t.exposeInt("practiceMinutes", { description: "Practice slot length unless an override applies." }),
-    practiceOverrides: t.field({ type: [OverrideType], description: "Practice slot lengths per course and/or instrument.", resolve: (r) => r.practiceOverrides }),
+    practiceOverrides: t.field({
+      type: [OverrideType],
+      description: "Practice slot lengths per course and/or instrument.",
+      resolve: (r) => r.practiceOverrides,
+    }),
     theoryMinutes: t.exposeInt("theoryMinutes", { description: "Length of the theory sitting." }),
     theoryCapacity: t.exposeInt("theoryCapacity", { description: "Seats per room in the theory sitting." }),
     warmupMinutes: t.exposeInt("warmupMinutes", { description: "Competition: warm-up / set-up added to the pieces' durations." }),
@@ -296,7 +302,8 @@ builder.mutationField("moveTimetableSlot", (t) =>
 builder.mutationField("swapTimetableSlots", (t) =>
   t.prismaField({
     type: [TimetableSlotType],
-    description: "Swaps two slots of one location (event_manage): each takes the other's room, day and start; refused (CONFLICT) with the reasons when that does not fit.",
+    description:
+      "Swaps two slots of one location (event_manage): each takes the other's room, day and start; refused (CONFLICT) with the reasons when that does not fit.",
     authScopes: { operation: "timetable.manage" },
     args: {
       first: t.arg.globalID({ required: true, description: "Global id of the first slot." }),
@@ -334,7 +341,8 @@ builder.mutationField("lockTimetableSlot", (t) =>
 
 builder.mutationField("publishTimetable", (t) =>
   t.int({
-    description: "Publishes a location's timetable (event_manage): the clubs see their slots, each registration's creator gets a mail. Answers the mails written.",
+    description:
+      "Publishes a location's timetable (event_manage): the clubs see their slots, each registration's creator gets a mail. Answers the mails written.",
     authScopes: { operation: "timetable.publish" },
     args: {
       locationId: t.arg.globalID({ required: true, description: "Global id of the location." }),
@@ -361,7 +369,12 @@ builder.prismaObjectField(DexamRegistrationType, "timetableSlots", (t) =>
     type: [RegistrationSlotType],
     description: "The registration's slots in published timetables (staff of the district: also unpublished ones).",
     resolve: (r, _a, ctx) =>
-      registrationSlots(ctx.prisma, ctx.principal, { kind: "dexam", id: r.id, associationId: r.associationId, districtAssociationId: r.event.districtAssociationId }),
+      registrationSlots(ctx.prisma, ctx.principal, {
+        kind: "dexam",
+        id: r.id,
+        associationId: r.associationId,
+        districtAssociationId: r.event.districtAssociationId,
+      }),
   }),
 );
 builder.prismaObjectField(CompetitionRegistrationType, "timetableSlots", (t) =>

@@ -118,7 +118,10 @@ export async function timetableXlsx(ctx: ServiceCtx, locationId: number, kind: P
   wb.creator = "Anmeldesystem";
   const used = new Set<string>();
   for (const g of groups.length ? groups : [{ room: "Zeitplan", day: "", rows: [] }]) {
-    let name = `${g.room} ${g.day ? germanDay(g.day) : ""}`.replace(/[\\/*?:[\]]/g, " ").trim().slice(0, 31);
+    let name = `${g.room} ${g.day ? germanDay(g.day) : ""}`
+      .replace(/[\\/*?:[\]]/g, " ")
+      .trim()
+      .slice(0, 31);
     for (let n = 2; used.has(name); n++) name = `${name.slice(0, 27)} (${n})`;
     used.add(name);
     const ws = wb.addWorksheet(name);

@@ -38,7 +38,14 @@ const RulesWire = z.object({
   version: z.int().meta({ description: "Version der Regeln (0: noch nicht gespeichert, die Vorgaben des Orts)" }),
   saved: z.boolean(),
   published: z.boolean().meta({ description: "Ob der Zeitplan des Orts den Vereinen gezeigt wird" }),
-  days: z.array(z.object({ day: z.string().meta({ format: "date" }), start: clockWire(), end: clockWire(), breaks: z.array(z.object({ start: clockWire(), end: clockWire() })) })),
+  days: z.array(
+    z.object({
+      day: z.string().meta({ format: "date" }),
+      start: clockWire(),
+      end: clockWire(),
+      breaks: z.array(z.object({ start: clockWire(), end: clockWire() })),
+    }),
+  ),
   rooms: z.array(z.string()).meta({ description: "Parallele Räume, Prüfungskommissionen oder Bühnen" }),
   practice_minutes: z.int(),
   practice_overrides: z.array(z.object({ course: z.string().nullable(), instrument: z.string().nullable(), minutes: z.int() })),
@@ -104,7 +111,12 @@ function rulesToWire(locationId: number, r: RulesInput, meta: { version: number;
   return {
     location_id: locationId,
     ...meta,
-    days: r.days.map((d) => ({ day: d.day, start: clock(d.start), end: clock(d.end), breaks: d.breaks.map((b) => ({ start: clock(b.start), end: clock(b.end) })) })),
+    days: r.days.map((d) => ({
+      day: d.day,
+      start: clock(d.start),
+      end: clock(d.end),
+      breaks: d.breaks.map((b) => ({ start: clock(b.start), end: clock(b.end) })),
+    })),
     rooms: r.rooms,
     practice_minutes: r.practiceMinutes,
     practice_overrides: r.practiceOverrides.map((o) => ({
@@ -171,7 +183,9 @@ const SlotBody = w.body({
   locked: w.boolean({ description: "Fixieren (true) oder lösen (false)" }),
 });
 const PrintQuery = w.query({
-  kind: w.queryText().meta({ enum: [...PRINT_KINDS], description: "timetable (Zeitplan), attendance (Anwesenheitsliste), examiners (Liste für die Prüfenden)" }),
+  kind: w
+    .queryText()
+    .meta({ enum: [...PRINT_KINDS], description: "timetable (Zeitplan), attendance (Anwesenheitsliste), examiners (Liste für die Prüfenden)" }),
   format: w.queryText().meta({ enum: ["pdf", "xlsx"], description: "pdf (Vorgabe) oder xlsx" }),
 });
 
@@ -237,7 +251,10 @@ export function timetableRoutes(r: RestRouter) {
           day: d.day ?? "",
           start: minutesOf(d.start, `days.${i}.start`, errors),
           end: minutesOf(d.end, `days.${i}.end`, errors),
-          breaks: d.breaks.map((x, j) => ({ start: minutesOf(x.start, `days.${i}.breaks.${j}.start`, errors), end: minutesOf(x.end, `days.${i}.breaks.${j}.end`, errors) })),
+          breaks: d.breaks.map((x, j) => ({
+            start: minutesOf(x.start, `days.${i}.breaks.${j}.start`, errors),
+            end: minutesOf(x.end, `days.${i}.breaks.${j}.end`, errors),
+          })),
         })),
         rooms: b.rooms,
         practiceMinutes: b.practice_minutes ?? 0,
@@ -249,7 +266,11 @@ export function timetableRoutes(r: RestRouter) {
       };
       if (Object.keys(errors).length) throw validationFailed(errors);
       const row = await saveRules(ctx, idParam(req), input, b.version);
-      return rulesToWire(row.locationId, { ...input, ...{ days: row.days as RulesInput["days"], rooms: row.rooms } }, { version: row.version, saved: true, published: row.published });
+      return rulesToWire(
+        row.locationId,
+        { ...input, ...{ days: row.days as RulesInput["days"], rooms: row.rooms } },
+        { version: row.version, saved: true, published: row.published },
+      );
     },
   );
   r.post(

@@ -128,7 +128,12 @@ export function normalizedRules(r: RulesInput): RulesInput {
     rooms: r.rooms.map((x) => x.trim()),
     days: [...r.days]
       .sort((a, b) => (a.day < b.day ? -1 : 1))
-      .map((d) => ({ day: d.day, start: d.start, end: d.end, breaks: [...d.breaks].sort((a, b) => a.start - b.start).map((b) => ({ start: b.start, end: b.end })) })),
+      .map((d) => ({
+        day: d.day,
+        start: d.start,
+        end: d.end,
+        breaks: [...d.breaks].sort((a, b) => a.start - b.start).map((b) => ({ start: b.start, end: b.end })),
+      })),
     practiceOverrides: r.practiceOverrides.map((o) => ({ course: o.course ?? null, instrument: o.instrument ?? null, minutes: o.minutes })),
   };
 }

@@ -57,7 +57,8 @@ const asPlanned = (s: TimetableSlot): PlannedSlot => ({
   locked: s.locked,
 });
 
-const sameTime = (a: PlannedSlot, b: PlannedSlot) => a.locationId === b.locationId && a.room === b.room && a.day === b.day && a.start === b.start && a.end === b.end;
+const sameTime = (a: PlannedSlot, b: PlannedSlot) =>
+  a.locationId === b.locationId && a.room === b.room && a.day === b.day && a.start === b.start && a.end === b.end;
 
 /** "Sa., 13.03.2027, 09:00 – 10:30 Uhr" of a slot. */
 export function slotWhen(s: { day: string; start: number; end: number }): string {
@@ -88,9 +89,7 @@ async function loadState(db: Db, e: LoadedEvent) {
     liveRegistrations(db, e.id, parts),
     db.timetableSlot.findMany({ where: { eventId: e.id }, orderBy: [{ day: "asc" }, { startMinute: "asc" }, { id: "asc" }] }),
   ]);
-  const rules: LocationRules[] = planned.map((x) =>
-    plannerRules(x.location.id, x.part, x.row ? rulesOfRow(x.row) : defaultRules(x.location, x.part)),
-  );
+  const rules: LocationRules[] = planned.map((x) => plannerRules(x.location.id, x.part, x.row ? rulesOfRow(x.row) : defaultRules(x.location, x.part)));
   const requests: PartRequest[] = registrations.flatMap((r) => r.parts);
   const byKey = new Map<string, LiveRegistration>();
   for (const r of registrations) for (const part of r.parts) byKey.set(keyOf(part), r);
@@ -142,7 +141,11 @@ export async function saveRules(ctx: ServiceCtx, locationId: number, input: Rule
   const data = normalizedRules(input);
   return ctx.prisma.$transaction(async (tx) => {
     const l = await locationFor(tx, p, "timetable.manage", locationId);
-    const json = { ...data, days: data.days as unknown as Prisma.InputJsonValue, practiceOverrides: data.practiceOverrides as unknown as Prisma.InputJsonValue };
+    const json = {
+      ...data,
+      days: data.days as unknown as Prisma.InputJsonValue,
+      practiceOverrides: data.practiceOverrides as unknown as Prisma.InputJsonValue,
+    };
     let row: TimetableRules;
     if (l.timetableRules) {
       checkVersion(l.timetableRules, version || null);
@@ -187,7 +190,12 @@ function slotFacts(r: LiveRegistration, event: LoadedEvent, slots: PlannedSlot[]
  * those who get their first mail of a location ("timetable"), the others "timetableChanged".
  * Answers how many mails it wrote.
  */
-async function mailSlots(tx: Tx, event: LoadedEvent, state: { registrations: Map<string, LiveRegistration> }, keys: Map<string, "timetable" | "timetableChanged">) {
+async function mailSlots(
+  tx: Tx,
+  event: LoadedEvent,
+  state: { registrations: Map<string, LiveRegistration> },
+  keys: Map<string, "timetable" | "timetableChanged">,
+) {
   const published = new Set(event.locations.filter((l) => l.timetableRules?.published).map((l) => l.id));
   if (!published.size || !keys.size) return 0;
   const slots = (await tx.timetableSlot.findMany({ where: { eventId: event.id, locationId: { in: [...published] } } })).map(asPlanned);
@@ -283,7 +291,12 @@ export async function seedTimetable(tx: Tx, eventId: number, rules: Map<number, 
   for (const [locationId, r] of rules) {
     const data = normalizedRules(r);
     await tx.timetableRules.create({
-      data: { ...data, days: data.days as unknown as Prisma.InputJsonValue, practiceOverrides: data.practiceOverrides as unknown as Prisma.InputJsonValue, locationId },
+      data: {
+        ...data,
+        days: data.days as unknown as Prisma.InputJsonValue,
+        practiceOverrides: data.practiceOverrides as unknown as Prisma.InputJsonValue,
+        locationId,
+      },
     });
   }
   const e = await tx.event.findUniqueOrThrow({
@@ -304,7 +317,13 @@ async function slotFor(db: Db, p: Principal, slotId: number) {
   return s;
 }
 
-const moved = (s: TimetableSlot, to: SlotPlace): PlannedSlot => ({ ...asPlanned(s), room: to.room, day: to.day, start: to.start, end: to.start + (s.endMinute - s.startMinute) });
+const moved = (s: TimetableSlot, to: SlotPlace): PlannedSlot => ({
+  ...asPlanned(s),
+  room: to.room,
+  day: to.day,
+  start: to.start,
+  end: to.start + (s.endMinute - s.startMinute),
+});
 
 /** What speaks against the changed slots (German; empty: they may be saved), read in `db`. */
 async function problemsOf(db: Db, p: Principal, eventId: number, changed: PlannedSlot[]) {
@@ -501,7 +520,15 @@ export async function registrationSlots(
   });
   return slots.map((s) => {
     const planned = asPlanned(s);
-    return { part: s.part, locationId: s.locationId, locationName: s.location.name, room: s.room, day: planned.day, ...slotInstants(planned), sequence: s.sequence };
+    return {
+      part: s.part,
+      locationId: s.locationId,
+      locationName: s.location.name,
+      room: s.room,
+      day: planned.day,
+      ...slotInstants(planned),
+      sequence: s.sequence,
+    };
   });
 }
 
