@@ -137,19 +137,19 @@ describe("timetable", () => {
     const problems = await gqlOk(PROBLEMS, { id: first.id, room: "Kommission 1", day: DAY, start: second.startMinute });
     expect(problems.timetableSlotProblems.join(" ")).toContain("schon belegt");
     const refused = await app.gql(MOVE, { id: first.id, v: first.version, room: "Kommission 1", day: DAY, start: second.startMinute }, t["role:event_manage"]);
-    expect(refused.body.errors[0].extensions.code).toBe("CONFLICT");
-    expect(refused.body.errors[0].message).toMatch(/Der Raum „Kommission 1“ ist am 15\.03\.2031 von \d\d:\d\d bis \d\d:\d\d Uhr schon belegt/);
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe("CONFLICT");
+    expect(refused.body.errors?.[0]?.message).toMatch(/Der Raum „Kommission 1“ ist am 15\.03\.2031 von \d\d:\d\d bis \d\d:\d\d Uhr schon belegt/);
     const pause = await app.gql(MOVE, { id: first.id, v: first.version, room: "Kommission 1", day: DAY, start: 10 * 60 + 25 }, t["role:event_manage"]);
-    expect(pause.body.errors[0].message).toContain("fällt in die Pause 10:30–10:45 Uhr");
+    expect(pause.body.errors?.[0]?.message).toContain("fällt in die Pause 10:30–10:45 Uhr");
     const stale = await app.gql(MOVE, { id: first.id, v: first.version + 1, room: "Kommission 1", day: DAY, start: 11 * 60 }, t["role:event_manage"]);
-    expect(stale.body.errors[0].extensions.code).toBe("CONFLICT");
-    expect(stale.body.errors[0].message).toContain("inzwischen von jemand anderem geändert");
+    expect(stale.body.errors?.[0]?.extensions?.code).toBe("CONFLICT");
+    expect(stale.body.errors?.[0]?.message).toContain("inzwischen von jemand anderem geändert");
     const free = await freeStart(first);
     const moved = (await gqlOk(MOVE, { id: first.id, v: first.version, room: "Kommission 1", day: DAY, start: free })).moveTimetableSlot;
     expect(moved).toEqual({ version: first.version + 1, startMinute: free, locked: true, sequence: 0 });
     // registration_read reads the timetable but may not change it
     const denied = await app.gql(MOVE, { id: first.id, v: moved.version, room: "Kommission 1", day: DAY, start: 9 * 60 }, t["role:registration_read"]);
-    expect(denied.body.errors[0].extensions.code).toBe("FORBIDDEN");
+    expect(denied.body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
   });
 
   it("a member sees no slot before publishing; publishing shows it and mails the registration's creator once; a later move mails again with SEQUENCE 1", async () => {

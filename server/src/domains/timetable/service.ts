@@ -378,7 +378,9 @@ async function storeChanges(
       districtAssociationId: ctxOf.event.districtAssociationId,
       details: {
         slot: slot.id,
-        registration: ctxOf.state.registrations.get(keyOf(slot))?.label ?? null,
+        // the registration by id, never by name: a deleted registration leaves no name in the location's history
+        part: slot.part,
+        registrationId: slot.registrationId,
         before: `${dayOf(slot.day)} ${clock(slot.startMinute)} ${slot.room}`,
         after: `${to.day} ${clock(to.start)} ${to.room}`,
         locked: to.locked,
