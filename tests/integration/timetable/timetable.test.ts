@@ -181,6 +181,12 @@ describe("timetable", () => {
     expect(moved.sequence).toBe(1);
     const later = await app.db.prisma.mailOutbox.findMany({ where: { userId: world.userIds.member }, orderBy: { id: "asc" } });
     expect(later.map((m) => m.kind)).toEqual(["timetable", "timetable", "timetableChanged"]);
+    const ics = await app.rest("GET", `/v1/registration/dexam/${reg.Anna}/calendar`, t.member);
+    expect(ics.status).toBe(200);
+    const entry = ics.raw.toString("utf8").split("BEGIN:VEVENT").find((e) => e.includes(`dexam-${reg.Anna}-slot-practice`)) as string;
+    expect(entry).toContain("SEQUENCE:1");
+    expect(entry).toContain("Kommission 1");
+    expect(entry).toContain(`DTSTART;TZID=Europe/Berlin:20310315T${String(Math.floor(start / 60)).padStart(2, "0")}${String(start % 60).padStart(2, "0")}00`);
     const v1 = await app.rest("GET", `/v1/registration/dexam/${reg.Anna}/timetable`, t.member);
     expect(v1.status).toBe(200);
     expect(v1.body.find((s: { part: string }) => s.part === "practice").sequence).toBe(1);
