@@ -501,6 +501,43 @@ export const DOORS = {
     rest: [],
     description: "Credit part of an invoice by a credit note (at most the invoice's total).",
   },
+  // ---- timetables (Zeitplan)
+  "timetable.read": {
+    graphql: ["Query.timetable", "Query.node(TimetableSlot)"],
+    rest: ["GET /v1/event/:id/timetable"],
+    description:
+      "The timetable of an event: per location its rules (or the defaults), whether it is published, its slots and the parts without one; staff of the event's district.",
+  },
+  "timetable.manage": {
+    graphql: [
+      "Mutation.saveTimetableRules",
+      "Mutation.planTimetable",
+      "Mutation.moveTimetableSlot",
+      "Mutation.swapTimetableSlots",
+      "Mutation.lockTimetableSlot",
+      "Query.timetableSlotProblems",
+    ],
+    rest: ["PUT /v1/event/location/:id/timetable/rules", "POST /v1/event/:id/timetable/plan", "PUT /v1/timetable/slot/:id"],
+    description:
+      "Set a location's timetable rules, plan the event's timetable from the live registrations (keeping still valid slots unless starting over), move, swap and lock slots (conflicts answered in German, optimistic concurrency).",
+  },
+  "timetable.publish": {
+    graphql: ["Mutation.publishTimetable"],
+    rest: ["POST /v1/event/location/:id/timetable/publish"],
+    description:
+      "Publish a location's timetable: the clubs see their slots, each registration's creator gets one mail, and one more on every later change of their slot.",
+  },
+  "timetable.print": {
+    graphql: [],
+    rest: ["GET /v1/export/location/:id/timetable"],
+    description: "The printed timetable of a location (PDF or .xlsx): per room the slots, the attendance list with a signature column, the examiners' list.",
+  },
+  "timetable.registrationSlots": {
+    graphql: ["DexamRegistration.timetableSlots", "CompetitionRegistration.timetableSlots"],
+    rest: ["GET /v1/registration/dexam/:id/timetable", "GET /v1/registration/competition/:id/timetable"],
+    description:
+      "A registration's slots (room, day, times): the club's members and the registering account once the location's timetable is published; staff of the district always.",
+  },
 } as const satisfies Record<Operation, Doors>;
 
 export function isAllowed(principal: Principal | null, op: Operation): boolean {

@@ -14,6 +14,7 @@ import "../domains/invoices/graphql.ts";
 import "../domains/locations/graphql.ts";
 import "../domains/results/graphql.ts";
 import "../domains/statistics/graphql.ts";
+import "../domains/timetable/graphql.ts";
 import "../domains/users/graphql.ts";
 import "../domains/webhooks/graphql.ts";
 import { builder } from "./builder.ts";

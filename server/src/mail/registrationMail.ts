@@ -17,7 +17,19 @@ import { TIME_ZONE } from "../shared/time.ts";
  * place moved; an account assigned to a club (AccountFacts, to the club's other accounts); a webhook
  * endpoint disabled after repeated failure (WebhookFacts, to its creator)
  */
-export const MAIL_KINDS = ["created", "changed", "cancelled", "deleted", "results", "moved", "clubAssigned", "webhookDisabled", "invoice"] as const;
+export const MAIL_KINDS = [
+  "created",
+  "changed",
+  "cancelled",
+  "deleted",
+  "results",
+  "moved",
+  "clubAssigned",
+  "webhookDisabled",
+  "invoice",
+  "timetable",
+  "timetableChanged",
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** A location's time or place before and after a change ("moved" mails). */
@@ -47,6 +59,8 @@ export type RegistrationFacts = {
   moves?: Move[];
   /** the event's automatic deletion day ("31.01.2027"), when it has one: the mail states it (transparency, Art. 13(2)(a) GDPR) */
   deletion?: string;
+  /** "timetable", "timetableChanged": the registration's slots ("Theorie: Sa., 13.03.2027, 09:00 – 10:30 Uhr, Raum 1, Musikschule") */
+  slots?: string[];
 };
 
 /** What a club-assignment mail shows: whose account was assigned, by whom; club and district are read with the row. */
@@ -172,6 +186,8 @@ const SUBJECTS: Record<RegistrationKind, (f: RegistrationFacts) => string> = {
   deleted: () => "Anmeldung gelöscht",
   results: (f) => (f.part ? `Ergebnis der ${f.part} veröffentlicht` : "Ergebnisse veröffentlicht"),
   moved: () => "Termin oder Ort geändert",
+  timetable: () => "Zeitplan veröffentlicht",
+  timetableChanged: () => "Zeitplan geändert",
 };
 
 const INTRO: Record<RegistrationKind, (what: string, f: RegistrationFacts) => string> = {
@@ -184,6 +200,8 @@ const INTRO: Record<RegistrationKind, (what: string, f: RegistrationFacts) => st
       ? `Das Ergebnis der ${f.part} Ihrer Anmeldung wurde veröffentlicht. Sie finden es in der Übersicht der Anmeldungen.`
       : "Die Ergebnisse Ihrer Anmeldung wurden veröffentlicht. Sie finden sie in der Übersicht der Anmeldungen.",
   moved: (what) => `Bei Ihrer ${what} hat sich ein Termin oder Ort geändert:`,
+  timetable: (what) => `Der Zeitplan ist veröffentlicht. Ihre Zeiten zur ${what}:`,
+  timetableChanged: (what) => `Der Zeitplan hat sich geändert. Ihre Zeiten zur ${what} sind jetzt:`,
 };
 
 /** The overview of the registrations (the client's hash route). */
@@ -222,6 +240,7 @@ export function renderRegistrationMail(kind: RegistrationKind, f: RegistrationFa
     "",
     INTRO[kind](what, f),
     ...moves.flatMap((m) => ["", m.what, `  bisher: ${m.before}`, `  neu: ${m.after}`]),
+    ...(f.slots?.length ? ["", ...f.slots.map((x) => `- ${x}`)] : []),
     "",
     ...rows.map(([k, v]) => `${k}: ${v}`),
     ...(f.locations.length ? ["", "Orte und Termine:", ...f.locations.map((l) => `- ${place(l).join("\n  ")}`)] : []),
@@ -240,6 +259,7 @@ export function renderRegistrationMail(kind: RegistrationKind, f: RegistrationFa
     "<p>Guten Tag,</p>",
     `<p>${e(INTRO[kind](what, f))}</p>`,
     moves.length ? list(moves.map((m) => `${e(m.what)}<br>bisher: ${e(m.before)}<br>neu: ${e(m.after)}`)) : "",
+    f.slots?.length ? list(f.slots.map(e)) : "",
     `<table>${rows.map(([k, v]) => `<tr><th align="left">${e(k)}</th><td>${e(v)}</td></tr>`).join("")}</table>`,
     f.locations.length ? `<p>Orte und Termine:</p>${list(f.locations.map((l) => place(l).map(e).join("<br>")))}` : "",
     f.pieces.length ? `<p>Stücke:</p>${list(f.pieces.map(e))}` : "",

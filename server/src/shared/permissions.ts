@@ -434,6 +434,29 @@ export const PERMISSIONS = {
     access: ["invoice_manage"],
     tenancy: "ownDistrict",
   },
+  // ---- timetables (Zeitplan, docs/decisions.md "Timetables"): event_manage plans, changes and publishes;
+  // registration staff read and print; a club sees its registrations' slots once published (as results)
+  "timetable.read": {
+    access: ["event_manage", "registration_read", "registration_manage"],
+    tenancy: "ownDistrict",
+  },
+  "timetable.manage": {
+    access: ["event_manage"],
+    tenancy: "ownDistrict",
+  },
+  "timetable.publish": {
+    access: ["event_manage"],
+    tenancy: "ownDistrict",
+  },
+  "timetable.print": {
+    access: ["event_manage", "registration_read", "registration_manage"],
+    tenancy: "ownDistrict",
+  },
+  "timetable.registrationSlots": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    districtRoles: ["event_manage", "registration_read", "registration_manage"],
+  },
 } as const satisfies Record<string, Permission>;
 
 export type Operation = keyof typeof PERMISSIONS;
@@ -481,4 +504,6 @@ export const SCREENS = {
   /** the event administration group: events and locations */
   eventAdministration: ["registration_read", "registration_manage", "event_manage"],
   resultManage: ["results_read", "results_manage"],
+  /** the timetable (Zeitplan) of an event */
+  timetable: ["event_manage"],
 } as const satisfies Record<string, readonly RoleName[]>;

@@ -67,6 +67,26 @@ const fresh = {
     });
     return { id: e.id, locationId: e.locations[0].id, practiceLocationId: e.locations[1]?.id ?? -1 };
   },
+  /** a slot in a fresh event's theory location whose rules are saved (version 1) */
+  slot: async () => {
+    const e = await fresh.event();
+    await app.db.prisma.timetableRules.create({
+      data: { locationId: e.locationId, rooms: ["Saal"], days: [{ day: "2031-02-08", start: 540, end: 720, breaks: [] }] },
+    });
+    const slot = await app.db.prisma.timetableSlot.create({
+      data: {
+        eventId: e.id,
+        locationId: e.locationId,
+        part: "THEORY",
+        registrationId: 900_000 + ++seq,
+        room: "Saal",
+        day: new Date("2031-02-08"),
+        startMinute: 540,
+        endMinute: 630,
+      },
+    });
+    return { slotId: slot.id, locationId: e.locationId };
+  },
   district: async () =>
     (
       await app.db.prisma.districtAssociation.create({
@@ -1103,6 +1123,72 @@ const CALLS: Record<Operation, Call[]> = {
     })),
   ],
   // --- invoices end
+  // --- timetable start
+  "timetable.read": [
+    gqlCall(
+      "query($e: ID!) { timetable(eventId: $e) { eventId } }",
+      () => ({ e: globalId("Event", open.id) }),
+      (d) => d.timetable,
+    ),
+    restCall("GET", () => `/v1/event/${open.id}/timetable`, undefined, "/v1/event/:id/timetable"),
+  ],
+  "timetable.manage": [
+    gqlCall("mutation($e: ID!) { planTimetable(eventId: $e) { placed } }", async () => ({ e: globalId("Event", (await fresh.event()).id) })),
+    restCall(
+      "POST",
+      async () => `/v1/event/${(await fresh.event()).id}/timetable/plan`,
+      () => ({}),
+      "/v1/event/:id/timetable/plan",
+    ),
+    restCall(
+      "PUT",
+      async () => `/v1/event/location/${(await fresh.event()).locationId}/timetable/rules`,
+      () => ({
+        version: 0,
+        days: [{ day: "2031-02-08", start: "09:00", end: "12:00", breaks: [] }],
+        rooms: ["Saal"],
+        practice_minutes: 20,
+        theory_minutes: 90,
+        theory_capacity: 10,
+        warmup_minutes: 0,
+        changeover_minutes: 0,
+      }),
+      "/v1/event/location/:id/timetable/rules",
+    ),
+    restCall(
+      "PUT",
+      async () => `/v1/timetable/slot/${(await fresh.slot()).slotId}`,
+      () => ({ version: 1, locked: true }),
+      "/v1/timetable/slot/:id",
+    ),
+  ],
+  "timetable.publish": [
+    gqlCall("mutation($l: ID!) { publishTimetable(locationId: $l, version: 1) }", async () => ({
+      l: globalId("EventLocation", (await fresh.slot()).locationId),
+    })),
+    restCall(
+      "POST",
+      async () => `/v1/event/location/${(await fresh.slot()).locationId}/timetable/publish`,
+      () => ({ version: 1 }),
+      "/v1/event/location/:id/timetable/publish",
+    ),
+  ],
+  "timetable.print": [restCall("GET", () => `/v1/export/location/${open.practiceLocationId}/timetable`, undefined, "/v1/export/location/:id/timetable")],
+  "timetable.registrationSlots": [
+    gqlCall(
+      "query($id: ID!) { node(id: $id) { ... on DexamRegistration { timetableSlots { room } } } }",
+      async () => ({ id: globalId("DexamRegistration", await registrationOfClub1()) }),
+      (d) => d.node,
+    ),
+    restCall("GET", async () => `/v1/registration/dexam/${await registrationOfClub1()}/timetable`, undefined, "/v1/registration/dexam/:id/timetable"),
+    restCall(
+      "GET",
+      async () => `/v1/registration/competition/${await competitionOfClub1()}/timetable`,
+      undefined,
+      "/v1/registration/competition/:id/timetable",
+    ),
+  ],
+  // --- timetable end
   "dexam.delete": [
     gqlCall("mutation($id: ID!) { deleteDexamRegistration(id: $id) }", async () => ({ id: globalId("DexamRegistration", await registrationOfClub1()) })),
     restCall("DELETE", async () => `/v1/registration/dexam/${await registrationOfClub1()}`, undefined, "/v1/registration/dexam/:id"),
@@ -1277,6 +1363,20 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "invoice.cancel": MANAGE_IN_DISTRICT_1("invoice_manage"),
   "invoice.credit": MANAGE_IN_DISTRICT_1("invoice_manage"),
   // --- invoices end
+  // --- timetable start
+  "timetable.read": outcomes("denied", {
+    ...allow("admin", "role:event_manage", "role:registration_read", "role:registration_manage"),
+    staff2: "notFound",
+  }),
+  "timetable.manage": MANAGE_IN_DISTRICT_1("event_manage"),
+  "timetable.publish": MANAGE_IN_DISTRICT_1("event_manage"),
+  "timetable.print": outcomes("denied", {
+    ...allow("admin", "role:event_manage", "role:registration_read", "role:registration_manage"),
+    staff2: "notFound",
+  }),
+  // the registration's readers; its slots only once published (timetable.test.ts)
+  "timetable.registrationSlots": outcomes("notFound", allow("admin", "member", "role:registration_read", "role:registration_manage")),
+  // --- timetable end
 };
 
 describe("authorization matrix", () => {

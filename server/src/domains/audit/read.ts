@@ -111,6 +111,12 @@ export const ACTION_LABELS: Record<string, string> = {
   "calendar_feed.enable": "Kalender-Abo eingeschaltet",
   "calendar_feed.renew": "Kalender-Abo erneuert",
   "calendar_feed.disable": "Kalender-Abo ausgeschaltet",
+  "timetable.rules": "Zeitplan-Regeln gespeichert",
+  "timetable.plan": "Zeitplan erstellt",
+  "timetable.move": "Zeitplan: Eintrag verschoben",
+  "timetable.swap": "Zeitplan: Einträge getauscht",
+  "timetable.lock": "Zeitplan: Eintrag fixiert oder gelöst",
+  "timetable.publish": "Zeitplan veröffentlicht",
 };
 
 /** Stored column names that are no input field (the input's label catalogue covers the rest). */

@@ -9,6 +9,7 @@ import type { AppServices } from "../../services.ts";
 import { getCompetitionRegistration } from "../competition/service.ts";
 import { getDexamRegistration } from "../dexam/service.ts";
 import { contentDisposition } from "../files/rules.ts";
+import { slotAppointments } from "../timetable/calendar.ts";
 import { calendarFeedEnabled, disableCalendarFeed, enableCalendarFeed, FEED_PATH, feedCalendar } from "../users/calendarFeed.ts";
 import {
   COMPETITION_CALENDAR_SELECT,
@@ -75,7 +76,11 @@ export function calendarRoutes(r: RestRouter) {
         select: DEXAM_CALENDAR_SELECT,
       });
       const name = `${reg.event.name} ${reg.firstname} ${reg.lastname}`;
-      return sendIcs(reply, name, icsCalendar(name, dexamAppointments(reg), ctx.services.now(), calendarHost(ctx.services.config.publicUrl)));
+      // the published timetable slots beside the locations' appointments (a cancelled registration's are gone)
+      const slots = reg.cancelledAt
+        ? []
+        : await slotAppointments(ctx.prisma, { dexamIds: [reg.id], competitionIds: [] }, new Map([[`dexam:${reg.id}`, `${reg.firstname} ${reg.lastname}`]]));
+      return sendIcs(reply, name, icsCalendar(name, [...dexamAppointments(reg), ...slots], ctx.services.now(), calendarHost(ctx.services.config.publicUrl)));
     },
   );
   r.get(
@@ -96,7 +101,14 @@ export function calendarRoutes(r: RestRouter) {
         select: COMPETITION_CALENDAR_SELECT,
       });
       const name = `${reg.event.name} ${reg.name}`;
-      return sendIcs(reply, name, icsCalendar(name, competitionAppointments(reg), ctx.services.now(), calendarHost(ctx.services.config.publicUrl)));
+      const slots = reg.cancelledAt
+        ? []
+        : await slotAppointments(ctx.prisma, { dexamIds: [], competitionIds: [reg.id] }, new Map([[`competition:${reg.id}`, reg.name]]));
+      return sendIcs(
+        reply,
+        name,
+        icsCalendar(name, [...competitionAppointments(reg), ...slots], ctx.services.now(), calendarHost(ctx.services.config.publicUrl)),
+      );
     },
   );
   r.get("/v1/user/0/calendar-feed", { tag: "Benutzer", summary: "Kalender-Abo: ist es eingeschaltet?", response: FeedStateWire }, async (ctx) =>

@@ -1,24 +1,26 @@
 // The printed invoice: the document frame (server/src/pdf/document.ts) with seller, buyer, lines and
 // totals, PDF/A-3b; facturX (einvoice.ts) embeds the XML and the Factur-X metadata.
-import { MARGIN, renderDocument } from "../../pdf/document.ts";
+import { printDate, renderPdf } from "../../pdf/document.ts";
 import { facturX, type InvoiceDocument, KIND_LABEL } from "./einvoice.ts";
 
 /** 1234 -> "12,34 €" (German, thousands with a point). */
 export const euro = (cents: number) => `${(cents / 100).toLocaleString("de-DE", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 /** "2026-11-28" -> "28.11.2026" */
-export const germanDate = (day: string) => day.split("-").reverse().join(".");
+export const germanDate = (day: string): string => printDate(day);
 
 /** The printed invoice alone (PDF/A-3b, no XML yet). */
 export function printedInvoice(d: InvoiceDocument, printedOn: string): Promise<Buffer> {
   const title = `${KIND_LABEL[d.kind]} ${d.number}`;
-  return renderDocument({ title, subtitle: d.eventName, printedOn: germanDate(printedOn), pdfA: true, author: d.seller.name }, (doc) => {
+  return renderPdf({ title, event: d.eventName, printedAt: printedOn, pdfA: true, author: d.seller.name }, (frame) => {
+    const { doc, left: MARGIN } = frame;
+    doc.font("body").fontSize(10);
     const s = d.seller;
     const b = d.buyer;
     const top = doc.y;
-    doc.font("bold").text("Rechnungssteller", MARGIN, top).font("regular");
+    doc.font("bold").text("Rechnungssteller", MARGIN, top).font("body");
     doc.text([s.name, s.street, `${s.postcode} ${s.city}`, s.email, s.phone].filter(Boolean).join("\n"));
     const left = doc.page.width / 2;
-    doc.font("bold").text("Rechnungsempfänger", left, top).font("regular");
+    doc.font("bold").text("Rechnungsempfänger", left, top).font("body");
     doc.text([b.name, b.street, [b.postcode, b.city].filter(Boolean).join(" ")].filter(Boolean).join("\n"), left);
     doc.x = MARGIN;
     doc.moveDown(2);
@@ -38,7 +40,7 @@ export function printedInvoice(d: InvoiceDocument, printedOn: string): Promise<B
     const cols = [MARGIN, MARGIN + 30, MARGIN + 290, MARGIN + 340, MARGIN + 420];
     const row = (cells: string[], bold = false) => {
       const y = doc.y;
-      doc.font(bold ? "bold" : "regular");
+      doc.font(bold ? "bold" : "body");
       doc.text(cells[0] as string, cols[0], y, { width: 28 });
       doc.text(cells[1] as string, cols[1], y, { width: 255 });
       const h = doc.y;

@@ -6,7 +6,8 @@
 // - its stored files (consent form, practice sheet): separate rows the registration points to;
 // - its audit entries (entity DexamRegistration / CompetitionRegistration and its id): they hold
 //   names, remarks and points in their details; the caller may keep a count in its own entry;
-// - the mails of the outbox written for it (payload `registration` and `id`), sent or not.
+// - the mails of the outbox written for it (payload `registration` and `id`), sent or not;
+// - its timetable slots (THEORY/PRACTICE of a D-exam, PERFORMANCE of a competition).
 // Not its idempotency key (registrations/idempotency.ts): it holds no name (the caller's subject,
 // the client's key, a hash of the request), is deleted 24 hours after the create, and until then
 // makes a retried create answer 404 instead of writing the deleted registration again (R-API050).
@@ -73,6 +74,11 @@ async function deleteSlice(tx: Tx, dexamIds: number[], competitionIds: number[])
   if (dexamIds.length) mails.push(mailsOf("dexam", dexamIds));
   if (competitionIds.length) mails.push(mailsOf("competition", competitionIds));
   counts.mails = await tx.$executeRaw`DELETE FROM "MailOutbox" WHERE ${Prisma.join(mails, " OR ")}`;
+
+  const slots: Prisma.TimetableSlotWhereInput[] = [];
+  if (dexamIds.length) slots.push({ part: { in: ["THEORY", "PRACTICE"] }, registrationId: { in: dexamIds } });
+  if (competitionIds.length) slots.push({ part: "PERFORMANCE", registrationId: { in: competitionIds } });
+  await tx.timetableSlot.deleteMany({ where: { OR: slots } });
 
   return counts;
 }

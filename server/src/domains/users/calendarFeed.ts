@@ -8,6 +8,7 @@ import type { PrismaClient } from "../../generated/prisma/client.ts";
 import { audit } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { COMPETITION_CALENDAR_SELECT, competitionAppointments, DEXAM_CALENDAR_SELECT, dexamAppointments, icsCalendar } from "../events/calendar.ts";
+import { slotAppointments } from "../timetable/calendar.ts";
 
 /** The feed's path prefix (served outside /v1: the secret in the path is the credential). */
 export const FEED_PATH = "/calendar";
@@ -79,9 +80,14 @@ export async function feedCalendar(prisma: PrismaClient, token: string, now: Dat
       select: COMPETITION_CALENDAR_SELECT,
     }),
   ]);
+  const names = new Map([
+    ...dexams.map((r) => [`dexam:${r.id}`, `${r.firstname} ${r.lastname}`] as const),
+    ...competitions.map((r) => [`competition:${r.id}`, r.name] as const),
+  ]);
+  const slots = await slotAppointments(prisma, { dexamIds: dexams.map((r) => r.id), competitionIds: competitions.map((r) => r.id) }, names);
   return icsCalendar(
     "Anmeldesystem: Termine meiner Vereine",
-    [...dexams.flatMap(dexamAppointments), ...competitions.flatMap(competitionAppointments)],
+    [...dexams.flatMap(dexamAppointments), ...competitions.flatMap(competitionAppointments), ...slots],
     now,
     host,
   );
