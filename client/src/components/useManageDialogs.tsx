@@ -29,7 +29,7 @@ export function CreateButton({ label, onClick }: { label: string; onClick: () =>
 }
 
 /** The records a management screen deletes, by the prefix of their texts ("event.deleteObject", "event.deleteConsequence"). */
-type Deletable = "event" | "location" | "association" | "user" | "districtAssociation";
+type Deletable = "event" | "location" | "association" | "user" | "districtAssociation" | "webhook";
 
 /**
  * A row's "Löschen" on a management screen (DeleteConfirmDialog): names the record (`target`) with

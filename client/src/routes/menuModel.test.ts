@@ -8,7 +8,8 @@ describe("menu visibility", () => {
   it.each([
     ["[R-SH052]", [], [...everyone, ...everyoneHelp]],
     ["[R-SH046][R-SH051]", ["user_read"], [...everyone, "userManage", "apiExplorer", ...everyoneHelp, "userManageHelp"]],
-    ["[R-SH046][R-SH051]", ["user_manage"], [...everyone, "userManage", "apiExplorer", ...everyoneHelp, "userManageHelp"]],
+    // user_manage also manages the district's webhooks (beyond the spec; the server's webhook.list)
+    ["[R-SH046][R-SH051]", ["user_manage"], [...everyone, "userManage", "webhookManage", "apiExplorer", ...everyoneHelp, "userManageHelp"]],
     ["[R-SH047][R-SH051]", ["association_read"], [...everyone, "associationManage", "apiExplorer", ...everyoneHelp, "associationManageHelp"]],
     ["[R-SH047][R-SH051]", ["association_manage"], [...everyone, "associationManage", "apiExplorer", ...everyoneHelp, "associationManageHelp"]],
     ...(["registration_read", "event_manage"] as const).map(
@@ -53,6 +54,7 @@ describe("menu visibility", () => {
         "resultManage",
         "personData",
         "healthAccessLog",
+        "webhookManage",
         "apiExplorer",
         ...everyoneHelp,
         "userManageHelp",
@@ -80,6 +82,7 @@ describe("menu visibility", () => {
       "resultManage",
       "personData",
       "healthAccessLog",
+      "webhookManage",
       "apiExplorer",
       "helpGroup",
     ]);

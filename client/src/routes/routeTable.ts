@@ -74,7 +74,7 @@ export interface ToolRoute {
   roles: readonly RoleName[];
 }
 
-export type ToolRouteName = "personData" | "healthAccessLog" | "apiExplorer";
+export type ToolRouteName = "personData" | "healthAccessLog" | "webhookManage" | "apiExplorer";
 
 export type AppRoute = ScreenRoute | HelpRoute | ToolRoute;
 
@@ -236,7 +236,19 @@ export const personDataRoute: ToolRoute = {
   roles: PERMISSIONS["registration.person"].access,
 };
 
-export const toolRoutes: readonly ToolRoute[] = [personDataRoute, healthAccessLogRoute, apiExplorerRoute];
+/**
+ * "Webhooks" (docs/decisions.md "Webhooks"): the district association's webhook endpoints with
+ * their delivery logs, for the roles of the server's webhook.list (webhook.manage: the same).
+ */
+export const webhookManageRoute: ToolRoute = {
+  kind: "tool",
+  name: "webhookManage",
+  path: "/webhooks",
+  titleKey: "route.webhookManage",
+  roles: PERMISSIONS["webhook.list"].access,
+};
+
+export const toolRoutes: readonly ToolRoute[] = [personDataRoute, healthAccessLogRoute, webhookManageRoute, apiExplorerRoute];
 
 export function findRoute(name: RouteName): AppRoute {
   const route = appRoutes.find((candidate) => candidate.name === name);

@@ -40,6 +40,8 @@ const HealthAccessLogScreen = lazy(() =>
   import("../screens/HealthAccessLog/HealthAccessLogScreen").then((module) => ({ default: module.HealthAccessLogScreen })),
 );
 
+const WebhookManageScreen = lazy(() => import("../screens/WebhookManage/WebhookManageScreen").then((module) => ({ default: module.WebhookManageScreen })));
+
 export const HelpScreen: ComponentType<{ route: HelpRoute }> = lazy(() =>
   import("../screens/Help/HelpScreen").then((module) => ({ default: module.HelpScreen })),
 );
@@ -80,4 +82,5 @@ export const toolComponents: Record<ToolRouteName, ComponentType> = {
   personData: PersonDataScreen,
   apiExplorer: ApiExplorerScreen,
   healthAccessLog: HealthAccessLogScreen,
+  webhookManage: WebhookManageScreen,
 };
