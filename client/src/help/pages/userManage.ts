@@ -98,6 +98,26 @@ export const userManageHelp: HelpPage = {
       ],
     },
     {
+      id: "webhooks",
+      title: "Webhooks: Änderungen an andere Programme melden",
+      tags: ["Webhooks", "Schnittstelle"],
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Mit „Benutzer verwalten“ richten Sie im Menü unter ${ui("route.webhookManage")} Webhook-Endpunkte des Kreisverbands ein: ${ui("webhook.create")} fragt ${label("webhook.field.url")} (https), ${label("webhook.field.description")} und die ${label("webhook.field.eventTypes")} ab, z. B. „Veranstaltung angelegt“. Jede solche Änderung sendet das System danach als signierte Nachricht an die Adresse.`,
+        },
+        {
+          kind: "box",
+          box: "info",
+          text: `Das ${label("webhook.field.secret")} („whsec_…“) wird nur nach dem Anlegen und nach ${ui("webhook.action.rotate")} angezeigt; hinterlegen Sie es sofort beim Empfänger. Nach dem Erneuern signiert das bisherige Geheimnis noch 24 Stunden lang mit.`,
+        },
+        {
+          kind: "paragraph",
+          text: `Antwortet der Empfänger nicht, versucht das System es mit wachsenden Abständen erneut; nach 20 Fehlversuchen in Folge schaltet es den Endpunkt ab und schreibt seinem Ersteller eine E-Mail. ${ui("webhook.action.deliveries")} zeigt die letzten Zustellungen; ${ui("webhook.deliveries.redeliver")} schickt eine davon noch einmal, ${ui("webhook.action.enable")} nimmt einen abgeschalteten Endpunkt wieder auf.`,
+        },
+      ],
+    },
+    {
       id: "rollen",
       title: "Rollen: wer was sieht und darf",
       tags: ["Rollen", "Rechte"],
@@ -111,7 +131,7 @@ export const userManageHelp: HelpPage = {
           entries: [
             role("role.admin", "Darf alles, auch in allen Kreisverbänden; verwaltet die Kreisverbände und wählt im Menü den Kreisverband."),
             role("role.user_read", "Sieht die Benutzerverwaltung."),
-            role("role.user_manage", "Legt Benutzer an, ändert, sperrt und löscht sie und ordnet sie Vereinen zu."),
+            role("role.user_manage", "Legt Benutzer an, ändert, sperrt und löscht sie, ordnet sie Vereinen zu und richtet die Webhooks des Kreisverbands ein."),
             role("role.association_read", "Sieht die Vereinsverwaltung."),
             role("role.association_manage", "Legt Vereine an, ändert und löscht sie."),
             role("role.registration_read", "Sieht die Anmeldungen aller Vereine, Veranstaltungen, Veranstaltungsorte und Statistiken."),
