@@ -59,6 +59,7 @@ const ADMIN_SCREENS: [string, string][] = [
   ["/event/manage", "Veranstaltungen"],
   ["/event/location/manage", "Veranstaltungsorte"],
   ["/result/manage", "Ergebnisverwaltung"],
+  ["/webhooks", "Webhooks"],
   ["/help/event/manage", "Hilfe: Veranstaltungen"],
 ];
 
