@@ -55,11 +55,6 @@ export function useRotateWebhookSecret() {
       mutation useWebhookMutationsRotateMutation($id: Int!) {
         rotateWebhookSecret(id: $id) {
           secret
-          endpoint {
-            databaseId
-            url
-            description
-          }
         }
       }
     `,
