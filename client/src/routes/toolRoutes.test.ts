@@ -1,7 +1,8 @@
+import { PERMISSIONS } from "@shared/permissions";
 import { ROLES } from "@shared/roles";
 import { describe, expect, it } from "vitest";
 import { visibleMenuRouteNames } from "./menuModel";
-import { apiExplorerRoute, appRoutes, canAccess, pageTitle, routeTitle, toolRoutes } from "./routeTable";
+import { apiExplorerRoute, appRoutes, canAccess, pageTitle, routeTitle, toolRoutes, webhookManageRoute } from "./routeTable";
 
 describe("tool routes (API-Explorer)", () => {
   it("the API-Explorer lives at /api-explorer with its own title", () => {
@@ -32,5 +33,17 @@ describe("tool routes (API-Explorer)", () => {
 
   it("the menu has no link to it for members (no role), who may not introspect", () => {
     expect(visibleMenuRouteNames([])).not.toContain("apiExplorer");
+  });
+});
+
+describe("the webhooks screen", () => {
+  it("is opened by exactly the roles that list and manage webhooks on the server", () => {
+    expect(webhookManageRoute.path).toBe("/webhooks");
+    expect(webhookManageRoute.roles).toEqual(PERMISSIONS["webhook.list"].access);
+    expect(PERMISSIONS["webhook.manage"].access).toEqual(PERMISSIONS["webhook.list"].access);
+    expect(canAccess(webhookManageRoute, ["user_manage"])).toBe(true);
+    expect(canAccess(webhookManageRoute, ["user_read", "registration_manage"])).toBe(false);
+    expect(visibleMenuRouteNames(["user_manage"])).toContain("webhookManage");
+    expect(visibleMenuRouteNames(["user_read"])).not.toContain("webhookManage");
   });
 });
