@@ -86,7 +86,7 @@ test("[R-SH001] axe-core finds no serious or critical WCAG 2.1 AA violation on t
 });
 
 test("axe-core finds no serious or critical WCAG 2.1 AA violation on the administrator's screens and a confirm dialog", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signIn(page, "admin@demo.test");
   for (const [path, heading] of ADMIN_SCREENS) {
     await openScreen(page, path, heading);
