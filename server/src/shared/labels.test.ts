@@ -117,12 +117,16 @@ describe("enumerations of spec section 3", () => {
     expect(songsComplete({ practiceLocationId: 1, instrument: "TRUMPET", songs: numbered })).toBe(true);
   });
 
-  it("[R-EN021] invoice_read and invoice_manage exist and can be assigned, but grant nothing: no operation names them (decision R-EN021)", () => {
+  it("[R-EN021] invoice_read and invoice_manage cover billing only: invoice_read reads, invoice_manage also sets and issues; no other operation names them", () => {
     expect(ROLES).toEqual(expect.arrayContaining(["invoice_read", "invoice_manage"]));
-    for (const [op, permission] of Object.entries(PERMISSIONS)) {
-      if (permission.access === "signedIn") continue;
-      expect(permission.access, op).not.toContain("invoice_read");
-      expect(permission.access, op).not.toContain("invoice_manage");
-    }
+    const naming = (role: string) =>
+      Object.entries(PERMISSIONS)
+        .filter(([, p]) => (p.access === "signedIn" ? ("districtRoles" in p ? (p.districtRoles as readonly string[]) : []) : (p.access as readonly string[])).includes(role))
+        .map(([op]) => op);
+    for (const op of [...naming("invoice_read"), ...naming("invoice_manage")]) expect(op, op).toMatch(/^invoice/);
+    expect(naming("invoice_manage")).toEqual(expect.arrayContaining(["invoice.issue", "invoice.cancel", "invoice.credit", "invoiceFees.update", "invoiceSeller.update"]));
+    expect(naming("invoice_read")).toEqual(expect.arrayContaining(["invoice.list", "invoice.read", "invoiceFees.read", "invoiceSeller.read"]));
+    for (const op of ["invoice.issue", "invoice.cancel", "invoice.credit", "invoiceFees.update", "invoiceSeller.update", "invoiceBilling.update"])
+      expect(naming("invoice_read"), op).not.toContain(op);
   });
 });

@@ -22,7 +22,7 @@ export const WEBHOOK_MSG = {
   urlTooLong: "Die Adresse darf höchstens 2000 Zeichen lang sein.",
   urlInner: "Diese Adresse ist nicht erlaubt (Loopback, link-lokal oder privat).",
   eventTypes: "Bitte wählen Sie mindestens eine Ereignisart.",
-  eventTypeUnknown: "Unbekannte Ereignisart",
+  eventTypeUnknown: "Diese Ereignisart gibt es nicht",
   description: "Die Beschreibung darf höchstens 200 Zeichen lang sein.",
 } as const;
 
