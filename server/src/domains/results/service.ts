@@ -64,6 +64,14 @@ function requireExport(event: { formType: Parameters<typeof exportRefusal>[0] },
   if (refused) throw new AppError("CONFLICT", refused);
 }
 
+/** The event of an export for the caller (not found outside their district), once its form type has the export (409 otherwise). */
+async function exportEvent(ctx: ServiceCtx, op: Operation, eventId: number, what: EventExport) {
+  const p = authorize(ctx.principal, op);
+  const event = await loadEvent(ctx, p, eventId, op);
+  requireExport(event, what);
+  return { p, event };
+}
+
 const eventFacts = (e: { id: number; name: string; districtAssociation: { name: string } }, now: Date, locationName?: string | null): EventFacts => ({
   id: e.id,
   name: e.name,
@@ -406,9 +414,7 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
 
 /** GET .../pc_juror_import (R-API034): the active registrations of a competition event for the jury program. */
 export async function pcJurorList(ctx: ServiceCtx, eventId: number) {
-  const p = authorize(ctx.principal, "results.pcJurorImportList");
-  const event = await loadEvent(ctx, p, eventId, "results.pcJurorImportList");
-  requireExport(event, "pcJuror");
+  const { event } = await exportEvent(ctx, "results.pcJurorImportList", eventId, "pcJuror");
   const rows = await ctx.prisma.competitionRegistration.findMany({
     where: { eventId: event.id, cancelledAt: null },
     include: { association: { select: { name: true } }, location: { select: { name: true } } },
@@ -423,9 +429,7 @@ export async function pcJurorList(ctx: ServiceCtx, eventId: number) {
  * row must name an active registration of this event; all or nothing.
  */
 export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: () => Promise<NamedFile[]>) {
-  const p = authorize(ctx.principal, "results.uploadPcJuror");
-  const event = await loadEvent(ctx, p, eventId, "results.uploadPcJuror");
-  requireExport(event, "pcJuror");
+  const { p, event } = await exportEvent(ctx, "results.uploadPcJuror", eventId, "pcJuror");
   const files = await receive();
   const reject = (messages: string[]) =>
     new AppError("VALIDATION", `Keine Ergebnisse übernommen: ${messages.join("; ")}`, Object.fromEntries(messages.map((m, i) => [`file.${i}`, m])));
@@ -537,9 +541,7 @@ export async function overviewList(ctx: ServiceCtx, eventId: number, locationId:
  * dexam/rules.ts; a verified partial result counts for its part), for results staff of the district.
  */
 export async function certificateListOf(ctx: ServiceCtx, eventId: number) {
-  const p = authorize(ctx.principal, "results.certificateList");
-  const event = await loadEvent(ctx, p, eventId, "results.certificateList");
-  requireExport(event, "certificateList");
+  const { event } = await exportEvent(ctx, "results.certificateList", eventId, "certificateList");
   const rows = await ctx.prisma.dexamRegistration.findMany({
     where: { eventId: event.id, cancelledAt: null },
     include: {
