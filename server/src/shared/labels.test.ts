@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS } from "../auth/permissions.ts";
 import { songsComplete } from "../domains/dexam/rules.ts";
-import * as Enums from "../generated/prisma/enums.ts";
+import {
+  Cast,
+  Category,
+  CompetitionType,
+  DexamType,
+  DifficultyLevel,
+  EditPhase,
+  ExamPart,
+  FormType,
+  Gender,
+  Instrument,
+  LocationType,
+  MealRequest,
+  VaccinationType,
+} from "../generated/prisma/enums.ts";
 import { ageGroupsFor } from "./competition.ts";
 import {
   CAST_LABELS,
@@ -23,19 +37,19 @@ import { ROLES } from "./roles.ts";
 
 describe("German labels of the enumerations (decision R-EN043)", () => {
   const pairs: [string, Record<string, string>, Record<string, string>][] = [
-    ["form types", Enums.FormType, FORM_TYPE_LABELS],
-    ["edit phases", Enums.EditPhase, EDIT_PHASE_LABELS],
-    ["courses", Enums.DexamType, DEXAM_TYPE_LABELS],
-    ["location types", Enums.LocationType, LOCATION_TYPE_LABELS],
-    ["competition types", Enums.CompetitionType, COMPETITION_TYPE_LABELS],
-    ["casts", Enums.Cast, CAST_LABELS],
-    ["categories", Enums.Category, CATEGORY_LABELS],
-    ["age groups / difficulty levels", Enums.DifficultyLevel, DIFFICULTY_LEVEL_LABELS],
-    ["genders", Enums.Gender, GENDER_LABELS],
-    ["instruments", Enums.Instrument, INSTRUMENT_LABELS],
-    ["meal requests", Enums.MealRequest, MEAL_REQUEST_LABELS],
-    ["vaccination types", Enums.VaccinationType, VACCINATION_LABELS],
-    ["exam parts", Enums.ExamPart, EXAM_PART_LABELS],
+    ["form types", FormType, FORM_TYPE_LABELS],
+    ["edit phases", EditPhase, EDIT_PHASE_LABELS],
+    ["courses", DexamType, DEXAM_TYPE_LABELS],
+    ["location types", LocationType, LOCATION_TYPE_LABELS],
+    ["competition types", CompetitionType, COMPETITION_TYPE_LABELS],
+    ["casts", Cast, CAST_LABELS],
+    ["categories", Category, CATEGORY_LABELS],
+    ["age groups / difficulty levels", DifficultyLevel, DIFFICULTY_LEVEL_LABELS],
+    ["genders", Gender, GENDER_LABELS],
+    ["instruments", Instrument, INSTRUMENT_LABELS],
+    ["meal requests", MealRequest, MEAL_REQUEST_LABELS],
+    ["vaccination types", VaccinationType, VACCINATION_LABELS],
+    ["exam parts", ExamPart, EXAM_PART_LABELS],
   ];
 
   it.each(pairs)("[R-EN043] every value of the %s has exactly one German label, and no two values share one", (_name, values, labels) => {
@@ -59,19 +73,19 @@ describe("German labels of the enumerations (decision R-EN043)", () => {
 
 describe("enumerations of spec section 3", () => {
   it("[R-EN027] the D-exam courses are D1, D2 and D3", () => {
-    expect(Object.values(Enums.DexamType)).toEqual(["D1", "D2", "D3"]);
+    expect(Object.values(DexamType)).toEqual(["D1", "D2", "D3"]);
     expect(DEXAM_TYPE_LABELS).toEqual({ D1: "D1", D2: "D2", D3: "D3" });
   });
 
   it("[R-EN029][R-EN030] the difficulty levels IA, IB, II..VI are the age groups of type G; type B uses II..VI (decision R-EN030)", () => {
-    expect(Object.values(Enums.DifficultyLevel)).toEqual(["IA", "IB", "II", "III", "IV", "V", "VI"]);
-    expect(ageGroupsFor("G")).toEqual(Object.values(Enums.DifficultyLevel));
+    expect(Object.values(DifficultyLevel)).toEqual(["IA", "IB", "II", "III", "IV", "V", "VI"]);
+    expect(ageGroupsFor("G")).toEqual(Object.values(DifficultyLevel));
     expect(ageGroupsFor("B")).toEqual(["II", "III", "IV", "V", "VI"]);
     for (const other of ["T", "K", "U", "M"] as const) expect(ageGroupsFor(other)).toEqual([]);
   });
 
   it("[R-EN031] competition types T, K, U, G, M, B: traditional, concert, entertainment, chamber, marching music and wind classes", () => {
-    expect(Object.values(Enums.CompetitionType)).toEqual(["T", "K", "U", "G", "M", "B"]);
+    expect(Object.values(CompetitionType)).toEqual(["T", "K", "U", "G", "M", "B"]);
     expect(Object.keys(COMPETITION_TYPE_LABELS)).toEqual(["T", "K", "U", "G", "M", "B"]);
     expect(Object.values(COMPETITION_TYPE_LABELS).join(" | ")).toBe(
       "T – Traditionelle Blasmusik | K – Konzertmusik | U – Unterhaltungsmusik | G – Kammermusik | M – Marschmusik | B – Bläserklassen",
@@ -79,14 +93,14 @@ describe("enumerations of spec section 3", () => {
   });
 
   it("[R-EN036] genders m, f, d: male, female, diverse", () => {
-    expect(Object.values(Enums.Gender)).toEqual(["M", "F", "D"]);
+    expect(Object.values(Gender)).toEqual(["M", "F", "D"]);
     expect(GENDER_LABELS).toEqual({ M: "männlich", F: "weiblich", D: "divers" });
   });
 
   it("[R-EN038][R-EN039] meal requests standard, vegetarian, vegan; vaccinations FSME (tick-borne encephalitis) and tetanus", () => {
-    expect(Object.values(Enums.MealRequest)).toEqual(["STANDARD", "VEGETARIAN", "VEGAN"]);
+    expect(Object.values(MealRequest)).toEqual(["STANDARD", "VEGETARIAN", "VEGAN"]);
     expect(MEAL_REQUEST_LABELS).toEqual({ STANDARD: "Standard", VEGETARIAN: "Vegetarisch", VEGAN: "Vegan" });
-    expect(Object.values(Enums.VaccinationType)).toEqual(["FSME", "TETANUS"]);
+    expect(Object.values(VaccinationType)).toEqual(["FSME", "TETANUS"]);
     expect(VACCINATION_LABELS).toEqual({ FSME: "FSME (Zecken)", TETANUS: "Tetanus" });
   });
 
