@@ -1,4 +1,4 @@
-import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
+import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum } from "../../graphql/enums.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { ASSOCIATION, LOCATION, useInstead } from "../../graphql/sameShape.ts";
@@ -183,14 +183,11 @@ const registrationFields = (t: InputFields) => ({
     description: "registration_manage only: move to another competition location of the event (numeric id).",
   }),
 });
-const InputType = builder.inputType("CompetitionRegistrationInput", {
-  description: "A competition (Wertungsspiel) registration to create.",
-  fields: registrationFields,
-});
-const UpdateInputType = builder.inputType("UpdateCompetitionRegistrationInput", {
-  description: "Changes of a competition (Wertungsspiel) registration: the fields of CompetitionRegistrationInput and the version the edit is based on.",
-  fields: (t) => ({ ...registrationFields(t), version: versionField(t) }),
-});
+const { create: InputType, update: UpdateInputType } = createAndUpdateInputs(
+  "CompetitionRegistration",
+  "a competition (Wertungsspiel) registration",
+  registrationFields,
+);
 
 registrationMutations<CompetitionInput>({
   entity: "CompetitionRegistration",

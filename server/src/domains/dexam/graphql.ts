@@ -1,5 +1,5 @@
 import { mayActOn } from "../../auth/permissions.ts";
-import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
+import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
 import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
 import { numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -444,14 +444,11 @@ const registrationFields = (t: InputFields) => ({
   cancelledAt: t.field({ type: "DateTime", required: false, description: "registration_manage only; omit to leave unchanged." }),
   existingPartialResultVerified: t.boolean({ required: false, description: "registration_manage only; omit to leave unchanged." }),
 });
-const DexamInputType = builder.inputType("DexamRegistrationInput", {
-  description: "A D-exam (graded exam D1-D3) registration to create.",
-  fields: registrationFields,
-});
-const UpdateDexamInputType = builder.inputType("UpdateDexamRegistrationInput", {
-  description: "Changes of a D-exam (graded exam D1-D3) registration: the fields of DexamRegistrationInput and the version the edit is based on.",
-  fields: (t) => ({ ...registrationFields(t), version: versionField(t) }),
-});
+const { create: DexamInputType, update: UpdateDexamInputType } = createAndUpdateInputs(
+  "DexamRegistration",
+  "a D-exam (graded exam D1-D3) registration",
+  registrationFields,
+);
 
 const TakeoverInput = builder.inputType("DexamTakeoverInput", {
   description: "The new registration of a takeover: target event, the locations of the missing part, consents (camp: camp data and consent form).",
