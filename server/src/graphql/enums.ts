@@ -1,6 +1,20 @@
 // The GraphQL enums of spec section 3, from the Prisma enums (code-safe identifiers; /v1 uses the
 // spec's strings via domains/wire.ts, the client shows German labels from its catalog).
-import * as Enums from "../generated/prisma/enums.ts";
+import {
+  Cast,
+  Category,
+  CompetitionType,
+  DexamType,
+  DifficultyLevel,
+  EditPhase,
+  ExamPart,
+  FormType,
+  Gender,
+  Instrument,
+  LocationType,
+  MealRequest,
+  VaccinationType,
+} from "../generated/prisma/enums.ts";
 import { builder } from "./builder.ts";
 
 /** A Prisma enum's values with a description each (Prisma enums' keys equal their values). */
@@ -11,7 +25,7 @@ function describedValues<E extends Record<string, string>>(_values: E, descripti
 }
 
 export const FormTypeEnum = builder.enumType("FormType", {
-  values: describedValues(Enums.FormType, {
+  values: describedValues(FormType, {
     DEXAM: "D-Prüfungen: graded exams D1-D3 (form type dexam).",
     DEXAM_CAMP: "D-Prüfungen Freizeit: graded exams during a holiday camp, with health data (dexam_camp).",
     COMPETITION: "Wertungsspiele: competitions (competition).",
@@ -20,7 +34,7 @@ export const FormTypeEnum = builder.enumType("FormType", {
     "Event form type: DEXAM (D-Prüfungen), DEXAM_CAMP (D-Prüfungen Freizeit, with health data), COMPETITION (Wertungsspiele). /v1: dexam, dexam_camp, competition.",
 });
 export const EditPhaseEnum = builder.enumType("EditPhase", {
-  values: describedValues(Enums.EditPhase, {
+  values: describedValues(EditPhase, {
     NO_RESTRICTIONS: "Everything may change; users may delete their registrations.",
     SONGS_ONLY: "Only the songs of competition registrations may change; registrations may only be cancelled.",
     NONE: "Closed: nothing may change; registrations may only be cancelled.",
@@ -29,7 +43,7 @@ export const EditPhaseEnum = builder.enumType("EditPhase", {
     "What registrations may still change: NO_RESTRICTIONS (all; users may delete), SONGS_ONLY (songs only; cancel only), NONE (closed; cancel only).",
 });
 export const LocationTypeEnum = builder.enumType("LocationType", {
-  values: describedValues(Enums.LocationType, {
+  values: describedValues(LocationType, {
     DEXAM_THEORY: "Where the theory part of a D-exam takes place.",
     DEXAM_PRACTICE: "Where the practical part of a D-exam takes place.",
     DEXAM_PREPARATION: "Where the preparation course (Vorbereitungskurs) of a D-exam takes place.",
@@ -38,7 +52,7 @@ export const LocationTypeEnum = builder.enumType("LocationType", {
   description: "Theory exam, practice exam, preparation course (D-exams) or competition venue.",
 });
 export const DexamTypeEnum = builder.enumType("DexamType", {
-  values: describedValues(Enums.DexamType, {
+  values: describedValues(DexamType, {
     D1: "D1 (bronze), the first graded exam.",
     D2: "D2 (silver), the second graded exam.",
     D3: "D3 (gold), the third graded exam.",
@@ -46,7 +60,7 @@ export const DexamTypeEnum = builder.enumType("DexamType", {
   description: "D-exam course (Kurs): D1, D2, D3.",
 });
 export const CompetitionTypeEnum = builder.enumType("CompetitionType", {
-  values: describedValues(Enums.CompetitionType, {
+  values: describedValues(CompetitionType, {
     T: "Traditional wind music (traditionelle Blasmusik).",
     K: "Concert (Konzertwertung).",
     U: "Entertainment music (Unterhaltungsmusik).",
@@ -57,7 +71,7 @@ export const CompetitionTypeEnum = builder.enumType("CompetitionType", {
   description: "Competition type: T traditional wind music, K concert, U entertainment, G chamber music, M marching, B wind classes.",
 });
 export const InstrumentEnum = builder.enumType("Instrument", {
-  values: describedValues(Enums.Instrument, {
+  values: describedValues(Instrument, {
     PICCOLO: "Piccolo.",
     FLUTE: "Flute (Querflöte).",
     OBOE: "Oboe.",
@@ -83,23 +97,23 @@ export const InstrumentEnum = builder.enumType("Instrument", {
 });
 
 export const GenderEnum = builder.enumType("Gender", {
-  values: describedValues(Enums.Gender, { M: "male (männlich).", F: "female (weiblich).", D: "diverse (divers)." }),
+  values: describedValues(Gender, { M: "male (männlich).", F: "female (weiblich).", D: "diverse (divers)." }),
   description: "m, f, d (male, female, diverse).",
 });
 export const ExamPartEnum = builder.enumType("ExamPart", {
-  values: describedValues(Enums.ExamPart, { THEORY: "The theory part.", PRACTICE: "The practical part." }),
+  values: describedValues(ExamPart, { THEORY: "The theory part.", PRACTICE: "The practical part." }),
   description: "The part of a D-exam an existing partial result covers.",
 });
 export const MealRequestEnum = builder.enumType("MealRequest", {
-  values: describedValues(Enums.MealRequest, { STANDARD: "Standard meals.", VEGETARIAN: "Vegetarian meals.", VEGAN: "Vegan meals." }),
+  values: describedValues(MealRequest, { STANDARD: "Standard meals.", VEGETARIAN: "Vegetarian meals.", VEGAN: "Vegan meals." }),
   description: "Camp meals: standard, vegetarian, vegan.",
 });
 export const VaccinationTypeEnum = builder.enumType("VaccinationType", {
-  values: describedValues(Enums.VaccinationType, { FSME: "Tick-borne encephalitis (FSME).", TETANUS: "Tetanus." }),
+  values: describedValues(VaccinationType, { FSME: "Tick-borne encephalitis (FSME).", TETANUS: "Tetanus." }),
   description: "fsme (tick-borne encephalitis), tetanus.",
 });
 export const CastEnum = builder.enumType("Cast", {
-  values: describedValues(Enums.Cast, {
+  values: describedValues(Cast, {
     S: "Solo.",
     SK: "Solo with piano (Solo mit Klavier).",
     E: "Ensemble.",
@@ -113,7 +127,7 @@ export const CastEnum = builder.enumType("Cast", {
     "Besetzung: S solo, SK solo with piano, E ensemble, BG wind group, P percussion ensemble (types B and G); B wind orchestra, JB youth wind orchestra, SL Spielleute (other types).",
 });
 export const CategoryEnum = builder.enumType("Category", {
-  values: describedValues(Enums.Category, {
+  values: describedValues(Category, {
     CAT_1: "Category 1: very easy.",
     CAT_2: "Category 2: easy.",
     CAT_3: "Category 3: medium.",
@@ -124,7 +138,7 @@ export const CategoryEnum = builder.enumType("Category", {
   description: "Competition category 1 (very easy) to 6 (extremely hard).",
 });
 export const DifficultyLevelEnum = builder.enumType("DifficultyLevel", {
-  values: describedValues(Enums.DifficultyLevel, {
+  values: describedValues(DifficultyLevel, {
     IA: "Level IA (youngest / easiest).",
     IB: "Level IB.",
     II: "Level II.",

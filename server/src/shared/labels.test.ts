@@ -1,21 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS } from "../auth/permissions.ts";
 import { songsComplete } from "../domains/dexam/rules.ts";
-import {
-  Cast,
-  Category,
-  CompetitionType,
-  DexamType,
-  DifficultyLevel,
-  EditPhase,
-  ExamPart,
-  FormType,
-  Gender,
-  Instrument,
-  LocationType,
-  MealRequest,
-  VaccinationType,
-} from "../generated/prisma/enums.ts";
+import * as Enums from "../generated/prisma/enums.ts";
 import { ageGroupsFor } from "./competition.ts";
 import {
   CAST_LABELS,
@@ -34,6 +20,10 @@ import {
   VACCINATION_LABELS,
 } from "./labels.ts";
 import { ROLES } from "./roles.ts";
+
+// the Prisma enums the labels name
+const { Cast, Category, CompetitionType, DexamType, DifficultyLevel, EditPhase, ExamPart } = Enums;
+const { FormType, Gender, Instrument, LocationType, MealRequest, VaccinationType } = Enums;
 
 describe("German labels of the enumerations (decision R-EN043)", () => {
   const pairs: [string, Record<string, string>, Record<string, string>][] = [
