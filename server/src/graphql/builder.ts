@@ -1,6 +1,6 @@
 // The Pothos builder: plugins, auth scopes and context. It defines no types; each domain's
 // graphql.ts adds its own, and schema.ts imports them all.
-import SchemaBuilder from "@pothos/core";
+import SchemaBuilder, { type InputFieldMap } from "@pothos/core";
 import PrismaPlugin from "@pothos/plugin-prisma";
 import RelayPlugin, { resolveNodes as loadNodes } from "@pothos/plugin-relay";
 import ScopeAuthPlugin from "@pothos/plugin-scope-auth";
@@ -145,3 +145,16 @@ export const versionField = (t: InputFields) =>
     required: true,
     description: "The version the edit is based on (the object's version as read): a newer stored version refuses the save (CONFLICT).",
   });
+
+/**
+ * A create input and its update input: the same fields, the update's with the version the edit is
+ * based on. `what` names the object with its article ("an event (Veranstaltung)").
+ */
+export function createAndUpdateInputs<Fields extends InputFieldMap>(name: string, what: string, fields: (t: InputFields) => Fields) {
+  const create = builder.inputType(`${name}Input`, { description: `${what.charAt(0).toUpperCase()}${what.slice(1)} to create.`, fields });
+  const update = builder.inputType(`Update${name}Input`, {
+    description: `Changes of ${what}: the fields of ${name}Input and the version the edit is based on.`,
+    fields: (t) => ({ ...fields(t), version: versionField(t) }),
+  });
+  return { create, update };
+}

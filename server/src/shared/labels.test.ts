@@ -1,21 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PERMISSIONS } from "../auth/permissions.ts";
 import { songsComplete } from "../domains/dexam/rules.ts";
-import {
-  Cast,
-  Category,
-  CompetitionType,
-  DexamType,
-  DifficultyLevel,
-  EditPhase,
-  ExamPart,
-  FormType,
-  Gender,
-  Instrument,
-  LocationType,
-  MealRequest,
-  VaccinationType,
-} from "../generated/prisma/enums.ts";
+import * as Enums from "../generated/prisma/enums.ts";
 import { ageGroupsFor } from "./competition.ts";
 import {
   CAST_LABELS,
@@ -34,6 +20,10 @@ import {
   VACCINATION_LABELS,
 } from "./labels.ts";
 import { ROLES } from "./roles.ts";
+
+// the Prisma enums the labels name
+const { Cast, Category, CompetitionType, DexamType, DifficultyLevel, EditPhase, ExamPart } = Enums;
+const { FormType, Gender, Instrument, LocationType, MealRequest, VaccinationType } = Enums;
 
 describe("German labels of the enumerations (decision R-EN043)", () => {
   const pairs: [string, Record<string, string>, Record<string, string>][] = [
@@ -86,14 +76,10 @@ describe("enumerations of spec section 3", () => {
 
   it("[R-EN031] competition types T, K, U, G, M, B: traditional, concert, entertainment, chamber, marching music and wind classes", () => {
     expect(Object.values(CompetitionType)).toEqual(["T", "K", "U", "G", "M", "B"]);
-    expect(COMPETITION_TYPE_LABELS).toEqual({
-      T: "T – Traditionelle Blasmusik",
-      K: "K – Konzertmusik",
-      U: "U – Unterhaltungsmusik",
-      G: "G – Kammermusik",
-      M: "M – Marschmusik",
-      B: "B – Bläserklassen",
-    });
+    expect(Object.keys(COMPETITION_TYPE_LABELS)).toEqual(["T", "K", "U", "G", "M", "B"]);
+    expect(Object.values(COMPETITION_TYPE_LABELS).join(" | ")).toBe(
+      "T – Traditionelle Blasmusik | K – Konzertmusik | U – Unterhaltungsmusik | G – Kammermusik | M – Marschmusik | B – Bläserklassen",
+    );
   });
 
   it("[R-EN036] genders m, f, d: male, female, diverse", () => {
@@ -117,12 +103,16 @@ describe("enumerations of spec section 3", () => {
     expect(songsComplete({ practiceLocationId: 1, instrument: "TRUMPET", songs: numbered })).toBe(true);
   });
 
-  it("[R-EN021] invoice_read and invoice_manage exist and can be assigned, but grant nothing: no operation names them (decision R-EN021)", () => {
+  it("[R-EN021] invoice_read and invoice_manage cover billing only: invoice_read reads, invoice_manage also sets and issues; no other operation names them", () => {
     expect(ROLES).toEqual(expect.arrayContaining(["invoice_read", "invoice_manage"]));
-    for (const [op, permission] of Object.entries(PERMISSIONS)) {
-      if (permission.access === "signedIn") continue;
-      expect(permission.access, op).not.toContain("invoice_read");
-      expect(permission.access, op).not.toContain("invoice_manage");
-    }
+    const naming = (role: string) =>
+      Object.entries(PERMISSIONS)
+        .filter(([, p]) => (p.access === "signedIn" ? ("districtRoles" in p ? (p.districtRoles as readonly string[]) : []) : (p.access as readonly string[])).includes(role))
+        .map(([op]) => op);
+    for (const op of [...naming("invoice_read"), ...naming("invoice_manage")]) expect(op, op).toMatch(/^invoice/);
+    expect(naming("invoice_manage")).toEqual(expect.arrayContaining(["invoice.issue", "invoice.cancel", "invoice.credit", "invoiceFees.update", "invoiceSeller.update"]));
+    expect(naming("invoice_read")).toEqual(expect.arrayContaining(["invoice.list", "invoice.read", "invoiceFees.read", "invoiceSeller.read"]));
+    for (const op of ["invoice.issue", "invoice.cancel", "invoice.credit", "invoiceFees.update", "invoiceSeller.update", "invoiceBilling.update"])
+      expect(naming("invoice_read"), op).not.toContain(op);
   });
 });

@@ -1,11 +1,11 @@
-import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
+import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
 import { CastEnum, CategoryEnum, CompetitionTypeEnum, DifficultyLevelEnum, EditScopeEnum } from "../../graphql/enums.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { ASSOCIATION, LOCATION, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { canReadRegistration, isManager } from "../registrations/access.ts";
-import { registrationConnection, registrationMutations } from "../registrations/graphql.ts";
+import { clubInputFields, consentInputFields, registrationConnection, registrationMutations } from "../registrations/graphql.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { type CompetitionInput, type CompetitionSong, competitionRowActions, competitionSongsComplete } from "./rules.ts";
 import {
@@ -159,15 +159,7 @@ const SongInput = builder.inputType("CompetitionSongInput", {
 });
 const registrationFields = (t: InputFields) => ({
   name: t.string({ required: true, description: "Name of the group as it performs." }),
-  association: t.globalID({
-    required: false,
-    description: "The club (Verein): its global id, as read at CompetitionRegistration.association.id. Required (or the deprecated associationId).",
-  }),
-  associationId: t.int({
-    required: false,
-    deprecationReason: useInstead("association", "the club's global id"),
-    description: "The club (numeric id, databaseId).",
-  }),
+  ...clubInputFields(t, "CompetitionRegistration"),
   type: t.field({ type: CompetitionTypeEnum, required: true, description: "Competition type." }),
   cast: t.field({ type: CastEnum, required: true, description: "Besetzung (line-up) of the group." }),
   category: t.field({ type: CategoryEnum, required: false, description: "Types other than B and G." }),
@@ -177,8 +169,7 @@ const registrationFields = (t: InputFields) => ({
   members: t.string({ required: false, description: "Type G: one participant per line (required)." }),
   remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
   songs: t.field({ type: [SongInput], required: false, description: "The pieces to be performed." }),
-  gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
-  cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
+  ...consentInputFields(t),
   cancelledAt: t.field({ type: "DateTime", required: false, description: "registration_manage only; omit to leave unchanged." }),
   documentsComplete: t.boolean({ required: false, description: "registration_manage only; omit to leave unchanged." }),
   location: t.globalID({
@@ -192,14 +183,11 @@ const registrationFields = (t: InputFields) => ({
     description: "registration_manage only: move to another competition location of the event (numeric id).",
   }),
 });
-const InputType = builder.inputType("CompetitionRegistrationInput", {
-  description: "A competition (Wertungsspiel) registration to create.",
-  fields: registrationFields,
-});
-const UpdateInputType = builder.inputType("UpdateCompetitionRegistrationInput", {
-  description: "Changes of a competition (Wertungsspiel) registration: the fields of CompetitionRegistrationInput and the version the edit is based on.",
-  fields: (t) => ({ ...registrationFields(t), version: versionField(t) }),
-});
+const { create: InputType, update: UpdateInputType } = createAndUpdateInputs(
+  "CompetitionRegistration",
+  "a competition (Wertungsspiel) registration",
+  registrationFields,
+);
 
 registrationMutations<CompetitionInput>({
   entity: "CompetitionRegistration",

@@ -7,25 +7,7 @@ import { type CompetitionInput, type CompetitionSong, competitionSongsComplete }
 import { type CompetitionEventFacts, competitionErrors } from "../../shared/competitionSchema.ts";
 import { baseRowActions } from "../registrations/rules.ts";
 
-export {
-  ageGroupsFor,
-  CASTS_ORCHESTRA,
-  CASTS_SMALL,
-  CATEGORIES,
-  COMPETITION_MSG,
-  type CompetitionInput,
-  type CompetitionSong,
-  castsFor,
-  changeType,
-  competitionSongsComplete,
-  formatDuration,
-  MAX_DURATION_SECONDS,
-  MAX_MUSICIANS,
-  memberLines,
-  parseDuration,
-  songRowsFor,
-  usesAgeGroup,
-} from "../../shared/competition.ts";
+export * from "../../shared/competition.ts";
 
 /**
  * Field name -> German message for everything wrong with a competition registration (the one

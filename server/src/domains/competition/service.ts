@@ -21,20 +21,7 @@ import {
   sharedFilterConditions,
 } from "../registrations/access.ts";
 import { keyedRequest } from "../registrations/idempotency.ts";
-import {
-  cancelRegistration,
-  changesCancelledAt,
-  createdFrom,
-  createdInclude,
-  createRegistration,
-  deleteRegistration,
-  editScope,
-  type Loaded,
-  type RegistrationKind,
-  readRegistration,
-  refuseErrors,
-  updateRegistration,
-} from "../registrations/kind.ts";
+import * as kind from "../registrations/kind.ts";
 import type { RegistrationList } from "../registrations/list.ts";
 import { remarksColumns } from "../registrations/remarks.ts";
 import { COMPETITION_OVERVIEW_ORDER } from "./overviewOrder.ts";
@@ -132,7 +119,7 @@ export async function fillCompetitionOverviewKeys(prisma: PrismaClient, batch = 
 }
 
 /** Competition registrations as the registration shape (registrations/kind.ts) knows them. */
-export const COMPETITION: RegistrationKind<CompetitionRegistration> = {
+export const COMPETITION: kind.RegistrationKind<CompetitionRegistration> = {
   entity: "CompetitionRegistration",
   op: "competition",
   label: "Wertungsspielanmeldung",
@@ -163,17 +150,17 @@ export async function createCompetition(
 ): Promise<CreatedCompetition> {
   const p = authorize(ctx.principal, "competition.create");
   const request = keyedRequest(p, idempotencyKey, "competition.create", { eventId, input });
-  const include = createdInclude(shape);
+  const include = kind.createdInclude(shape);
   // a retried create with its key (registrations/idempotency.ts)
   const replay = async (id: number) => {
     // the event with its locations (the /v1 answer), unless the GraphQL selection reads the event its own way
-    const row = await readRegistration<CompetitionRegistration, Loaded<CompetitionRegistration> & Record<string, unknown>>(COMPETITION, ctx, p, id, {
+    const row = await kind.readRegistration<CompetitionRegistration, kind.Loaded<CompetitionRegistration> & Record<string, unknown>>(COMPETITION, ctx, p, id, {
       event: { include: { locations: true } },
       ...include,
     });
     return created(row, row.event, { event: true, ...include });
   };
-  return createRegistration(COMPETITION, ctx, p, { eventId, associationId: input.associationId, request, replay }, async (tx, event, manager) => {
+  return kind.createRegistration(COMPETITION, ctx, p, { eventId, associationId: input.associationId, request, replay }, async (tx, event, manager) => {
     if (!manager && (input.documentsComplete || input.cancelledAt || input.locationId != null)) throw managerOnly(MANAGED);
     const errors = validateCompetition(input, event, "create");
     if (Object.keys(errors).length) throw validationFailed(errors);
@@ -198,24 +185,25 @@ export async function createCompetition(
 }
 
 const created = (row: Record<string, unknown>, event: EventWithLocations, include: Record<string, unknown>): CreatedCompetition =>
-  createdFrom<CompetitionRegistration>(row, event, include);
+  kind.createdFrom<CompetitionRegistration>(row, event, include);
 
-export const getCompetitionRegistration = (ctx: ServiceCtx, id: number) => readRegistration(COMPETITION, ctx, authorize(ctx.principal, "competition.read"), id);
+export const getCompetitionRegistration = (ctx: ServiceCtx, id: number) =>
+  kind.readRegistration(COMPETITION, ctx, authorize(ctx.principal, "competition.read"), id);
 
 /** An edit (registrations/kind.ts updateRegistration); phase SongsOnly changes the songs only. `include`: what the answer reads with the row. */
 export async function updateCompetitionRegistration(
   ctx: ServiceCtx,
   id: number,
   input: CompetitionInput,
-  o: { loaded?: Loaded<CompetitionRegistration>; include?: object } = {},
+  o: { loaded?: kind.Loaded<CompetitionRegistration>; include?: object } = {},
 ): Promise<CompetitionRegistration> {
-  return updateRegistration(COMPETITION, ctx, id, input, o, {
+  return kind.updateRegistration(COMPETITION, ctx, id, input, o, {
     changesManaged: (r) =>
       (input.documentsComplete != null && input.documentsComplete !== r.documentsComplete) ||
       (input.locationId !== undefined && input.locationId !== r.locationId),
     prepare: async (p, r, { manager, scope }) => {
       // in phase SongsOnly the stored type decides how many rows count
-      refuseErrors(validateCompetition(scope === "songs" ? { ...input, type: r.type } : input, r.event, "edit"), scope);
+      kind.refuseErrors(validateCompetition(scope === "songs" ? { ...input, type: r.type } : input, r.event, "edit"), scope);
       if (scope === "all" && input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
       return {
         next:
@@ -230,9 +218,9 @@ export async function updateCompetitionRegistration(
   });
 }
 
-export const cancelCompetitionRegistration = (ctx: ServiceCtx, id: number) => cancelRegistration(COMPETITION, ctx, id);
+export const cancelCompetitionRegistration = (ctx: ServiceCtx, id: number) => kind.cancelRegistration(COMPETITION, ctx, id);
 
-export const deleteCompetitionRegistration = (ctx: ServiceCtx, id: number) => deleteRegistration(COMPETITION, ctx, id);
+export const deleteCompetitionRegistration = (ctx: ServiceCtx, id: number) => kind.deleteRegistration(COMPETITION, ctx, id);
 
 /** The overview list of a competition event: members see their own clubs', registration staff all of the district's event. */
 export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.CompetitionRegistrationWhereInput {

@@ -1,5 +1,5 @@
 import { mayActOn } from "../../auth/permissions.ts";
-import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
+import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
 import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
 import { numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -8,7 +8,7 @@ import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { recordGraphqlRead } from "../healthaccess/service.ts";
 import { hasCampData, isRegistrationStaff, mayReadCampData } from "../registrations/access.ts";
-import { registrationConnection, registrationId, registrationMutations } from "../registrations/graphql.ts";
+import { clubInputFields, consentInputFields, registrationConnection, registrationId, registrationMutations } from "../registrations/graphql.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { findPersonRegistrations } from "./person.ts";
@@ -403,6 +403,18 @@ const LOCATION_SPELLINGS = [
 ];
 const REGISTRATION_SPELLINGS = [day("dateOfBirth", "birthdate"), ASSOCIATION, ...LOCATION_SPELLINGS];
 
+/** What a registration and a takeover both carry: the remarks, the consents and the camp data. */
+const consentFields = (t: InputFields) => ({
+  remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
+  ...consentInputFields(t),
+  healthConsentAccepted: t.boolean({
+    required: false,
+    description:
+      "Camp events, required on create: explicit consent to the processing of the child's health data (Art. 9(2)(a) GDPR), given by a person with parental authority or with the parents' consent.",
+  }),
+  camp: t.field({ type: CampInput, required: false, description: "Holiday camp (Freizeit) data: only for form type DEXAM_CAMP." }),
+});
+
 const registrationFields = (t: InputFields) => ({
   firstname: t.string({ required: true, description: "First name." }),
   lastname: t.string({ required: true, description: "Last name." }),
@@ -417,29 +429,13 @@ const registrationFields = (t: InputFields) => ({
     description: "Date of birth as text yyyy-mm-dd.",
   }),
   gender: t.field({ type: GenderEnum, required: true, description: "Gender." }),
-  association: t.globalID({
-    required: false,
-    description: "The club (Verein): its global id, as read at DexamRegistration.association.id. Required (or the deprecated associationId).",
-  }),
-  associationId: t.int({
-    required: false,
-    deprecationReason: useInstead("association", "the club's global id"),
-    description: "The club (numeric id, databaseId).",
-  }),
+  ...clubInputFields(t, "DexamRegistration"),
   instrument: t.field({ type: InstrumentEnum, required: true, description: "The instrument of the exam." }),
   type: t.field({ type: DexamTypeEnum, required: true, description: "D-exam course (D1-D3)." }),
   ...locationFields(t),
   partialResult: t.field({ type: PartialResultInput, required: false, description: "A partial result (Teilergebnis) from an earlier D-exam, if any." }),
   songs: t.field({ type: [SongInput], required: false, description: "The pieces to be performed." }),
-  remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
-  gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
-  cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
-  healthConsentAccepted: t.boolean({
-    required: false,
-    description:
-      "Camp events, required on create: explicit consent to the processing of the child's health data (Art. 9(2)(a) GDPR), given by a person with parental authority or with the parents' consent.",
-  }),
-  camp: t.field({ type: CampInput, required: false, description: "Holiday camp (Freizeit) data: only for form type DEXAM_CAMP." }),
+  ...consentFields(t),
   consentForm: t.field({
     type: FileUploadInput,
     required: false,
@@ -448,29 +444,18 @@ const registrationFields = (t: InputFields) => ({
   cancelledAt: t.field({ type: "DateTime", required: false, description: "registration_manage only; omit to leave unchanged." }),
   existingPartialResultVerified: t.boolean({ required: false, description: "registration_manage only; omit to leave unchanged." }),
 });
-const DexamInputType = builder.inputType("DexamRegistrationInput", {
-  description: "A D-exam (graded exam D1-D3) registration to create.",
-  fields: registrationFields,
-});
-const UpdateDexamInputType = builder.inputType("UpdateDexamRegistrationInput", {
-  description: "Changes of a D-exam (graded exam D1-D3) registration: the fields of DexamRegistrationInput and the version the edit is based on.",
-  fields: (t) => ({ ...registrationFields(t), version: versionField(t) }),
-});
+const { create: DexamInputType, update: UpdateDexamInputType } = createAndUpdateInputs(
+  "DexamRegistration",
+  "a D-exam (graded exam D1-D3) registration",
+  registrationFields,
+);
 
 const TakeoverInput = builder.inputType("DexamTakeoverInput", {
   description: "The new registration of a takeover: target event, the locations of the missing part, consents (camp: camp data and consent form).",
   fields: (t) => ({
     eventId: t.globalID({ required: true, description: "Global id of the event for the new registration." }),
     ...locationFields(t),
-    remarks: t.string({ required: false, description: "Free-text remarks of the registrant." }),
-    gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
-    cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
-    healthConsentAccepted: t.boolean({
-      required: false,
-      description:
-        "Camp events, required on create: explicit consent to the processing of the child's health data (Art. 9(2)(a) GDPR), given by a person with parental authority or with the parents' consent.",
-    }),
-    camp: t.field({ type: CampInput, required: false, description: "Holiday camp (Freizeit) data: only for form type DEXAM_CAMP." }),
+    ...consentFields(t),
     consentForm: t.field({ type: FileUploadInput, required: false, description: "The parent-signed consent form (camp only)." }),
   }),
 });

@@ -14,7 +14,7 @@ import { recordHealthDataAccess } from "../healthaccess/service.ts";
 import { hasCampData, mayReadCampData, refuseHiddenSort } from "../registrations/access.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { registrationRoutes } from "../registrations/rest.ts";
-import { registrationBodyFields, registrationBodyOf } from "../registrations/wire.ts";
+import { consentsOf, registrationBodyFields, registrationBodyOf } from "../registrations/wire.ts";
 import { fileNamePart } from "../results/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
 import type { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
@@ -322,9 +322,7 @@ const TakeoverBody = DexamFields.pick({
   theoryLocationId: b.theory_location_id,
   practiceLocationId: b.practice_location_id,
   preparationLocationId: b.preparation_location_id,
-  remarks: b.remarks,
-  gdprAccepted: b.gdpr_accepted ?? false,
-  cancellationAccepted: b.cancellation_accepted ?? false,
+  ...consentsOf(b),
   healthConsentAccepted: b.health_consent_accepted ?? false,
   camp: campOfBody(b.camp_extension),
   consentForm: consentFormOfBody(b),

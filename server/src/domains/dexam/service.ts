@@ -32,21 +32,7 @@ import {
   sharedFilterConditions,
 } from "../registrations/access.ts";
 import { type KeyedRequest, keyedRequest, storedAnswer } from "../registrations/idempotency.ts";
-import {
-  assertChanger,
-  cancelRegistration,
-  changesCancelledAt,
-  createdFrom,
-  createdInclude,
-  createRegistration,
-  deleteRegistration,
-  editScope,
-  type Loaded,
-  type RegistrationKind,
-  readRegistration,
-  refuseErrors,
-  updateRegistration,
-} from "../registrations/kind.ts";
+import * as kind from "../registrations/kind.ts";
 import type { RegistrationList } from "../registrations/list.ts";
 import { remarksColumns } from "../registrations/remarks.ts";
 import { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
@@ -189,7 +175,7 @@ export type CreatedDexam = {
 const MANAGED = "Stornodatum und Prüfvermerk";
 
 /** D-exam registrations as the registration shape (registrations/kind.ts) knows them. */
-export const DEXAM: RegistrationKind<DexamRegistration> = {
+export const DEXAM: kind.RegistrationKind<DexamRegistration> = {
   entity: "DexamRegistration",
   op: "dexam",
   label: "D-Prüfungsanmeldung",
@@ -210,7 +196,7 @@ const CONSENT_FORM_NAME = { consentFormFile: { select: { name: true } } } as con
 /** A registration a create wrote, as createDexam answers it (a retried create with its key: registrations/idempotency.ts). */
 async function createdDexamOf(ctx: ServiceCtx, p: Principal, id: number, include: Record<string, unknown>): Promise<CreatedDexam> {
   // the event with its locations (the /v1 answer), unless the GraphQL selection reads the event its own way
-  const row = await readRegistration<DexamRegistration, Loaded<DexamRegistration> & Record<string, unknown>>(DEXAM, ctx, p, id, {
+  const row = await kind.readRegistration<DexamRegistration, kind.Loaded<DexamRegistration> & Record<string, unknown>>(DEXAM, ctx, p, id, {
     event: { include: { locations: true } },
     ...include,
   });
@@ -218,7 +204,7 @@ async function createdDexamOf(ctx: ServiceCtx, p: Principal, id: number, include
 }
 
 const createdOf = (row: Record<string, unknown>, event: EventWithLocations, include: Record<string, unknown>): CreatedDexam => ({
-  ...createdFrom<DexamRegistration>(row, event, include),
+  ...kind.createdFrom<DexamRegistration>(row, event, include),
   consentFormFile: (row.consentFormFile as { name: string } | null) ?? null,
 });
 
@@ -237,10 +223,10 @@ export async function createDexam(
 ): Promise<CreatedDexam> {
   const p = authorize(ctx.principal, "dexam.create");
   const request = carry ? (carry.request ?? null) : keyedRequest(p, idempotencyKey, "dexam.create", { eventId, input });
-  const include = createdInclude(shape, CONSENT_FORM_NAME);
+  const include = kind.createdInclude(shape, CONSENT_FORM_NAME);
   const replay = (id: number) => createdDexamOf(ctx, p, id, include);
   const o = { eventId, associationId: input.associationId, request, replay, lookedUp: !!carry };
-  return createRegistration(DEXAM, ctx, p, o, async (tx, event, manager, now) => {
+  return kind.createRegistration(DEXAM, ctx, p, o, async (tx, event, manager, now) => {
     if (!manager && (input.existingPartialResultVerified || input.cancelledAt)) throw managerOnly(MANAGED);
     const errors = validateDexam(input, event, event.locations, "create", now);
     // the parent-signed consent form: required for camp events in create mode (decision R-VA035)
@@ -278,7 +264,7 @@ export async function createDexam(
   });
 }
 
-export const getDexamRegistration = (ctx: ServiceCtx, id: number) => readRegistration(DEXAM, ctx, authorize(ctx.principal, "dexam.read"), id);
+export const getDexamRegistration = (ctx: ServiceCtx, id: number) => kind.readRegistration(DEXAM, ctx, authorize(ctx.principal, "dexam.read"), id);
 
 /**
  * An edit (registrations/kind.ts updateRegistration): edit phases (spec section 4) NoRestrictions
@@ -289,16 +275,16 @@ export async function updateDexamRegistration(
   ctx: ServiceCtx,
   id: number,
   input: DexamInput,
-  o: { loaded?: Loaded<DexamRegistration>; include?: object } = {},
+  o: { loaded?: kind.Loaded<DexamRegistration>; include?: object } = {},
 ): Promise<DexamRegistration> {
-  return updateRegistration(DEXAM, ctx, id, input, o, {
+  return kind.updateRegistration(DEXAM, ctx, id, input, o, {
     changesManaged: (r) => input.existingPartialResultVerified != null && input.existingPartialResultVerified !== r.existingPartialResultVerified,
     prepare: async (p, r, { manager, scope }) => {
       // another account of the club than the registering one neither reads nor overwrites the camp data:
       // its edit keeps the stored values, unchecked (docs/decisions.md "Who reads camp health data")
       const keepsCamp = !mayReadCampData(p, r, r.event);
       const errors = validateDexam(input, r.event, r.event.locations, "edit", ctx.services.now());
-      refuseErrors(Object.fromEntries(Object.entries(errors).filter(([k]) => !(keepsCamp && k.startsWith("camp")))), scope);
+      kind.refuseErrors(Object.fromEntries(Object.entries(errors).filter(([k]) => !(keepsCamp && k.startsWith("camp")))), scope);
       if (input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
       const written = scope === "songs" ? { songs: songsOf(input.songs) } : data(ctx, input, r.event.formType === "DEXAM_CAMP");
       const next = keepsCamp && "campDataEncrypted" in written ? { ...written, campDataEncrypted: r.campDataEncrypted, mealRequest: r.mealRequest } : written;
@@ -331,9 +317,9 @@ export async function updateDexamRegistration(
 }
 
 /** Cancelling is total and final for normal users (the server stamps the time). */
-export const cancelDexamRegistration = (ctx: ServiceCtx, id: number) => cancelRegistration(DEXAM, ctx, id);
+export const cancelDexamRegistration = (ctx: ServiceCtx, id: number) => kind.cancelRegistration(DEXAM, ctx, id);
 
-export const deleteDexamRegistration = (ctx: ServiceCtx, id: number) => deleteRegistration(DEXAM, ctx, id);
+export const deleteDexamRegistration = (ctx: ServiceCtx, id: number) => kind.deleteRegistration(DEXAM, ctx, id);
 
 /**
  * Erases only the camp data of a camp registration (erasure on request): the sealed health
@@ -480,16 +466,16 @@ export async function takeOver(
   const p = ctx.principal!;
   // a retried takeover answers the registration it created, before the checks (the source is taken over by then)
   const request = keyedRequest(p, idempotencyKey, "dexam.takeover", { sourceId, target });
-  const include = createdInclude(shape, CONSENT_FORM_NAME);
+  const include = kind.createdInclude(shape, CONSENT_FORM_NAME);
   const replay = (id: number) => createdDexamOf(ctx, p, id, include);
   const stored = await storedAnswer(ctx, request, replay);
   if (stored) return stored;
-  const src = await readRegistration<DexamRegistration, SourceRow>(DEXAM, ctx, p, sourceId, {
+  const src = await kind.readRegistration<DexamRegistration, SourceRow>(DEXAM, ctx, p, sourceId, {
     event: { include: { districtAssociation: true } },
     theoryLocation: true,
     practiceLocation: true,
   });
-  assertChanger(p, src);
+  kind.assertChanger(p, src);
   const fail = (message: string, fields?: Record<string, string>) => new AppError(fields ? "VALIDATION" : "CONFLICT", message, fields);
   // only what the caller may see counts: an unpublished part answers as no result at all
   const seen = visibleResult(p, src, src.event, {

@@ -1,5 +1,5 @@
 import { isAllowed } from "../../auth/permissions.ts";
-import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
+import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { toDataUrl } from "./rules.ts";
@@ -71,14 +71,11 @@ const districtFields = (t: InputFields) => ({
     description: 'Data URL of a .jpeg/.jpg/.png image, at most 5 MB; null keeps the current image, "" removes it.',
   }),
 });
-const DistrictAssociationInput = builder.inputType("DistrictAssociationInput", {
-  description: "A district association (Kreisverband) to create.",
-  fields: districtFields,
-});
-const UpdateDistrictAssociationInput = builder.inputType("UpdateDistrictAssociationInput", {
-  description: "Changes of a district association (Kreisverband): the fields of DistrictAssociationInput and the version the edit is based on.",
-  fields: (t) => ({ ...districtFields(t), version: versionField(t) }),
-});
+const { create: DistrictAssociationInput, update: UpdateDistrictAssociationInput } = createAndUpdateInputs(
+  "DistrictAssociation",
+  "a district association (Kreisverband)",
+  districtFields,
+);
 
 builder.mutationField("createDistrictAssociation", (t) =>
   t.prismaField({

@@ -1,4 +1,4 @@
-import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
+import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
 import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
@@ -145,11 +145,7 @@ const eventFields = (t: InputFields) => ({
   cancellationConditions: t.string({ required: false, description: "Cancellation conditions (Stornobedingungen) registrants accept." }),
   privacyPolicy: t.string({ required: true, description: "Privacy policy (Datenschutzerklärung) registrants accept." }),
 });
-const EventInput = builder.inputType("EventInput", { description: "An event (Veranstaltung) to create.", fields: eventFields });
-const UpdateEventInput = builder.inputType("UpdateEventInput", {
-  description: "Changes of an event (Veranstaltung): the fields of EventInput and the version the edit is based on.",
-  fields: (t) => ({ ...eventFields(t), version: versionField(t) }),
-});
+const { create: EventInput, update: UpdateEventInput } = createAndUpdateInputs("Event", "an event (Veranstaltung)", eventFields);
 
 const day = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
 const toService = (i: typeof EventInput.$inferInput & { version?: number }) => ({

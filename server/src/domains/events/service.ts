@@ -4,7 +4,7 @@
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, actsOnWhere, authorize, isAllowed, mayActOn } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import type { Event, Prisma } from "../../generated/prisma/client.ts";
+import type { Event, EventLocation, Prisma } from "../../generated/prisma/client.ts";
 import { defaultExpirationFor } from "../../shared/eventExpiration.ts";
 import { duplicateErrors } from "../../shared/eventSchema.ts";
 import { hasDistrictRoles, isAdmin } from "../../shared/permissions.ts";
@@ -189,6 +189,23 @@ export async function copyTargets(ctx: ServiceCtx, sourceId: number) {
   return candidates.filter((t) => isCopyTarget(source, t, now) && !hasRegistrations(t));
 }
 
+/** A location of another event as a location of `eventId`: its dates moved, its results not published. */
+const locationCopy = (l: EventLocation, eventId: number, move: (d: Date | null) => Date | null): Prisma.EventLocationCreateManyInput => ({
+  eventId,
+  name: l.name,
+  type: l.type,
+  street: l.street,
+  postcode: l.postcode,
+  city: l.city,
+  country: l.country,
+  start: move(l.start),
+  end: move(l.end),
+  dexamTypes: l.dexamTypes,
+  competitionTypes: l.competitionTypes,
+  instruments: l.instruments,
+  publishResults: false,
+});
+
 /**
  * Decision R-EV026: copying goes FROM the event the dialog was opened for INTO the selected event
  * (which is still open). Master data: description, address, cancellation conditions and privacy
@@ -217,23 +234,7 @@ export async function copyEvent(ctx: ServiceCtx, sourceId: number, targetId: num
     const shift = source.start && target.start ? target.start.getTime() - source.start.getTime() : 0;
     const moved = (d: Date | null) => (d ? new Date(d.getTime() + shift) : null);
     const existing = new Set(target.locations.map((l) => `${l.type}|${l.name}`));
-    const copies = source.locations
-      .filter((l) => !existing.has(`${l.type}|${l.name}`))
-      .map((l) => ({
-        eventId: target.id,
-        name: l.name,
-        type: l.type,
-        street: l.street,
-        postcode: l.postcode,
-        city: l.city,
-        country: l.country,
-        start: moved(l.start),
-        end: moved(l.end),
-        dexamTypes: l.dexamTypes,
-        competitionTypes: l.competitionTypes,
-        instruments: l.instruments,
-        publishResults: false,
-      }));
+    const copies = source.locations.filter((l) => !existing.has(`${l.type}|${l.name}`)).map((l) => locationCopy(l, target.id, moved));
     if (copies.length) await tx.eventLocation.createMany({ data: copies });
     await tx.event.update({
       where: { id: target.id },
@@ -296,21 +297,7 @@ export async function duplicateEvent(ctx: ServiceCtx, sourceId: number, startDay
     });
     if (source.locations.length) {
       await tx.eventLocation.createMany({
-        data: source.locations.map((l) => ({
-          eventId: copy.id,
-          name: l.name,
-          type: l.type,
-          street: l.street,
-          postcode: l.postcode,
-          city: l.city,
-          country: l.country,
-          start: dates.move(l.start),
-          end: dates.move(l.end),
-          dexamTypes: l.dexamTypes,
-          competitionTypes: l.competitionTypes,
-          instruments: l.instruments,
-          publishResults: false,
-        })),
+        data: source.locations.map((l) => locationCopy(l, copy.id, dates.move)),
       });
     }
     await audit(tx, p, {

@@ -66,23 +66,21 @@ const exempt: InvoiceDocument = {
   vatCents: 0,
   totalCents: 10_600,
 };
+/** What a cancellation and a credit note of the standard invoice share: due at once, naming the invoice they correct. */
+const correction = { ...standard, dueDate: "2026-11-28", corrects: { number: "2026-00001", issueDate: "2026-11-28" } };
 const cancellation: InvoiceDocument = {
-  ...standard,
+  ...correction,
   kind: "CANCELLATION",
   number: "2026-00003",
-  dueDate: "2026-11-28",
-  corrects: { number: "2026-00001", issueDate: "2026-11-28" },
   lines: lines.map((l) => ({ ...l, netCents: -l.netCents })),
   netCents: -10_600,
   vatCents: -2014,
   totalCents: -12_614,
 };
 const creditNote: InvoiceDocument = {
-  ...standard,
+  ...correction,
   kind: "CREDIT_NOTE",
   number: "2026-00004",
-  dueDate: "2026-11-28",
-  corrects: { number: "2026-00001", issueDate: "2026-11-28" },
   lines: [{ position: 1, item: "credit", description: "D-Prüfung D1 – Praxis (Teilnahme abgesagt)", quantity: 1, unitCents: 2550, netCents: 2550 }],
   netCents: 2550,
   vatCents: 485,

@@ -1,6 +1,7 @@
 // Invoice input rules (pure): IBAN and SEPA identifiers, the seller of a district association, a
 // club's billing data and mandate. German messages; the service adds what needs the database.
 import { email } from "../../shared/validation.ts";
+import { MSG } from "../../shared/messages.ts";
 
 /** Letters and digits of an IBAN or identifier, upper case, without spaces. */
 export const compact = (s: string) => s.replace(/\s+/g, "").toUpperCase();
@@ -61,7 +62,7 @@ export type SellerInput = {
 };
 
 const blank = (s: string | null | undefined) => !s || !s.trim();
-const REQUIRED = "Pflichtfeld";
+const REQUIRED = MSG.required;
 
 export function sellerErrors(s: SellerInput): Record<string, string> {
   const e: Record<string, string> = {};
@@ -124,7 +125,7 @@ export function billingErrors(b: BillingInput, today: string): Record<string, st
   if (b.billingCountry && !/^[A-Z]{2}$/.test(b.billingCountry.trim().toUpperCase())) e.billingCountry = "Ländercode aus zwei Buchstaben (z. B. DE)";
   const m = b.mandate;
   if (m) {
-    if (!isMandateReference(m.reference)) e["mandate.reference"] = "Mandatsreferenz: 1 bis 35 Zeichen (Buchstaben, Ziffern, + ? / : ( ) . , ' -)";
+    if (!isMandateReference(m.reference)) e["mandate.reference"] = "Die Mandatsreferenz hat 1 bis 35 Zeichen (Buchstaben, Ziffern, + ? / : ( ) . , ' -)";
     if (!/^\d{4}-\d{2}-\d{2}$/.test(m.signedOn) || Number.isNaN(Date.parse(`${m.signedOn}T00:00:00Z`)) || m.signedOn > today)
       e["mandate.signedOn"] = "Datum der Unterschrift (nicht in der Zukunft)";
     if (!isIban(m.iban)) e["mandate.iban"] = "Keine gültige IBAN";

@@ -1,5 +1,5 @@
 import { mayActOn } from "../../auth/permissions.ts";
-import { builder, type InputFields, versionField } from "../../graphql/builder.ts";
+import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
 import { CompetitionTypeEnum, DexamTypeEnum, InstrumentEnum, LocationTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -101,11 +101,7 @@ const locationFields = (t: InputFields) => ({
   instruments: t.field({ type: [InstrumentEnum], required: false, description: "Practice locations: at least one." }),
   publishResults: t.boolean({ required: false, description: "Results of this location are published to the registrants and the club." }),
 });
-const LocationInput = builder.inputType("EventLocationInput", { description: "A location (Veranstaltungsort) to create.", fields: locationFields });
-const UpdateLocationInput = builder.inputType("UpdateEventLocationInput", {
-  description: "Changes of a location (Veranstaltungsort): the fields of EventLocationInput and the version the edit is based on.",
-  fields: (t) => ({ ...locationFields(t), version: versionField(t) }),
-});
+const { create: LocationInput, update: UpdateLocationInput } = createAndUpdateInputs("EventLocation", "a location (Veranstaltungsort)", locationFields);
 
 builder.mutationField("createEventLocation", (t) =>
   t.prismaField({

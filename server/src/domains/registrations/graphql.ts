@@ -3,11 +3,11 @@
 // defines its object type and input types and calls these with its services and descriptions.
 // Creates answer from the create transaction's row: the selection's relations (Pothos' query) are
 // read by the insert's own statement, nothing after the commit.
-import { builder, type GraphQLContext } from "../../graphql/builder.ts";
+import { builder, type GraphQLContext, type InputFields } from "../../graphql/builder.ts";
 import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { type OrderArgument, orderByArgument, type SortableList } from "../../graphql/orderBy.ts";
-import { ASSOCIATION, associationFilterArgs, inOldShape, LOCATION, locationFilterArgs, oldArgs, type Spelling } from "../../graphql/sameShape.ts";
+import { ASSOCIATION, associationFilterArgs, inOldShape, LOCATION, locationFilterArgs, oldArgs, type Spelling, useInstead } from "../../graphql/sameShape.ts";
 import type { ServiceCtx } from "../context.ts";
 import type { RegistrationFilterArgs } from "./access.ts";
 import { IDEMPOTENCY_KEY } from "./idempotency.ts";
@@ -19,6 +19,25 @@ type Ref = any;
 
 /** A registration's numeric id from its global id ("… nicht gefunden" for another type). */
 export const registrationId = (entity: string, label: string) => (id: { typename: string; id: string }) => numericId(id, entity, label);
+
+/** The club of a registration input: its global id, as read at `<entity>.association.id`, beside the deprecated numeric id. */
+export const clubInputFields = (t: InputFields, entity: string) => ({
+  association: t.globalID({
+    required: false,
+    description: `The club (Verein): its global id, as read at ${entity}.association.id. Required (or the deprecated associationId).`,
+  }),
+  associationId: t.int({
+    required: false,
+    deprecationReason: useInstead("association", "the club's global id"),
+    description: "The club (numeric id, databaseId).",
+  }),
+});
+
+/** The two consents every registration input carries. */
+export const consentInputFields = (t: InputFields) => ({
+  gdprAccepted: t.boolean({ required: false, description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
+  cancellationAccepted: t.boolean({ required: false, description: "The cancellation conditions (Stornobedingungen) of the event were accepted." }),
+});
 
 /** What each kind writes in its own words: the GraphQL descriptions of its fields and arguments. */
 export type RegistrationDocs = {

@@ -17,21 +17,22 @@ export const registrationBodyFields = {
     }),
 };
 
+type ConsentsBody = { remarks: string | null; gdpr_accepted: boolean | null; cancellation_accepted: boolean | null };
+
+/** The remarks and the two consents of a body (a registration's or a takeover's) as the services read them. */
+export const consentsOf = (b: ConsentsBody) => ({
+  remarks: b.remarks,
+  gdprAccepted: b.gdpr_accepted ?? false,
+  cancellationAccepted: b.cancellation_accepted ?? false,
+});
+
 /** The shared fields of a body as the services read them (a kind's body transform spreads it). */
-export const registrationBodyOf = (b: {
-  id: number | null;
-  event_id: number | null;
-  version: number | null | undefined;
-  cancelled_at?: Date | null;
-  remarks: string | null;
-  gdpr_accepted: boolean | null;
-  cancellation_accepted: boolean | null;
-}) => ({
+export const registrationBodyOf = (
+  b: ConsentsBody & { id: number | null; event_id: number | null; version: number | null | undefined; cancelled_at?: Date | null },
+) => ({
   id: b.id,
   eventId: b.event_id,
   version: b.version,
   cancelledAtSent: b.cancelled_at,
-  remarks: b.remarks,
-  gdprAccepted: b.gdpr_accepted ?? false,
-  cancellationAccepted: b.cancellation_accepted ?? false,
+  ...consentsOf(b),
 });

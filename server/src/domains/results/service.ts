@@ -14,7 +14,7 @@ import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS, PERCUSSION_SONG_LABELS } from "..
 import { RESULT_UPLOAD_MSG } from "../../shared/messages.ts";
 import { extensionOf, PC_JUROR_EXTENSIONS } from "../../shared/resultUploads.ts";
 import { asBuffer, spreadsheetPool } from "../../workers/pool.ts";
-import { audit } from "../audit/service.ts";
+import { audit, type Tx } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { type DexamSong, examOutcome, overviewKeys, PRACTICE_PASS_POINTS } from "../dexam/rules.ts";
 import { campOf, settleOverviewKeys, visibleResult } from "../dexam/service.ts";
@@ -63,6 +63,25 @@ function requireExport(event: { formType: Parameters<typeof exportRefusal>[0] },
   const refused = exportRefusal(event.formType, what);
   if (refused) throw new AppError("CONFLICT", refused);
 }
+
+/** The event of an export for the caller (not found outside their district), once its form type has the export (409 otherwise). */
+async function exportEvent(ctx: ServiceCtx, op: Operation, eventId: number, what: EventExport) {
+  const p = authorize(ctx.principal, op);
+  const event = await loadEvent(ctx, p, eventId, op);
+  requireExport(event, what);
+  return { p, event };
+}
+
+/** The audit entry of a result change of one registration, written in the change's transaction. */
+const auditResult = (
+  tx: Tx,
+  p: Principal,
+  entity: "DexamRegistration" | "CompetitionRegistration",
+  action: string,
+  entityId: number,
+  districtAssociationId: number,
+  details?: Prisma.InputJsonValue,
+) => audit(tx, p, { action, entity, entityId, districtAssociationId, details });
 
 const eventFacts = (e: { id: number; name: string; districtAssociation: { name: string } }, now: Date, locationName?: string | null): EventFacts => ({
   id: e.id,
@@ -149,13 +168,7 @@ export async function setTheoryResult(ctx: ServiceCtx, registrationId: number, l
         data: { theoryPoints: points as number, ...overviewKeys({ ...r, theoryPoints: points as number }), version: { increment: 1 } },
       }),
     );
-    await audit(tx, p, {
-      action: "setTheoryResult",
-      entity: "DexamRegistration",
-      entityId: r.id,
-      districtAssociationId: r.event.districtAssociationId,
-      details: { points: points as number },
-    });
+    await auditResult(tx, p, "DexamRegistration", "setTheoryResult", r.id, r.event.districtAssociationId, { points: points as number });
     const mailed = await mailResults(tx, r.eventId, locationId, changedPoints([{ id: r.id, before: r.theoryPoints, after: points as number }]));
     return { updated, mailed };
   });
@@ -184,12 +197,7 @@ export async function deleteResult(ctx: ServiceCtx, registrationId: number, loca
       }),
     );
     if (part === "practice" && r.practiceSheetFileId !== null) await tx.storedFile.delete({ where: { id: r.practiceSheetFileId } });
-    await audit(tx, p, {
-      action: part === "theory" ? "deleteTheoryResult" : "deletePracticeResult",
-      entity: "DexamRegistration",
-      entityId: r.id,
-      districtAssociationId: r.event.districtAssociationId,
-    });
+    await auditResult(tx, p, "DexamRegistration", part === "theory" ? "deleteTheoryResult" : "deletePracticeResult", r.id, r.event.districtAssociationId);
     return updated;
   });
 }
@@ -386,12 +394,9 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
         }),
       );
       if (s.previousFileId !== null) await tx.storedFile.delete({ where: { id: s.previousFileId } });
-      await audit(tx, p, {
-        action: "uploadPracticeSheet",
-        entity: "DexamRegistration",
-        entityId: s.registrationId,
-        districtAssociationId: location.event.districtAssociationId,
-        details: { points: s.points, file: s.file.name },
+      await auditResult(tx, p, "DexamRegistration", "uploadPracticeSheet", s.registrationId, location.event.districtAssociationId, {
+        points: s.points,
+        file: s.file.name,
       });
       done.push({ registrationId: s.registrationId, practicePoints: s.points, fileName: s.file.name });
     }
@@ -406,9 +411,7 @@ export async function uploadPracticeSheets(ctx: ServiceCtx, locationId: number, 
 
 /** GET .../pc_juror_import (R-API034): the active registrations of a competition event for the jury program. */
 export async function pcJurorList(ctx: ServiceCtx, eventId: number) {
-  const p = authorize(ctx.principal, "results.pcJurorImportList");
-  const event = await loadEvent(ctx, p, eventId, "results.pcJurorImportList");
-  requireExport(event, "pcJuror");
+  const { event } = await exportEvent(ctx, "results.pcJurorImportList", eventId, "pcJuror");
   const rows = await ctx.prisma.competitionRegistration.findMany({
     where: { eventId: event.id, cancelledAt: null },
     include: { association: { select: { name: true } }, location: { select: { name: true } } },
@@ -423,9 +426,7 @@ export async function pcJurorList(ctx: ServiceCtx, eventId: number) {
  * row must name an active registration of this event; all or nothing.
  */
 export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: () => Promise<NamedFile[]>) {
-  const p = authorize(ctx.principal, "results.uploadPcJuror");
-  const event = await loadEvent(ctx, p, eventId, "results.uploadPcJuror");
-  requireExport(event, "pcJuror");
+  const { p, event } = await exportEvent(ctx, "results.uploadPcJuror", eventId, "pcJuror");
   const files = await receive();
   const reject = (messages: string[]) =>
     new AppError("VALIDATION", `Keine Ergebnisse übernommen: ${messages.join("; ")}`, Object.fromEntries(messages.map((m, i) => [`file.${i}`, m])));
@@ -455,12 +456,10 @@ export async function uploadPcJuror(ctx: ServiceCtx, eventId: number, receive: (
   const mailed = await ctx.prisma.$transaction(async (tx) => {
     for (const x of read.results) {
       await tx.competitionRegistration.update({ where: { id: x.registrationId }, data: { points: x.points, mark: x.mark, version: { increment: 1 } } });
-      await audit(tx, p, {
-        action: "importPcJuror",
-        entity: "CompetitionRegistration",
-        entityId: x.registrationId,
-        districtAssociationId: event.districtAssociationId,
-        details: { points: x.points, mark: x.mark, file: file.name },
+      await auditResult(tx, p, "CompetitionRegistration", "importPcJuror", x.registrationId, event.districtAssociationId, {
+        points: x.points,
+        mark: x.mark,
+        file: file.name,
       });
     }
     const before = (id: number) => regs.find((g) => g.id === id)?.points;
@@ -537,9 +536,7 @@ export async function overviewList(ctx: ServiceCtx, eventId: number, locationId:
  * dexam/rules.ts; a verified partial result counts for its part), for results staff of the district.
  */
 export async function certificateListOf(ctx: ServiceCtx, eventId: number) {
-  const p = authorize(ctx.principal, "results.certificateList");
-  const event = await loadEvent(ctx, p, eventId, "results.certificateList");
-  requireExport(event, "certificateList");
+  const { event } = await exportEvent(ctx, "results.certificateList", eventId, "certificateList");
   const rows = await ctx.prisma.dexamRegistration.findMany({
     where: { eventId: event.id, cancelledAt: null },
     include: {

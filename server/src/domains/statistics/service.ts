@@ -21,6 +21,16 @@ function count<T>(items: T[], key: (t: T) => string | null | undefined, order?: 
   return order ? rows : rows.sort((a, b) => a.label.localeCompare(b.label, "de"));
 }
 
+/** The first group of both kinds: all registrations, the live ones, the cancelled ones. */
+const registrationCounts = (all: number, live: number): StatisticGroup => ({
+  name: "Anmeldungen",
+  rows: [
+    { label: "Gesamt", value: all },
+    { label: "Aktiv", value: live },
+    { label: "Storniert", value: all - live },
+  ],
+});
+
 export async function eventStatistic(ctx: ServiceCtx, eventId: number, locationId?: number | null): Promise<StatisticGroup[]> {
   const p = authorize(ctx.principal, "event.statistic");
   const event = await ctx.prisma.event.findUnique({ where: { id: eventId }, include: { locations: true } });
@@ -35,14 +45,7 @@ export async function eventStatistic(ctx: ServiceCtx, eventId: number, locationI
     });
     const active = regs.filter((r) => !r.cancelledAt);
     return [
-      {
-        name: "Anmeldungen",
-        rows: [
-          { label: "Gesamt", value: regs.length },
-          { label: "Aktiv", value: active.length },
-          { label: "Storniert", value: regs.length - active.length },
-        ],
-      },
+      registrationCounts(regs.length, active.length),
       { name: "Wertungsarten", rows: count(active, (r) => COMPETITION_TYPE_LABELS[r.type], Object.values(COMPETITION_TYPE_LABELS)) },
       { name: "Besetzungen", rows: count(active, (r) => CAST_LABELS[r.cast]) },
       { name: "Stufen", rows: count(active, (r) => (r.category ? CATEGORY_LABELS[r.category] : r.ageGroup ? `Altersgruppe ${r.ageGroup}` : null)) },
@@ -87,14 +90,7 @@ export async function eventStatistic(ctx: ServiceCtx, eventId: number, locationI
     }
   }
   return [
-    {
-      name: "Anmeldungen",
-      rows: [
-        { label: "Gesamt", value: regs.length },
-        { label: "Aktiv", value: active.length },
-        { label: "Storniert", value: regs.length - active.length },
-      ],
-    },
+    registrationCounts(regs.length, active.length),
     { name: "Kurse", rows: count(active, (r) => r.type, ["D1", "D2", "D3"]) },
     { name: "Instrumente", rows: count(active, (r) => INSTRUMENT_LABELS[r.instrument]) },
     { name: "Vereine", rows: count(active, (r) => r.association.name) },

@@ -35,6 +35,7 @@ export const TimetablePartEnum = builder.enumType("TimetablePart", {
     PRACTICE: { description: "A D-exam's practice exam before an examination panel." },
     PERFORMANCE: { description: "A competition ensemble's performance on a stage." },
   } satisfies Record<TimetablePart, unknown>,
+  description: "What a timetable slot is for: THEORY and PRACTICE of a D-exam registration, PERFORMANCE of a competition registration.",
 });
 
 /** The registrations of the timetable read in this request, for the slots' names (per GraphQL context). */

@@ -158,6 +158,20 @@ const shuffle = <T>(xs: T[], seed: number): T[] => {
 };
 
 // property runs take seconds on a loaded machine: a budget, not a timing assertion
+/** One practice day of location 2 (9:00-12:00, a break 10:00-10:15) in the given rooms, 20-minute exams. */
+const practiceDay = (rooms: string[]): LocationRules => ({
+  locationId: 2,
+  part: "PRACTICE",
+  days: [{ day: "2027-03-13", start: 540, end: 720, breaks: [{ start: 600, end: 615 }] }],
+  rooms,
+  practiceMinutes: 20,
+  practiceOverrides: [],
+  theoryMinutes: 90,
+  theoryCapacity: 10,
+  warmupMinutes: 0,
+  changeoverMinutes: 0,
+});
+
 describe("timetable planner", { timeout: 60_000 }, () => {
   it("gives every live part one slot (or reports it), within the rules, with no person, room or stage twice at once", () => {
     fc.assert(
@@ -245,18 +259,7 @@ describe("timetable planner", { timeout: 60_000 }, () => {
   });
 
   it("drops a kept slot that no longer keeps the rules (a room removed) and places the part anew", () => {
-    const rules: LocationRules = {
-      locationId: 2,
-      part: "PRACTICE",
-      days: [{ day: "2027-03-13", start: 540, end: 720, breaks: [{ start: 600, end: 615 }] }],
-      rooms: ["Raum A"],
-      practiceMinutes: 20,
-      practiceOverrides: [],
-      theoryMinutes: 90,
-      theoryCapacity: 10,
-      warmupMinutes: 0,
-      changeoverMinutes: 0,
-    };
+    const rules = practiceDay(["Raum A"]);
     const request: PartRequest = { part: "PRACTICE", registrationId: 7, locationId: 2, persons: ["p"], label: "Anna Muster", order: "Muster" };
     const old: PlannedSlot = { part: "PRACTICE", registrationId: 7, locationId: 2, room: "Raum B", day: "2027-03-13", start: 540, end: 560, locked: false };
     const result = plan({ rules: [rules], requests: [request], existing: [old], startOver: false });
@@ -295,18 +298,7 @@ describe("slot lengths", () => {
 });
 
 describe("staff changes", () => {
-  const rules: LocationRules = {
-    locationId: 2,
-    part: "PRACTICE",
-    days: [{ day: "2027-03-13", start: 540, end: 720, breaks: [{ start: 600, end: 615 }] }],
-    rooms: ["Raum A", "Raum B"],
-    practiceMinutes: 20,
-    practiceOverrides: [],
-    theoryMinutes: 90,
-    theoryCapacity: 10,
-    warmupMinutes: 0,
-    changeoverMinutes: 0,
-  };
+  const rules = practiceDay(["Raum A", "Raum B"]);
   const anna: PartRequest = { part: "PRACTICE", registrationId: 1, locationId: 2, persons: ["anna"], label: "Anna Muster", order: "a" };
   const ben: PartRequest = { part: "PRACTICE", registrationId: 2, locationId: 2, persons: ["ben"], label: "Ben Beispiel", order: "b" };
   const slotA: PlannedSlot = { part: "PRACTICE", registrationId: 1, locationId: 2, room: "Raum A", day: "2027-03-13", start: 540, end: 560, locked: false };

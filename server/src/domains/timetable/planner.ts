@@ -20,10 +20,8 @@ export type RuleDay = { day: string; start: number; end: number; breaks: Span[] 
 /** A practice slot length for a course and/or an instrument; the most specific one applies. */
 export type PracticeOverride = { course?: string | null; instrument?: string | null; minutes: number };
 
-/** The rules of one location; `part` is what it plans (its type). */
-export type LocationRules = {
-  locationId: number;
-  part: TimetablePart;
+/** What staff enter as a location's rules (rules.ts checks them). */
+export type RulesInput = {
   days: RuleDay[];
   rooms: string[];
   practiceMinutes: number;
@@ -33,6 +31,9 @@ export type LocationRules = {
   warmupMinutes: number;
   changeoverMinutes: number;
 };
+
+/** The rules of one location; `part` is what it plans (its type). */
+export type LocationRules = RulesInput & { locationId: number; part: TimetablePart };
 
 /** One part of a live registration that needs a slot. */
 export type PartRequest = {

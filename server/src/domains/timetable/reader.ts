@@ -37,16 +37,16 @@ export function piecesSeconds(songs: unknown): number {
   }, 0);
 }
 
+/** What the timetable reads of every registration: its id, owner and club. */
+const REGISTRANT = { id: true, userId: true, associationId: true, association: { select: { name: true } } } as const;
+
 /** The live registrations of an event with their parts at the locations `parts` names (location id -> its part). */
 export async function liveRegistrations(db: Db, eventId: number, parts: Map<number, TimetablePart>): Promise<LiveRegistration[]> {
   const [dexams, competitions] = await Promise.all([
     db.dexamRegistration.findMany({
       where: { eventId, cancelledAt: null },
       select: {
-        id: true,
-        userId: true,
-        associationId: true,
-        association: { select: { name: true } },
+        ...REGISTRANT,
         firstname: true,
         lastname: true,
         birthdate: true,
@@ -61,10 +61,7 @@ export async function liveRegistrations(db: Db, eventId: number, parts: Map<numb
     db.competitionRegistration.findMany({
       where: { eventId, cancelledAt: null },
       select: {
-        id: true,
-        userId: true,
-        associationId: true,
-        association: { select: { name: true } },
+        ...REGISTRANT,
         name: true,
         type: true,
         cast: true,

@@ -8,6 +8,7 @@ import type { TimetableSlot } from "../../generated/prisma/client.ts";
 import { XLSX } from "../../http/openapi.ts";
 import { idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
+import { MSG } from "../../shared/messages.ts";
 import { getCompetitionRegistration } from "../competition/service.ts";
 import { getDexamRegistration } from "../dexam/service.ts";
 import { contentDisposition } from "../files/rules.ts";
@@ -302,7 +303,7 @@ export function timetableRoutes(r: RestRouter) {
     },
     async (ctx, req) => {
       const b = w.readBody(PublishBody, req.body);
-      if (b.version === null) throw validationFailed({ version: "Pflichtfeld" });
+      if (b.version === null) throw validationFailed({ version: MSG.required });
       const { rules } = await publishTimetable(ctx, idParam(req), b.version);
       const t = await readTimetable(ctx, (await ctx.prisma.eventLocation.findUniqueOrThrow({ where: { id: rules.locationId } })).eventId);
       const l = t.locations.find((x) => x.location.id === rules.locationId);
@@ -322,14 +323,14 @@ export function timetableRoutes(r: RestRouter) {
     },
     async (ctx, req) => {
       const b = w.readBody(SlotBody, req.body);
-      if (b.version === null) throw validationFailed({ version: "Pflichtfeld" });
+      if (b.version === null) throw validationFailed({ version: MSG.required });
       const id = idParam(req);
       let slot: TimetableSlot;
       if (b.room !== null || b.day !== null || b.start !== null) {
         const errors: Record<string, string> = {};
         const start = minutesOf(b.start, "start", errors);
-        if (!b.room) errors.room = "Pflichtfeld";
-        if (!b.day) errors.day = "Pflichtfeld";
+        if (!b.room) errors.room = MSG.required;
+        if (!b.day) errors.day = MSG.required;
         if (Object.keys(errors).length) throw validationFailed(errors);
         slot = await moveSlot(ctx, id, b.version, { room: b.room ?? "", day: b.day ?? "", start });
         if (b.locked === false) slot = await lockSlot(ctx, id, slot.version, false);

@@ -4,7 +4,7 @@
 import type { EventLocation, LocationType, TimetablePart, TimetableRules } from "../../generated/prisma/client.ts";
 import { berlinDay, berlinOffsetMinutes, berlinTime } from "../../shared/time.ts";
 import { isCalendarDay } from "../../shared/validation.ts";
-import type { LocationRules, PracticeOverride, RuleDay } from "./planner.ts";
+import type { LocationRules, PracticeOverride, RuleDay, RulesInput } from "./planner.ts";
 
 /** What a location's type plans: theory sittings, practice exams, performances; preparation courses nothing. */
 export function partOf(type: LocationType): TimetablePart | null {
@@ -17,16 +17,7 @@ export function partOf(type: LocationType): TimetablePart | null {
 /** How a location's parallel rooms are called by default. */
 const ROOM_NAMES: Record<TimetablePart, string> = { THEORY: "Raum", PRACTICE: "Prüfungskommission", PERFORMANCE: "Bühne" };
 
-export type RulesInput = {
-  days: RuleDay[];
-  rooms: string[];
-  practiceMinutes: number;
-  practiceOverrides: PracticeOverride[];
-  theoryMinutes: number;
-  theoryCapacity: number;
-  warmupMinutes: number;
-  changeoverMinutes: number;
-};
+export type { RulesInput };
 
 export const RULE_LIMITS = { days: 14, rooms: 30, breaks: 6, overrides: 40, roomName: 100, minutes: 600, capacity: 2000 } as const;
 

@@ -126,7 +126,7 @@ async function locationFor(db: Db, p: Principal, op: Operation, locationId: numb
   const l = await db.eventLocation.findUnique({ where: { id: locationId }, include: { event: true, timetableRules: true } });
   if (!l || !actsOn(p, op, { districtAssociationId: l.event.districtAssociationId })) throw notFound("Veranstaltungsort");
   const part = partOf(l.type);
-  if (!part) throw new AppError("VALIDATION", "Vorbereitungskurse haben keinen Zeitplan");
+  if (!part) throw new AppError("VALIDATION", "Für Vorbereitungskurse gibt es keinen Zeitplan");
   return { ...l, part };
 }
 

@@ -6,11 +6,16 @@ import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, authorize, type Operation } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { encrypt } from "../../crypto/aead.ts";
-import { audit } from "../audit/service.ts";
+import type { Prisma } from "../../generated/prisma/client.ts";
+import { audit, type Tx } from "../audit/service.ts";
 import { EVENT_TYPES } from "../changes/entities.ts";
 import { districtInScope, type ServiceCtx } from "../context.ts";
 import { isInnerAddress, literalAddress } from "./address.ts";
 import { newSecret } from "./signing.ts";
+
+/** The audit entry of a change of an endpoint, written in the change's transaction. */
+const auditEndpoint = (tx: Tx, p: Principal, action: string, entityId: number, districtAssociationId: number, details: Prisma.InputJsonValue) =>
+  audit(tx, p, { action, entity: "WebhookEndpoint", entityId, districtAssociationId, details });
 
 /** How long the previous secret stays valid after a rotation (both sign every message meanwhile). */
 export const ROTATION_HOURS = 24;
@@ -22,7 +27,7 @@ export const WEBHOOK_MSG = {
   urlTooLong: "Die Adresse darf höchstens 2000 Zeichen lang sein.",
   urlInner: "Diese Adresse ist nicht erlaubt (Loopback, link-lokal oder privat).",
   eventTypes: "Bitte wählen Sie mindestens eine Ereignisart.",
-  eventTypeUnknown: "Unbekannte Ereignisart",
+  eventTypeUnknown: "Diese Ereignisart gibt es nicht",
   description: "Die Beschreibung darf höchstens 200 Zeichen lang sein.",
 } as const;
 
@@ -93,13 +98,7 @@ export async function createWebhookEndpoint(ctx: ServiceCtx, input: EndpointInpu
         disabledReason: input.enabled === false ? "Ausgeschaltet" : null,
       },
     });
-    await audit(tx, p, {
-      action: "create",
-      entity: "WebhookEndpoint",
-      entityId: w.id,
-      districtAssociationId,
-      details: { url: w.url, eventTypes: w.eventTypes },
-    });
+    await auditEndpoint(tx, p, "create", w.id, districtAssociationId, { url: w.url, eventTypes: w.eventTypes });
     return w;
   });
   return { endpoint, secret };
@@ -126,12 +125,10 @@ export async function updateWebhookEndpoint(ctx: ServiceCtx, id: number, input: 
         version: { increment: 1 },
       },
     });
-    await audit(tx, p, {
-      action: "update",
-      entity: "WebhookEndpoint",
-      entityId: id,
-      districtAssociationId: w.districtAssociationId,
-      details: { url: w.url, eventTypes: w.eventTypes, ...(enable ? { enabled: true } : disable ? { enabled: false } : {}) },
+    await auditEndpoint(tx, p, "update", id, w.districtAssociationId, {
+      url: w.url,
+      eventTypes: w.eventTypes,
+      ...(enable ? { enabled: true } : disable ? { enabled: false } : {}),
     });
     return w;
   });
@@ -143,13 +140,7 @@ export async function deleteWebhookEndpoint(ctx: ServiceCtx, id: number) {
   await ctx.prisma.$transaction(async (tx) => {
     // its deliveries go with it (the log of a deleted endpoint helps no one)
     await tx.webhookEndpoint.delete({ where: { id } });
-    await audit(tx, p, {
-      action: "delete",
-      entity: "WebhookEndpoint",
-      entityId: id,
-      districtAssociationId: current.districtAssociationId,
-      details: { url: current.url },
-    });
+    await auditEndpoint(tx, p, "delete", id, current.districtAssociationId, { url: current.url });
   });
   return current;
 }
@@ -169,13 +160,7 @@ export async function rotateWebhookSecret(ctx: ServiceCtx, id: number) {
         version: { increment: 1 },
       },
     });
-    await audit(tx, p, {
-      action: "rotateSecret",
-      entity: "WebhookEndpoint",
-      entityId: id,
-      districtAssociationId: w.districtAssociationId,
-      details: { url: w.url },
-    });
+    await auditEndpoint(tx, p, "rotateSecret", id, w.districtAssociationId, { url: w.url });
     return w;
   });
   return { endpoint, secret };
@@ -191,13 +176,7 @@ export async function redeliverWebhook(ctx: ServiceCtx, deliveryId: number) {
       where: { id: deliveryId },
       data: { deliveredAt: null, failedAt: null, attempts: 0, nextAttemptAt: ctx.services.now() },
     });
-    await audit(tx, p, {
-      action: "redeliver",
-      entity: "WebhookEndpoint",
-      entityId: d.endpointId,
-      districtAssociationId: d.endpoint.districtAssociationId,
-      details: { delivery: deliveryId, eventType: d.eventType },
-    });
+    await auditEndpoint(tx, p, "redeliver", d.endpointId, d.endpoint.districtAssociationId, { delivery: deliveryId, eventType: d.eventType });
     return again;
   });
 }
