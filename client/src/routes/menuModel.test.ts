@@ -2,11 +2,11 @@ import { mayCall, type Operation } from "@shared/permissions";
 import { ROLES } from "@shared/roles";
 import { describe, expect, it } from "vitest";
 import { buildMenu, visibleMenuRouteNames } from "./menuModel";
-import type { RouteName } from "./routeTable";
+import type { ToolRouteName } from "./routeTable";
 
 // The screens beyond the spec's menu, each opened by the roles of one server operation: the rows
 // below leave them out, the last test derives who sees them from the permission table.
-const beyondSpec: Partial<Record<RouteName, Operation>> = {
+const beyondSpec: Partial<Record<ToolRouteName, Operation>> = {
   personData: "registration.person",
   healthAccessLog: "healthDataAccess.list",
   webhookManage: "webhook.list",
