@@ -16,5 +16,5 @@ export const menuIcons: Record<ScreenRouteName | ToolRouteName, IconName> = {
   personData: "search",
   apiExplorer: "code",
   healthAccessLog: "shield",
-  webhookManage: "code",
+  webhookManage: "send",
 };
