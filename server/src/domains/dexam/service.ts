@@ -317,7 +317,7 @@ export async function updateDexamRegistration(
 }
 
 /** Cancelling is total and final for normal users (the server stamps the time). */
-export const cancelDexamRegistration = (ctx: ServiceCtx, id: number) => kind.cancelRegistration(DEXAM, ctx, id);
+export const cancelDexamRegistration = (ctx: ServiceCtx, id: number, o: { include?: object } = {}) => kind.cancelRegistration(DEXAM, ctx, id, o);
 
 export const deleteDexamRegistration = (ctx: ServiceCtx, id: number) => kind.deleteRegistration(DEXAM, ctx, id);
 
