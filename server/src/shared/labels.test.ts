@@ -107,10 +107,14 @@ describe("enumerations of spec section 3", () => {
     expect(ROLES).toEqual(expect.arrayContaining(["invoice_read", "invoice_manage"]));
     const naming = (role: string) =>
       Object.entries(PERMISSIONS)
-        .filter(([, p]) => (p.access === "signedIn" ? ("districtRoles" in p ? (p.districtRoles as readonly string[]) : []) : (p.access as readonly string[])).includes(role))
+        .filter(([, p]) =>
+          (p.access === "signedIn" ? ("districtRoles" in p ? (p.districtRoles as readonly string[]) : []) : (p.access as readonly string[])).includes(role),
+        )
         .map(([op]) => op);
     for (const op of [...naming("invoice_read"), ...naming("invoice_manage")]) expect(op, op).toMatch(/^invoice/);
-    expect(naming("invoice_manage")).toEqual(expect.arrayContaining(["invoice.issue", "invoice.cancel", "invoice.credit", "invoiceFees.update", "invoiceSeller.update"]));
+    expect(naming("invoice_manage")).toEqual(
+      expect.arrayContaining(["invoice.issue", "invoice.cancel", "invoice.credit", "invoiceFees.update", "invoiceSeller.update"]),
+    );
     expect(naming("invoice_read")).toEqual(expect.arrayContaining(["invoice.list", "invoice.read", "invoiceFees.read", "invoiceSeller.read"]));
     for (const op of ["invoice.issue", "invoice.cancel", "invoice.credit", "invoiceFees.update", "invoiceSeller.update", "invoiceBilling.update"])
       expect(naming("invoice_read"), op).not.toContain(op);

@@ -218,8 +218,7 @@ export async function updateCompetitionRegistration(
   });
 }
 
-export const cancelCompetitionRegistration = (ctx: ServiceCtx, id: number, o: { include?: object } = {}) =>
-  kind.cancelRegistration(COMPETITION, ctx, id, o);
+export const cancelCompetitionRegistration = (ctx: ServiceCtx, id: number, o: { include?: object } = {}) => kind.cancelRegistration(COMPETITION, ctx, id, o);
 
 export const deleteCompetitionRegistration = (ctx: ServiceCtx, id: number) => kind.deleteRegistration(COMPETITION, ctx, id);
 

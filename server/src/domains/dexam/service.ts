@@ -417,12 +417,7 @@ export type VisibleResult = ResultInput & {
  * row menu, the takeover and its refusals, the practice sheet, "Meine Daten", the /v1 answer) is
  * decided from this value, never from the stored columns.
  */
-export function visibleResult(
-  p: Principal | null,
-  r: ResultRow,
-  e: Pick<Event, "districtAssociationId">,
-  locations: ResultLocations,
-): VisibleResult {
+export function visibleResult(p: Principal | null, r: ResultRow, e: Pick<Event, "districtAssociationId">, locations: ResultLocations): VisibleResult {
   const staff = seesUnpublishedResults(p, e);
   const theoryVisible = staff || !!locations.theoryLocation?.publishResults;
   const practiceVisible = staff || !!locations.practiceLocation?.publishResults;
