@@ -31,7 +31,7 @@ const slotEvents = (ics: string) =>
 
 /** Moves the candidate's slot by keyboard: the row menu, "Verschieben…", the start chosen with `keys` in the open list. */
 async function openMoveByKeyboard(page: Page) {
-  const trigger = page.getByRole("button", { name: new RegExp(`Aktionen für ${CANDIDATE} um`) });
+  const trigger = page.getByRole("button", { name: new RegExp(`^Aktionen für ${CANDIDATE} \\(Praxis, `) });
   await trigger.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: "Verschieben…" })).toBeVisible();

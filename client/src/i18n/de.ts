@@ -925,7 +925,7 @@ export const de = {
   "timetable.field.day": "Tag",
   "timetable.field.start": "Beginn",
   "timetable.field.swapWith": "Tauschen mit",
-  "timetable.slotMenu": "Aktionen für {name} um {time}",
+  "timetable.slotMenu": "Aktionen für {name} ({part}, {day}, {time})",
   "timetable.action.move": "Verschieben…",
   "timetable.action.moveAccept": "Verschieben",
   "timetable.action.swap": "Tauschen mit…",

@@ -908,7 +908,7 @@ export const en: Record<MessageKey, string> = {
   "timetable.field.day": "Day",
   "timetable.field.start": "Start",
   "timetable.field.swapWith": "Swap with",
-  "timetable.slotMenu": "Actions for {name} at {time}",
+  "timetable.slotMenu": "Actions for {name} ({part}, {day}, {time})",
   "timetable.action.move": "Move…",
   "timetable.action.moveAccept": "Move",
   "timetable.action.swap": "Swap with…",

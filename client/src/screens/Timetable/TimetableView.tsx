@@ -309,7 +309,7 @@ function LocationSection({
                   {may.manage && (
                     <td>
                       <RowMenu<SlotAction>
-                        label={t("timetable.slotMenu", { name: slot.title, time: clock(slot.startMinute) })}
+                        label={t("timetable.slotMenu", { name: slot.title, part, day: dayLabel(slot.day), time: clock(slot.startMinute) })}
                         items={[
                           { value: "move", label: t("timetable.action.move") },
                           { value: "swap", label: t("timetable.action.swap") },
