@@ -14,6 +14,7 @@ import { useRefresh } from "../../relay/useRefresh";
 import { notify } from "../../shell/snackbarQueue";
 import type { TimetableViewQuery } from "./__generated__/TimetableViewQuery.graphql";
 import { MoveSlotDialog, SwapSlotDialog } from "./SlotDialogs";
+import styles from "./Timetable.module.css";
 import { TimetableRulesDialog } from "./TimetableRulesDialog";
 import { clock, dayLabel, PART_LABELS, type TimetablePart } from "./timetableTexts";
 import { useLockTimetableSlot, usePlanTimetable, usePublishTimetable } from "./useTimetableMutations";
@@ -131,14 +132,14 @@ export function TimetableView({ eventId, picker, may }: { eventId: string; picke
       <Toolbar
         actions={
           may.manage && (
-            <>
+            <div className={styles.actions}>
               <Button onClick={() => runPlan(false)} disabled={planning}>
                 {t("timetable.plan")}
               </Button>
               <Button variant="secondary" onClick={() => setDialog({ kind: "startOver" })} disabled={planning}>
                 {t("timetable.startOver")}
               </Button>
-            </>
+            </div>
           )
         }
       >
@@ -249,7 +250,7 @@ function LocationSection({
   ];
   return (
     <section aria-labelledby={`timetable-location-${location.location.databaseId}`}>
-      <h2 id={`timetable-location-${location.location.databaseId}`}>
+      <h2 id={`timetable-location-${location.location.databaseId}`} className={styles.heading}>
         {part}: {name}
       </h2>
       <p>
@@ -257,7 +258,7 @@ function LocationSection({
       </p>
       <Toolbar
         actions={
-          <>
+          <div className={styles.actions}>
             {may.manage && (
               <Button variant="secondary" onClick={onRules}>
                 {t("timetable.rules.edit")}
@@ -278,7 +279,7 @@ function LocationSection({
                 }}
               />
             )}
-          </>
+          </div>
         }
       />
       {!location.rulesSaved && may.publish && <Notice>{t("timetable.saveRulesFirst")}</Notice>}
@@ -288,7 +289,7 @@ function LocationSection({
       ) : (
         groups(location).map((group) => (
           <div key={`${group.day}:${group.room}`}>
-            <h3>
+            <h3 className={styles.heading}>
               {dayLabel(group.day)} · {group.room}
             </h3>
             <DataTable
