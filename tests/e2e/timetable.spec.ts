@@ -137,7 +137,16 @@ test("staff plan, move by keyboard and publish; the member sees the time, gets t
   await openScreen(member, `/registration/overview?event=${spring.databaseId}`, "Anmeldungsübersicht");
   const memberRow = member.getByRole("row", { name: new RegExp(CANDIDATE) });
   await expect(memberRow).toContainText(`Praxis: `);
-  await expect(memberRow).toContainText(`${firstTime}–`);
+  await expect(memberRow).toContainText(new RegExp(`Praxis: \\d\\d\\.\\d\\d\\., ${firstTime}, `));
+  // the registration's dialog names day, times, room and location
+  await member.getByRole("button", { name: `Aktionen für ${CANDIDATE}` }).click();
+  await member.getByRole("menuitem", { name: /^(Bearbeiten|Ansehen)$/ }).click();
+  const details = member.getByRole("dialog");
+  await expect(details.getByRole("region", { name: "Zeitplan" })).toContainText(
+    new RegExp(`Praxis: .*, ${firstTime}–.* Uhr, .*, ${LOCATION.replace(/[()]/g, "\\$&")}`),
+  );
+  await member.keyboard.press("Escape");
+  await expect(details).toBeHidden();
   const download = member.waitForEvent("download");
   await rowAction(member, CANDIDATE, "In den Kalender");
   let ics = fs.readFileSync((await (await download).path()) as string, "utf8");

@@ -37,12 +37,23 @@ export function slotText(slot: RegistrationSlot): string {
   });
 }
 
-/** The overview's "Zeitplan" cell: one line per slot, empty before publishing. */
+const shortDay = new Intl.DateTimeFormat("de-DE", { day: "2-digit", month: "2-digit", timeZone: "Europe/Berlin" });
+
+/** "Praxis: 13.03., 09:00, Raum 1": the overview's short form (the dialog names everything). */
+export function slotShort(slot: RegistrationSlot): string {
+  const start = new Date(slot.start);
+  if (Number.isNaN(start.getTime())) return "";
+  return `${t(PARTS[slot.part] ?? "timetable.part.PRACTICE")}: ${shortDay.format(start)}, ${time.format(start)}, ${slot.room}`;
+}
+
+/** The overview's "Zeitplan" cell: one line per slot (the full text as its title), empty before publishing. */
 export function TimetableCell({ slots }: { slots: readonly RegistrationSlot[] }) {
   return (
     <>
       {slots.map((slot) => (
-        <div key={`${slot.part}:${slot.start}`}>{slotText(slot)}</div>
+        <div key={`${slot.part}:${slot.start}`} title={slotText(slot)}>
+          {slotShort(slot)}
+        </div>
       ))}
     </>
   );
