@@ -174,6 +174,22 @@ test("staff plan, move by keyboard and publish; the member sees the time, gets t
   slots = slotEvents(ics);
   expect(slots[0].getFirstPropertyValue("sequence")).toBe(1);
   expect(ics).toMatch(/SEQUENCE:1/);
+
+  // unlock and swap (with the demo's Clara Klarinette at the same location): menus and selects again
+  await rowAction(page, `${CANDIDATE} (Praxis`, "Fixierung lösen");
+  await expect(
+    section
+      .getByRole("row", { name: new RegExp(CANDIDATE) })
+      .getByRole("cell")
+      .nth(4),
+  ).toHaveText("Nein");
+  await rowAction(page, `${CANDIDATE} (Praxis`, "Tauschen mit…");
+  const swap = page.getByRole("dialog", { name: `${CANDIDATE} tauschen` });
+  await swap.getByRole("combobox", { name: "Tauschen mit" }).click();
+  await page.getByRole("option", { name: /Clara Klarinette$/ }).click();
+  await swap.getByRole("button", { name: "Tauschen", exact: true }).click();
+  await expectNotice(page, "Einträge getauscht");
+  await expect.poll(() => count("Zeitplan geändert")).toBe(before.changed + 2);
   await memberContext.close();
   expect(registrationId).toBeGreaterThan(0);
 });
