@@ -10,13 +10,13 @@ import { describe, expect, it } from "vitest";
 
 const pkg = JSON.parse(fs.readFileSync("package.json", "utf8"));
 
-/** package names of the bare specifiers `source` imports, resolves or requires (exceljs loads on first use) */
+/** package names of the bare specifiers `source` imports, resolves or requires (exceljs loads on first use; the PDF fonts are files resolved in dejavu-fonts-ttf) */
 function imported(source: string): string[] {
   const specifiers = [
     ...source.matchAll(
-      /(?:^|\n)\s*import\s[^;]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)|(?:^|\n)\s*import\s+"([^"]+)"|import\.meta\.resolve\(\s*"([^"]+)"|createRequire\([^)]*\)\(\s*"([^"]+)"\s*\)/g,
+      /(?:^|\n)\s*import\s[^;]*?from\s+"([^"]+)"|import\(\s*"([^"]+)"\s*\)|(?:^|\n)\s*import\s+"([^"]+)"|import\.meta\.resolve\(\s*"([^"]+)"|createRequire\([^)]*\)\(\s*"([^"]+)"\s*\)|\brequire\d*\.resolve\(\s*"([^"]+)"/g,
     ),
-  ].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5]);
+  ].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? m[6]);
   return specifiers
     .filter((s) => !s.startsWith("node:") && !s.startsWith(".") && !s.startsWith("/"))
     .map((s) => (s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : s.split("/")[0]));

@@ -2,11 +2,11 @@ import { mayCall, type Operation } from "@shared/permissions";
 import { ROLES } from "@shared/roles";
 import { describe, expect, it } from "vitest";
 import { buildMenu, visibleMenuRouteNames } from "./menuModel";
-import type { RouteName, ToolRouteName } from "./routeTable";
+import type { ToolRouteName } from "./routeTable";
 
 // The screens beyond the spec's menu, each opened by the roles of one server operation: the rows
 // below leave them out, the last test derives who sees them from the permission table.
-const beyondSpec: Partial<Record<RouteName | ToolRouteName, Operation>> = {
+const beyondSpec: Partial<Record<ToolRouteName, Operation>> = {
   timetable: "timetable.read",
   personData: "registration.person",
   healthAccessLog: "healthDataAccess.list",

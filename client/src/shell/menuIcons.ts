@@ -17,5 +17,5 @@ export const menuIcons: Record<ScreenRouteName | ToolRouteName, IconName> = {
   apiExplorer: "code",
   healthAccessLog: "shield",
   timetable: "calendar",
-  webhookManage: "code",
+  webhookManage: "send",
 };

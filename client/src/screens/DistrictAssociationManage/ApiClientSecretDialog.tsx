@@ -1,30 +1,18 @@
-import { InfoDialog } from "../../components/InfoDialog";
+import { SecretOnceDialog } from "../../components/SecretOnceDialog";
 import { t } from "../../i18n/translate";
 import type { CreatedClient } from "./ApiClientDialog";
 
-/**
- * The new client's id and secret, shown only this once. Unlike other info dialogs, clicks outside
- * (the snackbar, the page) do not close it: only "Schließen" or Escape, so the secret is not lost
- * by accident.
- */
+/** The new client's id and secret, shown only this once. */
 export function ApiClientSecretDialog({ created, onClose }: { created: CreatedClient; onClose: () => void }) {
   return (
-    <InfoDialog title={t("apiClients.secretTitle")} onClose={onClose} closeOnOutside={false}>
-      <p>{t("apiClients.secretText", { name: created.name })}</p>
-      <dl>
-        <dt>{t("apiClients.field.clientId")}</dt>
-        <dd>
-          <code data-testid="api-client-id">{created.clientId}</code>
-        </dd>
-        {created.clientSecret && (
-          <>
-            <dt>{t("apiClients.field.secret")}</dt>
-            <dd>
-              <code data-testid="api-client-secret">{created.clientSecret}</code>
-            </dd>
-          </>
-        )}
-      </dl>
-    </InfoDialog>
+    <SecretOnceDialog
+      title={t("apiClients.secretTitle")}
+      text={t("apiClients.secretText", { name: created.name })}
+      entries={[
+        { label: t("apiClients.field.clientId"), value: created.clientId, testId: "api-client-id" },
+        ...(created.clientSecret ? [{ label: t("apiClients.field.secret"), value: created.clientSecret, testId: "api-client-secret" }] : []),
+      ]}
+      onClose={onClose}
+    />
   );
 }

@@ -218,7 +218,8 @@ export async function updateCompetitionRegistration(
   });
 }
 
-export const cancelCompetitionRegistration = (ctx: ServiceCtx, id: number) => kind.cancelRegistration(COMPETITION, ctx, id);
+export const cancelCompetitionRegistration = (ctx: ServiceCtx, id: number, o: { include?: object } = {}) =>
+  kind.cancelRegistration(COMPETITION, ctx, id, o);
 
 export const deleteCompetitionRegistration = (ctx: ServiceCtx, id: number) => kind.deleteRegistration(COMPETITION, ctx, id);
 

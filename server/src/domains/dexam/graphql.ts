@@ -144,10 +144,7 @@ const resultsOfRows = new WeakMap<object, ReturnType<typeof visibleResult>>();
 const resultOf = (ctx: { principal: import("../../auth/principal.ts").Principal | null }, r: ResultSelected) => {
   let result = resultsOfRows.get(r);
   if (!result) {
-    result = visibleResult(ctx.principal, r as Parameters<typeof visibleResult>[1], r.event, {
-      theory: !!r.theoryLocation?.publishResults,
-      practice: !!r.practiceLocation?.publishResults,
-    });
+    result = visibleResult(ctx.principal, r as Parameters<typeof visibleResult>[1], r.event, r);
     resultsOfRows.set(r, result);
   }
   return result;

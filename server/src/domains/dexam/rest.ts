@@ -132,7 +132,7 @@ export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration, rel: WireRela
   // health data only for the account that registered and the district's registration staff (registrations/access.ts)
   const campReader = mayReadCampData(ctx.principal, r, rel.event);
   const camp = campReader ? campOf(ctx, r) : null;
-  const result = visibleResult(ctx.principal, r, rel.event, { theory: !!rel.theoryLocation?.publishResults, practice: !!rel.practiceLocation?.publishResults });
+  const result = visibleResult(ctx.principal, r, rel.event, rel);
   const grade = result.complete ? gradeOf(result) : null;
   const songs = (r.songs as DexamSong[]) ?? [];
   return {

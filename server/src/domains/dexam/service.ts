@@ -317,7 +317,7 @@ export async function updateDexamRegistration(
 }
 
 /** Cancelling is total and final for normal users (the server stamps the time). */
-export const cancelDexamRegistration = (ctx: ServiceCtx, id: number) => kind.cancelRegistration(DEXAM, ctx, id);
+export const cancelDexamRegistration = (ctx: ServiceCtx, id: number, o: { include?: object } = {}) => kind.cancelRegistration(DEXAM, ctx, id, o);
 
 export const deleteDexamRegistration = (ctx: ServiceCtx, id: number) => kind.deleteRegistration(DEXAM, ctx, id);
 
@@ -395,6 +395,12 @@ type ResultRow = Pick<
   "theoryPoints" | "practicePoints" | "partialResultType" | "existingPartialResultVerified" | "associationId" | "practiceSheetFileId"
 >;
 
+/** The registration's theory and practice locations, as far as visibleResult reads them (each publishes its results). */
+export type ResultLocations = {
+  theoryLocation?: { publishResults: boolean } | null;
+  practiceLocation?: { publishResults: boolean } | null;
+};
+
 /** A registration's results as one caller may see them (visibleResult). */
 export type VisibleResult = ResultInput & {
   /** false while a stored part is hidden from this caller (the grade stays empty) */
@@ -415,11 +421,11 @@ export function visibleResult(
   p: Principal | null,
   r: ResultRow,
   e: Pick<Event, "districtAssociationId">,
-  published: { theory: boolean; practice: boolean },
+  locations: ResultLocations,
 ): VisibleResult {
   const staff = seesUnpublishedResults(p, e);
-  const theoryVisible = staff || published.theory;
-  const practiceVisible = staff || published.practice;
+  const theoryVisible = staff || !!locations.theoryLocation?.publishResults;
+  const practiceVisible = staff || !!locations.practiceLocation?.publishResults;
   const theoryPoints = r.theoryPoints !== null && theoryVisible ? Number(r.theoryPoints) : null;
   const practicePoints = r.practicePoints !== null && practiceVisible ? Number(r.practicePoints) : null;
   const hidden = (r.theoryPoints !== null && theoryPoints === null) || (r.practicePoints !== null && practicePoints === null);
@@ -478,10 +484,7 @@ export async function takeOver(
   kind.assertChanger(p, src);
   const fail = (message: string, fields?: Record<string, string>) => new AppError(fields ? "VALIDATION" : "CONFLICT", message, fields);
   // only what the caller may see counts: an unpublished part answers as no result at all
-  const seen = visibleResult(p, src, src.event, {
-    theory: !!src.theoryLocation?.publishResults,
-    practice: !!src.practiceLocation?.publishResults,
-  });
+  const seen = visibleResult(p, src, src.event, src);
   const passed = takeoverPart(seen);
   if (passed !== "THEORY" && passed !== "PRACTICE") throw fail(passed);
   const part: "THEORY" | "PRACTICE" = passed;

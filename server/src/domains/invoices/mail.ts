@@ -23,10 +23,17 @@ type Issued = {
 /** Writes the mail of each invoice whose club has an invoice e-mail; answers how many. */
 export async function mailInvoices(tx: Tx, invoices: readonly Issued[]): Promise<number> {
   let n = 0;
+  // one read for the districts of all these invoices (an issuing run is one district's)
+  const districtIds = [...new Set(invoices.map((i) => i.districtAssociationId))];
+  const districts = new Map(
+    (await tx.districtAssociation.findMany({ where: { id: { in: districtIds } }, select: { id: true, name: true, impressLink: true, gdprLink: true } })).map(
+      (d) => [d.id, d],
+    ),
+  );
   for (const i of invoices) {
     const buyer = i.buyer as BuyerSnapshot;
     if (!buyer.email) continue;
-    const d = await tx.districtAssociation.findUnique({ where: { id: i.districtAssociationId }, select: { name: true, impressLink: true, gdprLink: true } });
+    const d = districts.get(i.districtAssociationId);
     await enqueueAddressMail(
       tx,
       buyer.email,

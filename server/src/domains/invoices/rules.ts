@@ -1,7 +1,8 @@
 // Invoice input rules (pure): IBAN and SEPA identifiers, the seller of a district association, a
 // club's billing data and mandate. German messages; the service adds what needs the database.
-import { email } from "../../shared/validation.ts";
+
 import { MSG } from "../../shared/messages.ts";
+import { addLengthErrors, email, TEXT_LIMITS } from "../../shared/validation.ts";
 
 /** Letters and digits of an IBAN or identifier, upper case, without spaces. */
 export const compact = (s: string) => s.replace(/\s+/g, "").toUpperCase();
@@ -62,28 +63,15 @@ export type SellerInput = {
 };
 
 const blank = (s: string | null | undefined) => !s || !s.trim();
+/** The values with their texts trimmed, as they are stored. */
+const trimmed = (values: object) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === "string" ? v.trim() : v]));
 const REQUIRED = MSG.required;
 
 export function sellerErrors(s: SellerInput): Record<string, string> {
   const e: Record<string, string> = {};
   for (const k of ["name", "street", "postcode", "city", "email", "iban"] as const) if (blank(s[k])) e[k] = REQUIRED;
-  const limits = {
-    name: 100,
-    street: 200,
-    postcode: 20,
-    city: 100,
-    email: 254,
-    phone: 50,
-    taxNumber: 30,
-    vatId: 20,
-    registrationId: 100,
-    exemptionNote: 300,
-    bankName: 100,
-  } as const;
-  for (const [k, max] of Object.entries(limits)) {
-    const v = s[k as keyof typeof limits];
-    if (v && v.trim().length > max) e[k] = `Höchstens ${max} Zeichen`;
-  }
+  const { iban: _iban, bic: _bic, creditorId: _creditorId, country: _country, ...texts } = TEXT_LIMITS.InvoiceSeller; // checked by their formats
+  addLengthErrors(e, trimmed(s), texts);
   if (!e.email && email(s.email)) e.email = email(s.email) as string;
   if (!e.iban && !isIban(s.iban)) e.iban = "Keine gültige IBAN";
   if (s.bic && !blank(s.bic) && !isBic(s.bic)) e.bic = "Keine gültige BIC";
@@ -117,11 +105,8 @@ export type BillingInput = {
 
 export function billingErrors(b: BillingInput, today: string): Record<string, string> {
   const e: Record<string, string> = {};
-  const limits = { billingName: 100, billingStreet: 200, billingPostcode: 20, billingCity: 100, buyerReference: 100 } as const;
-  for (const [k, max] of Object.entries(limits)) {
-    const v = b[k as keyof typeof limits];
-    if (v && v.trim().length > max) e[k] = `Höchstens ${max} Zeichen`;
-  }
+  const { name: _name, invoiceEmail: _invoiceEmail, billingCountry: _country, ...texts } = TEXT_LIMITS.Association; // the country by its format
+  addLengthErrors(e, trimmed(b), texts);
   if (b.billingCountry && !/^[A-Z]{2}$/.test(b.billingCountry.trim().toUpperCase())) e.billingCountry = "Ländercode aus zwei Buchstaben (z. B. DE)";
   const m = b.mandate;
   if (m) {
@@ -130,7 +115,8 @@ export function billingErrors(b: BillingInput, today: string): Record<string, st
       e["mandate.signedOn"] = "Datum der Unterschrift (nicht in der Zukunft)";
     if (!isIban(m.iban)) e["mandate.iban"] = "Keine gültige IBAN";
     if (m.bic && !blank(m.bic) && !isBic(m.bic)) e["mandate.bic"] = "Keine gültige BIC";
-    if (blank(m.holder) || m.holder.trim().length > 70) e["mandate.holder"] = "Kontoinhaber (höchstens 70 Zeichen)";
+    const holderMax = TEXT_LIMITS.sepaMandate.holder;
+    if (blank(m.holder) || m.holder.trim().length > holderMax) e["mandate.holder"] = `Kontoinhaber (höchstens ${holderMax} Zeichen)`;
   }
   return e;
 }
@@ -139,10 +125,12 @@ export type CreditLineInput = { description: string; quantity: number; unitCents
 
 export function creditErrors(lines: readonly CreditLineInput[], reason: string): Record<string, string> {
   const e: Record<string, string> = {};
-  if (blank(reason) || reason.trim().length > 300) e.reason = "Grund angeben (höchstens 300 Zeichen)";
+  const reasonMax = TEXT_LIMITS.creditNote.reason;
+  const lineMax = TEXT_LIMITS.InvoiceLine.description;
+  if (blank(reason) || reason.trim().length > reasonMax) e.reason = `Grund angeben (höchstens ${reasonMax} Zeichen)`;
   if (!lines.length) e.lines = "Mindestens eine Position";
   lines.forEach((l, i) => {
-    if (blank(l.description) || l.description.trim().length > 300) e[`lines.${i}.description`] = "Bezeichnung angeben (höchstens 300 Zeichen)";
+    if (blank(l.description) || l.description.trim().length > lineMax) e[`lines.${i}.description`] = `Bezeichnung angeben (höchstens ${lineMax} Zeichen)`;
     if (!Number.isInteger(l.quantity) || l.quantity < 1 || l.quantity > 10_000) e[`lines.${i}.quantity`] = "Menge zwischen 1 und 10.000";
     if (!Number.isInteger(l.unitCents) || l.unitCents < 1 || l.unitCents > 100_000_000) e[`lines.${i}.unitCents`] = "Betrag größer als 0";
   });

@@ -1,8 +1,8 @@
 // The GraphQL part of the registration shape (registrations/kind.ts): each kind's overview
 // connection and its create/update/cancel/delete mutations, written once. A kind's graphql.ts
 // defines its object type and input types and calls these with its services and descriptions.
-// Creates answer from the create transaction's row: the selection's relations (Pothos' query) are
-// read by the insert's own statement, nothing after the commit.
+// Creates, updates and cancels answer from the transaction's row: the selection's relations (Pothos'
+// query) are read by the insert's or update's own statement, nothing after the commit.
 import { builder, type GraphQLContext, type InputFields } from "../../graphql/builder.ts";
 import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
@@ -121,8 +121,8 @@ export function registrationConnection<F extends string>(
 }
 
 /**
- * The four mutations of a kind: create (answered from the transaction's row), update and cancel
- * (answered with the selection read after the change), delete (the global id).
+ * The four mutations of a kind: create, update and cancel (each answered from the transaction's
+ * row, tests/integration/registrations/mutation-answer.test.ts), delete (the global id).
  */
 export function registrationMutations<Input>(o: {
   entity: "DexamRegistration" | "CompetitionRegistration";
@@ -134,17 +134,14 @@ export function registrationMutations<Input>(o: {
   spellings: readonly Spelling[];
   docs: RegistrationDocs;
   create: (ctx: ServiceCtx, eventId: number, input: Input, key: string | null | undefined, shape: object) => Promise<{ row: object }>;
-  update: (ctx: ServiceCtx, id: number, input: Input) => Promise<{ id: number }>;
-  cancel: (ctx: ServiceCtx, id: number) => Promise<{ id: number }>;
+  update: (ctx: ServiceCtx, id: number, input: Input, o: { include?: object }) => Promise<object>;
+  cancel: (ctx: ServiceCtx, id: number, o: { include?: object }) => Promise<object>;
   delete: (ctx: ServiceCtx, id: number) => Promise<{ id: number }>;
 }) {
   const { entity } = o;
   const regId = registrationId(entity, o.label);
-  const delegate = (ctx: GraphQLContext) =>
-    ctx.prisma[entity === "DexamRegistration" ? "dexamRegistration" : "competitionRegistration"] as never as {
-      findUniqueOrThrow(args: object): Promise<never>;
-    };
-  const reread = (ctx: GraphQLContext, query: object, id: number) => delegate(ctx).findUniqueOrThrow({ ...query, where: { id } });
+  // the answer comes from the transaction's own row, read with what the selection asks for (Pothos' query)
+  const answer = (query: object) => ({ include: (query as { include?: object }).include });
   const op = (action: string) => `${o.op}.${action}` as "dexam.create";
   builder.mutationField(`create${entity}`, (t) =>
     t.prismaField({
@@ -173,8 +170,7 @@ export function registrationMutations<Input>(o: {
         input: t.arg({ type: o.updateInput, required: true, description: "The new values." }),
       },
       resolve: async (query: object, _root: unknown, args: Ref, ctx: GraphQLContext) => {
-        const updated = await inOldShape(args.input, o.spellings, (old) => o.update(ctx, regId(args.id), old as Input));
-        return reread(ctx, query, updated.id);
+        return (await inOldShape(args.input, o.spellings, (old) => o.update(ctx, regId(args.id), old as Input, answer(query)))) as never;
       },
     } as never),
   );
@@ -184,7 +180,7 @@ export function registrationMutations<Input>(o: {
       description: "Cancels a registration (final for normal users).",
       authScopes: { operation: op("cancel") },
       args: { id: t.arg.globalID({ required: true, description: o.docs.id }) },
-      resolve: async (query: object, _root: unknown, args: Ref, ctx: GraphQLContext) => reread(ctx, query, (await o.cancel(ctx, regId(args.id))).id),
+      resolve: async (query: object, _root: unknown, args: Ref, ctx: GraphQLContext) => (await o.cancel(ctx, regId(args.id), answer(query))) as never,
     } as never),
   );
   builder.mutationField(`delete${entity}`, (t) =>

@@ -282,7 +282,7 @@ export async function practiceSheetOf(ctx: ServiceCtx, registrationId: number) {
   });
   if (!r || !actsOn(p, "results.practiceSheet", { districtAssociationId: r.event.districtAssociationId, associationId: r.associationId }))
     throw notFound("D-Prüfungsanmeldung");
-  const seen = visibleResult(p, r, r.event, { theory: !!r.theoryLocation?.publishResults, practice: !!r.practiceLocation?.publishResults });
+  const seen = visibleResult(p, r, r.event, r);
   if (!r.practiceSheetFile || seen.practiceSheetFileId === null) throw notFound("Praxisbogen");
   return { ...r.practiceSheetFile, data: fileBytes(ctx.services.dataKey, r.practiceSheetFile) };
 }

@@ -3,7 +3,7 @@
 // end, one room), and the wall times of slots (minutes after midnight in Europe/Berlin) as instants.
 import type { EventLocation, LocationType, TimetablePart, TimetableRules } from "../../generated/prisma/client.ts";
 import { berlinDay, berlinOffsetMinutes, berlinTime } from "../../shared/time.ts";
-import { isCalendarDay } from "../../shared/validation.ts";
+import { isCalendarDay, TEXT_LIMITS } from "../../shared/validation.ts";
 import type { LocationRules, PracticeOverride, RuleDay, RulesInput } from "./planner.ts";
 
 /** What a location's type plans: theory sittings, practice exams, performances; preparation courses nothing. */
@@ -19,7 +19,7 @@ const ROOM_NAMES: Record<TimetablePart, string> = { THEORY: "Raum", PRACTICE: "P
 
 export type { RulesInput };
 
-export const RULE_LIMITS = { days: 14, rooms: 30, breaks: 6, overrides: 40, roomName: 100, minutes: 600, capacity: 2000 } as const;
+export const RULE_LIMITS = { days: 14, rooms: 30, breaks: 6, overrides: 40, roomName: TEXT_LIMITS.TimetableSlot.room, minutes: 600, capacity: 2000 } as const;
 
 /** The minutes after midnight of an instant in Berlin. */
 export function berlinMinutes(at: Date): number {

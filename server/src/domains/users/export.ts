@@ -96,7 +96,7 @@ export async function exportOwnData(ctx: ServiceCtx) {
         gradeKey: _everyResult,
         ...r
       }) => {
-        const seen = visibleResult(p, r, { districtAssociationId }, { theory: !!theoryLocation?.publishResults, practice: !!practiceLocation?.publishResults });
+        const seen = visibleResult(p, r, { districtAssociationId }, { theoryLocation, practiceLocation });
         return {
           ...r,
           // the overview's sort key holds the grade over every result, published or not: here the grade of what the user sees

@@ -7,6 +7,7 @@ import { actsOn, authorize, type Operation } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { encrypt } from "../../crypto/aead.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
+import { TEXT_LIMITS } from "../../shared/validation.ts";
 import { audit, type Tx } from "../audit/service.ts";
 import { EVENT_TYPES } from "../changes/entities.ts";
 import { districtInScope, type ServiceCtx } from "../context.ts";
@@ -24,11 +25,11 @@ export const WEBHOOK_MSG = {
   url: "Bitte geben Sie eine vollständige Adresse mit https:// ein.",
   urlHttp: "Die Adresse muss mit https:// beginnen.",
   urlCredentials: "Die Adresse darf keinen Benutzernamen und kein Passwort enthalten.",
-  urlTooLong: "Die Adresse darf höchstens 2000 Zeichen lang sein.",
+  urlTooLong: `Die Adresse darf höchstens ${TEXT_LIMITS.WebhookEndpoint.url} Zeichen lang sein.`,
   urlInner: "Diese Adresse ist nicht erlaubt (Loopback, link-lokal oder privat).",
   eventTypes: "Bitte wählen Sie mindestens eine Ereignisart.",
   eventTypeUnknown: "Diese Ereignisart gibt es nicht",
-  description: "Die Beschreibung darf höchstens 200 Zeichen lang sein.",
+  description: `Die Beschreibung darf höchstens ${TEXT_LIMITS.WebhookEndpoint.description} Zeichen lang sein.`,
 } as const;
 
 export type EndpointInput = { url?: string | null; description?: string | null; eventTypes?: readonly string[] | null; enabled?: boolean | null };
@@ -43,7 +44,7 @@ export function checkEndpoint(input: EndpointInput, allowPrivate: boolean, requi
       url = new URL(raw);
     } catch {}
     if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) errors.url = WEBHOOK_MSG.url;
-    else if (raw.length > 2000) errors.url = WEBHOOK_MSG.urlTooLong;
+    else if (raw.length > TEXT_LIMITS.WebhookEndpoint.url) errors.url = WEBHOOK_MSG.urlTooLong;
     else if (url.protocol === "http:" && !allowPrivate) errors.url = WEBHOOK_MSG.urlHttp;
     else if (url.username || url.password) errors.url = WEBHOOK_MSG.urlCredentials;
     else {
@@ -56,7 +57,7 @@ export function checkEndpoint(input: EndpointInput, allowPrivate: boolean, requi
     if (!types.length) errors.eventTypes = WEBHOOK_MSG.eventTypes;
     else if (types.some((t) => !EVENT_TYPES.includes(t))) errors.eventTypes = `${WEBHOOK_MSG.eventTypeUnknown}: ${types.find((t) => !EVENT_TYPES.includes(t))}`;
   }
-  if (input.description != null && input.description.trim().length > 200) errors.description = WEBHOOK_MSG.description;
+  if (input.description != null && input.description.trim().length > TEXT_LIMITS.WebhookEndpoint.description) errors.description = WEBHOOK_MSG.description;
   return errors;
 }
 
