@@ -45,6 +45,12 @@ async function dexamOverview(page: Page) {
   await expect(page.getByRole("table", { name: "D-Prüfungsanmeldungen" }).getByRole("row", { name: /Felix/ })).toBeVisible();
 }
 
+async function timetable(page: Page) {
+  await openScreen(page, "/event/timetable", "Zeitplan");
+  await chooseEvent(page, SPRING);
+  await expect(page.getByRole("region", { name: "Praxis: Musikschule Musterstadt (Praxis Holz)" }).getByRole("row", { name: /Felix/ })).toBeVisible();
+}
+
 async function results(page: Page, event: string) {
   await openScreen(page, "/result/manage", "Ergebnisverwaltung");
   await chooseEvent(page, event);
@@ -164,6 +170,24 @@ export const scenes: Record<ScreenshotFile, Scene> = {
       await chooseEvent(page, SPRING);
       await expect(page.getByRole("row", { name: /Praxis Holz/ })).toBeVisible();
       return mainOf(page);
+    },
+  },
+  "zeitplan.png": {
+    user: STAFF,
+    show: async (page) => {
+      await timetable(page);
+      return mainOf(page);
+    },
+  },
+  "zeitplan-verschieben.png": {
+    user: STAFF,
+    show: async (page) => {
+      await timetable(page);
+      await page.getByRole("button", { name: /^Aktionen für Felix Flöte \(Praxis, / }).click();
+      await page.getByRole("menuitem", { name: "Verschieben…", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Felix Flöte verschieben" });
+      await expect(dialog.getByRole("combobox", { name: "Beginn", exact: true })).toBeVisible();
+      return dialog;
     },
   },
   "ergebnisverwaltung-praxis.png": {

@@ -60,6 +60,7 @@ const ADMIN_SCREENS: [string, string][] = [
   ["/event/location/manage", "Veranstaltungsorte"],
   ["/result/manage", "Ergebnisverwaltung"],
   ["/webhooks", "Webhooks"],
+  ["/event/timetable", "Zeitplan"],
   ["/help/event/manage", "Hilfe: Veranstaltungen"],
 ];
 

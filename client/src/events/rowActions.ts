@@ -2,7 +2,7 @@ import { type EventFormType, offersExport } from "@shared/event-exports";
 import { mayCall } from "@shared/permissions";
 import type { MessageKey } from "../i18n/de";
 
-export type EventAction = "edit" | "delete" | "statistic" | "copy" | "certificateList";
+export type EventAction = "edit" | "delete" | "statistic" | "copy" | "certificateList" | "timetable";
 export type LocationAction = "edit" | "delete" | "statistic" | "overview" | "blankSheets" | "sheets";
 
 /** Create, edit, copy and delete of events and locations: event.update's roles (event_manage), and the server's canManage for the row. */
@@ -18,7 +18,8 @@ export function canReadStatistics(roles: readonly string[]): boolean {
 /**
  * The row menu of an event (R-EV008..R-EV010, R-EV018..R-EV020): edit, delete and copy with
  * event_manage on a row the viewer may change; statistics with a registration role; the
- * certificate list with a results role, for D-exam events only (shared/event-exports.ts).
+ * certificate list with a results role, for D-exam events only (shared/event-exports.ts); the
+ * timetable ("Zeitplan", a link to its screen) with timetable.read.
  */
 export function eventRowActions(roles: readonly string[], canManage: boolean, formType: EventFormType): EventAction[] {
   const manage = canManageEvents(roles) && canManage;
@@ -27,6 +28,8 @@ export function eventRowActions(roles: readonly string[], canManage: boolean, fo
   if (canReadStatistics(roles)) actions.push("statistic");
   if (manage) actions.push("copy");
   if (mayCall(roles, "results.certificateList") && offersExport(formType, "certificateList")) actions.push("certificateList");
+  // the timetable (Zeitplan): every form type plans (D-exam and camp: theory and practice, competitions: performances)
+  if (mayCall(roles, "timetable.read")) actions.push("timetable");
   return actions;
 }
 
@@ -61,6 +64,7 @@ export const EVENT_ACTION_LABELS: Record<EventAction, MessageKey> = {
   statistic: "event.action.statistic",
   copy: "event.action.copy",
   certificateList: "event.action.certificateList",
+  timetable: "event.action.timetable",
 };
 
 export const LOCATION_ACTION_LABELS: Record<LocationAction, MessageKey> = {

@@ -23,6 +23,8 @@ export const SCREENSHOTS = {
   "veranstaltungen.png": SCREEN,
   "veranstaltung-bearbeiten.png": DIALOG,
   "veranstaltungsorte.png": SCREEN,
+  "zeitplan.png": SCREEN,
+  "zeitplan-verschieben.png": DIALOG,
   "ergebnisverwaltung-praxis.png": SCREEN,
   "ergebnisverwaltung-wertungsspiele.png": SCREEN,
 } as const satisfies Record<string, { width: number; height: number; frame: ScreenshotFrame }>;

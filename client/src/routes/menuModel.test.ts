@@ -7,6 +7,7 @@ import type { ToolRouteName } from "./routeTable";
 // The screens beyond the spec's menu, each opened by the roles of one server operation: the rows
 // below leave them out, the last test derives who sees them from the permission table.
 const beyondSpec: Partial<Record<ToolRouteName, Operation>> = {
+  timetable: "timetable.read",
   personData: "registration.person",
   healthAccessLog: "healthDataAccess.list",
   webhookManage: "webhook.list",
@@ -82,6 +83,7 @@ describe("menu visibility", () => {
       "districtAssociationManage",
       "eventGroup",
       "resultManage",
+      "timetable",
       "personData",
       "healthAccessLog",
       "webhookManage",

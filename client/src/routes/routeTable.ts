@@ -74,7 +74,7 @@ export interface ToolRoute {
   roles: readonly RoleName[];
 }
 
-export type ToolRouteName = "personData" | "healthAccessLog" | "webhookManage" | "apiExplorer";
+export type ToolRouteName = "timetable" | "personData" | "healthAccessLog" | "webhookManage" | "apiExplorer";
 
 export type AppRoute = ScreenRoute | HelpRoute | ToolRoute;
 
@@ -248,7 +248,20 @@ export const webhookManageRoute: ToolRoute = {
   roles: PERMISSIONS["webhook.list"].access,
 };
 
-export const toolRoutes: readonly ToolRoute[] = [personDataRoute, healthAccessLogRoute, webhookManageRoute, apiExplorerRoute];
+/**
+ * "Zeitplan" (docs/decisions.md "Timetables"): an event's timetable per location (rules, planning,
+ * move/swap/lock, publishing, printed lists), for the roles of the server's timetable.read; the
+ * event administration's row menu links it with the event (`?event=`).
+ */
+export const timetableRoute: ToolRoute = {
+  kind: "tool",
+  name: "timetable",
+  path: "/event/timetable",
+  titleKey: "route.timetable",
+  roles: PERMISSIONS["timetable.read"].access,
+};
+
+export const toolRoutes: readonly ToolRoute[] = [timetableRoute, personDataRoute, healthAccessLogRoute, webhookManageRoute, apiExplorerRoute];
 
 export function findRoute(name: RouteName): AppRoute {
   const route = appRoutes.find((candidate) => candidate.name === name);

@@ -40,6 +40,8 @@ const HealthAccessLogScreen = lazy(() =>
   import("../screens/HealthAccessLog/HealthAccessLogScreen").then((module) => ({ default: module.HealthAccessLogScreen })),
 );
 
+const TimetableScreen = lazy(() => import("../screens/Timetable/TimetableScreen").then((module) => ({ default: module.TimetableScreen })));
+
 const WebhookManageScreen = lazy(() => import("../screens/WebhookManage/WebhookManageScreen").then((module) => ({ default: module.WebhookManageScreen })));
 
 export const HelpScreen: ComponentType<{ route: HelpRoute }> = lazy(() =>
@@ -79,6 +81,7 @@ export const screenComponents: Record<ScreenRouteName, ComponentType | Preloaded
 
 /** The component of every tool route. */
 export const toolComponents: Record<ToolRouteName, ComponentType> = {
+  timetable: TimetableScreen,
   personData: PersonDataScreen,
   apiExplorer: ApiExplorerScreen,
   healthAccessLog: HealthAccessLogScreen,

@@ -16,5 +16,6 @@ export const menuIcons: Record<ScreenRouteName | ToolRouteName, IconName> = {
   personData: "search",
   apiExplorer: "code",
   healthAccessLog: "shield",
+  timetable: "calendar",
   webhookManage: "send",
 };

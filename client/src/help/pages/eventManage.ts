@@ -142,5 +142,47 @@ export const eventManageHelp: HelpPage = {
         },
       ],
     },
+    {
+      id: "zeitplan",
+      title: "Zeitplan: wer wann wo spielt",
+      tags: ["Zeitplan", "Planen", "Verschieben", "Veröffentlichen", "Drucken", "Kalender"],
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Nach dem Anmeldeschluss plant die Geschäftsstelle unter ${ui("route.timetable")} (im Menü, oder im Zeilenmenü einer Veranstaltung unter ${ui("event.action.timetable")}), wer wann in welchem Raum, vor welcher Prüfungskommission oder auf welcher Bühne spielt. Geplant wird je Veranstaltungsort: Theorieorte als Sitzungen mit mehreren Prüflingen, Praxisorte als einzelne Prüfungen, Wertungsspielorte als Vorträge in der Reihenfolge der Kategorien. Ansehen und drucken dürfen die Rollen „Veranstaltungen verwalten“, „Anmeldungen lesen“ und „Anmeldungen verwalten“; planen, ändern und veröffentlichen nur „Veranstaltungen verwalten“.`,
+        },
+        {
+          kind: "screenshot",
+          file: "zeitplan.png",
+          alt: "Seite „Zeitplan“ mit der Auswahl der Veranstaltung, den Schaltflächen „Zeitplan erstellen“ und „Neu planen“ und je Veranstaltungsort einer Tabelle je Tag und Raum mit Zeit, Name, Prüfung, Verein und Fixierung",
+          caption: "Der Zeitplan einer D-Prüfung",
+        },
+        {
+          kind: "list",
+          ordered: true,
+          items: [
+            `${ui("timetable.rules.edit")}: die Tage mit Beginn, Ende und Pausen (z. B. 12:00-13:00), die parallel belegten Räume, Kommissionen oder Bühnen (einer je Zeile) und die Dauer: Praxisprüfung, Theoriesitzung mit Plätzen je Raum, bei Wertungsspielen Einspielen/Aufbau und Umbau (die Dauer der Stücke kommt aus der Anmeldung). Solange nichts gespeichert ist, plant das System mit den Zeiten des Orts, einem Raum und üblichen Längen.`,
+            `${ui("timetable.plan")}: verteilt alle gültigen Anmeldungen. Niemand ist zweimal zur selben Zeit eingeplant (Theorie und Praxis desselben Prüflings, eine Dirigentin mit zwei Ensembles), nichts liegt außerhalb der Regeln. Ein erneutes Planen nach späten Änderungen lässt gültige Einträge stehen, gibt die Zeiten stornierter Anmeldungen frei und setzt neue Anmeldungen in freie Zeiten. ${ui("timetable.startOver")} verteilt alles neu, nur fixierte Einträge bleiben.`,
+            `Im Zeilenmenü eines Eintrags: ${ui("timetable.action.move")} (Raum, Tag und Beginn wählen), ${ui("timetable.action.swap")} (ein anderer Eintrag desselben Orts), ${ui("timetable.action.lock")} bzw. ${ui("timetable.action.unlock")}. Alles geht mit Maus oder Tastatur (Tab, Eingabe, Pfeiltasten). Ein verschobener Eintrag wird fixiert.`,
+            `${ui("timetable.publish")}: Die Vereine sehen ihre Zeiten in der Anmeldungsübersicht (Spalte ${ui("registration.timetable")}) und im Dialog der Anmeldung; wer die Anmeldung angelegt hat, erhält eine E-Mail, und die Zeit steht in der Kalenderdatei der Anmeldung und im Kalender-Abo. Vorher sehen Vereine nichts davon.`,
+          ],
+        },
+        {
+          kind: "screenshot",
+          file: "zeitplan-verschieben.png",
+          alt: "Dialog „Felix Flöte verschieben“ mit Raum / Bühne, Tag und Beginn; „Verschieben“ erst nach einer Änderung ohne Konflikte",
+          caption: "Verschieben mit Prüfung auf Konflikte vor dem Speichern",
+        },
+        {
+          kind: "box",
+          box: "info",
+          text: `Schon beim Auswählen prüft das System, ob die neue Zeit passt, und nennt Konflikte (Raum belegt, Person zur selben Zeit an anderer Stelle, außerhalb der Zeiten oder in einer Pause); dann lässt sich nicht speichern. Hat inzwischen jemand anderes den Eintrag geändert, wird die Änderung abgewiesen wie bei jeder Bearbeitung: Seite neu laden und noch einmal versuchen. Jede Änderung an einem veröffentlichten Zeitplan schickt den Betroffenen eine neue E-Mail und aktualisiert ihren Kalendereintrag.`,
+        },
+        {
+          kind: "paragraph",
+          text: `Das Menü „Drucken“ neben jedem Ort bietet ${ui("timetable.print.timetable.pdf")}, ${ui("timetable.print.attendance.pdf")} mit Unterschriftenspalte und ${ui("timetable.print.examiners.pdf")} (ohne Gesundheitsdaten), je Raum und Tag, ebenso als Excel-Datei.`,
+        },
+      ],
+    },
   ],
 };

@@ -64,6 +64,10 @@ export const registrationOverviewHelp: HelpPage = {
               label: label("overview.column.grade"),
               text: `${ui("overview.grade.passed")} ab 24 Punkten in der Theorie und 36 Punkten in der Praxis, sonst ${ui("overview.grade.failed")}; leer, solange ein Ergebnis fehlt.`,
             },
+            {
+              label: label("registration.timetable"),
+              text: "Tag, Uhrzeit, Raum und Ort von Theorie und Praxis, sobald der Kreisverband den Zeitplan des Orts veröffentlicht hat; dieselben Zeiten stehen im Dialog der Anmeldung, in ihrer Kalenderdatei und im Kalender-Abo. Ändert sich eine Zeit, erhält, wer die Anmeldung angelegt hat, eine E-Mail.",
+            },
           ],
         },
       ],
@@ -92,6 +96,10 @@ export const registrationOverviewHelp: HelpPage = {
             {
               label: `${label("overview.competition.column.points")}, ${label("overview.competition.column.mark")}`,
               text: "Das Ergebnis, sobald es veröffentlicht ist.",
+            },
+            {
+              label: label("registration.timetable"),
+              text: "Tag, Uhrzeit, Bühne und Ort des Vortrags, sobald der Kreisverband den Zeitplan veröffentlicht hat (ebenso im Dialog, in der Kalenderdatei und im Kalender-Abo).",
             },
           ],
         },

@@ -1,16 +1,19 @@
 import { EDIT_PHASE_LABELS, FORM_TYPE_LABELS } from "@shared/labels";
 import { useMemo } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { useNavigate } from "react-router-dom";
 import { DataTable, type DataTableColumn } from "../../components/DataTable";
 import { Toolbar } from "../../components/Toolbar";
 import { CreateButton, DeleteRecordDialog, useManageDialogs } from "../../components/useManageDialogs";
 import { type SortAccessors, useTableSort } from "../../components/useTableSort";
+import { EVENT_PARAM } from "../../events/chooseEvent";
 import { eventDate } from "../../events/eventDates";
 import { canManageEvents, exportPaths } from "../../events/rowActions";
 import { StatisticDialog } from "../../events/StatisticDialog";
 import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
+import { timetableRoute } from "../../routes/routeTable";
 import type { EventDialog_event$key } from "./__generated__/EventDialog_event.graphql";
 import type { EventManageContentQuery } from "./__generated__/EventManageContentQuery.graphql";
 import { DuplicateEventDialog } from "./DuplicateEventDialog";
@@ -71,10 +74,14 @@ export function EventManageContent({ districtAssociationId }: { districtAssociat
   const manage = canManageEvents(roles);
   const { dialog, setDialog, close, saved } = useManageDialogs<DialogState>(refresh);
   const deletion = useDeleteEvent();
+  const navigate = useNavigate();
   const onAction = (action: EventRowAction) => {
     switch (action.kind) {
       case "certificateList":
         void runDownload(exportPaths.certificateList(action.databaseId), "error.download.certificateList");
+        return;
+      case "timetable":
+        navigate(`${timetableRoute.path}?${EVENT_PARAM}=${action.databaseId}`);
         return;
       default:
         setDialog(action);

@@ -13,7 +13,8 @@ export type EventRowAction =
   | { kind: "delete"; id: string; name: string }
   | { kind: "statistic"; id: string; name: string }
   | { kind: "copy"; id: string; name: string }
-  | { kind: "certificateList"; databaseId: number };
+  | { kind: "certificateList"; databaseId: number }
+  | { kind: "timetable"; databaseId: number };
 
 /** One event: ID, name, type, edit phase, automatic deletion, deadline, published (R-EV002), and its menu. */
 export function EventRow({ event, roles, onAction }: { event: EventRow_event$key; roles: readonly string[]; onAction: (action: EventRowAction) => void }) {
@@ -47,6 +48,8 @@ export function EventRow({ event, roles, onAction }: { event: EventRow_event$key
         return onAction({ kind: "copy", id: data.id, name: data.name });
       case "certificateList":
         return onAction({ kind: "certificateList", databaseId: data.databaseId });
+      case "timetable":
+        return onAction({ kind: "timetable", databaseId: data.databaseId });
     }
   };
   return (

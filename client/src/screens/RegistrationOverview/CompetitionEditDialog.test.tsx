@@ -32,6 +32,7 @@ function renderDialog({ edit = "ALL", manage = false }: { edit?: "ALL" | "SONGS"
       songsComplete: false,
       documentsComplete: false,
       cancelledAt: null,
+      timetableSlots: [],
       version: 5,
       viewerCan: { edit, manage },
     }),

@@ -5,6 +5,7 @@ import { useCompetitionEvent } from "../../competition/useCompetitionEvent";
 import { useCompetitionForm } from "../../competition/useCompetitionForm";
 import { t } from "../../i18n/translate";
 import { type EditFormProps, RegistrationEditDialog, RegistrationFormDialog, useEditFacts } from "../../registration/RegistrationDialog";
+import { TimetableSection } from "../../registration/TimetableSlots";
 import type { CompetitionEditDialog_registration$key } from "./__generated__/CompetitionEditDialog_registration.graphql";
 import type { CompetitionEditDialogQuery } from "./__generated__/CompetitionEditDialogQuery.graphql";
 import { useUpdateCompetitionRegistration } from "./useUpdateCompetitionRegistration";
@@ -64,6 +65,13 @@ function CompetitionEditForm({ registration, clubs, onClose }: EditFormProps<Com
         songsComplete
         documentsComplete
         cancelledAt
+        timetableSlots {
+          part
+          locationName
+          room
+          start
+          end
+        }
         version
         event {
           districtAssociationId
@@ -92,6 +100,7 @@ function CompetitionEditForm({ registration, clubs, onClose }: EditFormProps<Com
       saving={updating}
       onClose={onClose}
     >
+      <TimetableSection slots={r.timetableSlots} />
       <CompetitionFormFields {...facts} event={event} form={form} />
     </RegistrationFormDialog>
   );

@@ -1,5 +1,6 @@
 import { memo } from "react";
 import { graphql, useFragment } from "react-relay";
+import { TimetableCell } from "../../registration/TimetableSlots";
 import type { CompetitionRow_registration$data, CompetitionRow_registration$key } from "./__generated__/CompetitionRow_registration.graphql";
 import { castText, competitionTypeText, formatPoints, levelText } from "./display";
 import styles from "./OverviewRow.module.css";
@@ -36,6 +37,13 @@ export const CompetitionRow = memo(function CompetitionRow({
         points
         mark
         cancelledAt
+        timetableSlots {
+          part
+          locationName
+          room
+          start
+          end
+        }
         viewerCan {
           history
           edit
@@ -68,6 +76,9 @@ export const CompetitionRow = memo(function CompetitionRow({
       </td>
       <td className={styles.number}>{formatPoints(data.points)}</td>
       <td>{data.mark ?? ""}</td>
+      <td>
+        <TimetableCell slots={data.timetableSlots} />
+      </td>
     </RegistrationRow>
   );
 });

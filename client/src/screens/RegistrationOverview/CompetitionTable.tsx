@@ -10,7 +10,7 @@ import { overviewColumns, type Pages } from "./RegistrationList";
  * Typ, Besetzung, Stufe, Unterlagen or Stücke, and for viewers who see every result on Punkte or
  * Prädikat (`orderFields`).
  */
-export const COMPETITION_COLUMNS = overviewColumns("id", "name", "association", "type", "cast", "level", "documents", "songs", "points", "mark");
+export const COMPETITION_COLUMNS = overviewColumns("id", "name", "association", "type", "cast", "level", "documents", "songs", "points", "mark", "timetable");
 
 /** The pages of the competition table: the first one with the query, "Mehr laden" the next ones. */
 export function useCompetitionPages(query: CompetitionTable_query$key) {

@@ -32,6 +32,7 @@ const STORED = {
   songsComplete: false,
   remarks: "",
   cancelledAt: null,
+  timetableSlots: [],
   existingPartialResultVerified: false,
   version: 3,
 };

@@ -5,6 +5,7 @@ import { useDexamEvent } from "../../dexam/useDexamEvent";
 import { useDexamForm } from "../../dexam/useDexamForm";
 import { t } from "../../i18n/translate";
 import { type EditFormProps, RegistrationEditDialog, RegistrationFormDialog, useEditFacts } from "../../registration/RegistrationDialog";
+import { TimetableSection } from "../../registration/TimetableSlots";
 import type { DexamEditDialog_registration$key } from "./__generated__/DexamEditDialog_registration.graphql";
 import type { DexamEditDialogQuery } from "./__generated__/DexamEditDialogQuery.graphql";
 import { useUpdateDexamRegistration } from "./useUpdateDexamRegistration";
@@ -98,6 +99,13 @@ function DexamEditForm({ registration, clubs, onClose }: EditFormProps<DexamEdit
         healthConsentAccepted
         campDataWithheld
         cancelledAt
+        timetableSlots {
+          part
+          locationName
+          room
+          start
+          end
+        }
         version
         event {
           districtAssociationId
@@ -130,6 +138,7 @@ function DexamEditForm({ registration, clubs, onClose }: EditFormProps<DexamEdit
       saving={updating}
       onClose={onClose}
     >
+      <TimetableSection slots={r.timetableSlots} />
       <DexamFormFields {...facts} event={event} form={form} healthConsentAccepted={r.healthConsentAccepted} campAccess={campAccess} />
     </RegistrationFormDialog>
   );

@@ -2,6 +2,7 @@ import { INSTRUMENT_LABELS } from "@shared/labels";
 import { memo } from "react";
 import { graphql, useFragment } from "react-relay";
 import { t } from "../../i18n/translate";
+import { TimetableCell } from "../../registration/TimetableSlots";
 import type { DexamRow_registration$data, DexamRow_registration$key } from "./__generated__/DexamRow_registration.graphql";
 import { formatPoints, gradeText, hasUnverifiedPartialResult } from "./display";
 import styles from "./OverviewRow.module.css";
@@ -34,6 +35,13 @@ export const DexamRow = memo(function DexamRow({ registration, onAction }: RowPr
         practicePoints
         grade
         cancelledAt
+        timetableSlots {
+          part
+          locationName
+          room
+          start
+          end
+        }
         partialResultType
         partialResultPoints
         existingPartialResultVerified
@@ -72,6 +80,9 @@ export const DexamRow = memo(function DexamRow({ registration, onAction }: RowPr
       <td className={styles.number}>{formatPoints(data.theoryPoints)}</td>
       <td className={styles.number}>{formatPoints(data.practicePoints)}</td>
       <td className={styles.nowrap}>{gradeText(data.grade)}</td>
+      <td>
+        <TimetableCell slots={data.timetableSlots} />
+      </td>
     </RegistrationRow>
   );
 });

@@ -9,7 +9,19 @@ import { overviewColumns, type Pages } from "./RegistrationList";
  * with "Mehr laden", sorted on the server by a click on ID, Vorname, Nachname, Verein, Instrument,
  * Kurs or Stücke, and for viewers who see every result on Theorie, Praxis or Note (`orderFields`).
  */
-export const DEXAM_COLUMNS = overviewColumns("id", "firstname", "lastname", "association", "instrument", "course", "songs", "theory", "practice", "grade");
+export const DEXAM_COLUMNS = overviewColumns(
+  "id",
+  "firstname",
+  "lastname",
+  "association",
+  "instrument",
+  "course",
+  "songs",
+  "theory",
+  "practice",
+  "grade",
+  "timetable",
+);
 
 /** The pages of the D-exam table: the first one with the query, "Mehr laden" the next ones. */
 export function useDexamPages(query: DexamTable_query$key) {

@@ -49,6 +49,7 @@ const COLUMN_HEADERS = {
   grade: "overview.column.grade",
   points: "overview.competition.column.points",
   mark: "overview.competition.column.mark",
+  timetable: "registration.timetable",
 } as const satisfies Record<string, MessageKey>;
 
 /** A kind's columns in their order (the ID narrow). */

@@ -1,0 +1,103 @@
+import { mayCall } from "@shared/permissions";
+import { Suspense, useMemo, useTransition } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
+import { LoadFailure } from "../../components/LoadFailure";
+import { Notice } from "../../components/Notice";
+import { Page } from "../../components/Page";
+import { PageLoading } from "../../components/PageLoading";
+import { SelectField } from "../../components/SelectField";
+import { Toolbar } from "../../components/Toolbar";
+import { useChosenEvent } from "../../events/useChosenEvent";
+import { t } from "../../i18n/translate";
+import { routeTitle, timetableRoute } from "../../routes/routeTable";
+import { useAppState } from "../../state/AppStateContext";
+import type { TimetableScreenQuery } from "./__generated__/TimetableScreenQuery.graphql";
+import { TimetableView } from "./TimetableView";
+
+/**
+ * "Zeitplan" (timetable.read's roles; docs/decisions.md "Timetables"): pick a D-exam or competition
+ * event of the active district association (the URL's `event`, as the event administration's row
+ * menu links it), then its timetable per location: rules, planning, the slots by day and room with
+ * move, swap and lock, publishing and the printed lists. The server decides who may do what.
+ */
+export function TimetableScreen() {
+  const { state } = useAppState();
+  const districtAssociationId = state.activeDistrictAssociationId;
+  return (
+    <Page title={routeTitle(timetableRoute)}>
+      <p>{t("timetable.intro")}</p>
+      {districtAssociationId === null ? (
+        <Notice>{t("district.noneSelected")}</Notice>
+      ) : (
+        <ErrorBoundary key={districtAssociationId} fallback={(error) => <LoadFailure prefix="error.events.load" error={error} />}>
+          <Suspense fallback={<PageLoading />}>
+            <TimetableContent districtAssociationId={districtAssociationId} />
+          </Suspense>
+        </ErrorBoundary>
+      )}
+    </Page>
+  );
+}
+
+function TimetableContent({ districtAssociationId }: { districtAssociationId: number }) {
+  const data = useLazyLoadQuery<TimetableScreenQuery>(
+    graphql`
+      query TimetableScreenQuery($districtAssociationId: Int!) {
+        viewer {
+          roles
+        }
+        events(districtAssociationId: $districtAssociationId, first: 100) {
+          edges {
+            node {
+              id
+              databaseId
+              name
+              formType
+              start
+              end
+            }
+          }
+        }
+      }
+    `,
+    { districtAssociationId },
+    { fetchPolicy: "store-and-network" },
+  );
+  const [, startTransition] = useTransition();
+  const events = useMemo(() => data.events.edges.map((edge) => edge.node), [data.events.edges]);
+  const { event, choose } = useChosenEvent(events);
+  const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
+  const roles = data.viewer.roles;
+  const picker = <SelectField label={t("event.picker")} options={options} value={event?.id ?? null} onChange={(id) => startTransition(() => choose(id))} />;
+  if (!event) {
+    return (
+      <>
+        <Toolbar>{picker}</Toolbar>
+        <Notice>{events.length === 0 ? t("event.none") : t("event.pickFirst")}</Notice>
+      </>
+    );
+  }
+  return (
+    <ErrorBoundary key={event.id} fallback={(error) => <LoadFailure prefix="timetable.loadFailed" error={error} />}>
+      <Suspense
+        fallback={
+          <>
+            <Toolbar>{picker}</Toolbar>
+            <PageLoading />
+          </>
+        }
+      >
+        <TimetableView
+          eventId={event.id}
+          picker={picker}
+          may={{
+            manage: mayCall(roles, "timetable.manage"),
+            publish: mayCall(roles, "timetable.publish"),
+            print: mayCall(roles, "timetable.print"),
+          }}
+        />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,331 @@
+import { type ReactNode, useState } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
+import { Button } from "../../components/Button";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DataTable } from "../../components/DataTable";
+import { Notice } from "../../components/Notice";
+import { RowMenu } from "../../components/RowMenu";
+import { Toolbar } from "../../components/Toolbar";
+import { useManageDialogs } from "../../components/useManageDialogs";
+import { runDownload } from "../../http/runDownload";
+import { formatDateTime } from "../../i18n/format";
+import { t } from "../../i18n/translate";
+import { useRefresh } from "../../relay/useRefresh";
+import { notify } from "../../shell/snackbarQueue";
+import type { TimetableViewQuery } from "./__generated__/TimetableViewQuery.graphql";
+import { MoveSlotDialog, SwapSlotDialog } from "./SlotDialogs";
+import styles from "./Timetable.module.css";
+import { TimetableRulesDialog } from "./TimetableRulesDialog";
+import { clock, dayLabel, PART_LABELS, type TimetablePart } from "./timetableTexts";
+import { useLockTimetableSlot, usePlanTimetable, usePublishTimetable } from "./useTimetableMutations";
+
+export type TimetableData = TimetableViewQuery["response"]["timetable"];
+export type LocationData = TimetableData["locations"][number];
+export type SlotData = LocationData["slots"][number];
+
+type Dialog =
+  | { kind: "rules"; location: LocationData }
+  | { kind: "publish"; location: LocationData }
+  | { kind: "startOver" }
+  | { kind: "move"; location: LocationData; slot: SlotData }
+  | { kind: "swap"; location: LocationData; slot: SlotData };
+
+type SlotAction = "move" | "swap" | "lock" | "unlock";
+type PrintAction = `${"timetable" | "attendance" | "examiners"}:${"pdf" | "xlsx"}`;
+
+const PRINTS: readonly PrintAction[] = ["timetable:pdf", "timetable:xlsx", "attendance:pdf", "attendance:xlsx", "examiners:pdf", "examiners:xlsx"];
+
+/** The timetable of one event: planning, and per location its rules, state, printed lists and the slots by day and room. */
+export function TimetableView({ eventId, picker, may }: { eventId: string; picker: ReactNode; may: { manage: boolean; publish: boolean; print: boolean } }) {
+  const { fetchKey, refresh, pending } = useRefresh();
+  const data = useLazyLoadQuery<TimetableViewQuery>(
+    graphql`
+      query TimetableViewQuery($eventId: ID!) {
+        timetable(eventId: $eventId) {
+          eventId
+          eventName
+          locations {
+            part
+            rulesSaved
+            rulesVersion
+            published
+            publishedAt
+            location {
+              id
+              databaseId
+              name
+            }
+            rules {
+              rooms
+              practiceMinutes
+              theoryMinutes
+              theoryCapacity
+              warmupMinutes
+              changeoverMinutes
+              days {
+                day
+                start
+                end
+                breaks {
+                  start
+                  end
+                }
+              }
+              practiceOverrides {
+                course
+                instrument
+                minutes
+              }
+            }
+            slots {
+              id
+              version
+              part
+              room
+              day
+              startMinute
+              endMinute
+              locked
+              title
+              club
+              details
+            }
+            unplaced {
+              part
+              registrationId
+              title
+            }
+          }
+        }
+      }
+    `,
+    { eventId },
+    { fetchKey, fetchPolicy: "store-and-network" },
+  );
+  const { dialog, setDialog, close, saved } = useManageDialogs<Dialog>(refresh);
+  const [plan, planning] = usePlanTimetable();
+  const [publish, publishing] = usePublishTimetable();
+  const [lock] = useLockTimetableSlot();
+  const [unplacedReasons, setUnplacedReasons] = useState<readonly { title: string; reason: string }[]>([]);
+  const timetable = data.timetable;
+
+  const runPlan = async (startOver: boolean) => {
+    const result = await plan({ eventId, startOver });
+    if (!result.ok) return close();
+    const summary = result.response.planTimetable;
+    notify({
+      type: "success",
+      text: t("timetable.planned", { placed: summary.placed, kept: summary.kept, removed: summary.removed, unplaced: summary.unplaced.length }),
+    });
+    setUnplacedReasons(summary.unplaced);
+    saved();
+  };
+
+  const onSlot = async (location: LocationData, slot: SlotData, action: SlotAction) => {
+    if (action === "move" || action === "swap") return setDialog({ kind: action, location, slot });
+    const result = await lock({ id: slot.id, version: slot.version, locked: action === "lock" });
+    if (result.ok) refresh();
+  };
+
+  return (
+    <>
+      <Toolbar
+        actions={
+          may.manage && (
+            <div className={styles.actions}>
+              <Button onClick={() => runPlan(false)} disabled={planning}>
+                {t("timetable.plan")}
+              </Button>
+              <Button variant="secondary" onClick={() => setDialog({ kind: "startOver" })} disabled={planning}>
+                {t("timetable.startOver")}
+              </Button>
+            </div>
+          )
+        }
+      >
+        {picker}
+      </Toolbar>
+      {unplacedReasons.length > 0 && (
+        <div role="status">
+          <Notice>{t("timetable.unplacedAfterPlan")}</Notice>
+          <ul>
+            {unplacedReasons.map((u) => (
+              <li key={`${u.title}:${u.reason}`}>
+                {u.title}: {u.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {timetable.locations.length === 0 && <Notice>{t("timetable.noLocations")}</Notice>}
+      {timetable.locations.map((location) => (
+        <LocationSection
+          key={location.location.id}
+          location={location}
+          may={may}
+          pending={pending}
+          onRules={() => setDialog({ kind: "rules", location })}
+          onPublish={() => setDialog({ kind: "publish", location })}
+          onSlot={(slot, action) => onSlot(location, slot, action)}
+        />
+      ))}
+      {dialog?.kind === "rules" && <TimetableRulesDialog location={dialog.location} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "move" && <MoveSlotDialog location={dialog.location} slot={dialog.slot} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "swap" && <SwapSlotDialog location={dialog.location} slot={dialog.slot} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "startOver" && (
+        <ConfirmDialog
+          text={t("timetable.confirmStartOver")}
+          confirmLabel={t("timetable.startOver")}
+          busy={planning}
+          onCancel={close}
+          onConfirm={() => runPlan(true)}
+        />
+      )}
+      {dialog?.kind === "publish" && (
+        <ConfirmDialog
+          text={t("timetable.confirmPublish", { name: dialog.location.location.name })}
+          confirmLabel={t("timetable.publish")}
+          busy={publishing}
+          onCancel={close}
+          onConfirm={async () => {
+            const result = await publish({ locationId: dialog.location.location.id, version: dialog.location.rulesVersion });
+            if (!result.ok) return close();
+            notify({ type: "success", text: t("timetable.published", { mails: result.response.publishTimetable }) });
+            saved();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+/** The slots of a location grouped by day, then room (the grid: one table per day and room). */
+function groups(location: LocationData): { day: string; room: string; slots: SlotData[] }[] {
+  const out = new Map<string, { day: string; room: string; slots: SlotData[] }>();
+  const roomOrder = (room: string) => {
+    const i = location.rules.rooms.indexOf(room);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const sorted = [...location.slots].sort(
+    (a, b) => a.day.localeCompare(b.day) || roomOrder(a.room) - roomOrder(b.room) || a.room.localeCompare(b.room) || a.startMinute - b.startMinute,
+  );
+  for (const slot of sorted) {
+    const key = `${slot.day}\u0000${slot.room}`;
+    const group = out.get(key) ?? { day: slot.day, room: slot.room, slots: [] };
+    group.slots.push(slot);
+    out.set(key, group);
+  }
+  return [...out.values()];
+}
+
+function LocationSection({
+  location,
+  may,
+  pending,
+  onRules,
+  onPublish,
+  onSlot,
+}: {
+  location: LocationData;
+  may: { manage: boolean; publish: boolean; print: boolean };
+  pending: boolean;
+  onRules: () => void;
+  onPublish: () => void;
+  onSlot: (slot: SlotData, action: SlotAction) => void;
+}) {
+  const name = location.location.name;
+  const part = t(PART_LABELS[location.part as TimetablePart]);
+  const state = location.published
+    ? t("timetable.state.published", { at: formatDateTime(location.publishedAt) })
+    : location.rulesSaved
+      ? t("timetable.state.draft")
+      : t("timetable.state.defaults");
+  const columns = [
+    { key: "time", header: t("timetable.field.time"), narrow: true },
+    { key: "title", header: t("timetable.field.title") },
+    { key: "details", header: t("timetable.field.details") },
+    { key: "club", header: t("timetable.field.club") },
+    { key: "locked", header: t("timetable.field.locked"), narrow: true },
+    ...(may.manage ? [{ key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true }] : []),
+  ];
+  return (
+    <section aria-labelledby={`timetable-location-${location.location.databaseId}`}>
+      <h2 id={`timetable-location-${location.location.databaseId}`} className={styles.heading}>
+        {part}: {name}
+      </h2>
+      <p>
+        {state} · {t("timetable.rooms", { rooms: location.rules.rooms.join(", ") })}
+      </p>
+      <Toolbar
+        actions={
+          <div className={styles.actions}>
+            {may.manage && (
+              <Button variant="secondary" onClick={onRules}>
+                {t("timetable.rules.edit")}
+              </Button>
+            )}
+            {may.publish && !location.published && (
+              <Button onClick={onPublish} disabled={location.slots.length === 0 || !location.rulesSaved}>
+                {t("timetable.publish")}
+              </Button>
+            )}
+            {may.print && location.slots.length > 0 && (
+              <RowMenu<PrintAction>
+                label={t("timetable.print", { name })}
+                items={PRINTS.map((value) => ({ value, label: t(`timetable.print.${value.replace(":", ".")}` as "timetable.print.timetable.pdf") }))}
+                onSelect={(value) => {
+                  const [kind, format] = value.split(":");
+                  void runDownload(`/export/location/${location.location.databaseId}/timetable`, "timetable.printFailed", { kind, format });
+                }}
+              />
+            )}
+          </div>
+        }
+      />
+      {!location.rulesSaved && may.publish && <Notice>{t("timetable.saveRulesFirst")}</Notice>}
+      {location.unplaced.length > 0 && <Notice>{t("timetable.unplaced", { names: location.unplaced.map((u) => u.title).join(", ") })}</Notice>}
+      {location.slots.length === 0 ? (
+        <Notice>{t("timetable.empty")}</Notice>
+      ) : (
+        groups(location).map((group) => (
+          <div key={`${group.day}:${group.room}`}>
+            <h3 className={styles.heading}>
+              {dayLabel(group.day)} · {group.room}
+            </h3>
+            <DataTable
+              label={t("timetable.tableLabel", { name, day: dayLabel(group.day), room: group.room })}
+              columns={columns}
+              rowCount={group.slots.length}
+              loading={pending}
+            >
+              {group.slots.map((slot) => (
+                <tr key={slot.id}>
+                  <td>
+                    {clock(slot.startMinute)}–{clock(slot.endMinute)}
+                  </td>
+                  <td>{slot.title}</td>
+                  <td>{slot.details}</td>
+                  <td>{slot.club}</td>
+                  <td>{slot.locked ? t("common.yes") : t("common.no")}</td>
+                  {may.manage && (
+                    <td>
+                      <RowMenu<SlotAction>
+                        label={t("timetable.slotMenu", { name: slot.title, part, day: dayLabel(slot.day), time: clock(slot.startMinute) })}
+                        items={[
+                          { value: "move", label: t("timetable.action.move") },
+                          { value: "swap", label: t("timetable.action.swap") },
+                          slot.locked ? { value: "unlock", label: t("timetable.action.unlock") } : { value: "lock", label: t("timetable.action.lock") },
+                        ]}
+                        onSelect={(action) => onSlot(slot, action)}
+                      />
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </DataTable>
+          </div>
+        ))
+      )}
+    </section>
+  );
+}
