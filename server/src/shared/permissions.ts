@@ -504,6 +504,4 @@ export const SCREENS = {
   /** the event administration group: events and locations */
   eventAdministration: ["registration_read", "registration_manage", "event_manage"],
   resultManage: ["results_read", "results_manage"],
-  /** the timetable (Zeitplan) of an event */
-  timetable: ["event_manage"],
 } as const satisfies Record<string, readonly RoleName[]>;
