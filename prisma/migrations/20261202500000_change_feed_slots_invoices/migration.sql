@@ -104,8 +104,11 @@ BEGIN
   END IF;
   IF entity = 'timetable_slot' THEN
     v_club := "change_feed_slot_club"(r);
-    -- what the clubs saw at the slot's previous change
-    SELECT c."publishFrom" INTO v_until FROM "Change" c WHERE c.entity = 'timetable_slot' AND c."rowId" = v_row ORDER BY c.seq DESC LIMIT 1;
+    -- what the clubs saw at the slot's previous change (a new slot has none)
+    v_until := NULL;
+    IF op <> 'created' THEN
+      SELECT c."publishFrom" INTO v_until FROM "Change" c WHERE c.entity = 'timetable_slot' AND c."rowId" = v_row ORDER BY c.seq DESC LIMIT 1;
+    END IF;
     SELECT CASE WHEN t.published THEN t."publishedAt" END INTO v_from FROM "TimetableRules" t WHERE t."locationId" = (r ->> 'locationId')::int;
     IF NOT FOUND THEN
       -- no rules (yet): unpublished; the location's deletion cascades to its rules and slots: as the clubs saw it last
