@@ -18,6 +18,7 @@
 //   9. the start page while crafted workbooks are uploaded
 //  10. other users while heavy valid workbooks are uploaded
 //  11. the server's memory: idle RSS with no request served (PostgreSQL, PGlite), RSS in the rush
+//  12. planning the timetable of an event with 5,000 registrations (from no slots; again, keeping them)
 //
 // `npm run bench` builds first (scripts/build.mjs: Prisma client, server, client; the figures import
 // the generated client); `npx tsx bench/run.ts` measures the dist/ already built.

@@ -1,6 +1,7 @@
 // Demo accounts and data, seeded only with DEMO_DATA=1 (the default local start). Idempotent:
 // a second start finds the demo district associations and leaves everything as it is.
 import type { DataKey } from "../server/src/crypto/aead.ts";
+import { competitionOverviewKeys } from "../server/src/domains/competition/rules.ts";
 import { overviewKeys } from "../server/src/domains/dexam/rules.ts";
 import { defaultRules, type RulesInput } from "../server/src/domains/timetable/rules.ts";
 import { seedTimetable } from "../server/src/domains/timetable/service.ts";
@@ -345,7 +346,7 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
           },
         },
       });
-      await tx.event.create({
+      const competition = await tx.event.create({
         data: {
           ...common,
           name: "Wertungsspiele",
@@ -382,7 +383,69 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
             ],
           },
         },
+        include: { locations: true },
       });
+      // three ensembles with their pieces and a published timetable of both stages, so a new user
+      // sees one at once (docs/decisions.md "Timetables"); their slots follow the spring exams' ids
+      const piece = (name: string, composer: string, duration: number) => ({ name, composer, publisher: "Musikverlag Muster", arranger: null, duration });
+      const ensemble = { gdprAccepted: true, cancellationAccepted: true, documentsComplete: true } as const;
+      await tx.competitionRegistration.createMany({
+        data: (
+          [
+            {
+              ...ensemble,
+              eventId: competition.id,
+              associationId: mvMuster.id,
+              locationId: loc(competition, "Stadthalle Musterstadt"),
+              name: "Blasorchester Musterstadt",
+              type: "K",
+              cast: "B",
+              category: "CAT_3",
+              conductorName: "Karl Kapellmeister",
+              numberOfMusicians: 42,
+              songs: [piece("Festlicher Einzug", "Hans Hornung", 420), piece("Bilder einer Landschaft", "Erika Ehrlich", 600)],
+            },
+            {
+              ...ensemble,
+              eventId: competition.id,
+              associationId: stadtkapelle.id,
+              locationId: loc(competition, "Stadthalle Musterstadt"),
+              name: "Stadtkapelle Musterstadt",
+              type: "U",
+              cast: "B",
+              category: "CAT_2",
+              conductorName: "Dora Dirigentin",
+              numberOfMusicians: 35,
+              songs: [piece("Marsch der Freunde", "Otto Oberton", 240), piece("Sommerabend", "Lisa Lied", 300)],
+            },
+            {
+              ...ensemble,
+              eventId: competition.id,
+              associationId: mvMuster.id,
+              locationId: loc(competition, "Kulturzentrum Musterstadt"),
+              name: "Holzbläserquintett Musterstadt",
+              type: "G",
+              cast: "E",
+              ageGroup: "III",
+              conductorName: "Clara Klarinette",
+              numberOfMusicians: 5,
+              members: "Clara Klarinette\nFelix Flöte\nOlga Oboe\nFranz Fagott\nHanna Horn",
+              songs: [
+                piece("Kleine Serenade", "Hans Hornung", 180),
+                piece("Tanz der Winde", "Erika Ehrlich", 150),
+                piece("Andante", "Otto Oberton", 120),
+                piece("Finale", "Lisa Lied", 90),
+              ],
+            },
+          ] satisfies Prisma.CompetitionRegistrationCreateManyInput[]
+        ).map((r) => ({ ...r, ...competitionOverviewKeys(r) })),
+      });
+      const stage = (name: string, rooms: string[]) => {
+        const l = competition.locations.find((x) => x.name === name)!;
+        return [l.id, { ...defaultRules(l, "PERFORMANCE"), rooms }] as const;
+      };
+      const stages = new Map([stage("Stadthalle Musterstadt", ["Große Bühne"]), stage("Kulturzentrum Musterstadt", ["Saal 1", "Saal 2"])]);
+      await seedTimetable(tx, competition.id, stages, [...stages.keys()], now);
       await tx.event.create({
         data: {
           ...common,

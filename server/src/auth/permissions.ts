@@ -425,7 +425,7 @@ export const DOORS = {
     graphql: ["Query.changes"],
     rest: ["GET /v1/changes"],
     description:
-      "The change feed: creates, updates and deletions of clubs, users, events, locations and registrations (with their results) in commit order from a cursor; each change only for a caller who may read its row (its own read operation decides, for a deletion as the row was).",
+      "The change feed: creates, updates and deletions of clubs, users, events, locations, registrations (with their results), timetable slots and invoices in commit order from a cursor; each change only for a caller who may read its row (its own read operation decides, for a deletion as the row was).",
   },
   "webhook.list": {
     graphql: ["Query.webhookEndpoints", "Query.webhookEventTypes"],

@@ -94,6 +94,16 @@ describe("demo data", () => {
     expect(registrations.filter((r) => r.event.name === "D-Prüfungen Frühjahr")).toHaveLength(4);
     expect(registrations.filter((r) => r.cancelledAt !== null).map((r) => r.lastname)).toEqual(["Trompete"]);
     expect(registrations.filter((r) => r.eventId === past.id).every((r) => r.theoryPoints !== null && r.practicePoints !== null)).toBe(true);
+    // a new user sees a published timetable at once: the spring exams' and the competition's (every ensemble on a stage)
+    const competition = events.find((e) => e.formType === "COMPETITION");
+    const ensembles = await prisma.competitionRegistration.findMany({ where: { eventId: competition?.id }, orderBy: { id: "asc" } });
+    expect(ensembles).toHaveLength(3);
+    const stages = await prisma.timetableRules.findMany({ where: { location: { eventId: competition?.id } } });
+    expect(stages.map((s) => s.published)).toEqual([true, true]);
+    const performances = await prisma.timetableSlot.findMany({ where: { eventId: competition?.id }, orderBy: { registrationId: "asc" } });
+    expect(performances.map((s) => [s.part, s.registrationId])).toEqual(ensembles.map((r) => ["PERFORMANCE", r.id]));
+    const spring = events.find((e) => e.name === "D-Prüfungen Frühjahr");
+    expect(await prisma.timetableRules.count({ where: { location: { eventId: spring?.id }, published: true } })).toBeGreaterThan(0);
     const locations = events.flatMap((e) => e.locations);
     for (const t of ["DEXAM_THEORY", "DEXAM_PRACTICE", "DEXAM_PREPARATION", "COMPETITION"]) expect(locations.some((l) => l.type === t)).toBe(true);
     expect(locations.some((l) => l.type === "DEXAM_PRACTICE" && l.dexamTypes.join() === "D2" && l.instruments.join() === "CLARINET")).toBe(true);

@@ -3,6 +3,7 @@
 // migration (change_feed_capture). A change is shown to a principal who may read the row by the
 // owner facts the change recorded (its district, club, account, the event's publication window):
 // the domains' own read rules, asked with those facts, so a tombstone is scoped like its row was.
+import { actsOn } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { canReadClub } from "../associations/service.ts";
 import { canSeeEvent } from "../events/service.ts";
@@ -47,6 +48,21 @@ export const ENTITIES = {
   competition_registration: {
     typename: "CompetitionRegistration",
     readable: (p, o) => clubs(o).some((c) => canReadRegistration(p, { associationId: c }, o, "competition.read")),
+  },
+  // a club reads its registrations' slots once their location's timetable is published (publishFrom:
+  // when it was; publishing writes an update of each slot; publishUntil: the slot was published at
+  // its previous change, so a club that saw it learns that it left), the district's staff of
+  // timetable.registrationSlots always (the rule of timetable/service.ts registrationSlots)
+  timetable_slot: {
+    typename: "TimetableSlot",
+    readable: (p, o) =>
+      actsOn(p, "timetable.registrationSlots", { districtAssociationId: o.districtAssociationId, associationId: -1 }) ||
+      ((o.publishFrom != null || o.publishUntil != null) &&
+        clubs(o).some((c) => actsOn(p, "timetable.registrationSlots", { districtAssociationId: o.districtAssociationId, associationId: c }))),
+  },
+  invoice: {
+    typename: "Invoice",
+    readable: (p, o) => [...clubs(o), -1].some((c) => actsOn(p, "invoice.read", { districtAssociationId: o.districtAssociationId, associationId: c })),
   },
 } as const satisfies Record<string, Entity>;
 

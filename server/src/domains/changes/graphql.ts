@@ -48,7 +48,7 @@ builder.queryField("changes", (t) =>
     {
       type: ChangeType,
       description:
-        "The change feed: creates, updates and deletions of clubs, users, events, locations and registrations (with their results) in commit order, each only if you may read its object (a deletion: as the object was). Start without `after` (every existing object arrives as a change), then pass the last page's `pageInfo.endCursor` and repeat; an empty page with `hasNextPage: false` means you are up to date, ask again later with the same cursor. A cursor older than the feed's retention (CHANGE_RETENTION_DAYS, default 30 days) is INVALID_CURSOR: read again from the beginning. Forward only (`first`, `after`).",
+        "The change feed: creates, updates and deletions of clubs, users, events, locations, registrations (with their results), timetable slots and invoices in commit order, each only if you may read its object (a deletion: as the object was). Start without `after` (every existing object arrives as a change), then pass the last page's `pageInfo.endCursor` and repeat; an empty page with `hasNextPage: false` means you are up to date, ask again later with the same cursor. A cursor older than the feed's retention (CHANGE_RETENTION_DAYS, default 30 days) is INVALID_CURSOR: read again from the beginning. Forward only (`first`, `after`).",
       authScopes: { operation: "change.list" },
       resolve: async (_root, args, ctx) => {
         if (args.last != null || args.before != null)

@@ -33,7 +33,7 @@ export function changeRoutes(r: RestRouter) {
       tag: "Änderungen",
       summary: "Änderungsprotokoll lesen",
       description:
-        "Anlagen, Änderungen und Löschungen von Vereinen, Benutzern, Veranstaltungen, Orten und Anmeldungen (mit Ergebnissen) in der Reihenfolge ihrer Bestätigung, jede nur für Aufrufer, die das Objekt lesen dürfen. Ohne after beginnt es von vorn; danach den cursor der Antwort übergeben. Ein cursor älter als die Aufbewahrung (CHANGE_RETENTION_DAYS, Vorgabe 30 Tage) ist INVALID_CURSOR: dann von vorn lesen.",
+        "Anlagen, Änderungen und Löschungen von Vereinen, Benutzern, Veranstaltungen, Orten, Anmeldungen (mit Ergebnissen), Zeitplan-Einträgen und Rechnungen in der Reihenfolge ihrer Bestätigung, jede nur für Aufrufer, die das Objekt lesen dürfen. Ohne after beginnt es von vorn; danach den cursor der Antwort übergeben. Ein cursor älter als die Aufbewahrung (CHANGE_RETENTION_DAYS, Vorgabe 30 Tage) ist INVALID_CURSOR: dann von vorn lesen.",
       query: ChangesQuery,
       response: ChangesWire,
       example: { query: { limit: "50" } },

@@ -147,7 +147,7 @@ const CompetitionBody = z
   );
 
 // the examples run against the demo data (prisma/demo.ts): event 4 "Wertungsspiele" (locations 11
-// and 12); the demo has no competition registration, the create example makes the first
+// and 12); the demo has three competition registrations, the create example makes the fourth
 const EXAMPLE = {
   name: "Jugendkapelle Musterstadt",
   association_id: 1,
@@ -164,7 +164,7 @@ const EXAMPLE = {
   gdpr_accepted: true,
   cancellation_accepted: true,
 };
-const CREATED = 1;
+const CREATED = 4;
 
 export function competitionRoutes(r: RestRouter) {
   registrationRoutes(r, {
