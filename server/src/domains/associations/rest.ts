@@ -47,7 +47,7 @@ export function associationRoutes(r: RestRouter) {
       query: ClubQuery,
       response: z.array(ClubWire),
       paged: true,
-      example: { query: { search: "Muster" } },
+      example: { query: { search: "Muster", limit: "20" } },
     },
     async (ctx, req, reply) => {
       const q = w.readQuery(ClubQuery, req.query);
