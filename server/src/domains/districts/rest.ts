@@ -3,7 +3,7 @@ import { AppError } from "../../auth/errors.ts";
 import type { DistrictAssociation, Prisma, StoredFile } from "../../generated/prisma/client.ts";
 import { idParam, pageAnswer, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
-import { canReadClub } from "../associations/service.ts";
+import { canReadClub, clubOrder } from "../associations/service.ts";
 import type { ServiceCtx } from "../context.ts";
 import { readListPage } from "../lists.ts";
 import { type DistrictInput, toDataUrl } from "./rules.ts";
@@ -20,7 +20,7 @@ type Club = { id: number; name: string; districtAssociationId: number };
 /** What the answers load with a district association: the image and its clubs. */
 const WIRE_INCLUDE = {
   signatureFile: true,
-  associations: { select: { id: true, name: true, districtAssociationId: true }, orderBy: [{ name: "asc" }, { id: "asc" }] },
+  associations: { select: { id: true, name: true, districtAssociationId: true }, orderBy: clubOrder },
 } satisfies Prisma.DistrictAssociationInclude;
 
 /**
