@@ -215,13 +215,15 @@ export const MAX_PAGE_SIZE = 100;
 /**
  * One page of a list: `read` gets the list's rows past the cursors (`where`, to be ANDed with the
  * list's own), in the order to read them and how many; the page follows the Relay specification.
- * First and last are capped at MAX_PAGE_SIZE; without either the page is the first 20.
+ * First and last are capped at `max` (GraphQL: MAX_PAGE_SIZE; /v1 reads its own limit,
+ * domains/lists.ts); without either the page is the first 20.
  */
 export async function keysetPage<Row>(
   connection: string,
   order: ListOrder,
   args: PageArgs,
   read: (page: { where: Where[]; orderBy: readonly SortKey[]; take: number }) => Promise<Row[]>,
+  max = MAX_PAGE_SIZE,
 ): Promise<Page<Row>> {
   for (const name of ["first", "last"] as const) {
     const n = args[name];
@@ -230,8 +232,8 @@ export async function keysetPage<Row>(
   const where: Where[] = [];
   if (args.after != null) where.push(keysetWhere(order, decodeCursor(connection, order, args.after), "after"));
   if (args.before != null) where.push(keysetWhere(order, decodeCursor(connection, order, args.before), "before"));
-  const first = args.first == null ? null : Math.min(args.first, MAX_PAGE_SIZE);
-  const last = args.last == null ? null : Math.min(args.last, MAX_PAGE_SIZE);
+  const first = args.first == null ? null : Math.min(args.first, max);
+  const last = args.last == null ? null : Math.min(args.last, max);
   if (first === null && last !== null) {
     // the last n before the cursor: read backwards, one more tells whether rows precede them
     const rows = await read({ where, orderBy: reversed(order), take: last + 1 });

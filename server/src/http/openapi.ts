@@ -46,6 +46,11 @@ export type RouteDoc = {
   response?: z.ZodType;
   /** a file answer: its content types */
   file?: string[];
+  /**
+   * a list in pages (domains/lists.ts): its query takes limit, cursor and updatedSince
+   * (wireSchema.listQuery), and the answer names the next page in a Link header
+   */
+  paged?: true;
   /** the request header Idempotency-Key is taken (registration creates) */
   idempotencyKey?: boolean;
   /**
@@ -133,7 +138,7 @@ export function routeSchema(id: string, url: string, doc: RouteDoc): FastifySche
         content: Object.fromEntries(doc.file.map((type) => [type, { schema: { type: "string", contentMediaType: type } }])),
       }
     : doc.response
-      ? { ...jsonSchemaOf(doc.response, "output"), description: "Erfolg" }
+      ? { ...jsonSchemaOf(doc.response, "output"), description: doc.paged ? PAGE_DESCRIPTION : "Erfolg", ...(doc.paged ? { headers: PAGE_HEADERS } : {}) }
       : { description: status === 204 ? "Erledigt, ohne Inhalt" : "Erfolg", type: "null" };
   return {
     tags: [doc.tag],
@@ -160,6 +165,19 @@ export function routeSchema(id: string, url: string, doc: RouteDoc): FastifySche
     response: { [status]: success, default: { description: "Fehler im /v1-Umschlag", $ref: "ErrorEnvelope#" } },
   } as FastifySchema;
 }
+
+const PAGE_DESCRIPTION =
+  'Eine Seite der Liste (höchstens `limit` Einträge) in fester Reihenfolge. Folgt eine weitere Seite, nennt der Link-Header ihre Adresse (rel="next"); die letzte Seite hat keinen.';
+/** The response header of a list in pages (http/rest.ts pageAnswer). */
+const PAGE_HEADERS = {
+  Link: {
+    description:
+      "RFC 8288: die Adresse der nächsten Seite, diese Anfrage mit dem `cursor` der Fortsetzung, z. B. " +
+      '`<https://anmeldung.example.org/v1/associations?limit=100&cursor=eyJj…>; rel="next"`. Fehlt auf der letzten Seite.',
+    schema: { type: "string" },
+    examples: ['<https://anmeldung.example.org/v1/associations?limit=2&cursor=eyJjIjoiQXNzb2NpYXRpb25Db25uZWN0aW9uIn0>; rel="next"'],
+  },
+};
 
 /** A query schema's properties get the example's values (each parameter shows its own). */
 function withQueryExamples(json: JsonSchema, example: Record<string, string> | undefined): JsonSchema {

@@ -12,6 +12,7 @@ import { containsNul, NUL_MESSAGE } from "./inputGuard.ts";
 import { noValidation, operationId, plainJson, type RouteDoc, routeSchema } from "./openapi.ts";
 import { noteCaller } from "./operations.ts";
 import { type ConcurrencyLimiter, enforce, type RateLimiter, tooManyConcurrent } from "./rateLimit.ts";
+import { fieldsAsSent, refuseParameters } from "./wireSchema.ts";
 
 export type RestCtx = { principal: Principal; prisma: PrismaClient; services: AppServices; request: FastifyRequest };
 
@@ -61,6 +62,8 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
         if (method !== "GET" && deps.limit) await enforce(deps.limit, principal.subject);
         if (containsNul(request.body) || containsNul(request.query)) throw new AppError("BAD_REQUEST", NUL_MESSAGE);
         queryTextLengths(request.query);
+        // a read that takes no parameters refuses any (/v1 input is strict); a route with a query schema refuses unknown ones in readQuery
+        if (method === "GET" && !doc.query) refuseParameters(request.query);
         const release = expensive && deps.concurrent ? deps.concurrent.acquire(principal.subject) : () => {};
         if (!release) throw tooManyConcurrent();
         try {
@@ -84,6 +87,20 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
 }
 
 export type RestRouter = ReturnType<typeof restRoutes>;
+
+/**
+ * A /v1 list's answer: its rows as a JSON array and, when more follow, the next page's address in
+ * the `Link` header (RFC 8288, rel="next"): this request's address on PUBLIC_URL with the next
+ * page's cursor, every other parameter as sent. The last page has no Link.
+ */
+export function pageAnswer<T>(ctx: RestCtx, reply: FastifyReply, page: { rows: T[]; next: string | null }): T[] {
+  if (page.next) {
+    const sent = new URL(ctx.request.url, "http://host");
+    sent.searchParams.set("cursor", page.next);
+    reply.header("link", `<${ctx.services.config.publicUrl.replace(/\/$/, "")}${sent.pathname}${sent.search}>; rel="next"`);
+  }
+  return page.rows;
+}
 
 /**
  * Parses a numeric path id; anything else, a leading zero or a number beyond the id column's range (int4) included,
@@ -126,7 +143,8 @@ const snake = (k: string) =>
  * `fields`; the message names them by their German labels, as through GraphQL.
  */
 export function errorBody(e: AppError) {
-  const fields = e.fields ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [snake(k), v])) : undefined;
+  const named = fieldsAsSent.has(e) ? (k: string) => k : snake;
+  const fields = e.fields ? Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [named(k), v])) : undefined;
   return { error: { code: e.code, message: e.message, ...(fields ? { fields } : {}) } };
 }
 

@@ -9,6 +9,7 @@
 // its body with is the body OpenAPI documents (http/openapi.ts): one description per input.
 import { z } from "zod";
 import { AppError, validationFailed } from "../auth/errors.ts";
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from "../domains/lists.ts";
 import { MSG, WIRE_MSG } from "../shared/messages.ts";
 import { parseInstant } from "../shared/time.ts";
 import { decimalId, isCalendarDay, isInt4 } from "../shared/validation.ts";
@@ -191,12 +192,76 @@ export const querySort = <F extends string>(fields: readonly F[]) => {
     { type: "string", enum: names.flatMap((name) => [name, `-${name}`]) },
   );
 };
-/** The query parameters: these, unknown ones are ignored. */
-export const query = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
+/** The query parameters: these and no others (an unknown one is refused, readQuery). */
+export const query = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape);
 
-/** The query read by `schema`, or 400 VALIDATION naming each refused parameter. */
+/** The message of a query parameter the route does not take, naming the ones it takes. */
+export const unknownParameter = (known: readonly string[]) =>
+  known.length ? `Unbekannter Parameter; erlaubt sind: ${known.join(", ")}` : "Unbekannter Parameter: diese Adresse nimmt keine Parameter";
+
+/** Refusals of query parameters: their `fields` name the parameters as sent (`updatedSince`), not in a body's snake case. */
+export const fieldsAsSent = new WeakSet<AppError>();
+const queryRefused = (fields: Record<string, string>) => {
+  const e = validationFailed(fields);
+  fieldsAsSent.add(e);
+  return e;
+};
+
+/**
+ * The query read by `schema`, or 400 VALIDATION naming each refused parameter; a parameter the
+ * route does not take is refused too (/v1 input is strict: `?page=2` is no silent first page).
+ */
 export function readQuery<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   const result = schema.safeParse(isJsonObject(raw) ? raw : {});
   if (result.success) return result.data;
-  throw validationFailed(fieldErrors(result.error.issues));
+  const known = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) if (issue.code === "unrecognized_keys") for (const key of issue.keys) errors[key] ??= unknownParameter(known);
+  throw queryRefused({ ...fieldErrors(result.error.issues.filter((i) => i.code !== "unrecognized_keys")), ...errors });
 }
+
+/** Any parameter of a read that takes none (http/rest.ts): 400 naming each. */
+export function refuseParameters(query: unknown) {
+  const names = query && typeof query === "object" ? Object.keys(query) : [];
+  if (names.length) throw queryRefused(Object.fromEntries(names.map((n) => [n, unknownParameter([])])));
+}
+
+/** A list's `limit`: a whole number from 1 to MAX_LIST_LIMIT; absent, DEFAULT_LIST_LIMIT. */
+export const queryLimit = () =>
+  queryCustom(
+    (v) => {
+      const n = /^[1-9]\d{0,3}$/.test(v) ? Number(v) : Number.NaN;
+      return n >= 1 && n <= MAX_LIST_LIMIT ? n : null;
+    },
+    `Bitte eine ganze Zahl von 1 bis ${MAX_LIST_LIMIT} angeben`,
+    {
+      type: "integer",
+      minimum: 1,
+      maximum: MAX_LIST_LIMIT,
+      default: DEFAULT_LIST_LIMIT,
+      description: `Höchstens so viele Einträge auf dieser Seite (Vorgabe ${DEFAULT_LIST_LIMIT}, höchstens ${MAX_LIST_LIMIT})`,
+    },
+  ).transform((n) => n ?? DEFAULT_LIST_LIMIT);
+
+/**
+ * The query parameters every /v1 list takes besides its own: `limit`, the opaque `cursor` of the
+ * next page (the Link header rel="next" carries it) and `updatedSince` (changed at or after).
+ */
+export const pageParameters = () => ({
+  limit: queryLimit(),
+  cursor: queryCustom((v) => v, WIRE_MSG.text, {
+    type: "string",
+    description: 'Die Fortsetzung: unverändert aus dem Link-Header (rel="next") der vorigen Seite übernehmen; ohne: die erste Seite',
+  }),
+  updatedSince: queryCustom(parseInstant, MSG.date, {
+    type: "string",
+    anyOf: [{ format: "date-time" }, { format: "date" }],
+    description: "Nur Einträge, die zu diesem Zeitpunkt oder danach geändert wurden (RFC 3339 oder ein Tag, dann 00:00 UTC); Löschungen zeigt GET /v1/changes",
+  }),
+});
+
+/** A listed record's `updated_at` (answers only): its last change, the time updatedSince compares. */
+export const updatedAt = () => z.iso.datetime().meta({ description: "Zeitpunkt der letzten Änderung (RFC 3339, UTC); updatedSince vergleicht mit ihm" });
+
+/** The query of a list: its own parameters and the page parameters. */
+export const listQuery = <S extends z.ZodRawShape>(shape: S) => query({ ...shape, ...pageParameters() });

@@ -4,7 +4,7 @@ import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
 import { DISTRICT_ASSOCIATION, districtAssociationFilterArgs, inOldShape, oldArgs, requiredSpelling, useInstead } from "../../graphql/sameShape.ts";
-import { canReadClub, clubOrder, clubWhere, createClub, deleteClub, updateClub } from "./service.ts";
+import { CLUB_COLUMNS, canReadClub, clubList, createClub, deleteClub, updateClub } from "./service.ts";
 
 /**
  * Clubs the request reached as part of a row the viewer may read (a registration's club): shown
@@ -40,17 +40,12 @@ export const AssociationType = builder.prismaNode("Association", {
   }),
 });
 
-/** The columns of the club table's orderBy, each one sort key, then the default order (clubOrder). */
+/** The club table's orderBy: the service's columns (CLUB_COLUMNS), then its default order. */
 const clubsOrder = orderByArgument({
-  model: "Association",
+  ...CLUB_COLUMNS,
   name: "Association",
   fieldDescription: "A column the club list can be sorted by.",
   description: "How the club list is sorted; ties are broken by the default order (name, id).",
-  columns: {
-    NAME: { description: "The club's name (German order).", key: (d) => ({ name: d }) },
-    ID: { description: "The club's numeric id (databaseId).", key: (d) => ({ id: d }) },
-  },
-  defaults: clubOrder,
 });
 
 builder.queryField("associations", (t) =>
@@ -74,8 +69,7 @@ builder.queryField("associations", (t) =>
       },
       resolve: keysetResolver("Association", "AssociationConnection", {
         delegate: (ctx) => ctx.prisma.association,
-        order: (args) => clubsOrder.order(args.orderBy),
-        where: (args, ctx) => clubWhere(ctx, oldArgs(args, [DISTRICT_ASSOCIATION])),
+        list: async (args, ctx) => clubList(ctx, oldArgs(args, [DISTRICT_ASSOCIATION]), args.orderBy),
       }) as never,
     },
     {

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { Association } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, pageAnswer, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
-import { createClub, deleteClub, getClub, listClubs, updateClub } from "./service.ts";
+import { readListPage } from "../lists.ts";
+import { clubList, createClub, deleteClub, getClub, updateClub } from "./service.ts";
 
 /** The spec's club fields (section 3), as /v1 answers them. */
 export const ClubWire = z.object({
@@ -13,6 +14,7 @@ export const ClubWire = z.object({
   name: z.string(),
   district_association_id: z.int(),
   invoice_email: z.string().nullable(),
+  updated_at: w.updatedAt(),
 });
 
 export const toWire = (c: Association): z.infer<typeof ClubWire> => ({
@@ -21,6 +23,7 @@ export const toWire = (c: Association): z.infer<typeof ClubWire> => ({
   name: c.name,
   district_association_id: c.districtAssociationId,
   invoice_email: c.invoiceEmail,
+  updated_at: c.updatedAt.toISOString(),
 });
 
 /** A create or edit body; without a version (spec clients send none) the save is last-write-wins. */
@@ -31,7 +34,7 @@ const ClubBody = w.body({
   district_association_id: w.id(),
   invoice_email: w.text({ description: "E-Mail-Adresse für Rechnungen" }),
 });
-const ClubQuery = w.query({ search: w.queryText(), districtId: w.queryId() });
+const ClubQuery = w.listQuery({ search: w.queryText(), districtId: w.queryId() });
 
 export function associationRoutes(r: RestRouter) {
   r.get(
@@ -43,11 +46,14 @@ export function associationRoutes(r: RestRouter) {
         "Die Vereine, die der Aufrufer sehen darf; `search` sucht im Namen, `districtId` grenzt auf einen Kreisverband ein (außer Administratoren nur den eigenen; ein anderer: 403).",
       query: ClubQuery,
       response: z.array(ClubWire),
-      example: { query: { search: "Muster" } },
+      paged: true,
+      example: { query: { search: "Muster", limit: "20" } },
     },
-    async (ctx, req) => {
+    async (ctx, req, reply) => {
       const q = w.readQuery(ClubQuery, req.query);
-      return (await listClubs(ctx, { search: q.search ?? undefined, districtAssociationId: q.districtId })).map(toWire);
+      const list = clubList(ctx, { search: q.search, districtAssociationId: q.districtId, updatedSince: q.updatedSince });
+      const page = await readListPage<Association>(ctx.prisma.association, "AssociationConnection", list, q);
+      return pageAnswer(ctx, reply, { ...page, rows: page.rows.map(toWire) });
     },
   );
   r.get("/v1/association/:id", { tag: "Vereine", summary: "Einen Verein lesen", response: ClubWire, example: { params: { id: 1 } } }, async (ctx, req) =>

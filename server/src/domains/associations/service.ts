@@ -6,11 +6,13 @@ import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, searchTerm } from "../../db/search.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
+import { listOrderOf, type OrderArgument, type SortableList } from "../../graphql/orderBy.ts";
 import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
+import { type ListRead, updatedSinceWhere } from "../lists.ts";
 import { type ClubInput, validateClub } from "./rules.ts";
 
-export type ClubFilter = { districtAssociationId?: number | null; search?: string | null };
+export type ClubFilter = { districtAssociationId?: number | null; search?: string | null; updatedSince?: Date | null };
 
 /** Row rule for reading one club: a member, or staff of its district with a club, user or registration role. */
 export function canReadClub(p: Principal | null, club: { id: number; districtAssociationId: number }): boolean {
@@ -23,13 +25,25 @@ export function clubWhere(ctx: ServiceCtx, filter: ClubFilter): Prisma.Associati
   return {
     districtAssociationId: districtInScope(p, filter.districtAssociationId),
     ...(search ? { OR: [{ name: containsText(search) }, ...idSearched(search)] } : {}),
+    AND: updatedSinceWhere(filter.updatedSince),
   };
 }
 
 export const clubOrder = [{ name: "asc" }, { id: "asc" }] satisfies Prisma.AssociationOrderByWithRelationInput[];
 
-export async function listClubs(ctx: ServiceCtx, filter: ClubFilter) {
-  return ctx.prisma.association.findMany({ where: clubWhere(ctx, filter), orderBy: clubOrder });
+/** The columns the club list sorts by (GraphQL's orderBy), then the default order (clubOrder). */
+export const CLUB_COLUMNS = {
+  model: "Association",
+  columns: {
+    NAME: { description: "The club's name (German order).", key: (d) => ({ name: d }) },
+    ID: { description: "The club's numeric id (databaseId).", key: (d) => ({ id: d }) },
+  },
+  defaults: clubOrder,
+} satisfies SortableList<"NAME" | "ID">;
+
+/** The club list, the one read of GraphQL's `associations` and GET /v1/associations (domains/lists.ts). */
+export function clubList(ctx: ServiceCtx, filter: ClubFilter, orderBy: OrderArgument<keyof typeof CLUB_COLUMNS.columns> = null): ListRead {
+  return { where: clubWhere(ctx, filter), order: listOrderOf(CLUB_COLUMNS, orderBy) };
 }
 
 export async function getClub(ctx: ServiceCtx, id: number) {

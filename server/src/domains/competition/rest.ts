@@ -34,6 +34,7 @@ type WireRow = CompetitionRegistration & WireRelations;
 export const CompetitionWire = z.object({
   id: z.int(),
   version: z.int(),
+  updated_at: w.updatedAt(),
   event_id: z.int(),
   user_id: z.int().nullable().meta({ description: "Das Konto, das angemeldet hat (null, wenn es gelöscht ist)" }),
   name: z.string().meta({ description: "Name des Ensembles" }),
@@ -76,6 +77,7 @@ export function competitionToWire(ctx: ServiceCtx, r: CompetitionRegistration, r
   return {
     id: r.id,
     version: r.version,
+    updated_at: r.updatedAt.toISOString(),
     event_id: r.eventId,
     user_id: r.userId,
     name: r.name,

@@ -45,6 +45,7 @@ const wireKeys = <K extends string>(m: Record<K, unknown>) => Object.keys(m) as 
 export const DexamWire = z.object({
   id: z.int(),
   version: z.int(),
+  updated_at: w.updatedAt(),
   event_id: z.int(),
   user_id: z.int().nullable().meta({ description: "Das Konto, das angemeldet hat (null, wenn es gelöscht ist)" }),
   firstname: z.string(),
@@ -138,6 +139,7 @@ export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration, rel: WireRela
   return {
     id: r.id,
     version: r.version,
+    updated_at: r.updatedAt.toISOString(),
     event_id: r.eventId,
     user_id: r.userId,
     firstname: r.firstname,

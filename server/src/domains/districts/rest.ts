@@ -1,17 +1,18 @@
 import { z } from "zod";
 import { AppError } from "../../auth/errors.ts";
 import type { DistrictAssociation, Prisma, StoredFile } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, pageAnswer, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
-import { canReadClub } from "../associations/service.ts";
+import { canReadClub, clubOrder } from "../associations/service.ts";
 import type { ServiceCtx } from "../context.ts";
+import { readListPage } from "../lists.ts";
 import { type DistrictInput, toDataUrl } from "./rules.ts";
 import {
   canSeeIamRef,
   createDistrictAssociation,
   deleteDistrictAssociation,
+  districtList,
   getDistrictAssociation,
-  listDistrictAssociations,
   updateDistrictAssociation,
 } from "./service.ts";
 
@@ -19,7 +20,7 @@ type Club = { id: number; name: string; districtAssociationId: number };
 /** What the answers load with a district association: the image and its clubs. */
 const WIRE_INCLUDE = {
   signatureFile: true,
-  associations: { select: { id: true, name: true, districtAssociationId: true }, orderBy: [{ name: "asc" }, { id: "asc" }] },
+  associations: { select: { id: true, name: true, districtAssociationId: true }, orderBy: clubOrder },
 } satisfies Prisma.DistrictAssociationInclude;
 
 /**
@@ -38,7 +39,9 @@ export const DistrictWire = z.object({
     .nullable()
     .meta({ description: "Das Unterschriftsbild als data:-URL (image/png oder image/jpeg); nur für Administratoren, sonst leer" }),
   associations: z.array(z.object({ id: z.int(), name: z.string() })).meta({ description: "Die Vereine des Kreisverbands, die der Aufrufer lesen darf" }),
+  updated_at: w.updatedAt(),
 });
+const DistrictQuery = w.listQuery({});
 
 export function toWire(ctx: ServiceCtx, d: DistrictAssociation & { signatureFile?: StoredFile | null; associations: Club[] }): z.infer<typeof DistrictWire> {
   const p = ctx.principal;
@@ -52,6 +55,7 @@ export function toWire(ctx: ServiceCtx, d: DistrictAssociation & { signatureFile
     impress_link: d.impressLink,
     file_upload: admin && d.signatureFile ? toDataUrl(ctx.services.dataKey, d.signatureFile) : null,
     associations: d.associations.filter((c) => canReadClub(p, c)).map((c) => ({ id: c.id, name: c.name })),
+    updated_at: d.updatedAt.toISOString(),
   };
 }
 
@@ -97,13 +101,21 @@ export function districtRoutes(r: RestRouter) {
       tag: "Kreisverbände",
       summary: "Kreisverbände auflisten",
       description: "Alle Kreisverbände, nach Namen; jeder angemeldete Benutzer darf sie lesen (iam_ref und file_upload nur Administratoren).",
+      query: DistrictQuery,
       response: z.array(DistrictWire),
+      paged: true,
       example: {},
     },
-    async (ctx) => {
-      // the service passes the query through; its return type does not follow the include
-      const rows = (await listDistrictAssociations(ctx, { include: WIRE_INCLUDE })) as Prisma.DistrictAssociationGetPayload<{ include: typeof WIRE_INCLUDE }>[];
-      return rows.map((d) => toWire(ctx, d));
+    async (ctx, req, reply) => {
+      const q = w.readQuery(DistrictQuery, req.query);
+      const page = await readListPage<Prisma.DistrictAssociationGetPayload<{ include: typeof WIRE_INCLUDE }>>(
+        ctx.prisma.districtAssociation,
+        "DistrictAssociationList",
+        districtList(ctx, { updatedSince: q.updatedSince }),
+        q,
+        WIRE_INCLUDE,
+      );
+      return pageAnswer(ctx, reply, { ...page, rows: page.rows.map((d) => toWire(ctx, d)) });
     },
   );
   r.get(

@@ -5,14 +5,26 @@ import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { DistrictAssociation } from "../../generated/prisma/client.ts";
+import { listOrder } from "../../graphql/cursor.ts";
 import { isAdmin } from "../../shared/permissions.ts";
 import { audit } from "../audit/service.ts";
 import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { storedFileRow } from "../files/stored.ts";
+import { type ListRead, updatedSinceWhere } from "../lists.ts";
 import { deleteRegistrationTraces } from "../registrations/traces.ts";
 import { type DistrictInput, parseSignatureImage, validateDistrict } from "./rules.ts";
 
 export type Ctx = Pick<ServiceCtx, "principal" | "prisma">;
+
+/** The district associations' order: by name (then id). */
+const districtOrder = [{ name: "asc" }, { id: "asc" }] as const;
+const DISTRICT_LIST_ORDER = listOrder("DistrictAssociation", districtOrder);
+
+/** The district associations as a list (GET /v1/districtassociations, domains/lists.ts): every one, to every signed-in user. */
+export function districtList(ctx: Pick<ServiceCtx, "principal">, filter: { updatedSince?: Date | null } = {}): ListRead {
+  authorize(ctx.principal, "districtAssociation.list");
+  return { where: { AND: updatedSinceWhere(filter.updatedSince) }, order: DISTRICT_LIST_ORDER };
+}
 
 /**
  * `query` lets GraphQL pass the selection Pothos planned; /v1 passes nothing. `loaded`: GraphQL's
@@ -21,7 +33,7 @@ export type Ctx = Pick<ServiceCtx, "principal" | "prisma">;
 export async function listDistrictAssociations<Q extends object>(ctx: Ctx, query?: Q, loaded?: () => Promise<DistrictAssociation[]>) {
   authorize(ctx.principal, "districtAssociation.list");
   if (loaded) return loaded();
-  return ctx.prisma.districtAssociation.findMany({ ...(query ?? {}), orderBy: { name: "asc" } });
+  return ctx.prisma.districtAssociation.findMany({ ...(query ?? {}), orderBy: [...districtOrder] });
 }
 
 /**

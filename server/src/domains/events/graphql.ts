@@ -1,5 +1,5 @@
 import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
-import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
 import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -16,8 +16,8 @@ import {
   createEvent,
   deleteEvent,
   duplicateEvent,
+  eventList,
   eventOrder,
-  eventWhere,
   updateEvent,
 } from "./service.ts";
 
@@ -99,8 +99,7 @@ builder.queryField("events", (t) =>
       },
       resolve: keysetResolver("Event", "EventConnection", {
         delegate: (ctx) => ctx.prisma.event,
-        order: listOrder("Event", eventOrder),
-        where: (args, ctx) => eventWhere(ctx, oldArgs(args, [DISTRICT_ASSOCIATION])),
+        list: async (args, ctx) => eventList(ctx, oldArgs(args, [DISTRICT_ASSOCIATION])),
       }) as never,
     },
     {

@@ -2,16 +2,17 @@ import { z } from "zod";
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { EventLocation } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, pageAnswer, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import { berlinDay } from "../../shared/time.ts";
+import { readListPage } from "../lists.ts";
 import type { LocationInput } from "../locations/rules.ts";
-import { createLocation, deleteLocation, getLocation, listLocations, updateLocation } from "../locations/service.ts";
+import { createLocation, deleteLocation, getLocation, locationList, updateLocation } from "../locations/service.ts";
 import { eventStatistic, type StatisticGroup } from "../statistics/service.ts";
 import { competitionTypeWire, dexamTypeWire, editPhaseWire, formTypeWire, instrumentWire, locationTypeWire } from "../wire.ts";
 import { deadlineDay, type EventInput, isPublished } from "./rules.ts";
-import { createEvent, deleteEvent, type EventWithLocations, getEvent, listEvents, updateEvent } from "./service.ts";
+import { createEvent, deleteEvent, EVENT_LIST_INCLUDE, type EventWithLocations, eventList, getEvent, updateEvent } from "./service.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -44,6 +45,7 @@ export const LocationWire = z.object({
     .meta({ description: SUB_TYPES_DESCRIPTION }),
   instruments: z.array(wireEnum(instrumentWire)).meta({ description: "Praxisorte: die Instrumente, die dort geprüft werden" }),
   publish_results: z.boolean().meta({ description: "Ob die Ergebnisse des Orts den Anmeldenden gezeigt werden" }),
+  updated_at: w.updatedAt(),
 });
 
 export function locationToWire(l: EventLocation, event: { id: number; name: string }): z.infer<typeof LocationWire> {
@@ -60,6 +62,7 @@ export function locationToWire(l: EventLocation, event: { id: number; name: stri
     available_sub_types: l.type === "COMPETITION" ? l.competitionTypes.map(competitionTypeWire.toWire) : l.dexamTypes.map(dexamTypeWire.toWire),
     instruments: l.instruments.map(instrumentWire.toWire),
     publish_results: l.publishResults,
+    updated_at: l.updatedAt.toISOString(),
   };
 }
 
@@ -85,6 +88,7 @@ export const EventWire = z.object({
   locations: z.array(LocationWire),
   cancellation_conditions: z.string().nullable(),
   privacy_policy: z.string(),
+  updated_at: w.updatedAt(),
 });
 
 export function eventToWire(e: EventWithLocations, now: Date): z.infer<typeof EventWire> {
@@ -109,6 +113,7 @@ export function eventToWire(e: EventWithLocations, now: Date): z.infer<typeof Ev
     locations: e.locations.map((l) => locationToWire(l, e)),
     cancellation_conditions: e.cancellationConditions,
     privacy_policy: e.privacyPolicy,
+    updated_at: e.updatedAt.toISOString(),
   };
 }
 
@@ -164,8 +169,9 @@ function eventInput(b: z.output<typeof EventCreateBody> | z.output<typeof EventE
   };
 }
 
-const EventQuery = w.query({ districtId: w.queryId(), startDate: w.queryInstant(), endDate: w.queryInstant() });
+const EventQuery = w.listQuery({ districtId: w.queryId(), startDate: w.queryInstant(), endDate: w.queryInstant() });
 const StatisticQuery = w.query({ locationId: w.queryId() });
+const LocationQuery = w.listQuery({});
 
 /** Legacy clients write an empty location date as 0001-01-01 (R-LO018): read as no date, like the rules' emptyLegacyDate. */
 const LEGACY_EMPTY = /^0001-01-01(T00:00(:00(\.0+)?)?(Z|[+-]00:00)?)?$/;
@@ -287,12 +293,15 @@ export function eventRoutes(r: RestRouter) {
         "`startDate` und `endDate` (Tag oder RFC-3339-Zeit) auf einen Zeitraum.",
       query: EventQuery,
       response: z.array(EventWire),
+      paged: true,
       example: { query: { districtId: "1", startDate: "2020-01-01" } },
     },
-    async (ctx, req) => {
+    async (ctx, req, reply) => {
       const q = w.readQuery(EventQuery, req.query);
-      const events = await listEvents(ctx, { districtAssociationId: q.districtId, from: q.startDate, to: q.endDate });
-      return events.map((e) => eventToWire(e, ctx.services.now()));
+      const list = eventList(ctx, { districtAssociationId: q.districtId, from: q.startDate, to: q.endDate, updatedSince: q.updatedSince });
+      const page = await readListPage<EventWithLocations>(ctx.prisma.event, "EventConnection", list, q, EVENT_LIST_INCLUDE);
+      const now = ctx.services.now();
+      return pageAnswer(ctx, reply, { ...page, rows: page.rows.map((e) => eventToWire(e, now)) });
     },
   );
   r.get(
@@ -380,12 +389,20 @@ export function eventRoutes(r: RestRouter) {
   );
   r.get(
     "/v1/event/:eventId/locations",
-    { tag: "Veranstaltungsorte", summary: "Orte einer Veranstaltung auflisten", response: z.array(LocationWire), example: { params: { eventId: 1 } } },
-    async (ctx, req) => {
-      const eventId = idParam(req, "eventId");
-      const locations = await listLocations(ctx, eventId);
-      const event = await ctx.prisma.event.findUniqueOrThrow({ where: { id: eventId }, select: { id: true, name: true } });
-      return locations.map((l) => locationToWire(l, event));
+    {
+      tag: "Veranstaltungsorte",
+      summary: "Orte einer Veranstaltung auflisten",
+      description: "Nach Art, Beginn und Name; eine Veranstaltung, die der Aufrufer nicht sehen darf: 404.",
+      query: LocationQuery,
+      response: z.array(LocationWire),
+      paged: true,
+      example: { params: { eventId: 1 } },
+    },
+    async (ctx, req, reply) => {
+      const q = w.readQuery(LocationQuery, req.query);
+      const list = await locationList(ctx, idParam(req, "eventId"), { updatedSince: q.updatedSince });
+      const page = await readListPage<EventLocation>(ctx.prisma.eventLocation, "EventLocationList", list, q);
+      return pageAnswer(ctx, reply, { ...page, rows: page.rows.map((l) => locationToWire(l, list.event)) });
     },
   );
   r.get(

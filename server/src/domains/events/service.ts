@@ -5,12 +5,14 @@ import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, actsOnWhere, authorize, isAllowed, mayActOn } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import type { Event, EventLocation, Prisma } from "../../generated/prisma/client.ts";
+import { listOrder } from "../../graphql/cursor.ts";
 import { defaultExpirationFor } from "../../shared/eventExpiration.ts";
 import { duplicateErrors } from "../../shared/eventSchema.ts";
 import { hasDistrictRoles, isAdmin } from "../../shared/permissions.ts";
 import { startOfBerlinDay } from "../../shared/time.ts";
 import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
+import { type ListRead, updatedSinceWhere } from "../lists.ts";
 import { deleteRegistrationTraces, registrationsOfEvents, type TraceCounts } from "../registrations/traces.ts";
 import { deadlineFor, duplicateDates, duplicateName, type EventInput, isCopyTarget, isPublished, validateEvent } from "./rules.ts";
 
@@ -21,6 +23,8 @@ export type EventFilter = {
   from?: Date | null;
   /** only events that begin (start, else deadline) on or before this instant */
   to?: Date | null;
+  /** only events changed at or after this instant (polling) */
+  updatedSince?: Date | null;
 };
 
 /** Published events, and the own district's for the district roles of `event.read` (tenancy "publishedOrDistrict"; admin all). */
@@ -62,6 +66,12 @@ export function eventWhere(ctx: ServiceCtx, filter: EventFilter): Prisma.EventWh
 }
 
 export const eventOrder = [{ registrationDeadline: "asc" }, { id: "asc" }] satisfies Prisma.EventOrderByWithRelationInput[];
+const EVENT_LIST_ORDER = listOrder("Event", eventOrder);
+
+/** The event list, the one read of GraphQL's `events` and GET /v1/events (domains/lists.ts). */
+export function eventList(ctx: ServiceCtx, filter: EventFilter): ListRead {
+  return { where: { AND: [eventWhere(ctx, filter), ...updatedSinceWhere(filter.updatedSince)] }, order: EVENT_LIST_ORDER };
+}
 
 const withLocations = {
   districtAssociation: { select: { name: true } },
@@ -69,9 +79,8 @@ const withLocations = {
 } satisfies Prisma.EventInclude;
 export type EventWithLocations = Prisma.EventGetPayload<{ include: typeof withLocations }>;
 
-export async function listEvents(ctx: ServiceCtx, filter: EventFilter) {
-  return ctx.prisma.event.findMany({ where: eventWhere(ctx, filter), orderBy: eventOrder, include: withLocations });
-}
+/** What a listed event is read with (its district's name, its locations). */
+export const EVENT_LIST_INCLUDE = withLocations;
 
 export async function getEvent(ctx: ServiceCtx, id: number) {
   const p = authorize(ctx.principal, "event.read");

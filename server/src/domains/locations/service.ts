@@ -4,11 +4,13 @@
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { Prisma } from "../../generated/prisma/client.ts";
+import { listOrder } from "../../graphql/cursor.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { competitionFacts, dexamFacts, locationMoves } from "../../mail/registrationMail.ts";
 import { audit, changeDetails } from "../audit/service.ts";
 import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { canSeeEvent } from "../events/service.ts";
+import { type ListRead, updatedSinceWhere } from "../lists.ts";
 import { countResultMails, mailResults } from "../results/mails.ts";
 import { type LocationInput, locationTypeFor, normalizedLocation, validateLocation } from "./rules.ts";
 
@@ -17,11 +19,21 @@ type Place = Parameters<typeof locationMoves>[0];
 
 export const locationOrder = [{ type: "asc" }, { start: "asc" }, { name: "asc" }] as const;
 
-export async function listLocations(ctx: ServiceCtx, eventId: number) {
+const LOCATION_LIST_ORDER = listOrder("EventLocation", locationOrder);
+
+/**
+ * An event's locations as a list (GET /v1/event/:eventId/locations, domains/lists.ts): the event
+ * must be visible (else 404), its locations in the order of the event's screens, then by id.
+ */
+export async function locationList(
+  ctx: ServiceCtx,
+  eventId: number,
+  filter: { updatedSince?: Date | null } = {},
+): Promise<ListRead & { event: { id: number; name: string } }> {
   const p = authorize(ctx.principal, "location.list");
-  const e = await ctx.prisma.event.findUnique({ where: { id: eventId }, include: { locations: { orderBy: [...locationOrder] } } });
+  const e = await ctx.prisma.event.findUnique({ where: { id: eventId } });
   if (!e || !canSeeEvent(p, e, ctx.services.now())) throw notFound("Veranstaltung");
-  return e.locations;
+  return { where: { AND: [{ eventId }, ...updatedSinceWhere(filter.updatedSince)] }, order: LOCATION_LIST_ORDER, event: { id: e.id, name: e.name } };
 }
 
 export async function getLocation(ctx: ServiceCtx, id: number) {

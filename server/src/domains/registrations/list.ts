@@ -7,6 +7,7 @@
 import type { ListOrder } from "../../graphql/cursor.ts";
 import { listOrderOf, type OrderArgument, type SortableList } from "../../graphql/orderBy.ts";
 import type { ServiceCtx } from "../context.ts";
+import { type PageRequest, readListPage } from "../lists.ts";
 import { type RegistrationFilter, refuseHiddenSort } from "./access.ts";
 import type { RegistrationKind, RegistrationRow } from "./kind.ts";
 
@@ -30,15 +31,16 @@ export async function registrationList<F extends string>(
   return { where, order: listOrderOf(list.order, orderBy) };
 }
 
-/** The whole list (the /v1 lists), each row with `include`. */
-export async function readRegistrationList<F extends string, Row extends RegistrationRow>(
+/** One page of the list (the /v1 lists), each row with `include`; its cursors are those of the kind's GraphQL connection. */
+export async function readRegistrationPage<F extends string, Row extends RegistrationRow>(
   ctx: ServiceCtx,
   list: RegistrationList<F>,
   filter: RegistrationFilter,
   orderBy: OrderArgument<F>,
-  include: object,
-): Promise<Row[]> {
-  const { where, order } = await registrationList(ctx, list, filter, orderBy);
-  const delegate = list.kind.delegate(ctx.prisma) as unknown as { findMany(args: object): Promise<Row[]> };
-  return delegate.findMany({ where, include, orderBy: [...order.orderBy] });
+  page: PageRequest,
+  include: Record<string, unknown>,
+): Promise<{ rows: Row[]; next: string | null }> {
+  const read = await registrationList(ctx, list, filter, orderBy);
+  const delegate = list.kind.delegate(ctx.prisma) as unknown as { findMany(args: object): Promise<unknown[]> };
+  return readListPage<Row>(delegate, `${list.kind.entity}Connection`, read, page, include);
 }

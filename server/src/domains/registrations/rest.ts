@@ -7,12 +7,12 @@ import type { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { RouteDoc } from "../../http/openapi.ts";
-import { idempotencyKeyOf, idParam, type RestRouter } from "../../http/rest.ts";
+import { idempotencyKeyOf, idParam, pageAnswer, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import type { ServiceCtx } from "../context.ts";
 import { type Loaded, opOf, putRegistration, type RegistrationRow, readRegistration } from "./kind.ts";
-import { type RegistrationList, readRegistrationList } from "./list.ts";
+import { type RegistrationList, readRegistrationPage } from "./list.ts";
 
 /** The words of one route (its OpenAPI entry). */
 type Doc = Pick<RouteDoc, "summary" | "description" | "example">;
@@ -30,7 +30,7 @@ export function registrationRoutes<F extends string, Row extends RegistrationRow
     wire: z.ZodType;
     body: z.ZodType<BodyOf<Input>, unknown>;
     /** what every answer reads with the row */
-    include: object;
+    include: Record<string, unknown>;
     toWire: (ctx: ServiceCtx, row: Row) => Answer;
     /** before answers go out (D-exams record the camp data they carry) */
     answered?: (ctx: ServiceCtx, answers: Answer[], door: "rest" | "restList") => Promise<unknown>;
@@ -45,23 +45,24 @@ export function registrationRoutes<F extends string, Row extends RegistrationRow
     await o.answered?.(ctx, (Array.isArray(a) ? a : [a]) as Answer[], door);
     return a;
   };
-  const ListQuery = w.query({
+  const ListQuery = w.listQuery({
     locationId: w.queryId(),
     search: w.queryText(),
     sort: w.querySort(Object.keys(o.list.order.columns) as F[]),
   });
   r.get(
     `/v1/registrations/event/:eventId/${o.segment}`,
-    { tag: o.tag, ...o.docs.list, query: ListQuery, response: (o.wire as z.ZodObject).array() },
-    async (ctx, req) => {
+    { tag: o.tag, ...o.docs.list, query: ListQuery, response: (o.wire as z.ZodObject).array(), paged: true },
+    async (ctx, req, reply) => {
       const q = w.readQuery(ListQuery, req.query);
-      const filter = { eventId: idParam(req, "eventId"), locationId: q.locationId, search: q.search ?? undefined };
-      const rows = await readRegistrationList<F, Row>(ctx, o.list, filter, q.sort, o.include);
-      return answer(
+      const filter = { eventId: idParam(req, "eventId"), locationId: q.locationId, search: q.search, updatedSince: q.updatedSince };
+      const page = await readRegistrationPage<F, Row>(ctx, o.list, filter, q.sort, q, o.include);
+      const rows = await answer(
         ctx,
-        rows.map((row) => o.toWire(ctx, row)),
+        page.rows.map((row) => o.toWire(ctx, row)),
         "restList",
       );
+      return pageAnswer(ctx, reply, { rows, next: page.next });
     },
   );
   r.get(`/v1/registration/${o.segment}/:id`, { tag: o.tag, ...o.docs.get, response: o.wire }, async (ctx, req) => {

@@ -30,10 +30,10 @@ import {
   resendInvitation,
   setBlocked,
   setUserAssociations,
+  USER_COLUMNS,
   updateUser,
   updateViewer,
-  userOrder,
-  userWhere,
+  userList,
 } from "./service.ts";
 
 const ROLE_DESCRIPTIONS: Record<(typeof ROLES)[number], string> = {
@@ -144,24 +144,12 @@ builder.queryField("viewer", (t) =>
   }),
 );
 
-/** The columns of the user table's orderBy, each one sort key, then the default order (userOrder). */
+/** The user table's orderBy: the service's columns (USER_COLUMNS), then its default order. */
 const usersOrder = orderByArgument({
-  model: "User",
+  ...USER_COLUMNS,
   name: "User",
   fieldDescription: "A column the user list can be sorted by.",
   description: "How the user list is sorted; ties are broken by the default order (last name, first name, id).",
-  columns: {
-    LASTNAME: { description: "Last name (German order).", key: (d) => ({ lastname: d }) },
-    FIRSTNAME: { description: "First name (German order).", key: (d) => ({ firstname: d }) },
-    EMAIL: { description: "E-mail address (German order).", key: (d) => ({ email: d }) },
-    LAST_ACTIVE: {
-      description:
-        "Last sign-in or API use, oldest first (ascending); users who never signed in come after every date ascending and before every date descending.",
-      key: (d) => ({ lastActive: d }),
-    },
-    ID: { description: "The user's numeric id (databaseId).", key: (d) => ({ id: d }) },
-  },
-  defaults: userOrder,
 });
 
 /** The user list's filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts). */
@@ -188,8 +176,7 @@ builder.queryField("users", (t) =>
       },
       resolve: keysetResolver("User", "UserConnection", {
         delegate: (ctx) => ctx.prisma.user,
-        order: (args) => usersOrder.order(args.orderBy),
-        where: (args, ctx) => userWhere(ctx, oldArgs(args, LIST_SPELLINGS)),
+        list: async (args, ctx) => userList(ctx, oldArgs(args, LIST_SPELLINGS), args.orderBy),
       }) as never,
     },
     {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, pageAnswer, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG, WIRE_MSG } from "../../shared/messages.ts";
 import { ROLES, Role } from "../../shared/roles.ts";
@@ -8,6 +8,7 @@ import { MAX_USER_CLUBS } from "../../shared/userSchema.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { zipInThread } from "../../workers/pool.ts";
 import { contentDisposition } from "../files/rules.ts";
+import { readListPage } from "../lists.ts";
 import { exportOwnData, ownConsentForms } from "./export.ts";
 import type { UserFields } from "./rules.ts";
 import {
@@ -16,13 +17,14 @@ import {
   deleteViewer,
   getUser,
   getViewer,
-  listUsers,
   resendInvitation,
   setBlocked,
   setUserAssociations,
+  USER_LIST_INCLUDE,
   type UserWithClubs,
   updateUser,
   updateViewer,
+  userList,
 } from "./service.ts";
 
 const nullableText = z.string().nullable();
@@ -44,6 +46,7 @@ export const UserWire = z.object({
   blocked: z.boolean().meta({ description: "Deaktiviert: keine Anmeldung, jeder Aufruf wird abgelehnt" }),
   result_mails: z.boolean().meta({ description: "E-Mails, wenn Ergebnisse der eigenen Anmeldungen veröffentlicht werden" }),
   complete: z.boolean().meta({ description: "Ob das eigene Profil vollständig ist (Telefon und Anschrift)" }),
+  updated_at: w.updatedAt(),
 });
 
 export function toWire(u: UserWithClubs): z.infer<typeof UserWire> {
@@ -62,6 +65,7 @@ export function toWire(u: UserWithClubs): z.infer<typeof UserWire> {
     blocked: u.blocked,
     result_mails: u.resultMails,
     complete: isProfileComplete(u),
+    updated_at: u.updatedAt.toISOString(),
   };
 }
 
@@ -158,7 +162,7 @@ const UserEditBody = w.body({
   ...userFields,
   result_mails: w.boolean().meta({ description: "Nur für das eigene Konto: E-Mails, wenn Ergebnisse veröffentlicht werden; ohne: unverändert" }),
 });
-const UserQuery = w.query({ search: w.queryText(), associationId: w.queryId(), districtId: w.queryId() });
+const UserQuery = w.listQuery({ search: w.queryText(), associationId: w.queryId(), districtId: w.queryId() });
 
 type UserBody = z.output<typeof UserCreateBody> | z.output<typeof UserEditBody>;
 function fields(b: UserBody): UserFields {
@@ -264,11 +268,14 @@ export function userRoutes(r: RestRouter) {
         "Die Benutzer, die der Aufrufer sehen darf; `search` sucht in Name und E-Mail, `associationId` grenzt auf einen Verein ein, `districtId` auf einen Kreisverband (außer Administratoren nur den eigenen; ein anderer: 403).",
       query: UserQuery,
       response: z.array(UserWire),
+      paged: true,
       example: { query: { search: "Mitglied" } },
     },
-    async (ctx, req) => {
+    async (ctx, req, reply) => {
       const q = w.readQuery(UserQuery, req.query);
-      return (await listUsers(ctx, { search: q.search ?? undefined, associationId: q.associationId, districtAssociationId: q.districtId })).map(toWire);
+      const list = userList(ctx, { search: q.search, associationId: q.associationId, districtAssociationId: q.districtId, updatedSince: q.updatedSince });
+      const page = await readListPage<UserWithClubs>(ctx.prisma.user, "UserConnection", list, q, USER_LIST_INCLUDE);
+      return pageAnswer(ctx, reply, { ...page, rows: page.rows.map(toWire) });
     },
   );
   r.post(

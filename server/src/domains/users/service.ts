@@ -6,6 +6,7 @@ import { actsOn, authorize, type Operation } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { containsText, idSearched, sameText, searchTerm } from "../../db/search.ts";
 import type { Prisma, User } from "../../generated/prisma/client.ts";
+import { listOrderOf, type OrderArgument, type SortableList } from "../../graphql/orderBy.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { isAdmin, mayCall } from "../../shared/permissions.ts";
 import { normalizeRoles, type RoleName } from "../../shared/roles.ts";
@@ -13,6 +14,7 @@ import { userClubsErrors } from "../../shared/userSchema.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { audit, changeDetails, type Tx } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
+import { type ListRead, updatedSinceWhere } from "../lists.ts";
 import { addressChangedNotice, EMAIL_TAKEN, emailChangeRefusal, mayAssignClubs, OWN_CLUBS, type UserFields, validateUser } from "./rules.ts";
 
 export { isProfileComplete };
@@ -20,7 +22,7 @@ export { isProfileComplete };
 const withClubs = { associations: { include: { association: true }, orderBy: { association: { name: "asc" } } } } satisfies Prisma.UserInclude;
 export type UserWithClubs = Prisma.UserGetPayload<{ include: typeof withClubs }>;
 
-export type UserFilter = { districtAssociationId?: number | null; associationId?: number | null; search?: string | null };
+export type UserFilter = { districtAssociationId?: number | null; associationId?: number | null; search?: string | null; updatedSince?: Date | null };
 
 export async function getViewer(ctx: Pick<ServiceCtx, "principal" | "prisma">) {
   const p = authorize(ctx.principal, "viewer.read");
@@ -38,14 +40,36 @@ export function userWhere(ctx: Pick<ServiceCtx, "principal">, filter: UserFilter
           OR: [{ firstname: containsText(search) }, { lastname: containsText(search) }, { email: containsText(search) }, ...idSearched(search)],
         }
       : {}),
+    AND: updatedSinceWhere(filter.updatedSince),
   };
 }
 
 export const userOrder = [{ lastname: "asc" }, { firstname: "asc" }, { id: "asc" }] satisfies Prisma.UserOrderByWithRelationInput[];
 
-export async function listUsers(ctx: ServiceCtx, filter: UserFilter) {
-  return ctx.prisma.user.findMany({ where: userWhere(ctx, filter), orderBy: userOrder, include: withClubs });
+/** The columns the user list sorts by (GraphQL's orderBy), then the default order (userOrder). */
+export const USER_COLUMNS = {
+  model: "User",
+  columns: {
+    LASTNAME: { description: "Last name (German order).", key: (d) => ({ lastname: d }) },
+    FIRSTNAME: { description: "First name (German order).", key: (d) => ({ firstname: d }) },
+    EMAIL: { description: "E-mail address (German order).", key: (d) => ({ email: d }) },
+    LAST_ACTIVE: {
+      description:
+        "Last sign-in or API use, oldest first (ascending); users who never signed in come after every date ascending and before every date descending.",
+      key: (d) => ({ lastActive: d }),
+    },
+    ID: { description: "The user's numeric id (databaseId).", key: (d) => ({ id: d }) },
+  },
+  defaults: userOrder,
+} satisfies SortableList<"LASTNAME" | "FIRSTNAME" | "EMAIL" | "LAST_ACTIVE" | "ID">;
+
+/** The user list, the one read of GraphQL's `users` and GET /v1/users (domains/lists.ts). */
+export function userList(ctx: Pick<ServiceCtx, "principal">, filter: UserFilter, orderBy: OrderArgument<keyof typeof USER_COLUMNS.columns> = null): ListRead {
+  return { where: userWhere(ctx, filter), order: listOrderOf(USER_COLUMNS, orderBy) };
 }
+
+/** What a listed user is read with (its clubs). */
+export const USER_LIST_INCLUDE = withClubs;
 
 /** Row rule: who may list the users of a district (user.list) sees each of them; everyone sees themselves. */
 export function canReadUser(p: Principal | null, u: { id: number; districtAssociationId: number }) {
