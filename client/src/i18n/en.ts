@@ -775,6 +775,8 @@ export const en: Record<MessageKey, string> = {
   "webhook.entity.location": "Location",
   "webhook.entity.dexam_registration": "D-exam registration",
   "webhook.entity.competition_registration": "Competition registration",
+  "webhook.entity.timetable_slot": "Timetable slot",
+  "webhook.entity.invoice": "Invoice",
   "webhook.operation.created": "created",
   "webhook.operation.updated": "updated",
   "webhook.operation.deleted": "deleted",

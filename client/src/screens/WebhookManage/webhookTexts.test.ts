@@ -1,3 +1,4 @@
+import { EVENT_TYPES } from "@shared/changeFeed";
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "../../i18n/format";
 import { deliveryAnswerText, deliveryStateText, eventTypeLabel } from "./webhookTexts";
@@ -6,8 +7,15 @@ describe("the webhook screen's texts", () => {
   it("names an event type in German with its technical name, and keeps an unknown one as it is", () => {
     expect(eventTypeLabel("event.created")).toBe("Veranstaltung angelegt (event.created)");
     expect(eventTypeLabel("dexam_registration.deleted")).toBe("D-Prüfungs-Anmeldung gelöscht (dexam_registration.deleted)");
-    expect(eventTypeLabel("invoice.created")).toBe("invoice.created");
+    expect(eventTypeLabel("invoice.created")).toBe("Rechnung angelegt (invoice.created)");
+    expect(eventTypeLabel("timetable_slot.updated")).toBe("Zeitplan-Eintrag geändert (timetable_slot.updated)");
+    expect(eventTypeLabel("payment.created")).toBe("payment.created");
+    expect(eventTypeLabel("event.archived")).toBe("event.archived");
     expect(eventTypeLabel("event")).toBe("event");
+  });
+
+  it("names every event type the server offers (the change feed's entities) in German", () => {
+    for (const type of EVENT_TYPES) expect(eventTypeLabel(type)).toMatch(new RegExp(`^[A-ZÄÖÜ][^(]+ \\(${type.replace(".", "\\.")}\\)$`));
   });
 
   it("says a delivery's state with its time", () => {

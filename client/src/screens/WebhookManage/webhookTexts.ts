@@ -1,8 +1,9 @@
+import { de, type MessageKey } from "../../i18n/de";
 import { formatDateTime } from "../../i18n/format";
 import { t } from "../../i18n/translate";
 
-const ENTITIES = ["association", "user", "event", "location", "dexam_registration", "competition_registration"] as const;
-const OPERATIONS = ["created", "updated", "deleted"] as const;
+/** The catalog's key for a part of an event type, when the catalog names it. */
+const known = (key: string): MessageKey | null => (Object.hasOwn(de, key) ? (key as MessageKey) : null);
 
 /**
  * The German name of a webhook event type ("<entity>.<operation>" of the change feed, as the server's
@@ -10,11 +11,11 @@ const OPERATIONS = ["created", "updated", "deleted"] as const;
  * know yet keeps its technical name.
  */
 export function eventTypeLabel(type: string): string {
-  const [entity, operation] = type.split(".");
-  const known = ENTITIES.find((name) => name === entity);
-  const done = OPERATIONS.find((name) => name === operation);
-  if (!known || !done) return type;
-  return `${t(`webhook.entity.${known}`)} ${t(`webhook.operation.${done}`)} (${type})`;
+  const [entity, operation, ...rest] = type.split(".");
+  const entityKey = known(`webhook.entity.${entity}`);
+  const operationKey = known(`webhook.operation.${operation}`);
+  if (!entityKey || !operationKey || rest.length) return type;
+  return `${t(entityKey)} ${t(operationKey)} (${type})`;
 }
 
 export interface DeliveryStatus {

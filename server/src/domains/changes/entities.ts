@@ -5,6 +5,7 @@
 // the domains' own read rules, asked with those facts, so a tombstone is scoped like its row was.
 import { actsOn } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
+import { CHANGE_ENTITIES, CHANGE_OPERATIONS, type ChangeEntityName, type ChangeOperation, EVENT_TYPES } from "../../shared/changeFeed.ts";
 import { canReadClub } from "../associations/service.ts";
 import { canSeeEvent } from "../events/service.ts";
 import { canReadRegistration } from "../registrations/access.ts";
@@ -64,15 +65,11 @@ export const ENTITIES = {
     typename: "Invoice",
     readable: (p, o) => [...clubs(o), -1].some((c) => actsOn(p, "invoice.read", { districtAssociationId: o.districtAssociationId, associationId: c })),
   },
-} as const satisfies Record<string, Entity>;
+} as const satisfies Record<ChangeEntityName, Entity>;
 
-export type EntityName = keyof typeof ENTITIES;
-export const ENTITY_NAMES = Object.keys(ENTITIES) as EntityName[];
-export const OPERATIONS = ["created", "updated", "deleted"] as const;
-export type ChangeOperation = (typeof OPERATIONS)[number];
-
-/** The webhook event types: "<entity>.<operation>", e.g. dexam_registration.created. */
-export const EVENT_TYPES = ENTITY_NAMES.flatMap((e) => OPERATIONS.map((o) => `${e}.${o}`));
+export type EntityName = ChangeEntityName;
+export const ENTITY_NAMES = CHANGE_ENTITIES;
+export { CHANGE_OPERATIONS as OPERATIONS, type ChangeOperation, EVENT_TYPES };
 
 /** Whether `p` sees this change (an unknown entity, or one without a district: nobody). */
 export function seesChange(p: Principal, entity: string, owner: ChangeOwner, now: Date): boolean {
