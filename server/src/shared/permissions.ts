@@ -434,6 +434,27 @@ export const PERMISSIONS = {
     access: ["invoice_manage"],
     tenancy: "ownDistrict",
   },
+  "sepaDebit.list": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "sepaDebit.create": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "payment.import": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "payment.record": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "openItem.list": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    districtRoles: INVOICE_STAFF,
+  },
   // ---- timetables (Zeitplan, docs/decisions.md "Timetables"): event_manage plans, changes and publishes;
   // registration staff read and print; a club sees its registrations' slots once published (as results)
   "timetable.read": {

@@ -1,7 +1,12 @@
 // Invoice input rules (pure): IBAN and SEPA identifiers, the seller of a district association, a
 // club's billing data and mandate. German messages; the service adds what needs the database.
-import { email } from "../../shared/validation.ts";
+
 import { MSG } from "../../shared/messages.ts";
+import { email } from "../../shared/validation.ts";
+
+/** Whether a text is a calendar day YYYY-MM-DD. */
+export const isDay = (s: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
 
 /** Letters and digits of an IBAN or identifier, upper case, without spaces. */
 export const compact = (s: string) => s.replace(/\s+/g, "").toUpperCase();
