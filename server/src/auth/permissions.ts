@@ -501,29 +501,29 @@ export const DOORS = {
     rest: [],
     description: "Credit part of an invoice by a credit note (at most the invoice's total).",
   },
-  "sepaDebit.list": {
+  "invoiceDebit.list": {
     graphql: ["Query.sepaDebits"],
     rest: [],
     description: "The SEPA direct debit files (pain.008) of the own district, with their collections and the file to download again.",
   },
-  "sepaDebit.create": {
+  "invoiceDebit.create": {
     graphql: ["Mutation.createSepaDebit"],
     rest: [],
     description:
       "Make a SEPA direct debit file (pain.008.001.08) of the district's invoices due by the collection date of clubs with a mandate (first or recurring collection); each invoice is collected once.",
   },
-  "payment.import": {
+  "invoicePayment.import": {
     graphql: ["Mutation.importBankStatement"],
     rest: [],
     description:
       "Read in a bank statement (camt.053) or notification (camt.054) of the own district: each credit is matched to the invoice its reference names; a booking is read once, a refused file writes nothing.",
   },
-  "payment.record": {
+  "invoicePayment.record": {
     graphql: ["Mutation.markInvoicePaid"],
     rest: [],
     description: 'Record by hand that an invoice of the own district is paid ("bezahlt") on a day.',
   },
-  "openItem.list": {
+  "invoiceOpenItem.list": {
     graphql: ["Query.openItems"],
     rest: [],
     description:

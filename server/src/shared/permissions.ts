@@ -434,23 +434,23 @@ export const PERMISSIONS = {
     access: ["invoice_manage"],
     tenancy: "ownDistrict",
   },
-  "sepaDebit.list": {
+  "invoiceDebit.list": {
     access: ["invoice_manage"],
     tenancy: "ownDistrict",
   },
-  "sepaDebit.create": {
+  "invoiceDebit.create": {
     access: ["invoice_manage"],
     tenancy: "ownDistrict",
   },
-  "payment.import": {
+  "invoicePayment.import": {
     access: ["invoice_manage"],
     tenancy: "ownDistrict",
   },
-  "payment.record": {
+  "invoicePayment.record": {
     access: ["invoice_manage"],
     tenancy: "ownDistrict",
   },
-  "openItem.list": {
+  "invoiceOpenItem.list": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",
     districtRoles: INVOICE_STAFF,

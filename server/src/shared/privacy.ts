@@ -80,7 +80,7 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
     },
     purpose: "billing the clubs' exam and competition fees and collecting them by direct debit",
     legalBasis: "Art. 6(1)(b) GDPR (the fees of the registrations), Art. 6(1)(c) GDPR (the invoices' retention under tax law, § 147 AO, § 14b UStG)",
-    readBy: ["invoiceBilling.read", "invoice.list", "invoice.read", "sepaDebit.list", "payment.import", "openItem.list"],
+    readBy: ["invoiceBilling.read", "invoice.list", "invoice.read", "invoiceDebit.list", "invoicePayment.import", "invoiceOpenItem.list"],
     otherRecipients:
       "the club's invoice e-mail receives each invoice (PDF and XML) through the mail outbox; the district association's bank receives the direct debit files its treasurer hands in",
     retention: [

@@ -1143,17 +1143,17 @@ const CALLS: Record<Operation, Call[]> = {
     })),
   ],
   // each caller's own district association
-  "sepaDebit.list": [gqlCall("query { sepaDebits { messageId } }")],
+  "invoiceDebit.list": [gqlCall("query { sepaDebits { messageId } }")],
   // district 1's, named
-  "sepaDebit.create": [gqlCall("mutation($input: CreateSepaDebitInput!) { createSepaDebit(input: $input) { messageId } }", dueDebitOfDistrict1)],
-  "payment.import": [gqlCall("mutation($xml: String!) { importBankStatement(xml: $xml) { credits } }", () => ({ xml: camtFile() }))],
-  "payment.record": [
+  "invoiceDebit.create": [gqlCall("mutation($input: CreateSepaDebitInput!) { createSepaDebit(input: $input) { messageId } }", dueDebitOfDistrict1)],
+  "invoicePayment.import": [gqlCall("mutation($xml: String!) { importBankStatement(xml: $xml) { credits } }", () => ({ xml: camtFile() }))],
+  "invoicePayment.record": [
     gqlCall("mutation($id: ID!, $d: String!) { markInvoicePaid(id: $id, paidOn: $d) { status } }", async () => ({
       id: globalId("Invoice", await invoiceOfClub1()),
       d: berlinDay(new Date()),
     })),
   ],
-  "openItem.list": [gqlCall("query { openItems { number } }")],
+  "invoiceOpenItem.list": [gqlCall("query { openItems { number } }")],
   // --- invoices end
   // --- timetable start
   "timetable.read": [
@@ -1394,12 +1394,12 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "invoice.issue": MANAGE_IN_DISTRICT_1("invoice_manage"),
   "invoice.cancel": MANAGE_IN_DISTRICT_1("invoice_manage"),
   "invoice.credit": MANAGE_IN_DISTRICT_1("invoice_manage"),
-  "sepaDebit.list": outcomes("denied", allow("admin", "role:invoice_manage", "staff2")),
-  "sepaDebit.create": outcomes("denied", allow("admin", "role:invoice_manage")),
-  "payment.import": outcomes("denied", allow("admin", "role:invoice_manage", "staff2")),
-  "payment.record": MANAGE_IN_DISTRICT_1("invoice_manage"),
+  "invoiceDebit.list": outcomes("denied", allow("admin", "role:invoice_manage", "staff2")),
+  "invoiceDebit.create": outcomes("denied", allow("admin", "role:invoice_manage")),
+  "invoicePayment.import": outcomes("denied", allow("admin", "role:invoice_manage", "staff2")),
+  "invoicePayment.record": MANAGE_IN_DISTRICT_1("invoice_manage"),
   // everyone lists (their district's, their clubs', or nothing)
-  "openItem.list": EVERYONE,
+  "invoiceOpenItem.list": EVERYONE,
   // --- invoices end
   // --- timetable start
   "timetable.read": outcomes("denied", {

@@ -67,6 +67,14 @@ export function readBankFile(xml: string): BankFile {
   if (!reports.length)
     throw new BankFileError(kind === "camt.053" ? "Die Datei enthält keinen Kontoauszug (Stmt)" : "Die Datei enthält keine Benachrichtigung (Ntfctn)");
   const credits: BankCredit[] = [];
+  // a reference repeated within the file (two transactions with the same end-to-end id) stays two credits
+  const seen = new Set<string>();
+  const unique = (ref: string) => {
+    let r = ref;
+    for (let k = 2; seen.has(r); k++) r = `${ref}#${k}`;
+    seen.add(r);
+    return r;
+  };
   const problems: string[] = [];
   let skipped = 0;
   let n = 0;
@@ -91,7 +99,7 @@ export function readBankFile(xml: string): BankFile {
       const entryRef = text(entry, "AcctSvcrRef") ?? text(entry, "NtryRef") ?? `${messageId}/${n}`;
       const details = kids(entry, "NtryDtls").flatMap((d) => kids(d, "TxDtls"));
       if (!details.length) {
-        credits.push({ bankRef: entryRef, amountCents: amount, bookedOn: booked, reference: remittance(entry, entry), payerName: null });
+        credits.push({ bankRef: unique(entryRef.slice(0, 130)), amountCents: amount, bookedOn: booked, reference: remittance(entry, entry), payerName: null });
         continue;
       }
       details.forEach((tx, i) => {
@@ -100,9 +108,10 @@ export function readBankFile(xml: string): BankFile {
           problems.push(`Buchung ${n}, Umsatz ${i + 1}: Betrag fehlt`);
           return;
         }
-        const ref = text(tx, "Refs", "AcctSvcrRef") ?? text(tx, "Refs", "EndToEndId") ?? String(i + 1);
+        const e2e = text(tx, "Refs", "EndToEndId");
+        const ref = text(tx, "Refs", "AcctSvcrRef") ?? (e2e && e2e !== "NOTPROVIDED" ? e2e : String(i + 1));
         credits.push({
-          bankRef: `${entryRef}/${ref}`.slice(0, 140),
+          bankRef: unique(`${entryRef}/${ref}`.slice(0, 130)),
           amountCents: txAmount,
           bookedOn: booked,
           reference: remittance(tx, entry),
@@ -129,5 +138,5 @@ function remittance(tx: El, entry: El): string {
 
 /** The invoice numbers ("2026-00012") a text names, in order, each once. */
 export function invoiceNumbersIn(reference: string): string[] {
-  return [...new Set([...reference.matchAll(/(?<!\d)(\d{4})[- ]?(\d{5})(?!\d)/g)].map((m) => `${m[1]}-${m[2]}`))];
+  return [...new Set([...reference.matchAll(/(?<!\d)(20\d{2})[- ](\d{5})(?!\d)/g)].map((m) => `${m[1]}-${m[2]}`))];
 }

@@ -413,7 +413,7 @@ builder.queryField("sepaDebits", (t) =>
   t.field({
     type: [SepaDebitType],
     description: "The SEPA direct debit files of the own district association (admin: any), newest first (invoice_manage).",
-    authScopes: { operation: "sepaDebit.list" },
+    authScopes: { operation: "invoiceDebit.list" },
     args: { districtAssociation: t.arg.globalID({ required: false, description: "Global id of the district association (admin only; default the own)." }) },
     resolve: (_root, { districtAssociation }, ctx) =>
       listSepaDebits(ctx, districtAssociation ? numericId(districtAssociation, "DistrictAssociation", "Kreisverband") : null),
@@ -433,7 +433,7 @@ builder.mutationField("createSepaDebit", (t) =>
     type: SepaDebitType,
     description:
       "Makes a SEPA direct debit file (pain.008.001.08, SEPA core) of the district's invoices due by the collection date of clubs with a mandate; each invoice is collected once (invoice_manage).",
-    authScopes: { operation: "sepaDebit.create" },
+    authScopes: { operation: "invoiceDebit.create" },
     args: { input: t.arg({ type: CreateSepaDebitInput, required: true, description: "The collection date." }) },
     resolve: (_root, { input }, ctx) =>
       createSepaDebit(
@@ -488,7 +488,7 @@ builder.queryField("openItems", (t) =>
     type: [OpenItemType],
     description:
       "Open items (offene Posten): invoices that still ask for money or were paid too much, oldest due first; invoice staff of the district all of it, a club's accounts their club's.",
-    authScopes: { operation: "openItem.list" },
+    authScopes: { operation: "invoiceOpenItem.list" },
     args: {
       event: t.arg.globalID({ required: false, description: "Only this event's." }),
       association: t.arg.globalID({ required: false, description: "Only this club's." }),
@@ -540,7 +540,7 @@ builder.mutationField("importBankStatement", (t) =>
     type: BankImportType,
     description:
       "Reads a bank statement (camt.053) or notification (camt.054) into payments of the own district, matched by the invoice number in the reference (invoice_manage). One transaction; a refused file writes nothing.",
-    authScopes: { operation: "payment.import" },
+    authScopes: { operation: "invoicePayment.import" },
     args: {
       districtAssociation: t.arg.globalID({ required: false, description: "Global id of the district association (admin only; default the own)." }),
       xml: t.arg.string({ required: true, description: "The file's XML (up to 5 MB)." }),
@@ -554,7 +554,7 @@ builder.mutationField("markInvoicePaid", (t) =>
   t.field({
     type: OpenItemType,
     description: 'Records by hand that an invoice is paid ("bezahlt") on a day: a payment over what it still asks for (invoice_manage).',
-    authScopes: { operation: "payment.record" },
+    authScopes: { operation: "invoicePayment.record" },
     args: {
       id: t.arg.globalID({ required: true, description: "Global id of the invoice." }),
       paidOn: t.arg.string({ required: true, description: "Day of payment, YYYY-MM-DD (not in the future)." }),

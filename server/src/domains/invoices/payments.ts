@@ -28,7 +28,7 @@ const dueOf = (i: { totalCents: number; corrections: { kind: string; totalCents:
 const paidOf = (i: { payments: { amountCents: number }[] }) => i.payments.reduce((s, p) => s + p.amountCents, 0);
 
 export async function importBankFile(ctx: ServiceCtx, districtAssociationId: number | null, xml: string) {
-  const p = authorize(ctx.principal, "payment.import");
+  const p = authorize(ctx.principal, "invoicePayment.import");
   const id = districtInScope(p, districtAssociationId);
   if (!xml.trim()) throw validationFailed({ xml: "Die Datei ist leer" });
   if (xml.length > BANK_FILE_MAX) throw validationFailed({ xml: "Die Datei ist größer als 5 MB" });
@@ -118,13 +118,14 @@ export async function importBankFile(ctx: ServiceCtx, districtAssociationId: num
 
 /** Records by hand that an invoice is paid ("bezahlt") on a day: a payment over what it still asks for. */
 export async function markInvoicePaid(ctx: ServiceCtx, invoiceId: number, paidOn: string) {
-  const p = authorize(ctx.principal, "payment.record");
+  const p = authorize(ctx.principal, "invoicePayment.record");
   const today = berlinDay(ctx.services.now());
   if (!isDay(paidOn)) throw validationFailed({ paidOn: "Zahltag als Datum (JJJJ-MM-TT)" });
   if (paidOn > today) throw validationFailed({ paidOn: "Der Zahltag liegt nicht in der Zukunft" });
   return ctx.prisma.$transaction(async (tx) => {
     const i = await tx.invoice.findUnique({ where: { id: invoiceId }, include: itemInclude });
-    if (!i || !actsOn(p, "payment.record", { districtAssociationId: i.districtAssociationId, associationId: i.associationId })) throw notFound("Rechnung");
+    if (!i || !actsOn(p, "invoicePayment.record", { districtAssociationId: i.districtAssociationId, associationId: i.associationId }))
+      throw notFound("Rechnung");
     if (i.kind !== "INVOICE") throw new AppError("CONFLICT", "Nur eine Rechnung wird bezahlt, keine Stornorechnung oder Gutschrift");
     if (paidOn < i.issueDate.toISOString().slice(0, 10)) throw validationFailed({ paidOn: "Der Zahltag liegt nicht vor dem Rechnungsdatum" });
     const open = dueOf(i) - paidOf(i);
@@ -188,8 +189,8 @@ export type OpenItemFilter = { eventId?: number | null; associationId?: number |
  * club's) that still ask for money or were paid too much; `all` adds the settled ones. Oldest due first.
  */
 export async function listOpenItems(ctx: ServiceCtx, filter: OpenItemFilter = {}) {
-  const p = authorize(ctx.principal, "openItem.list");
-  const scope = actsOnWhere<Prisma.InvoiceWhereInput>(p, "openItem.list", {
+  const p = authorize(ctx.principal, "invoiceOpenItem.list");
+  const scope = actsOnWhere<Prisma.InvoiceWhereInput>(p, "invoiceOpenItem.list", {
     district: (districtAssociationId) => ({ districtAssociationId }),
     clubs: (ids) => ({ associationId: { in: ids } }),
   });

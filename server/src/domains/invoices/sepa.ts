@@ -27,7 +27,7 @@ export function collectionDateError(day: string, today: string): string | null {
 }
 
 export async function listSepaDebits(ctx: ServiceCtx, districtAssociationId: number | null) {
-  const p = authorize(ctx.principal, "sepaDebit.list");
+  const p = authorize(ctx.principal, "invoiceDebit.list");
   const id = districtInScope(p, districtAssociationId);
   return ctx.prisma.sepaDebit.findMany({ where: { districtAssociationId: id }, include: itemsInclude, orderBy: { id: "desc" }, take: 500 });
 }
@@ -41,7 +41,7 @@ export const debitXml = (ctx: ServiceCtx, sealed: Uint8Array) => decrypt(ctx.ser
  * collection and the audit entry, or nothing.
  */
 export async function createSepaDebit(ctx: ServiceCtx, districtAssociationId: number | null, collectionDate: string) {
-  const p = authorize(ctx.principal, "sepaDebit.create");
+  const p = authorize(ctx.principal, "invoiceDebit.create");
   const id = districtInScope(p, districtAssociationId);
   const now = ctx.services.now();
   const today = berlinDay(now);
