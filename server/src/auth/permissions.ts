@@ -501,6 +501,34 @@ export const DOORS = {
     rest: [],
     description: "Credit part of an invoice by a credit note (at most the invoice's total).",
   },
+  "invoiceDebit.list": {
+    graphql: ["Query.sepaDebits"],
+    rest: [],
+    description: "The SEPA direct debit files (pain.008) of the own district, with their collections and the file to download again.",
+  },
+  "invoiceDebit.create": {
+    graphql: ["Mutation.createSepaDebit"],
+    rest: [],
+    description:
+      "Make a SEPA direct debit file (pain.008.001.08) of the district's invoices due by the collection date of clubs with a mandate (first or recurring collection); each invoice is collected once.",
+  },
+  "invoicePayment.import": {
+    graphql: ["Mutation.importBankStatement"],
+    rest: [],
+    description:
+      "Read in a bank statement (camt.053) or notification (camt.054) of the own district: each credit is matched to the invoice its reference names; a booking is read once, a refused file writes nothing.",
+  },
+  "invoicePayment.record": {
+    graphql: ["Mutation.markInvoicePaid"],
+    rest: [],
+    description: 'Record by hand that an invoice of the own district is paid ("bezahlt") on a day.',
+  },
+  "invoiceOpenItem.list": {
+    graphql: ["Query.openItems"],
+    rest: [],
+    description:
+      "Open items: what each invoice still asks for, partial and over-payments; invoice staff of the district all of it, a club's accounts their own club's.",
+  },
   // ---- timetables (Zeitplan)
   "timetable.read": {
     graphql: ["Query.timetable", "Query.node(TimetableSlot)"],

@@ -34,6 +34,8 @@ export const SEALED_COLUMNS: Column[] = [
   { table: "ServerSecret", column: "value", id: "name", base64: true },
   { table: "WebhookEndpoint", column: "secretEncrypted", id: "id" },
   { table: "WebhookEndpoint", column: "previousSecretEncrypted", id: "id" },
+  { table: "SepaMandate", column: "accountEncrypted", id: "associationId" },
+  { table: "SepaDebit", column: "xmlEncrypted", id: "id" },
 ];
 
 // files/stored.ts storedHash, without importing the domain layer here

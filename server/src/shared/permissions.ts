@@ -434,6 +434,27 @@ export const PERMISSIONS = {
     access: ["invoice_manage"],
     tenancy: "ownDistrict",
   },
+  "invoiceDebit.list": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "invoiceDebit.create": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "invoicePayment.import": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "invoicePayment.record": {
+    access: ["invoice_manage"],
+    tenancy: "ownDistrict",
+  },
+  "invoiceOpenItem.list": {
+    access: "signedIn",
+    tenancy: "ownClubsOrDistrict",
+    districtRoles: INVOICE_STAFF,
+  },
   // ---- timetables (Zeitplan, docs/decisions.md "Timetables"): event_manage plans, changes and publishes;
   // registration staff read and print; a club sees its registrations' slots once published (as results)
   "timetable.read": {

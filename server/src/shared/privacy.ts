@@ -30,6 +30,9 @@ type Models = {
   WebhookDelivery: P.WebhookDelivery;
   SepaMandate: P.SepaMandate;
   Invoice: P.Invoice;
+  SepaDebit: P.SepaDebit;
+  SepaDebitItem: P.SepaDebitItem;
+  Payment: P.Payment;
 };
 export type StoredColumns = { [M in keyof Models]?: readonly (keyof Models[M] & string)[] };
 
@@ -66,22 +69,27 @@ export const DATA_CATEGORIES: readonly DataCategory[] = [
   {
     name: "SEPA mandates and invoices of clubs",
     subjects: "the account holder of a club's SEPA mandate (the club, or a person such as its treasurer); the club's invoice contact",
-    data: "mandate reference and date, IBAN, BIC and account holder; on issued invoices the buyer's name, billing address, invoice e-mail, buyer reference and the mandate's IBAN",
+    data: "mandate reference and date, IBAN, BIC and account holder; on issued invoices the buyer's name, billing address, invoice e-mail, buyer reference and the mandate's IBAN; in direct debit files (pain.008) the mandate, account holder, IBAN and BIC of each collection; of payments read from bank statements the payer's name, the remittance text, amount and day (the payer's IBAN is not kept)",
     stored: {
       SepaMandate: ["reference", "signedOn", "accountEncrypted", "ibanLast4"],
       Invoice: ["buyer", "xml", "associationId"],
       MailOutbox: ["email", "invoiceId"],
+      SepaDebit: ["xmlEncrypted"],
+      SepaDebitItem: ["invoiceId", "mandateReference"],
+      Payment: ["payerName", "reference", "amountCents", "paidOn", "invoiceId"],
     },
     purpose: "billing the clubs' exam and competition fees and collecting them by direct debit",
     legalBasis: "Art. 6(1)(b) GDPR (the fees of the registrations), Art. 6(1)(c) GDPR (the invoices' retention under tax law, § 147 AO, § 14b UStG)",
-    readBy: ["invoiceBilling.read", "invoice.list", "invoice.read"],
-    otherRecipients: "the club's invoice e-mail receives each invoice (PDF and XML) through the mail outbox",
+    readBy: ["invoiceBilling.read", "invoice.list", "invoice.read", "invoiceDebit.list", "invoicePayment.import", "invoiceOpenItem.list"],
+    otherRecipients:
+      "the club's invoice e-mail receives each invoice (PDF and XML) through the mail outbox; the district association's bank receives the direct debit files its treasurer hands in",
     retention: [
       { text: "the mandate until it is removed (`invoiceBilling.update`) or the club is deleted" },
       { text: "issued invoices ten years (tax law); they outlive the club and the event, whose names they keep; deleted with their district association" },
+      { text: "direct debit files and payments with their district association (booking records, kept with the invoices they settle)" },
     ],
     protection:
-      "IBAN, BIC and holder of a mandate are sealed (AES-256-GCM, server/src/crypto) and shown masked (last four characters); the audit log names the change, never the account",
+      "IBAN, BIC and holder of a mandate and the direct debit files are sealed (AES-256-GCM, server/src/crypto); the mandate is shown masked (last four characters); the audit log names the change, never the account",
   },
   {
     name: "User accounts",

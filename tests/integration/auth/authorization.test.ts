@@ -9,6 +9,7 @@ import { type FieldDefinitionNode, type ObjectTypeDefinitionNode, parse } from "
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DOORS, type Operation, PERMISSIONS } from "../../../server/src/auth/permissions.ts";
 import { encryptJson } from "../../../server/src/crypto/aead.ts";
+import { addDays, berlinDay } from "../../../server/src/shared/time.ts";
 import { fillPracticeSheet, pcJurorWorkbook, unzip, upload } from "../../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { gid as globalId } from "../../support/fixtures.ts";
@@ -562,6 +563,25 @@ const invoiceOfClub1 = async () =>
       },
     })
   ).id;
+/** An invoice of club 1 due today, club 1 with a SEPA mandate, district 1's seller with a creditor id. */
+const dueDebitOfDistrict1 = async () => {
+  await sellerOfDistrict1();
+  await app.db.prisma.invoiceSeller.update({ where: { districtAssociationId: world.district1 }, data: { creditorId: "DE98ZZZ09999999999" } });
+  const account = { iban: "DE89370400440532013000", bic: null, holder: "MV Eins" };
+  const mandate = {
+    reference: "MV-EINS-1",
+    signedOn: new Date("2026-01-01"),
+    accountEncrypted: new Uint8Array(encryptJson(app.services.dataKey, account)),
+    ibanLast4: "3000",
+  };
+  await app.db.prisma.sepaMandate.upsert({ where: { associationId: world.club1 }, create: { associationId: world.club1, ...mandate }, update: {} });
+  await invoiceOfClub1();
+  return { input: { districtAssociation: globalId("DistrictAssociation", world.district1), collectionDate: tomorrow() } };
+};
+const tomorrow = () => addDays(berlinDay(new Date()), 1);
+/** A bank statement with one credit naming no invoice (a fresh message id each time: a file is read once). */
+const camtFile = () =>
+  `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><GrpHdr><MsgId>M${++seq}</MsgId><CreDtTm>2026-11-02T06:00:00</CreDtTm></GrpHdr><Stmt><Id>S${seq}</Id><Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-11-02</Dt></BookgDt><AcctSvcrRef>R${seq}</AcctSvcrRef></Ntry></Stmt></BkToCstmrStmt></Document>`;
 // --- invoices end
 
 /** How each operation is called; a row per operation of the table is required. */
@@ -1122,6 +1142,18 @@ const CALLS: Record<Operation, Call[]> = {
       id: globalId("Invoice", await invoiceOfClub1()),
     })),
   ],
+  // each caller's own district association
+  "invoiceDebit.list": [gqlCall("query { sepaDebits { messageId } }")],
+  // district 1's, named
+  "invoiceDebit.create": [gqlCall("mutation($input: CreateSepaDebitInput!) { createSepaDebit(input: $input) { messageId } }", dueDebitOfDistrict1)],
+  "invoicePayment.import": [gqlCall("mutation($xml: String!) { importBankStatement(xml: $xml) { credits } }", () => ({ xml: camtFile() }))],
+  "invoicePayment.record": [
+    gqlCall("mutation($id: ID!, $d: String!) { markInvoicePaid(id: $id, paidOn: $d) { status } }", async () => ({
+      id: globalId("Invoice", await invoiceOfClub1()),
+      d: berlinDay(new Date()),
+    })),
+  ],
+  "invoiceOpenItem.list": [gqlCall("query { openItems { number } }")],
   // --- invoices end
   // --- timetable start
   "timetable.read": [
@@ -1362,6 +1394,12 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   "invoice.issue": MANAGE_IN_DISTRICT_1("invoice_manage"),
   "invoice.cancel": MANAGE_IN_DISTRICT_1("invoice_manage"),
   "invoice.credit": MANAGE_IN_DISTRICT_1("invoice_manage"),
+  "invoiceDebit.list": outcomes("denied", allow("admin", "role:invoice_manage", "staff2")),
+  "invoiceDebit.create": outcomes("denied", allow("admin", "role:invoice_manage")),
+  "invoicePayment.import": outcomes("denied", allow("admin", "role:invoice_manage", "staff2")),
+  "invoicePayment.record": MANAGE_IN_DISTRICT_1("invoice_manage"),
+  // everyone lists (their district's, their clubs', or nothing)
+  "invoiceOpenItem.list": EVERYONE,
   // --- invoices end
   // --- timetable start
   "timetable.read": outcomes("denied", {

@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keysRotate } from "../../../server/src/cli/keysRotate.ts";
-import { decrypt, keyIdOf, keyring, sealedKeyId } from "../../../server/src/crypto/aead.ts";
+import { decrypt, encrypt, keyIdOf, keyring, sealedKeyId } from "../../../server/src/crypto/aead.ts";
 import { checkDataKey } from "../../../server/src/crypto/keyCheck.ts";
 import { sealedCensus } from "../../../server/src/crypto/rotate.ts";
 import { fillPracticeSheet, unzip, upload } from "../../fixtures/workbooks.ts";
@@ -72,6 +72,27 @@ beforeAll(async () => {
   const c = await app.rest("POST", "/v1/registration/competition", member, competitionWireBody(competition, world.club1, { remarks: "Zwei Rollstuhlplätze" }));
   expect(c.status, JSON.stringify(c.body)).toBe(201);
   competitionId = c.body.id;
+  // a club's SEPA mandate and a direct debit file, sealed
+  await app.db.prisma.sepaMandate.create({
+    data: {
+      associationId: world.club1,
+      reference: "M-1",
+      signedOn: new Date("2026-01-01"),
+      accountEncrypted: new Uint8Array(encrypt(A, '{"iban":"DE89370400440532013000"}')),
+      ibanLast4: "3000",
+    },
+  });
+  await app.db.prisma.sepaDebit.create({
+    data: {
+      districtAssociationId: world.district1,
+      messageId: "SDD-K",
+      collectionDate: new Date("2026-12-01"),
+      count: 0,
+      totalCents: 0,
+      xmlEncrypted: new Uint8Array(encrypt(A, "<Document/>")),
+      createdBy: "t",
+    },
+  });
 });
 afterAll(() => app.stop());
 
@@ -120,6 +141,11 @@ describe("rotating the data key", () => {
     expect(row.version).toBe(1);
     expect(row.consentFormFile!.sha256).toBe(crypto.createHash("sha256").update(row.consentFormFile!.data).digest("hex"));
     expect(sealedKeyId(row.consentFormFile!.data)).toBe(keyIdOf(B));
+    // the mandate's account and the direct debit file too
+    const mandate = await app.db.prisma.sepaMandate.findUniqueOrThrow({ where: { associationId: world.club1 } });
+    expect(decrypt(B, mandate.accountEncrypted).toString("utf8")).toContain("DE89370400440532013000");
+    const debit = await app.db.prisma.sepaDebit.findUniqueOrThrow({ where: { messageId: "SDD-K" } });
+    expect(decrypt(B, debit.xmlEncrypted).toString("utf8")).toBe("<Document/>");
 
     // the old key removed: a server with the new key alone starts (check value, signing keys) and reads everything
     await expect(checkDataKey(app.db.prisma, B)).resolves.toBeUndefined();

@@ -6,7 +6,9 @@ import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { berlinDay } from "../../shared/time.ts";
 import { itemLabel } from "./fees.ts";
+import { importBankFile, listOpenItems, markInvoicePaid, type OpenItem } from "./payments.ts";
 import { invoicePdf } from "./pdf.ts";
+import { createSepaDebit, debitXml, listSepaDebits, type SepaDebitRow } from "./sepa.ts";
 import {
   cancelInvoice,
   creditInvoice,
@@ -377,5 +379,186 @@ builder.mutationField("creditInvoice", (t) =>
     },
     resolve: async (query, _root, { id, reason, lines }, ctx) =>
       ctx.prisma.invoice.findUniqueOrThrow({ ...query, where: { id: (await creditInvoice(ctx, numericId(id, "Invoice", "Rechnung"), { reason, lines })).id } }),
+  }),
+);
+
+// ---- SEPA direct debit files
+
+const SepaDebitItemType = builder.objectRef<SepaDebitRow["items"][number]>("SepaDebitItem").implement({
+  description: "One collection of a direct debit file: an invoice, the mandate used and its sequence.",
+  fields: (t) => ({
+    invoice: t.id({ description: "Global id of the invoice collected.", resolve: (i) => encodeId("Invoice", i.invoiceId) }),
+    invoiceNumber: t.string({ description: "Its number (end-to-end id and remittance reference).", resolve: (i) => i.invoice.number }),
+    mandateReference: t.exposeString("mandateReference", { description: "The mandate reference used." }),
+    sequence: t.exposeString("sequence", { description: "FRST (the mandate's first collection) or RCUR." }),
+    amountCents: t.exposeInt("amountCents", { description: "Amount collected in cents (the invoice less its credit notes)." }),
+  }),
+});
+
+const SepaDebitType = builder.objectRef<SepaDebitRow>("SepaDebit").implement({
+  description: "A SEPA core direct debit file (pain.008.001.08) of a district's due invoices, to hand to the bank.",
+  fields: (t) => ({
+    databaseId: t.exposeInt("id", { description: "Numeric id." }),
+    messageId: t.exposeString("messageId", { description: "The file's message id (GrpHdr/MsgId)." }),
+    collectionDate: t.field({ type: "Date", description: "The requested collection date.", resolve: (d) => d.collectionDate }),
+    count: t.exposeInt("count", { description: "Number of collections." }),
+    totalCents: t.exposeInt("totalCents", { description: "Sum of the collections in cents." }),
+    createdAt: t.field({ type: "DateTime", description: "When the file was made.", resolve: (d) => d.createdAt }),
+    items: t.field({ type: [SepaDebitItemType], description: "The collections.", resolve: (d) => d.items }),
+    xml: t.string({ description: "The pain.008.001.08 XML (holds the clubs' IBANs).", resolve: (d, _args, ctx) => debitXml(ctx, d.xmlEncrypted) }),
+  }),
+});
+
+builder.queryField("sepaDebits", (t) =>
+  t.field({
+    type: [SepaDebitType],
+    description: "The SEPA direct debit files of the own district association (admin: any), newest first (invoice_manage).",
+    authScopes: { operation: "invoiceDebit.list" },
+    args: { districtAssociation: t.arg.globalID({ required: false, description: "Global id of the district association (admin only; default the own)." }) },
+    resolve: (_root, { districtAssociation }, ctx) =>
+      listSepaDebits(ctx, districtAssociation ? numericId(districtAssociation, "DistrictAssociation", "Kreisverband") : null),
+  }),
+);
+
+const CreateSepaDebitInput = builder.inputType("CreateSepaDebitInput", {
+  description: "What to collect: the invoices due by the collection date of clubs with a SEPA mandate.",
+  fields: (t) => ({
+    districtAssociation: t.globalID({ required: false, description: "Global id of the district association (admin only; default the own)." }),
+    collectionDate: t.string({ required: true, description: "Requested collection date, YYYY-MM-DD (from tomorrow to a year ahead)." }),
+  }),
+});
+
+builder.mutationField("createSepaDebit", (t) =>
+  t.field({
+    type: SepaDebitType,
+    description:
+      "Makes a SEPA direct debit file (pain.008.001.08, SEPA core) of the district's invoices due by the collection date of clubs with a mandate; each invoice is collected once (invoice_manage).",
+    authScopes: { operation: "invoiceDebit.create" },
+    args: { input: t.arg({ type: CreateSepaDebitInput, required: true, description: "The collection date." }) },
+    resolve: (_root, { input }, ctx) =>
+      createSepaDebit(
+        ctx,
+        input.districtAssociation ? numericId(input.districtAssociation, "DistrictAssociation", "Kreisverband") : null,
+        input.collectionDate,
+      ),
+  }),
+);
+
+// ---- payments and open items
+
+const PaymentStatusEnum = builder.enumType("PaymentStatus", {
+  description: "Where an invoice's payment stands.",
+  values: {
+    OPEN: { description: "Nothing paid yet (offen)." },
+    PARTIAL: { description: "Paid in part (teilweise bezahlt)." },
+    PAID: { description: "Paid (bezahlt)." },
+    OVERPAID: { description: "Paid more than asked (überzahlt)." },
+  },
+});
+const STATUS_LABEL = { OPEN: "offen", PARTIAL: "teilweise bezahlt", PAID: "bezahlt", OVERPAID: "überzahlt" } as const;
+
+const OpenItemType = builder.objectRef<OpenItem>("OpenItem").implement({
+  description: "What an invoice asks for and what was paid of it.",
+  fields: (t) => ({
+    invoice: t.id({ description: "Global id of the invoice.", resolve: (i) => encodeId("Invoice", i.invoiceId) }),
+    number: t.exposeString("number", { description: "Invoice number." }),
+    association: t.id({
+      nullable: true,
+      description: "Global id of the club.",
+      resolve: (i) => (i.associationId ? encodeId("Association", i.associationId) : null),
+    }),
+    clubName: t.exposeString("clubName", { description: "The buyer's name as issued." }),
+    event: t.id({ nullable: true, description: "Global id of the event.", resolve: (i) => (i.eventId ? encodeId("Event", i.eventId) : null) }),
+    eventName: t.exposeString("eventName", { description: "The event billed." }),
+    issueDate: t.field({ type: "Date", description: "Date of issue.", resolve: (i) => i.issueDate }),
+    dueDate: t.field({ type: "Date", description: "Due date.", resolve: (i) => i.dueDate }),
+    totalCents: t.exposeInt("totalCents", { description: "The invoice's total in cents." }),
+    dueCents: t.exposeInt("dueCents", { description: "What it asks for: the total less credit notes; 0 once cancelled." }),
+    paidCents: t.exposeInt("paidCents", { description: "Paid so far (bank credits matched and payments recorded by hand)." }),
+    openCents: t.exposeInt("openCents", { description: "Still open (0 when paid or overpaid)." }),
+    overpaidCents: t.exposeInt("overpaidCents", { description: "Paid beyond what it asks for." }),
+    lastPaidOn: t.field({ type: "Date", nullable: true, description: "Day of the last payment.", resolve: (i) => i.lastPaidOn }),
+    status: t.field({ type: PaymentStatusEnum, description: "Open, partial, paid or overpaid.", resolve: (i) => i.status }),
+    statusLabel: t.string({ description: "The status in German.", resolve: (i) => STATUS_LABEL[i.status] }),
+  }),
+});
+
+builder.queryField("openItems", (t) =>
+  t.field({
+    type: [OpenItemType],
+    description:
+      "Open items (offene Posten): invoices that still ask for money or were paid too much, oldest due first; invoice staff of the district all of it, a club's accounts their club's.",
+    authScopes: { operation: "invoiceOpenItem.list" },
+    args: {
+      event: t.arg.globalID({ required: false, description: "Only this event's." }),
+      association: t.arg.globalID({ required: false, description: "Only this club's." }),
+      all: t.arg.boolean({ required: false, description: "true: the paid invoices too." }),
+    },
+    resolve: (_root, { event, association, all }, ctx) =>
+      listOpenItems(ctx, {
+        eventId: event ? numericId(event, "Event", "Veranstaltung") : null,
+        associationId: association ? numericId(association, "Association", "Verein") : null,
+        all,
+      }),
+  }),
+);
+
+type ImportRow = Awaited<ReturnType<typeof importBankFile>>;
+
+const PaymentType = builder.objectRef<ImportRow["payments"][number]>("Payment").implement({
+  description: "A credit read from a bank file: matched to an invoice or not.",
+  fields: (t) => ({
+    invoice: t.id({
+      nullable: true,
+      description: "Global id of the invoice matched (null: not matched).",
+      resolve: (p) => (p.invoiceId ? encodeId("Invoice", p.invoiceId) : null),
+    }),
+    invoiceNumber: t.string({ nullable: true, description: "Its number.", resolve: (p) => p.invoice?.number ?? null }),
+    amountCents: t.exposeInt("amountCents", { description: "Amount credited in cents." }),
+    paidOn: t.field({ type: "Date", description: "Booking day.", resolve: (p) => p.paidOn }),
+    reference: t.exposeString("reference", { description: "The payer's reference." }),
+    payerName: t.exposeString("payerName", { nullable: true, description: "The payer's name, as the bank gave it." }),
+  }),
+});
+
+const BankImportType = builder.objectRef<ImportRow>("BankImport").implement({
+  description: "A bank file read in.",
+  fields: (t) => ({
+    databaseId: t.exposeInt("id", { description: "Numeric id." }),
+    kind: t.exposeString("kind", { description: '"camt.053" or "camt.054".' }),
+    messageId: t.exposeString("messageId", { description: "The file's message id." }),
+    credits: t.exposeInt("credits", { description: "Credits read (new bookings)." }),
+    matched: t.exposeInt("matched", { description: "Of them matched to an invoice." }),
+    alreadyRead: t.exposeInt("alreadyRead", { description: "Credits read before (by another file) and left out." }),
+    skipped: t.exposeInt("skipped", { description: "Debits, reversals, pending and foreign-currency entries left out." }),
+    payments: t.field({ type: [PaymentType], description: "The credits read.", resolve: (i) => i.payments }),
+  }),
+});
+
+builder.mutationField("importBankStatement", (t) =>
+  t.field({
+    type: BankImportType,
+    description:
+      "Reads a bank statement (camt.053) or notification (camt.054) into payments of the own district, matched by the invoice number in the reference (invoice_manage). One transaction; a refused file writes nothing.",
+    authScopes: { operation: "invoicePayment.import" },
+    args: {
+      districtAssociation: t.arg.globalID({ required: false, description: "Global id of the district association (admin only; default the own)." }),
+      xml: t.arg.string({ required: true, description: "The file's XML (up to 5 MB)." }),
+    },
+    resolve: (_root, { districtAssociation, xml }, ctx) =>
+      importBankFile(ctx, districtAssociation ? numericId(districtAssociation, "DistrictAssociation", "Kreisverband") : null, xml),
+  }),
+);
+
+builder.mutationField("markInvoicePaid", (t) =>
+  t.field({
+    type: OpenItemType,
+    description: 'Records by hand that an invoice is paid ("bezahlt") on a day: a payment over what it still asks for (invoice_manage).',
+    authScopes: { operation: "invoicePayment.record" },
+    args: {
+      id: t.arg.globalID({ required: true, description: "Global id of the invoice." }),
+      paidOn: t.arg.string({ required: true, description: "Day of payment, YYYY-MM-DD (not in the future)." }),
+    },
+    resolve: (_root, { id, paidOn }, ctx) => markInvoicePaid(ctx, numericId(id, "Invoice", "Rechnung"), paidOn),
   }),
 );
