@@ -77,6 +77,7 @@ export const FIELD_LABELS: Record<string, string> = {
   address: "Adresse",
   after: "Position (nach)",
   ageGroup: "Altersgruppe",
+  all: "Alle",
   allergies: "Allergien",
   amountCents: "Betrag (Cent)",
   arranger: "Arrangeur",
@@ -104,6 +105,7 @@ export const FIELD_LABELS: Record<string, string> = {
   category: "Kategorie",
   changeoverMinutes: "Umbauzeit (Minuten)",
   city: "Ort",
+  collectionDate: "Fälligkeitstag des Einzugs",
   competitionTypes: "Wertungsarten",
   composer: "Komponist",
   conductorName: "Dirigent",
@@ -180,6 +182,7 @@ export const FIELD_LABELS: Record<string, string> = {
   number: "Nummer",
   numberOfMusicians: "Anzahl Musiker",
   orderBy: "Sortierung",
+  paidOn: "Zahltag",
   partialResult: "Vorhandene Teilprüfung",
   paymentDays: "Zahlungsziel (Tage)",
   phone: "Telefon",
@@ -237,6 +240,7 @@ export const FIELD_LABELS: Record<string, string> = {
   vatRateBasisPoints: "Umsatzsteuersatz (Basispunkte)",
   version: "Version",
   warmupMinutes: "Einspielzeit (Minuten)",
+  xml: "Datei (XML)",
   year: "Jahr",
 };
 

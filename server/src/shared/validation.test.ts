@@ -110,6 +110,19 @@ describe("text limits: one table for the validation and the database", () => {
       "Invoice.number",
       "Invoice.eventName", // the event's name (Event.name)
       "Invoice.createdBy",
+      // SEPA direct debits and bank statements (invoices/sepa.ts, camt.ts, payments.ts): generated or read from the bank's file, cut to the column
+      "SepaDebit.messageId",
+      "SepaDebit.createdBy",
+      "SepaDebitItem.mandateReference",
+      "SepaDebitItem.sequence",
+      "BankImport.kind",
+      "BankImport.messageId",
+      "BankImport.sha256",
+      "BankImport.createdBy",
+      "Payment.bankRef",
+      "Payment.reference",
+      "Payment.payerName",
+      "Payment.createdBy",
     ]);
     for (const [model, fields] of varchars)
       for (const [field, n] of fields) {
