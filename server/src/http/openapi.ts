@@ -97,7 +97,8 @@ export function operationId(method: string, url: string): string {
 const RATE_LIMIT_HEADERS = {
   "RateLimit-Limit": {
     type: "integer",
-    description: "Änderungen (POST, PUT, DELETE) je Aufrufer und Minute (RATE_LIMIT_MUTATIONS); an jeder Antwort, solange die Grenze eingeschaltet ist",
+    description:
+      "Änderungen (POST, PUT, DELETE) je Aufrufer und Minute (RATE_LIMIT_MUTATIONS); an jeder Antwort an einen angemeldeten Aufrufer, solange die Grenze eingeschaltet ist",
     examples: [120],
   },
   "RateLimit-Remaining": {

@@ -26,8 +26,6 @@ export type RateLimiter = {
   count(key: string): Promise<{ refusal: RateLimitRefusal | null; headers: Record<string, string> }>;
   /** the RateLimit-* headers of `key`'s window without counting a request (a /v1 read) */
   peek(key: string): Promise<Record<string, string>>;
-  /** RateLimit-Policy of the limit ("<limit>;w=60"), null when it is switched off */
-  policy: string | null;
 };
 
 /**
@@ -50,7 +48,7 @@ const KEY = Symbol("rateLimitKey");
  * RateLimit-Policy "<limit>;w=60".
  */
 export function createRateLimiter(fastify: FastifyInstance, name: string, perMinute: number): RateLimiter {
-  if (perMinute <= 0) return { take: async () => null, count: async () => ({ refusal: null, headers: {} }), peek: async () => ({}), policy: null };
+  if (perMinute <= 0) return { take: async () => null, count: async () => ({ refusal: null, headers: {} }), peek: async () => ({}) };
   const check = fastify.createRateLimit({ max: perMinute, timeWindow: WINDOW_MS, keyGenerator: (req) => (req as unknown as { [KEY]: string })[KEY] });
   const policy = `${perMinute};w=${WINDOW_MS / 1000}`;
   // the manual limiter reads the key through keyGenerator and a route's groupId: a request of its own
@@ -77,13 +75,7 @@ export function createRateLimiter(fastify: FastifyInstance, name: string, perMin
     const limit = await limitOf(key, false);
     return limit.isAllowed ? { "ratelimit-policy": policy } : headersOf(limit.max, limit.remaining, limit.ttlInSeconds);
   };
-  return { take: async (key) => (await count(key)).refusal, count, peek, policy };
-}
-
-/** Throws 429 RATE_LIMITED with the German message when `key` is over its limit. */
-export async function enforce(limiter: RateLimiter, key: string): Promise<void> {
-  const refusal = await limiter.take(key);
-  if (refusal) throw refusal;
+  return { take: async (key) => (await count(key)).refusal, count, peek };
 }
 
 // ---- expensive reads at once, per caller: lists, searches and exports each hold one or

@@ -176,7 +176,8 @@ export function ifMatchVersion(request: FastifyRequest): number | null {
   if (tags[0] === "*") return null;
   const m = /^"(0|[1-9][0-9]{0,9})"$/.exec(tags[0]);
   const version = m ? Number(m[1]) : null;
-  if (version === null || !Number.isSafeInteger(version)) throw preconditionFailed();
+  // a version beyond int4 (the column) is no record's
+  if (version === null || version > 2147483647) throw preconditionFailed();
   return version;
 }
 

@@ -140,6 +140,30 @@ describe("ETag and If-Match", () => {
     expect(await app.db.prisma.dexamRegistration.count({ where: { id: body.id } })).toBe(0);
   });
 
+  it("DELETE of an event, a location and a club takes If-Match too", async () => {
+    const em = t["role:event_manage"];
+    const event = await dexamEventWithLocations(app.db.prisma, world.district1, "Zum Löschen");
+    const location = await app.rest("GET", `/v1/event/location/${event.theory}`, em);
+    expect(location.headers.etag).toMatch(/^"\d+"$/);
+    const stale = await app.rest("DELETE", `/v1/event/location/${event.theory}`, em, undefined, { "if-match": '"999"' });
+    expect(stale.status).toBe(412);
+    expect(await app.db.prisma.eventLocation.count({ where: { id: event.theory } })).toBe(1);
+    const gone = await app.rest("DELETE", `/v1/event/location/${event.theory}`, em, undefined, { "if-match": location.headers.etag as string });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(204);
+    const read = await app.rest("GET", `/v1/event/${event.event}`, em);
+    const wrong = await app.rest("DELETE", `/v1/event/${event.event}`, em, undefined, { "if-match": '"999"' });
+    expect(wrong.status).toBe(412);
+    expect(wrong.body).toEqual(PRECONDITION);
+    expect(await app.db.prisma.eventLocation.count({ where: { eventId: event.event } })).toBe(1);
+    const right = await app.rest("DELETE", `/v1/event/${event.event}`, em, undefined, { "if-match": read.headers.etag as string });
+    expect(right.status, JSON.stringify(right.body)).toBe(204);
+    const am = t["role:association_manage"];
+    const club = await app.rest("POST", "/v1/association", am, { name: "MV Kurz", district_association_id: world.district1 });
+    expect(club.headers.etag).toMatch(/^"\d+"$/);
+    expect((await app.rest("DELETE", `/v1/association/${club.body.id}`, am, undefined, { "if-match": '"999"' })).status).toBe(412);
+    expect((await app.rest("DELETE", `/v1/association/${club.body.id}`, am, undefined, { "if-match": club.headers.etag as string })).status).toBe(204);
+  });
+
   it("other records' PUT take If-Match through their version too (an event)", async () => {
     const read = await app.rest("GET", `/v1/event/${dexam.event}`, t["role:event_manage"]);
     const stale = await app.rest("PUT", "/v1/event", t["role:event_manage"], { ...read.body, name: "Umbenannt" }, { "if-match": '"999"' });

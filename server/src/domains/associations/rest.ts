@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { Association } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, ifMatchVersion, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import { createClub, deleteClub, getClub, listClubs, updateClub } from "./service.ts";
@@ -87,6 +87,7 @@ export function associationRoutes(r: RestRouter) {
   r.delete(
     "/v1/association/:id",
     {
+      ifMatch: true,
       tag: "Vereine",
       summary: "Verein löschen",
       description: "Ein Verein mit Anmeldungen wird nicht gelöscht (409 CONFLICT).",
@@ -95,7 +96,7 @@ export function associationRoutes(r: RestRouter) {
       example: { params: { id: 6 } },
     },
     async (ctx, req) => {
-      await deleteClub(ctx, idParam(req));
+      await deleteClub(ctx, idParam(req), ifMatchVersion(req));
       return null;
     },
   );

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../auth/errors.ts";
 import type { DistrictAssociation, Prisma, StoredFile } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, ifMatchVersion, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { canReadClub } from "../associations/service.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -162,6 +162,7 @@ export function districtRoutes(r: RestRouter) {
   r.delete(
     "/v1/districtassociation/:id",
     {
+      ifMatch: true,
       tag: "Kreisverbände",
       summary: "Kreisverband löschen",
       description:
@@ -171,7 +172,7 @@ export function districtRoutes(r: RestRouter) {
       example: { params: { id: CREATED } },
     },
     async (ctx, req) => {
-      await deleteDistrictAssociation(ctx, idParam(req));
+      await deleteDistrictAssociation(ctx, idParam(req), ifMatchVersion(req));
       return null;
     },
   );

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { EventLocation } from "../../generated/prisma/client.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { idParam, ifMatchVersion, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import { berlinDay } from "../../shared/time.ts";
@@ -348,6 +348,7 @@ export function eventRoutes(r: RestRouter) {
   r.delete(
     "/v1/event/:id",
     {
+      ifMatch: true,
       tag: "Veranstaltungen",
       summary: "Veranstaltung löschen",
       description: `${MANAGE} Die Veranstaltung wird mit ihren Orten und Anmeldungen gelöscht.`,
@@ -356,7 +357,7 @@ export function eventRoutes(r: RestRouter) {
       example: { params: { id: 6 } },
     },
     async (ctx, req) => {
-      await deleteEvent(ctx, idParam(req));
+      await deleteEvent(ctx, idParam(req), ifMatchVersion(req));
       return null;
     },
   );
@@ -446,6 +447,7 @@ export function eventRoutes(r: RestRouter) {
   r.delete(
     "/v1/event/location/:id",
     {
+      ifMatch: true,
       tag: "Veranstaltungsorte",
       summary: "Ort löschen",
       description: `${MANAGE} Ein Ort, den Anmeldungen verwenden, wird nicht gelöscht (409 CONFLICT).`,
@@ -454,7 +456,7 @@ export function eventRoutes(r: RestRouter) {
       example: { params: { id: 15 } },
     },
     async (ctx, req) => {
-      await deleteLocation(ctx, idParam(req));
+      await deleteLocation(ctx, idParam(req), ifMatchVersion(req));
       return null;
     },
   );
