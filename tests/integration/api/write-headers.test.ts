@@ -162,6 +162,18 @@ describe("ETag and If-Match", () => {
     expect(club.headers.etag).toMatch(/^"\d+"$/);
     expect((await app.rest("DELETE", `/v1/association/${club.body.id}`, am, undefined, { "if-match": '"999"' })).status).toBe(412);
     expect((await app.rest("DELETE", `/v1/association/${club.body.id}`, am, undefined, { "if-match": club.headers.etag as string })).status).toBe(204);
+    // a user (user management) and the own account
+    const um = await app.token(world.subjects["role:user_manage"]);
+    const target = await app.db.prisma.user.create({
+      data: { subject: "sub-weg", email: "weg@test.example", firstname: "W", lastname: "Eg", districtAssociationId: world.district1 },
+    });
+    expect((await app.rest("DELETE", `/v1/user/${target.id}`, um, undefined, { "if-match": `"${target.version + 1}"` })).status).toBe(412);
+    expect(await app.db.prisma.user.count({ where: { id: target.id } })).toBe(1);
+    expect((await app.rest("DELETE", `/v1/user/${target.id}`, um, undefined, { "if-match": `"${target.version}"` })).status).toBe(204);
+    const self = await app.db.prisma.user.findUniqueOrThrow({ where: { id: world.userIds.staff2 } });
+    const own = await app.token(world.subjects.staff2);
+    expect((await app.rest("DELETE", "/v1/user/0", own, undefined, { "if-match": `"${self.version + 1}"` })).status).toBe(412);
+    expect(await app.db.prisma.user.count({ where: { id: self.id } })).toBe(1);
   });
 
   it("other records' PUT take If-Match through their version too (an event)", async () => {
