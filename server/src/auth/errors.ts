@@ -9,6 +9,7 @@ export type ErrorCode =
   | "VALIDATION"
   | "CONFLICT"
   | "IDEMPOTENCY_KEY_REUSED"
+  | "PRECONDITION_FAILED"
   | "PAYLOAD_TOO_LARGE"
   | "BLOCKED"
   | "BAD_REQUEST"
@@ -32,6 +33,8 @@ const STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   // the key of a create came with another request (registrations/idempotency.ts)
   IDEMPOTENCY_KEY_REUSED: 422,
+  // a /v1 If-Match that names another version than the record's (http/rest.ts ifMatchVersion)
+  PRECONDITION_FAILED: 412,
   PAYLOAD_TOO_LARGE: 413,
   IDENTITY_PROVIDER: 502,
   RATE_LIMITED: 429,

@@ -218,7 +218,7 @@ export const DOORS = {
     graphql: ["Mutation.createDexamRegistration"],
     rest: ["POST /v1/registration/dexam"],
     description:
-      "Register for an own club before the deadline of a published event with a complete profile; registration_manage any club of the district, any time.",
+      "Register for an own club before the deadline of a published event with a complete profile; registration_manage (a person or an API client) any club of the district, any time.",
   },
   "dexam.update": {
     graphql: ["Mutation.updateDexamRegistration"],
@@ -244,7 +244,7 @@ export const DOORS = {
     graphql: ["Mutation.createCompetitionRegistration"],
     rest: ["POST /v1/registration/competition"],
     description:
-      "Register a group for an own club before the deadline of a published competition event with a complete profile; registration_manage any club of the district, any time.",
+      "Register a group for an own club before the deadline of a published competition event with a complete profile; registration_manage (a person or an API client) any club of the district, any time.",
   },
   "competition.update": {
     graphql: ["Mutation.updateCompetitionRegistration"],

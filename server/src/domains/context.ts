@@ -5,7 +5,13 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
 import { isAdmin } from "../shared/permissions.ts";
 
-export type ServiceCtx = { principal: Principal | null; prisma: PrismaClient; services: AppServices };
+export type ServiceCtx = {
+  principal: Principal | null;
+  prisma: PrismaClient;
+  services: AppServices;
+  /** set when a create answered its idempotency key's stored registration (/v1 answers `Idempotent-Replayed: true`) */
+  replayed?: boolean;
+};
 
 /**
  * The district association a staff principal acts in; admin may name another. Anyone else naming

@@ -53,6 +53,10 @@ export type RouteDoc = {
   paged?: true;
   /** the request header Idempotency-Key is taken (registration creates) */
   idempotencyKey?: boolean;
+  /** a create's Location when it is not the create's path and the new id: the new record's GET path, `:id` its id */
+  location?: string;
+  /** a DELETE that takes If-Match (a PUT does when its body reads `version`) */
+  ifMatch?: boolean;
   /**
    * The example the reference shows and the contract test sends (tests/integration/api/openapi.test.ts)
    * against the demo data: the path ids, the query and the body.
@@ -94,8 +98,49 @@ export function operationId(method: string, url: string): string {
   return [method.toLowerCase(), ...words.map((w) => w[0].toUpperCase() + w.slice(1))].join("");
 }
 
-/** The route schema Fastify holds for the document. */
-export function routeSchema(id: string, url: string, doc: RouteDoc): FastifySchema {
+/** The RateLimit-* fields (IETF draft, as @fastify/rate-limit names them) on every /v1 answer while the writes' limit is on. */
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": {
+    type: "integer",
+    description:
+      "Änderungen (POST, PUT, DELETE) je Aufrufer und Minute (RATE_LIMIT_MUTATIONS); an jeder Antwort an einen angemeldeten Aufrufer, solange die Grenze eingeschaltet ist",
+    examples: [120],
+  },
+  "RateLimit-Remaining": {
+    type: "integer",
+    description: "Wie viele Änderungen im laufenden Fenster noch angenommen werden (ein Lesen zählt nicht, eine abgelehnte Änderung schon)",
+    examples: [117],
+  },
+  "RateLimit-Reset": { type: "integer", description: "Sekunden bis zum Ende des laufenden Fensters", examples: [42] },
+  "RateLimit-Policy": { type: "string", description: "Die Grenze: <Anzahl>;w=<Fenster in Sekunden>", examples: ["120;w=60"] },
+} as const;
+
+const ETAG_HEADER = {
+  ETag: {
+    type: "string",
+    description: "Die Version des Eintrags (wächst mit jeder Änderung) als starkes ETag; als If-Match an PUT und DELETE zurückgeben",
+    examples: ['"3"'],
+  },
+};
+
+/** An error answer of a status, in the /v1 envelope, with an example. */
+const errorAnswer = (description: string, example: { code: string; message: string }, headers: Record<string, unknown> = RATE_LIMIT_HEADERS) => ({
+  description,
+  headers,
+  content: { "application/json": { schema: { $ref: "ErrorEnvelope#" }, examples: { beispiel: { value: { error: example } } } } },
+});
+
+/** The refusals the write headers add (If-Match, Idempotency-Key, the writes' limit); their messages are the server's. */
+export type WriteRefusals = { precondition: string; keyReused: string; rateLimited: string };
+
+/** The route schema Fastify holds for the document. `method` says which headers it documents. */
+export function routeSchema(
+  id: string,
+  url: string,
+  doc: RouteDoc,
+  method: "GET" | "POST" | "PUT" | "DELETE" = "GET",
+  w: { conditional: boolean; refusals?: WriteRefusals } = { conditional: false },
+): FastifySchema {
   const names = [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
   const params = names.length
     ? {
@@ -132,6 +177,62 @@ export function routeSchema(id: string, url: string, doc: RouteDoc): FastifySche
       ? { ...jsonSchemaOf(doc.body, "input"), ...(doc.example?.body !== undefined ? { examples: [doc.example.body] } : {}) }
       : undefined;
   const status = doc.status ?? 200;
+  const versioned = !!doc.response && "version" in ((jsonSchemaOf(doc.response, "output").properties as object | undefined) ?? {});
+  const successHeaders = {
+    ...RATE_LIMIT_HEADERS,
+    ...(versioned && method !== "DELETE" ? ETAG_HEADER : {}),
+    ...(status === 201
+      ? {
+          Location: {
+            type: "string",
+            description: "Die /v1-Adresse des neuen Eintrags (GET liest ihn)",
+            examples: [
+              doc.location
+                ? doc.location.replace(":id", "12")
+                : `${url}${doc.response && "id" in ((jsonSchemaOf(doc.response, "output").properties as object) ?? {}) ? "/12" : ""}`,
+            ],
+          },
+        }
+      : {}),
+    ...(doc.idempotencyKey
+      ? {
+          "Idempotent-Replayed": {
+            type: "string",
+            enum: ["true"],
+            description: "Nur bei einer Wiederholung mit demselben Idempotency-Key: die Antwort ist die der ersten Anfrage, nichts wurde neu angelegt",
+            examples: ["true"],
+          },
+        }
+      : {}),
+  };
+  const refusals = w.refusals;
+  const extraAnswers = {
+    ...(w.conditional && refusals
+      ? {
+          412: errorAnswer("If-Match nennt eine andere Version als die des Eintrags: nichts wurde geändert", {
+            code: "PRECONDITION_FAILED",
+            message: refusals.precondition,
+          }),
+        }
+      : {}),
+    ...(doc.idempotencyKey && refusals
+      ? {
+          422: errorAnswer("Der Idempotency-Key kam schon mit einer anderen Anfrage", { code: "IDEMPOTENCY_KEY_REUSED", message: refusals.keyReused }),
+        }
+      : {}),
+    ...(method !== "GET" && refusals
+      ? {
+          429: errorAnswer(
+            "Zu viele Änderungen in dieser Minute",
+            { code: "RATE_LIMITED", message: refusals.rateLimited },
+            {
+              "Retry-After": { type: "integer", description: "Sekunden bis zum nächsten Fenster", examples: [42] },
+              ...RATE_LIMIT_HEADERS,
+            },
+          ),
+        }
+      : {}),
+  };
   const success = doc.file
     ? {
         description: "Die Datei (Content-Disposition: attachment mit ihrem Namen)",
@@ -149,20 +250,41 @@ export function routeSchema(id: string, url: string, doc: RouteDoc): FastifySche
     ...(querystring ? { querystring } : {}),
     ...(body ? { body } : {}),
     ...(doc.upload ? { consumes: ["multipart/form-data"] } : {}),
-    ...(doc.idempotencyKey
+    ...(doc.idempotencyKey || w.conditional
       ? {
           headers: {
             type: "object",
             properties: {
-              "Idempotency-Key": {
-                type: "string",
-                description: "Derselbe Schlüssel mit derselben Anfrage legt nur einmal an und gibt die erste Antwort zurück (24 Stunden).",
-              },
+              ...(doc.idempotencyKey
+                ? {
+                    "Idempotency-Key": {
+                      type: "string",
+                      pattern: "^[\\x21-\\x7e]{1,255}$",
+                      description:
+                        "Derselbe Schlüssel mit derselben Anfrage legt nur einmal an und gibt die erste Antwort zurück (24 Stunden; Antwort-Header Idempotent-Replayed: true).",
+                      examples: ["0b5e2c3a-8f1d-4c2b-9a7e-5d6f7a8b9c0d"],
+                    },
+                  }
+                : {}),
+              ...(w.conditional
+                ? {
+                    "If-Match": {
+                      type: "string",
+                      description:
+                        "Das ETag der letzten Antwort zu diesem Eintrag (oder *): eine andere Version wird mit 412 PRECONDITION_FAILED abgelehnt und nichts geändert. Genau ein ETag.",
+                      examples: ['"3"'],
+                    },
+                  }
+                : {}),
             },
           },
         }
       : {}),
-    response: { [status]: success, default: { description: "Fehler im /v1-Umschlag", $ref: "ErrorEnvelope#" } },
+    response: {
+      [status]: { ...success, headers: successHeaders },
+      ...extraAnswers,
+      default: { description: "Fehler im /v1-Umschlag", $ref: "ErrorEnvelope#", headers: RATE_LIMIT_HEADERS },
+    },
   } as FastifySchema;
 }
 

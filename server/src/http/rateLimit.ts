@@ -19,6 +19,13 @@ export type RateLimitRefusal = AppError & { retryAfter: number; headers: Record<
 export type RateLimiter = {
   /** counts one request of `key`: null when it may pass, else the refusal (429 RATE_LIMITED with its headers) */
   take(key: string): Promise<RateLimitRefusal | null>;
+  /**
+   * counts one request of `key` as `take` does, and answers the RateLimit-* headers of the window
+   * either way (a passing request's remaining count too): /v1 sends them with every counted answer
+   */
+  count(key: string): Promise<{ refusal: RateLimitRefusal | null; headers: Record<string, string> }>;
+  /** the RateLimit-* headers of `key`'s window without counting a request (a /v1 read) */
+  peek(key: string): Promise<Record<string, string>>;
 };
 
 /**
@@ -41,30 +48,34 @@ const KEY = Symbol("rateLimitKey");
  * RateLimit-Policy "<limit>;w=60".
  */
 export function createRateLimiter(fastify: FastifyInstance, name: string, perMinute: number): RateLimiter {
-  if (perMinute <= 0) return { take: async () => null };
+  if (perMinute <= 0) return { take: async () => null, count: async () => ({ refusal: null, headers: {} }), peek: async () => ({}) };
   const check = fastify.createRateLimit({ max: perMinute, timeWindow: WINDOW_MS, keyGenerator: (req) => (req as unknown as { [KEY]: string })[KEY] });
-  return {
-    async take(key) {
-      // the manual limiter reads the key through keyGenerator and a route's groupId: a request of its own
-      const limit = await check({ [KEY]: `${name}:${key}`, routeOptions: {} } as unknown as FastifyRequest);
-      if (limit.isAllowed || !limit.isExceeded) return null;
-      const seconds = String(limit.ttlInSeconds);
-      const headers = {
-        "retry-after": seconds,
-        "ratelimit-limit": String(limit.max),
-        "ratelimit-remaining": "0",
-        "ratelimit-reset": seconds,
-        "ratelimit-policy": `${limit.max};w=${WINDOW_MS / 1000}`,
-      };
-      return Object.assign(new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE), { retryAfter: limit.ttlInSeconds, headers });
-    },
+  const policy = `${perMinute};w=${WINDOW_MS / 1000}`;
+  // the manual limiter reads the key through keyGenerator and a route's groupId: a request of its own
+  const limitOf = (key: string, increment: boolean) => check({ [KEY]: `${name}:${key}`, routeOptions: {} } as unknown as FastifyRequest, { increment });
+  const headersOf = (max: number, remaining: number, seconds: number) => ({
+    "ratelimit-limit": String(max),
+    "ratelimit-remaining": String(Math.max(0, remaining)),
+    // a window not opened yet (no request counted) begins with the next one: a whole window
+    "ratelimit-reset": String(seconds > 0 ? seconds : WINDOW_MS / 1000),
+    "ratelimit-policy": policy,
+  });
+  const count = async (key: string) => {
+    const limit = await limitOf(key, true);
+    if (limit.isAllowed) return { refusal: null, headers: { "ratelimit-policy": policy } };
+    const headers = headersOf(limit.max, limit.remaining, limit.ttlInSeconds);
+    if (!limit.isExceeded) return { refusal: null, headers };
+    const refused = { "retry-after": String(limit.ttlInSeconds), ...headers, "ratelimit-remaining": "0", "ratelimit-reset": String(limit.ttlInSeconds) };
+    return {
+      refusal: Object.assign(new AppError("RATE_LIMITED", RATE_LIMIT_MESSAGE), { retryAfter: limit.ttlInSeconds, headers: refused }),
+      headers: refused,
+    };
   };
-}
-
-/** Throws 429 RATE_LIMITED with the German message when `key` is over its limit. */
-export async function enforce(limiter: RateLimiter, key: string): Promise<void> {
-  const refusal = await limiter.take(key);
-  if (refusal) throw refusal;
+  const peek = async (key: string) => {
+    const limit = await limitOf(key, false);
+    return limit.isAllowed ? { "ratelimit-policy": policy } : headersOf(limit.max, limit.remaining, limit.ttlInSeconds);
+  };
+  return { take: async (key) => (await count(key)).refusal, count, peek };
 }
 
 // ---- expensive reads at once, per caller: lists, searches and exports each hold one or

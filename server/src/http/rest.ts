@@ -5,16 +5,17 @@ import type { Authenticator } from "../auth/authenticate.ts";
 import { AppError } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import { queryTextLengths } from "../db/search.ts";
+import { KEY_REUSED } from "../domains/registrations/idempotency.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
 import { decimalId } from "../shared/validation.ts";
 import { containsNul, NUL_MESSAGE } from "./inputGuard.ts";
-import { noValidation, operationId, plainJson, type RouteDoc, routeSchema } from "./openapi.ts";
+import { jsonSchemaOf, noValidation, operationId, plainJson, type RouteDoc, routeSchema } from "./openapi.ts";
 import { noteCaller } from "./operations.ts";
-import { type ConcurrencyLimiter, enforce, type RateLimiter, tooManyConcurrent } from "./rateLimit.ts";
+import { type ConcurrencyLimiter, RATE_LIMIT_MESSAGE, type RateLimiter, tooManyConcurrent } from "./rateLimit.ts";
 import { fieldsAsSent, refuseParameters } from "./wireSchema.ts";
 
-export type RestCtx = { principal: Principal; prisma: PrismaClient; services: AppServices; request: FastifyRequest };
+export type RestCtx = { principal: Principal; prisma: PrismaClient; services: AppServices; request: FastifyRequest; replayed?: boolean };
 
 export type RestDeps = {
   authenticate: Authenticator;
@@ -50,27 +51,47 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
   };
   const route = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, doc: RouteDoc, handler: Handler) => {
     const expensive = isExpensiveRead(method, url);
+    // If-Match: a PUT whose body reads `version` (its update's optimistic-concurrency check), a DELETE that says it takes one
+    const conditional = (method === "PUT" && readsVersion(doc)) || (method === "DELETE" && !!doc.ifMatch);
     return app.route({
       method,
       url,
-      schema: routeSchema(uniqueId(method, url), url, doc),
+      schema: routeSchema(uniqueId(method, url), url, doc, method, { conditional, refusals: WRITE_REFUSALS }),
       validatorCompiler: noValidation,
       serializerCompiler: plainJson,
       handler: async (request, reply) => {
         const principal = await deps.authenticate(request.headers.authorization);
         noteCaller(request, principal);
-        if (method !== "GET" && deps.limit) await enforce(deps.limit, principal.subject);
+        // RateLimit-* on every answer (errors included): a change counts against the limit, a read only looks
+        if (deps.limit) {
+          if (method === "GET") reply.headers(await deps.limit.peek(principal.subject));
+          else {
+            const { refusal, headers } = await deps.limit.count(principal.subject);
+            reply.headers(headers);
+            if (refusal) throw refusal;
+          }
+        }
         if (containsNul(request.body) || containsNul(request.query)) throw new AppError("BAD_REQUEST", NUL_MESSAGE);
         queryTextLengths(request.query);
         // a read that takes no parameters refuses any (/v1 input is strict); a route with a query schema refuses unknown ones in readQuery
         if (method === "GET" && !doc.query) refuseParameters(request.query);
+        const expected = conditional ? ifMatchVersion(request) : null;
+        if (expected !== null && method === "PUT") bodyOnVersion(request, expected);
         const release = expensive && deps.concurrent ? deps.concurrent.acquire(principal.subject) : () => {};
         if (!release) throw tooManyConcurrent();
         try {
-          const result = await handler({ principal, prisma: deps.prisma, services: deps.services, request }, request, reply);
+          const ctx: RestCtx = { principal, prisma: deps.prisma, services: deps.services, request };
+          const result = await handler(ctx, request, reply).catch((e: unknown) => {
+            // the record moved on since the ETag the caller sent: the update's version check refused, nothing changed
+            throw expected !== null && stale(e) ? preconditionFailed() : e;
+          });
           if (reply.sent) return reply;
           // the success status the route documents (201 for a create, 204 for a delete): set here, once
           if (doc.status && reply.statusCode === 200) reply.status(doc.status);
+          const tag = method !== "DELETE" ? etagOf(result) : null;
+          if (tag) reply.header("etag", tag);
+          if (reply.statusCode === 201) reply.header("location", locationOf(doc.location ?? url, result));
+          if (ctx.replayed) reply.header("idempotent-replayed", "true");
           return reply.send(result ?? null);
         } finally {
           release();
@@ -121,6 +142,68 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   if (v === undefined) return null;
   if (typeof v !== "string") throw new AppError("BAD_REQUEST", "Ungültiger Idempotency-Key: nur einmal senden");
   return v;
+}
+
+/**
+ * The Location of a create's 201 (http/openapi.ts documents it): the new record's /v1 URL, the
+ * create's path and its id (POST /v1/registration/dexam -> /v1/registration/dexam/12, whose GET
+ * reads it), or the route's `location` with the id for `:id` (the takeover); a created thing
+ * without an id (the own calendar feed) is read at the create's path.
+ */
+export function locationOf(path: string, answer: unknown): string {
+  const id = (answer as { id?: unknown } | null)?.id;
+  if (typeof id !== "number") return path;
+  return path.includes(":id") ? path.replace(":id", String(id)) : `${path}/${id}`;
+}
+
+/** The body of this PUT route reads `version` (the optimistic-concurrency check of its update): If-Match works through it. */
+const readsVersion = (doc: RouteDoc) => !!doc.body && "version" in ((jsonSchemaOf(doc.body, "input").properties as object | undefined) ?? {});
+
+/** A record's entity tag: its version (it grows with every change), strong, quoted; null for answers without one (lists, files). */
+export function etagOf(answer: unknown): string | null {
+  if (!answer || typeof answer !== "object" || Array.isArray(answer)) return null;
+  const v = (answer as { version?: unknown }).version;
+  return typeof v === "number" && Number.isSafeInteger(v) ? `"${v}"` : null;
+}
+
+export const PRECONDITION_MESSAGE =
+  "Der Eintrag wurde inzwischen geändert: If-Match nennt nicht seine aktuelle Version (ETag). Es wurde nichts geändert; bitte laden Sie den Eintrag neu.";
+export const IF_MATCH_LIST_MESSAGE = "Ungültiges If-Match: bitte genau ein ETag (aus der letzten Antwort) oder * senden";
+/** The messages of the write headers' refusals, for the OpenAPI examples. */
+const WRITE_REFUSALS = { precondition: PRECONDITION_MESSAGE, keyReused: KEY_REUSED, rateLimited: RATE_LIMIT_MESSAGE };
+/** 412 PRECONDITION_FAILED: the If-Match names another version than the record's. */
+export const preconditionFailed = () => new AppError("PRECONDITION_FAILED", PRECONDITION_MESSAGE);
+
+/** The refusal of an update's version check (domains/context.ts checkVersion, guardStale): CONFLICT with a message for `version`. */
+const stale = (e: unknown) => e instanceof AppError && e.code === "CONFLICT" && !!e.fields?.version;
+
+/**
+ * The version an `If-Match` names (the ETag of a record's answer, `"<version>"`): null without the
+ * header or with `*` (any current record). A tag that is no ETag of ours (a weak `W/"3"` too: If-Match
+ * compares strongly) matches no record: 412 at once. Several tags are refused (400).
+ */
+export function ifMatchVersion(request: FastifyRequest): number | null {
+  const header = request.headers["if-match"];
+  if (header === undefined) return null;
+  const tags = (Array.isArray(header) ? header.join(",") : header)
+    .split(",")
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (tags.length !== 1) throw new AppError("BAD_REQUEST", IF_MATCH_LIST_MESSAGE);
+  if (tags[0] === "*") return null;
+  const m = /^"(0|[1-9][0-9]{0,9})"$/.exec(tags[0]);
+  const version = m ? Number(m[1]) : null;
+  // a version beyond int4 (the column) is no record's
+  if (version === null || version > 2147483647) throw preconditionFailed();
+  return version;
+}
+
+/** A PUT with If-Match saves on that version: the body's `version` is set to it (a body naming another version: 412). */
+function bodyOnVersion(request: FastifyRequest, expected: number) {
+  const body = request.body as Record<string, unknown> | null;
+  if (!body || typeof body !== "object" || Array.isArray(body)) return;
+  if (body.version !== undefined && body.version !== null && body.version !== expected) throw preconditionFailed();
+  body.version = expected;
 }
 
 /** Input names whose spec (section 3) name is not simply their snake case. */

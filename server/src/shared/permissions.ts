@@ -483,16 +483,16 @@ export const PERMISSIONS = {
 export type Operation = keyof typeof PERMISSIONS;
 
 /**
- * Operations that need a person's user row (the own account, registering as a club member):
- * machine clients (API clients) are refused them, whatever their roles.
+ * Operations that need a person's user row (the own account, taking over a registration):
+ * machine clients (API clients) are refused them, whatever their roles. Creating a registration is
+ * not one: a machine client has no clubs, so the creates' tenancy leaves it the clubs of its
+ * district with the district roles (registration_manage), as staff.
  */
 export const PERSON_ONLY: ReadonlySet<Operation> = new Set<Operation>([
   "viewer.read",
   "viewer.update",
   "viewer.delete",
   "viewer.export",
-  "dexam.create",
-  "competition.create",
   "dexam.takeover",
   "apiClient.create",
   "webhook.manage",

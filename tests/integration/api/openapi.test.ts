@@ -142,6 +142,12 @@ describe("/v1/openapi.json", () => {
         : await app.rest(o.method.toUpperCase(), request.url, token, request.body);
       const status = successStatus(o.op);
       expect(`${label} -> ${res.status} ${res.status >= 400 ? JSON.stringify(res.body) : ""}`).toBe(`${label} -> ${status} `);
+      // a create names the new record's URL, which reads it (docs/decisions.md "/v1 REST": Location)
+      if (status === "201" && !request.upload) {
+        expect(o.op.responses[status].headers?.Location, label).toBeDefined();
+        const read = await app.rest("GET", String(res.headers.location), token);
+        expect(`${label} Location ${res.headers.location} -> ${read.status}`).toBe(`${label} Location ${res.headers.location} -> 200`);
+      }
       const content = o.op.responses[status].content as Json | undefined;
       if (!content) {
         expect(res.raw.length, label).toBe(0);

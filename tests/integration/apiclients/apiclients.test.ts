@@ -166,17 +166,15 @@ describe("API clients (OAuth 2 client credentials)", () => {
     expect(viewer.body.error.message).toBe("Diese Aktion ist nur für angemeldete Personen möglich, nicht für API-Zugänge");
     const gql = await gqlOver(at, "{ viewer { email } }");
     expect(gql.body.errors?.[0].extensions?.code).toBe("FORBIDDEN");
-    // registering as a club member needs a person (the registration records who registered)
+    // registering is no person's operation: the admin client reaches the create's checks of the input
+    // (apiclient-writes.test.ts: the district's clubs, as staff)
     for (const path of ["/v1/registration/dexam", "/v1/registration/competition"]) {
       const res = await fetch(`${app.baseUrl}${path}`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${at}` },
         body: JSON.stringify({ event_id: ids.hidden1, association_id: ids.club1 }),
       });
-      expect(res.status, path).toBe(403);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
-        "Diese Aktion ist nur für angemeldete Personen möglich, nicht für API-Zugänge",
-      );
+      expect(res.status, path).not.toBe(403);
     }
     // a machine client does not mint further clients, even with admin
     const mint = await gqlOver(at, CREATE, { input: { name: "x", roles: ["event_manage"] } });

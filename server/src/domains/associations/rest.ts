@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { Association } from "../../generated/prisma/client.ts";
-import { idParam, pageAnswer, type RestRouter } from "../../http/rest.ts";
+import { idParam, ifMatchVersion, pageAnswer, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import { readListPage } from "../lists.ts";
@@ -93,6 +93,7 @@ export function associationRoutes(r: RestRouter) {
   r.delete(
     "/v1/association/:id",
     {
+      ifMatch: true,
       tag: "Vereine",
       summary: "Verein löschen",
       description: "Ein Verein mit Anmeldungen wird nicht gelöscht (409 CONFLICT).",
@@ -101,7 +102,7 @@ export function associationRoutes(r: RestRouter) {
       example: { params: { id: 6 } },
     },
     async (ctx, req) => {
-      await deleteClub(ctx, idParam(req));
+      await deleteClub(ctx, idParam(req), ifMatchVersion(req));
       return null;
     },
   );

@@ -93,7 +93,8 @@ export async function updateClub(ctx: ServiceCtx, id: number, input: ClubInput) 
   });
 }
 
-export async function deleteClub(ctx: ServiceCtx, id: number) {
+/** `version`: the version the deletion was based on (/v1 If-Match), checked again by the delete's where; none: unconditional. */
+export async function deleteClub(ctx: ServiceCtx, id: number, version?: number | null) {
   const p = authorize(ctx.principal, "association.delete");
   return ctx.prisma.$transaction(async (tx) => {
     const club = await tx.association.findUnique({
@@ -101,10 +102,11 @@ export async function deleteClub(ctx: ServiceCtx, id: number) {
       include: { _count: { select: { dexamRegistrations: true, competitionRegistrations: true } } },
     });
     if (!club || !actsOn(p, "association.delete", { districtAssociationId: club.districtAssociationId })) throw notFound("Verein");
+    checkVersion(club, version);
     if (club._count.dexamRegistrations + club._count.competitionRegistrations > 0) {
       throw new AppError("CONFLICT", "Der Verein hat Anmeldungen und kann nicht gelöscht werden");
     }
-    await tx.association.delete({ where: { id } });
+    await guardStale(tx.association.delete({ where: versionWhere(id, version) }));
     await audit(tx, p, {
       action: "delete",
       entity: "Association",

@@ -171,7 +171,8 @@ export async function createCompetition(
         // the overview's sort key of "Stücke"
         ...competitionOverviewKeys(row),
         eventId,
-        userId: p.userId,
+        // a machine client (API client) has no user row: the registration names no account
+        userId: p.kind === "user" ? p.userId : null,
         locationId: locationFor(input, event.locations, manager, null),
         gdprAccepted: !!input.gdprAccepted,
         cancellationAccepted: !!input.cancellationAccepted,
@@ -204,7 +205,7 @@ export async function updateCompetitionRegistration(
     prepare: async (p, r, { manager, scope }) => {
       // in phase SongsOnly the stored type decides how many rows count
       kind.refuseErrors(validateCompetition(scope === "songs" ? { ...input, type: r.type } : input, r.event, "edit"), scope);
-      if (scope === "all" && input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
+      if (scope === "all" && input.associationId !== r.associationId) await checkClub(ctx.prisma, p, "competition.update", input.associationId, manager);
       return {
         next:
           scope === "songs"
@@ -220,7 +221,7 @@ export async function updateCompetitionRegistration(
 
 export const cancelCompetitionRegistration = (ctx: ServiceCtx, id: number, o: { include?: object } = {}) => kind.cancelRegistration(COMPETITION, ctx, id, o);
 
-export const deleteCompetitionRegistration = (ctx: ServiceCtx, id: number) => kind.deleteRegistration(COMPETITION, ctx, id);
+export const deleteCompetitionRegistration = (ctx: ServiceCtx, id: number, version?: number | null) => kind.deleteRegistration(COMPETITION, ctx, id, version);
 
 /** The overview list of a competition event: members see their own clubs', registration staff all of the district's event. */
 export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.CompetitionRegistrationWhereInput {

@@ -447,6 +447,8 @@ export function dexamRoutes(r: RestRouter) {
       status: 201,
       response: DexamWire,
       idempotencyKey: true,
+      // the new registration, not the one taken over
+      location: "/v1/registration/dexam/:id",
       example: {
         params: { id: 5 },
         body: { event_id: 1, practice_location_id: 2, remarks: "Wiederholt die Praxisprüfung", gdpr_accepted: true, cancellation_accepted: true },

@@ -243,7 +243,8 @@ export async function createDexam(
       data: {
         ...row,
         eventId,
-        userId: p.userId,
+        // a machine client (API client) has no user row: the registration names no account
+        userId: p.kind === "user" ? p.userId : null,
         gdprAccepted: !!input.gdprAccepted,
         cancellationAccepted: !!input.cancellationAccepted,
         healthConsentAccepted: camp && !!input.healthConsentAccepted,
@@ -285,7 +286,7 @@ export async function updateDexamRegistration(
       const keepsCamp = !mayReadCampData(p, r, r.event);
       const errors = validateDexam(input, r.event, r.event.locations, "edit", ctx.services.now());
       kind.refuseErrors(Object.fromEntries(Object.entries(errors).filter(([k]) => !(keepsCamp && k.startsWith("camp")))), scope);
-      if (input.associationId !== r.associationId) await checkClub(ctx.prisma, p, input.associationId, manager);
+      if (input.associationId !== r.associationId) await checkClub(ctx.prisma, p, "dexam.update", input.associationId, manager);
       const written = scope === "songs" ? { songs: songsOf(input.songs) } : data(ctx, input, r.event.formType === "DEXAM_CAMP");
       const next = keepsCamp && "campDataEncrypted" in written ? { ...written, campDataEncrypted: r.campDataEncrypted, mealRequest: r.mealRequest } : written;
       // a changed partial result needs checking again (R-RO033)
@@ -319,7 +320,7 @@ export async function updateDexamRegistration(
 /** Cancelling is total and final for normal users (the server stamps the time). */
 export const cancelDexamRegistration = (ctx: ServiceCtx, id: number, o: { include?: object } = {}) => kind.cancelRegistration(DEXAM, ctx, id, o);
 
-export const deleteDexamRegistration = (ctx: ServiceCtx, id: number) => kind.deleteRegistration(DEXAM, ctx, id);
+export const deleteDexamRegistration = (ctx: ServiceCtx, id: number, version?: number | null) => kind.deleteRegistration(DEXAM, ctx, id, version);
 
 /**
  * Erases only the camp data of a camp registration (erasure on request): the sealed health

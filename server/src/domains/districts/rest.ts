@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "../../auth/errors.ts";
 import type { DistrictAssociation, Prisma, StoredFile } from "../../generated/prisma/client.ts";
-import { idParam, pageAnswer, type RestRouter } from "../../http/rest.ts";
+import { idParam, ifMatchVersion, pageAnswer, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { canReadClub, clubOrder } from "../associations/service.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -174,6 +174,7 @@ export function districtRoutes(r: RestRouter) {
   r.delete(
     "/v1/districtassociation/:id",
     {
+      ifMatch: true,
       tag: "Kreisverbände",
       summary: "Kreisverband löschen",
       description:
@@ -183,7 +184,7 @@ export function districtRoutes(r: RestRouter) {
       example: { params: { id: CREATED } },
     },
     async (ctx, req) => {
-      await deleteDistrictAssociation(ctx, idParam(req));
+      await deleteDistrictAssociation(ctx, idParam(req), ifMatchVersion(req));
       return null;
     },
   );

@@ -119,12 +119,14 @@ export async function updateDistrictAssociation(ctx: FileCtx, id: number, input:
   });
 }
 
-export async function deleteDistrictAssociation(ctx: Ctx, id: number) {
+/** `version`: the version the deletion was based on (/v1 If-Match), checked again by the delete's where; none: unconditional. */
+export async function deleteDistrictAssociation(ctx: Ctx, id: number, version?: number | null) {
   const p = authorize(ctx.principal, "districtAssociation.delete");
   if (p.districtAssociationId === id) throw new AppError("CONFLICT", "Der eigene Kreisverband kann nicht gelöscht werden");
   return ctx.prisma.$transaction(async (tx) => {
     const current = await tx.districtAssociation.findUnique({ where: { id } });
     if (!current) throw notFound("Kreisverband");
+    checkVersion(current, version);
     // everything under it goes with it (database cascade): the registrations of its events and of
     // its clubs (at any district's event) first take their files, audit entries and mails with
     // them (registrations/traces.ts); its signature file is its own
@@ -134,7 +136,7 @@ export async function deleteDistrictAssociation(ctx: Ctx, id: number) {
       tx.competitionRegistration.findMany({ where: under, select: { id: true } }),
     ]);
     const traces = await deleteRegistrationTraces(tx, { dexamIds: dexam.map((r) => r.id), competitionIds: competition.map((r) => r.id) });
-    await tx.districtAssociation.delete({ where: { id } });
+    await guardStale(tx.districtAssociation.delete({ where: versionWhere(id, version) }));
     if (current.signatureFileId !== null) await tx.storedFile.delete({ where: { id: current.signatureFileId } });
     await audit(tx, p, { action: "delete", entity: "DistrictAssociation", entityId: id, details: { name: current.name, ...traces } });
     return current;

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { EventLocation } from "../../generated/prisma/client.ts";
-import { idParam, pageAnswer, type RestRouter } from "../../http/rest.ts";
+import { idParam, ifMatchVersion, pageAnswer, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import { berlinDay } from "../../shared/time.ts";
@@ -357,6 +357,7 @@ export function eventRoutes(r: RestRouter) {
   r.delete(
     "/v1/event/:id",
     {
+      ifMatch: true,
       tag: "Veranstaltungen",
       summary: "Veranstaltung löschen",
       description: `${MANAGE} Die Veranstaltung wird mit ihren Orten und Anmeldungen gelöscht.`,
@@ -365,7 +366,7 @@ export function eventRoutes(r: RestRouter) {
       example: { params: { id: 6 } },
     },
     async (ctx, req) => {
-      await deleteEvent(ctx, idParam(req));
+      await deleteEvent(ctx, idParam(req), ifMatchVersion(req));
       return null;
     },
   );
@@ -463,6 +464,7 @@ export function eventRoutes(r: RestRouter) {
   r.delete(
     "/v1/event/location/:id",
     {
+      ifMatch: true,
       tag: "Veranstaltungsorte",
       summary: "Ort löschen",
       description: `${MANAGE} Ein Ort, den Anmeldungen verwenden, wird nicht gelöscht (409 CONFLICT).`,
@@ -471,7 +473,7 @@ export function eventRoutes(r: RestRouter) {
       example: { params: { id: 15 } },
     },
     async (ctx, req) => {
-      await deleteLocation(ctx, idParam(req));
+      await deleteLocation(ctx, idParam(req), ifMatchVersion(req));
       return null;
     },
   );

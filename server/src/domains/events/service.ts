@@ -154,19 +154,24 @@ export async function updateEvent(ctx: ServiceCtx, id: number, input: EventInput
  * registrations/traces.ts), then the event with its locations, registrations and results (ON DELETE
  * CASCADE). Answers the traces' counts.
  */
-export async function deleteEventRows(tx: Prisma.TransactionClient, id: number): Promise<TraceCounts> {
+export async function deleteEventRows(tx: Prisma.TransactionClient, id: number, version?: number | null): Promise<TraceCounts> {
   const traces = await deleteRegistrationTraces(tx, await registrationsOfEvents(tx, { id }));
-  await tx.event.delete({ where: { id } });
+  // on the version read (/v1 If-Match): a change meanwhile rolls the traces' deletion back too
+  await guardStale(tx.event.delete({ where: versionWhere(id, version) }));
   return traces;
 }
 
-/** Deleting an event removes its locations, registrations and results, and what names its registrations. */
-export async function deleteEvent(ctx: ServiceCtx, id: number) {
+/**
+ * Deleting an event removes its locations, registrations and results, and what names its
+ * registrations. `version`: the version the deletion was based on (/v1 If-Match); none: unconditional.
+ */
+export async function deleteEvent(ctx: ServiceCtx, id: number, version?: number | null) {
   const p = authorize(ctx.principal, "event.delete");
   return ctx.prisma.$transaction(async (tx) => {
     const e = await tx.event.findUnique({ where: { id } });
     if (!e || !actsOn(p, "event.delete", { districtAssociationId: e.districtAssociationId })) throw notFound("Veranstaltung");
-    const traces = await deleteEventRows(tx, id);
+    checkVersion(e, version);
+    const traces = await deleteEventRows(tx, id, version);
     await audit(tx, p, {
       action: "delete",
       entity: "Event",

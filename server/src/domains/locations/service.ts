@@ -155,7 +155,8 @@ export async function publishResults(ctx: ServiceCtx, id: number, opts: { versio
 }
 
 /** Decision R-LO020: refused with 409 while registrations reference the location. */
-export async function deleteLocation(ctx: ServiceCtx, id: number) {
+/** `version`: the version the deletion was based on (/v1 If-Match), checked again by the delete's where; none: unconditional. */
+export async function deleteLocation(ctx: ServiceCtx, id: number, version?: number | null) {
   const p = authorize(ctx.principal, "location.delete");
   return ctx.prisma.$transaction(async (tx) => {
     const l = await tx.eventLocation.findUnique({
@@ -166,9 +167,10 @@ export async function deleteLocation(ctx: ServiceCtx, id: number) {
       },
     });
     if (!l || !actsOn(p, "location.delete", { districtAssociationId: l.event.districtAssociationId })) throw notFound("Veranstaltungsort");
+    checkVersion(l, version);
     const refs = Object.values(l._count).reduce((a, b) => a + b, 0);
     if (refs > 0) throw new AppError("CONFLICT", `Der Veranstaltungsort wird von ${refs} Anmeldung(en) verwendet und kann nicht gelöscht werden`);
-    await tx.eventLocation.delete({ where: { id } });
+    await guardStale(tx.eventLocation.delete({ where: versionWhere(id, version) }));
     await audit(tx, p, {
       action: "delete",
       entity: "EventLocation",

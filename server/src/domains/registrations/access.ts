@@ -182,18 +182,22 @@ export async function recordCreate(tx: Tx, ctx: ServiceCtx, principal: Principal
   return mailed;
 }
 
+/** The operations that choose a registration's club: the create's and the edit's of each kind. */
+export type ClubOperation = "dexam.create" | "competition.create" | "dexam.update" | "competition.update";
+
 /**
- * The club a registration is created for or moved to: an own club of the caller (no lookup, the
- * principal lists them), or, for a manager of the event, an existing club of the manager's district
- * (any club for an administrator). Anything else is "Verein nicht gefunden". `db`: the create's
- * transaction, or the Prisma client.
+ * The club a registration is created for or moved to: one the caller acts on under `op`'s tenancy
+ * in the permission table (actsOn): an own club (no lookup, the principal lists them), or, with the
+ * operation's district roles (registration_manage), an existing club of the own district (any club
+ * for an administrator); a machine client (API client) has no clubs, so only the latter. Only a
+ * manager of the event looks beyond the own clubs. Anything else is "Verein nicht gefunden". `db`:
+ * the create's transaction, or the Prisma client.
  */
-export async function checkClub(db: Tx, p: Principal, associationId: number | null | undefined, manager: boolean) {
+export async function checkClub(db: Tx, p: Principal, op: ClubOperation, associationId: number | null | undefined, manager: boolean) {
   if (!associationId || p.associationIds.includes(associationId)) return;
   const found =
     manager && isInt4(associationId) ? await db.association.findUnique({ where: { id: associationId }, select: { districtAssociationId: true } }) : null;
-  const districtClub = !!found && (isAdmin(p.roles) || found.districtAssociationId === p.districtAssociationId);
-  if (!districtClub) throw notFound("Verein");
+  if (!found || !actsOn(p, op, { districtAssociationId: found.districtAssociationId, associationId })) throw notFound("Verein");
 }
 
 /**
@@ -205,11 +209,12 @@ export async function checkNewRegistration(
   tx: Tx,
   now: Date,
   p: Principal,
+  op: "dexam.create" | "competition.create",
   event: Event,
   associationId: number | null | undefined,
 ): Promise<{ manager: boolean }> {
   const manager = isManager(p, event);
-  await checkClub(tx, p, associationId, manager);
+  await checkClub(tx, p, op, associationId, manager);
   if (!manager) {
     if (!isPublished(event, now)) throw notFound("Veranstaltung");
     if (deadlinePassed(event, now)) throw new AppError("CONFLICT", "Der Anmeldeschluss ist vorbei");

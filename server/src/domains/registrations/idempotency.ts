@@ -76,7 +76,9 @@ export async function storedAnswer<T>(ctx: ServiceCtx, request: KeyedRequest | n
   const row = await ctx.prisma.idempotencyKey.findFirst({ where: { ...mine, createdAt: { gte: since } }, select: { requestHash: true, registrationId: true } });
   if (!row) return undefined;
   if (row.requestHash !== request.hash) throw new AppError("IDEMPOTENCY_KEY_REUSED", KEY_REUSED);
-  return replay(row.registrationId);
+  const answer = await replay(row.registrationId);
+  ctx.replayed = true;
+  return answer;
 }
 
 /** The key's row broke its uniqueness rule (PostgreSQL's code, or Prisma's P2002 for it). */

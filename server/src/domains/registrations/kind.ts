@@ -125,7 +125,7 @@ export async function createRegistration<Row extends RegistrationRow, C>(
     mailingTransaction(ctx, async (tx) => {
       const event = await lockEventForRegistration(tx, o.eventId, kind.formTypes);
       const now = ctx.services.now();
-      const { manager } = await checkNewRegistration(tx, now, p, event, o.associationId);
+      const { manager } = await checkNewRegistration(tx, now, p, opOf(kind, "create") as "dexam.create", event, o.associationId);
       const w = await write(tx, event, manager, now);
       const mailed = await recordCreate(tx, ctx, p, {
         entity: kind.entity,
@@ -283,9 +283,16 @@ export async function cancelRegistration<Row extends RegistrationRow>(
  * Its files, earlier audit entries and mails go with it (traces.ts); the deletion's own entry
  * keeps who and the counts, no names; the notice is deleted from the outbox once sent.
  */
-export async function deleteRegistration<Row extends RegistrationRow>(kind: RegistrationKind<Row>, ctx: ServiceCtx, id: number): Promise<Loaded<Row>> {
+export async function deleteRegistration<Row extends RegistrationRow>(
+  kind: RegistrationKind<Row>,
+  ctx: ServiceCtx,
+  id: number,
+  version?: number | null,
+): Promise<Loaded<Row>> {
   const p = authorize(ctx.principal, opOf(kind, "delete"));
   const r = await readRegistration(kind, ctx, p, id);
+  // /v1 If-Match: the version the deletion was based on, checked again by the delete's where
+  checkVersion(r, version);
   const deleter = kind.deleter(p, r.event);
   assertChanger(p, r, deleter);
   const erases = mayActOn(p, "registration.deleteCancelled", r.event);
@@ -297,7 +304,7 @@ export async function deleteRegistration<Row extends RegistrationRow>(kind: Regi
   }
   return mailingTransaction(ctx, async (tx) => {
     const traces = await deleteRegistrationTraces(tx, kind.traces(id));
-    await kind.delegate(tx).delete({ where: { id } });
+    await guardStale(kind.delegate(tx).delete({ where: versionWhere(id, version) }));
     await audit(tx, p, { action: "delete", entity: kind.entity, entityId: id, districtAssociationId: r.event.districtAssociationId, details: traces });
     return { value: r, mailed: await enqueueMail(tx, mailTarget(r, r.event), "deleted", kind.facts(r, id, r.event)) };
   });
@@ -306,6 +313,7 @@ export async function deleteRegistration<Row extends RegistrationRow>(kind: Regi
 /**
  * PUT of /v1 (one read): a club member's cancelled_at cancels (the server stamps the time);
  * otherwise an edit (registration_manage sets cancelled_at as sent). Answers the row with `include`.
+ * `version` (the body's, or If-Match's): the cancel, too, is refused when the row has moved on.
  */
 export async function putRegistration<Row extends RegistrationRow>(
   kind: RegistrationKind<Row>,
@@ -314,9 +322,11 @@ export async function putRegistration<Row extends RegistrationRow>(
   cancelledAtSent: Date | null | undefined,
   update: (loaded: Loaded<Row>) => Promise<Row>,
   include: object,
+  version?: number | null,
 ): Promise<Row> {
   const p = authorize(ctx.principal, opOf(kind, "read"));
   const r = await readRegistration(kind, ctx, p, id, { ...include, ...WITH_EVENT });
+  checkVersion(r, version);
   if (!isManager(p, r.event) && cancelledAtSent && !r.cancelledAt) return cancelRegistration(kind, ctx, id, { loaded: r, include });
   return update(r);
 }

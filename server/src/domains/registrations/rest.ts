@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import { authorize } from "../../auth/permissions.ts";
 import type { RouteDoc } from "../../http/openapi.ts";
-import { idempotencyKeyOf, idParam, pageAnswer, type RestRouter } from "../../http/rest.ts";
+import { idempotencyKeyOf, idParam, ifMatchVersion, pageAnswer, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -36,7 +36,8 @@ export function registrationRoutes<F extends string, Row extends RegistrationRow
     answered?: (ctx: ServiceCtx, answers: Answer[], door: "rest" | "restList") => Promise<unknown>;
     create: (ctx: ServiceCtx, eventId: number, input: BodyOf<Input>, key: string | null | undefined) => Promise<Answer>;
     update: (ctx: ServiceCtx, id: number, input: Input, o: { loaded: Loaded<Row>; include: object }) => Promise<Row>;
-    delete: (ctx: ServiceCtx, id: number) => Promise<unknown>;
+    /** `version`: the If-Match's (null: unconditional) */
+    delete: (ctx: ServiceCtx, id: number, version: number | null) => Promise<unknown>;
     docs: { list: Doc; get: Doc; create: Doc; put: Doc; delete: Doc };
   },
 ) {
@@ -91,11 +92,12 @@ export function registrationRoutes<F extends string, Row extends RegistrationRow
       i.cancelledAtSent,
       (loaded) => o.update(ctx, id, { ...i, cancelledAt: i.cancelledAtSent }, { loaded, include: o.include }),
       o.include,
+      (i as { version?: number | null }).version,
     );
     return answer(ctx, o.toWire(ctx, row), "rest");
   });
-  r.delete(`/v1/registration/${o.segment}/:id`, { tag: o.tag, ...o.docs.delete, status: 204 }, async (ctx, req) => {
-    await o.delete(ctx, idParam(req));
+  r.delete(`/v1/registration/${o.segment}/:id`, { tag: o.tag, ...o.docs.delete, status: 204, ifMatch: true }, async (ctx, req) => {
+    await o.delete(ctx, idParam(req), ifMatchVersion(req));
     return null;
   });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
-import { idParam, pageAnswer, type RestRouter } from "../../http/rest.ts";
+import { idParam, ifMatchVersion, pageAnswer, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG, WIRE_MSG } from "../../shared/messages.ts";
 import { ROLES, Role } from "../../shared/roles.ts";
@@ -332,12 +332,13 @@ export function userRoutes(r: RestRouter) {
       summary: "Benutzer oder eigenes Konto löschen",
       description: "Mit 0 oder der eigenen Id wird das eigene Konto gelöscht.",
       status: 204,
+      ifMatch: true,
       example: { params: { id: CREATED } },
     },
     async (ctx, req) => {
       const id = idParam(req);
-      if (id === 0 || id === ctx.principal.userId) await deleteViewer(ctx);
-      else await deleteUser(ctx, id);
+      if (id === 0 || id === ctx.principal.userId) await deleteViewer(ctx, ifMatchVersion(req));
+      else await deleteUser(ctx, id, ifMatchVersion(req));
       return null;
     },
   );

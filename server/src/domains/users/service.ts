@@ -167,13 +167,18 @@ async function forgetInAudit(tx: Tx, u: { id: number; subject: string | null }) 
 }
 export const DELETED_ACTOR = "gelöschter Benutzer";
 
-/** Decision R-PR012: the account row and its club links go; registrations stay with their club (user reference cleared); sign-in sessions end. */
-export async function deleteViewer(ctx: ServiceCtx) {
+/**
+ * Decision R-PR012: the account row and its club links go; registrations stay with their club (user
+ * reference cleared); sign-in sessions end. `version`: the version the deletion was based on (/v1
+ * If-Match), checked again by the delete's where; none: unconditional.
+ */
+export async function deleteViewer(ctx: ServiceCtx, version?: number | null) {
   const p = authorize(ctx.principal, "viewer.delete");
   return ctx.prisma.$transaction(async (tx) => {
     const u = await tx.user.findUniqueOrThrow({ where: { id: p.userId } });
+    checkVersion(u, version);
     await ctx.services.identity.remove(tx, u);
-    await tx.user.delete({ where: { id: u.id } });
+    await guardStale(tx.user.delete({ where: versionWhere(u.id, version) }));
     await audit(tx, p, { action: "delete", entity: "User", entityId: u.id, districtAssociationId: u.districtAssociationId, details: { own: true } });
     await forgetInAudit(tx, u);
     return u;
@@ -238,13 +243,15 @@ export async function updateUser(ctx: ServiceCtx, id: number, input: UserFields 
   return saved.user;
 }
 
-export async function deleteUser(ctx: ServiceCtx, id: number) {
-  if (id === ctx.principal?.userId) return deleteViewer(ctx);
+/** `version`: as deleteViewer's. */
+export async function deleteUser(ctx: ServiceCtx, id: number, version?: number | null) {
+  if (id === ctx.principal?.userId) return deleteViewer(ctx, version);
   const p = authorize(ctx.principal, "user.delete");
   return ctx.prisma.$transaction(async (tx) => {
     const u = await managed(tx, p, id, "user.delete");
+    checkVersion(u, version);
     await ctx.services.identity.remove(tx, u);
-    await tx.user.delete({ where: { id } });
+    await guardStale(tx.user.delete({ where: versionWhere(id, version) }));
     await audit(tx, p, { action: "delete", entity: "User", entityId: id, districtAssociationId: u.districtAssociationId });
     await forgetInAudit(tx, u);
     return u;
