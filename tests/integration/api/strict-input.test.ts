@@ -547,8 +547,23 @@ describe("text limits", () => {
   ];
   const rows = entities.flatMap((e) => e.fields.map(([path, limit, kind = "text", key = path]) => ({ entity: e, path, limit, kind, key })));
 
-  it("[R-VA001] the table covers every text of TEXT_LIMITS", () => {
-    expect(rows).toHaveLength(Object.values(TEXT_LIMITS).reduce((n, fields) => n + Object.keys(fields).length, 0));
+  // texts only GraphQL writes (billing, seller, mandate, credit notes, fee items, webhooks, timetable
+  // rooms): server/src/domains/textLimits.test.ts proves them on the rules the services call
+  const GRAPHQL_ONLY: Record<string, readonly string[]> = {
+    Association: ["billingName", "billingStreet", "billingPostcode", "billingCity", "billingCountry", "buyerReference"],
+    WebhookEndpoint: Object.keys(TEXT_LIMITS.WebhookEndpoint),
+    EventFee: Object.keys(TEXT_LIMITS.EventFee),
+    InvoiceSeller: Object.keys(TEXT_LIMITS.InvoiceSeller),
+    SepaMandate: Object.keys(TEXT_LIMITS.SepaMandate),
+    InvoiceLine: Object.keys(TEXT_LIMITS.InvoiceLine),
+    TimetableSlot: Object.keys(TEXT_LIMITS.TimetableSlot),
+    sepaMandate: Object.keys(TEXT_LIMITS.sepaMandate),
+    creditNote: Object.keys(TEXT_LIMITS.creditNote),
+  };
+
+  it("[R-VA001] the table covers every text of TEXT_LIMITS that /v1 writes", () => {
+    const v1Texts = Object.entries(TEXT_LIMITS).flatMap(([model, fields]) => Object.keys(fields).filter((f) => !GRAPHQL_ONLY[model]?.includes(f)));
+    expect(rows).toHaveLength(v1Texts.length);
   });
 
   it.each(rows.map((r) => [`${r.entity.name} ${r.path}`, r] as const))(
