@@ -21,7 +21,8 @@ export type ErrorCode =
   | "HEADERS_TOO_LARGE"
   | "REQUEST_TIMEOUT"
   | "METHOD_NOT_ALLOWED"
-  | "TIMEOUT";
+  | "TIMEOUT"
+  | "INTERNAL";
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
@@ -46,6 +47,8 @@ const STATUS: Record<ErrorCode, number> = {
   REQUEST_TIMEOUT: 408,
   METHOD_NOT_ALLOWED: 405,
   TIMEOUT: 503,
+  // a fault of the server: /v1's envelope code of a 500 (app.ts error handler; GraphQL says INTERNAL_SERVER_ERROR)
+  INTERNAL: 500,
 };
 
 export class AppError extends Error {

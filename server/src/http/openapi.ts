@@ -362,8 +362,18 @@ export async function registerOpenApi(fastify: FastifyInstance, opts: { publicUr
       },
       servers: [{ url: opts.publicUrl }],
       tags: TAGS.map((t) => ({ ...t })),
-      components: { securitySchemes: { bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
-      security: [{ bearer: [] }],
+      components: {
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer", bearerFormat: "JWT" },
+          // an API client's token (docs/api-clients.md): client credentials at the embedded sign-in's token endpoint
+          apiClient: {
+            type: "oauth2",
+            description: "API-Zugang eines Kreisverbands (docs/api-clients.md): Client-ID und Geheimnis gegen ein Zugriffstoken tauschen",
+            flows: { clientCredentials: { tokenUrl: `${opts.publicUrl}/oidc/token`, scopes: {} } },
+          },
+        },
+      },
+      security: [{ bearer: [] }, { apiClient: [] }],
     },
     hideUntagged: true,
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`) },

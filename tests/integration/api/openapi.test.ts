@@ -86,7 +86,14 @@ describe("/v1/openapi.json", () => {
     // validate() dereferences in place: give it a copy
     await expect(validate(structuredClone(doc) as Parameters<typeof validate>[0])).resolves.toMatchObject({ valid: true });
     expect(doc.components.securitySchemes.bearer).toEqual({ type: "http", scheme: "bearer", bearerFormat: "JWT" });
-    expect(doc.security).toEqual([{ bearer: [] }]);
+    // or an API client's token, fetched with the client-credentials flow at the token endpoint
+    expect(doc.components.securitySchemes.apiClient).toMatchObject({
+      type: "oauth2",
+      flows: { clientCredentials: { tokenUrl: expect.stringMatching(/\/oidc\/token$/), scopes: {} } },
+    });
+    expect(doc.security).toEqual([{ bearer: [] }, { apiClient: [] }]);
+    // a 500 answers the envelope's INTERNAL, so the enumeration names it
+    expect(JSON.stringify(doc)).toMatch(/"enum":\["UNAUTHENTICATED"[^\]]*"INTERNAL"\]/);
   });
 
   it("[R-API033] names every /v1 route the server answers, each export under both spellings, with the error envelope", () => {
