@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { MessageKey } from "./de";
-import { createTranslator, interpolate, t } from "./translate";
+import { de, type MessageKey } from "./de";
+import { en } from "./en";
+import { createTranslator, interpolate, loadFallback, t } from "./translate";
 
 describe("translate", () => {
   it("[R-SH001] uses German by default", () => {
@@ -12,6 +13,19 @@ describe("translate", () => {
     const translate = createTranslator({ "menu.open": "Menü öffnen" }, { "menu.open": "Open menu", "menu.close": "Close menu" });
     expect(translate("menu.open")).toBe("Menü öffnen");
     expect(translate("menu.close")).toBe("Close menu");
+  });
+
+  it("[R-SH002] the application translator falls back to the English catalog it loads apart", async () => {
+    await loadFallback();
+    const german = de as Partial<Record<string, string>>;
+    const saved = german["menu.logout"];
+    delete german["menu.logout"];
+    try {
+      expect(t("menu.logout")).toBe(en["menu.logout"]);
+    } finally {
+      german["menu.logout"] = saved;
+    }
+    expect(t("menu.logout")).toBe("Abmelden");
   });
 
   it("returns the key when neither catalog has the text", () => {
