@@ -69,3 +69,19 @@ test("[R-SH069] theme colours: primary dark blue, secondary orange, success gree
   });
   expect(colours).toEqual(["#0d3b66", "#f28c28", "#2e7d32", "#8b0000"]);
 });
+
+test("[R-SH039] every menu label of the 300 px drawer is readable whole: a long one wraps instead of being cut", async ({ page }) => {
+  await signIn(page, "staff@demo.test");
+  await expect(page.locator("#loading")).toBeHidden();
+  const nav = page.getByRole("navigation", { name: "Hauptmenü" });
+  for (const group of await nav.locator("button[aria-expanded='false']").all()) await group.click();
+  await expect(nav.getByRole("link", { name: "Zugriffe auf Gesundheitsdaten" })).toBeVisible();
+  const cut = await nav.evaluate((menu) => {
+    const right = menu.getBoundingClientRect().right;
+    return [...menu.querySelectorAll("a span, button span")]
+      .filter((span) => span.childElementCount === 0 && (span.textContent ?? "").trim() !== "")
+      .filter((span) => span.scrollWidth > span.clientWidth || span.getBoundingClientRect().right > right + 0.5)
+      .map((span) => span.textContent);
+  });
+  expect(cut).toEqual([]);
+});
