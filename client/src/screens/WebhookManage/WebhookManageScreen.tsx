@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DataTable } from "../../components/DataTable";
+import { DataTable, menuColumn } from "../../components/DataTable";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
 import { Notice } from "../../components/Notice";
@@ -128,7 +128,7 @@ function WebhookManageContent({ districtAssociationId }: { districtAssociationId
     { key: "eventTypes", header: t("webhook.field.eventTypes") },
     { key: "status", header: t("webhook.field.status") },
     { key: "failures", header: t("webhook.field.failures") },
-    { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
+    ...menuColumn(),
   ];
   const shownLog = dialog?.kind === "deliveries" ? endpoints.find((endpoint) => endpoint.databaseId === dialog.databaseId) : undefined;
 
