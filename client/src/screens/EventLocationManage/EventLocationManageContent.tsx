@@ -55,15 +55,7 @@ export function EventLocationManageContent({ districtAssociationId }: { district
               id
               canManage
               locations {
-                id
-                databaseId
-                name
-                type
-                dexamTypes
-                competitionTypes
-                start
-                end
-                publishResults
+                ...LocationRow_columns @relay(mask: false)
                 ...LocationRow_location
               }
             }

@@ -53,14 +53,7 @@ export function EventManageContent({ districtAssociationId }: { districtAssociat
         events(districtAssociationId: $districtAssociationId, first: 100) {
           edges {
             node {
-              id
-              databaseId
-              name
-              formType
-              editPhase
-              expiration
-              registrationDeadlineDay
-              published
+              ...EventRow_columns @relay(mask: false)
               ...EventRow_event
             }
           }

@@ -1,16 +1,14 @@
 import { mayCall } from "@shared/permissions";
 import { Suspense, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { DistrictPage } from "../../components/DistrictPage";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
-import { Notice } from "../../components/Notice";
-import { Page } from "../../components/Page";
 import { PageLoading } from "../../components/PageLoading";
 import { Toolbar } from "../../components/Toolbar";
 import { EventPicker, NoEventNotice, useEventChooser } from "../../events/useEventChooser";
 import { t } from "../../i18n/translate";
 import { routeTitle, timetableRoute } from "../../routes/routeTable";
-import { useAppState } from "../../state/AppStateContext";
 import type { TimetableScreenQuery } from "./__generated__/TimetableScreenQuery.graphql";
 import { TimetableView } from "./TimetableView";
 
@@ -21,21 +19,10 @@ import { TimetableView } from "./TimetableView";
  * move, swap and lock, publishing and the printed lists. The server decides who may do what.
  */
 export function TimetableScreen() {
-  const { state } = useAppState();
-  const districtAssociationId = state.activeDistrictAssociationId;
   return (
-    <Page title={routeTitle(timetableRoute)}>
-      <p>{t("timetable.intro")}</p>
-      {districtAssociationId === null ? (
-        <Notice>{t("district.noneSelected")}</Notice>
-      ) : (
-        <ErrorBoundary key={districtAssociationId} fallback={(error) => <LoadFailure prefix="error.events.load" error={error} />}>
-          <Suspense fallback={<PageLoading />}>
-            <TimetableContent districtAssociationId={districtAssociationId} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
-    </Page>
+    <DistrictPage title={routeTitle(timetableRoute)} intro={<p>{t("timetable.intro")}</p>} loadError="error.events.load">
+      {(districtAssociationId) => <TimetableContent districtAssociationId={districtAssociationId} />}
+    </DistrictPage>
   );
 }
 
