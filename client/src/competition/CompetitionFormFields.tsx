@@ -6,6 +6,7 @@ import { SwitchField } from "../components/SwitchField";
 import { TextField } from "../components/TextField";
 import { t } from "../i18n/translate";
 import { FormSection } from "../registration/formParts";
+import { fieldBinding } from "../registration/formValues";
 import styles from "../registration/RegistrationForm.module.css";
 import { RegistrationClubField, type RegistrationFieldsProps, RegistrationFormFrame } from "../registration/RegistrationFormFrame";
 import { CompetitionSongsSection } from "./CompetitionSongsSection";
@@ -26,6 +27,7 @@ export function CompetitionFormFields(props: RegistrationFieldsProps<Competition
   const { event, form, scope = "ALL", songsComplete } = props;
   const { values, errors, change } = form;
   const locked = scope !== "ALL";
+  const bind = fieldBinding(form, locked);
   const level = levelField(values.type);
   const typeOptions = useMemo(() => offeredTypes(event, values.type).map(label(COMPETITION_TYPE_LABELS)), [event, values.type]);
   // the casts of the type (R-CF004); none before a type is chosen
@@ -50,35 +52,10 @@ export function CompetitionFormFields(props: RegistrationFieldsProps<Competition
     >
       <FormSection title={t("competitionForm.section.group")}>
         <div className={styles.columns}>
-          <TextField
-            label={t("competitionForm.field.name")}
-            value={values.name}
-            onChange={(v) => change("name", v)}
-            error={errors.name}
-            required
-            disabled={locked}
-            autoComplete="off"
-          />
+          <TextField label={t("competitionForm.field.name")} {...bind("name")} required autoComplete="off" />
           <RegistrationClubField {...props} locked={locked} />
-          <TextField
-            label={t("competitionForm.field.conductorName")}
-            value={values.conductorName}
-            onChange={(v) => change("conductorName", v)}
-            error={errors.conductorName}
-            required
-            disabled={locked}
-            autoComplete="off"
-          />
-          <TextField
-            label={t("competitionForm.field.numberOfMusicians")}
-            value={values.numberOfMusicians}
-            onChange={(v) => change("numberOfMusicians", v)}
-            error={errors.numberOfMusicians}
-            required
-            disabled={locked}
-            inputMode="numeric"
-            autoComplete="off"
-          />
+          <TextField label={t("competitionForm.field.conductorName")} {...bind("conductorName")} required autoComplete="off" />
+          <TextField label={t("competitionForm.field.numberOfMusicians")} {...bind("numberOfMusicians")} required inputMode="numeric" autoComplete="off" />
         </div>
       </FormSection>
       <FormSection title={t("competitionForm.section.performance")} hint={locked ? undefined : t("competitionForm.type.hint")}>

@@ -20,6 +20,11 @@ export interface DataTableColumn {
 /** The key of the row menu's column. */
 export const MENU_COLUMN = "menu";
 
+/** The row menu's column ("Aktionen", read by assistive technology only); `shown` false: none (a list without a menu). */
+export function menuColumn(shown = true): DataTableColumn[] {
+  return shown ? [{ key: MENU_COLUMN, header: t("table.actions"), hiddenHeader: true, narrow: true }] : [];
+}
+
 /**
  * A table of a management screen. The rows are the screen's row components (each with its own
  * fragment); with no rows it says "Keine Einträge vorhanden", or "Wird geladen …" while loading.

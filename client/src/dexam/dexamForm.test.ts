@@ -29,24 +29,14 @@ import {
 const REQUIRED = "Dieses Feld ist ein Pflichtfeld";
 const NOW = new Date("2027-03-01T12:00:00Z");
 
-const THEORY = { id: "1", name: "Musikschule (Theorie)", type: "DEXAM_THEORY", dexamTypes: ["D1", "D2", "D3"], instruments: [] };
-const WOODWIND = {
-  id: "2",
-  name: "Musikschule (Praxis Holz)",
-  type: "DEXAM_PRACTICE",
-  dexamTypes: ["D1", "D2", "D3"],
-  instruments: ["FLUTE", "CLARINET"],
-};
-const CLARINET_D2 = { id: "3", name: "Klarinette D2 (Praxis)", type: "DEXAM_PRACTICE", dexamTypes: ["D2"], instruments: ["CLARINET"] };
-const BRASS = {
-  id: "4",
-  name: "Gymnasium (Praxis Blech)",
-  type: "DEXAM_PRACTICE",
-  dexamTypes: ["D1", "D2", "D3"],
-  instruments: ["TRUMPET", "PERCUSSION"],
-};
-const PREPARATION = { id: "5", name: "Vorbereitungskurs", type: "DEXAM_PREPARATION", dexamTypes: ["D1", "D2"], instruments: [] };
-const THEORY_D3 = { id: "6", name: "Theorie nur D3", type: "DEXAM_THEORY", dexamTypes: ["D3"], instruments: [] };
+/** A location of the event as the form reads it (useDexamEvent). */
+const location = (id: string, name: string, type: string, dexamTypes: string[], instruments: string[] = []) => ({ id, name, type, dexamTypes, instruments });
+const THEORY = location("1", "Musikschule (Theorie)", "DEXAM_THEORY", ["D1", "D2", "D3"]);
+const WOODWIND = location("2", "Musikschule (Praxis Holz)", "DEXAM_PRACTICE", ["D1", "D2", "D3"], ["FLUTE", "CLARINET"]);
+const CLARINET_D2 = location("3", "Klarinette D2 (Praxis)", "DEXAM_PRACTICE", ["D2"], ["CLARINET"]);
+const BRASS = location("4", "Gymnasium (Praxis Blech)", "DEXAM_PRACTICE", ["D1", "D2", "D3"], ["TRUMPET", "PERCUSSION"]);
+const PREPARATION = location("5", "Vorbereitungskurs", "DEXAM_PREPARATION", ["D1", "D2"]);
+const THEORY_D3 = location("6", "Theorie nur D3", "DEXAM_THEORY", ["D3"]);
 
 const DEXAM: EventFacts = { formType: "DEXAM", cancellationConditions: null, locations: [THEORY, WOODWIND, CLARINET_D2, BRASS, PREPARATION, THEORY_D3] };
 const WITH_CONDITIONS: EventFacts = { ...DEXAM, cancellationConditions: "Storno kostet 10 €." };

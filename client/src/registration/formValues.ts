@@ -27,6 +27,24 @@ export function setPath<T>(target: T, path: string, value: unknown): T {
   return { ...current, [head]: next } as T;
 }
 
+/** The value at a field path ("partialResult.year"). */
+function getPath(target: unknown, path: string): unknown {
+  return path.split(".").reduce<unknown>((current, key) => (current as Record<string, unknown> | null | undefined)?.[key], target);
+}
+
+/**
+ * The props binding a text or date field to a form path: the value there, its change, its message;
+ * a locked form's fields show their value but cannot change (edit scope SONGS or NONE).
+ */
+export function fieldBinding(form: { values: unknown; errors: FieldErrors; change: (path: string, value: string) => void }, locked: boolean) {
+  return (path: string) => ({
+    value: (getPath(form.values, path) as string | null | undefined) ?? "",
+    onChange: (value: string) => form.change(path, value),
+    error: form.errors[path],
+    disabled: locked,
+  });
+}
+
 /** Every leaf of the values by its path ("songs.0.name" -> "…"); a chosen file (with dataUrl) is one leaf. */
 function leaves(value: unknown, prefix = "", out: Record<string, unknown> = {}): Record<string, unknown> {
   if (value !== null && typeof value === "object" && !("dataUrl" in value)) {

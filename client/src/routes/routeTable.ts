@@ -1,4 +1,4 @@
-import { PERMISSIONS, SCREENS } from "@shared/permissions";
+import { type Operation, PERMISSIONS, SCREENS } from "@shared/permissions";
 import { hasAnyRole, ROLES, type RoleName } from "@shared/roles";
 import type { MessageKey } from "../i18n/de";
 import { t } from "../i18n/translate";
@@ -76,108 +76,48 @@ export interface ToolRoute {
 
 export type ToolRouteName = "timetable" | "personData" | "healthAccessLog" | "webhookManage" | "apiExplorer";
 
+/** The operations of the permission table that name their roles (not "every signed-in caller"). */
+type RoleOperation = { [K in Operation]: (typeof PERMISSIONS)[K]["access"] extends readonly RoleName[] ? K : never }[Operation];
+
+/** A tool route: its title is the catalog's `route.{name}`; its roles an operation's of the permission table, or the given list. */
+function toolRoute(name: ToolRouteName, path: string, roles: RoleOperation | readonly RoleName[]): ToolRoute {
+  return { kind: "tool", name, path, titleKey: `route.${name}`, roles: typeof roles === "string" ? PERMISSIONS[roles].access : roles };
+}
+
 export type AppRoute = ScreenRoute | HelpRoute | ToolRoute;
 
+/**
+ * A screen route: its title (and menu label) is the catalog's `route.{name}`; a screen with roles is
+ * a staff screen (its own chunk); the help page, where there is one, at `help` under `help{name}`.
+ */
+function screenRoute(
+  name: ScreenRouteName,
+  path: string,
+  roles: readonly RoleName[],
+  help: readonly [HelpRouteName, string] | null,
+  menu: MenuPlacement = "main",
+): ScreenRoute {
+  const route: ScreenRoute = { kind: "screen", name, path, titleKey: `route.${name}`, roles, menu, staff: roles.length > 0 };
+  return help ? { ...route, help: { name: help[0], path: help[1] } } : route;
+}
+
 export const screenRoutes: readonly ScreenRoute[] = [
-  {
-    kind: "screen",
-    name: "start",
-    path: "/",
-    titleKey: "route.start",
-    roles: [],
-    menu: "main",
-    staff: false,
-    help: { name: "startPageHelp", path: "/help/start" },
-  },
-  {
-    kind: "screen",
-    name: "editProfile",
-    path: "/user/profile",
-    titleKey: "route.editProfile",
-    roles: [],
-    menu: "main",
-    staff: false,
-    help: { name: "userAccountHelp", path: "/help/user/account" },
-  },
-  {
-    kind: "screen",
-    name: "associationUserEdit",
-    path: "/association/edit",
-    titleKey: "route.associationUserEdit",
-    roles: [],
-    menu: "main",
-    staff: false,
-    help: { name: "associationUserEditHelp", path: "/help/association/edit" },
-  },
-  {
-    kind: "screen",
-    name: "registrationOverview",
-    path: "/registration/overview",
-    titleKey: "route.registrationOverview",
-    roles: [],
-    menu: "main",
-    staff: false,
-    help: { name: "registrationOverviewHelp", path: "/help/registration/overview" },
-  },
-  {
-    kind: "screen",
-    name: "userManage",
-    path: "/user/manage",
-    titleKey: "route.userManage",
-    roles: SCREENS.userManage,
-    menu: "main",
-    staff: true,
-    help: { name: "userManageHelp", path: "/help/user/manage" },
-  },
-  {
-    kind: "screen",
-    name: "associationManage",
-    path: "/association/manage",
-    titleKey: "route.associationManage",
-    roles: SCREENS.associationManage,
-    menu: "main",
-    staff: true,
-    help: { name: "associationManageHelp", path: "/help/association/manage" },
-  },
-  {
-    kind: "screen",
-    name: "districtAssociationManage",
-    path: "/districtassociation/manage",
-    titleKey: "route.districtAssociationManage",
-    roles: SCREENS.districtAssociationManage,
-    menu: "main",
-    staff: true,
-  },
-  {
-    kind: "screen",
-    name: "eventManage",
-    path: "/event/manage",
-    titleKey: "route.eventManage",
-    roles: SCREENS.eventAdministration,
-    menu: "eventGroup",
-    staff: true,
-    help: { name: "eventManageHelp", path: "/help/event/manage" },
-  },
-  {
-    kind: "screen",
-    name: "eventLocationManage",
-    path: "/event/location/manage",
-    titleKey: "route.eventLocationManage",
-    roles: SCREENS.eventAdministration,
-    menu: "eventGroup",
-    staff: true,
-    help: { name: "eventLocationManageHelp", path: "/help/event/location/manage" },
-  },
-  {
-    kind: "screen",
-    name: "resultManage",
-    path: "/result/manage",
-    titleKey: "route.resultManage",
-    roles: SCREENS.resultManage,
-    menu: "main",
-    staff: true,
-    help: { name: "resultManageHelp", path: "/help/result/manage" },
-  },
+  screenRoute("start", "/", [], ["startPageHelp", "/help/start"]),
+  screenRoute("editProfile", "/user/profile", [], ["userAccountHelp", "/help/user/account"]),
+  screenRoute("associationUserEdit", "/association/edit", [], ["associationUserEditHelp", "/help/association/edit"]),
+  screenRoute("registrationOverview", "/registration/overview", [], ["registrationOverviewHelp", "/help/registration/overview"]),
+  screenRoute("userManage", "/user/manage", SCREENS.userManage, ["userManageHelp", "/help/user/manage"]),
+  screenRoute("associationManage", "/association/manage", SCREENS.associationManage, ["associationManageHelp", "/help/association/manage"]),
+  screenRoute("districtAssociationManage", "/districtassociation/manage", SCREENS.districtAssociationManage, null),
+  screenRoute("eventManage", "/event/manage", SCREENS.eventAdministration, ["eventManageHelp", "/help/event/manage"], "eventGroup"),
+  screenRoute(
+    "eventLocationManage",
+    "/event/location/manage",
+    SCREENS.eventAdministration,
+    ["eventLocationManageHelp", "/help/event/location/manage"],
+    "eventGroup",
+  ),
+  screenRoute("resultManage", "/result/manage", SCREENS.resultManage, ["resultManageHelp", "/help/result/manage"]),
 ];
 
 /** Help pages inherit title and roles from the screen they document (R-SH051), in listing order. */
@@ -202,64 +142,34 @@ export const appRoutes: readonly AppRoute[] = [...screenRoutes, ...helpRoutes];
  * The GraphiQL API-Explorer: for staff, i.e. any role at all (the server lets exactly these
  * callers introspect and send their own documents in production); members end on "/".
  */
-export const apiExplorerRoute: ToolRoute = {
-  kind: "tool",
-  name: "apiExplorer",
-  path: "/api-explorer",
-  titleKey: "route.apiExplorer",
-  roles: ROLES,
-};
+export const apiExplorerRoute = toolRoute("apiExplorer", "/api-explorer", ROLES);
 
 /**
  * "Zugriffe auf Gesundheitsdaten": who read camp health data in the district (beyond the spec;
  * docs/decisions.md "Reads of health data are recorded"): the roles of the server's
  * healthDataAccess.list (registration_manage).
  */
-export const healthAccessLogRoute: ToolRoute = {
-  kind: "tool",
-  name: "healthAccessLog",
-  path: "/registration/health-data-access",
-  titleKey: "route.healthAccessLog",
-  roles: PERMISSIONS["healthDataAccess.list"].access,
-};
+export const healthAccessLogRoute = toolRoute("healthAccessLog", "/registration/health-data-access", "healthDataAccess.list");
 
 /**
  * "Auskunft und Löschung" (erasure and access requests for one child, docs/decisions.md "Erasure on
  * request"): registration_manage (registration.person's roles) finds a child's registrations across
  * the district's events, exports them, deletes them or erases their camp data.
  */
-export const personDataRoute: ToolRoute = {
-  kind: "tool",
-  name: "personData",
-  path: "/registration/person",
-  titleKey: "route.personData",
-  roles: PERMISSIONS["registration.person"].access,
-};
+export const personDataRoute = toolRoute("personData", "/registration/person", "registration.person");
 
 /**
  * "Webhooks" (docs/decisions.md "Webhooks"): the district association's webhook endpoints with
  * their delivery logs, for the roles of the server's webhook.list (webhook.manage: the same).
  */
-export const webhookManageRoute: ToolRoute = {
-  kind: "tool",
-  name: "webhookManage",
-  path: "/webhooks",
-  titleKey: "route.webhookManage",
-  roles: PERMISSIONS["webhook.list"].access,
-};
+export const webhookManageRoute = toolRoute("webhookManage", "/webhooks", "webhook.list");
 
 /**
  * "Zeitplan" (docs/decisions.md "Timetables"): an event's timetable per location (rules, planning,
  * move/swap/lock, publishing, printed lists), for the roles of the server's timetable.read; the
  * event administration's row menu links it with the event (`?event=`).
  */
-export const timetableRoute: ToolRoute = {
-  kind: "tool",
-  name: "timetable",
-  path: "/event/timetable",
-  titleKey: "route.timetable",
-  roles: PERMISSIONS["timetable.read"].access,
-};
+export const timetableRoute = toolRoute("timetable", "/event/timetable", "timetable.read");
 
 export const toolRoutes: readonly ToolRoute[] = [timetableRoute, personDataRoute, healthAccessLogRoute, webhookManageRoute, apiExplorerRoute];
 

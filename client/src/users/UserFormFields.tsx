@@ -1,3 +1,4 @@
+import { graphql } from "react-relay";
 import { TextField } from "../components/TextField";
 import type { FieldErrors } from "../forms/fieldErrors";
 import { t } from "../i18n/translate";
@@ -14,6 +15,21 @@ const INPUT: Record<UserField, { type: string; autoComplete: string; inputMode?:
   city: { type: "text", autoComplete: "address-level2" },
   country: { type: "text", autoComplete: "country-name" },
 };
+
+/** What the form is filled from (userFormValues): the own profile and the staff's user dialog spread it unmasked. */
+graphql`
+  fragment UserFormFields_values on User {
+    version
+    firstname
+    lastname
+    email
+    phone
+    street
+    postcode
+    city
+    country
+  }
+`;
 
 /**
  * The fields of the user form in one of its modes (spec §5 "User form"): create mode shows only

@@ -6,6 +6,7 @@ import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
 import { CheckField, FieldGroup, FormSection } from "../../registration/formParts";
+import { fieldBinding } from "../../registration/formValues";
 import styles from "../../registration/RegistrationForm.module.css";
 import { EmergencyContacts } from "./EmergencyContacts";
 import type { SectionProps } from "./types";
@@ -20,33 +21,13 @@ const MEAL_OPTIONS = Object.entries(MEAL_REQUEST_LABELS).map(([value, label]) =>
  */
 export function CampSection({ form, locked, withConsentForm }: SectionProps & { withConsentForm: boolean }) {
   const { values, errors, change } = form;
+  const bind = fieldBinding(form, locked);
   const camp = values.camp;
   return (
     <FormSection title={t("dexamForm.section.camp")}>
-      <TextField
-        label={t("dexamForm.field.diseases")}
-        value={camp.diseases}
-        onChange={(v) => change("camp.diseases", v)}
-        error={errors["camp.diseases"]}
-        disabled={locked}
-        rows={2}
-      />
-      <TextField
-        label={t("dexamForm.field.intolerances")}
-        value={camp.intolerances}
-        onChange={(v) => change("camp.intolerances", v)}
-        error={errors["camp.intolerances"]}
-        disabled={locked}
-        rows={2}
-      />
-      <TextField
-        label={t("dexamForm.field.allergies")}
-        value={camp.allergies}
-        onChange={(v) => change("camp.allergies", v)}
-        error={errors["camp.allergies"]}
-        disabled={locked}
-        rows={2}
-      />
+      <TextField label={t("dexamForm.field.diseases")} {...bind("camp.diseases")} rows={2} />
+      <TextField label={t("dexamForm.field.intolerances")} {...bind("camp.intolerances")} rows={2} />
+      <TextField label={t("dexamForm.field.allergies")} {...bind("camp.allergies")} rows={2} />
       <SelectField
         label={t("dexamForm.field.mealRequest")}
         options={MEAL_OPTIONS}

@@ -3,6 +3,7 @@ import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
 import { FormSection } from "../../registration/formParts";
+import { fieldBinding } from "../../registration/formValues";
 import styles from "../../registration/RegistrationForm.module.css";
 import type { SectionProps } from "./types";
 
@@ -16,6 +17,7 @@ const PART_OPTIONS = [{ value: NONE, label: t("dexamForm.partial.none") }, ...Ob
  */
 export function PartialResultSection({ form, locked }: SectionProps) {
   const { values, errors, change } = form;
+  const bind = fieldBinding(form, locked);
   const pr = values.partialResult;
   return (
     <FormSection title={t("dexamForm.section.partialResult")} hint={t("dexamForm.partial.hint")}>
@@ -29,43 +31,10 @@ export function PartialResultSection({ form, locked }: SectionProps) {
       />
       {pr.type && (
         <div className={styles.columns}>
-          <TextField
-            label={t("dexamForm.field.partialDistrict")}
-            value={pr.districtAssociation}
-            onChange={(v) => change("partialResult.districtAssociation", v)}
-            error={errors["partialResult.districtAssociation"]}
-            required
-            disabled={locked}
-            autoComplete="off"
-          />
-          <TextField
-            label={t("dexamForm.field.partialYear")}
-            value={pr.year}
-            onChange={(v) => change("partialResult.year", v)}
-            error={errors["partialResult.year"]}
-            required
-            disabled={locked}
-            inputMode="numeric"
-            autoComplete="off"
-          />
-          <TextField
-            label={t("dexamForm.field.partialLocation")}
-            value={pr.location}
-            onChange={(v) => change("partialResult.location", v)}
-            error={errors["partialResult.location"]}
-            required
-            disabled={locked}
-            autoComplete="off"
-          />
-          <TextField
-            label={t("dexamForm.field.partialPoints")}
-            decimal
-            value={pr.points}
-            onChange={(v) => change("partialResult.points", v)}
-            error={errors["partialResult.points"]}
-            required
-            disabled={locked}
-          />
+          <TextField label={t("dexamForm.field.partialDistrict")} {...bind("partialResult.districtAssociation")} required autoComplete="off" />
+          <TextField label={t("dexamForm.field.partialYear")} {...bind("partialResult.year")} required inputMode="numeric" autoComplete="off" />
+          <TextField label={t("dexamForm.field.partialLocation")} {...bind("partialResult.location")} required autoComplete="off" />
+          <TextField label={t("dexamForm.field.partialPoints")} decimal {...bind("partialResult.points")} required />
         </div>
       )}
     </FormSection>

@@ -4,6 +4,7 @@ import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
 import { FormSection } from "../../registration/formParts";
+import { fieldBinding } from "../../registration/formValues";
 import styles from "../../registration/RegistrationForm.module.css";
 import type { SectionProps } from "./types";
 
@@ -12,35 +13,13 @@ const GENDER_OPTIONS = Object.entries(GENDER_LABELS).map(([value, label]) => ({ 
 /** Personal data (R-DF001): first name, last name, birth date and gender, all required (decision R-DF002). */
 export function PersonSection({ form, locked }: SectionProps) {
   const { values, errors, change } = form;
+  const bind = fieldBinding(form, locked);
   return (
     <FormSection title={t("dexamForm.section.person")}>
       <div className={styles.columns}>
-        <TextField
-          label={t("dexamForm.field.firstname")}
-          value={values.firstname}
-          onChange={(v) => change("firstname", v)}
-          error={errors.firstname}
-          required
-          disabled={locked}
-          autoComplete="off"
-        />
-        <TextField
-          label={t("dexamForm.field.lastname")}
-          value={values.lastname}
-          onChange={(v) => change("lastname", v)}
-          error={errors.lastname}
-          required
-          disabled={locked}
-          autoComplete="off"
-        />
-        <DateField
-          label={t("dexamForm.field.birthdate")}
-          value={values.birthdate}
-          onChange={(v) => change("birthdate", v)}
-          error={errors.birthdate}
-          required
-          disabled={locked}
-        />
+        <TextField label={t("dexamForm.field.firstname")} {...bind("firstname")} required autoComplete="off" />
+        <TextField label={t("dexamForm.field.lastname")} {...bind("lastname")} required autoComplete="off" />
+        <DateField label={t("dexamForm.field.birthdate")} {...bind("birthdate")} required />
         <SelectField
           label={t("dexamForm.field.gender")}
           options={GENDER_OPTIONS}

@@ -1,13 +1,7 @@
-import { Suspense, useTransition } from "react";
-import { ErrorBoundary } from "../../components/ErrorBoundary";
-import { LoadFailure } from "../../components/LoadFailure";
-import { Notice } from "../../components/Notice";
-import { Page } from "../../components/Page";
-import { PageLoading } from "../../components/PageLoading";
+import { useTransition } from "react";
+import { DistrictPage } from "../../components/DistrictPage";
 import { useQueryParam } from "../../components/useQueryParam";
-import { t } from "../../i18n/translate";
 import { findRoute, routeTitle } from "../../routes/routeTable";
-import { useAppState } from "../../state/AppStateContext";
 import { AssociationManageContent } from "./AssociationManageContent";
 
 /**
@@ -16,27 +10,19 @@ import { AssociationManageContent } from "./AssociationManageContent";
  * on a header (search and sort in the URL); staff only, own chunk.
  */
 export function AssociationManageScreen() {
-  const { state } = useAppState();
-  const districtAssociationId = state.activeDistrictAssociationId;
   // the search is the URL's `q` (the table's sort its `sort`): a link or a reload keeps both
   const [search, setSearch] = useQueryParam("q");
   const [searching, startTransition] = useTransition();
   return (
-    <Page title={routeTitle(findRoute("associationManage"))}>
-      {districtAssociationId === null ? (
-        <Notice>{t("district.noneSelected")}</Notice>
-      ) : (
-        <ErrorBoundary key={districtAssociationId} fallback={(error) => <LoadFailure prefix="error.associations.load" error={error} />}>
-          <Suspense fallback={<PageLoading />}>
-            <AssociationManageContent
-              districtAssociationId={districtAssociationId}
-              search={search}
-              searching={searching}
-              onSearch={(text) => startTransition(() => setSearch(text))}
-            />
-          </Suspense>
-        </ErrorBoundary>
+    <DistrictPage title={routeTitle(findRoute("associationManage"))} loadError="error.associations.load">
+      {(districtAssociationId) => (
+        <AssociationManageContent
+          districtAssociationId={districtAssociationId}
+          search={search}
+          searching={searching}
+          onSearch={(text) => startTransition(() => setSearch(text))}
+        />
       )}
-    </Page>
+    </DistrictPage>
   );
 }

@@ -1,5 +1,5 @@
 import { graphql, usePaginationFragment } from "react-relay";
-import type { DataTableColumn } from "../../components/DataTable";
+import { type DataTableColumn, menuColumn } from "../../components/DataTable";
 import { PagedDataTable } from "../../components/PagedDataTable";
 import { sortableColumns, type TableSort } from "../../components/tableSort";
 import { t } from "../../i18n/translate";
@@ -63,11 +63,7 @@ export function AssociationTable({
   );
   const edges = data.associations.edges;
   const columns: DataTableColumn[] = sortableColumns(
-    [
-      { key: "id", header: t("association.field.id"), narrow: true },
-      { key: "name", header: t("association.field.name") },
-      ...(manage ? [{ key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true }] : []),
-    ],
+    [{ key: "id", header: t("association.field.id"), narrow: true }, { key: "name", header: t("association.field.name") }, ...menuColumn(manage)],
     ASSOCIATION_ORDER_FIELDS,
   );
   return (

@@ -5,7 +5,7 @@ import { Link } from "react-router-dom";
 import { Button } from "../../components/Button";
 import { Card } from "../../components/Card";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DataTable } from "../../components/DataTable";
+import { DataTable, menuColumn } from "../../components/DataTable";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { Icon } from "../../components/Icon";
 import { LoadFailure } from "../../components/LoadFailure";
@@ -67,7 +67,7 @@ function ApiClientsContent() {
     { key: "clientId", header: t("apiClients.field.clientId") },
     { key: "roles", header: t("apiClients.field.roles") },
     { key: "status", header: t("apiClients.field.status") },
-    { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
+    ...menuColumn(),
   ];
 
   return (

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { DataTable } from "../../components/DataTable";
+import { DataTable, menuColumn } from "../../components/DataTable";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
 import { Toolbar } from "../../components/Toolbar";
@@ -62,7 +62,7 @@ export function DistrictAssociationManageContent() {
     { key: "id", header: t("districtAssociation.field.id"), narrow: true, sortable: true },
     { key: "name", header: t("districtAssociation.field.name"), sortable: true },
     { key: "iamRef", header: t("districtAssociation.field.iamRef"), sortable: true },
-    { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
+    ...menuColumn(),
   ];
 
   return (

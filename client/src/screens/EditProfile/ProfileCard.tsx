@@ -21,15 +21,7 @@ export function ProfileCard({ user }: { user: ProfileCard_user$key }) {
   const data = useFragment(
     graphql`
       fragment ProfileCard_user on User {
-        version
-        firstname
-        lastname
-        email
-        phone
-        street
-        postcode
-        city
-        country
+        ...UserFormFields_values @relay(mask: false)
         resultMails
       }
     `,

@@ -1,19 +1,16 @@
 import { LOCATION_TYPE_LABELS } from "@shared/labels";
-import { useMemo } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
-import { DataTable, type DataTableColumn } from "../../components/DataTable";
-import { Notice } from "../../components/Notice";
-import { SelectField } from "../../components/SelectField";
+import { DataTable, type DataTableColumn, menuColumn } from "../../components/DataTable";
 import { Toolbar } from "../../components/Toolbar";
 import { CreateButton, DeleteRecordDialog, useManageDialogs } from "../../components/useManageDialogs";
 import { type SortAccessors, useTableSort } from "../../components/useTableSort";
 import { eventDate } from "../../events/eventDates";
 import { canManageEvents, exportPaths } from "../../events/rowActions";
 import { StatisticDialog } from "../../events/StatisticDialog";
+import { chosenNode, EventPicker, NoEventNotice, useEventChooser } from "../../events/useEventChooser";
 import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
-import { useAppState } from "../../state/AppStateContext";
 import type { EventLocationManageContentQuery } from "./__generated__/EventLocationManageContentQuery.graphql";
 import type { LocationDialog_location$key } from "./__generated__/LocationDialog_location.graphql";
 import styles from "./EventLocationManageContent.module.css";
@@ -51,24 +48,14 @@ export function EventLocationManageContent({ districtAssociationId }: { district
         viewer {
           roles
         }
+        ...useEventChooser_events @arguments(districtAssociationId: $districtAssociationId)
         events(districtAssociationId: $districtAssociationId, first: 100) {
           edges {
             node {
               id
-              databaseId
-              name
-              formType
               canManage
               locations {
-                id
-                databaseId
-                name
-                type
-                dexamTypes
-                competitionTypes
-                start
-                end
-                publishResults
+                ...LocationRow_columns @relay(mask: false)
                 ...LocationRow_location
               }
             }
@@ -79,12 +66,12 @@ export function EventLocationManageContent({ districtAssociationId }: { district
     { districtAssociationId },
     { fetchKey, fetchPolicy: "store-and-network" },
   );
-  const { state, dispatch } = useAppState();
-  const events = data.events.edges.map((edge) => edge.node);
-  const event = events.find((candidate) => candidate.id === state.activeEventId) ?? null;
-  const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
+  // the event is the session's choice (none until one is chosen), not the URL's
+  const chooser = useEventChooser(data, { inUrl: false });
+  const event = chooser.event;
+  const details = chosenNode(data.events.edges, event);
   const roles = data.viewer.roles;
-  const manage = canManageEvents(roles) && Boolean(event?.canManage);
+  const manage = canManageEvents(roles) && Boolean(details?.canManage);
   const { dialog, setDialog, close, saved } = useManageDialogs<DialogState>(refresh);
   const deletion = useDeleteEventLocation();
   const onAction = (action: LocationRowAction) => {
@@ -103,7 +90,7 @@ export function EventLocationManageContent({ districtAssociationId }: { district
         setDialog(action);
     }
   };
-  const { rows: locations, sort, onSort } = useTableSort(event?.locations ?? NO_LOCATIONS, LOCATION_SORT);
+  const { rows: locations, sort, onSort } = useTableSort(details?.locations ?? NO_LOCATIONS, LOCATION_SORT);
   const columns: DataTableColumn[] = [
     { key: "id", header: t("location.field.id"), narrow: true, sortable: true },
     { key: "name", header: t("location.field.name"), sortable: true },
@@ -112,27 +99,19 @@ export function EventLocationManageContent({ districtAssociationId }: { district
     { key: "start", header: t("location.field.start"), sortable: true },
     { key: "end", header: t("location.field.end"), sortable: true },
     { key: "publishResults", header: t("location.field.publishResults"), sortable: true },
-    { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
+    ...menuColumn(),
   ];
   return (
     <>
       <Toolbar actions={manage && <CreateButton label={t("location.create")} onClick={() => setDialog({ kind: "create" })} />}>
-        <SelectField
-          className={styles.picker}
-          label={t("event.picker")}
-          options={options}
-          value={event?.id ?? null}
-          onChange={(id) => dispatch({ type: "selectEvent", id })}
-        />
+        <EventPicker className={styles.picker} chooser={chooser} />
       </Toolbar>
-      {events.length === 0 ? (
-        <Notice>{t("event.none")}</Notice>
-      ) : !event ? (
-        <Notice>{t("event.pickFirst")}</Notice>
+      {!event || !details ? (
+        <NoEventNotice chooser={chooser} />
       ) : (
         <DataTable label={t("route.eventLocationManage")} columns={columns} rowCount={locations.length} loading={pending} sort={sort} onSort={onSort}>
           {locations.map((location) => (
-            <LocationRow key={location.id} location={location} roles={roles} canManage={event.canManage} formType={event.formType} onAction={onAction} />
+            <LocationRow key={location.id} location={location} roles={roles} canManage={details.canManage} formType={event.formType} onAction={onAction} />
           ))}
         </DataTable>
       )}

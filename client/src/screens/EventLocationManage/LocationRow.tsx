@@ -7,6 +7,21 @@ import { t } from "../../i18n/translate";
 import type { LocationDialog_location$key } from "./__generated__/LocationDialog_location.graphql";
 import type { LocationRow_location$key } from "./__generated__/LocationRow_location.graphql";
 
+/** What the row shows and the table sorts by (the location screen spreads it unmasked beside the row's fragment). */
+graphql`
+  fragment LocationRow_columns on EventLocation {
+    id
+    databaseId
+    name
+    type
+    dexamTypes
+    competitionTypes
+    start
+    end
+    publishResults
+  }
+`;
+
 export type LocationRowAction =
   | { kind: "edit"; location: LocationDialog_location$key }
   | { kind: "delete"; id: string; name: string }
@@ -33,15 +48,7 @@ export function LocationRow({
   const data = useFragment(
     graphql`
       fragment LocationRow_location on EventLocation {
-        id
-        databaseId
-        name
-        type
-        dexamTypes
-        competitionTypes
-        start
-        end
-        publishResults
+        ...LocationRow_columns @relay(mask: false)
         practiceSheetsAvailable
         ...LocationDialog_location
       }

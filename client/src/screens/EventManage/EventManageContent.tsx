@@ -2,7 +2,7 @@ import { EDIT_PHASE_LABELS, FORM_TYPE_LABELS } from "@shared/labels";
 import { useMemo } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { useNavigate } from "react-router-dom";
-import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { DataTable, type DataTableColumn, menuColumn } from "../../components/DataTable";
 import { Toolbar } from "../../components/Toolbar";
 import { CreateButton, DeleteRecordDialog, useManageDialogs } from "../../components/useManageDialogs";
 import { type SortAccessors, useTableSort } from "../../components/useTableSort";
@@ -53,14 +53,7 @@ export function EventManageContent({ districtAssociationId }: { districtAssociat
         events(districtAssociationId: $districtAssociationId, first: 100) {
           edges {
             node {
-              id
-              databaseId
-              name
-              formType
-              editPhase
-              expiration
-              registrationDeadlineDay
-              published
+              ...EventRow_columns @relay(mask: false)
               ...EventRow_event
             }
           }
@@ -97,7 +90,7 @@ export function EventManageContent({ districtAssociationId }: { districtAssociat
     { key: "expiration", header: t("event.field.expiration"), sortable: true },
     { key: "deadline", header: t("event.field.registrationDeadline"), sortable: true },
     { key: "published", header: t("event.field.published"), sortable: true },
-    { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
+    ...menuColumn(),
   ];
   return (
     <>

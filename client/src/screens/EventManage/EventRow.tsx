@@ -8,6 +8,20 @@ import { t } from "../../i18n/translate";
 import type { EventDialog_event$key } from "./__generated__/EventDialog_event.graphql";
 import type { EventRow_event$key } from "./__generated__/EventRow_event.graphql";
 
+/** What the row shows and the table sorts by (the event screen spreads it unmasked beside the row's fragment). */
+graphql`
+  fragment EventRow_columns on Event {
+    id
+    databaseId
+    name
+    formType
+    editPhase
+    expiration
+    registrationDeadlineDay
+    published
+  }
+`;
+
 export type EventRowAction =
   | { kind: "edit"; event: EventDialog_event$key }
   | { kind: "delete"; id: string; name: string }
@@ -21,14 +35,7 @@ export function EventRow({ event, roles, onAction }: { event: EventRow_event$key
   const data = useFragment(
     graphql`
       fragment EventRow_event on Event {
-        id
-        databaseId
-        name
-        formType
-        editPhase
-        expiration
-        registrationDeadlineDay
-        published
+        ...EventRow_columns @relay(mask: false)
         canManage
         ...EventDialog_event
       }

@@ -1,17 +1,12 @@
-import { Suspense } from "react";
 import { graphql, useLazyLoadQuery, usePaginationFragment } from "react-relay";
 import type { DataTableColumn } from "../../components/DataTable";
-import { ErrorBoundary } from "../../components/ErrorBoundary";
-import { LoadFailure } from "../../components/LoadFailure";
+import { DistrictPage } from "../../components/DistrictPage";
 import { Notice } from "../../components/Notice";
-import { Page } from "../../components/Page";
 import { PagedDataTable } from "../../components/PagedDataTable";
-import { PageLoading } from "../../components/PageLoading";
 import { formatTableDateTime } from "../../events/eventDates";
 import { t } from "../../i18n/translate";
 import { healthAccessLogRoute, routeTitle } from "../../routes/routeTable";
 import { useDistrictAssociationGlobalId } from "../../shell/useDistrictAssociationGlobalId";
-import { useAppState } from "../../state/AppStateContext";
 import type { HealthAccessLogScreen_query$key } from "./__generated__/HealthAccessLogScreen_query.graphql";
 import type { HealthAccessLogScreenPaginationQuery } from "./__generated__/HealthAccessLogScreenPaginationQuery.graphql";
 import type { HealthAccessLogScreenQuery } from "./__generated__/HealthAccessLogScreenQuery.graphql";
@@ -26,21 +21,10 @@ export const ACCESS_PAGE_SIZE = 25;
  * (healthDataAccess.list).
  */
 export function HealthAccessLogScreen() {
-  const { state } = useAppState();
-  const districtAssociationId = state.activeDistrictAssociationId;
   return (
-    <Page title={routeTitle(healthAccessLogRoute)}>
-      <p>{t("healthAccess.intro")}</p>
-      {districtAssociationId === null ? (
-        <Notice>{t("district.noneSelected")}</Notice>
-      ) : (
-        <ErrorBoundary key={districtAssociationId} fallback={(error) => <LoadFailure prefix="healthAccess.loadFailed" error={error} />}>
-          <Suspense fallback={<PageLoading />}>
-            <HealthAccessLogContent districtAssociationId={districtAssociationId} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
-    </Page>
+    <DistrictPage title={routeTitle(healthAccessLogRoute)} intro={<p>{t("healthAccess.intro")}</p>} loadError="healthAccess.loadFailed">
+      {(districtAssociationId) => <HealthAccessLogContent districtAssociationId={districtAssociationId} />}
+    </DistrictPage>
   );
 }
 

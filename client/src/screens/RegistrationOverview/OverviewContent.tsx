@@ -1,20 +1,17 @@
 import { type EventFormType, offersExport } from "@shared/event-exports";
 import { mayCall } from "@shared/permissions";
-import { type ReactNode, Suspense, useMemo, useTransition } from "react";
-import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
+import { type ReactNode, Suspense, useTransition } from "react";
+import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
-import { Notice } from "../../components/Notice";
 import { PageLoading } from "../../components/PageLoading";
 import { SearchField } from "../../components/SearchField";
-import { SelectField } from "../../components/SelectField";
 import { Toolbar } from "../../components/Toolbar";
 import { useQueryParam } from "../../components/useQueryParam";
-import { useChosenEvent } from "../../events/useChosenEvent";
+import { EventPicker, NoEventNotice, useEventChooser } from "../../events/useEventChooser";
 import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
-import type { OverviewContent_events$key } from "./__generated__/OverviewContent_events.graphql";
 import type { OverviewContentQuery } from "./__generated__/OverviewContentQuery.graphql";
 import type { RegistrationOverviewScreenQuery$variables } from "./__generated__/RegistrationOverviewScreenQuery.graphql";
 import { CompetitionOverview } from "./CompetitionOverview";
@@ -49,40 +46,19 @@ export function OverviewContent({
   const data = useLazyLoadQuery<OverviewContentQuery>(
     graphql`
       query OverviewContentQuery($districtAssociationId: Int!) {
-        ...OverviewContent_events @arguments(districtAssociationId: $districtAssociationId)
+        ...useEventChooser_events @arguments(districtAssociationId: $districtAssociationId)
       }
     `,
     { districtAssociationId },
     // the district the route loaded with the screen: its list is in the store already
     { fetchPolicy: useFirstFetchPolicy(!!preloaded?.withDistrict && preloaded.districtAssociationId === districtAssociationId) },
   );
-  const { events: list } = useFragment<OverviewContent_events$key>(
-    graphql`
-      fragment OverviewContent_events on Query @argumentDefinitions(districtAssociationId: { type: "Int!" }) {
-        events(districtAssociationId: $districtAssociationId, first: 100) {
-          edges {
-            node {
-              id
-              databaseId
-              name
-              formType
-              start
-              end
-              viewerSeesAllResults
-            }
-          }
-        }
-      }
-    `,
-    data,
-  );
   // the search is the URL's `q` (the tables' sort its `sort`): a link or a reload keeps both
   const [search, setSearch] = useQueryParam(SEARCH_PARAM);
   const [searching, startTransition] = useTransition();
-  const events = list.edges.map((edge) => edge.node);
-  const { event, choose, choosing } = useChosenEvent(events);
-  const loading = searching || choosing || switching;
-  const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
+  const chooser = useEventChooser(data);
+  const { event } = chooser;
+  const loading = searching || chooser.choosing || switching;
   const competition = event?.formType === "COMPETITION";
   const consentForms = !!event && offersExport(event.formType as EventFormType, "consentForms") && mayCall(roles, "dexam.consentForms");
   return (
@@ -98,13 +74,11 @@ export function OverviewContent({
         }
       >
         {districtPicker}
-        <SelectField className={styles.picker} label={t("overview.event")} options={options} value={event?.id ?? null} onChange={choose} />
+        <EventPicker className={styles.picker} label={t("overview.event")} chooser={chooser} />
         {event && <SearchField value={search} onSearch={(text) => startTransition(() => setSearch(text))} />}
       </Toolbar>
-      {events.length === 0 ? (
-        <Notice>{t("overview.noEvents")}</Notice>
-      ) : !event ? (
-        <Notice>{t("overview.pickEvent")}</Notice>
+      {!event ? (
+        <NoEventNotice chooser={chooser} none={t("overview.noEvents")} pick={t("overview.pickEvent")} />
       ) : (
         <ErrorBoundary
           resetKey={event.id}

@@ -2,7 +2,7 @@ import { type ComponentType, type ReactNode, useCallback, useState } from "react
 import { type GraphQLTaggedNode, useLazyLoadQuery } from "react-relay";
 import type { FetchPolicy, OperationType } from "relay-runtime";
 import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
-import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { DataTable, type DataTableColumn, menuColumn } from "../../components/DataTable";
 import { TablePager } from "../../components/TablePager";
 import { sortableColumns } from "../../components/tableSort";
 import { useServerSort } from "../../components/useServerSort";
@@ -25,10 +25,7 @@ import type { RowAction } from "./rowActions";
 export const OVERVIEW_PAGE_SIZE = 25;
 
 /** The trailing columns of every overview table: the row menu and the symbols (headers for assistive technology only). */
-const MENU_COLUMNS: DataTableColumn[] = [
-  { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
-  { key: "symbols", header: t("table.symbols"), hiddenHeader: true, narrow: true },
-];
+const MENU_COLUMNS: DataTableColumn[] = [...menuColumn(), { key: "symbols", header: t("table.symbols"), hiddenHeader: true, narrow: true }];
 
 /** The header of every column of the overview tables, by column key (a column both kinds show is named once). */
 const COLUMN_HEADERS = {

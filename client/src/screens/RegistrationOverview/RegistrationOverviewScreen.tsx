@@ -52,7 +52,7 @@ export function RegistrationOverviewScreen({ query }: { query: PreloadedQuery<Re
           databaseId
           name
         }
-        ...OverviewContent_events @include(if: $withDistrict) @alias @arguments(districtAssociationId: $districtAssociationId)
+        ...useEventChooser_events @include(if: $withDistrict) @alias @arguments(districtAssociationId: $districtAssociationId)
         ...DexamTable_query @include(if: $dexam) @alias @arguments(eventId: $eventId, search: $search, orderBy: $dexamOrderBy)
         ...CompetitionTable_query @include(if: $competition) @alias @arguments(eventId: $eventId, search: $search, orderBy: $competitionOrderBy)
       }

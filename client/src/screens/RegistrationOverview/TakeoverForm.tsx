@@ -64,18 +64,9 @@ export function TakeoverForm({
             node {
               id
               name
-              formType
               deadlinePassed
-              privacyPolicy
-              cancellationConditions
-              expiration
-              locations {
-                id
-                name
-                type
-                dexamTypes
-                instruments
-              }
+              # the D-exam form's event: its consent texts and the locations with courses and instruments
+              ...useDexamEvent_event @relay(mask: false)
             }
           }
         }

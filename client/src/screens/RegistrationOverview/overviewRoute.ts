@@ -2,10 +2,10 @@ import { MAX_SEARCH_LENGTH } from "@shared/validation";
 import { loadQuery, type PreloadedQuery } from "react-relay";
 import { createOperationDescriptor, getSelector, type IEnvironment, type SingularReaderSelector } from "relay-runtime";
 import { orderArgument, parseSort, SORT_PARAM } from "../../components/tableSort";
+import type { useEventChooser_events$data } from "../../events/__generated__/useEventChooser_events.graphql";
+import EventChooserNode from "../../events/__generated__/useEventChooser_events.graphql";
 import { chooseEvent, EVENT_PARAM } from "../../events/chooseEvent";
 import type { AppState } from "../../state/appState";
-import type { OverviewContent_events$data } from "./__generated__/OverviewContent_events.graphql";
-import OverviewContentEventsNode from "./__generated__/OverviewContent_events.graphql";
 import OverviewContentQueryNode from "./__generated__/OverviewContentQuery.graphql";
 import RegistrationOverviewScreenQueryNode, {
   type RegistrationOverviewScreenQuery,
@@ -72,13 +72,13 @@ export function overviewVariables({ environment, state, params }: OverviewRouteC
   return { ...variables, eventId: event.id, dexam: true, dexamOrderBy: orderArgument(parseSort(sort, Object.keys(fields)), fields) };
 }
 
-/** The district's events as the store holds them (OverviewContent's list), or null when it does not hold them all. */
-function storedEvents(environment: IEnvironment, districtAssociationId: number): OverviewContent_events$data["events"]["edges"][number]["node"][] | null {
+/** The district's events as the store holds them (OverviewContent's list, useEventChooser's fragment), or null when it does not hold them all. */
+function storedEvents(environment: IEnvironment, districtAssociationId: number): useEventChooser_events$data["events"]["edges"][number]["node"][] | null {
   const operation = createOperationDescriptor(OverviewContentQueryNode, { districtAssociationId });
   if (environment.check(operation).status !== "available") return null;
   const root = environment.lookup(operation.fragment);
-  const selector = getSelector(OverviewContentEventsNode, root.data as never) as SingularReaderSelector | null;
+  const selector = getSelector(EventChooserNode, root.data as never) as SingularReaderSelector | null;
   const list = selector && environment.lookup(selector);
   if (!list || list.isMissingData) return null;
-  return (list.data as OverviewContent_events$data).events.edges.map((edge) => edge.node);
+  return (list.data as useEventChooser_events$data).events.edges.map((edge) => edge.node);
 }

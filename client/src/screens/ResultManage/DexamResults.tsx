@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DataTable, type DataTableColumn } from "../../components/DataTable";
+import { DataTable, type DataTableColumn, menuColumn } from "../../components/DataTable";
 import { Notice } from "../../components/Notice";
 import { useManageDialogs } from "../../components/useManageDialogs";
 import type { SortAccessors } from "../../components/useTableSort";
@@ -142,7 +142,7 @@ export function DexamResults({
     { key: "instrument", header: t("results.column.instrument"), sortable: true },
     { key: "course", header: t("results.column.course"), sortable: true },
     { key: "result", header: t("results.column.result") },
-    { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
+    ...menuColumn(),
   ];
 
   return (

@@ -2,13 +2,11 @@ import { type ReactNode, Suspense, useMemo, useState, useTransition } from "reac
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
-import { Notice } from "../../components/Notice";
 import { PageLoading } from "../../components/PageLoading";
 import { SearchField } from "../../components/SearchField";
-import { SelectField } from "../../components/SelectField";
 import { Toolbar } from "../../components/Toolbar";
 import { useQueryParam } from "../../components/useQueryParam";
-import { useChosenEvent } from "../../events/useChosenEvent";
+import { chosenNode, EventPicker, NoEventNotice, useEventChooser } from "../../events/useEventChooser";
 import { t } from "../../i18n/translate";
 import { useAppState } from "../../state/AppStateContext";
 import type { ResultManageContentQuery } from "./__generated__/ResultManageContentQuery.graphql";
@@ -27,8 +25,11 @@ export interface ResultFilters {
   onSearch: (text: string) => void;
 }
 
+type ResultLocation = ResultManageContentQuery["response"]["events"]["edges"][number]["node"]["locations"][number];
+const NO_LOCATIONS: readonly ResultLocation[] = [];
+
 /**
- * The event picker (useChosenEvent: the URL's event, else the next upcoming one), for D-exam events the location picker (the
+ * The event picker (useEventChooser: the URL's event, else the next upcoming one), for D-exam events the location picker (the
  * active location), then the D-exam or the competition view of the chosen event with the club
  * picker and the search (R-RE002). Changing event or location keeps the old table, dimmed, until
  * the new rows are there.
@@ -40,15 +41,11 @@ export function ResultManageContent({ districtAssociationId }: { districtAssocia
         viewer {
           roles
         }
+        ...useEventChooser_events @arguments(districtAssociationId: $districtAssociationId)
         events(districtAssociationId: $districtAssociationId, first: 100) {
           edges {
             node {
               id
-              databaseId
-              name
-              formType
-              start
-              end
               locations {
                 id
                 databaseId
@@ -67,12 +64,12 @@ export function ResultManageContent({ districtAssociationId }: { districtAssocia
   );
   const { state, dispatch } = useAppState();
   const [pending, startTransition] = useTransition();
-  const events = data.events.edges.map((edge) => edge.node);
-  const { event, choose } = useChosenEvent(events);
-  const eventOptions = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
+  const chooser = useEventChooser(data);
+  const { event } = chooser;
+  const locations = chosenNode(data.events.edges, event)?.locations ?? NO_LOCATIONS;
   const dexam = event !== null && event.formType !== "COMPETITION";
-  const locationOptions = useMemo(() => resultLocationOptions(event?.locations ?? []), [event]);
-  const location = dexam ? pickedLocation(event.locations, state.activeLocationId) : null;
+  const locationOptions = useMemo(() => resultLocationOptions(locations), [locations]);
+  const location = dexam ? pickedLocation(locations, state.activeLocationId) : null;
 
   // club and search belong to the event they were chosen for; another event starts unfiltered
   const [club, setClub] = useState<{ eventId: string | null; associationId: number | null }>({ eventId: null, associationId: null });
@@ -87,13 +84,7 @@ export function ResultManageContent({ districtAssociationId }: { districtAssocia
 
   const pickers: ReactNode = (
     <>
-      <SelectField
-        className={styles.picker}
-        label={t("event.picker")}
-        options={eventOptions}
-        value={event?.id ?? null}
-        onChange={(id) => startTransition(() => choose(id))}
-      />
+      <EventPicker className={styles.picker} chooser={chooser} onChange={(id) => startTransition(() => chooser.choose(id))} />
       {dexam && (
         <LocationPicker
           options={locationOptions}
@@ -119,7 +110,7 @@ export function ResultManageContent({ districtAssociationId }: { districtAssocia
     return (
       <>
         <Toolbar>{pickers}</Toolbar>
-        <Notice>{events.length === 0 ? t("event.none") : t("event.pickFirst")}</Notice>
+        <NoEventNotice chooser={chooser} />
       </>
     );
   }

@@ -1,12 +1,5 @@
-import { Suspense } from "react";
-import { ErrorBoundary } from "../../components/ErrorBoundary";
-import { LoadFailure } from "../../components/LoadFailure";
-import { Notice } from "../../components/Notice";
-import { Page } from "../../components/Page";
-import { PageLoading } from "../../components/PageLoading";
-import { t } from "../../i18n/translate";
+import { DistrictPage } from "../../components/DistrictPage";
 import { findRoute, routeTitle } from "../../routes/routeTable";
-import { useAppState } from "../../state/AppStateContext";
 import { ResultManageContent } from "./ResultManageContent";
 
 /**
@@ -15,19 +8,9 @@ import { ResultManageContent } from "./ResultManageContent";
  * location and a club, search; D-exam results or the competition's results. Staff only, own chunk.
  */
 export function ResultManageScreen() {
-  const { state } = useAppState();
-  const districtAssociationId = state.activeDistrictAssociationId;
   return (
-    <Page title={routeTitle(findRoute("resultManage"))}>
-      {districtAssociationId === null ? (
-        <Notice>{t("district.noneSelected")}</Notice>
-      ) : (
-        <ErrorBoundary key={districtAssociationId} fallback={(error) => <LoadFailure prefix="error.events.load" error={error} />}>
-          <Suspense fallback={<PageLoading />}>
-            <ResultManageContent districtAssociationId={districtAssociationId} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
-    </Page>
+    <DistrictPage title={routeTitle(findRoute("resultManage"))} loadError="error.events.load">
+      {(districtAssociationId) => <ResultManageContent districtAssociationId={districtAssociationId} />}
+    </DistrictPage>
   );
 }

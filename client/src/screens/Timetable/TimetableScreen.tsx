@@ -1,17 +1,14 @@
 import { mayCall } from "@shared/permissions";
-import { Suspense, useMemo, useTransition } from "react";
+import { Suspense, useTransition } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { DistrictPage } from "../../components/DistrictPage";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
-import { Notice } from "../../components/Notice";
-import { Page } from "../../components/Page";
 import { PageLoading } from "../../components/PageLoading";
-import { SelectField } from "../../components/SelectField";
 import { Toolbar } from "../../components/Toolbar";
-import { useChosenEvent } from "../../events/useChosenEvent";
+import { EventPicker, NoEventNotice, useEventChooser } from "../../events/useEventChooser";
 import { t } from "../../i18n/translate";
 import { routeTitle, timetableRoute } from "../../routes/routeTable";
-import { useAppState } from "../../state/AppStateContext";
 import type { TimetableScreenQuery } from "./__generated__/TimetableScreenQuery.graphql";
 import { TimetableView } from "./TimetableView";
 
@@ -22,21 +19,10 @@ import { TimetableView } from "./TimetableView";
  * move, swap and lock, publishing and the printed lists. The server decides who may do what.
  */
 export function TimetableScreen() {
-  const { state } = useAppState();
-  const districtAssociationId = state.activeDistrictAssociationId;
   return (
-    <Page title={routeTitle(timetableRoute)}>
-      <p>{t("timetable.intro")}</p>
-      {districtAssociationId === null ? (
-        <Notice>{t("district.noneSelected")}</Notice>
-      ) : (
-        <ErrorBoundary key={districtAssociationId} fallback={(error) => <LoadFailure prefix="error.events.load" error={error} />}>
-          <Suspense fallback={<PageLoading />}>
-            <TimetableContent districtAssociationId={districtAssociationId} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
-    </Page>
+    <DistrictPage title={routeTitle(timetableRoute)} intro={<p>{t("timetable.intro")}</p>} loadError="error.events.load">
+      {(districtAssociationId) => <TimetableContent districtAssociationId={districtAssociationId} />}
+    </DistrictPage>
   );
 }
 
@@ -47,34 +33,22 @@ function TimetableContent({ districtAssociationId }: { districtAssociationId: nu
         viewer {
           roles
         }
-        events(districtAssociationId: $districtAssociationId, first: 100) {
-          edges {
-            node {
-              id
-              databaseId
-              name
-              formType
-              start
-              end
-            }
-          }
-        }
+        ...useEventChooser_events @arguments(districtAssociationId: $districtAssociationId)
       }
     `,
     { districtAssociationId },
     { fetchPolicy: "store-and-network" },
   );
   const [, startTransition] = useTransition();
-  const events = useMemo(() => data.events.edges.map((edge) => edge.node), [data.events.edges]);
-  const { event, choose } = useChosenEvent(events);
-  const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
+  const chooser = useEventChooser(data);
+  const { event } = chooser;
   const roles = data.viewer.roles;
-  const picker = <SelectField label={t("event.picker")} options={options} value={event?.id ?? null} onChange={(id) => startTransition(() => choose(id))} />;
+  const picker = <EventPicker chooser={chooser} onChange={(id) => startTransition(() => chooser.choose(id))} />;
   if (!event) {
     return (
       <>
         <Toolbar>{picker}</Toolbar>
-        <Notice>{events.length === 0 ? t("event.none") : t("event.pickFirst")}</Notice>
+        <NoEventNotice chooser={chooser} />
       </>
     );
   }

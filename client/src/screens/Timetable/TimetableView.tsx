@@ -2,7 +2,7 @@ import { type ReactNode, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DataTable } from "../../components/DataTable";
+import { DataTable, menuColumn } from "../../components/DataTable";
 import { Notice } from "../../components/Notice";
 import { RowMenu } from "../../components/RowMenu";
 import { Toolbar } from "../../components/Toolbar";
@@ -246,7 +246,7 @@ function LocationSection({
     { key: "details", header: t("timetable.field.details") },
     { key: "club", header: t("timetable.field.club") },
     { key: "locked", header: t("timetable.field.locked"), narrow: true },
-    ...(may.manage ? [{ key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true }] : []),
+    ...menuColumn(may.manage),
   ];
   return (
     <section aria-labelledby={`timetable-location-${location.location.databaseId}`}>

@@ -38,15 +38,7 @@ export function UserDialog({
     graphql`
       fragment UserDialog_user on User {
         id
-        version
-        firstname
-        lastname
-        email
-        phone
-        street
-        postcode
-        city
-        country
+        ...UserFormFields_values @relay(mask: false)
         roles
         emailChangeRefusal
       }

@@ -18,11 +18,10 @@ import { AssignAssociationsDialog } from "./AssignAssociationsDialog";
 import { UserAssociationFilter } from "./UserAssociationFilter";
 import { UserDialog } from "./UserDialog";
 import { USER_ORDER_FIELDS, UserTable } from "./UserTable";
-import { useDeactivateUser } from "./useDeactivateUser";
 import { useDeleteUser } from "./useDeleteUser";
-import { useReactivateUser } from "./useReactivateUser";
 import { useResendInvitation } from "./useResendInvitation";
 import type { UserRowAction } from "./userRowActions";
+import { useUserActivation } from "./useUserActivation";
 
 type DialogState =
   | { kind: "create" }
@@ -70,8 +69,8 @@ export function UserManageContent({
   const manage = canManageUsers(roles);
   const { dialog, setDialog, close, saved } = useManageDialogs<DialogState>(refresh);
   const deletion = useDeleteUser();
-  const [deactivate] = useDeactivateUser();
-  const [reactivate] = useReactivateUser();
+  const [deactivate] = useUserActivation(false);
+  const [reactivate] = useUserActivation(true);
   const [resendInvitation] = useResendInvitation();
 
   const act = async (action: UserRowAction, user: UserRow_user$data) => {
@@ -89,10 +88,10 @@ export function UserManageContent({
         if ((await resendInvitation({ id: user.id })).ok) refresh();
         return;
       case "deactivate":
-        if ((await deactivate({ id: user.id })).ok) refresh();
+        if ((await deactivate({ id: user.id, active: false })).ok) refresh();
         return;
       case "reactivate":
-        if ((await reactivate({ id: user.id })).ok) refresh();
+        if ((await reactivate({ id: user.id, active: true })).ok) refresh();
         return;
       case "history":
         setDialog({ kind: "history", id: user.id, name: `${user.firstname} ${user.lastname}` });

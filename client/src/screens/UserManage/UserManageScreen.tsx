@@ -1,11 +1,6 @@
-import { Suspense, useState, useTransition } from "react";
-import { ErrorBoundary } from "../../components/ErrorBoundary";
-import { LoadFailure } from "../../components/LoadFailure";
-import { Notice } from "../../components/Notice";
-import { Page } from "../../components/Page";
-import { PageLoading } from "../../components/PageLoading";
+import { useState, useTransition } from "react";
+import { DistrictPage } from "../../components/DistrictPage";
 import { useQueryParam } from "../../components/useQueryParam";
-import { t } from "../../i18n/translate";
 import { findRoute, routeTitle } from "../../routes/routeTable";
 import { useAppState } from "../../state/AppStateContext";
 import { UserManageContent } from "./UserManageContent";
@@ -28,23 +23,17 @@ export function UserManageScreen() {
   const associationId = filter.districtAssociationId === districtAssociationId ? filter.associationId : null;
   const [searching, startTransition] = useTransition();
   return (
-    <Page title={routeTitle(findRoute("userManage"))}>
-      {districtAssociationId === null ? (
-        <Notice>{t("district.noneSelected")}</Notice>
-      ) : (
-        <ErrorBoundary key={districtAssociationId} fallback={(error) => <LoadFailure prefix="error.users.load" error={error} />}>
-          <Suspense fallback={<PageLoading />}>
-            <UserManageContent
-              districtAssociationId={districtAssociationId}
-              associationId={associationId}
-              search={search}
-              searching={searching}
-              onSearch={(text) => startTransition(() => setSearch(text))}
-              onFilter={(id) => startTransition(() => setFilter({ districtAssociationId, associationId: id }))}
-            />
-          </Suspense>
-        </ErrorBoundary>
+    <DistrictPage title={routeTitle(findRoute("userManage"))} loadError="error.users.load">
+      {(districtAssociationId) => (
+        <UserManageContent
+          districtAssociationId={districtAssociationId}
+          associationId={associationId}
+          search={search}
+          searching={searching}
+          onSearch={(text) => startTransition(() => setSearch(text))}
+          onFilter={(id) => startTransition(() => setFilter({ districtAssociationId, associationId: id }))}
+        />
       )}
-    </Page>
+    </DistrictPage>
   );
 }

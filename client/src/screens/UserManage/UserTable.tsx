@@ -1,5 +1,5 @@
 import { graphql, usePaginationFragment } from "react-relay";
-import type { DataTableColumn } from "../../components/DataTable";
+import { type DataTableColumn, menuColumn } from "../../components/DataTable";
 import { PagedDataTable } from "../../components/PagedDataTable";
 import { sortableColumns, type TableSort } from "../../components/tableSort";
 import { t } from "../../i18n/translate";
@@ -78,7 +78,7 @@ export function UserTable({
       { key: "email", header: t("user.field.email") },
       { key: "associations", header: t("user.field.associations") },
       { key: "lastActive", header: t("user.field.lastActive") },
-      ...(manage ? [{ key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true }] : []),
+      ...menuColumn(manage),
       { key: "symbols", header: t("table.symbols"), hiddenHeader: true, narrow: true },
     ],
     USER_ORDER_FIELDS,

@@ -1,12 +1,8 @@
-import { Suspense } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DataTable } from "../../components/DataTable";
-import { ErrorBoundary } from "../../components/ErrorBoundary";
-import { LoadFailure } from "../../components/LoadFailure";
+import { DataTable, menuColumn } from "../../components/DataTable";
+import { DistrictPage } from "../../components/DistrictPage";
 import { Notice } from "../../components/Notice";
-import { Page } from "../../components/Page";
-import { PageLoading } from "../../components/PageLoading";
 import { RowMenu } from "../../components/RowMenu";
 import { Toolbar } from "../../components/Toolbar";
 import { CreateButton, DeleteRecordDialog, useManageDialogs } from "../../components/useManageDialogs";
@@ -15,7 +11,6 @@ import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
 import { routeTitle, webhookManageRoute } from "../../routes/routeTable";
 import { useDistrictAssociationGlobalId } from "../../shell/useDistrictAssociationGlobalId";
-import { useAppState } from "../../state/AppStateContext";
 import type { WebhookManageScreenQuery } from "./__generated__/WebhookManageScreenQuery.graphql";
 import { useDeleteWebhookEndpoint, useRotateWebhookSecret, useSwitchWebhookEndpoint } from "./useWebhookMutations";
 import { WebhookDeliveriesDialog } from "./WebhookDeliveriesDialog";
@@ -33,21 +28,10 @@ const LOG_SIZE = 20;
  * (webhook.list, webhook.manage).
  */
 export function WebhookManageScreen() {
-  const { state } = useAppState();
-  const districtAssociationId = state.activeDistrictAssociationId;
   return (
-    <Page title={routeTitle(webhookManageRoute)}>
-      <p>{t("webhook.intro")}</p>
-      {districtAssociationId === null ? (
-        <Notice>{t("district.noneSelected")}</Notice>
-      ) : (
-        <ErrorBoundary key={districtAssociationId} fallback={(error) => <LoadFailure prefix="webhook.loadFailed" error={error} />}>
-          <Suspense fallback={<PageLoading />}>
-            <WebhookManageContent districtAssociationId={districtAssociationId} />
-          </Suspense>
-        </ErrorBoundary>
-      )}
-    </Page>
+    <DistrictPage title={routeTitle(webhookManageRoute)} intro={<p>{t("webhook.intro")}</p>} loadError="webhook.loadFailed">
+      {(districtAssociationId) => <WebhookManageContent districtAssociationId={districtAssociationId} />}
+    </DistrictPage>
   );
 }
 
@@ -128,7 +112,7 @@ function WebhookManageContent({ districtAssociationId }: { districtAssociationId
     { key: "eventTypes", header: t("webhook.field.eventTypes") },
     { key: "status", header: t("webhook.field.status") },
     { key: "failures", header: t("webhook.field.failures") },
-    { key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true },
+    ...menuColumn(),
   ];
   const shownLog = dialog?.kind === "deliveries" ? endpoints.find((endpoint) => endpoint.databaseId === dialog.databaseId) : undefined;
 
