@@ -60,6 +60,7 @@ export function BankImportDialog({ district, onClose }: { district: string | nul
             rowCount={result.payments.length}
           >
             {result.payments.map((payment, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the credits read have no id of their own and this list never changes
               <tr key={`${payment.reference}-${index}`}>
                 <td>{formatGermanDate(payment.paidOn)}</td>
                 <td>{formatCents(payment.amountCents)}</td>
