@@ -26,6 +26,8 @@ export function AssociationTable({
   onEdit,
   onDelete,
   onHistory,
+  billing = false,
+  onBilling,
 }: {
   query: AssociationTable_query$key;
   manage: boolean;
@@ -35,6 +37,9 @@ export function AssociationTable({
   onEdit: (association: AssociationDialog_association$key) => void;
   onDelete: (id: string, name: string) => void;
   onHistory: (id: string, name: string) => void;
+  /** "Rechnungsdaten" in the row menu (invoiceBilling.update's roles) */
+  billing?: boolean;
+  onBilling?: (id: string, name: string) => void;
 }) {
   const { data, ...paging } = usePaginationFragment<AssociationTablePaginationQuery, AssociationTable_query$key>(
     graphql`
@@ -66,7 +71,7 @@ export function AssociationTable({
     [
       { key: "id", header: t("association.field.id"), narrow: true },
       { key: "name", header: t("association.field.name") },
-      ...(manage ? [{ key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true }] : []),
+      ...(manage || billing ? [{ key: "menu", header: t("table.actions"), hiddenHeader: true, narrow: true }] : []),
     ],
     ASSOCIATION_ORDER_FIELDS,
   );
@@ -84,7 +89,16 @@ export function AssociationTable({
       loadError="error.associations.load"
     >
       {edges.map((edge) => (
-        <AssociationRow key={edge.node.id} association={edge.node} manage={manage} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} />
+        <AssociationRow
+          key={edge.node.id}
+          association={edge.node}
+          manage={manage}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          onHistory={onHistory}
+          billing={billing}
+          onBilling={onBilling}
+        />
       ))}
     </PagedDataTable>
   );

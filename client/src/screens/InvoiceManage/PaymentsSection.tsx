@@ -7,16 +7,18 @@ import { Toolbar } from "../../components/Toolbar";
 import { useManageDialogs } from "../../components/useManageDialogs";
 import { t } from "../../i18n/translate";
 import { formatCents, openItemsPerClub } from "../../invoices/invoiceTexts";
+import { SellerDialog } from "../../invoices/SellerDialog";
 import { useRefresh } from "../../relay/useRefresh";
 import type { PaymentsSectionQuery } from "./__generated__/PaymentsSectionQuery.graphql";
 import { BankImportDialog } from "./BankImportDialog";
 import { SepaDebitDialog } from "./SepaDebitDialog";
 
-type Dialog = { kind: "debit" } | { kind: "import" };
+type Dialog = { kind: "debit" } | { kind: "import" } | { kind: "seller" };
 
 /**
  * The payments of the district: the open items per club (what the invoices still ask for, what was
- * paid too much), and for invoice_manage the SEPA direct-debit file and the bank statement import.
+ * paid too much), and for invoice_manage the seller data, the SEPA direct-debit file and the bank
+ * statement import.
  */
 export function PaymentsSection({ district, manage }: { district: string | null; manage: boolean }) {
   const { fetchKey, refresh, pending } = useRefresh();
@@ -49,6 +51,9 @@ export function PaymentsSection({ district, manage }: { district: string | null;
         <Toolbar
           actions={
             <>
+              <Button variant="secondary" onClick={() => setDialog({ kind: "seller" })}>
+                {t("invoice.seller.title")}
+              </Button>
               <Button variant="secondary" onClick={() => setDialog({ kind: "debit" })}>
                 {t("invoice.debit.create")}
               </Button>
@@ -73,6 +78,7 @@ export function PaymentsSection({ district, manage }: { district: string | null;
           ))}
         </DataTable>
       )}
+      {dialog?.kind === "seller" && <SellerDialog district={district} onClose={close} />}
       {dialog?.kind === "debit" && <SepaDebitDialog district={district} onClose={close} />}
       {dialog?.kind === "import" && (
         <BankImportDialog
