@@ -116,7 +116,12 @@ test("staff set fees and issue an event's invoices, the club downloads its invoi
   await member.getByRole("button", { name: `PDF der Rechnung ${invoice.number} herunterladen` }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^Rechnung-.+\.pdf$/);
-  expect(fs.readFileSync((await file.path()) as string).subarray(0, 5).toString()).toBe("%PDF-");
+  expect(
+    fs
+      .readFileSync((await file.path()) as string)
+      .subarray(0, 5)
+      .toString(),
+  ).toBe("%PDF-");
   await memberContext.close();
 
   // the bank statement pays it: read in, matched, and the invoice shows "bezahlt"
