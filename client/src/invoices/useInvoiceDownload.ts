@@ -4,27 +4,17 @@ import { saveFile } from "../http/download";
 import { t } from "../i18n/translate";
 import { failureText } from "../relay/mutationFeedback";
 import { notify } from "../shell/snackbarQueue";
-import type { useInvoiceDownloadPdfQuery } from "./__generated__/useInvoiceDownloadPdfQuery.graphql";
-import type { useInvoiceDownloadXmlQuery } from "./__generated__/useInvoiceDownloadXmlQuery.graphql";
+import type { useInvoiceDownloadQuery } from "./__generated__/useInvoiceDownloadQuery.graphql";
 import { base64Blob, invoiceFileName } from "./invoiceTexts";
 
-const PDF = graphql`
-  query useInvoiceDownloadPdfQuery($id: ID!) {
+// the document asked for only: the PDF is made on request
+const DOCUMENT = graphql`
+  query useInvoiceDownloadQuery($id: ID!, $pdf: Boolean!) {
     node(id: $id) {
       ... on Invoice {
         number
-        pdfBase64
-      }
-    }
-  }
-`;
-
-const XML = graphql`
-  query useInvoiceDownloadXmlQuery($id: ID!) {
-    node(id: $id) {
-      ... on Invoice {
-        number
-        xml
+        pdfBase64 @include(if: $pdf)
+        xml @skip(if: $pdf)
       }
     }
   }
@@ -42,17 +32,17 @@ export function useInvoiceDownload() {
     async (id: string, format: "pdf" | "xml") => {
       setBusy(id);
       try {
-        if (format === "pdf") {
-          const data = await fetchQuery<useInvoiceDownloadPdfQuery>(environment, PDF, { id }, { fetchPolicy: "network-only" }).toPromise();
-          const invoice = data?.node;
-          if (!invoice?.number || !invoice.pdfBase64) throw new Error(t("invoice.notFound"));
-          saveFile({ blob: base64Blob(invoice.pdfBase64, "application/pdf"), fileName: invoiceFileName(invoice.number, "pdf") });
-        } else {
-          const data = await fetchQuery<useInvoiceDownloadXmlQuery>(environment, XML, { id }, { fetchPolicy: "network-only" }).toPromise();
-          const invoice = data?.node;
-          if (!invoice?.number || !invoice.xml) throw new Error(t("invoice.notFound"));
-          saveFile({ blob: new Blob([invoice.xml], { type: "application/xml" }), fileName: invoiceFileName(invoice.number, "xml") });
-        }
+        const data = await fetchQuery<useInvoiceDownloadQuery>(
+          environment,
+          DOCUMENT,
+          { id, pdf: format === "pdf" },
+          { fetchPolicy: "network-only" },
+        ).toPromise();
+        const invoice = data?.node;
+        const content = format === "pdf" ? invoice?.pdfBase64 : invoice?.xml;
+        if (!invoice?.number || !content) throw new Error(t("invoice.notFound"));
+        const blob = format === "pdf" ? base64Blob(content, "application/pdf") : new Blob([content], { type: "application/xml" });
+        saveFile({ blob, fileName: invoiceFileName(invoice.number, format) });
       } catch (error) {
         notify({ type: "error", text: failureText("invoice.downloadFailed", error) });
       } finally {

@@ -1,18 +1,14 @@
 import { mayCall } from "@shared/permissions";
-import { Suspense, useMemo, useTransition } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { Suspense } from "react";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
 import { Notice } from "../../components/Notice";
 import { Page } from "../../components/Page";
 import { PageLoading } from "../../components/PageLoading";
-import { SelectField } from "../../components/SelectField";
-import { Toolbar } from "../../components/Toolbar";
-import { useChosenEvent } from "../../events/useChosenEvent";
+import { EventPickedContent } from "../../events/EventPickedContent";
 import { t } from "../../i18n/translate";
 import { routeTitle, timetableRoute } from "../../routes/routeTable";
 import { useAppState } from "../../state/AppStateContext";
-import type { TimetableScreenQuery } from "./__generated__/TimetableScreenQuery.graphql";
 import { TimetableView } from "./TimetableView";
 
 /**
@@ -41,53 +37,9 @@ export function TimetableScreen() {
 }
 
 function TimetableContent({ districtAssociationId }: { districtAssociationId: number }) {
-  const data = useLazyLoadQuery<TimetableScreenQuery>(
-    graphql`
-      query TimetableScreenQuery($districtAssociationId: Int!) {
-        viewer {
-          roles
-        }
-        events(districtAssociationId: $districtAssociationId, first: 100) {
-          edges {
-            node {
-              id
-              databaseId
-              name
-              formType
-              start
-              end
-            }
-          }
-        }
-      }
-    `,
-    { districtAssociationId },
-    { fetchPolicy: "store-and-network" },
-  );
-  const [, startTransition] = useTransition();
-  const events = useMemo(() => data.events.edges.map((edge) => edge.node), [data.events.edges]);
-  const { event, choose } = useChosenEvent(events);
-  const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
-  const roles = data.viewer.roles;
-  const picker = <SelectField label={t("event.picker")} options={options} value={event?.id ?? null} onChange={(id) => startTransition(() => choose(id))} />;
-  if (!event) {
-    return (
-      <>
-        <Toolbar>{picker}</Toolbar>
-        <Notice>{events.length === 0 ? t("event.none") : t("event.pickFirst")}</Notice>
-      </>
-    );
-  }
   return (
-    <ErrorBoundary key={event.id} fallback={(error) => <LoadFailure prefix="timetable.loadFailed" error={error} />}>
-      <Suspense
-        fallback={
-          <>
-            <Toolbar>{picker}</Toolbar>
-            <PageLoading />
-          </>
-        }
-      >
+    <EventPickedContent districtAssociationId={districtAssociationId} loadFailed="timetable.loadFailed">
+      {(event, picker, roles) => (
         <TimetableView
           eventId={event.id}
           picker={picker}
@@ -97,7 +49,7 @@ function TimetableContent({ districtAssociationId }: { districtAssociationId: nu
             print: mayCall(roles, "timetable.print"),
           }}
         />
-      </Suspense>
-    </ErrorBoundary>
+      )}
+    </EventPickedContent>
   );
 }
