@@ -149,3 +149,34 @@ test("staff set fees and issue an event's invoices, the club downloads its invoi
       .nth(3),
   ).toHaveText(/^bezahlt/);
 });
+
+test("staff record a club's billing address and SEPA mandate; the IBAN is shown masked afterwards", async ({ page }) => {
+  const club = "Jugendblasorchester Nord";
+  await signIn(page, "staff@demo.test");
+  await openScreen(page, "/association/manage", "Vereinsverwaltung");
+  await page.getByRole("button", { name: `Aktionen für ${club}` }).click();
+  await page.getByRole("menuitem", { name: "Rechnungsdaten", exact: true }).click();
+  let dialog = page.getByRole("dialog", { name: "Rechnungsdaten" });
+  await expect(dialog).toContainText("Kein Mandat hinterlegt.");
+  await fill(dialog, "Straße und Hausnummer", "Nordring 7");
+  await fill(dialog, "PLZ", "70199");
+  await fill(dialog, "Ort", "Musterstadt");
+  // a typed mandate needs its reference, date and holder: the browser says so before sending
+  await fill(dialog, "IBAN des Vereins", "DE12 5001 0517 0648 4898 90");
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expect(dialog.getByRole("textbox", { name: "Mandatsreferenz", exact: true })).toHaveAccessibleDescription("Dieses Feld ist ein Pflichtfeld");
+  await fill(dialog, "Mandatsreferenz", "JBO-NORD-1");
+  await fill(dialog, "Datum der Unterschrift", "15.01.2026");
+  await fill(dialog, "Kontoinhaber", club);
+  await dialog.getByRole("button", { name: "Speichern" }).click();
+  await expectNotice(page, "Rechnungsdaten gespeichert");
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole("button", { name: `Aktionen für ${club}` }).click();
+  await page.getByRole("menuitem", { name: "Rechnungsdaten", exact: true }).click();
+  dialog = page.getByRole("dialog", { name: "Rechnungsdaten" });
+  await expect(dialog).toContainText("Mandat JBO-NORD-1 vom 15.01.2026, IBAN •••• 9890");
+  await expect(dialog.getByRole("textbox", { name: "Straße und Hausnummer", exact: true })).toHaveValue("Nordring 7");
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});

@@ -1144,7 +1144,7 @@ export const de = {
   "invoice.billing.buyerReference": "Käuferreferenz (z. B. Leitweg-ID)",
   "invoice.mandate.title": "SEPA-Lastschriftmandat",
   "invoice.mandate.none": "Kein Mandat hinterlegt. Zum Erfassen die Felder ausfüllen.",
-  "invoice.mandate.current": "Mandat {reference} vom {date}, IBAN endet auf {iban}",
+  "invoice.mandate.current": "Mandat {reference} vom {date}, IBAN {iban}",
   "invoice.mandate.change": "Mandat",
   "invoice.mandate.keep": "Beibehalten",
   "invoice.mandate.replace": "Neues Mandat erfassen",

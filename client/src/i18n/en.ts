@@ -1125,7 +1125,7 @@ export const en: Record<MessageKey, string> = {
   "invoice.billing.buyerReference": "Buyer reference (e.g. Leitweg-ID)",
   "invoice.mandate.title": "SEPA direct debit mandate",
   "invoice.mandate.none": "No mandate stored. Fill in the fields to add one.",
-  "invoice.mandate.current": "Mandate {reference} of {date}, IBAN ending in {iban}",
+  "invoice.mandate.current": "Mandate {reference} of {date}, IBAN {iban}",
   "invoice.mandate.change": "Mandate",
   "invoice.mandate.keep": "Keep",
   "invoice.mandate.replace": "Enter a new mandate",
