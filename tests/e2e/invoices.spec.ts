@@ -148,6 +148,56 @@ test("staff set fees and issue an event's invoices, the club downloads its invoi
       .getByRole("cell")
       .nth(3),
   ).toHaveText(/^bezahlt/);
+
+  // a wrong invoice is cancelled (after a question) by a cancellation invoice and billed anew
+  const table = page.getByRole("table", { name: "Rechnungen der Veranstaltung" });
+  await page.getByRole("button", { name: `Aktionen für ${invoice.number}` }).click();
+  await page.getByRole("menuitem", { name: "Stornieren", exact: true }).click();
+  const cancel = page.getByRole("alertdialog");
+  await expect(cancel).toContainText(`Möchten Sie die Rechnung ${invoice.number} wirklich stornieren?`);
+  await cancel.getByRole("button", { name: "Stornieren" }).click();
+  await expectNotice(page, "Rechnung storniert");
+  await expect(
+    table
+      .getByRole("row", { name: new RegExp(`^${invoice.number} `) })
+      .getByRole("cell")
+      .nth(3),
+  ).toHaveText("storniert");
+  await expect(
+    table
+      .getByRole("row", { name: new RegExp(`zu ${invoice.number}`) })
+      .getByRole("cell")
+      .nth(3),
+  ).toHaveText("Stornorechnung");
+  await page.getByRole("button", { name: "Rechnungen erstellen" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Rechnungen erstellen" }).click();
+  await expectNotice(page, "1 Rechnung(en) erstellt");
+  const open = table.getByRole("row").filter({ hasText: "offen" });
+  await expect(open).toHaveCount(1);
+  const second = ((await open.getByRole("cell").first().textContent()) ?? "").trim();
+
+  // paid by hand on a day, then part of it credited
+  await page.getByRole("button", { name: `Aktionen für ${second}` }).click();
+  await page.getByRole("menuitem", { name: "Als bezahlt markieren", exact: true }).click();
+  const paid = page.getByRole("dialog", { name: "Als bezahlt markieren" });
+  await expect(paid.getByRole("textbox", { name: "Bezahlt am", exact: true })).not.toHaveValue("");
+  await paid.getByRole("button", { name: "Als bezahlt speichern" }).click();
+  await expectNotice(page, "Rechnung als bezahlt markiert");
+  await expect(
+    table
+      .getByRole("row", { name: new RegExp(`^${second} `) })
+      .getByRole("cell")
+      .nth(3),
+  ).toHaveText(/^bezahlt/);
+  await page.getByRole("button", { name: `Aktionen für ${second}` }).click();
+  await page.getByRole("menuitem", { name: "Gutschrift erstellen", exact: true }).click();
+  const credit = page.getByRole("dialog", { name: "Gutschrift erstellen" });
+  await fill(credit, "Grund der Gutschrift", "Ein Prüfling ist nicht angetreten");
+  await fill(credit, "Gutgeschriebene Leistung", "D-Prüfung D1 – Praxis");
+  await fill(credit, "Betrag (netto)", "20");
+  await credit.getByRole("button", { name: "Gutschrift erstellen" }).click();
+  await expectNotice(page, "Gutschrift erstellt");
+  await expect(table.getByRole("row", { name: new RegExp(`zu ${second}`) })).toContainText("Gutschrift");
 });
 
 test("staff record a club's billing address and SEPA mandate; the IBAN is shown masked afterwards", async ({ page }) => {
