@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { SCREENSHOT_VIEWPORT, SCREENSHOTS, type ScreenshotFile } from "../client/src/help/screenshots.ts";
-import { openScreen, rowAction, signIn } from "../tests/e2e/support.ts";
+import { graphql, openScreen, rowAction, signIn } from "../tests/e2e/support.ts";
 
 const OUT_DIR = path.resolve("client/public/help");
 const MEMBER = "member@demo.test";
@@ -49,6 +49,50 @@ async function timetable(page: Page) {
   await openScreen(page, "/event/timetable", "Zeitplan");
   await chooseEvent(page, SPRING);
   await expect(page.getByRole("region", { name: "Praxis: Musikschule Musterstadt (Praxis Holz)" }).getByRole("row", { name: /Felix/ })).toBeVisible();
+}
+
+/**
+ * The autumn exams billed: the district's seller, D1 fees, the invoices issued (each step through
+ * GraphQL and safe to repeat), then "Rechnungen" for the event.
+ */
+async function invoices(page: Page) {
+  await openScreen(page, "/", "Start");
+  const data = await graphql<{ events: { edges: { node: { id: string; databaseId: number; name: string } }[] }; invoiceSeller: { version: number } | null }>(
+    page,
+    "{ events(first: 100) { edges { node { id databaseId name } } } invoiceSeller { version } }",
+  );
+  const autumn = data.events.edges.map((edge) => edge.node).find((event) => event.name === AUTUMN);
+  if (!autumn) throw new Error("demo event missing");
+  if (!data.invoiceSeller)
+    await graphql(page, "mutation ($input: InvoiceSellerInput!) { setInvoiceSeller(input: $input) { version } }", {
+      input: {
+        name: "Kreisverband Musterstadt e. V.",
+        street: "Hauptstraße 1",
+        postcode: "70173",
+        city: "Musterstadt",
+        email: "kasse@kv-musterstadt.example",
+        iban: "DE02120300000000202051",
+        exemptionNote: "Steuerfrei nach § 4 Nr. 22 a UStG",
+        registrationId: "VR 1234, Amtsgericht Stuttgart",
+      },
+    });
+  const { eventFees } = await graphql<{ eventFees: { version: number } }>(page, "query ($event: ID!) { eventFees(event: $event) { version } }", {
+    event: autumn.id,
+  });
+  await graphql(page, "mutation ($input: SetEventFeesInput!) { setEventFees(input: $input) { version } }", {
+    input: {
+      event: autumn.id,
+      fees: [
+        { item: "dexam:D1:theory", amountCents: 1500 },
+        { item: "dexam:D1:practice", amountCents: 2000 },
+      ],
+      lateFeeCents: 0,
+      version: eventFees.version,
+    },
+  });
+  await graphql(page, "mutation ($event: ID!) { issueInvoices(event: $event) { id } }", { event: autumn.id });
+  await openScreen(page, `/invoices?event=${autumn.databaseId}`, "Rechnungen");
+  await expect(page.getByRole("table", { name: "Rechnungen der Veranstaltung" }).getByRole("row", { name: /Musikverein Musterstadt/ })).toBeVisible();
 }
 
 async function results(page: Page, event: string) {
@@ -187,6 +231,25 @@ export const scenes: Record<ScreenshotFile, Scene> = {
       await page.getByRole("menuitem", { name: "Verschieben…", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Felix Flöte verschieben" });
       await expect(dialog.getByRole("combobox", { name: "Beginn", exact: true })).toBeVisible();
+      return dialog;
+    },
+  },
+  "rechnungen.png": {
+    user: STAFF,
+    show: async (page) => {
+      await invoices(page);
+      return mainOf(page);
+    },
+  },
+  "rechnungen-gebuehren.png": {
+    user: STAFF,
+    show: async (page) => {
+      await invoices(page);
+      await page.getByRole("button", { name: "Gebühren bearbeiten" }).click();
+      const dialog = page.getByRole("dialog", { name: "Gebühren bearbeiten" });
+      const theory = dialog.getByRole("group", { name: "D1", exact: true }).getByRole("textbox", { name: "Theorie", exact: true });
+      await expect(theory).toHaveValue("15,00");
+      await theory.press("End"); // no selected text in the picture
       return dialog;
     },
   },

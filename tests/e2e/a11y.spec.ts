@@ -61,6 +61,7 @@ const ADMIN_SCREENS: [string, string][] = [
   ["/result/manage", "Ergebnisverwaltung"],
   ["/webhooks", "Webhooks"],
   ["/event/timetable", "Zeitplan"],
+  ["/invoices", "Rechnungen"],
   ["/help/event/manage", "Hilfe: Veranstaltungen"],
 ];
 

@@ -25,6 +25,8 @@ export const SCREENSHOTS = {
   "veranstaltungsorte.png": SCREEN,
   "zeitplan.png": SCREEN,
   "zeitplan-verschieben.png": DIALOG,
+  "rechnungen.png": SCREEN,
+  "rechnungen-gebuehren.png": DIALOG,
   "ergebnisverwaltung-praxis.png": SCREEN,
   "ergebnisverwaltung-wertungsspiele.png": SCREEN,
 } as const satisfies Record<string, { width: number; height: number; frame: ScreenshotFrame }>;

@@ -8,6 +8,7 @@ import type { ToolRouteName } from "./routeTable";
 // below leave them out, the last test derives who sees them from the permission table.
 const beyondSpec: Partial<Record<ToolRouteName, Operation>> = {
   timetable: "timetable.read",
+  invoiceManage: "invoiceFees.read",
   personData: "registration.person",
   healthAccessLog: "healthDataAccess.list",
   webhookManage: "webhook.list",
@@ -84,6 +85,7 @@ describe("menu visibility", () => {
       "eventGroup",
       "resultManage",
       "timetable",
+      "invoiceManage",
       "personData",
       "healthAccessLog",
       "webhookManage",

@@ -74,7 +74,7 @@ export interface ToolRoute {
   roles: readonly RoleName[];
 }
 
-export type ToolRouteName = "timetable" | "personData" | "healthAccessLog" | "webhookManage" | "apiExplorer";
+export type ToolRouteName = "invoiceManage" | "timetable" | "personData" | "healthAccessLog" | "webhookManage" | "apiExplorer";
 
 /** The operations of the permission table that name their roles (not "every signed-in caller"). */
 type RoleOperation = { [K in Operation]: (typeof PERMISSIONS)[K]["access"] extends readonly RoleName[] ? K : never }[Operation];
@@ -171,7 +171,28 @@ export const webhookManageRoute = toolRoute("webhookManage", "/webhooks", "webho
  */
 export const timetableRoute = toolRoute("timetable", "/event/timetable", "timetable.read");
 
-export const toolRoutes: readonly ToolRoute[] = [timetableRoute, personDataRoute, healthAccessLogRoute, webhookManageRoute, apiExplorerRoute];
+/**
+ * "Rechnungen" (docs/decisions.md "Invoices"): an event's fees, issuing its invoices, the invoices
+ * with their documents, cancellation, credit notes and payments, the open items, the SEPA
+ * direct-debit file and the bank statement import, for the roles of the server's invoiceFees.read
+ * (invoice_read, invoice_manage). Club accounts read their club's invoices on "Mein Verein bearbeiten".
+ */
+export const invoiceManageRoute: ToolRoute = {
+  kind: "tool",
+  name: "invoiceManage",
+  path: "/invoices",
+  titleKey: "route.invoiceManage",
+  roles: PERMISSIONS["invoiceFees.read"].access,
+};
+
+export const toolRoutes: readonly ToolRoute[] = [
+  timetableRoute,
+  invoiceManageRoute,
+  personDataRoute,
+  healthAccessLogRoute,
+  webhookManageRoute,
+  apiExplorerRoute,
+];
 
 export function findRoute(name: RouteName): AppRoute {
   const route = appRoutes.find((candidate) => candidate.name === name);

@@ -42,6 +42,8 @@ const HealthAccessLogScreen = lazy(() =>
 
 const TimetableScreen = lazy(() => import("../screens/Timetable/TimetableScreen").then((module) => ({ default: module.TimetableScreen })));
 
+const InvoiceManageScreen = lazy(() => import("../screens/InvoiceManage/InvoiceManageScreen").then((module) => ({ default: module.InvoiceManageScreen })));
+
 const WebhookManageScreen = lazy(() => import("../screens/WebhookManage/WebhookManageScreen").then((module) => ({ default: module.WebhookManageScreen })));
 
 export const HelpScreen: ComponentType<{ route: HelpRoute }> = lazy(() =>
@@ -82,6 +84,7 @@ export const screenComponents: Record<ScreenRouteName, ComponentType | Preloaded
 /** The component of every tool route. */
 export const toolComponents: Record<ToolRouteName, ComponentType> = {
   timetable: TimetableScreen,
+  invoiceManage: InvoiceManageScreen,
   personData: PersonDataScreen,
   apiExplorer: ApiExplorerScreen,
   healthAccessLog: HealthAccessLogScreen,

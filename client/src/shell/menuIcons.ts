@@ -17,5 +17,6 @@ export const menuIcons: Record<ScreenRouteName | ToolRouteName, IconName> = {
   apiExplorer: "code",
   healthAccessLog: "shield",
   timetable: "calendar",
+  invoiceManage: "invoice",
   webhookManage: "send",
 };

@@ -46,5 +46,21 @@ export const associationUserEditHelp: HelpPage = {
         },
       ],
     },
+    {
+      id: "rechnungen",
+      title: "Rechnungen des Vereins",
+      tags: ["Rechnungen", "Verein", "Herunterladen"],
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Unter ${ui("invoice.club.title")} stehen die Rechnungen, die der Kreisverband dem ausgewählten Verein gestellt hat: Nummer, Veranstaltung, Betrag, Status (offen, teilweise bezahlt, bezahlt, storniert; Stornorechnungen und Gutschriften als solche benannt) und Fälligkeit. ${ui("invoice.format.pdf")} lädt die Rechnung als PDF herunter, ${ui("invoice.format.xml")} dieselbe Rechnung als XRechnung für die Buchhaltung. Dieselben Dateien gehen bei der Ausstellung an die Rechnungs-E-Mail des Vereins.`,
+        },
+        {
+          kind: "box",
+          box: "info",
+          text: "Fragen zu einer Rechnung (Beträge, Storno, Gutschrift, Zahlung) beantwortet die Geschäftsstelle Ihres Kreisverbands. Eine ausgestellte Rechnung wird nie geändert: eine Korrektur kommt als Stornorechnung oder Gutschrift mit eigener Nummer.",
+        },
+      ],
+    },
   ],
 };

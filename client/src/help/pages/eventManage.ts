@@ -184,5 +184,51 @@ export const eventManageHelp: HelpPage = {
         },
       ],
     },
+    {
+      id: "rechnungen",
+      title: "Gebühren und Rechnungen an die Vereine",
+      tags: ["Rechnungen", "Gebühren", "SEPA", "Zahlungen", "Kontoauszug"],
+      blocks: [
+        {
+          kind: "paragraph",
+          text: `Unter ${ui("route.invoiceManage")} stellt die Geschäftsstelle den Vereinen die Gebühren einer Veranstaltung in Rechnung, als E-Rechnung (PDF mit eingebetteter XRechnung nach EN 16931). Lesen dürfen die Rollen „Rechnungen lesen“ und „Rechnungen verwalten“; Gebühren festlegen, Rechnungen stellen, stornieren, Gutschriften, Zahlungen und Lastschriften nur „Rechnungen verwalten“. Das System ersetzt keine Buchhaltung: es stellt Rechnungen, liest Zahlungen ein und zeigt die offenen Posten.`,
+        },
+        {
+          kind: "list",
+          ordered: true,
+          items: [
+            `Einmalig ${ui("invoice.seller.title")}: Name, Anschrift, E-Mail, IBAN, Steuernummer oder USt-IdNr. oder der Hinweis auf die Steuerbefreiung des gemeinnützigen Vereins, Vereinsregistereintrag, für Lastschriften die Gläubiger-Identifikationsnummer. Administratoren erreichen ihn auch in der Kreisverbandsverwaltung.`,
+            `Je Verein in der Vereinsverwaltung unter ${ui("invoice.billing.title")}: abweichende Rechnungsanschrift, Käuferreferenz und das SEPA-Lastschriftmandat (die IBAN wird verschlüsselt gespeichert und nur mit den letzten vier Zeichen gezeigt).`,
+            `Veranstaltung wählen, ${ui("invoice.fees.edit")}: Beträge je Anmeldung (D-Prüfungen je Kurs für Theorie, Praxis und Lehrgang/Freizeit; Wertungsspiele je Art, auf Wunsch je Kategorie) und eine Verspätungsgebühr für Anmeldungen nach einem Zeitpunkt. Abgerechnet werden gültige (nicht stornierte) Anmeldungen.`,
+            `Nach dem Anmeldeschluss ${ui("invoice.issue")}: nach einer Rückfrage erhält jeder Verein mit kostenpflichtigen Anmeldungen eine Rechnung mit fortlaufender Nummer, per E-Mail an seine Rechnungs-E-Mail; die Meldung nennt die Zahl der erstellten Rechnungen. Ein zweiter Aufruf stellt nur Vereinen eine Rechnung, die noch keine gültige haben.`,
+          ],
+        },
+        {
+          kind: "screenshot",
+          file: "rechnungen.png",
+          alt: "Seite „Rechnungen“ mit der Auswahl der Veranstaltung, den Schaltflächen „Gebühren bearbeiten“ und „Rechnungen erstellen“, den Gebühren und der Tabelle der Rechnungen mit Nummer, Verein, Betrag, Status und Fälligkeit",
+          caption: "Gebühren und Rechnungen einer Veranstaltung",
+        },
+        {
+          kind: "screenshot",
+          file: "rechnungen-gebuehren.png",
+          alt: "Dialog „Gebühren bearbeiten“ mit den Beträgen je Kurs für Theorie und Praxis und der Verspätungsgebühr",
+          caption: "Die Gebühren einer D-Prüfung",
+        },
+        {
+          kind: "paragraph",
+          text: `Im Zeilenmenü einer Rechnung: ${ui("invoice.action.pdf")}, ${ui("invoice.action.xml")}, ${ui("invoice.action.paid")} (mit dem Zahlungsdatum), ${ui("invoice.action.credit")} (ein Teilbetrag mit Grund) und ${ui("invoice.action.cancel")}. Eine ausgestellte Rechnung wird nie geändert: Stornieren stellt nach einer Rückfrage eine Stornorechnung mit eigener Nummer, danach kann eine neue Rechnung gestellt werden.`,
+        },
+        {
+          kind: "paragraph",
+          text: `${ui("invoice.openItems.title")} zeigt je Verein, was die Rechnungen noch fordern und was zu viel gezahlt wurde. ${ui("invoice.debit.create")} erstellt zum Einzugsdatum die SEPA-Lastschriftdatei (pain.008) der fälligen Rechnungen aller Vereine mit Mandat zum Hochladen im Online-Banking; jede Rechnung wird nur einmal eingezogen. ${ui("invoice.import.title")} liest einen Kontoauszug (camt.053) oder eine Buchungsbenachrichtigung (camt.054) ein und ordnet Gutschriften über die Rechnungsnummer im Verwendungszweck zu; das Ergebnis nennt zugeordnete und nicht zugeordnete Gutschriften, Teil- und Überzahlungen erscheinen im Status.`,
+        },
+        {
+          kind: "box",
+          box: "info",
+          text: "Eine Datei, die schon eingelesen wurde, wird abgewiesen; dieselbe Buchung in Benachrichtigung und Tagesauszug zählt nur einmal. Nicht zugeordnete Gutschriften (ohne Rechnungsnummer) tragen Sie nach Prüfung mit „Als bezahlt markieren“ ein.",
+        },
+      ],
+    },
   ],
 };

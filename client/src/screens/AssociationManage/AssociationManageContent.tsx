@@ -1,3 +1,4 @@
+import { mayCall } from "@shared/permissions";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { ChangeHistoryDialog } from "../../components/ChangeHistoryDialog";
 import { SearchField } from "../../components/SearchField";
@@ -5,6 +6,7 @@ import { Toolbar } from "../../components/Toolbar";
 import { CreateButton, DeleteRecordDialog, useManageDialogs } from "../../components/useManageDialogs";
 import { useServerSort } from "../../components/useServerSort";
 import { t } from "../../i18n/translate";
+import { BillingDialog } from "../../invoices/BillingDialog";
 import { useRefresh } from "../../relay/useRefresh";
 import { canManageAssociations } from "../../routes/permissions";
 import type { AssociationDialog_association$key } from "./__generated__/AssociationDialog_association.graphql";
@@ -17,7 +19,8 @@ type DialogState =
   | { kind: "create" }
   | { kind: "edit"; association: AssociationDialog_association$key }
   | { kind: "delete"; id: string; name: string }
-  | { kind: "history"; id: string; name: string };
+  | { kind: "history"; id: string; name: string }
+  | { kind: "billing"; id: string; name: string };
 
 /**
  * Search, "Neuer Verein", the club table and its dialogs. Create, edit and delete are offered
@@ -49,6 +52,7 @@ export function AssociationManageContent({
     { fetchKey, fetchPolicy: "store-and-network" },
   );
   const manage = canManageAssociations(data.viewer.roles);
+  const billing = mayCall(data.viewer.roles, "invoiceBilling.update");
   const { dialog, setDialog, close, saved } = useManageDialogs<DialogState>(refresh);
   const deletion = useDeleteAssociation();
 
@@ -66,7 +70,10 @@ export function AssociationManageContent({
         onEdit={(association) => setDialog({ kind: "edit", association })}
         onDelete={(id, name) => setDialog({ kind: "delete", id, name })}
         onHistory={(id, name) => setDialog({ kind: "history", id, name })}
+        billing={billing}
+        onBilling={(id, name) => setDialog({ kind: "billing", id, name })}
       />
+      {dialog?.kind === "billing" && <BillingDialog association={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "history" && <ChangeHistoryDialog id={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "create" && <AssociationDialog association={null} districtAssociationId={districtAssociationId} onClose={close} onSaved={saved} />}
       {dialog?.kind === "edit" && (

@@ -26,6 +26,8 @@ export function AssociationTable({
   onEdit,
   onDelete,
   onHistory,
+  billing = false,
+  onBilling,
 }: {
   query: AssociationTable_query$key;
   manage: boolean;
@@ -35,6 +37,9 @@ export function AssociationTable({
   onEdit: (association: AssociationDialog_association$key) => void;
   onDelete: (id: string, name: string) => void;
   onHistory: (id: string, name: string) => void;
+  /** "Rechnungsdaten" in the row menu (invoiceBilling.update's roles) */
+  billing?: boolean;
+  onBilling?: (id: string, name: string) => void;
 }) {
   const { data, ...paging } = usePaginationFragment<AssociationTablePaginationQuery, AssociationTable_query$key>(
     graphql`
@@ -63,7 +68,7 @@ export function AssociationTable({
   );
   const edges = data.associations.edges;
   const columns: DataTableColumn[] = sortableColumns(
-    [{ key: "id", header: t("association.field.id"), narrow: true }, { key: "name", header: t("association.field.name") }, ...menuColumn(manage)],
+    [{ key: "id", header: t("association.field.id"), narrow: true }, { key: "name", header: t("association.field.name") }, ...menuColumn(manage || billing)],
     ASSOCIATION_ORDER_FIELDS,
   );
   return (
@@ -80,7 +85,16 @@ export function AssociationTable({
       loadError="error.associations.load"
     >
       {edges.map((edge) => (
-        <AssociationRow key={edge.node.id} association={edge.node} manage={manage} onEdit={onEdit} onDelete={onDelete} onHistory={onHistory} />
+        <AssociationRow
+          key={edge.node.id}
+          association={edge.node}
+          manage={manage}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          onHistory={onHistory}
+          billing={billing}
+          onBilling={onBilling}
+        />
       ))}
     </PagedDataTable>
   );

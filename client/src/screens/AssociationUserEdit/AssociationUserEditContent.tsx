@@ -6,13 +6,15 @@ import { Card } from "../../components/Card";
 import { Notice } from "../../components/Notice";
 import { SelectField } from "../../components/SelectField";
 import { t } from "../../i18n/translate";
+import { ClubInvoices } from "../../invoices/ClubInvoices";
 import type { AssociationUserEditContentQuery } from "./__generated__/AssociationUserEditContentQuery.graphql";
 import { AssociationUserEditForm } from "./AssociationUserEditForm";
 import styles from "./AssociationUserEditScreen.module.css";
 
 /**
  * Pick one of the user's own clubs (the first is preselected, R-MC002) and edit it. Without a club
- * there is nothing to pick: a hint explains why, and "Speichern" stays disabled (R-MC004).
+ * there is nothing to pick: a hint explains why, and "Speichern" stays disabled (R-MC004). Below, the
+ * chosen club's invoices to read and download (docs/decisions.md "Invoices").
  */
 export function AssociationUserEditContent() {
   const data = useLazyLoadQuery<AssociationUserEditContentQuery>(
@@ -54,6 +56,11 @@ export function AssociationUserEditContent() {
           )}
         </div>
       </Card>
+      {selected && (
+        <Card title={t("invoice.club.title")}>
+          <ClubInvoices associationId={selected.id} />
+        </Card>
+      )}
     </>
   );
 }

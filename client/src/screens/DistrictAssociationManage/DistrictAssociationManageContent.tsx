@@ -7,6 +7,7 @@ import { Toolbar } from "../../components/Toolbar";
 import { CreateButton, DeleteRecordDialog, useManageDialogs } from "../../components/useManageDialogs";
 import { type SortAccessors, useTableSort } from "../../components/useTableSort";
 import { t } from "../../i18n/translate";
+import { SellerDialog } from "../../invoices/SellerDialog";
 import { useRefresh } from "../../relay/useRefresh";
 import { useAppState } from "../../state/AppStateContext";
 import type { DistrictAssociationManageContentQuery } from "./__generated__/DistrictAssociationManageContentQuery.graphql";
@@ -24,7 +25,11 @@ const DISTRICT_SORT: SortAccessors<DistrictNode> = {
   iamRef: (district) => district.iamRef,
 };
 
-type DialogState = { kind: "create" } | { kind: "edit"; id: string } | { kind: "delete"; id: string; databaseId: number; name: string };
+type DialogState =
+  | { kind: "create" }
+  | { kind: "edit"; id: string }
+  | { kind: "seller"; id: string; name: string }
+  | { kind: "delete"; id: string; databaseId: number; name: string };
 
 /**
  * The district association table (ID, Name, IamRef; R-DA002) with create, edit and delete. The
@@ -75,6 +80,7 @@ export function DistrictAssociationManageContent() {
             districtAssociation={district}
             onEdit={(id) => setDialog({ kind: "edit", id })}
             onDelete={(id, databaseId, name) => setDialog({ kind: "delete", id, databaseId, name })}
+            onSeller={(id, name) => setDialog({ kind: "seller", id, name })}
           />
         ))}
       </DataTable>
@@ -87,6 +93,7 @@ export function DistrictAssociationManageContent() {
           </Suspense>
         </ErrorBoundary>
       )}
+      {dialog?.kind === "seller" && <SellerDialog district={dialog.id} name={dialog.name} onClose={close} />}
       {dialog?.kind === "delete" && <DeleteRecordDialog entity="districtAssociation" target={dialog} mutation={deletion} onCancel={close} onDeleted={saved} />}
     </>
   );
