@@ -110,7 +110,13 @@ beforeAll(async () => {
   await prisma.competitionRegistration.createMany({
     data: [
       { ...group, name: "Orchester Eins", associationId: world.club1, documentsComplete: true, points: 90, createdAt: new Date("2026-03-01T10:00:00Z") },
-      { ...group, name: "Orchester Zwei", associationId: world.club1, cancelledAt: new Date("2026-05-01T10:00:00Z"), createdAt: new Date("2026-03-20T10:00:00Z") },
+      {
+        ...group,
+        name: "Orchester Zwei",
+        associationId: world.club1,
+        cancelledAt: new Date("2026-05-01T10:00:00Z"),
+        createdAt: new Date("2026-03-20T10:00:00Z"),
+      },
       { ...group, name: "Orchester Andere", associationId: otherClub, createdAt: new Date("2026-04-05T10:00:00Z") },
     ],
   });
@@ -246,7 +252,9 @@ describe("[R-RO009] the overview's filters, the same on GraphQL and /v1", () => 
 
   it("[R-RO017] a filter by entered results is refused to whoever does not see every result; published results filter for everyone", async () => {
     const refused = await listed("dexam", { status: "RESULT_ENTERED" }, t.member);
-    expect(refused).toEqual({ refused: [expect.stringContaining("Nach eingetragenen Ergebnissen filtern"), expect.stringContaining("Nach eingetragenen Ergebnissen filtern")] });
+    expect(refused).toEqual({
+      refused: [expect.stringContaining("Nach eingetragenen Ergebnissen filtern"), expect.stringContaining("Nach eingetragenen Ergebnissen filtern")],
+    });
     expect(await listed("competition", { status: "RESULT_ENTERED" }, t.member)).toHaveProperty("refused");
     expect(await listed("dexam", { status: "RESULT_PUBLISHED" }, t.member)).toEqual(["Anna"]);
     expect(await listed("dexam", { status: "RESULT_ENTERED" }, t["role:registration_read"])).toEqual(["Anna", "Bert"]);
@@ -257,7 +265,10 @@ describe("[R-RO009] the overview's filters, the same on GraphQL and /v1", () => 
       expect(await listed("competition", f), JSON.stringify(f)).toHaveProperty("refused");
     expect(await listed("dexam", { status: "DOCUMENTS_INCOMPLETE" })).toHaveProperty("refused");
     expect(await listed("dexam", { from: "2026-04-02", to: "2026-04-01" })).toEqual({
-      refused: [expect.stringContaining("Das Ende des Zeitraums liegt vor seinem Anfang"), expect.stringContaining("Das Ende des Zeitraums liegt vor seinem Anfang")],
+      refused: [
+        expect.stringContaining("Das Ende des Zeitraums liegt vor seinem Anfang"),
+        expect.stringContaining("Das Ende des Zeitraums liegt vor seinem Anfang"),
+      ],
     });
   });
 

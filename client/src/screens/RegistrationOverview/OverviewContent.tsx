@@ -1,6 +1,6 @@
 import { type EventFormType, offersExport } from "@shared/event-exports";
-import { mayCall } from "@shared/permissions";
-import { type ReactNode, Suspense, useMemo, useTransition } from "react";
+import { hasDistrictRoles, mayCall } from "@shared/permissions";
+import { type ReactNode, Suspense, useMemo, useState, useTransition } from "react";
 import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
@@ -14,11 +14,14 @@ import { useQueryParam } from "../../components/useQueryParam";
 import { useChosenEvent } from "../../events/useChosenEvent";
 import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
+import { useNewRegistrationDialog } from "../Start/NewRegistrationDialog";
 import type { OverviewContent_events$key } from "./__generated__/OverviewContent_events.graphql";
 import type { OverviewContentQuery } from "./__generated__/OverviewContentQuery.graphql";
 import type { RegistrationOverviewScreenQuery$variables } from "./__generated__/RegistrationOverviewScreenQuery.graphql";
 import { CompetitionOverview } from "./CompetitionOverview";
 import { DexamOverview } from "./DexamOverview";
+import { OverviewFilterBar } from "./OverviewFilterBar";
+import { type FilterVariables, filterVariables, useOverviewFilters } from "./overviewFilters";
 import { SEARCH_PARAM } from "./overviewRoute";
 import { type FirstPage, useFirstFetchPolicy } from "./RegistrationList";
 import styles from "./RegistrationOverview.module.css";
@@ -28,7 +31,10 @@ import { overviewExportPaths } from "./rowActions";
  * The overview's toolbar (district picker, event picker, search; for camp events the staff's
  * "Einverständniserklärungen herunterladen") and the table of the chosen event by its form type
  * (R-RO001..R-RO004): D-exams and camps the D-exam table, competitions the competition table.
- * Event, search and sort live in the URL (`event`, `q`, `sort`). Another event (or district,
+ * Event, search, filters (OverviewFilterBar) and sort live in the URL (`event`, `q`, the filters'
+ * parameters, `sort`). "Neue Anmeldung" opens the create dialog of the event's kind for whoever may
+ * register there (the permission table's create: anyone signed in before the deadline, the
+ * district's registration_manage at any time). Another event (or district,
  * `switching`) keeps the old table, marked as loading, until the new one's first page is there.
  */
 export function OverviewContent({
@@ -69,6 +75,8 @@ export function OverviewContent({
               start
               end
               viewerSeesAllResults
+              deadlinePassed
+              ...NewRegistrationDialog_event
             }
           }
         }
@@ -84,16 +92,37 @@ export function OverviewContent({
   const loading = searching || choosing || switching;
   const options = useMemo(() => events.map((candidate) => ({ value: candidate.id, label: candidate.name })), [events]);
   const competition = event?.formType === "COMPETITION";
+  const kind = competition ? "competition" : "dexam";
+  const { filters, set: setFilter, clear: clearFilters } = useOverviewFilters(kind, !!event?.viewerSeesAllResults);
+  const filterVars = filterVariables(filters);
+  // after the create dialog closes the table is mounted anew, which loads it again (store-and-network)
+  const [created, setCreated] = useState(0);
+  const registration = useNewRegistrationDialog(() => setCreated((n) => n + 1));
+  const mayRegister = !!event && mayCall(roles, `${kind}.create`) && (!event.deadlinePassed || hasDistrictRoles(roles, `${kind}.create`));
   const consentForms = !!event && offersExport(event.formType as EventFormType, "consentForms") && mayCall(roles, "dexam.consentForms");
   return (
     <>
       <Toolbar
         actions={
           event &&
-          consentForms && (
-            <Button variant="secondary" onClick={() => void runDownload(overviewExportPaths.consentForms(event.databaseId), "error.download.consentForms")}>
-              {t("overview.consentForms")}
-            </Button>
+          (consentForms || mayRegister) && (
+            <>
+              {consentForms && (
+                <Button variant="secondary" onClick={() => void runDownload(overviewExportPaths.consentForms(event.databaseId), "error.download.consentForms")}>
+                  {t("overview.consentForms")}
+                </Button>
+              )}
+              {mayRegister && (
+                <Button
+                  onClick={() => registration.open(event)}
+                  onPointerEnter={() => registration.prepare(event)}
+                  onFocus={() => registration.prepare(event)}
+                  aria-busy={registration.openingEventId === event.id || undefined}
+                >
+                  {t("overview.newRegistration")}
+                </Button>
+              )}
+            </>
           )
         }
       >
@@ -101,6 +130,19 @@ export function OverviewContent({
         <SelectField className={styles.picker} label={t("overview.event")} options={options} value={event?.id ?? null} onChange={choose} />
         {event && <SearchField value={search} onSearch={(text) => startTransition(() => setSearch(text))} />}
       </Toolbar>
+      {event && (
+        <OverviewFilterBar
+          eventId={event.id}
+          kind={kind}
+          districtAssociationId={districtAssociationId}
+          districtClubs={hasDistrictRoles(roles, `${kind}.read`)}
+          viewerSeesAllResults={event.viewerSeesAllResults}
+          filters={filters}
+          onChange={(name, value) => startTransition(() => setFilter(name, value))}
+          onClear={() => startTransition(clearFilters)}
+        />
+      )}
+      {registration.dialog}
       {events.length === 0 ? (
         <Notice>{t("overview.noEvents")}</Notice>
       ) : !event ? (
@@ -113,17 +155,21 @@ export function OverviewContent({
           <Suspense fallback={<PageLoading />}>
             {competition ? (
               <CompetitionOverview
+                key={created}
                 eventId={event.id}
                 search={search}
+                filters={filterVars}
                 searching={loading}
                 viewerSeesAllResults={event.viewerSeesAllResults}
                 preloaded={firstPage(preloaded, "competition")}
               />
             ) : (
               <DexamOverview
+                key={created}
                 eventId={event.id}
                 districtAssociationId={districtAssociationId}
                 search={search}
+                filters={filterVars}
                 searching={loading}
                 viewerSeesAllResults={event.viewerSeesAllResults}
                 healthAccesses={event.formType === "DEXAM_CAMP" && mayCall(roles, "healthDataAccess.list")}
@@ -140,5 +186,6 @@ export function OverviewContent({
 /** The first page of a kind's table the route loaded with the screen, or null. */
 function firstPage(preloaded: RegistrationOverviewScreenQuery$variables | null, kind: "dexam" | "competition"): FirstPage | null {
   if (!preloaded?.[kind]) return null;
-  return { eventId: preloaded.eventId, search: preloaded.search ?? null, orderBy: preloaded[`${kind}OrderBy`] ?? null };
+  const filters = { location: preloaded.location ?? null, association: preloaded.association ?? null, filter: preloaded.filter ?? null } as FilterVariables;
+  return { eventId: preloaded.eventId, search: preloaded.search ?? null, filters, orderBy: preloaded[`${kind}OrderBy`] ?? null };
 }

@@ -36,6 +36,9 @@ export function RegistrationOverviewScreen({ query }: { query: PreloadedQuery<Re
         $withDistrict: Boolean!
         $eventId: ID!
         $search: String
+        $location: ID
+        $association: ID
+        $filter: RegistrationListFilter
         $dexam: Boolean!
         $dexamOrderBy: DexamRegistrationOrder
         $competition: Boolean!
@@ -53,8 +56,8 @@ export function RegistrationOverviewScreen({ query }: { query: PreloadedQuery<Re
           name
         }
         ...OverviewContent_events @include(if: $withDistrict) @alias @arguments(districtAssociationId: $districtAssociationId)
-        ...DexamTable_query @include(if: $dexam) @alias @arguments(eventId: $eventId, search: $search, orderBy: $dexamOrderBy)
-        ...CompetitionTable_query @include(if: $competition) @alias @arguments(eventId: $eventId, search: $search, orderBy: $competitionOrderBy)
+        ...DexamTable_query @include(if: $dexam) @alias @arguments(eventId: $eventId, search: $search, location: $location, association: $association, filter: $filter, orderBy: $dexamOrderBy)
+        ...CompetitionTable_query @include(if: $competition) @alias @arguments(eventId: $eventId, search: $search, location: $location, association: $association, filter: $filter, orderBy: $competitionOrderBy)
       }
     `,
     query,

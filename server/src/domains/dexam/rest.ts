@@ -394,7 +394,10 @@ export function dexamRoutes(r: RestRouter) {
           "`songs`: unvollständige Stücke vor vollständigen (ohne Praxisprüfung gelten sie als vollständig). " +
           "`theory_points` und `practice_points` (ohne Punkte zuletzt, absteigend zuerst) und `grade` (nicht bestanden vor bestanden, ohne Note zuletzt, absteigend zuerst) " +
           "nur für das Anmelde- und Ergebnispersonal des Kreisverbands, das alle Ergebnisse sieht; sonst 400 VALIDATION.",
-        example: { params: { eventId: 1 }, query: { locationId: "2", search: "Flöte", instrument: "Flute", course: "D1", status: "live", createdFrom: "2026-01-01", sort: "instrument" } },
+        example: {
+          params: { eventId: 1 },
+          query: { locationId: "2", search: "Flöte", instrument: "Flute", course: "D1", status: "live", createdFrom: "2026-01-01", sort: "instrument" },
+        },
       },
       get: {
         summary: "Eine D-Prüfungsanmeldung lesen",
