@@ -33,19 +33,22 @@ import { overviewExportPaths } from "./rowActions";
  * (R-RO001..R-RO004): D-exams and camps the D-exam table, competitions the competition table.
  * Event, search, filters (OverviewFilterBar) and sort live in the URL (`event`, `q`, the filters'
  * parameters, `sort`). "Neue Anmeldung" opens the create dialog of the event's kind for whoever may
- * register there (the permission table's create: anyone signed in before the deadline, the
+ * register there (the permission table's create: members of a club before the deadline, the
  * district's registration_manage at any time). Another event (or district,
  * `switching`) keeps the old table, marked as loading, until the new one's first page is there.
  */
 export function OverviewContent({
   districtAssociationId,
   roles,
+  clubCount = 0,
   districtPicker,
   switching = false,
   preloaded = null,
 }: {
   districtAssociationId: number;
   roles: readonly string[];
+  /** how many clubs the viewer belongs to: without one, only the district's registration_manage registers */
+  clubCount?: number;
   districtPicker: ReactNode;
   /** a district switch is under way (a transition): the table shown is the old district's */
   switching?: boolean;
@@ -98,7 +101,8 @@ export function OverviewContent({
   // after the create dialog closes the table is mounted anew, which loads it again (store-and-network)
   const [created, setCreated] = useState(0);
   const registration = useNewRegistrationDialog(() => setCreated((n) => n + 1));
-  const mayRegister = !!event && mayCall(roles, `${kind}.create`) && (!event.deadlinePassed || hasDistrictRoles(roles, `${kind}.create`));
+  const manager = hasDistrictRoles(roles, `${kind}.create`);
+  const mayRegister = !!event && mayCall(roles, `${kind}.create`) && (manager || (clubCount > 0 && !event.deadlinePassed));
   const consentForms = !!event && offersExport(event.formType as EventFormType, "consentForms") && mayCall(roles, "dexam.consentForms");
   return (
     <>

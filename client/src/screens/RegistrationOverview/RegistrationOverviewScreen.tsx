@@ -46,6 +46,9 @@ export function RegistrationOverviewScreen({ query }: { query: PreloadedQuery<Re
       ) {
         viewer {
           roles
+          associations {
+            id
+          }
           districtAssociation {
             databaseId
             name
@@ -94,6 +97,7 @@ export function RegistrationOverviewScreen({ query }: { query: PreloadedQuery<Re
           <OverviewContent
             districtAssociationId={districtAssociationId}
             roles={roles}
+            clubCount={data.viewer.associations.length}
             districtPicker={picker}
             switching={switching || districtAssociationId !== state.activeDistrictAssociationId}
             preloaded={query.variables}
