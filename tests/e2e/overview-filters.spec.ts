@@ -82,9 +82,18 @@ test("[R-RO009] staff filter the spring exams by instrument, status, club and cr
   await expect(row(table, "Sven Saxofon")).toHaveCount(0);
 });
 
-test("[R-RO009] a competition's overview filters by its own statuses: documents incomplete", async ({ page }) => {
+test("[R-RO009] a competition's overview filters by its own statuses; a location of the event left behind is dropped", async ({ page }) => {
   await signIn(page, "staff@demo.test");
-  await openOverview(page, "Wertungsspiele");
+  const table = await openOverview(page, "D-Prüfungen Frühjahr");
+  await choose(page, "Ort", "Musikschule Musterstadt (Praxis Holz)");
+  await expect(page).toHaveURL(/[?&]location=/);
+  await expect(row(table, "Felix Flöte")).toBeVisible();
+  await expect(row(table, "Clara Klarinette")).toHaveCount(0);
+  // another event from the picker (the URL keeps the filters): the spring exams' location is none of its own
+  await page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
+  await page.getByRole("option", { name: "Wertungsspiele", exact: true }).click();
+  await expect(page.getByRole("table", { name: "Wertungsspielanmeldungen" })).toBeVisible();
+  await expect(page).not.toHaveURL(/location=/);
   await filters(page).getByRole("combobox", { name: "Status", exact: true }).click();
   await expect(page.getByRole("option", { name: "Unterlagen unvollständig", exact: true })).toBeVisible();
   await expect(page.getByRole("option", { name: "Teilprüfung nicht geprüft" })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { type EventFormType, offersExport } from "@shared/event-exports";
 import { hasDistrictRoles, mayCall } from "@shared/permissions";
-import { type ReactNode, Suspense, useMemo, useState, useTransition } from "react";
+import { type ReactNode, Suspense, useCallback, useMemo, useState, useTransition } from "react";
 import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
@@ -21,7 +21,7 @@ import type { RegistrationOverviewScreenQuery$variables } from "./__generated__/
 import { CompetitionOverview } from "./CompetitionOverview";
 import { DexamOverview } from "./DexamOverview";
 import { OverviewFilterBar } from "./OverviewFilterBar";
-import { type FilterVariables, filterVariables, useOverviewFilters } from "./overviewFilters";
+import { type FilterParam, type FilterVariables, filterVariables, useOverviewFilters } from "./overviewFilters";
 import { SEARCH_PARAM } from "./overviewRoute";
 import { type FirstPage, useFirstFetchPolicy } from "./RegistrationList";
 import styles from "./RegistrationOverview.module.css";
@@ -98,6 +98,11 @@ export function OverviewContent({
   const kind = competition ? "competition" : "dexam";
   const { filters, set: setFilter, clear: clearFilters } = useOverviewFilters(kind, !!event?.viewerSeesAllResults);
   const filterVars = filterVariables(filters);
+  // stable: the filter bar's correction of a stale location runs in an effect
+  const changeFilter = useCallback(
+    (name: FilterParam, value: string | null, replace?: boolean) => startTransition(() => setFilter(name, value, replace)),
+    [setFilter],
+  );
   // after the create dialog closes the table is mounted anew, which loads it again (store-and-network)
   const [created, setCreated] = useState(0);
   const registration = useNewRegistrationDialog(() => setCreated((n) => n + 1));
@@ -142,7 +147,7 @@ export function OverviewContent({
           districtClubs={hasDistrictRoles(roles, `${kind}.read`)}
           viewerSeesAllResults={event.viewerSeesAllResults}
           filters={filters}
-          onChange={(name, value) => startTransition(() => setFilter(name, value))}
+          onChange={changeFilter}
           onClear={() => startTransition(clearFilters)}
         />
       )}

@@ -1,5 +1,5 @@
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS } from "@shared/labels";
-import { Suspense, useMemo } from "react";
+import { Suspense, useEffect, useMemo } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { useAssociationOptions } from "../../associations/useAssociationOptions";
 import { Button } from "../../components/Button";
@@ -23,7 +23,8 @@ interface FilterBarProps {
   districtClubs: boolean;
   viewerSeesAllResults: boolean;
   filters: OverviewFilters;
-  onChange: (name: FilterParam, value: string | null) => void;
+  /** `replace`: no history entry (a correction, not the viewer's choice) */
+  onChange: (name: FilterParam, value: string | null, replace?: boolean) => void;
   onClear: () => void;
 }
 
@@ -65,6 +66,12 @@ function FilterFields({ eventId, kind, districtAssociationId, districtClubs, vie
     { fetchPolicy: "store-or-network" },
   );
   const locations = useMemo(() => (data.node?.locations ?? []).map((l) => ({ value: l.id, label: l.name })), [data.node]);
+  // a location belongs to one event: chosen for another event (the event picker keeps the URL's
+  // filters), it would list nothing, so it is dropped without a history entry
+  const staleLocation = !!filters.location && !locations.some((l) => l.value === filters.location);
+  useEffect(() => {
+    if (staleLocation) onChange("location", null, true);
+  }, [staleLocation, onChange]);
   const ownClubs = useMemo(() => data.viewer.associations.map((c) => ({ value: c.id, label: c.name })), [data.viewer]);
   const statuses = useMemo(
     () => statusOptions(kind, viewerSeesAllResults).map((status) => ({ value: status, label: t(STATUS_LABELS[status]) })),

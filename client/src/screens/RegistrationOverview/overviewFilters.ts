@@ -1,4 +1,5 @@
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS } from "@shared/labels";
+import { useCallback } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { MessageKey } from "../../i18n/de";
 import type { RegistrationListFilter } from "./__generated__/DexamOverviewQuery.graphql";
@@ -110,13 +111,17 @@ export function withoutFilters(params: URLSearchParams): URLSearchParams {
   return updated;
 }
 
-/** The filters of the URL for the kind's overview, and their setters (each a new history entry). */
+/**
+ * The filters of the URL for the kind's overview, and their setters: each choice a new history
+ * entry; `replace` for a correction the viewer did not make (a location of another event dropped).
+ */
 export function useOverviewFilters(kind: OverviewKind, viewerSeesAllResults: boolean) {
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params, kind, viewerSeesAllResults);
-  return {
-    filters,
-    set: (name: FilterParam, value: string | null) => setParams((current) => withFilter(current, name, value)),
-    clear: () => setParams((current) => withoutFilters(current)),
-  };
+  const set = useCallback(
+    (name: FilterParam, value: string | null, replace = false) => setParams((current) => withFilter(current, name, value), { replace }),
+    [setParams],
+  );
+  const clear = useCallback(() => setParams((current) => withoutFilters(current)), [setParams]);
+  return { filters, set, clear };
 }
