@@ -1,6 +1,8 @@
 // One mapping between the code-safe enum identifiers of Prisma/GraphQL and the spec's wire
 // strings of /v1 (section 3 and its enumerations).
+
 import type { CompetitionType, DexamType, EditPhase, FormType, Instrument, LocationType } from "../generated/prisma/client.ts";
+import type { RegistrationStatus } from "./registrations/access.ts";
 
 function twoWay<K extends string>(map: Record<K, string>) {
   const back = Object.fromEntries(Object.entries(map).map(([k, v]) => [v, k])) as Record<string, K>;
@@ -18,6 +20,15 @@ export const locationTypeWire = twoWay<LocationType>({
   DEXAM_PRACTICE: "DExamPractice",
   DEXAM_PREPARATION: "DExamPreparation",
   COMPETITION: "Competition",
+});
+/** The overviews' status filter (registrations/access.ts REGISTRATION_STATUSES) as /v1's `status` parameter. */
+export const registrationStatusWire = twoWay<RegistrationStatus>({
+  LIVE: "live",
+  CANCELLED: "cancelled",
+  DOCUMENTS_INCOMPLETE: "documents_incomplete",
+  NOT_VERIFIED: "not_verified",
+  RESULT_ENTERED: "result_entered",
+  RESULT_PUBLISHED: "result_published",
 });
 export const dexamTypeWire = twoWay<DexamType>({ D1: "D1", D2: "D2", D3: "D3" });
 export const competitionTypeWire = twoWay<CompetitionType>({ T: "T", K: "K", U: "U", G: "G", M: "M", B: "B" });

@@ -16,7 +16,7 @@ export type OrderColumn = {
   key: (direction: Direction) => SortKey | readonly SortKey[];
   /**
    * a result column (points): its order would tell hidden results, so only callers who see every
-   * result of the list's rows sort by it (registrations/access.ts refuseHiddenSort)
+   * result of the list's rows sort by it (registrations/access.ts refuseHiddenResults)
    */
   results?: true;
 };

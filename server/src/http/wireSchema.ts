@@ -174,6 +174,10 @@ export const queryId = () =>
   });
 /** A query day or time: "yyyy-mm-dd" or RFC 3339. */
 export const queryInstant = () => queryCustom(parseInstant, MSG.date, { type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] });
+/** A query day "yyyy-mm-dd". */
+export const queryDay = () => queryCustom((v) => (isCalendarDay(v) ? v : null), MSG.date, { type: "string", format: "date" });
+/** A query parameter that is one of an enumeration's wire values. */
+export const queryOneOf = <T>(e: TwoWay<T>) => queryCustom((v) => e.fromWire(v) ?? null, WIRE_MSG.value, { type: "string", enum: [...e.values] });
 /** A query text (a search). */
 export const queryText = () => queryCustom((v) => v, WIRE_MSG.text, { type: "string" });
 /**

@@ -17,6 +17,8 @@ export const MSG = {
   imageInvalid: "Die Datei ist kein gültiges Bild",
   /** not from the spec: a /v1 date or time that is no date (the forms' pickers cannot send one; http/wireSchema.ts) */
   date: "Bitte ein gültiges Datum eingeben",
+  /** not from the spec: the overview's "created between" filter with its end before its start */
+  createdBetween: "Das Ende des Zeitraums liegt vor seinem Anfang",
   /** not from the spec: a decimal field's text is no number (shared/decimal.ts parseDecimal) */
   decimal: "Bitte eine Zahl eingeben, z. B. 2,5",
   /** not from the spec: two separators or grouped digits; a decimal field has no thousands separator (shared/decimal.ts) */
@@ -43,6 +45,8 @@ export const DEXAM_MSG = {
     "Ohne Einwilligung in die Verarbeitung der Gesundheitsdaten durch eine sorgeberechtigte Person (oder mit deren Einverständnis) ist keine Anmeldung zur Freizeit möglich",
   healthConsentCampOnly: "Eine Einwilligung in die Verarbeitung von Gesundheitsdaten gibt es nur bei Freizeiten",
   date: "Bitte ein gültiges Datum eingeben",
+  /** not from the spec: the overview's "created between" filter with its end before its start */
+  createdBetween: "Das Ende des Zeitraums liegt vor seinem Anfang",
   /** not from the spec: health data only for the registering account and registration staff (docs/decisions.md) */
   campWithheld: "Angaben zur Freizeit und die Einverständniserklärung sehen nur das Konto, das angemeldet hat, und das Anmeldepersonal des Kreisverbands",
 } as const;
@@ -84,9 +88,11 @@ export const tooLong = (max: number) => `Bitte höchstens ${max} Zeichen eingebe
 /** not from the spec: every list of an input has a maximum (shared/inputSchema.ts list) */
 export const tooMany = (max: number) => `Bitte höchstens ${max} Einträge angeben`;
 
-/** not from the spec: a sort of the overview by points for a caller who does not see every result (registrations/access.ts refuseHiddenSort) */
+/** not from the spec: a sort of the overview by points for a caller who does not see every result (registrations/access.ts refuseHiddenResults) */
 export const SORT_MSG = {
   resultsHidden: "Nach Punkten oder Note sortieren kann nur, wer alle Ergebnisse der Veranstaltung sieht (Anmelde- und Ergebnisverwaltung des Kreisverbands)",
+  resultsEnteredHidden:
+    "Nach eingetragenen Ergebnissen filtern kann nur, wer alle Ergebnisse der Veranstaltung sieht (Anmelde- und Ergebnisverwaltung des Kreisverbands); veröffentlichte Ergebnisse filtert jeder",
 } as const;
 
 /** /v1 values of the wrong JSON type or form (http/wireSchema.ts): refused, never coerced. The forms cannot send them. */

@@ -29,8 +29,15 @@ const COMPETITION_LIST: ListKind<
   ReturnType<typeof useCompetitionPages>["connection"]["edges"][number]["node"]
 > = {
   query: graphql`
-    query CompetitionOverviewQuery($eventId: ID!, $search: String, $orderBy: CompetitionRegistrationOrder) {
-      ...CompetitionTable_query @arguments(eventId: $eventId, search: $search, orderBy: $orderBy)
+    query CompetitionOverviewQuery(
+      $eventId: ID!
+      $search: String
+      $location: ID
+      $association: ID
+      $filter: RegistrationListFilter
+      $orderBy: CompetitionRegistrationOrder
+    ) {
+      ...CompetitionTable_query @arguments(eventId: $eventId, search: $search, location: $location, association: $association, filter: $filter, orderBy: $orderBy)
     }
   `,
   usePages: useCompetitionPages,

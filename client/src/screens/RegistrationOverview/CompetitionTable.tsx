@@ -18,8 +18,8 @@ export function useCompetitionPages(query: CompetitionTable_query$key) {
     graphql`
       fragment CompetitionTable_query on Query
       @refetchable(queryName: "CompetitionTablePaginationQuery")
-      @argumentDefinitions(eventId: { type: "ID!" }, search: { type: "String" }, orderBy: { type: "CompetitionRegistrationOrder" }, count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }) {
-        competitionRegistrations(eventId: $eventId, search: $search, orderBy: $orderBy, first: $count, after: $cursor)
+      @argumentDefinitions(eventId: { type: "ID!" }, search: { type: "String" }, location: { type: "ID" }, association: { type: "ID" }, filter: { type: "RegistrationListFilter" }, orderBy: { type: "CompetitionRegistrationOrder" }, count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }) {
+        competitionRegistrations(eventId: $eventId, search: $search, location: $location, association: $association, filter: $filter, orderBy: $orderBy, first: $count, after: $cursor)
           @connection(key: "CompetitionTable_competitionRegistrations") {
           totalCount
           edges {

@@ -32,8 +32,15 @@ function useDexamConfirmations() {
 
 const DEXAM_LIST: ListKind<DexamRowAction, DexamRowData, DexamOverviewQuery, ReturnType<typeof useDexamPages>["connection"]["edges"][number]["node"]> = {
   query: graphql`
-    query DexamOverviewQuery($eventId: ID!, $search: String, $orderBy: DexamRegistrationOrder) {
-      ...DexamTable_query @arguments(eventId: $eventId, search: $search, orderBy: $orderBy)
+    query DexamOverviewQuery(
+      $eventId: ID!
+      $search: String
+      $location: ID
+      $association: ID
+      $filter: RegistrationListFilter
+      $orderBy: DexamRegistrationOrder
+    ) {
+      ...DexamTable_query @arguments(eventId: $eventId, search: $search, location: $location, association: $association, filter: $filter, orderBy: $orderBy)
     }
   `,
   usePages: useDexamPages,

@@ -29,8 +29,8 @@ export function useDexamPages(query: DexamTable_query$key) {
     graphql`
       fragment DexamTable_query on Query
       @refetchable(queryName: "DexamTablePaginationQuery")
-      @argumentDefinitions(eventId: { type: "ID!" }, search: { type: "String" }, orderBy: { type: "DexamRegistrationOrder" }, count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }) {
-        dexamRegistrations(eventId: $eventId, search: $search, orderBy: $orderBy, first: $count, after: $cursor) @connection(key: "DexamTable_dexamRegistrations") {
+      @argumentDefinitions(eventId: { type: "ID!" }, search: { type: "String" }, location: { type: "ID" }, association: { type: "ID" }, filter: { type: "RegistrationListFilter" }, orderBy: { type: "DexamRegistrationOrder" }, count: { type: "Int", defaultValue: 25 }, cursor: { type: "String" }) {
+        dexamRegistrations(eventId: $eventId, search: $search, location: $location, association: $association, filter: $filter, orderBy: $orderBy, first: $count, after: $cursor) @connection(key: "DexamTable_dexamRegistrations") {
           totalCount
           edges {
             node {

@@ -1,7 +1,7 @@
 import { type EventFormType, offersExport } from "@shared/event-exports";
-import { mayCall } from "@shared/permissions";
-import { type ReactNode, Suspense, useTransition } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { hasDistrictRoles, mayCall } from "@shared/permissions";
+import { type ReactNode, Suspense, useCallback, useState, useTransition } from "react";
+import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { LoadFailure } from "../../components/LoadFailure";
@@ -9,13 +9,17 @@ import { PageLoading } from "../../components/PageLoading";
 import { SearchField } from "../../components/SearchField";
 import { Toolbar } from "../../components/Toolbar";
 import { useQueryParam } from "../../components/useQueryParam";
-import { EventPicker, NoEventNotice, useEventChooser } from "../../events/useEventChooser";
+import { chosenNode, EventPicker, NoEventNotice, useEventChooser } from "../../events/useEventChooser";
 import { runDownload } from "../../http/runDownload";
 import { t } from "../../i18n/translate";
+import { useNewRegistrationDialog } from "../Start/NewRegistrationDialog";
+import type { OverviewContent_events$key } from "./__generated__/OverviewContent_events.graphql";
 import type { OverviewContentQuery } from "./__generated__/OverviewContentQuery.graphql";
 import type { RegistrationOverviewScreenQuery$variables } from "./__generated__/RegistrationOverviewScreenQuery.graphql";
 import { CompetitionOverview } from "./CompetitionOverview";
 import { DexamOverview } from "./DexamOverview";
+import { OverviewFilterBar } from "./OverviewFilterBar";
+import { type FilterParam, type FilterVariables, filterVariables, useOverviewFilters } from "./overviewFilters";
 import { SEARCH_PARAM } from "./overviewRoute";
 import { type FirstPage, useFirstFetchPolicy } from "./RegistrationList";
 import styles from "./RegistrationOverview.module.css";
@@ -25,18 +29,24 @@ import { overviewExportPaths } from "./rowActions";
  * The overview's toolbar (district picker, event picker, search; for camp events the staff's
  * "Einverständniserklärungen herunterladen") and the table of the chosen event by its form type
  * (R-RO001..R-RO004): D-exams and camps the D-exam table, competitions the competition table.
- * Event, search and sort live in the URL (`event`, `q`, `sort`). Another event (or district,
+ * Event, search, filters (OverviewFilterBar) and sort live in the URL (`event`, `q`, the filters'
+ * parameters, `sort`). "Neue Anmeldung" opens the create dialog of the event's kind for whoever may
+ * register there (the permission table's create: members of a club before the deadline, the
+ * district's registration_manage at any time). Another event (or district,
  * `switching`) keeps the old table, marked as loading, until the new one's first page is there.
  */
 export function OverviewContent({
   districtAssociationId,
   roles,
+  clubCount = 0,
   districtPicker,
   switching = false,
   preloaded = null,
 }: {
   districtAssociationId: number;
   roles: readonly string[];
+  /** how many clubs the viewer belongs to: without one, only the district's registration_manage registers */
+  clubCount?: number;
   districtPicker: ReactNode;
   /** a district switch is under way (a transition): the table shown is the old district's */
   switching?: boolean;
@@ -47,29 +57,75 @@ export function OverviewContent({
     graphql`
       query OverviewContentQuery($districtAssociationId: Int!) {
         ...useEventChooser_events @arguments(districtAssociationId: $districtAssociationId)
+        ...OverviewContent_events @arguments(districtAssociationId: $districtAssociationId)
       }
     `,
     { districtAssociationId },
     // the district the route loaded with the screen: its list is in the store already
     { fetchPolicy: useFirstFetchPolicy(!!preloaded?.withDistrict && preloaded.districtAssociationId === districtAssociationId) },
   );
+  // what the overview needs of the district's events beyond the chooser's list: the create dialog's event
+  const { events: registering } = useFragment<OverviewContent_events$key>(
+    graphql`
+      fragment OverviewContent_events on Query @argumentDefinitions(districtAssociationId: { type: "Int!" }) {
+        events(districtAssociationId: $districtAssociationId, first: 100) {
+          edges {
+            node {
+              id
+              deadlinePassed
+              ...NewRegistrationDialog_event
+            }
+          }
+        }
+      }
+    `,
+    data,
+  );
   // the search is the URL's `q` (the tables' sort its `sort`): a link or a reload keeps both
   const [search, setSearch] = useQueryParam(SEARCH_PARAM);
   const [searching, startTransition] = useTransition();
   const chooser = useEventChooser(data);
   const { event } = chooser;
+  const creatable = chosenNode(registering.edges, event);
   const loading = searching || chooser.choosing || switching;
   const competition = event?.formType === "COMPETITION";
+  const kind = competition ? "competition" : "dexam";
+  const { filters, set: setFilter, clear: clearFilters } = useOverviewFilters(kind, !!event?.viewerSeesAllResults);
+  const filterVars = filterVariables(filters);
+  // stable: the filter bar's correction of a stale location runs in an effect
+  const changeFilter = useCallback(
+    (name: FilterParam, value: string | null, replace?: boolean) => startTransition(() => setFilter(name, value, replace)),
+    [setFilter],
+  );
+  // after the create dialog closes the table is mounted anew, which loads it again (store-and-network)
+  const [created, setCreated] = useState(0);
+  const registration = useNewRegistrationDialog(() => setCreated((n) => n + 1));
+  const manager = hasDistrictRoles(roles, `${kind}.create`);
+  const mayRegister = !!creatable && mayCall(roles, `${kind}.create`) && (manager || (clubCount > 0 && !creatable.deadlinePassed));
   const consentForms = !!event && offersExport(event.formType as EventFormType, "consentForms") && mayCall(roles, "dexam.consentForms");
   return (
     <>
       <Toolbar
         actions={
           event &&
-          consentForms && (
-            <Button variant="secondary" onClick={() => void runDownload(overviewExportPaths.consentForms(event.databaseId), "error.download.consentForms")}>
-              {t("overview.consentForms")}
-            </Button>
+          (consentForms || mayRegister) && (
+            <>
+              {consentForms && (
+                <Button variant="secondary" onClick={() => void runDownload(overviewExportPaths.consentForms(event.databaseId), "error.download.consentForms")}>
+                  {t("overview.consentForms")}
+                </Button>
+              )}
+              {mayRegister && creatable && (
+                <Button
+                  onClick={() => registration.open(creatable)}
+                  onPointerEnter={() => registration.prepare(creatable)}
+                  onFocus={() => registration.prepare(creatable)}
+                  aria-busy={registration.openingEventId === creatable.id || undefined}
+                >
+                  {t("overview.newRegistration")}
+                </Button>
+              )}
+            </>
           )
         }
       >
@@ -77,6 +133,19 @@ export function OverviewContent({
         <EventPicker className={styles.picker} label={t("overview.event")} chooser={chooser} />
         {event && <SearchField value={search} onSearch={(text) => startTransition(() => setSearch(text))} />}
       </Toolbar>
+      {event && (
+        <OverviewFilterBar
+          eventId={event.id}
+          kind={kind}
+          districtAssociationId={districtAssociationId}
+          districtClubs={hasDistrictRoles(roles, `${kind}.read`)}
+          viewerSeesAllResults={event.viewerSeesAllResults}
+          filters={filters}
+          onChange={changeFilter}
+          onClear={() => startTransition(clearFilters)}
+        />
+      )}
+      {registration.dialog}
       {!event ? (
         <NoEventNotice chooser={chooser} none={t("overview.noEvents")} pick={t("overview.pickEvent")} />
       ) : (
@@ -87,17 +156,21 @@ export function OverviewContent({
           <Suspense fallback={<PageLoading />}>
             {competition ? (
               <CompetitionOverview
+                key={created}
                 eventId={event.id}
                 search={search}
+                filters={filterVars}
                 searching={loading}
                 viewerSeesAllResults={event.viewerSeesAllResults}
                 preloaded={firstPage(preloaded, "competition")}
               />
             ) : (
               <DexamOverview
+                key={created}
                 eventId={event.id}
                 districtAssociationId={districtAssociationId}
                 search={search}
+                filters={filterVars}
                 searching={loading}
                 viewerSeesAllResults={event.viewerSeesAllResults}
                 healthAccesses={event.formType === "DEXAM_CAMP" && mayCall(roles, "healthDataAccess.list")}
@@ -114,5 +187,6 @@ export function OverviewContent({
 /** The first page of a kind's table the route loaded with the screen, or null. */
 function firstPage(preloaded: RegistrationOverviewScreenQuery$variables | null, kind: "dexam" | "competition"): FirstPage | null {
   if (!preloaded?.[kind]) return null;
-  return { eventId: preloaded.eventId, search: preloaded.search ?? null, orderBy: preloaded[`${kind}OrderBy`] ?? null };
+  const filters = { location: preloaded.location ?? null, association: preloaded.association ?? null, filter: preloaded.filter ?? null } as FilterVariables;
+  return { eventId: preloaded.eventId, search: preloaded.search ?? null, filters, orderBy: preloaded[`${kind}OrderBy`] ?? null };
 }

@@ -12,6 +12,7 @@ import { t } from "../../i18n/translate";
 import { notifyLoadFailure } from "../../relay/loadMoreFailure";
 import { useRefresh } from "../../relay/useRefresh";
 import { ConfirmRowAction } from "./ConfirmRowAction";
+import type { FilterVariables } from "./overviewFilters";
 import type { RowAction } from "./rowActions";
 
 /**
@@ -74,7 +75,7 @@ export interface Pages<N> {
 
 /** A registration kind's list: what it adds to the one shape (a module constant, so the row handler stays stable). */
 export interface ListKind<A extends RowAction, Row extends ListRow, Q extends OperationType, N> {
-  /** the kind's query of a first page: `$eventId`, `$search`, `$orderBy`, spreading its pagination fragment */
+  /** the kind's query of a first page: `$eventId`, `$search`, the filters (`$location`, `$association`, `$filter`), `$orderBy`, spreading its pagination fragment */
   query: GraphQLTaggedNode;
   /** the pagination fragment over the query's answer */
   usePages: (data: Q["response"]) => Pages<N>;
@@ -99,10 +100,12 @@ export interface ListKind<A extends RowAction, Row extends ListRow, Q extends Op
   onOpen?: (row: Row) => void;
 }
 
-/** What the overview gives a kind's table: the chosen event, the search, and what the route loaded. */
+/** What the overview gives a kind's table: the chosen event, the search, the filters, and what the route loaded. */
 export interface KindListProps {
   eventId: string;
   search: string;
+  /** the URL's filters as the query's variables (overviewFilters.ts) */
+  filters: FilterVariables;
   /** a search, another event or district is under way: the rows shown are the old ones */
   searching: boolean;
   /** the event's Event.viewerSeesAllResults: only then do the result columns sort */
@@ -124,10 +127,11 @@ export interface OpenDialog<A, Row> {
   row: Row;
 }
 
-/** The variables of a table's first page: the event, the search (null: none) and the order (null: the server's default). */
+/** The variables of a table's first page: the event, the search (null: none), the filters and the order (null: the server's default). */
 export interface FirstPage {
   readonly eventId: string;
   readonly search: string | null;
+  readonly filters: FilterVariables;
   readonly orderBy: unknown;
 }
 
@@ -137,15 +141,22 @@ export interface FirstPage {
  * policy: the first page the route loaded with the screen (`preloaded`) is read from the store,
  * anything else is asked again.
  */
-function useRegistrationList<F extends string>(orderFields: Readonly<Record<string, F>>, eventId: string, search: string, preloaded: FirstPage | null) {
+function useRegistrationList<F extends string>(
+  orderFields: Readonly<Record<string, F>>,
+  eventId: string,
+  search: string,
+  filters: FilterVariables,
+  preloaded: FirstPage | null,
+) {
   const { fetchKey, refresh, pending } = useRefresh();
   // the sort is the URL's `sort`, like the search's `q`: a link or a reload keeps both
   const { sort, orderBy, sorting, onSort } = useServerSort(orderFields);
-  const variables = { eventId, search: search.trim() || null, orderBy };
+  const variables = { eventId, search: search.trim() || null, ...filters, orderBy };
   const loaded =
     preloaded !== null &&
     preloaded.eventId === eventId &&
     preloaded.search === variables.search &&
+    JSON.stringify(preloaded.filters) === JSON.stringify(filters) &&
     JSON.stringify(preloaded.orderBy) === JSON.stringify(orderBy);
   const fetchPolicy = useFirstFetchPolicy(fetchKey === 0 && loaded);
   return { sort, onSort, refresh, busy: pending || sorting, variables, options: { fetchKey, fetchPolicy } };
@@ -172,6 +183,7 @@ export function RegistrationList<A extends RowAction, Row extends ListRow, Q ext
   kind,
   eventId,
   search,
+  filters,
   searching,
   viewerSeesAllResults,
   preloaded = null,
@@ -185,7 +197,7 @@ export function RegistrationList<A extends RowAction, Row extends ListRow, Q ext
   dialog?: (open: OpenDialog<A, Row>, close: () => void, saved: () => void) => ReactNode;
 }) {
   const orderFields = kind.orderFields(viewerSeesAllResults);
-  const list = useRegistrationList(orderFields, eventId, search, preloaded);
+  const list = useRegistrationList(orderFields, eventId, search, filters, preloaded);
   const data = useLazyLoadQuery<Q>(kind.query, list.variables as Q["variables"], list.options);
   const pages = kind.usePages(data);
   const confirmations = kind.useConfirmations();

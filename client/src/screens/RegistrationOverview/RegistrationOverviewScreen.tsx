@@ -36,6 +36,9 @@ export function RegistrationOverviewScreen({ query }: { query: PreloadedQuery<Re
         $withDistrict: Boolean!
         $eventId: ID!
         $search: String
+        $location: ID
+        $association: ID
+        $filter: RegistrationListFilter
         $dexam: Boolean!
         $dexamOrderBy: DexamRegistrationOrder
         $competition: Boolean!
@@ -43,6 +46,9 @@ export function RegistrationOverviewScreen({ query }: { query: PreloadedQuery<Re
       ) {
         viewer {
           roles
+          associations {
+            id
+          }
           districtAssociation {
             databaseId
             name
@@ -53,8 +59,9 @@ export function RegistrationOverviewScreen({ query }: { query: PreloadedQuery<Re
           name
         }
         ...useEventChooser_events @include(if: $withDistrict) @alias @arguments(districtAssociationId: $districtAssociationId)
-        ...DexamTable_query @include(if: $dexam) @alias @arguments(eventId: $eventId, search: $search, orderBy: $dexamOrderBy)
-        ...CompetitionTable_query @include(if: $competition) @alias @arguments(eventId: $eventId, search: $search, orderBy: $competitionOrderBy)
+        ...OverviewContent_events @include(if: $withDistrict) @alias @arguments(districtAssociationId: $districtAssociationId)
+        ...DexamTable_query @include(if: $dexam) @alias @arguments(eventId: $eventId, search: $search, location: $location, association: $association, filter: $filter, orderBy: $dexamOrderBy)
+        ...CompetitionTable_query @include(if: $competition) @alias @arguments(eventId: $eventId, search: $search, location: $location, association: $association, filter: $filter, orderBy: $competitionOrderBy)
       }
     `,
     query,
@@ -91,6 +98,7 @@ export function RegistrationOverviewScreen({ query }: { query: PreloadedQuery<Re
           <OverviewContent
             districtAssociationId={districtAssociationId}
             roles={roles}
+            clubCount={data.viewer.associations.length}
             districtPicker={picker}
             switching={switching || districtAssociationId !== state.activeDistrictAssociationId}
             preloaded={query.variables}

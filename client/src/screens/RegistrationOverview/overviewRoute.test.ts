@@ -18,6 +18,7 @@ const event = (databaseId: number, formType: string, start: string, viewerSeesAl
   start,
   end: start,
   viewerSeesAllResults,
+  deadlinePassed: false,
 });
 
 /** A Relay environment that sends nothing (the variables are worked out before the query goes out). */
@@ -43,7 +44,16 @@ function environmentWithEvents() {
 }
 
 const state = (activeDistrictAssociationId: number | null, activeEventId: string | null = null) => ({ activeDistrictAssociationId, activeEventId });
-const NO_TABLE = { eventId: "", dexam: false, dexamOrderBy: null, competition: false, competitionOrderBy: null };
+const NO_TABLE = {
+  eventId: "",
+  location: null,
+  association: null,
+  filter: null,
+  dexam: false,
+  dexamOrderBy: null,
+  competition: false,
+  competitionOrderBy: null,
+};
 
 describe("the overview route's variables", () => {
   it("without a district: only the pickers", () => {
@@ -74,6 +84,25 @@ describe("the overview route's variables", () => {
     expect(variables).toMatchObject({ eventId: "event-3", dexam: true, dexamOrderBy: null });
     const allowed = overviewVariables({ environment: environmentWithEvents(), state: state(1, "event-1"), params: new URLSearchParams("sort=grade") }, NOW);
     expect(allowed).toMatchObject({ eventId: "event-1", dexam: true, dexamOrderBy: { field: "GRADE", direction: "ASC" } });
+  });
+
+  it("[R-RO009] the URL's filters come with the first page, as far as the event's kind takes them", () => {
+    const params = new URLSearchParams("event=1&instrument=FLUTE&status=NOT_VERIFIED&club=QXNz&from=2026-01-01");
+    expect(overviewVariables({ environment: environmentWithEvents(), state: state(1), params }, NOW)).toMatchObject({
+      eventId: "event-1",
+      dexam: true,
+      location: null,
+      association: "QXNz",
+      filter: { instrument: "FLUTE", course: null, status: "NOT_VERIFIED", createdFrom: "2026-01-01", createdTo: null },
+    });
+    // a competition has no instrument and no unverified partial result: only the club and the day stay
+    const competition = new URLSearchParams("event=2&instrument=FLUTE&status=NOT_VERIFIED&club=QXNz&from=2026-01-01");
+    expect(overviewVariables({ environment: environmentWithEvents(), state: state(1), params: competition }, NOW)).toMatchObject({
+      eventId: "event-2",
+      competition: true,
+      association: "QXNz",
+      filter: { instrument: null, status: null, createdFrom: "2026-01-01" },
+    });
   });
 
   it("a search longer than the server takes (a crafted link) leaves the table to ask for itself, so its error stands beside the toolbar", () => {

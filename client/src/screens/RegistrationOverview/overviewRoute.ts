@@ -11,6 +11,7 @@ import RegistrationOverviewScreenQueryNode, {
   type RegistrationOverviewScreenQuery,
   type RegistrationOverviewScreenQuery$variables,
 } from "./__generated__/RegistrationOverviewScreenQuery.graphql";
+import { filterVariables, readFilters } from "./overviewFilters";
 import { competitionOrderFields, dexamOrderFields } from "./overviewOrder";
 
 /** The URL query parameter of the overview's search. */
@@ -45,7 +46,7 @@ export function loadRegistrationOverview(context: OverviewRouteContext): Preload
  * the session's, else the next upcoming one) and its kind are known only from the district's event
  * list: when the store holds it (the overview was shown before in this session, or the list was
  * fetched while idle), the first page comes with the query; otherwise the table asks for it once the
- * list is there.
+ * list is there. The URL's filters (overviewFilters.ts) come with the first page as its search does.
  */
 export function overviewVariables({ environment, state, params }: OverviewRouteContext, now: Date): RegistrationOverviewScreenQuery$variables {
   const district = state.activeDistrictAssociationId;
@@ -54,6 +55,7 @@ export function overviewVariables({ environment, state, params }: OverviewRouteC
     withDistrict: district !== null,
     eventId: "",
     search: params.get(SEARCH_PARAM)?.trim() || null,
+    ...filterVariables({}),
     dexam: false,
     dexamOrderBy: null,
     competition: false,
@@ -64,12 +66,20 @@ export function overviewVariables({ environment, state, params }: OverviewRouteC
   // a search the server refuses (a link's, longer than the field takes) fails in the table, beside the toolbar that can change it
   if (!event || (variables.search?.length ?? 0) > MAX_SEARCH_LENGTH) return variables;
   const sort = params.get(SORT_PARAM);
-  if (event.formType === "COMPETITION") {
+  const kind = event.formType === "COMPETITION" ? "competition" : "dexam";
+  const filters = filterVariables(readFilters(params, kind, event.viewerSeesAllResults));
+  if (kind === "competition") {
     const fields = competitionOrderFields(event.viewerSeesAllResults);
-    return { ...variables, eventId: event.id, competition: true, competitionOrderBy: orderArgument(parseSort(sort, Object.keys(fields)), fields) };
+    return {
+      ...variables,
+      ...filters,
+      eventId: event.id,
+      competition: true,
+      competitionOrderBy: orderArgument(parseSort(sort, Object.keys(fields)), fields),
+    };
   }
   const fields = dexamOrderFields(event.viewerSeesAllResults);
-  return { ...variables, eventId: event.id, dexam: true, dexamOrderBy: orderArgument(parseSort(sort, Object.keys(fields)), fields) };
+  return { ...variables, ...filters, eventId: event.id, dexam: true, dexamOrderBy: orderArgument(parseSort(sort, Object.keys(fields)), fields) };
 }
 
 /** The district's events as the store holds them (OverviewContent's list, useEventChooser's fragment), or null when it does not hold them all. */

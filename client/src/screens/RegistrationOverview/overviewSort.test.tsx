@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { renderWithRelay, unmountAll } from "../../relay/renderWithRelay";
 import { CompetitionOverview } from "./CompetitionOverview";
 import { DexamOverview } from "./DexamOverview";
+import { NO_FILTERS } from "./overviewFilters";
 
 // The overviews' sortable headers: Stücke sorts for everyone (SONGS), the D-exam's Note (GRADE) only
 // for viewers who see every result of the event, as the points; the sort comes from the URL's `sort`.
@@ -16,7 +17,14 @@ function renderOverview(viewerSeesAllResults: boolean, url: string) {
   const rendered = renderWithRelay(
     <MemoryRouter initialEntries={[url]}>
       <Suspense fallback="…">
-        <DexamOverview eventId="RXZlbnQ6MQ==" districtAssociationId={1} search="" searching={false} viewerSeesAllResults={viewerSeesAllResults} />
+        <DexamOverview
+          eventId="RXZlbnQ6MQ=="
+          districtAssociationId={1}
+          search=""
+          filters={NO_FILTERS}
+          searching={false}
+          viewerSeesAllResults={viewerSeesAllResults}
+        />
       </Suspense>
     </MemoryRouter>,
     { DexamRegistrationConnection: () => ({ totalCount: 0, edges: [] }) },
@@ -54,7 +62,7 @@ describe("the competition overview's Stücke header", () => {
     const rendered = renderWithRelay(
       <MemoryRouter initialEntries={["/?sort=-songs"]}>
         <Suspense fallback="…">
-          <CompetitionOverview eventId="RXZlbnQ6Mg==" search="" searching={false} viewerSeesAllResults={false} />
+          <CompetitionOverview eventId="RXZlbnQ6Mg==" search="" filters={NO_FILTERS} searching={false} viewerSeesAllResults={false} />
         </Suspense>
       </MemoryRouter>,
       { CompetitionRegistrationConnection: () => ({ totalCount: 0, edges: [] }) },

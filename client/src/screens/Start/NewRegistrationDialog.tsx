@@ -48,8 +48,9 @@ type Target = { eventId: string; dexam: boolean };
  * the dialog in a transition: the start page stays as it is, the button marked busy
  * (`openingEventId`), until form and data are there, then the dialog opens complete at once, with
  * no loading state in between. Each opening loads the data anew (fetch policy network-only).
+ * `onClosed` runs when the dialog closes (saved or not): the overview loads its table again.
  */
-export function useNewRegistrationDialog(): {
+export function useNewRegistrationDialog(onClosed?: () => void): {
   prepare: (event: NewRegistrationDialog_event$key) => void;
   open: (event: NewRegistrationDialog_event$key) => void;
   openingEventId: string | null;
@@ -87,6 +88,7 @@ export function useNewRegistrationDialog(): {
     prepared.current = null;
     disposeDexamQuery();
     disposeCompetitionQuery();
+    onClosed?.();
   };
 
   let dialog: ReactNode = null;

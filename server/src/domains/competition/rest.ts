@@ -190,9 +190,12 @@ export function competitionRoutes(r: RestRouter) {
         description:
           "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
           "`locationId` grenzt auf einen Wertungsort ein, `search` sucht in Namen, Dirigent, Verein, Typ, Besetzung, Stufe und Wertungsort. " +
+          "Die Filter `associationId` (Verein), `status` und `createdFrom`/`createdTo` (angelegt zwischen, Tage in Europe/Berlin) wirken zusammen und mit der Suche; " +
+          "`status`: `live`, `cancelled`, `documents_incomplete` (Unterlagen unvollständig), `result_entered` (nur wer alle Ergebnisse sieht, sonst 400 VALIDATION), `result_published`; " +
+          "`instrument`, `course` und `not_verified` gibt es nur bei D-Prüfungen (400 VALIDATION). " +
           "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `cast`, `-level` absteigend); ohne: Name, ID. " +
           "`points` (ohne Punkte zuletzt, absteigend zuerst) nur für das Anmelde- und Ergebnispersonal des Kreisverbands, das alle Ergebnisse sieht; sonst 400 VALIDATION.",
-        example: { params: { eventId: 4 }, query: { search: "Jugendkapelle", sort: "type" } },
+        example: { params: { eventId: 4 }, query: { search: "Jugendkapelle", status: "documents_incomplete", createdTo: "2030-12-31", sort: "type" } },
       },
       get: {
         summary: "Eine Wertungsspielanmeldung lesen",

@@ -14,6 +14,7 @@ import { clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts"
 import {
   checkClub,
   type EventWithLocations,
+  filterRefused,
   managerOnly,
   type RegistrationFilter,
   registrationScope,
@@ -230,7 +231,7 @@ export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): P
   // every condition in AND: the caller's scope (registrationScope) uses OR and associationId itself
   const and: Prisma.CompetitionRegistrationWhereInput[] = [];
   if (filter.locationId) and.push({ locationId: filter.locationId });
-  and.push(...sharedFilterConditions(filter));
+  and.push(...(sharedFilterConditions(filter) as Prisma.CompetitionRegistrationWhereInput[]), ...competitionFilterConditions(filter));
   // the overview's columns with text (name, club, type, cast, level), the conductor and the location
   if (search)
     and.push({
@@ -247,6 +248,28 @@ export function competitionWhere(ctx: ServiceCtx, filter: RegistrationFilter): P
       ],
     });
   return { eventId: filter.eventId, ...registrationScope(p, "competition.list"), ...(and.length ? { AND: and } : {}) };
+}
+
+/**
+ * The competition's own filters: the statuses only competitions have (documents incomplete) or read
+ * in their own way (a result entered: points; published: points once every location of the event
+ * publishes results, as visibleCompetitionResult shows them). Instrument and course belong to D-exams.
+ */
+function competitionFilterConditions(filter: RegistrationFilter): Prisma.CompetitionRegistrationWhereInput[] {
+  if (filter.instrument) throw filterRefused("instrument", "Ein Instrument");
+  if (filter.course) throw filterRefused("course", "Einen Kurs");
+  switch (filter.status) {
+    case "NOT_VERIFIED":
+      throw filterRefused("status", "Den Status „Teilprüfung nicht geprüft“");
+    case "DOCUMENTS_INCOMPLETE":
+      return [{ documentsComplete: false }];
+    case "RESULT_ENTERED":
+      return [{ points: { not: null } }];
+    case "RESULT_PUBLISHED":
+      return [{ points: { not: null }, event: { locations: { some: {}, every: { publishResults: true } } } }];
+    default:
+      return [];
+  }
 }
 
 /** The overview's list (registrations/list.ts): its sortable columns and its where. */

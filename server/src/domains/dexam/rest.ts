@@ -11,7 +11,7 @@ import type { ServiceCtx } from "../context.ts";
 import { contentDisposition } from "../files/rules.ts";
 import { XLSX_MIME } from "../files/zip.ts";
 import { recordHealthDataAccess } from "../healthaccess/service.ts";
-import { hasCampData, mayReadCampData, refuseHiddenSort } from "../registrations/access.ts";
+import { hasCampData, mayReadCampData, refuseHiddenResults } from "../registrations/access.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { registrationRoutes } from "../registrations/rest.ts";
 import { consentsOf, registrationBodyFields, registrationBodyOf } from "../registrations/wire.ts";
@@ -387,11 +387,17 @@ export function dexamRoutes(r: RestRouter) {
         description:
           "Vereinsmitglieder sehen die Anmeldungen ihrer Vereine, registration_read/registration_manage alle der Veranstaltungen ihres Kreisverbands. " +
           "`locationId` grenzt auf einen Prüfungs- oder Vorbereitungsort ein, `search` sucht in Namen, Verein, Instrument, Kurs und den Prüfungs- und Vorbereitungsorten. " +
+          "Die Filter `associationId` (Verein), `instrument`, `course`, `status` und `createdFrom`/`createdTo` (angelegt zwischen, Tage in Europe/Berlin) wirken zusammen und mit der Suche; " +
+          "`status`: `live`, `cancelled`, `not_verified` (vorhandene Teilprüfung nicht geprüft), `result_entered` (nur wer alle Ergebnisse sieht, sonst 400 VALIDATION), `result_published`; " +
+          "`documents_incomplete` gibt es nur bei Wertungsspielen (400 VALIDATION). " +
           "`sort` sortiert nach einer Spalte (wie `orderBy` der GraphQL-Übersicht, z. B. `instrument` in Partiturordnung, `-course` absteigend); ohne: Nachname, Vorname, ID. " +
           "`songs`: unvollständige Stücke vor vollständigen (ohne Praxisprüfung gelten sie als vollständig). " +
           "`theory_points` und `practice_points` (ohne Punkte zuletzt, absteigend zuerst) und `grade` (nicht bestanden vor bestanden, ohne Note zuletzt, absteigend zuerst) " +
           "nur für das Anmelde- und Ergebnispersonal des Kreisverbands, das alle Ergebnisse sieht; sonst 400 VALIDATION.",
-        example: { params: { eventId: 1 }, query: { locationId: "2", search: "Flöte", sort: "instrument" } },
+        example: {
+          params: { eventId: 1 },
+          query: { locationId: "2", search: "Flöte", instrument: "Flute", course: "D1", status: "live", createdFrom: "2026-01-01", sort: "instrument" },
+        },
       },
       get: {
         summary: "Eine D-Prüfungsanmeldung lesen",

@@ -23,6 +23,7 @@ import {
   canReadRegistration,
   checkClub,
   type EventWithLocations,
+  filterRefused,
   isManager,
   managerOnly,
   mayReadCampData,
@@ -363,7 +364,7 @@ export function dexamWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.
   const and: Prisma.DexamRegistrationWhereInput[] = [];
   if (filter.locationId)
     and.push({ OR: [{ theoryLocationId: filter.locationId }, { practiceLocationId: filter.locationId }, { preparationLocationId: filter.locationId }] });
-  and.push(...sharedFilterConditions(filter));
+  and.push(...(sharedFilterConditions(filter) as Prisma.DexamRegistrationWhereInput[]), ...dexamFilterConditions(filter));
   // the overview's columns with text (names, club, instrument, course) and the exam locations
   if (search)
     and.push({
@@ -380,6 +381,36 @@ export function dexamWhere(ctx: ServiceCtx, filter: RegistrationFilter): Prisma.
       ],
     });
   return { eventId: filter.eventId, ...registrationScope(p), ...(and.length ? { AND: and } : {}) };
+}
+
+/**
+ * The D-exam's own filters: instrument, course, and the statuses only D-exams have (an existing
+ * partial result not verified) or read in their own way (a result entered: theory or practice
+ * points; published: points of a location that publishes its results, as visibleResult shows them).
+ */
+function dexamFilterConditions(filter: RegistrationFilter): Prisma.DexamRegistrationWhereInput[] {
+  const and: Prisma.DexamRegistrationWhereInput[] = [];
+  if (filter.instrument) and.push({ instrument: filter.instrument });
+  if (filter.course) and.push({ type: filter.course });
+  switch (filter.status) {
+    case "DOCUMENTS_INCOMPLETE":
+      throw filterRefused("status", "Den Status „Unterlagen unvollständig“");
+    case "NOT_VERIFIED":
+      and.push({ partialResultType: { not: null }, existingPartialResultVerified: false });
+      break;
+    case "RESULT_ENTERED":
+      and.push({ OR: [{ theoryPoints: { not: null } }, { practicePoints: { not: null } }] });
+      break;
+    case "RESULT_PUBLISHED":
+      and.push({
+        OR: [
+          { theoryPoints: { not: null }, theoryLocation: { is: { publishResults: true } } },
+          { practicePoints: { not: null }, practiceLocation: { is: { publishResults: true } } },
+        ],
+      });
+      break;
+  }
+  return and;
 }
 
 /** The overview's list (registrations/list.ts): its sortable columns and its where. */

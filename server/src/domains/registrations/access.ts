@@ -2,15 +2,16 @@
 // members act on their own clubs' registrations, the district's registration_read/manage see all
 // of their district's events, registration_manage changes everything there. Another tenant's
 // registration is "not found".
-import { AppError, notFound } from "../../auth/errors.ts";
+import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, actsOnWhere } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
-import type { Event, EventLocation, FormType, Prisma } from "../../generated/prisma/client.ts";
+import type { DexamType, Event, EventLocation, FormType, Instrument, Prisma } from "../../generated/prisma/client.ts";
 import type { OrderArgument, SortableList } from "../../graphql/orderBy.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { RegistrationFacts } from "../../mail/registrationMail.ts";
-import { SORT_MSG } from "../../shared/messages.ts";
+import { MSG, SORT_MSG } from "../../shared/messages.ts";
 import { isAdmin } from "../../shared/permissions.ts";
+import { addDays, berlinTime } from "../../shared/time.ts";
 import { isInt4 } from "../../shared/validation.ts";
 import { audit, type Tx } from "../audit/service.ts";
 import type { ServiceCtx } from "../context.ts";
@@ -35,15 +36,25 @@ export const seesUnpublishedResults = (p: Principal | null, e: District) =>
   actsOn(p, "results.practiceSheet", { districtAssociationId: e.districtAssociationId });
 
 /**
- * Refuses (VALIDATION) a sort of the event's registrations by a result column (points) to a caller
- * who does not see every result of the event (seesUnpublishedResults): the order would tell hidden
- * points. Both doors of the overviews call it (GraphQL `orderBy`, /v1 `sort`).
+ * Refuses (VALIDATION) a sort of the event's registrations by a result column (points), or a filter
+ * by "result entered", to a caller who does not see every result of the event
+ * (seesUnpublishedResults): the order or the rows would tell hidden points. Both doors of the
+ * overviews call it (GraphQL `orderBy` and `filter`, /v1 `sort` and `status`).
  */
-export async function refuseHiddenSort<F extends string>(ctx: ServiceCtx, eventId: number, list: SortableList<F>, orderBy: OrderArgument<F>): Promise<void> {
-  if (!orderBy || !list.columns[orderBy.field].results) return;
+export async function refuseHiddenResults<F extends string>(
+  ctx: ServiceCtx,
+  eventId: number,
+  list: SortableList<F>,
+  orderBy: OrderArgument<F>,
+  status: RegistrationStatus | null | undefined,
+): Promise<void> {
+  const bySort = !!orderBy && !!list.columns[orderBy.field].results;
+  if (!bySort && status !== "RESULT_ENTERED") return;
   const event = isInt4(eventId) ? await ctx.prisma.event.findUnique({ where: { id: eventId }, select: { districtAssociationId: true } }) : null;
   // an event that does not exist lists no rows: nothing to tell
-  if (event && !seesUnpublishedResults(ctx.principal, event)) throw new AppError("VALIDATION", SORT_MSG.resultsHidden);
+  if (!event || seesUnpublishedResults(ctx.principal, event)) return;
+  if (bySort) throw new AppError("VALIDATION", SORT_MSG.resultsHidden);
+  throw validationFailed({ status: SORT_MSG.resultsEnteredHidden });
 }
 
 /** The registration read rule in memory (`registrationScope` is the same rule for the database): the permission table's `op`. */
@@ -70,7 +81,16 @@ export function mayReadCampData(p: Principal | null, r: { associationId: number;
 /** The registration holds camp data (sealed, or a meal request not yet sealed): "Angaben zur Freizeit vorhanden". */
 export const hasCampData = (r: { campDataEncrypted: Uint8Array | null; mealRequest: string | null }) => r.campDataEncrypted !== null || r.mealRequest !== null;
 
-/** The filters of the registration lists (overview, GraphQL connections, /v1). */
+/**
+ * A registration's status as the overview filters it (both kinds): live or cancelled; documents
+ * incomplete (competitions: documentsComplete not set); an existing partial result not verified
+ * (D-exams); a result entered (any points; only for callers who see every result of the event,
+ * list.ts refuseHiddenResults) or published (points its location publishes, as visibleResult reads them).
+ */
+export const REGISTRATION_STATUSES = ["LIVE", "CANCELLED", "DOCUMENTS_INCOMPLETE", "NOT_VERIFIED", "RESULT_ENTERED", "RESULT_PUBLISHED"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** The filters of the registration lists (overview, GraphQL connections, /v1). Each one narrows the caller's scope, never widens it. */
 export type RegistrationFilter = {
   eventId: number;
   /** theory, practice or preparation location (D-exams); the location (competitions) */
@@ -80,16 +100,35 @@ export type RegistrationFilter = {
   /** changed at or after this instant (polling) */
   updatedSince?: Date | null;
   search?: string | null;
+  /** D-exams only: the instrument and the course (D1, D2, D3) */
+  instrument?: Instrument | null;
+  course?: DexamType | null;
+  status?: RegistrationStatus | null;
+  /** created on or after this day, on or before that day ("yyyy-mm-dd", Europe/Berlin) */
+  createdFrom?: string | null;
+  createdTo?: string | null;
 };
 
 /** The overview's filter as GraphQL receives it: the event as a global id. */
 export type RegistrationFilterArgs = Omit<RegistrationFilter, "eventId"> & { eventId: { typename: string; id: string } };
 
-/** The filters both registration kinds share (club, changed since), as conditions for an AND list. */
-export function sharedFilterConditions(filter: RegistrationFilter): ({ associationId: number } | { updatedAt: { gte: Date } })[] {
+/** A filter a kind does not know (a competition's instrument, a D-exam's documents): refused, never ignored. */
+export const filterRefused = (field: string, what: string) => validationFailed({ [field]: `${what} gibt es bei diesen Anmeldungen nicht` });
+
+/**
+ * The filters both registration kinds share (club, changed since, created between, live or
+ * cancelled), as conditions for an AND list; an empty or reversed "created between" is refused.
+ */
+export function sharedFilterConditions(filter: RegistrationFilter): object[] {
+  const { createdFrom: from, createdTo: to } = filter;
+  if (from && to && from > to) throw validationFailed({ createdTo: MSG.createdBetween });
   return [
     ...(filter.associationId ? [{ associationId: filter.associationId }] : []),
     ...(filter.updatedSince ? [{ updatedAt: { gte: filter.updatedSince } }] : []),
+    ...(from ? [{ createdAt: { gte: berlinTime(from, 0, 0, 0) } }] : []),
+    ...(to ? [{ createdAt: { lt: berlinTime(addDays(to, 1), 0, 0, 0) } }] : []),
+    ...(filter.status === "LIVE" ? [{ cancelledAt: null }] : []),
+    ...(filter.status === "CANCELLED" ? [{ cancelledAt: { not: null } }] : []),
   ];
 }
 

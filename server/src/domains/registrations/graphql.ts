@@ -5,11 +5,12 @@
 // query) are read by the insert's or update's own statement, nothing after the commit.
 import { builder, type GraphQLContext, type InputFields } from "../../graphql/builder.ts";
 import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { DexamTypeEnum, InstrumentEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { type OrderArgument, orderByArgument, type SortableList } from "../../graphql/orderBy.ts";
 import { ASSOCIATION, associationFilterArgs, inOldShape, LOCATION, locationFilterArgs, oldArgs, type Spelling, useInstead } from "../../graphql/sameShape.ts";
 import type { ServiceCtx } from "../context.ts";
-import type { RegistrationFilterArgs } from "./access.ts";
+import { REGISTRATION_STATUSES, type RegistrationFilter, type RegistrationFilterArgs, type RegistrationStatus } from "./access.ts";
 import { IDEMPOTENCY_KEY } from "./idempotency.ts";
 import { type RegistrationList, registrationList } from "./list.ts";
 
@@ -58,6 +59,57 @@ export type ListDocs = {
   order: { default: string; ties: string };
 };
 
+const STATUS_DESCRIPTIONS: Record<RegistrationStatus, string> = {
+  LIVE: "Not cancelled.",
+  CANCELLED: "Cancelled (cancelledAt set).",
+  DOCUMENTS_INCOMPLETE: "Competitions: the documents are not complete (documentsComplete false).",
+  NOT_VERIFIED: "D-exams: an existing partial result (Vorhandene Teilprüfung) not verified yet.",
+  RESULT_ENTERED:
+    "Points entered (D-exams: theory or practice). Only for callers who see every result of the event (registration and results staff of its district); anyone else gets VALIDATION.",
+  RESULT_PUBLISHED: "Points entered that their location publishes (as the result fields show them to every reader).",
+};
+
+const RegistrationStatusEnum = builder.enumType("RegistrationStatus", {
+  description: "A status the registration overviews filter by (filter.status).",
+  values: Object.fromEntries(REGISTRATION_STATUSES.map((s) => [s, { description: STATUS_DESCRIPTIONS[s] }])) as Record<
+    RegistrationStatus,
+    { description: string }
+  >,
+});
+
+/** The overview's filters beside the search, the location and the club (one input type for both kinds). */
+const RegistrationListFilter = builder.inputType("RegistrationListFilter", {
+  description:
+    "Filters of a registration overview, combined with each other, with the search, the location and the club; each narrows what the caller may see, never more. A filter a kind does not have (a competition's instrument or course, a D-exam's DOCUMENTS_INCOMPLETE, a competition's NOT_VERIFIED) is refused (VALIDATION).",
+  fields: (t) => ({
+    instrument: t.field({ type: InstrumentEnum, required: false, description: "D-exams: only registrations for this instrument." }),
+    course: t.field({ type: DexamTypeEnum, required: false, description: "D-exams: only registrations for this course (D1, D2, D3)." }),
+    status: t.field({ type: RegistrationStatusEnum, required: false, description: "Only registrations in this status." }),
+    createdFrom: t.field({ type: "Date", required: false, description: "Only registrations created on or after this day (Europe/Berlin)." }),
+    createdTo: t.field({
+      type: "Date",
+      required: false,
+      description: "Only registrations created on or before this day (Europe/Berlin); not before createdFrom.",
+    }),
+  }),
+});
+
+/** A GraphQL Date (graphql-scalars: midnight UTC) as the day "yyyy-mm-dd" it names. */
+const dayOf = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
+
+/** The filter input as the list reads it (registrations/access.ts RegistrationFilter). */
+function filterOf(
+  input: { instrument?: string | null; course?: string | null; status?: string | null; createdFrom?: Date | null; createdTo?: Date | null } | null | undefined,
+) {
+  return {
+    instrument: input?.instrument ?? null,
+    course: input?.course ?? null,
+    status: input?.status ?? null,
+    createdFrom: dayOf(input?.createdFrom),
+    createdTo: dayOf(input?.createdTo),
+  } as Pick<RegistrationFilter, "instrument" | "course" | "status" | "createdFrom" | "createdTo">;
+}
+
 /** The overview connection of a kind (`dexamRegistrations`, `competitionRegistrations`): the shared list read (list.ts). */
 export function registrationConnection<F extends string>(
   field: string,
@@ -95,6 +147,11 @@ export function registrationConnection<F extends string>(
               "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
           }),
           search: t.arg.string({ required: false, description: o.docs.search }),
+          filter: t.arg({
+            type: RegistrationListFilter,
+            required: false,
+            description: "Instrument, course, status, created between (RegistrationListFilter).",
+          }),
           orderBy: t.arg({
             type: order.input,
             required: false,
@@ -104,9 +161,10 @@ export function registrationConnection<F extends string>(
         resolve: keysetResolver(entity, `${entity}Connection`, {
           delegate: o.delegate,
           list: async (args, ctx) => {
-            const filter = oldArgs(args as unknown as RegistrationFilterArgs, [LOCATION, ASSOCIATION]);
+            const { filter: input, ...rest } = args as unknown as RegistrationFilterArgs & { filter?: Parameters<typeof filterOf>[0] };
+            const filter = oldArgs(rest as RegistrationFilterArgs, [LOCATION, ASSOCIATION]);
             const eventId = numericId(filter.eventId, "Event", "Veranstaltung");
-            return registrationList(ctx, o.list, { ...filter, eventId }, (args as { orderBy?: OrderArgument<F> }).orderBy);
+            return registrationList(ctx, o.list, { ...filter, ...filterOf(input), eventId }, (args as { orderBy?: OrderArgument<F> }).orderBy);
           },
         }) as never,
       },

@@ -3,12 +3,12 @@
 // /v1 lists (rest.ts). The caller's scope and the filters come from the kind's `where`
 // (registrationScope and the kind's search columns), the order from the kind's sortable columns
 // (default order and ties in one place: the kind's overviewOrder.ts), and a sort by hidden results
-// is refused before anything is read (access.ts refuseHiddenSort).
+// or a filter by entered results is refused before anything is read (access.ts refuseHiddenResults).
 import type { ListOrder } from "../../graphql/cursor.ts";
 import { listOrderOf, type OrderArgument, type SortableList } from "../../graphql/orderBy.ts";
 import type { ServiceCtx } from "../context.ts";
 import { type PageRequest, readListPage } from "../lists.ts";
-import { type RegistrationFilter, refuseHiddenSort } from "./access.ts";
+import { type RegistrationFilter, refuseHiddenResults } from "./access.ts";
 import type { RegistrationKind, RegistrationRow } from "./kind.ts";
 
 /** A kind's list: its sortable columns and its where (the caller's scope, the filters, the search). */
@@ -27,7 +27,7 @@ export async function registrationList<F extends string>(
   orderBy: OrderArgument<F>,
 ): Promise<{ where: Record<string, unknown>; order: ListOrder }> {
   const where = list.where(ctx, filter) as Record<string, unknown>;
-  await refuseHiddenSort(ctx, filter.eventId, list.order, orderBy);
+  await refuseHiddenResults(ctx, filter.eventId, list.order, orderBy, filter.status);
   return { where, order: listOrderOf(list.order, orderBy) };
 }
 

@@ -11,6 +11,7 @@ import { idempotencyKeyOf, idParam, ifMatchVersion, pageAnswer, type RestRouter 
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import type { ServiceCtx } from "../context.ts";
+import { dexamTypeWire, instrumentWire, registrationStatusWire } from "../wire.ts";
 import { type Loaded, opOf, putRegistration, type RegistrationRow, readRegistration } from "./kind.ts";
 import { type RegistrationList, readRegistrationPage } from "./list.ts";
 
@@ -48,6 +49,12 @@ export function registrationRoutes<F extends string, Row extends RegistrationRow
   };
   const ListQuery = w.listQuery({
     locationId: w.queryId(),
+    associationId: w.queryId(),
+    instrument: w.queryOneOf(instrumentWire),
+    course: w.queryOneOf(dexamTypeWire),
+    status: w.queryOneOf(registrationStatusWire),
+    createdFrom: w.queryDay(),
+    createdTo: w.queryDay(),
     search: w.queryText(),
     sort: w.querySort(Object.keys(o.list.order.columns) as F[]),
   });
@@ -56,7 +63,8 @@ export function registrationRoutes<F extends string, Row extends RegistrationRow
     { tag: o.tag, ...o.docs.list, query: ListQuery, response: (o.wire as z.ZodObject).array(), paged: true },
     async (ctx, req, reply) => {
       const q = w.readQuery(ListQuery, req.query);
-      const filter = { eventId: idParam(req, "eventId"), locationId: q.locationId, search: q.search, updatedSince: q.updatedSince };
+      const { limit: _limit, cursor: _cursor, sort: _sort, ...filters } = q;
+      const filter = { eventId: idParam(req, "eventId"), ...filters };
       const page = await readRegistrationPage<F, Row>(ctx, o.list, filter, q.sort, q, o.include);
       const rows = await answer(
         ctx,
