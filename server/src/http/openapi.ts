@@ -400,7 +400,7 @@ export async function registerOpenApi(fastify: FastifyInstance, opts: { publicUr
       security: [{ bearer: [] }, { apiClient: [] }],
     },
     hideUntagged: true,
-    transformObject: ({ openapiObject }) => ({ ...openapiObject, paths: inExampleOrder(openapiObject.paths as Record<string, Record<string, unknown>>) }),
+    transformObject: (d) => ("openapiObject" in d ? { ...d.openapiObject, paths: inExampleOrder(d.openapiObject.paths as Record<string, Record<string, unknown>>) } : d.swaggerObject),
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`) },
   });
   await fastify.register(swaggerUi, {
