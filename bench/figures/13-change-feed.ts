@@ -7,7 +7,7 @@
 // creates' p99 of both compared on the same server and database.
 import http from "node:http";
 import pg from "pg";
-import { type Figure, gid, gqlPost, ms, now, type Server, stats } from "../lib.ts";
+import { type Figure, gqlPost, ms, now, type Server, stats } from "../lib.ts";
 import { rushWave } from "./03-deadline-rush.ts";
 
 const FEED_CHANGES = 10_000;
@@ -61,23 +61,26 @@ export const figure: Figure = {
     });
     await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
     const port = (receiver.address() as { port: number }).port;
+    const db = new pg.Client({ connectionString: bench.databaseUrl });
+    await db.connect();
+    // an endpoint is managed by its own district's user_manage (admin of district 1 may not)
+    const owner = (await db.query(`SELECT subject FROM "User" WHERE "districtAssociationId" = 2 AND 'user_manage' = ANY(roles::text[]) ORDER BY id LIMIT 1`))
+      .rows[0]?.subject as string | undefined;
+    if (!owner) throw new Error("no staff of district 2 with user_manage in the bench data");
     const created = await gqlPost(
       bench.server.url,
-      bench.staff,
+      await bench.tokenFor(owner),
       "mutation($input: CreateWebhookEndpointInput!) { createWebhookEndpoint(input: $input) { endpoint { databaseId } } }",
       {
         input: {
           url: `http://127.0.0.1:${port}/hook`,
           eventTypes: ["dexam_registration.created"],
-          districtAssociation: gid("DistrictAssociation", 2),
           enabled: false,
         },
       },
     );
     const endpointId = (created as { createWebhookEndpoint?: { endpoint?: { databaseId: number } } }).createWebhookEndpoint?.endpoint?.databaseId;
     if (!endpointId) throw new Error(`createWebhookEndpoint: ${JSON.stringify(created).slice(0, 300)}`);
-    const db = new pg.Client({ connectionString: bench.databaseUrl });
-    await db.connect();
     const setEnabled = (on: boolean) => db.query(`UPDATE "WebhookEndpoint" SET "disabledAt" = ${on ? "NULL" : "now()"} WHERE id = $1`, [endpointId]);
     const without: number[] = [];
     const withHook: number[] = [];
@@ -118,8 +121,10 @@ export const figure: Figure = {
       [
         "13 rush create p99 without / with a webhook endpoint",
         `${p99(i.webhooks.without)} / ${p99(i.webhooks.with)}, ${i.webhooks.errors} errors, ${i.webhooks.delivered}/${i.webhooks.expected} delivered`,
-        "with <= 1.2 x without (and <= 1 s), 0",
-        i.webhooks.errors === 0 && i.webhooks.with.p99 <= Math.max(1.2 * i.webhooks.without.p99, i.webhooks.without.p99 + 50) && i.webhooks.with.p99 <= 1000,
+        "with <= 1.2 x without, 0 errors, all delivered",
+        i.webhooks.errors === 0 &&
+          i.webhooks.delivered >= i.webhooks.expected &&
+          i.webhooks.with.p99 <= Math.max(1.2 * i.webhooks.without.p99, i.webhooks.without.p99 + 50),
       ],
     ];
   },
