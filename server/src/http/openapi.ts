@@ -400,7 +400,8 @@ export async function registerOpenApi(fastify: FastifyInstance, opts: { publicUr
       security: [{ bearer: [] }, { apiClient: [] }],
     },
     hideUntagged: true,
-    transformObject: (d) => ("openapiObject" in d ? { ...d.openapiObject, paths: inExampleOrder(d.openapiObject.paths as Record<string, Record<string, unknown>>) } : d.swaggerObject),
+    transformObject: (d) =>
+      "openapiObject" in d ? { ...d.openapiObject, paths: inExampleOrder(d.openapiObject.paths as Record<string, Record<string, unknown>>) } : d.swaggerObject,
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`) },
   });
   await fastify.register(swaggerUi, {
