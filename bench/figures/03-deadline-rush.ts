@@ -9,7 +9,7 @@ import { cpuMs, createBody, type Figure, ms, now, post, postgresCpuMs, type Serv
  * at once, or, with `spreadMs`, each at a random instant within that many milliseconds (the
  * latency counts from the member's own send).
  */
-async function rushWave(server: Server, tokenFor: (sub: string) => Promise<string>, databaseUrl: string, round: number, spreadMs = 0) {
+export async function rushWave(server: Server, tokenFor: (sub: string) => Promise<string>, databaseUrl: string, round: number, spreadMs = 0) {
   // 200 members of district 2's clubs (users 12, 22, 32, ...), the D-exam event 2 closes in one minute
   const c = new pg.Client({ connectionString: databaseUrl });
   // an error elsewhere drops the database under this connection: the error that did it is the one to report

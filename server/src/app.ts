@@ -32,6 +32,7 @@ import { userRoutes } from "./domains/users/rest.ts";
 import { webhookSender } from "./domains/webhooks/sender.ts";
 import type { DistrictAssociation } from "./generated/prisma/client.ts";
 import type { GraphQLContext } from "./graphql/builder.ts";
+import { deprecationSignal } from "./graphql/deprecation.ts";
 import { germanErrors, INTERNAL_MESSAGE, loggedMaskError } from "./graphql/errors.ts";
 import { introspectionGate } from "./graphql/introspection.ts";
 import { boundedParseCache, costLimit, depthAndAliasLimits, documentLimits, documentRefusal, MAX_DOCUMENT_LENGTH } from "./graphql/limits.ts";
@@ -350,6 +351,7 @@ export async function createApp(opts: {
       concurrentQueryLimit(limits.expensiveReads),
       introspectionGate({ production: config.production }),
       ...depthAndAliasLimits(),
+      deprecationSignal(), // Deprecation and Sunset on answers to documents naming deprecated elements (docs/api.md section 11)
       // last: a shared answer is looked up in onParams, after the CSRF check, the document limits and
       // the persisted lookup above (the guards that run later have nothing to refuse in the start-page query)
       ...sharedResults({ operations: persisted, shared: [{ name: "StartEventsQuery", scope: eventListScope }], ttlMs: config.sharedResultSeconds * 1000 }),

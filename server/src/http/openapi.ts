@@ -55,6 +55,12 @@ export type RouteDoc = {
   idempotencyKey?: boolean;
   /** a create's Location when it is not the create's path and the new id: the new record's GET path, `:id` its id */
   location?: string;
+  /**
+   * the body's fields a request must carry (OpenAPI `required`): a create without one is refused
+   * naming it (tests/integration/api/openapi.test.ts proves each); the reader takes absent as null
+   * and the rules refuse, so Zod cannot say it
+   */
+  required?: readonly string[];
   /** a DELETE that takes If-Match (a PUT does when its body reads `version`) */
   ifMatch?: boolean;
   /**
@@ -174,7 +180,11 @@ export function routeSchema(
         required: doc.upload.map((u) => u.field),
       }
     : doc.body
-      ? { ...jsonSchemaOf(doc.body, "input"), ...(doc.example?.body !== undefined ? { examples: [doc.example.body] } : {}) }
+      ? {
+          ...jsonSchemaOf(doc.body, "input"),
+          ...(doc.required ? { required: [...doc.required] } : {}),
+          ...(doc.example?.body !== undefined ? { examples: [doc.example.body] } : {}),
+        }
       : undefined;
   const status = doc.status ?? 200;
   const versioned = !!doc.response && "version" in ((jsonSchemaOf(doc.response, "output").properties as object | undefined) ?? {});
@@ -309,6 +319,20 @@ function withQueryExamples(json: JsonSchema, example: Record<string, string> | u
   return { ...json, properties };
 }
 
+/**
+ * The document's order of paths is the order its examples run in, on fresh demo data, one after
+ * the other (tests/integration/api/openapi.test.ts): first the paths that only write (creates,
+ * saves, uploads: so the reads find what they made), then those that read, then those with a
+ * DELETE, in reverse (dependents first: a registration before its event). Within each group the
+ * routes keep the order they were registered in; the reference groups them by tag anyway.
+ */
+export function inExampleOrder<T extends Record<string, unknown>>(paths: Record<string, T> | undefined): Record<string, T> {
+  const entries = Object.entries(paths ?? {});
+  const group = ([, item]: [string, T]) => ("delete" in item ? 2 : "get" in item ? 1 : 0);
+  const ordered = [0, 1].flatMap((g) => entries.filter((e) => group(e) === g));
+  return Object.fromEntries([...ordered, ...entries.filter((e) => group(e) === 2).reverse()]);
+}
+
 /** Fastify does not check requests against the documentation schemas: the handlers read with Zod after authentication. */
 export const noValidation = () => () => true;
 /** Answers are written as JSON.stringify writes them (no schema-based serializer that could drop fields). */
@@ -376,6 +400,8 @@ export async function registerOpenApi(fastify: FastifyInstance, opts: { publicUr
       security: [{ bearer: [] }, { apiClient: [] }],
     },
     hideUntagged: true,
+    transformObject: (d) =>
+      "openapiObject" in d ? { ...d.openapiObject, paths: inExampleOrder(d.openapiObject.paths as Record<string, Record<string, unknown>>) } : d.swaggerObject,
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => (typeof json.$id === "string" ? json.$id : `def-${i}`) },
   });
   await fastify.register(swaggerUi, {

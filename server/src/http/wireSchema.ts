@@ -24,9 +24,21 @@ const refuse = (ctx: z.core.$RefinementCtx, message: string) => {
   return z.NEVER;
 };
 type JsonSchema = Record<string, unknown>;
-/** `json` with null allowed too (absent or null is null). */
+/**
+ * `json` with null allowed too (absent or null is null): every form the answers write a value in
+ * (a type, a list of types, an enumeration, alternatives) gets null beside it, so a read's body
+ * fits the next save's schema (and the types a generator makes of both).
+ */
 const orNull = (json: JsonSchema): JsonSchema =>
-  typeof json.type === "string" ? { ...json, type: [json.type, "null"] } : json.enum ? { ...json, enum: [...(json.enum as unknown[]), null] } : json;
+  typeof json.type === "string"
+    ? { ...json, type: [json.type, "null"] }
+    : Array.isArray(json.type)
+      ? { ...json, type: [...json.type, "null"] }
+      : json.enum
+        ? { ...json, enum: [...(json.enum as unknown[]), null] }
+        : Array.isArray(json.anyOf)
+          ? { ...json, anyOf: [...json.anyOf, { type: "null" }] }
+          : json;
 /** A value read by `read` (null: refused with `message`); absent or null is null; `json` documents it. */
 const custom = <T>(read: (v: unknown) => T | null | undefined, message: string, json: JsonSchema) =>
   z
@@ -93,11 +105,29 @@ export const day = (toDay?: (at: Date, text: string) => string) =>
       return at && toDay ? toDay(at, v) : null;
     },
     MSG.date,
-    toDay ? { type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] } : { type: "string", format: "date" },
+    toDay
+      ? {
+          anyOf: [
+            { type: "string", format: "date" },
+            { type: "string", format: "date-time" },
+          ],
+        }
+      : { type: "string", format: "date" },
   );
+/**
+ * What `instant` takes, as JSON Schema: each alternative typed, since a generator (openapi-typescript)
+ * reads a type-less alternative (`{ format: "date" }`) as "anything", and the answers' `string | null`
+ * would not be the body's type. `INSTANT_OR_NULL` for a body field that may be null.
+ */
+export const INSTANT_JSON = {
+  anyOf: [
+    { type: "string", format: "date-time" },
+    { type: "string", format: "date" },
+  ],
+};
+export const INSTANT_OR_NULL = orNull(INSTANT_JSON);
 /** A point in time: RFC 3339 with a zone, or a calendar day (its midnight UTC). */
-export const instant = () =>
-  custom((v) => (typeof v === "string" ? parseInstant(v) : null), MSG.date, { type: "string", anyOf: [{ format: "date-time" }, { format: "date" }] });
+export const instant = () => custom((v) => (typeof v === "string" ? parseInstant(v) : null), MSG.date, INSTANT_JSON);
 /**
  * The `version` of a save body (optimistic concurrency): omitted or null, no check (the spec's
  * clients send none: last write wins); a JSON integer, the version the edit was based on. Anything
@@ -173,7 +203,7 @@ export const queryId = () =>
     maximum: INT4_MAX,
   });
 /** A query day or time: "yyyy-mm-dd" or RFC 3339. */
-export const queryInstant = () => queryCustom(parseInstant, MSG.date, { type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] });
+export const queryInstant = () => queryCustom(parseInstant, MSG.date, INSTANT_JSON);
 /** A query day "yyyy-mm-dd". */
 export const queryDay = () => queryCustom((v) => (isCalendarDay(v) ? v : null), MSG.date, { type: "string", format: "date" });
 /** A query parameter that is one of an enumeration's wire values. */
@@ -258,8 +288,7 @@ export const pageParameters = () => ({
     description: 'Die Fortsetzung: unverändert aus dem Link-Header (rel="next") der vorigen Seite übernehmen; ohne: die erste Seite',
   }),
   updatedSince: queryCustom(parseInstant, MSG.date, {
-    type: "string",
-    anyOf: [{ format: "date-time" }, { format: "date" }],
+    ...INSTANT_JSON,
     description: "Nur Einträge, die zu diesem Zeitpunkt oder danach geändert wurden (RFC 3339 oder ein Tag, dann 00:00 UTC); Löschungen zeigt GET /v1/changes",
   }),
 });

@@ -48,6 +48,23 @@ describe("docs/api.md", () => {
     expect([...named.matchAll(/`(\w+)`/g)].map((m) => m[1]).sort()).toEqual([...roles].sort());
   });
 
+  it("docs/api-clients.md step 1 runs for staff holding the roles it gives; staff without one are refused at roles, as the page says", async () => {
+    const create = markdownBlocks("docs/api-clients.md", "graphql")[0];
+    const staff = async (subject: string, roles: string[]) => {
+      await app.db.prisma.user.create({
+        data: { subject, email: `${subject}@test.example`, firstname: "S", lastname: "Tab", districtAssociationId: world.district1, roles: roles as never },
+      });
+      return app.token(subject);
+    };
+    const holding = await app.gql(create, {}, await staff("guide-staff-all", ["user_manage", "registration_manage", "results_read"]));
+    expect(holding.body.errors, JSON.stringify(holding.body.errors)).toBeUndefined();
+    // the demo's staff: every manage role, results_manage instead of results_read
+    const demo = ["user_manage", "association_manage", "event_manage", "registration_manage", "results_manage", "invoice_manage"];
+    const refused = await app.gql(create, {}, await staff("guide-staff-demo", demo));
+    expect(refused.body.errors?.[0]?.extensions?.code).toBe("VALIDATION");
+    expect(Object.keys((refused.body.errors?.[0]?.extensions as { fields?: object } | undefined)?.fields ?? {})).toEqual(["roles"]);
+  });
+
   it("has GraphQL and shell examples, and README links it", () => {
     expect(blocks("graphql").length).toBeGreaterThanOrEqual(4);
     expect(blocks("sh").length).toBeGreaterThanOrEqual(2);

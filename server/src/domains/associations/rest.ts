@@ -67,6 +67,7 @@ export function associationRoutes(r: RestRouter) {
       body: ClubBody,
       status: 201,
       response: ClubWire,
+      required: ["name", "district_association_id"],
       example: { body: { name: "Musikverein Neudorf", district_association_id: 1, invoice_email: "kasse@mv-neudorf.example" } },
     },
     async (ctx, req) => {

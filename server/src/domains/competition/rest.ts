@@ -207,6 +207,7 @@ export function competitionRoutes(r: RestRouter) {
         description:
           "Vereinsmitglieder melden für ihre Vereine bis zum Anmeldeschluss an, registration_manage für jeden Verein des Kreisverbands jederzeit. " +
           "`cancelled_at`, `documents_complete` und `location_id` setzt nur registration_manage.",
+        required: ["event_id", "name", "association_id", "type", "cast", "conductor_name", "number_of_musicians", "gdpr_accepted"],
         example: { body: { event_id: 4, ...EXAMPLE } },
       },
       put: {

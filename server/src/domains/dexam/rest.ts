@@ -411,6 +411,7 @@ export function dexamRoutes(r: RestRouter) {
           "Vereinsmitglieder melden für ihre Vereine bis zum Anmeldeschluss an, registration_manage für jeden Verein des Kreisverbands jederzeit. " +
           "Bei D-Prüfungen Freizeit sind `camp_extension` und die Einverständniserklärung (`file_upload`) Pflicht. " +
           "`cancelled_at` und `existing_partial_result_verified` setzt nur registration_manage.",
+        required: ["event_id", "firstname", "lastname", "birthdate", "gender", "association_id", "instrument", "type", "gdpr_accepted"],
         example: {
           body: {
             event_id: 3,

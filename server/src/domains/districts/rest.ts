@@ -130,6 +130,7 @@ export function districtRoutes(r: RestRouter) {
       summary: "Kreisverband anlegen",
       description: "Nur Administratoren. Name, iam_ref, gdpr_link und impress_link sind Pflicht.",
       body: DistrictBody,
+      required: ["name", "iam_ref", "gdpr_link", "impress_link"],
       status: 201,
       response: DistrictWire,
       example: {

@@ -182,8 +182,7 @@ const locationInstant = () =>
     .transform((v) => (typeof v === "string" && LEGACY_EMPTY.test(v) ? null : v))
     .pipe(w.instant())
     .meta({
-      type: ["string", "null"],
-      anyOf: [{ format: "date-time" }, { format: "date" }],
+      ...w.INSTANT_OR_NULL,
       description: "0001-01-01 (ältere Clients) heißt: kein Datum",
     });
 
@@ -318,6 +317,16 @@ export function eventRoutes(r: RestRouter) {
       body: EventCreateBody,
       status: 201,
       response: EventWire,
+      required: [
+        "district_association_id",
+        "name",
+        "form_type",
+        "edit_phase",
+        "registration_deadline",
+        "start_publishing",
+        "finish_publishing",
+        "privacy_policy",
+      ],
       example: { body: { district_association_id: 1, ...EVENT_EXAMPLE } },
     },
     async (ctx, req) => {
@@ -426,7 +435,8 @@ export function eventRoutes(r: RestRouter) {
       status: 201,
       response: LocationWire,
       // into the event the event create example made
-      example: { body: { event_id: 6, ...LOCATION_EXAMPLE } },
+      required: ["event_id", "name", "type"],
+      example: { body: { event_id: 1, ...LOCATION_EXAMPLE } },
     },
     async (ctx, req) => {
       const { event_id: eventId } = w.readBody(LocationEventRef, req.body);

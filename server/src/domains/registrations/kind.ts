@@ -254,23 +254,29 @@ export async function updateRegistration<Row extends RegistrationRow>(
   });
 }
 
-/** Cancelling (the server stamps the time): once, by the club's members or registration_manage; final for normal users. */
+/**
+ * Cancelling (the server stamps the time): once, by the club's members or registration_manage; final for normal users.
+ * `o.version` (a /v1 PUT's version or If-Match): the cancel is written on that version only, so of two
+ * concurrent cancels on one version one wins and the other is refused as stale (412 with If-Match).
+ */
 export async function cancelRegistration<Row extends RegistrationRow>(
   kind: RegistrationKind<Row>,
   ctx: ServiceCtx,
   id: number,
-  o: { loaded?: Loaded<Row>; include?: object } = {},
+  o: { loaded?: Loaded<Row>; include?: object; version?: number | null } = {},
 ): Promise<Row> {
   const p = authorize(ctx.principal, opOf(kind, "cancel"));
   const r = o.loaded ?? (await readRegistration<Row, Loaded<Row>>(kind, ctx, p, id));
   assertChanger(p, r);
   if (!canCancel(r)) throw new AppError("CONFLICT", "Die Anmeldung ist bereits storniert");
   return mailingTransaction(ctx, async (tx) => {
-    const updated = (await kind.delegate(tx).update({
-      where: { id },
-      data: { cancelledAt: ctx.services.now(), version: { increment: 1 } },
-      ...(o.include ? { include: o.include } : {}),
-    })) as Row;
+    const updated = (await guardStale(
+      kind.delegate(tx).update({
+        where: versionWhere(id, o.version),
+        data: { cancelledAt: ctx.services.now(), version: { increment: 1 } },
+        ...(o.include ? { include: o.include } : {}),
+      }),
+    )) as Row;
     await audit(tx, p, { action: "cancel", entity: kind.entity, entityId: id, districtAssociationId: r.event.districtAssociationId });
     const mailed = await enqueueMail(tx, mailTarget(r, r.event), "cancelled", kind.facts(r, id, r.event));
     return { value: updated, mailed };
@@ -327,6 +333,6 @@ export async function putRegistration<Row extends RegistrationRow>(
   const p = authorize(ctx.principal, opOf(kind, "read"));
   const r = await readRegistration(kind, ctx, p, id, { ...include, ...WITH_EVENT });
   checkVersion(r, version);
-  if (!isManager(p, r.event) && cancelledAtSent && !r.cancelledAt) return cancelRegistration(kind, ctx, id, { loaded: r, include });
+  if (!isManager(p, r.event) && cancelledAtSent && !r.cancelledAt) return cancelRegistration(kind, ctx, id, { loaded: r, include, version });
   return update(r);
 }

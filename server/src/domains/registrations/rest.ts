@@ -16,7 +16,7 @@ import { type Loaded, opOf, putRegistration, type RegistrationRow, readRegistrat
 import { type RegistrationList, readRegistrationPage } from "./list.ts";
 
 /** The words of one route (its OpenAPI entry). */
-type Doc = Pick<RouteDoc, "summary" | "description" | "example">;
+type Doc = Pick<RouteDoc, "summary" | "description" | "example" | "required">;
 
 /** What a body of a create or edit carries besides the kind's input: which registration, of which event, and a cancellation sent. */
 type BodyOf<Input> = Input & { id: number | null; eventId: number | null; cancelledAtSent: Date | null | undefined };

@@ -11,8 +11,7 @@ export const registrationBodyFields = {
     .instant()
     .optional()
     .meta({
-      type: ["string", "null"],
-      anyOf: [{ format: "date-time" }, { format: "date" }],
+      ...w.INSTANT_OR_NULL,
       description: "Ein Vereinsmitglied storniert mit einem Wert (die Zeit setzt der Server); registration_manage setzt den Wert (auch null) wie gesendet",
     }),
 };

@@ -287,6 +287,7 @@ export function userRoutes(r: RestRouter) {
       body: UserCreateBody,
       status: 201,
       response: UserWire,
+      required: ["firstname", "lastname", "email", "district_association_id"],
       example: { body: { firstname: "Nora", lastname: "Neu", email: "nora.neu@demo.test", district_association_id: 1, roles: [Role.RoleUserRead] } },
     },
     async (ctx, req) => {
