@@ -1,5 +1,5 @@
 import { builder, versionField } from "../../graphql/builder.ts";
-import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetConnection } from "../../graphql/connection.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
@@ -48,38 +48,30 @@ const clubsOrder = orderByArgument({
   description: "How the club list is sorted; ties are broken by the default order (name, id).",
 });
 
-builder.queryField("associations", (t) =>
-  t.connection(
-    {
-      type: AssociationType,
-      description:
-        "Clubs of a district association (default: the viewer's; other districts only for admin), sorted by name (or by orderBy). For club management, the user table's club filter, assigning clubs and the registration club choice.",
-      authScopes: { operation: "association.list" },
-      args: {
-        ...districtAssociationFilterArgs(
-          "District association: its global id (DistrictAssociation.id); non-admins may name only their own (another is FORBIDDEN).",
-          "District association (numeric id); non-admins may name only their own (another is FORBIDDEN).",
-        ),
-        search: t.arg.string({ required: false, description: "Part of the name, or the numeric id." }),
-        orderBy: t.arg({
-          type: clubsOrder.input,
-          required: false,
-          description: "Sort order; default the name. A cursor belongs to its order: change the order and start again without after/before.",
-        }),
-      },
-      resolve: keysetResolver("Association", "AssociationConnection", {
-        delegate: (ctx) => ctx.prisma.association,
-        list: async (args, ctx) => clubList(ctx, oldArgs(args, [DISTRICT_ASSOCIATION]), args.orderBy),
-      }) as never,
-    },
-    {
-      name: "AssociationConnection",
-      description: "A page of clubs (associations) with the total count.",
-      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
-    },
-    { name: "AssociationEdge" },
-  ),
-);
+keysetConnection("associations", {
+  type: AssociationType,
+  name: "Association",
+  description:
+    "Clubs of a district association (default: the viewer's; other districts only for admin), sorted by name (or by orderBy). For club management, the user table's club filter, assigning clubs and the registration club choice.",
+  authScopes: { operation: "association.list" },
+  args: (arg) => ({
+    ...districtAssociationFilterArgs(
+      "District association: its global id (DistrictAssociation.id); non-admins may name only their own (another is FORBIDDEN).",
+      "District association (numeric id); non-admins may name only their own (another is FORBIDDEN).",
+    ),
+    search: arg.string({ required: false, description: "Part of the name, or the numeric id." }),
+    orderBy: arg({
+      type: clubsOrder.input,
+      required: false,
+      description: "Sort order; default the name. A cursor belongs to its order: change the order and start again without after/before.",
+    }),
+  }),
+  read: {
+    delegate: (ctx) => ctx.prisma.association,
+    list: async (args, ctx) => clubList(ctx, oldArgs(args, [DISTRICT_ASSOCIATION]), args.orderBy),
+  },
+  connection: "A page of clubs (associations) with the total count.",
+});
 
 const CreateAssociationInput = builder.inputType("CreateAssociationInput", {
   description: "A new club (Verein).",

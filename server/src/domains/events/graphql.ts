@@ -1,5 +1,5 @@
 import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
-import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetConnection } from "../../graphql/connection.ts";
 import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
@@ -79,37 +79,29 @@ export const EventType = builder.prismaNode("Event", {
 });
 registerNodeAccess("Event", (ctx, e) => canSeeEvent(ctx.principal, e, ctx.services.now()));
 
-builder.queryField("events", (t) =>
-  t.connection(
-    {
-      type: EventType,
-      description: "Events the viewer may see (published ones of every district; staff also their own district's unpublished ones), by registration deadline.",
-      authScopes: { operation: "event.list" },
-      args: {
-        ...districtAssociationFilterArgs(
-          "Only this district association: its global id, as read at Event.districtAssociation.id; null: all.",
-          "Only this district association (numeric id); null: all.",
-        ),
-        from: t.arg({
-          type: "Date",
-          required: false,
-          description: "Only events whose last day (end, else start, else deadline) is on or after this day (Berlin).",
-        }),
-        to: t.arg({ type: "DateTime", required: false, description: "Only events beginning (start, else deadline) on or before this instant." }),
-      },
-      resolve: keysetResolver("Event", "EventConnection", {
-        delegate: (ctx) => ctx.prisma.event,
-        list: async (args, ctx) => eventList(ctx, oldArgs(args, [DISTRICT_ASSOCIATION])),
-      }) as never,
-    },
-    {
-      name: "EventConnection",
-      description: "A page of events with the total count.",
-      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
-    },
-    { name: "EventEdge" },
-  ),
-);
+keysetConnection("events", {
+  name: "Event",
+  type: EventType,
+  description: "Events the viewer may see (published ones of every district; staff also their own district's unpublished ones), by registration deadline.",
+  authScopes: { operation: "event.list" },
+  args: (arg) => ({
+    ...districtAssociationFilterArgs(
+      "Only this district association: its global id, as read at Event.districtAssociation.id; null: all.",
+      "Only this district association (numeric id); null: all.",
+    ),
+    from: arg({
+      type: "Date",
+      required: false,
+      description: "Only events whose last day (end, else start, else deadline) is on or after this day (Berlin).",
+    }),
+    to: arg({ type: "DateTime", required: false, description: "Only events beginning (start, else deadline) on or before this instant." }),
+  }),
+  read: {
+    delegate: (ctx) => ctx.prisma.event,
+    list: async (args, ctx) => eventList(ctx, oldArgs(args, [DISTRICT_ASSOCIATION])),
+  },
+  connection: "A page of events with the total count.",
+});
 
 builder.queryField("eventCopyTargets", (t) =>
   t.prismaField({

@@ -3,8 +3,9 @@
 // defines its object type and input types and calls these with its services and descriptions.
 // Creates, updates and cancels answer from the transaction's row: the selection's relations (Pothos'
 // query) are read by the insert's or update's own statement, nothing after the commit.
+
 import { builder, type GraphQLContext, type InputFields } from "../../graphql/builder.ts";
-import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetConnection } from "../../graphql/connection.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { type OrderArgument, orderByArgument, type SortableList } from "../../graphql/orderBy.ts";
 import { ASSOCIATION, associationFilterArgs, inOldShape, LOCATION, locationFilterArgs, oldArgs, type Spelling, useInstead } from "../../graphql/sameShape.ts";
@@ -72,52 +73,44 @@ export function registrationConnection<F extends string>(
     description: `How the ${name} overview is sorted; ties are broken by the default order (${o.docs.order.ties}).`,
   });
   const upper = name.charAt(0).toUpperCase() + name.slice(1);
-  builder.queryField(field, (t) =>
-    t.connection(
-      {
-        type: o.type,
-        description: `${upper} registrations of an event (the overview): members see their clubs', registration staff their district's.`,
-        authScopes: { operation: `${o.list.kind.op}.list` as "dexam.list" },
-        args: {
-          eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
-          ...locationFilterArgs(
-            `Only registrations at this location${o.docs.location.where}: its global id, as read at ${entity}.${o.docs.location.field}.id.`,
-            "Only registrations at this location (numeric id, databaseId).",
-          ),
-          ...associationFilterArgs(
-            `Only registrations of this club (Verein): its global id, as read at ${entity}.association.id.`,
-            "Only registrations of this club (Verein; numeric id, databaseId).",
-          ),
-          updatedSince: t.arg({
-            type: "DateTime",
-            required: false,
-            description:
-              "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
-          }),
-          search: t.arg.string({ required: false, description: o.docs.search }),
-          orderBy: t.arg({
-            type: order.input,
-            required: false,
-            description: `Sort order; default ${o.docs.order.default}. A cursor belongs to its order: change the order and start again without after/before.`,
-          }),
-        },
-        resolve: keysetResolver(entity, `${entity}Connection`, {
-          delegate: o.delegate,
-          list: async (args, ctx) => {
-            const filter = oldArgs(args as unknown as RegistrationFilterArgs, [LOCATION, ASSOCIATION]);
-            const eventId = numericId(filter.eventId, "Event", "Veranstaltung");
-            return registrationList(ctx, o.list, { ...filter, eventId }, (args as { orderBy?: OrderArgument<F> }).orderBy);
-          },
-        }) as never,
+  keysetConnection(field, {
+    type: o.type,
+    name: entity,
+    description: `${upper} registrations of an event (the overview): members see their clubs', registration staff their district's.`,
+    authScopes: { operation: `${o.list.kind.op}.list` as "dexam.list" },
+    args: (arg) => ({
+      eventId: arg.globalID({ required: true, description: "Global id of the event." }),
+      ...locationFilterArgs(
+        `Only registrations at this location${o.docs.location.where}: its global id, as read at ${entity}.${o.docs.location.field}.id.`,
+        "Only registrations at this location (numeric id, databaseId).",
+      ),
+      ...associationFilterArgs(
+        `Only registrations of this club (Verein): its global id, as read at ${entity}.association.id.`,
+        "Only registrations of this club (Verein; numeric id, databaseId).",
+      ),
+      updatedSince: arg({
+        type: "DateTime",
+        required: false,
+        description:
+          "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
+      }),
+      search: arg.string({ required: false, description: o.docs.search }),
+      orderBy: arg({
+        type: order.input,
+        required: false,
+        description: `Sort order; default ${o.docs.order.default}. A cursor belongs to its order: change the order and start again without after/before.`,
+      }),
+    }),
+    read: {
+      delegate: o.delegate,
+      list: async (args, ctx) => {
+        const filter = oldArgs(args as unknown as RegistrationFilterArgs, [LOCATION, ASSOCIATION]);
+        const eventId = numericId(filter.eventId, "Event", "Veranstaltung");
+        return registrationList(ctx, o.list, { ...filter, eventId }, (args as { orderBy?: OrderArgument<F> }).orderBy);
       },
-      {
-        name: `${entity}Connection`,
-        description: `A page of ${name} registrations with the total count.`,
-        fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
-      },
-      { name: `${entity}Edge` },
-    ),
-  );
+    },
+    connection: `A page of ${name} registrations with the total count.`,
+  });
 }
 
 /**

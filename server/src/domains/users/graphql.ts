@@ -1,7 +1,7 @@
 import { isAllowed, type Operation, PERMISSIONS } from "../../auth/permissions.ts";
 import type { User } from "../../generated/prisma/client.ts";
 import { builder, versionField } from "../../graphql/builder.ts";
-import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetConnection } from "../../graphql/connection.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
@@ -155,38 +155,30 @@ const usersOrder = orderByArgument({
 /** The user list's filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts). */
 const LIST_SPELLINGS = [DISTRICT_ASSOCIATION, ASSOCIATION];
 
-builder.queryField("users", (t) =>
-  t.connection(
-    {
-      type: UserType,
-      description: "Users of a district association (default: the viewer's; other districts only for admin), sorted by last name, first name (or by orderBy).",
-      authScopes: { operation: "user.list" },
-      args: {
-        ...districtAssociationFilterArgs(
-          "District association: its global id, as read at User.districtAssociation.id; non-admins may name only their own (another is FORBIDDEN).",
-          "District association (numeric id); non-admins may name only their own (another is FORBIDDEN).",
-        ),
-        ...associationFilterArgs("Only members of this club: its global id, as read at User.associations.id.", "Only members of this club (numeric id)."),
-        search: t.arg.string({ required: false, description: "Part of first name, last name or e-mail, or the numeric id." }),
-        orderBy: t.arg({
-          type: usersOrder.input,
-          required: false,
-          description: "Sort order; default last name, first name. A cursor belongs to its order: change the order and start again without after/before.",
-        }),
-      },
-      resolve: keysetResolver("User", "UserConnection", {
-        delegate: (ctx) => ctx.prisma.user,
-        list: async (args, ctx) => userList(ctx, oldArgs(args, LIST_SPELLINGS), args.orderBy),
-      }) as never,
-    },
-    {
-      name: "UserConnection",
-      description: "A page of users with the total count.",
-      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
-    },
-    { name: "UserEdge" },
-  ),
-);
+keysetConnection("users", {
+  name: "User",
+  type: UserType,
+  description: "Users of a district association (default: the viewer's; other districts only for admin), sorted by last name, first name (or by orderBy).",
+  authScopes: { operation: "user.list" },
+  args: (arg) => ({
+    ...districtAssociationFilterArgs(
+      "District association: its global id, as read at User.districtAssociation.id; non-admins may name only their own (another is FORBIDDEN).",
+      "District association (numeric id); non-admins may name only their own (another is FORBIDDEN).",
+    ),
+    ...associationFilterArgs("Only members of this club: its global id, as read at User.associations.id.", "Only members of this club (numeric id)."),
+    search: arg.string({ required: false, description: "Part of first name, last name or e-mail, or the numeric id." }),
+    orderBy: arg({
+      type: usersOrder.input,
+      required: false,
+      description: "Sort order; default last name, first name. A cursor belongs to its order: change the order and start again without after/before.",
+    }),
+  }),
+  read: {
+    delegate: (ctx) => ctx.prisma.user,
+    list: async (args, ctx) => userList(ctx, oldArgs(args, LIST_SPELLINGS), args.orderBy),
+  },
+  connection: "A page of users with the total count.",
+});
 
 const ProfileInput = builder.inputType("ProfileInput", {
   description: 'The own profile ("Mein Account bearbeiten"): every field required, phone with international prefix.',
