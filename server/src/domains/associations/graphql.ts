@@ -1,6 +1,7 @@
 import { builder, versionField } from "../../graphql/builder.ts";
 import { keysetConnection } from "../../graphql/connection.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
+import { rowMutation } from "../../graphql/mutation.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
 import { DISTRICT_ASSOCIATION, districtAssociationFilterArgs, inOldShape, oldArgs, requiredSpelling, useInstead } from "../../graphql/sameShape.ts";
@@ -100,34 +101,30 @@ const AssociationInput = builder.inputType("AssociationInput", {
   }),
 });
 
-builder.mutationField("createAssociation", (t) =>
-  t.prismaField({
-    type: AssociationType,
-    description: "Creates a club in the own district association (association_manage).",
-    authScopes: { operation: "association.create" },
-    args: { input: t.arg({ type: CreateAssociationInput, required: true, description: "The new values." }) },
-    resolve: async (query, _root, { input }, ctx) => {
-      const spelling = requiredSpelling(DISTRICT_ASSOCIATION);
-      const created = await inOldShape(input, [spelling], (old) => createClub(ctx, old as typeof old & { districtAssociationId: number }));
-      return ctx.prisma.association.findUniqueOrThrow({ ...query, where: { id: created.id } });
-    },
-  }),
-);
+rowMutation("createAssociation", {
+  type: AssociationType,
+  model: "association",
+  description: "Creates a club in the own district association (association_manage).",
+  authScopes: { operation: "association.create" },
+  args: (arg) => ({ input: arg({ type: CreateAssociationInput, required: true, description: "The new values." }) }),
+  run: ({ input }, ctx) => {
+    const spelling = requiredSpelling(DISTRICT_ASSOCIATION);
+    return inOldShape(input, [spelling], (old) => createClub(ctx, old as typeof old & { districtAssociationId: number }));
+  },
+});
 
-builder.mutationField("updateAssociation", (t) =>
-  t.prismaField({
-    type: AssociationType,
-    description:
-      'Changes a club: association_manage within its district (no e-mail check), or a member of the club ("Mein Verein bearbeiten": invoice e-mail checked with the e-mail rule).',
-    authScopes: { operation: "association.update" },
-    args: {
-      id: t.arg.globalID({ required: true, description: "Global id of the club (Verein)." }),
-      input: t.arg({ type: AssociationInput, required: true, description: "The new values." }),
-    },
-    resolve: async (query, _root, { id, input }, ctx) =>
-      ctx.prisma.association.findUniqueOrThrow({ ...query, where: { id: (await updateClub(ctx, numericId(id, "Association", "Verein"), input)).id } }),
+rowMutation("updateAssociation", {
+  type: AssociationType,
+  model: "association",
+  description:
+    'Changes a club: association_manage within its district (no e-mail check), or a member of the club ("Mein Verein bearbeiten": invoice e-mail checked with the e-mail rule).',
+  authScopes: { operation: "association.update" },
+  args: (arg) => ({
+    id: arg.globalID({ required: true, description: "Global id of the club (Verein)." }),
+    input: arg({ type: AssociationInput, required: true, description: "The new values." }),
   }),
-);
+  run: ({ id, input }, ctx) => updateClub(ctx, numericId(id, "Association", "Verein"), input),
+});
 
 builder.mutationField("deleteAssociation", (t) =>
   t.field({

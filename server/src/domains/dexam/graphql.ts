@@ -2,6 +2,7 @@ import { mayActOn } from "../../auth/permissions.ts";
 import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
 import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
 import { numericId } from "../../graphql/ids.ts";
+import { rowMutation } from "../../graphql/mutation.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { ASSOCIATION, day, inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
@@ -493,17 +494,15 @@ builder.queryField("personRegistrations", (t) =>
   }),
 );
 
-builder.mutationField("eraseDexamCampData", (t) =>
-  t.prismaField({
-    type: DexamRegistrationType,
-    description:
-      "Erases only the camp data (health data, meal request, emergency contacts, consent form) of a camp registration after the camp has ended (registration_manage); the registration stays.",
-    authScopes: { operation: "dexam.eraseCampData" },
-    args: { id: t.arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }) },
-    resolve: async (query, _root, { id }, ctx) =>
-      ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: (await eraseDexamCampData(ctx, regId(id))).id } }),
-  }),
-);
+rowMutation("eraseDexamCampData", {
+  type: DexamRegistrationType,
+  model: "dexamRegistration",
+  description:
+    "Erases only the camp data (health data, meal request, emergency contacts, consent form) of a camp registration after the camp has ended (registration_manage); the registration stays.",
+  authScopes: { operation: "dexam.eraseCampData" },
+  args: (arg) => ({ id: arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }) }),
+  run: ({ id }, ctx) => eraseDexamCampData(ctx, regId(id)),
+});
 
 builder.mutationField("takeOverDexamPartialResult", (t) =>
   t.prismaField({

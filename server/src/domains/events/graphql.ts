@@ -2,6 +2,7 @@ import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/
 import { keysetConnection } from "../../graphql/connection.ts";
 import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
+import { rowMutation } from "../../graphql/mutation.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { DISTRICT_ASSOCIATION, districtAssociationFilterArgs, inOldShape, oldArgs, requiredSpelling } from "../../graphql/sameShape.ts";
 import { DistrictAssociationType } from "../districts/graphql.ts";
@@ -145,41 +146,37 @@ const toService = (i: typeof EventInput.$inferInput & { version?: number }) => (
   expiration: day(i.expiration),
 });
 
-builder.mutationField("createEvent", (t) =>
-  t.prismaField({
-    type: EventType,
-    description: "Creates an event in a district association (event_manage; non-admins their own).",
-    authScopes: { operation: "event.create" },
-    args: {
-      ...districtAssociationFilterArgs(
-        "The district association (Kreisverband) the event belongs to: its global id, as read at Event.districtAssociation.id. Required (or the deprecated districtAssociationId).",
-        "Numeric id of the district association (Kreisverband) the event belongs to.",
-      ),
-      input: t.arg({ type: EventInput, required: true, description: "The new values." }),
-    },
-    resolve: async (query, _root, { input, ...district }, ctx) => {
-      const spelling = requiredSpelling(DISTRICT_ASSOCIATION);
-      const created = await inOldShape(district, [spelling], ({ districtAssociationId }) =>
-        createEvent(ctx, { ...toService(input), districtAssociationId: districtAssociationId as number }),
-      );
-      return ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: created.id } });
-    },
+rowMutation("createEvent", {
+  type: EventType,
+  model: "event",
+  description: "Creates an event in a district association (event_manage; non-admins their own).",
+  authScopes: { operation: "event.create" },
+  args: (arg) => ({
+    ...districtAssociationFilterArgs(
+      "The district association (Kreisverband) the event belongs to: its global id, as read at Event.districtAssociation.id. Required (or the deprecated districtAssociationId).",
+      "Numeric id of the district association (Kreisverband) the event belongs to.",
+    ),
+    input: arg({ type: EventInput, required: true, description: "The new values." }),
   }),
-);
+  run: ({ input, ...district }, ctx) => {
+    const spelling = requiredSpelling(DISTRICT_ASSOCIATION);
+    return inOldShape(district, [spelling], ({ districtAssociationId }) =>
+      createEvent(ctx, { ...toService(input), districtAssociationId: districtAssociationId as number }),
+    );
+  },
+});
 
-builder.mutationField("updateEvent", (t) =>
-  t.prismaField({
-    type: EventType,
-    description: "Changes an event (event_manage).",
-    authScopes: { operation: "event.update" },
-    args: {
-      id: t.arg.globalID({ required: true, description: "Global id of the event." }),
-      input: t.arg({ type: UpdateEventInput, required: true, description: "The new values." }),
-    },
-    resolve: async (query, _root, { id, input }, ctx) =>
-      ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: (await updateEvent(ctx, numericId(id, "Event", "Veranstaltung"), toService(input))).id } }),
+rowMutation("updateEvent", {
+  type: EventType,
+  model: "event",
+  description: "Changes an event (event_manage).",
+  authScopes: { operation: "event.update" },
+  args: (arg) => ({
+    id: arg.globalID({ required: true, description: "Global id of the event." }),
+    input: arg({ type: UpdateEventInput, required: true, description: "The new values." }),
   }),
-);
+  run: ({ id, input }, ctx) => updateEvent(ctx, numericId(id, "Event", "Veranstaltung"), toService(input)),
+});
 
 builder.mutationField("deleteEvent", (t) =>
   t.field({
@@ -191,43 +188,33 @@ builder.mutationField("deleteEvent", (t) =>
   }),
 );
 
-builder.mutationField("copyEvent", (t) =>
-  t.prismaField({
-    type: EventType,
-    description: "Copies master data and locations FROM the source event INTO the selected target event; returns the target.",
-    authScopes: { operation: "event.copy" },
-    args: {
-      sourceId: t.arg.globalID({ required: true, description: "Global id of the event to copy from." }),
-      targetId: t.arg.globalID({ required: true, description: "Global id of the event to copy into." }),
-    },
-    resolve: async (query, _root, { sourceId, targetId }, ctx) =>
-      ctx.prisma.event.findUniqueOrThrow({
-        ...query,
-        where: { id: (await copyEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), numericId(targetId, "Event", "Veranstaltung"))).id },
-      }),
+rowMutation("copyEvent", {
+  type: EventType,
+  model: "event",
+  description: "Copies master data and locations FROM the source event INTO the selected target event; returns the target.",
+  authScopes: { operation: "event.copy" },
+  args: (arg) => ({
+    sourceId: arg.globalID({ required: true, description: "Global id of the event to copy from." }),
+    targetId: arg.globalID({ required: true, description: "Global id of the event to copy into." }),
   }),
-);
+  run: ({ sourceId, targetId }, ctx) => copyEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), numericId(targetId, "Event", "Veranstaltung")),
+});
 
-builder.mutationField("duplicateEvent", (t) =>
-  t.prismaField({
-    type: EventType,
-    description:
-      "'Duplizieren': a new, unpublished event 'Kopie von <Name>' with the source's master data and locations; every date moves by the same number of days so that the copy begins on startDay. Returns the new event.",
-    authScopes: { operation: "event.copy" },
-    args: {
-      sourceId: t.arg.globalID({ required: true, description: "Global id of the event to duplicate." }),
-      startDay: t.arg({
-        type: "Date",
-        required: true,
-        description: "The copy's first day: its start day, or its registration deadline's day when the source has no start.",
-      }),
-    },
-    resolve: async (query, _root, { sourceId, startDay }, ctx) =>
-      ctx.prisma.event.findUniqueOrThrow({
-        ...query,
-        where: { id: (await duplicateEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), day(startDay))).id },
-      }),
+rowMutation("duplicateEvent", {
+  type: EventType,
+  model: "event",
+  description:
+    "'Duplizieren': a new, unpublished event 'Kopie von <Name>' with the source's master data and locations; every date moves by the same number of days so that the copy begins on startDay. Returns the new event.",
+  authScopes: { operation: "event.copy" },
+  args: (arg) => ({
+    sourceId: arg.globalID({ required: true, description: "Global id of the event to duplicate." }),
+    startDay: arg({
+      type: "Date",
+      required: true,
+      description: "The copy's first day: its start day, or its registration deadline's day when the source has no start.",
+    }),
   }),
-);
+  run: ({ sourceId, startDay }, ctx) => duplicateEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), day(startDay)),
+});
 
 export { EventLocationType };
