@@ -12,7 +12,9 @@ import { ASSOCIATION, associationFilterArgs, inOldShape, LOCATION, locationFilte
 import type { ServiceCtx } from "../context.ts";
 import type { RegistrationFilterArgs } from "./access.ts";
 import { IDEMPOTENCY_KEY } from "./idempotency.ts";
+import type { RegistrationKind } from "./kind.ts";
 import { type RegistrationList, registrationList } from "./list.ts";
+import { remarksOf } from "./remarks.ts";
 
 /** Pothos' types are named by the kind; the shape passes them through. */
 // biome-ignore lint/suspicious/noExplicitAny: a Pothos object, input or enum ref of either kind
@@ -20,6 +22,35 @@ type Ref = any;
 
 /** A registration's numeric id from its global id ("… nicht gefunden" for another type). */
 export const registrationId = (entity: string, label: string) => (id: { typename: string; id: string }) => numericId(id, entity, label);
+
+/** The fields every registration type opens with: its numeric id, version, last change and event. */
+export const registrationHeadFields = (t: Ref) => ({
+  databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
+  version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
+  updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the registration was created or last changed (including its results)." }),
+  event: t.relation("event", { description: "The event (Veranstaltung) of the registration." }),
+});
+
+/** The registrant's remarks, sealed at rest (remarks.ts). */
+export const remarksField = (t: Ref) =>
+  t.string({
+    nullable: true,
+    description: "Free-text remarks of the registrant.",
+    resolve: (r: Parameters<typeof remarksOf>[1], _args: unknown, ctx: GraphQLContext) => remarksOf(ctx.services.dataKey, r),
+  });
+
+/** The cancellation and the two consents, as every registration type shows them. */
+export const registrationStateFields = (t: Ref) => ({
+  cancelledAt: t.expose("cancelledAt", {
+    type: "DateTime",
+    nullable: true,
+    description: "When the registration was cancelled (storniert); null while active.",
+  }),
+  gdprAccepted: t.exposeBoolean("gdprAccepted", { description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
+  cancellationAccepted: t.exposeBoolean("cancellationAccepted", {
+    description: "The cancellation conditions (Stornobedingungen) of the event were accepted.",
+  }),
+});
 
 /** The club of a registration input: its global id, as read at `<entity>.association.id`, beside the deprecated numeric id. */
 export const clubInputFields = (t: InputFields, entity: string) => ({
@@ -60,10 +91,7 @@ export type ListDocs = {
 };
 
 /** The overview connection of a kind (`dexamRegistrations`, `competitionRegistrations`): the shared list read (list.ts). */
-export function registrationConnection<F extends string>(
-  field: string,
-  o: { type: Ref; list: RegistrationList<F>; docs: ListDocs; delegate: (ctx: GraphQLContext) => never },
-) {
+export function registrationConnection<F extends string>(field: string, o: { type: Ref; list: RegistrationList<F>; docs: ListDocs }) {
   const { entity } = o.list.kind;
   const { name } = o.docs;
   const order = orderByArgument({
@@ -102,7 +130,7 @@ export function registrationConnection<F extends string>(
       }),
     }),
     read: {
-      delegate: o.delegate,
+      delegate: (ctx) => o.list.kind.delegate(ctx.prisma) as never,
       list: async (args, ctx) => {
         const filter = oldArgs(args as unknown as RegistrationFilterArgs, [LOCATION, ASSOCIATION]);
         const eventId = numericId(filter.eventId, "Event", "Veranstaltung");
@@ -118,9 +146,8 @@ export function registrationConnection<F extends string>(
  * row, tests/integration/registrations/mutation-answer.test.ts), delete (the global id).
  */
 export function registrationMutations<Input>(o: {
-  entity: "DexamRegistration" | "CompetitionRegistration";
-  op: "dexam" | "competition";
-  label: string;
+  /** the kind: its entity, operations and label */
+  kind: RegistrationKind<Ref>;
   type: Ref;
   input: Ref;
   updateInput: Ref;
@@ -131,11 +158,11 @@ export function registrationMutations<Input>(o: {
   cancel: (ctx: ServiceCtx, id: number, o: { include?: object }) => Promise<object>;
   delete: (ctx: ServiceCtx, id: number) => Promise<{ id: number }>;
 }) {
-  const { entity } = o;
-  const regId = registrationId(entity, o.label);
+  const { entity, label } = o.kind;
+  const regId = registrationId(entity, label);
   // the answer comes from the transaction's own row, read with what the selection asks for (Pothos' query)
   const answer = (query: object) => ({ include: (query as { include?: object }).include });
-  const op = (action: string) => `${o.op}.${action}` as "dexam.create";
+  const op = (action: string) => `${o.kind.op}.${action}` as "dexam.create";
   builder.mutationField(`create${entity}`, (t) =>
     t.prismaField({
       type: o.type,
