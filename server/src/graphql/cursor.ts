@@ -8,9 +8,10 @@
 // connection or order, or anything that is no cursor, is refused (INVALID_CURSOR).
 //
 // `first`, `last`, `after` and `before` follow the Relay specification (ApplyCursorsToEdges, then
-// the first n, then the last n of those). Every connection is defined through `keysetConnection`
-// below: the page is read through Pothos' prisma plugin (`queryFromInfo` plans the nodes'
-// relations) with the list's `where` from its domain's access rules.
+// the first n, then the last n of those). Every keyset connection is defined through
+// `keysetConnection` (connection.ts), which resolves through `keysetResolver` below: the page is
+// read through Pothos' prisma plugin (`queryFromInfo` plans the nodes' relations) with the list's
+// `where` from its domain's access rules.
 import { PothosValidationError } from "@pothos/core";
 import { queryFromInfo } from "@pothos/plugin-prisma";
 import { type GraphQLResolveInfo, Kind } from "graphql";

@@ -1,6 +1,7 @@
 import { builder, versionField } from "../../graphql/builder.ts";
-import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetConnection } from "../../graphql/connection.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
+import { rowMutation } from "../../graphql/mutation.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
 import { DISTRICT_ASSOCIATION, districtAssociationFilterArgs, inOldShape, oldArgs, requiredSpelling, useInstead } from "../../graphql/sameShape.ts";
@@ -48,38 +49,30 @@ const clubsOrder = orderByArgument({
   description: "How the club list is sorted; ties are broken by the default order (name, id).",
 });
 
-builder.queryField("associations", (t) =>
-  t.connection(
-    {
-      type: AssociationType,
-      description:
-        "Clubs of a district association (default: the viewer's; other districts only for admin), sorted by name (or by orderBy). For club management, the user table's club filter, assigning clubs and the registration club choice.",
-      authScopes: { operation: "association.list" },
-      args: {
-        ...districtAssociationFilterArgs(
-          "District association: its global id (DistrictAssociation.id); non-admins may name only their own (another is FORBIDDEN).",
-          "District association (numeric id); non-admins may name only their own (another is FORBIDDEN).",
-        ),
-        search: t.arg.string({ required: false, description: "Part of the name, or the numeric id." }),
-        orderBy: t.arg({
-          type: clubsOrder.input,
-          required: false,
-          description: "Sort order; default the name. A cursor belongs to its order: change the order and start again without after/before.",
-        }),
-      },
-      resolve: keysetResolver("Association", "AssociationConnection", {
-        delegate: (ctx) => ctx.prisma.association,
-        list: async (args, ctx) => clubList(ctx, oldArgs(args, [DISTRICT_ASSOCIATION]), args.orderBy),
-      }) as never,
-    },
-    {
-      name: "AssociationConnection",
-      description: "A page of clubs (associations) with the total count.",
-      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
-    },
-    { name: "AssociationEdge" },
-  ),
-);
+keysetConnection("associations", {
+  type: AssociationType,
+  name: "Association",
+  description:
+    "Clubs of a district association (default: the viewer's; other districts only for admin), sorted by name (or by orderBy). For club management, the user table's club filter, assigning clubs and the registration club choice.",
+  authScopes: { operation: "association.list" },
+  args: (arg) => ({
+    ...districtAssociationFilterArgs(
+      "District association: its global id (DistrictAssociation.id); non-admins may name only their own (another is FORBIDDEN).",
+      "District association (numeric id); non-admins may name only their own (another is FORBIDDEN).",
+    ),
+    search: arg.string({ required: false, description: "Part of the name, or the numeric id." }),
+    orderBy: arg({
+      type: clubsOrder.input,
+      required: false,
+      description: "Sort order; default the name. A cursor belongs to its order: change the order and start again without after/before.",
+    }),
+  }),
+  read: {
+    delegate: (ctx) => ctx.prisma.association,
+    list: async (args, ctx) => clubList(ctx, oldArgs(args, [DISTRICT_ASSOCIATION]), args.orderBy),
+  },
+  connection: "A page of clubs (associations) with the total count.",
+});
 
 const CreateAssociationInput = builder.inputType("CreateAssociationInput", {
   description: "A new club (Verein).",
@@ -108,34 +101,30 @@ const AssociationInput = builder.inputType("AssociationInput", {
   }),
 });
 
-builder.mutationField("createAssociation", (t) =>
-  t.prismaField({
-    type: AssociationType,
-    description: "Creates a club in the own district association (association_manage).",
-    authScopes: { operation: "association.create" },
-    args: { input: t.arg({ type: CreateAssociationInput, required: true, description: "The new values." }) },
-    resolve: async (query, _root, { input }, ctx) => {
-      const spelling = requiredSpelling(DISTRICT_ASSOCIATION);
-      const created = await inOldShape(input, [spelling], (old) => createClub(ctx, old as typeof old & { districtAssociationId: number }));
-      return ctx.prisma.association.findUniqueOrThrow({ ...query, where: { id: created.id } });
-    },
-  }),
-);
+rowMutation("createAssociation", {
+  type: AssociationType,
+  model: "association",
+  description: "Creates a club in the own district association (association_manage).",
+  authScopes: { operation: "association.create" },
+  args: (arg) => ({ input: arg({ type: CreateAssociationInput, required: true, description: "The new values." }) }),
+  run: ({ input }, ctx) => {
+    const spelling = requiredSpelling(DISTRICT_ASSOCIATION);
+    return inOldShape(input, [spelling], (old) => createClub(ctx, old as typeof old & { districtAssociationId: number }));
+  },
+});
 
-builder.mutationField("updateAssociation", (t) =>
-  t.prismaField({
-    type: AssociationType,
-    description:
-      'Changes a club: association_manage within its district (no e-mail check), or a member of the club ("Mein Verein bearbeiten": invoice e-mail checked with the e-mail rule).',
-    authScopes: { operation: "association.update" },
-    args: {
-      id: t.arg.globalID({ required: true, description: "Global id of the club (Verein)." }),
-      input: t.arg({ type: AssociationInput, required: true, description: "The new values." }),
-    },
-    resolve: async (query, _root, { id, input }, ctx) =>
-      ctx.prisma.association.findUniqueOrThrow({ ...query, where: { id: (await updateClub(ctx, numericId(id, "Association", "Verein"), input)).id } }),
+rowMutation("updateAssociation", {
+  type: AssociationType,
+  model: "association",
+  description:
+    'Changes a club: association_manage within its district (no e-mail check), or a member of the club ("Mein Verein bearbeiten": invoice e-mail checked with the e-mail rule).',
+  authScopes: { operation: "association.update" },
+  args: (arg) => ({
+    id: arg.globalID({ required: true, description: "Global id of the club (Verein)." }),
+    input: arg({ type: AssociationInput, required: true, description: "The new values." }),
   }),
-);
+  run: ({ id, input }, ctx) => updateClub(ctx, numericId(id, "Association", "Verein"), input),
+});
 
 builder.mutationField("deleteAssociation", (t) =>
   t.field({

@@ -2,7 +2,8 @@
 
 import { AppError } from "../../auth/errors.ts";
 import { builder } from "../../graphql/builder.ts";
-import { keysetResolver, listOrder } from "../../graphql/cursor.ts";
+import { keysetConnection } from "../../graphql/connection.ts";
+import { listOrder } from "../../graphql/cursor.ts";
 import { type AuditChange, actionLabel, auditChanges, auditFieldLabel, auditOperation, auditTrailWhere } from "./read.ts";
 
 type Details = Record<string, unknown> | null;
@@ -78,32 +79,30 @@ const AuditEntryType = builder.prismaObject("AuditEntry", {
 /** The change history: newest first. */
 const AUDIT_ORDER = listOrder("AuditEntry", [{ id: "desc" }]);
 
-builder.queryField("auditTrail", (t) =>
-  t.connection(
-    {
-      type: AuditEntryType,
-      description:
-        "The change history of one record, newest first. Registrations: registration_manage or results_manage; events and locations: event_manage; users: user_manage; clubs: association_manage; district associations: admin. Records of another district association answer NOT_FOUND.",
-      args: { id: t.arg.globalID({ required: true, description: "The record's global id." }) },
-      authScopes: (_root, args) => {
-        try {
-          return { operation: auditOperation(args.id.typename) };
-        } catch {
-          return { signedIn: true }; // unknown types are refused in the resolver with a message
-        }
-      },
-      resolve: keysetResolver("AuditEntry", "AuditEntryConnection", {
-        delegate: (ctx) => ctx.prisma.auditEntry,
-        order: AUDIT_ORDER,
-        where: async (args, ctx) => {
-          const { typename, id: raw } = args.id as { typename: string; id: string };
-          const id = Number(raw);
-          if (!Number.isSafeInteger(id)) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
-          return auditTrailWhere(ctx.prisma, ctx.principal, typename, id);
-        },
-      }) as never,
+keysetConnection("auditTrail", {
+  name: "AuditEntry",
+  type: AuditEntryType,
+  description:
+    "The change history of one record, newest first. Registrations: registration_manage or results_manage; events and locations: event_manage; users: user_manage; clubs: association_manage; district associations: admin. Records of another district association answer NOT_FOUND.",
+  args: (arg) => ({ id: arg.globalID({ required: true, description: "The record's global id." }) }),
+  authScopes: (_root: unknown, args: { id: { typename: string } }) => {
+    try {
+      return { operation: auditOperation(args.id.typename) };
+    } catch {
+      return { signedIn: true }; // unknown types are refused in the resolver with a message
+    }
+  },
+  read: {
+    delegate: (ctx) => ctx.prisma.auditEntry,
+    order: AUDIT_ORDER,
+    where: async (args, ctx) => {
+      const { typename, id: raw } = args.id as { typename: string; id: string };
+      const id = Number(raw);
+      if (!Number.isSafeInteger(id)) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
+      return auditTrailWhere(ctx.prisma, ctx.principal, typename, id);
     },
-    { name: "AuditEntryConnection", description: "A page of audit entries." },
-    { name: "AuditEntryEdge", description: "An audit entry and its cursor." },
-  ),
-);
+  },
+  connection: "A page of audit entries.",
+  totalCount: false,
+  edge: "An audit entry and its cursor.",
+});

@@ -5,10 +5,18 @@ import { ASSOCIATION, LOCATION, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { canReadRegistration, isManager } from "../registrations/access.ts";
-import { clubInputFields, consentInputFields, registrationConnection, registrationMutations } from "../registrations/graphql.ts";
-import { remarksOf } from "../registrations/remarks.ts";
+import {
+  clubInputFields,
+  consentInputFields,
+  registrationConnection,
+  registrationHeadFields,
+  registrationMutations,
+  registrationStateFields,
+  remarksField,
+} from "../registrations/graphql.ts";
 import { type CompetitionInput, type CompetitionSong, competitionRowActions, competitionSongsComplete } from "./rules.ts";
 import {
+  COMPETITION,
   COMPETITION_LIST,
   cancelCompetitionRegistration,
   createCompetition,
@@ -64,10 +72,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
   include: ROW_INCLUDE,
   authScopes: (r, ctx) => canReadRegistration(ctx.principal, r, r.event, "competition.read"),
   fields: (t) => ({
-    databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
-    version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the registration was created or last changed (including its results)." }),
-    event: t.relation("event", { description: "The event (Veranstaltung) of the registration." }),
+    ...registrationHeadFields(t),
     name: t.exposeString("name", { description: "Name of the group as it performs." }),
     association: t.field({
       type: AssociationType,
@@ -82,11 +87,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
     conductorName: t.exposeString("conductorName", { description: "Name of the conductor (Dirigent)." }),
     numberOfMusicians: t.exposeInt("numberOfMusicians", { description: "Number of musicians." }),
     members: t.exposeString("members", { nullable: true, description: "Type G: one participant per line." }),
-    remarks: t.string({
-      nullable: true,
-      description: "Free-text remarks of the registrant.",
-      resolve: (r, _args, ctx) => remarksOf(ctx.services.dataKey, r),
-    }),
+    remarks: remarksField(t),
     location: t.relation("location", { nullable: true, description: "The location (Veranstaltungsort) assigned by staff; null until then." }),
     songs: t.field({
       type: [SongType],
@@ -98,15 +99,7 @@ export const CompetitionRegistrationType = builder.prismaNode("CompetitionRegist
       description: "All required pieces are filled in.",
     }),
     documentsComplete: t.exposeBoolean("documentsComplete", { description: "Staff confirmed that all documents (scores) arrived." }),
-    cancelledAt: t.expose("cancelledAt", {
-      type: "DateTime",
-      nullable: true,
-      description: "When the registration was cancelled (storniert); null while active.",
-    }),
-    gdprAccepted: t.exposeBoolean("gdprAccepted", { description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
-    cancellationAccepted: t.exposeBoolean("cancellationAccepted", {
-      description: "The cancellation conditions (Stornobedingungen) of the event were accepted.",
-    }),
+    ...registrationStateFields(t),
     points: t.float({
       nullable: true,
       description: "Shown once every location of the event publishes results (staff always).",
@@ -139,7 +132,6 @@ registerNodeAccess("CompetitionRegistration", (ctx, r) => canReadRegistration(ct
 registrationConnection("competitionRegistrations", {
   type: CompetitionRegistrationType,
   list: COMPETITION_LIST,
-  delegate: (ctx) => ctx.prisma.competitionRegistration as never,
   docs: {
     name: "competition",
     location: { where: "", field: "location" },
@@ -190,9 +182,7 @@ const { create: InputType, update: UpdateInputType } = createAndUpdateInputs(
 );
 
 registrationMutations<CompetitionInput>({
-  entity: "CompetitionRegistration",
-  op: "competition",
-  label: "Wertungsspielanmeldung",
+  kind: COMPETITION,
   type: CompetitionRegistrationType,
   input: InputType,
   updateInput: UpdateInputType,

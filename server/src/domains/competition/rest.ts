@@ -6,7 +6,7 @@ import { COMPETITION_SONG_ROWS } from "../../shared/competition.ts";
 import type { ServiceCtx } from "../context.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { registrationRoutes } from "../registrations/rest.ts";
-import { registrationBodyFields, registrationBodyOf } from "../registrations/wire.ts";
+import { registrationBodyFields, registrationBodyOf, registrationHeadOf, registrationWireHead } from "../registrations/wire.ts";
 import { competitionTypeWire } from "../wire.ts";
 import { type CompetitionInput, type CompetitionSong, competitionSongsComplete } from "./rules.ts";
 import { COMPETITION_LIST, createCompetition, deleteCompetitionRegistration, updateCompetitionRegistration, visibleCompetitionResult } from "./service.ts";
@@ -32,11 +32,7 @@ type WireRow = CompetitionRegistration & WireRelations;
 
 /** The spec's competition registration fields (section 3), as /v1 answers them. */
 export const CompetitionWire = z.object({
-  id: z.int(),
-  version: z.int(),
-  updated_at: w.updatedAt(),
-  event_id: z.int(),
-  user_id: z.int().nullable().meta({ description: "Das Konto, das angemeldet hat (null, wenn es gelöscht ist)" }),
+  ...registrationWireHead,
   name: z.string().meta({ description: "Name des Ensembles" }),
   association_id: z.int(),
   association: z.object({ id: z.int(), name: z.string() }).nullable(),
@@ -75,11 +71,7 @@ export function competitionToWire(ctx: ServiceCtx, r: CompetitionRegistration, r
   const songs = (r.songs as CompetitionSong[]) ?? [];
   const result = visibleCompetitionResult(ctx.principal, r, rel.event);
   return {
-    id: r.id,
-    version: r.version,
-    updated_at: r.updatedAt.toISOString(),
-    event_id: r.eventId,
-    user_id: r.userId,
+    ...registrationHeadOf(r),
     name: r.name,
     association_id: r.associationId,
     association: rel.association ? { id: rel.association.id, name: rel.association.name } : null,

@@ -2,15 +2,24 @@ import { mayActOn } from "../../auth/permissions.ts";
 import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
 import { DexamTypeEnum, EditScopeEnum, ExamPartEnum, GenderEnum, InstrumentEnum, MealRequestEnum, VaccinationTypeEnum } from "../../graphql/enums.ts";
 import { numericId } from "../../graphql/ids.ts";
+import { rowMutation } from "../../graphql/mutation.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { ASSOCIATION, day, inOldShape, objectId, useInstead } from "../../graphql/sameShape.ts";
 import { AssociationType, clubOfReadableRow } from "../associations/graphql.ts";
 import { mayReadTrail } from "../audit/read.ts";
 import { recordGraphqlRead } from "../healthaccess/service.ts";
 import { hasCampData, isRegistrationStaff, mayReadCampData } from "../registrations/access.ts";
-import { clubInputFields, consentInputFields, registrationConnection, registrationId, registrationMutations } from "../registrations/graphql.ts";
+import {
+  clubInputFields,
+  consentInputFields,
+  registrationConnection,
+  registrationHeadFields,
+  registrationId,
+  registrationMutations,
+  registrationStateFields,
+  remarksField,
+} from "../registrations/graphql.ts";
 import { IDEMPOTENCY_KEY } from "../registrations/idempotency.ts";
-import { remarksOf } from "../registrations/remarks.ts";
 import { findPersonRegistrations } from "./person.ts";
 import type { CampData, DexamInput, DexamSong } from "./rules.ts";
 import { campDataErasure, gradeOf, rowActions, songsComplete } from "./rules.ts";
@@ -19,6 +28,7 @@ import {
   cancelDexamRegistration,
   canReadRegistration,
   createDexam,
+  DEXAM,
   DEXAM_LIST,
   deleteDexamRegistration,
   eraseDexamCampData,
@@ -161,10 +171,7 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
   // the row rule once per object (in isTypeOf), not before each field: a refused row is one error
   runScopesOnType: true,
   fields: (t) => ({
-    databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
-    version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
-    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the registration was created or last changed (including its results)." }),
-    event: t.relation("event", { description: "The event (Veranstaltung) of the registration." }),
+    ...registrationHeadFields(t),
     firstname: t.exposeString("firstname", { description: "First name." }),
     lastname: t.exposeString("lastname", { description: "Last name." }),
     birthdate: t.expose("birthdate", { type: "Date", description: "Date of birth (yyyy-mm-dd)." }),
@@ -198,20 +205,8 @@ export const DexamRegistrationType = builder.prismaNode("DexamRegistration", {
       resolve: (r) => songsComplete({ practiceLocationId: r.practiceLocationId, instrument: r.instrument, songs: (r.songs as DexamSong[]) ?? [] }),
       description: "All required pieces are filled in.",
     }),
-    remarks: t.string({
-      nullable: true,
-      description: "Free-text remarks of the registrant.",
-      resolve: (r, _args, ctx) => remarksOf(ctx.services.dataKey, r),
-    }),
-    cancelledAt: t.expose("cancelledAt", {
-      type: "DateTime",
-      nullable: true,
-      description: "When the registration was cancelled (storniert); null while active.",
-    }),
-    gdprAccepted: t.exposeBoolean("gdprAccepted", { description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
-    cancellationAccepted: t.exposeBoolean("cancellationAccepted", {
-      description: "The cancellation conditions (Stornobedingungen) of the event were accepted.",
-    }),
+    remarks: remarksField(t),
+    ...registrationStateFields(t),
     healthConsentAccepted: t.exposeBoolean("healthConsentAccepted", {
       description:
         "Camp events: the explicit consent to the processing of the child's health data (Art. 9(2)(a) GDPR) was given by a person with parental authority or with the parents' consent; false for other events and for camp registrations written before it was asked.",
@@ -304,7 +299,6 @@ registerNodeAccess("DexamRegistration", (ctx, r) => canReadRegistration(ctx.prin
 registrationConnection("dexamRegistrations", {
   type: DexamRegistrationType,
   list: DEXAM_LIST,
-  delegate: (ctx) => ctx.prisma.dexamRegistration as never,
   docs: {
     name: "D-exam",
     location: { where: " (theory, practice or preparation location)", field: "theoryLocation" },
@@ -460,9 +454,7 @@ const TakeoverInput = builder.inputType("DexamTakeoverInput", {
 const regId = registrationId("DexamRegistration", "D-Prüfungsanmeldung");
 
 registrationMutations<DexamInput>({
-  entity: "DexamRegistration",
-  op: "dexam",
-  label: "D-Prüfungsanmeldung",
+  kind: DEXAM,
   type: DexamRegistrationType,
   input: DexamInputType,
   updateInput: UpdateDexamInputType,
@@ -493,17 +485,15 @@ builder.queryField("personRegistrations", (t) =>
   }),
 );
 
-builder.mutationField("eraseDexamCampData", (t) =>
-  t.prismaField({
-    type: DexamRegistrationType,
-    description:
-      "Erases only the camp data (health data, meal request, emergency contacts, consent form) of a camp registration after the camp has ended (registration_manage); the registration stays.",
-    authScopes: { operation: "dexam.eraseCampData" },
-    args: { id: t.arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }) },
-    resolve: async (query, _root, { id }, ctx) =>
-      ctx.prisma.dexamRegistration.findUniqueOrThrow({ ...query, where: { id: (await eraseDexamCampData(ctx, regId(id))).id } }),
-  }),
-);
+rowMutation("eraseDexamCampData", {
+  type: DexamRegistrationType,
+  model: "dexamRegistration",
+  description:
+    "Erases only the camp data (health data, meal request, emergency contacts, consent form) of a camp registration after the camp has ended (registration_manage); the registration stays.",
+  authScopes: { operation: "dexam.eraseCampData" },
+  args: (arg) => ({ id: arg.globalID({ required: true, description: "Global id of the D-exam (graded exam D1-D3) registration." }) }),
+  run: ({ id }, ctx) => eraseDexamCampData(ctx, regId(id)),
+});
 
 builder.mutationField("takeOverDexamPartialResult", (t) =>
   t.prismaField({

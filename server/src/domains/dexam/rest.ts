@@ -14,7 +14,7 @@ import { recordHealthDataAccess } from "../healthaccess/service.ts";
 import { hasCampData, mayReadCampData, refuseHiddenResults } from "../registrations/access.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { registrationRoutes } from "../registrations/rest.ts";
-import { consentsOf, registrationBodyFields, registrationBodyOf } from "../registrations/wire.ts";
+import { consentsOf, registrationBodyFields, registrationBodyOf, registrationHeadOf, registrationWireHead } from "../registrations/wire.ts";
 import { fileNamePart } from "../results/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
 import type { DEXAM_OVERVIEW_ORDER } from "./overviewOrder.ts";
@@ -43,11 +43,7 @@ const wireKeys = <K extends string>(m: Record<K, unknown>) => Object.keys(m) as 
 
 /** The spec's D-exam registration fields (section 3), as /v1 answers them; camp_extension for the same readers. */
 export const DexamWire = z.object({
-  id: z.int(),
-  version: z.int(),
-  updated_at: w.updatedAt(),
-  event_id: z.int(),
-  user_id: z.int().nullable().meta({ description: "Das Konto, das angemeldet hat (null, wenn es gelöscht ist)" }),
+  ...registrationWireHead,
   firstname: z.string(),
   lastname: z.string(),
   birthdate: z.iso.date(),
@@ -137,11 +133,7 @@ export function dexamToWire(ctx: ServiceCtx, r: DexamRegistration, rel: WireRela
   const grade = result.complete ? gradeOf(result) : null;
   const songs = (r.songs as DexamSong[]) ?? [];
   return {
-    id: r.id,
-    version: r.version,
-    updated_at: r.updatedAt.toISOString(),
-    event_id: r.eventId,
-    user_id: r.userId,
+    ...registrationHeadOf(r),
     firstname: r.firstname,
     lastname: r.lastname,
     birthdate: r.birthdate.toISOString().slice(0, 10),

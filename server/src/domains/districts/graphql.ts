@@ -1,6 +1,7 @@
 import { isAllowed } from "../../auth/permissions.ts";
 import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
+import { rowMutation } from "../../graphql/mutation.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { toDataUrl } from "./rules.ts";
 import {
@@ -77,33 +78,26 @@ const { create: DistrictAssociationInput, update: UpdateDistrictAssociationInput
   districtFields,
 );
 
-builder.mutationField("createDistrictAssociation", (t) =>
-  t.prismaField({
-    type: DistrictAssociationType,
-    description: "Creates a district association (admin).",
-    authScopes: { operation: "districtAssociation.create" },
-    args: { input: t.arg({ type: DistrictAssociationInput, required: true, description: "The new values." }) },
-    resolve: async (query, _root, { input }, ctx) =>
-      ctx.prisma.districtAssociation.findUniqueOrThrow({ ...query, where: { id: (await createDistrictAssociation(ctx, input)).id } }),
-  }),
-);
+rowMutation("createDistrictAssociation", {
+  type: DistrictAssociationType,
+  model: "districtAssociation",
+  description: "Creates a district association (admin).",
+  authScopes: { operation: "districtAssociation.create" },
+  args: (arg) => ({ input: arg({ type: DistrictAssociationInput, required: true, description: "The new values." }) }),
+  run: ({ input }, ctx) => createDistrictAssociation(ctx, input),
+});
 
-builder.mutationField("updateDistrictAssociation", (t) =>
-  t.prismaField({
-    type: DistrictAssociationType,
-    description: "Changes a district association (admin).",
-    authScopes: { operation: "districtAssociation.update" },
-    args: {
-      id: t.arg.globalID({ required: true, description: "Global id of the district association (Kreisverband)." }),
-      input: t.arg({ type: UpdateDistrictAssociationInput, required: true, description: "The new values." }),
-    },
-    resolve: async (query, _root, { id, input }, ctx) =>
-      ctx.prisma.districtAssociation.findUniqueOrThrow({
-        ...query,
-        where: { id: (await updateDistrictAssociation(ctx, numericId(id, "DistrictAssociation", "Kreisverband"), input)).id },
-      }),
+rowMutation("updateDistrictAssociation", {
+  type: DistrictAssociationType,
+  model: "districtAssociation",
+  description: "Changes a district association (admin).",
+  authScopes: { operation: "districtAssociation.update" },
+  args: (arg) => ({
+    id: arg.globalID({ required: true, description: "Global id of the district association (Kreisverband)." }),
+    input: arg({ type: UpdateDistrictAssociationInput, required: true, description: "The new values." }),
   }),
-);
+  run: ({ id, input }, ctx) => updateDistrictAssociation(ctx, numericId(id, "DistrictAssociation", "Kreisverband"), input),
+});
 
 builder.mutationField("deleteDistrictAssociation", (t) =>
   t.field({

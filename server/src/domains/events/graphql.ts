@@ -1,7 +1,8 @@
 import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
-import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetConnection } from "../../graphql/connection.ts";
 import { EditPhaseEnum, FormTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
+import { rowMutation } from "../../graphql/mutation.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { DISTRICT_ASSOCIATION, districtAssociationFilterArgs, inOldShape, oldArgs, requiredSpelling } from "../../graphql/sameShape.ts";
 import { DistrictAssociationType } from "../districts/graphql.ts";
@@ -79,37 +80,29 @@ export const EventType = builder.prismaNode("Event", {
 });
 registerNodeAccess("Event", (ctx, e) => canSeeEvent(ctx.principal, e, ctx.services.now()));
 
-builder.queryField("events", (t) =>
-  t.connection(
-    {
-      type: EventType,
-      description: "Events the viewer may see (published ones of every district; staff also their own district's unpublished ones), by registration deadline.",
-      authScopes: { operation: "event.list" },
-      args: {
-        ...districtAssociationFilterArgs(
-          "Only this district association: its global id, as read at Event.districtAssociation.id; null: all.",
-          "Only this district association (numeric id); null: all.",
-        ),
-        from: t.arg({
-          type: "Date",
-          required: false,
-          description: "Only events whose last day (end, else start, else deadline) is on or after this day (Berlin).",
-        }),
-        to: t.arg({ type: "DateTime", required: false, description: "Only events beginning (start, else deadline) on or before this instant." }),
-      },
-      resolve: keysetResolver("Event", "EventConnection", {
-        delegate: (ctx) => ctx.prisma.event,
-        list: async (args, ctx) => eventList(ctx, oldArgs(args, [DISTRICT_ASSOCIATION])),
-      }) as never,
-    },
-    {
-      name: "EventConnection",
-      description: "A page of events with the total count.",
-      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
-    },
-    { name: "EventEdge" },
-  ),
-);
+keysetConnection("events", {
+  name: "Event",
+  type: EventType,
+  description: "Events the viewer may see (published ones of every district; staff also their own district's unpublished ones), by registration deadline.",
+  authScopes: { operation: "event.list" },
+  args: (arg) => ({
+    ...districtAssociationFilterArgs(
+      "Only this district association: its global id, as read at Event.districtAssociation.id; null: all.",
+      "Only this district association (numeric id); null: all.",
+    ),
+    from: arg({
+      type: "Date",
+      required: false,
+      description: "Only events whose last day (end, else start, else deadline) is on or after this day (Berlin).",
+    }),
+    to: arg({ type: "DateTime", required: false, description: "Only events beginning (start, else deadline) on or before this instant." }),
+  }),
+  read: {
+    delegate: (ctx) => ctx.prisma.event,
+    list: async (args, ctx) => eventList(ctx, oldArgs(args, [DISTRICT_ASSOCIATION])),
+  },
+  connection: "A page of events with the total count.",
+});
 
 builder.queryField("eventCopyTargets", (t) =>
   t.prismaField({
@@ -153,41 +146,37 @@ const toService = (i: typeof EventInput.$inferInput & { version?: number }) => (
   expiration: day(i.expiration),
 });
 
-builder.mutationField("createEvent", (t) =>
-  t.prismaField({
-    type: EventType,
-    description: "Creates an event in a district association (event_manage; non-admins their own).",
-    authScopes: { operation: "event.create" },
-    args: {
-      ...districtAssociationFilterArgs(
-        "The district association (Kreisverband) the event belongs to: its global id, as read at Event.districtAssociation.id. Required (or the deprecated districtAssociationId).",
-        "Numeric id of the district association (Kreisverband) the event belongs to.",
-      ),
-      input: t.arg({ type: EventInput, required: true, description: "The new values." }),
-    },
-    resolve: async (query, _root, { input, ...district }, ctx) => {
-      const spelling = requiredSpelling(DISTRICT_ASSOCIATION);
-      const created = await inOldShape(district, [spelling], ({ districtAssociationId }) =>
-        createEvent(ctx, { ...toService(input), districtAssociationId: districtAssociationId as number }),
-      );
-      return ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: created.id } });
-    },
+rowMutation("createEvent", {
+  type: EventType,
+  model: "event",
+  description: "Creates an event in a district association (event_manage; non-admins their own).",
+  authScopes: { operation: "event.create" },
+  args: (arg) => ({
+    ...districtAssociationFilterArgs(
+      "The district association (Kreisverband) the event belongs to: its global id, as read at Event.districtAssociation.id. Required (or the deprecated districtAssociationId).",
+      "Numeric id of the district association (Kreisverband) the event belongs to.",
+    ),
+    input: arg({ type: EventInput, required: true, description: "The new values." }),
   }),
-);
+  run: ({ input, ...district }, ctx) => {
+    const spelling = requiredSpelling(DISTRICT_ASSOCIATION);
+    return inOldShape(district, [spelling], ({ districtAssociationId }) =>
+      createEvent(ctx, { ...toService(input), districtAssociationId: districtAssociationId as number }),
+    );
+  },
+});
 
-builder.mutationField("updateEvent", (t) =>
-  t.prismaField({
-    type: EventType,
-    description: "Changes an event (event_manage).",
-    authScopes: { operation: "event.update" },
-    args: {
-      id: t.arg.globalID({ required: true, description: "Global id of the event." }),
-      input: t.arg({ type: UpdateEventInput, required: true, description: "The new values." }),
-    },
-    resolve: async (query, _root, { id, input }, ctx) =>
-      ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: (await updateEvent(ctx, numericId(id, "Event", "Veranstaltung"), toService(input))).id } }),
+rowMutation("updateEvent", {
+  type: EventType,
+  model: "event",
+  description: "Changes an event (event_manage).",
+  authScopes: { operation: "event.update" },
+  args: (arg) => ({
+    id: arg.globalID({ required: true, description: "Global id of the event." }),
+    input: arg({ type: UpdateEventInput, required: true, description: "The new values." }),
   }),
-);
+  run: ({ id, input }, ctx) => updateEvent(ctx, numericId(id, "Event", "Veranstaltung"), toService(input)),
+});
 
 builder.mutationField("deleteEvent", (t) =>
   t.field({
@@ -199,43 +188,33 @@ builder.mutationField("deleteEvent", (t) =>
   }),
 );
 
-builder.mutationField("copyEvent", (t) =>
-  t.prismaField({
-    type: EventType,
-    description: "Copies master data and locations FROM the source event INTO the selected target event; returns the target.",
-    authScopes: { operation: "event.copy" },
-    args: {
-      sourceId: t.arg.globalID({ required: true, description: "Global id of the event to copy from." }),
-      targetId: t.arg.globalID({ required: true, description: "Global id of the event to copy into." }),
-    },
-    resolve: async (query, _root, { sourceId, targetId }, ctx) =>
-      ctx.prisma.event.findUniqueOrThrow({
-        ...query,
-        where: { id: (await copyEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), numericId(targetId, "Event", "Veranstaltung"))).id },
-      }),
+rowMutation("copyEvent", {
+  type: EventType,
+  model: "event",
+  description: "Copies master data and locations FROM the source event INTO the selected target event; returns the target.",
+  authScopes: { operation: "event.copy" },
+  args: (arg) => ({
+    sourceId: arg.globalID({ required: true, description: "Global id of the event to copy from." }),
+    targetId: arg.globalID({ required: true, description: "Global id of the event to copy into." }),
   }),
-);
+  run: ({ sourceId, targetId }, ctx) => copyEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), numericId(targetId, "Event", "Veranstaltung")),
+});
 
-builder.mutationField("duplicateEvent", (t) =>
-  t.prismaField({
-    type: EventType,
-    description:
-      "'Duplizieren': a new, unpublished event 'Kopie von <Name>' with the source's master data and locations; every date moves by the same number of days so that the copy begins on startDay. Returns the new event.",
-    authScopes: { operation: "event.copy" },
-    args: {
-      sourceId: t.arg.globalID({ required: true, description: "Global id of the event to duplicate." }),
-      startDay: t.arg({
-        type: "Date",
-        required: true,
-        description: "The copy's first day: its start day, or its registration deadline's day when the source has no start.",
-      }),
-    },
-    resolve: async (query, _root, { sourceId, startDay }, ctx) =>
-      ctx.prisma.event.findUniqueOrThrow({
-        ...query,
-        where: { id: (await duplicateEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), day(startDay))).id },
-      }),
+rowMutation("duplicateEvent", {
+  type: EventType,
+  model: "event",
+  description:
+    "'Duplizieren': a new, unpublished event 'Kopie von <Name>' with the source's master data and locations; every date moves by the same number of days so that the copy begins on startDay. Returns the new event.",
+  authScopes: { operation: "event.copy" },
+  args: (arg) => ({
+    sourceId: arg.globalID({ required: true, description: "Global id of the event to duplicate." }),
+    startDay: arg({
+      type: "Date",
+      required: true,
+      description: "The copy's first day: its start day, or its registration deadline's day when the source has no start.",
+    }),
   }),
-);
+  run: ({ sourceId, startDay }, ctx) => duplicateEvent(ctx, numericId(sourceId, "Event", "Veranstaltung"), day(startDay)),
+});
 
 export { EventLocationType };

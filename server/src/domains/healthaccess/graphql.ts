@@ -1,8 +1,10 @@
 // GraphQL: who read camp health data (Zugriffe auf Gesundheitsdaten), newest first.
+
 import type DataLoader from "dataloader";
 import { AppError } from "../../auth/errors.ts";
 import { builder } from "../../graphql/builder.ts";
-import { keysetResolver, listOrder, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetConnection } from "../../graphql/connection.ts";
+import { listOrder } from "../../graphql/cursor.ts";
 import { keyedLoader } from "../../graphql/loaders.ts";
 import type { ServiceCtx } from "../context.ts";
 import { doorLabel, healthDataAccessWhere } from "./service.ts";
@@ -71,40 +73,33 @@ const HealthDataAccessType = builder.prismaObject("HealthDataAccess", {
 
 const ACCESS_ORDER = listOrder("HealthDataAccess", [{ id: "desc" }]);
 
-builder.queryField("healthDataAccesses", (t) =>
-  t.connection(
-    {
-      type: HealthDataAccessType,
-      description:
-        "Who read camp health data, newest first: the accesses of one D-exam registration (`registration`, its history), or the district association's access log (default the viewer's; another only for admin). registration_manage of the district; another district's registration answers NOT_FOUND.",
-      authScopes: { operation: "healthDataAccess.list" },
-      args: {
-        registration: t.arg.globalID({ required: false, description: "A D-exam registration: its accesses only." }),
-        districtAssociation: t.arg.globalID({ required: false, description: "The district association's log (admin: any; others only their own)." }),
-      },
-      resolve: keysetResolver("HealthDataAccess", "HealthDataAccessConnection", {
-        delegate: (ctx) => ctx.prisma.healthDataAccess,
-        order: ACCESS_ORDER,
-        where: (args, ctx) => {
-          const registration = args.registration as { typename: string; id: string } | null | undefined;
-          const district = args.districtAssociation as { typename: string; id: string } | null | undefined;
-          const numeric = (g: { typename: string; id: string }, typename: string) => {
-            const id = Number(g.id);
-            if (g.typename !== typename || !Number.isSafeInteger(id)) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
-            return id;
-          };
-          return healthDataAccessWhere(ctx, {
-            registrationId: registration ? numeric(registration, "DexamRegistration") : null,
-            districtAssociationId: district ? numeric(district, "DistrictAssociation") : null,
-          });
-        },
-      }) as never,
+keysetConnection("healthDataAccesses", {
+  type: HealthDataAccessType,
+  name: "HealthDataAccess",
+  description:
+    "Who read camp health data, newest first: the accesses of one D-exam registration (`registration`, its history), or the district association's access log (default the viewer's; another only for admin). registration_manage of the district; another district's registration answers NOT_FOUND.",
+  authScopes: { operation: "healthDataAccess.list" },
+  args: (arg) => ({
+    registration: arg.globalID({ required: false, description: "A D-exam registration: its accesses only." }),
+    districtAssociation: arg.globalID({ required: false, description: "The district association's log (admin: any; others only their own)." }),
+  }),
+  read: {
+    delegate: (ctx) => ctx.prisma.healthDataAccess,
+    order: ACCESS_ORDER,
+    where: (args, ctx) => {
+      const registration = args.registration as { typename: string; id: string } | null | undefined;
+      const district = args.districtAssociation as { typename: string; id: string } | null | undefined;
+      const numeric = (g: { typename: string; id: string }, typename: string) => {
+        const id = Number(g.id);
+        if (g.typename !== typename || !Number.isSafeInteger(id)) throw new AppError("NOT_FOUND", "Eintrag nicht gefunden");
+        return id;
+      };
+      return healthDataAccessWhere(ctx, {
+        registrationId: registration ? numeric(registration, "DexamRegistration") : null,
+        districtAssociationId: district ? numeric(district, "DistrictAssociation") : null,
+      });
     },
-    {
-      name: "HealthDataAccessConnection",
-      description: "A page of health-data accesses with the total count.",
-      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
-    },
-    { name: "HealthDataAccessEdge", description: "An access and its cursor." },
-  ),
-);
+  },
+  connection: "A page of health-data accesses with the total count.",
+  edge: "An access and its cursor.",
+});

@@ -2,6 +2,7 @@ import { mayActOn } from "../../auth/permissions.ts";
 import { builder, createAndUpdateInputs, type InputFields } from "../../graphql/builder.ts";
 import { CompetitionTypeEnum, DexamTypeEnum, InstrumentEnum, LocationTypeEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
+import { rowMutation } from "../../graphql/mutation.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { canSeeEvent } from "../events/service.ts";
 import { mayDownloadFilledSheets, mayUploadPracticeSheets } from "../results/service.ts";
@@ -103,57 +104,46 @@ const locationFields = (t: InputFields) => ({
 });
 const { create: LocationInput, update: UpdateLocationInput } = createAndUpdateInputs("EventLocation", "a location (Veranstaltungsort)", locationFields);
 
-builder.mutationField("createEventLocation", (t) =>
-  t.prismaField({
-    type: EventLocationType,
-    description: "Creates a location of an event (event_manage).",
-    authScopes: { operation: "location.create" },
-    args: {
-      eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
-      input: t.arg({ type: LocationInput, required: true, description: "The new values." }),
-    },
-    resolve: async (query, _root, { eventId, input }, ctx) =>
-      ctx.prisma.eventLocation.findUniqueOrThrow({
-        ...query,
-        where: { id: (await createLocation(ctx, { ...input, eventId: numericId(eventId, "Event", "Veranstaltung") })).id },
-      }),
+rowMutation("createEventLocation", {
+  type: EventLocationType,
+  model: "eventLocation",
+  description: "Creates a location of an event (event_manage).",
+  authScopes: { operation: "location.create" },
+  args: (arg) => ({
+    eventId: arg.globalID({ required: true, description: "Global id of the event." }),
+    input: arg({ type: LocationInput, required: true, description: "The new values." }),
   }),
-);
+  run: ({ eventId, input }, ctx) => createLocation(ctx, { ...input, eventId: numericId(eventId, "Event", "Veranstaltung") }),
+});
 
-builder.mutationField("updateEventLocation", (t) =>
-  t.prismaField({
-    type: EventLocationType,
-    description: "Changes a location (event_manage); the type stays.",
-    authScopes: { operation: "location.update" },
-    args: {
-      id: t.arg.globalID({ required: true, description: "Global id of the location (Veranstaltungsort)." }),
-      input: t.arg({ type: UpdateLocationInput, required: true, description: "The new values." }),
-    },
-    resolve: async (query, _root, { id, input }, ctx) =>
-      ctx.prisma.eventLocation.findUniqueOrThrow({
-        ...query,
-        where: { id: (await updateLocation(ctx, numericId(id, "EventLocation", "Veranstaltungsort"), input)).id },
-      }),
+rowMutation("updateEventLocation", {
+  type: EventLocationType,
+  model: "eventLocation",
+  description: "Changes a location (event_manage); the type stays.",
+  authScopes: { operation: "location.update" },
+  args: (arg) => ({
+    id: arg.globalID({ required: true, description: "Global id of the location (Veranstaltungsort)." }),
+    input: arg({ type: UpdateLocationInput, required: true, description: "The new values." }),
   }),
-);
+  run: ({ id, input }, ctx) => updateLocation(ctx, numericId(id, "EventLocation", "Veranstaltungsort"), input),
+});
 
-builder.mutationField("publishLocationResults", (t) =>
-  t.prismaField({
-    type: EventLocationType,
-    description:
-      "Publishes the location's results from the results management ('Ergebnisse veröffentlichen': publishResults on, the result mails written); event_manage or results_manage of the district. Refused (CONFLICT) when already published or based on an older version.",
-    authScopes: { operation: "location.publishResults" },
-    args: {
-      id: t.arg.globalID({ required: true, description: "Global id of the location (Veranstaltungsort)." }),
-      version: t.arg.int({ required: true, description: "The version the confirmation was based on." }),
-    },
-    resolve: async (query, _root, { id, version }, ctx) => {
-      const locationId = numericId(id, "EventLocation", "Veranstaltungsort");
-      await publishResults(ctx, locationId, { version });
-      return ctx.prisma.eventLocation.findUniqueOrThrow({ ...query, where: { id: locationId } });
-    },
+rowMutation("publishLocationResults", {
+  type: EventLocationType,
+  model: "eventLocation",
+  description:
+    "Publishes the location's results from the results management ('Ergebnisse veröffentlichen': publishResults on, the result mails written); event_manage or results_manage of the district. Refused (CONFLICT) when already published or based on an older version.",
+  authScopes: { operation: "location.publishResults" },
+  args: (arg) => ({
+    id: arg.globalID({ required: true, description: "Global id of the location (Veranstaltungsort)." }),
+    version: arg.int({ required: true, description: "The version the confirmation was based on." }),
   }),
-);
+  run: async ({ id, version }, ctx) => {
+    const locationId = numericId(id, "EventLocation", "Veranstaltungsort");
+    await publishResults(ctx, locationId, { version });
+    return { id: locationId };
+  },
+});
 
 builder.mutationField("deleteEventLocation", (t) =>
   t.field({

@@ -3,8 +3,9 @@
 // defines its object type and input types and calls these with its services and descriptions.
 // Creates, updates and cancels answer from the transaction's row: the selection's relations (Pothos'
 // query) are read by the insert's or update's own statement, nothing after the commit.
+
 import { builder, type GraphQLContext, type InputFields } from "../../graphql/builder.ts";
-import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetConnection } from "../../graphql/connection.ts";
 import { DexamTypeEnum, InstrumentEnum } from "../../graphql/enums.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { type OrderArgument, orderByArgument, type SortableList } from "../../graphql/orderBy.ts";
@@ -12,7 +13,9 @@ import { ASSOCIATION, associationFilterArgs, inOldShape, LOCATION, locationFilte
 import type { ServiceCtx } from "../context.ts";
 import { REGISTRATION_STATUSES, type RegistrationFilter, type RegistrationFilterArgs, type RegistrationStatus } from "./access.ts";
 import { IDEMPOTENCY_KEY } from "./idempotency.ts";
+import type { RegistrationKind } from "./kind.ts";
 import { type RegistrationList, registrationList } from "./list.ts";
+import { remarksOf } from "./remarks.ts";
 
 /** Pothos' types are named by the kind; the shape passes them through. */
 // biome-ignore lint/suspicious/noExplicitAny: a Pothos object, input or enum ref of either kind
@@ -20,6 +23,35 @@ type Ref = any;
 
 /** A registration's numeric id from its global id ("… nicht gefunden" for another type). */
 export const registrationId = (entity: string, label: string) => (id: { typename: string; id: string }) => numericId(id, entity, label);
+
+/** The fields every registration type opens with: its numeric id, version, last change and event. */
+export const registrationHeadFields = (t: Ref) => ({
+  databaseId: t.exposeInt("id", { description: "Numeric id as used by /v1." }),
+  version: t.exposeInt("version", { description: "Increases with every change; send it back with an update (optimistic concurrency)." }),
+  updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the registration was created or last changed (including its results)." }),
+  event: t.relation("event", { description: "The event (Veranstaltung) of the registration." }),
+});
+
+/** The registrant's remarks, sealed at rest (remarks.ts). */
+export const remarksField = (t: Ref) =>
+  t.string({
+    nullable: true,
+    description: "Free-text remarks of the registrant.",
+    resolve: (r: Parameters<typeof remarksOf>[1], _args: unknown, ctx: GraphQLContext) => remarksOf(ctx.services.dataKey, r),
+  });
+
+/** The cancellation and the two consents, as every registration type shows them. */
+export const registrationStateFields = (t: Ref) => ({
+  cancelledAt: t.expose("cancelledAt", {
+    type: "DateTime",
+    nullable: true,
+    description: "When the registration was cancelled (storniert); null while active.",
+  }),
+  gdprAccepted: t.exposeBoolean("gdprAccepted", { description: "The privacy policy (Datenschutzerklärung) of the event was accepted." }),
+  cancellationAccepted: t.exposeBoolean("cancellationAccepted", {
+    description: "The cancellation conditions (Stornobedingungen) of the event were accepted.",
+  }),
+});
 
 /** The club of a registration input: its global id, as read at `<entity>.association.id`, beside the deprecated numeric id. */
 export const clubInputFields = (t: InputFields, entity: string) => ({
@@ -111,10 +143,7 @@ function filterOf(
 }
 
 /** The overview connection of a kind (`dexamRegistrations`, `competitionRegistrations`): the shared list read (list.ts). */
-export function registrationConnection<F extends string>(
-  field: string,
-  o: { type: Ref; list: RegistrationList<F>; docs: ListDocs; delegate: (ctx: GraphQLContext) => never },
-) {
+export function registrationConnection<F extends string>(field: string, o: { type: Ref; list: RegistrationList<F>; docs: ListDocs }) {
   const { entity } = o.list.kind;
   const { name } = o.docs;
   const order = orderByArgument({
@@ -124,58 +153,50 @@ export function registrationConnection<F extends string>(
     description: `How the ${name} overview is sorted; ties are broken by the default order (${o.docs.order.ties}).`,
   });
   const upper = name.charAt(0).toUpperCase() + name.slice(1);
-  builder.queryField(field, (t) =>
-    t.connection(
-      {
-        type: o.type,
-        description: `${upper} registrations of an event (the overview): members see their clubs', registration staff their district's.`,
-        authScopes: { operation: `${o.list.kind.op}.list` as "dexam.list" },
-        args: {
-          eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
-          ...locationFilterArgs(
-            `Only registrations at this location${o.docs.location.where}: its global id, as read at ${entity}.${o.docs.location.field}.id.`,
-            "Only registrations at this location (numeric id, databaseId).",
-          ),
-          ...associationFilterArgs(
-            `Only registrations of this club (Verein): its global id, as read at ${entity}.association.id.`,
-            "Only registrations of this club (Verein; numeric id, databaseId).",
-          ),
-          updatedSince: t.arg({
-            type: "DateTime",
-            required: false,
-            description:
-              "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
-          }),
-          search: t.arg.string({ required: false, description: o.docs.search }),
-          filter: t.arg({
-            type: RegistrationListFilter,
-            required: false,
-            description: "Instrument, course, status, created between (RegistrationListFilter).",
-          }),
-          orderBy: t.arg({
-            type: order.input,
-            required: false,
-            description: `Sort order; default ${o.docs.order.default}. A cursor belongs to its order: change the order and start again without after/before.`,
-          }),
-        },
-        resolve: keysetResolver(entity, `${entity}Connection`, {
-          delegate: o.delegate,
-          list: async (args, ctx) => {
-            const { filter: input, ...rest } = args as unknown as RegistrationFilterArgs & { filter?: Parameters<typeof filterOf>[0] };
-            const filter = oldArgs(rest as RegistrationFilterArgs, [LOCATION, ASSOCIATION]);
-            const eventId = numericId(filter.eventId, "Event", "Veranstaltung");
-            return registrationList(ctx, o.list, { ...filter, ...filterOf(input), eventId }, (args as { orderBy?: OrderArgument<F> }).orderBy);
-          },
-        }) as never,
+  keysetConnection(field, {
+    type: o.type,
+    name: entity,
+    description: `${upper} registrations of an event (the overview): members see their clubs', registration staff their district's.`,
+    authScopes: { operation: `${o.list.kind.op}.list` as "dexam.list" },
+    args: (arg) => ({
+      eventId: arg.globalID({ required: true, description: "Global id of the event." }),
+      ...locationFilterArgs(
+        `Only registrations at this location${o.docs.location.where}: its global id, as read at ${entity}.${o.docs.location.field}.id.`,
+        "Only registrations at this location (numeric id, databaseId).",
+      ),
+      ...associationFilterArgs(
+        `Only registrations of this club (Verein): its global id, as read at ${entity}.association.id.`,
+        "Only registrations of this club (Verein; numeric id, databaseId).",
+      ),
+      updatedSince: arg({
+        type: "DateTime",
+        required: false,
+        description:
+          "Only registrations created or changed (including results) at or after this instant: for polling, pass the time of your previous poll minus a minute. Deletions do not show here.",
+      }),
+      search: arg.string({ required: false, description: o.docs.search }),
+      filter: arg({
+        type: RegistrationListFilter,
+        required: false,
+        description: "Instrument, course, status, created between (RegistrationListFilter).",
+      }),
+      orderBy: arg({
+        type: order.input,
+        required: false,
+        description: `Sort order; default ${o.docs.order.default}. A cursor belongs to its order: change the order and start again without after/before.`,
+      }),
+    }),
+    read: {
+      delegate: (ctx) => o.list.kind.delegate(ctx.prisma) as never,
+      list: async (args, ctx) => {
+        const { filter: input, ...rest } = args as unknown as RegistrationFilterArgs & { filter?: Parameters<typeof filterOf>[0] };
+        const filter = oldArgs(rest as RegistrationFilterArgs, [LOCATION, ASSOCIATION]);
+        const eventId = numericId(filter.eventId, "Event", "Veranstaltung");
+        return registrationList(ctx, o.list, { ...filter, ...filterOf(input), eventId }, (args as { orderBy?: OrderArgument<F> }).orderBy);
       },
-      {
-        name: `${entity}Connection`,
-        description: `A page of ${name} registrations with the total count.`,
-        fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
-      },
-      { name: `${entity}Edge` },
-    ),
-  );
+    },
+    connection: `A page of ${name} registrations with the total count.`,
+  });
 }
 
 /**
@@ -183,9 +204,8 @@ export function registrationConnection<F extends string>(
  * row, tests/integration/registrations/mutation-answer.test.ts), delete (the global id).
  */
 export function registrationMutations<Input>(o: {
-  entity: "DexamRegistration" | "CompetitionRegistration";
-  op: "dexam" | "competition";
-  label: string;
+  /** the kind: its entity, operations and label */
+  kind: RegistrationKind<Ref>;
   type: Ref;
   input: Ref;
   updateInput: Ref;
@@ -196,11 +216,11 @@ export function registrationMutations<Input>(o: {
   cancel: (ctx: ServiceCtx, id: number, o: { include?: object }) => Promise<object>;
   delete: (ctx: ServiceCtx, id: number) => Promise<{ id: number }>;
 }) {
-  const { entity } = o;
-  const regId = registrationId(entity, o.label);
+  const { entity, label } = o.kind;
+  const regId = registrationId(entity, label);
   // the answer comes from the transaction's own row, read with what the selection asks for (Pothos' query)
   const answer = (query: object) => ({ include: (query as { include?: object }).include });
-  const op = (action: string) => `${o.op}.${action}` as "dexam.create";
+  const op = (action: string) => `${o.kind.op}.${action}` as "dexam.create";
   builder.mutationField(`create${entity}`, (t) =>
     t.prismaField({
       type: o.type,

@@ -1,6 +1,26 @@
-// The /v1 body fields both registration kinds share (D-exam and competition rest.ts): which
+// The /v1 fields both registration kinds share (D-exam and competition rest.ts): the head of an
+// answer (which registration, its version, of which event, by which account), and in a body which
 // registration, of which event, on which version, and the cancellation a body may carry.
+import { z } from "zod";
 import * as w from "../../http/wireSchema.ts";
+
+/** The first fields of every registration answer. */
+export const registrationWireHead = {
+  id: z.int(),
+  version: z.int(),
+  updated_at: w.updatedAt(),
+  event_id: z.int(),
+  user_id: z.int().nullable().meta({ description: "Das Konto, das angemeldet hat (null, wenn es gelöscht ist)" }),
+};
+
+/** The head of a registration's answer from its row. */
+export const registrationHeadOf = (r: { id: number; version: number; updatedAt: Date; eventId: number; userId: number | null }) => ({
+  id: r.id,
+  version: r.version,
+  updated_at: r.updatedAt.toISOString(),
+  event_id: r.eventId,
+  user_id: r.userId,
+});
 
 export const registrationBodyFields = {
   id: w.id(),

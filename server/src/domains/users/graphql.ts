@@ -1,8 +1,9 @@
 import { isAllowed, type Operation, PERMISSIONS } from "../../auth/permissions.ts";
 import type { User } from "../../generated/prisma/client.ts";
 import { builder, versionField } from "../../graphql/builder.ts";
-import { keysetResolver, TOTAL_COUNT_DESCRIPTION, totalCountOf } from "../../graphql/cursor.ts";
+import { keysetConnection } from "../../graphql/connection.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
+import { rowMutation } from "../../graphql/mutation.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { orderByArgument } from "../../graphql/orderBy.ts";
 import {
@@ -155,38 +156,30 @@ const usersOrder = orderByArgument({
 /** The user list's filters by global id and the deprecated numeric ones they replace (graphql/sameShape.ts). */
 const LIST_SPELLINGS = [DISTRICT_ASSOCIATION, ASSOCIATION];
 
-builder.queryField("users", (t) =>
-  t.connection(
-    {
-      type: UserType,
-      description: "Users of a district association (default: the viewer's; other districts only for admin), sorted by last name, first name (or by orderBy).",
-      authScopes: { operation: "user.list" },
-      args: {
-        ...districtAssociationFilterArgs(
-          "District association: its global id, as read at User.districtAssociation.id; non-admins may name only their own (another is FORBIDDEN).",
-          "District association (numeric id); non-admins may name only their own (another is FORBIDDEN).",
-        ),
-        ...associationFilterArgs("Only members of this club: its global id, as read at User.associations.id.", "Only members of this club (numeric id)."),
-        search: t.arg.string({ required: false, description: "Part of first name, last name or e-mail, or the numeric id." }),
-        orderBy: t.arg({
-          type: usersOrder.input,
-          required: false,
-          description: "Sort order; default last name, first name. A cursor belongs to its order: change the order and start again without after/before.",
-        }),
-      },
-      resolve: keysetResolver("User", "UserConnection", {
-        delegate: (ctx) => ctx.prisma.user,
-        list: async (args, ctx) => userList(ctx, oldArgs(args, LIST_SPELLINGS), args.orderBy),
-      }) as never,
-    },
-    {
-      name: "UserConnection",
-      description: "A page of users with the total count.",
-      fields: (t) => ({ totalCount: t.int({ description: TOTAL_COUNT_DESCRIPTION, resolve: totalCountOf }) }),
-    },
-    { name: "UserEdge" },
-  ),
-);
+keysetConnection("users", {
+  name: "User",
+  type: UserType,
+  description: "Users of a district association (default: the viewer's; other districts only for admin), sorted by last name, first name (or by orderBy).",
+  authScopes: { operation: "user.list" },
+  args: (arg) => ({
+    ...districtAssociationFilterArgs(
+      "District association: its global id, as read at User.districtAssociation.id; non-admins may name only their own (another is FORBIDDEN).",
+      "District association (numeric id); non-admins may name only their own (another is FORBIDDEN).",
+    ),
+    ...associationFilterArgs("Only members of this club: its global id, as read at User.associations.id.", "Only members of this club (numeric id)."),
+    search: arg.string({ required: false, description: "Part of first name, last name or e-mail, or the numeric id." }),
+    orderBy: arg({
+      type: usersOrder.input,
+      required: false,
+      description: "Sort order; default last name, first name. A cursor belongs to its order: change the order and start again without after/before.",
+    }),
+  }),
+  read: {
+    delegate: (ctx) => ctx.prisma.user,
+    list: async (args, ctx) => userList(ctx, oldArgs(args, LIST_SPELLINGS), args.orderBy),
+  },
+  connection: "A page of users with the total count.",
+});
 
 const ProfileInput = builder.inputType("ProfileInput", {
   description: 'The own profile ("Mein Account bearbeiten"): every field required, phone with international prefix.',
@@ -243,15 +236,14 @@ const UpdateUserInput = builder.inputType("UpdateUserInput", {
 const userId = (id: { typename: string; id: string }) => numericId(id, "User", "Benutzer");
 const DISTRICT_SPELLING = requiredSpelling(DISTRICT_ASSOCIATION);
 
-builder.mutationField("updateViewer", (t) =>
-  t.prismaField({
-    type: UserType,
-    description: "Saves the signed-in user's own profile.",
-    authScopes: { operation: "viewer.update" },
-    args: { input: t.arg({ type: ProfileInput, required: true, description: "The new values." }) },
-    resolve: async (query, _root, { input }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await updateViewer(ctx, input)).id } }),
-  }),
-);
+rowMutation("updateViewer", {
+  type: UserType,
+  model: "user",
+  description: "Saves the signed-in user's own profile.",
+  authScopes: { operation: "viewer.update" },
+  args: (arg) => ({ input: arg({ type: ProfileInput, required: true, description: "The new values." }) }),
+  run: ({ input }, ctx) => updateViewer(ctx, input),
+});
 
 builder.mutationField("deleteViewer", (t) =>
   t.field({
@@ -285,32 +277,26 @@ builder.mutationField("disableCalendarFeed", (t) =>
   }),
 );
 
-builder.mutationField("createUser", (t) =>
-  t.prismaField({
-    type: UserType,
-    description: "Creates a user in the own district association and sends the invitation (user_manage).",
-    authScopes: { operation: "user.create" },
-    args: { input: t.arg({ type: CreateUserInput, required: true, description: "The new values." }) },
-    resolve: async (query, _root, { input }, ctx) => {
-      const created = await inOldShape(input, [DISTRICT_SPELLING], (old) => createUser(ctx, old as typeof old & { districtAssociationId: number }));
-      return ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: created.id } });
-    },
-  }),
-);
+rowMutation("createUser", {
+  type: UserType,
+  model: "user",
+  description: "Creates a user in the own district association and sends the invitation (user_manage).",
+  authScopes: { operation: "user.create" },
+  args: (arg) => ({ input: arg({ type: CreateUserInput, required: true, description: "The new values." }) }),
+  run: ({ input }, ctx) => inOldShape(input, [DISTRICT_SPELLING], (old) => createUser(ctx, old as typeof old & { districtAssociationId: number })),
+});
 
-builder.mutationField("updateUser", (t) =>
-  t.prismaField({
-    type: UserType,
-    description: "Changes a user of the own district association (user_manage).",
-    authScopes: { operation: "user.update" },
-    args: {
-      id: t.arg.globalID({ required: true, description: "Global id of the user." }),
-      input: t.arg({ type: UpdateUserInput, required: true, description: "The new values." }),
-    },
-    resolve: async (query, _root, { id, input }, ctx) =>
-      ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await updateUser(ctx, userId(id), input)).id } }),
+rowMutation("updateUser", {
+  type: UserType,
+  model: "user",
+  description: "Changes a user of the own district association (user_manage).",
+  authScopes: { operation: "user.update" },
+  args: (arg) => ({
+    id: arg.globalID({ required: true, description: "Global id of the user." }),
+    input: arg({ type: UpdateUserInput, required: true, description: "The new values." }),
   }),
-);
+  run: ({ id, input }, ctx) => updateUser(ctx, userId(id), input),
+});
 
 builder.mutationField("deleteUser", (t) =>
   t.field({
@@ -322,60 +308,54 @@ builder.mutationField("deleteUser", (t) =>
   }),
 );
 
-builder.mutationField("setUserAssociations", (t) =>
-  t.prismaField({
-    type: UserType,
-    description: "Replaces the user's clubs with these clubs of the user's district association (user_manage).",
-    authScopes: { operation: "user.setAssociations" },
-    args: {
-      id: t.arg.globalID({ required: true, description: "Global id of the user." }),
-      associations: t.arg.globalIDList({
-        required: false,
-        description: "The clubs (Vereine): their global ids, as read at User.associations.id. Required (or the deprecated associationIds); [] removes all.",
-      }),
-      associationIds: t.arg.intList({
-        required: false,
-        deprecationReason: useInstead("associations", "the clubs' global ids"),
-        description: "Numeric club ids.",
-      }),
-    },
-    resolve: async (query, _root, { id, ...clubs }, ctx) => {
-      const user = await inOldShape(clubs, [objectIds("associations", "associationIds", "Association", "Verein", true)], (old) =>
-        setUserAssociations(ctx, userId(id), old.associationIds as number[]),
-      );
-      return ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: user.id } });
-    },
+rowMutation("setUserAssociations", {
+  type: UserType,
+  model: "user",
+  description: "Replaces the user's clubs with these clubs of the user's district association (user_manage).",
+  authScopes: { operation: "user.setAssociations" },
+  args: (arg) => ({
+    id: arg.globalID({ required: true, description: "Global id of the user." }),
+    associations: arg.globalIDList({
+      required: false,
+      description: "The clubs (Vereine): their global ids, as read at User.associations.id. Required (or the deprecated associationIds); [] removes all.",
+    }),
+    associationIds: arg.intList({
+      required: false,
+      deprecationReason: useInstead("associations", "the clubs' global ids"),
+      description: "Numeric club ids.",
+    }),
   }),
-);
+  run: ({ id, ...clubs }, ctx) =>
+    inOldShape(clubs, [objectIds("associations", "associationIds", "Association", "Verein", true)], (old) =>
+      setUserAssociations(ctx, userId(id), old.associationIds as number[]),
+    ),
+});
 
-builder.mutationField("deactivateUser", (t) =>
-  t.prismaField({
-    type: UserType,
-    description: "Blocks a user: sign-in and API refused, sessions ended (user_manage).",
-    authScopes: { operation: "user.deactivate" },
-    args: { id: t.arg.globalID({ required: true, description: "Global id of the user." }) },
-    resolve: async (query, _root, { id }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await setBlocked(ctx, userId(id), true)).id } }),
-  }),
-);
+rowMutation("deactivateUser", {
+  type: UserType,
+  model: "user",
+  description: "Blocks a user: sign-in and API refused, sessions ended (user_manage).",
+  authScopes: { operation: "user.deactivate" },
+  args: (arg) => ({ id: arg.globalID({ required: true, description: "Global id of the user." }) }),
+  run: ({ id }, ctx) => setBlocked(ctx, userId(id), true),
+});
 
-builder.mutationField("reactivateUser", (t) =>
-  t.prismaField({
-    type: UserType,
-    description: "Unblocks a blocked user (user_manage).",
-    authScopes: { operation: "user.reactivate" },
-    args: { id: t.arg.globalID({ required: true, description: "Global id of the user." }) },
-    resolve: async (query, _root, { id }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await setBlocked(ctx, userId(id), false)).id } }),
-  }),
-);
+rowMutation("reactivateUser", {
+  type: UserType,
+  model: "user",
+  description: "Unblocks a blocked user (user_manage).",
+  authScopes: { operation: "user.reactivate" },
+  args: (arg) => ({ id: arg.globalID({ required: true, description: "Global id of the user." }) }),
+  run: ({ id }, ctx) => setBlocked(ctx, userId(id), false),
+});
 
-builder.mutationField("resendInvitation", (t) =>
-  t.prismaField({
-    type: UserType,
-    description: "Sends the invitation again, only while the user has never signed in (user_manage).",
-    authScopes: { operation: "user.resendInvitation" },
-    args: { id: t.arg.globalID({ required: true, description: "Global id of the user." }) },
-    resolve: async (query, _root, { id }, ctx) => ctx.prisma.user.findUniqueOrThrow({ ...query, where: { id: (await resendInvitation(ctx, userId(id))).id } }),
-  }),
-);
+rowMutation("resendInvitation", {
+  type: UserType,
+  model: "user",
+  description: "Sends the invitation again, only while the user has never signed in (user_manage).",
+  authScopes: { operation: "user.resendInvitation" },
+  args: (arg) => ({ id: arg.globalID({ required: true, description: "Global id of the user." }) }),
+  run: ({ id }, ctx) => resendInvitation(ctx, userId(id)),
+});
 
 registerNodeAccess("User", (ctx, u) => canReadUser(ctx.principal, u));

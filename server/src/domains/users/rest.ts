@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
-import { idParam, ifMatchVersion, pageAnswer, type RestRouter } from "../../http/rest.ts";
+import type { RouteDoc } from "../../http/openapi.ts";
+import { idParam, ifMatchVersion, pageAnswer, type RestCtx, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG, WIRE_MSG } from "../../shared/messages.ts";
 import { ROLES, Role } from "../../shared/roles.ts";
@@ -208,6 +209,16 @@ function associationIds(raw: unknown): number[] {
 const CREATED = 7;
 
 export function userRoutes(r: RestRouter) {
+  /** A route on the user `:id` that answers that user (its example: the user the POST example makes). */
+  const onUser = (
+    method: "get" | "put",
+    url: string,
+    doc: Omit<RouteDoc, "tag" | "response">,
+    run: (ctx: RestCtx, id: number, body: unknown) => Promise<UserWithClubs>,
+  ) =>
+    r[method](url, { tag: "Benutzer", response: UserWire, example: { params: { id: CREATED } }, ...doc }, async (ctx, req) =>
+      toWire(await run(ctx, idParam(req), req.body)),
+    );
   r.get("/v1/user/0", { tag: "Benutzer", summary: "Das eigene Konto lesen", response: UserWire, example: {} }, async (ctx) => toWire(await getViewer(ctx)));
   r.get(
     "/v1/user/0/export",
@@ -248,16 +259,14 @@ export function userRoutes(r: RestRouter) {
       return reply.send(zip);
     },
   );
-  r.get(
+  onUser(
+    "get",
     "/v1/user/:id",
     {
-      tag: "Benutzer",
       summary: "Einen Benutzer lesen",
       description: "Das eigene Konto, oder mit user_read/user_manage ein Benutzer des eigenen Kreisverbands (Administratoren: jeder).",
-      response: UserWire,
-      example: { params: { id: CREATED } },
     },
-    async (ctx, req) => toWire(await getUser(ctx, idParam(req))),
+    getUser,
   );
   r.get(
     "/v1/users",
@@ -343,44 +352,32 @@ export function userRoutes(r: RestRouter) {
       return null;
     },
   );
-  r.put(
+  onUser(
+    "put",
     "/v1/user/:id/associations",
     {
-      tag: "Benutzer",
       summary: "Vereine eines Benutzers setzen",
       description:
         "Nur Vereine des Kreisverbands des Benutzers; niemand ordnet sich selbst Vereinen zu (403). Statt des Objekts wird auch eine Liste von Ids oder von { id } angenommen.",
       body: AssociationIdsBody,
-      response: UserWire,
       example: { params: { id: CREATED }, body: { association_ids: [1, 2] } },
     },
-    async (ctx, req) => toWire(await setUserAssociations(ctx, idParam(req), associationIds(req.body))),
+    (ctx, id, body) => setUserAssociations(ctx, id, associationIds(body)),
   );
-  r.put(
+  onUser(
+    "put",
     "/v1/user/:id/deactivate",
     {
-      tag: "Benutzer",
       summary: "Benutzer deaktivieren",
       description: "Der Benutzer kann sich nicht mehr anmelden, offene Sitzungen enden; sich selbst deaktiviert niemand (409).",
-      response: UserWire,
-      example: { params: { id: CREATED } },
     },
-    async (ctx, req) => toWire(await setBlocked(ctx, idParam(req), true)),
+    (ctx, id) => setBlocked(ctx, id, true),
   );
-  r.put(
-    "/v1/user/:id/reactivate",
-    { tag: "Benutzer", summary: "Benutzer wieder aktivieren", response: UserWire, example: { params: { id: CREATED } } },
-    async (ctx, req) => toWire(await setBlocked(ctx, idParam(req), false)),
-  );
-  r.put(
+  onUser("put", "/v1/user/:id/reactivate", { summary: "Benutzer wieder aktivieren" }, (ctx, id) => setBlocked(ctx, id, false));
+  onUser(
+    "put",
     "/v1/user/:id/invite_code/resend",
-    {
-      tag: "Benutzer",
-      summary: "Einladung erneut senden",
-      description: "Nur solange sich der Benutzer nie angemeldet hat und nicht deaktiviert ist (sonst 409).",
-      response: UserWire,
-      example: { params: { id: CREATED } },
-    },
-    async (ctx, req) => toWire(await resendInvitation(ctx, idParam(req))),
+    { summary: "Einladung erneut senden", description: "Nur solange sich der Benutzer nie angemeldet hat und nicht deaktiviert ist (sonst 409)." },
+    resendInvitation,
   );
 }
