@@ -298,10 +298,14 @@ describe("timetable", () => {
     const input = { ...RULES(["Kommission 1"]), days: [{ day: DAY, start: 9 * 60, end: 13 * 60, breaks: [] }] };
     const bad = await app.gql(
       SAVE,
-      { id: gid("EventLocation", at.practice), input: { ...input, practiceOverrides: [{ course: null, instrument: null, minutes: 0 }] }, v: before.rulesVersion },
+      {
+        id: gid("EventLocation", at.practice),
+        input: { ...input, practiceOverrides: [{ course: null, instrument: null, minutes: 0 }] },
+        v: before.rulesVersion,
+      },
       t["role:event_manage"],
     );
-    expect(bad.body.errors[0].extensions.fields).toEqual({
+    expect((bad.body.errors?.[0]?.extensions as { fields?: Record<string, string> } | undefined)?.fields).toEqual({
       "practiceOverrides.0": "Eine Ausnahme nennt einen Kurs, ein Instrument oder beides",
       "practiceOverrides.0.minutes": "Eine ganze Zahl von 1 bis 600 Minuten",
     });
