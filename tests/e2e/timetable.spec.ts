@@ -129,7 +129,10 @@ test("staff plan, move by keyboard and publish; the member sees the time, gets t
   await expect(exceptions.getByRole("combobox", { name: /^Instrument \(Ausnahme \d+\)$/ }).last()).toHaveText(/Jedes Instrument/);
   const dialogScan = await new AxeBuilder({ page }).include("[role=dialog]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(dialogScan.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
-  await exceptions.getByRole("button", { name: /^Ausnahme \d+ entfernen$/ }).last().click();
+  await exceptions
+    .getByRole("button", { name: /^Ausnahme \d+ entfernen$/ })
+    .last()
+    .click();
   await rules.getByRole("button", { name: "Speichern" }).click();
   await expectNotice(page, "Regeln gespeichert");
   await section.getByRole("button", { name: "Veröffentlichen" }).click();
