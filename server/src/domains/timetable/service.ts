@@ -225,7 +225,9 @@ type SlotRow = { locationId: number; room: string; day: string; start: number; e
  * Writes a planning's slots in three statements at most, whatever their number (a planning of 5,000
  * registrations writes about 10,000; Prisma's createMany of them took seconds in its query
  * compiler): the removed ones deleted, the moved ones updated and the new ones inserted from arrays
- * (unnest). The change feed's triggers run once per statement (migration change_feed_slot_statements).
+ * (unnest; enums and days travel as text[]: PGlite writes an array parameter of a type it does not
+ * know, such as an enum's, as "A,B" instead of an array literal). The change feed's triggers run
+ * once per statement (migration change_feed_slot_statements).
  */
 async function writeSlots(
   tx: Tx,
@@ -238,17 +240,17 @@ async function writeSlots(
   if (removed.length) await tx.$executeRaw`DELETE FROM "TimetableSlot" WHERE id = ANY(${removed}::int[])`;
   if (moved.length)
     await tx.$executeRaw`UPDATE "TimetableSlot" s
-      SET "locationId" = u.location_id, room = u.room, day = u.day, "startMinute" = u.start_minute, "endMinute" = u.end_minute, locked = u.locked,
+      SET "locationId" = u.location_id, room = u.room, day = u.day::date, "startMinute" = u.start_minute, "endMinute" = u.end_minute, locked = u.locked,
           version = s.version + 1, sequence = s.sequence + CASE WHEN u.bump THEN 1 ELSE 0 END, "updatedAt" = now()
-      FROM unnest(${column(moved, "id")}::int[], ${column(moved, "locationId")}::int[], ${column(moved, "room")}::text[], ${column(moved, "day")}::date[],
+      FROM unnest(${column(moved, "id")}::int[], ${column(moved, "locationId")}::int[], ${column(moved, "room")}::text[], ${column(moved, "day")}::text[],
         ${column(moved, "start")}::int[], ${column(moved, "end")}::int[], ${column(moved, "locked")}::boolean[], ${column(moved, "bump")}::boolean[])
         AS u(id, location_id, room, day, start_minute, end_minute, locked, bump)
       WHERE s.id = u.id`;
   if (created.length)
     await tx.$executeRaw`INSERT INTO "TimetableSlot" ("eventId", "locationId", part, "registrationId", room, day, "startMinute", "endMinute", locked, "updatedAt")
-      SELECT ${eventId}::int, u.location_id, u.part, u.registration_id, u.room, u.day, u.start_minute, u.end_minute, u.locked, now()
-      FROM unnest(${column(created, "locationId")}::int[], ${column(created, "part")}::"TimetablePart"[], ${column(created, "registrationId")}::int[],
-        ${column(created, "room")}::text[], ${column(created, "day")}::date[], ${column(created, "start")}::int[], ${column(created, "end")}::int[],
+      SELECT ${eventId}::int, u.location_id, u.part::"TimetablePart", u.registration_id, u.room, u.day::date, u.start_minute, u.end_minute, u.locked, now()
+      FROM unnest(${column(created, "locationId")}::int[], ${column(created, "part")}::text[], ${column(created, "registrationId")}::int[],
+        ${column(created, "room")}::text[], ${column(created, "day")}::text[], ${column(created, "start")}::int[], ${column(created, "end")}::int[],
         ${column(created, "locked")}::boolean[])
         AS u(location_id, part, registration_id, room, day, start_minute, end_minute, locked)`;
 }
