@@ -255,10 +255,18 @@ const BIG_EVENT_PAGE: Until = { selector: "main", text: `von ${SCALE.bigEvent} E
 /** The first page of another event's table: a pager that is not the big event's. */
 const OTHER_EVENT_PAGE: Until = { selector: "main", text: " Einträgen", without: BIG_EVENT_PAGE.text };
 
-/** Waits until `until` shows (without timing it). */
-async function shows(page: Page, until: Until) {
+/** Waits until `until` shows (without timing it); fails after `timeoutMs` (the failure's screen tells why). */
+async function shows(page: Page, until: Until, timeoutMs = 120_000) {
   const timer = await arm(page, until, true);
-  await timer.result();
+  let stop: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    stop = setTimeout(() => reject(new Error(`not shown within ${timeoutMs} ms: ${JSON.stringify(until)}`)), timeoutMs);
+  });
+  try {
+    await Promise.race([timer.result(), late]);
+  } finally {
+    clearTimeout(stop);
+  }
 }
 
 /**
@@ -409,7 +417,7 @@ async function timetableScreen(page: Page, base: string): Promise<number[]> {
   await page.getByRole("button", { name: "Zeitplan erstellen", exact: true }).click();
   await page.locator("[data-live-announcer]").getByText("Zeitplan erstellt").waitFor({ timeout: 300_000 });
   await closeNotice(page);
-  await shows(page, TIMETABLE_TABLES);
+  await shows(page, TIMETABLE_TABLES, 600_000);
   const samples: number[] = [];
   for (let i = 0; i < REPS; i++) {
     // start from another event, after a reload (the Relay store holds nothing of the big event)
@@ -421,6 +429,7 @@ async function timetableScreen(page: Page, base: string): Promise<number[]> {
     await readsPage(page);
     const option = await chooseEvent(page, BIG_EVENT);
     samples.push(await timed(page, TIMETABLE_TABLES, () => option.click()));
+    log(`6: ${round(samples[i])} ms`);
   }
   return samples;
 }
