@@ -180,7 +180,8 @@ type Until = { selector: string; text: string; without?: string };
 /**
  * Arms a timer in the page: it starts at the next pointerdown (the person's press) or at once
  * (`now`), and stops at the first animation frame in which an element matching `until.selector`
- * that contains `until.text` is visible. `result()` waits for the milliseconds.
+ * that contains `until.text` is visible. `result()` waits for the milliseconds (at most two minutes
+ * unless told otherwise).
  */
 async function arm(page: Page, until: Until, now = false) {
   // a string, not a function: tsx's transform would put its `__name` helper into the page's code
@@ -204,7 +205,20 @@ async function arm(page: Page, until: Until, now = false) {
       else window.addEventListener("pointerdown", start, { capture: true, once: true });
     });
   })()`);
-  return { result: () => page.evaluate("window.__benchTimer") as Promise<number> };
+  return { result: (timeoutMs = 120_000) => within(page.evaluate("window.__benchTimer") as Promise<number>, timeoutMs, until) };
+}
+
+/** `promise`, or a failure after `timeoutMs` naming what did not show (the failure's screen tells why). */
+async function within<T>(promise: Promise<T>, timeoutMs: number, until: Until): Promise<T> {
+  let stop: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    stop = setTimeout(() => reject(new Error(`not shown within ${timeoutMs} ms: ${JSON.stringify(until)}`)), timeoutMs);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(stop);
+  }
 }
 
 /** Arms, runs `act` (the press), returns the milliseconds until `until` shows. */
@@ -255,18 +269,10 @@ const BIG_EVENT_PAGE: Until = { selector: "main", text: `von ${SCALE.bigEvent} E
 /** The first page of another event's table: a pager that is not the big event's. */
 const OTHER_EVENT_PAGE: Until = { selector: "main", text: " Einträgen", without: BIG_EVENT_PAGE.text };
 
-/** Waits until `until` shows (without timing it); fails after `timeoutMs` (the failure's screen tells why). */
-async function shows(page: Page, until: Until, timeoutMs = 120_000) {
+/** Waits until `until` shows (without timing it), at most `timeoutMs`. */
+async function shows(page: Page, until: Until, timeoutMs?: number) {
   const timer = await arm(page, until, true);
-  let stop: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    stop = setTimeout(() => reject(new Error(`not shown within ${timeoutMs} ms: ${JSON.stringify(until)}`)), timeoutMs);
-  });
-  try {
-    await Promise.race([timer.result(), late]);
-  } finally {
-    clearTimeout(stop);
-  }
+  await timer.result(timeoutMs);
 }
 
 /**
