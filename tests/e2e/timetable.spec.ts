@@ -122,6 +122,17 @@ test("staff plan, move by keyboard and publish; the member sees the time, gets t
   // the rules (the location's defaults) saved, then published
   await section.getByRole("button", { name: "Regeln bearbeiten" }).click();
   const rules = page.getByRole("dialog", { name: `Zeitplan-Regeln: ${LOCATION}` });
+  // a practice length per course and instrument: a row of choices, with axe; removed again (the plan stays as it is)
+  await rules.getByRole("button", { name: "Ausnahme hinzufügen" }).click();
+  const exceptions = rules.getByRole("group", { name: "Abweichende Praxisdauer" });
+  await expect(exceptions.getByRole("combobox", { name: /^Kurs \(Ausnahme \d+\)$/ }).last()).toHaveText(/Jeder Kurs/);
+  await expect(exceptions.getByRole("combobox", { name: /^Instrument \(Ausnahme \d+\)$/ }).last()).toHaveText(/Jedes Instrument/);
+  const dialogScan = await new AxeBuilder({ page }).include("[role=dialog]").withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(dialogScan.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await exceptions
+    .getByRole("button", { name: /^Ausnahme \d+ entfernen$/ })
+    .last()
+    .click();
   await rules.getByRole("button", { name: "Speichern" }).click();
   await expectNotice(page, "Regeln gespeichert");
   await section.getByRole("button", { name: "Veröffentlichen" }).click();

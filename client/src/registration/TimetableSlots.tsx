@@ -1,5 +1,7 @@
+import { graphql, useFragment } from "react-relay";
 import type { MessageKey } from "../i18n/de";
 import { t } from "../i18n/translate";
+import type { TimetableSlots_slots$key } from "./__generated__/TimetableSlots_slots.graphql";
 
 /** A registration's slot in a published timetable as the server answers it (RegistrationTimetableSlot). */
 export interface RegistrationSlot {
@@ -9,6 +11,17 @@ export interface RegistrationSlot {
   readonly start: string;
   readonly end: string;
 }
+
+/** What the overview's cell and the registration dialog show of a registration's slots (`timetableSlots { ...TimetableSlots_slots }`). */
+const slotsFragment = graphql`
+  fragment TimetableSlots_slots on RegistrationTimetableSlot @relay(plural: true) {
+    part
+    locationName
+    room
+    start
+    end
+  }
+`;
 
 const PARTS: Record<string, MessageKey> = {
   THEORY: "timetable.part.THEORY",
@@ -47,7 +60,8 @@ export function slotShort(slot: RegistrationSlot): string {
 }
 
 /** The overview's "Zeitplan" cell: one line per slot (the full text as its title), empty before publishing. */
-export function TimetableCell({ slots }: { slots: readonly RegistrationSlot[] }) {
+export function TimetableCell({ slots: key }: { slots: TimetableSlots_slots$key }) {
+  const slots = useFragment(slotsFragment, key);
   return (
     <>
       {slots.map((slot) => (
@@ -60,7 +74,8 @@ export function TimetableCell({ slots }: { slots: readonly RegistrationSlot[] })
 }
 
 /** The registration dialog's "Zeitplan" section (only when the timetable is published). */
-export function TimetableSection({ slots }: { slots: readonly RegistrationSlot[] }) {
+export function TimetableSection({ slots: key }: { slots: TimetableSlots_slots$key }) {
+  const slots = useFragment(slotsFragment, key);
   if (slots.length === 0) return null;
   return (
     <section aria-label={t("registration.timetable")}>

@@ -286,4 +286,45 @@ describe("timetable", () => {
     expect(lock.status).toBe(200);
     expect(lock.body).toMatchObject({ locked: false, version: practice.slots[0].version + 1 });
   });
+
+  it("practice lengths per course and instrument: saved and read back, an empty or invalid one refused per field in German; starting over plans with them", async () => {
+    const RULES_OF = `query($id: ID!) { timetable(eventId: $id) { locations { location { databaseId } rulesVersion
+      rules { practiceMinutes practiceOverrides { course instrument minutes } } } } }`;
+    const rulesOf = async () =>
+      (await gqlOk(RULES_OF, { id: gid("Event", at.event) })).timetable.locations.find(
+        (l: { location: { databaseId: number } }) => l.location.databaseId === at.practice,
+      );
+    const before = await rulesOf();
+    const input = { ...RULES(["Kommission 1"]), days: [{ day: DAY, start: 9 * 60, end: 13 * 60, breaks: [] }] };
+    const bad = await app.gql(
+      SAVE,
+      {
+        id: gid("EventLocation", at.practice),
+        input: { ...input, practiceOverrides: [{ course: null, instrument: null, minutes: 0 }] },
+        v: before.rulesVersion,
+      },
+      t["role:event_manage"],
+    );
+    expect((bad.body.errors?.[0]?.extensions as { fields?: Record<string, string> } | undefined)?.fields).toEqual({
+      "practiceOverrides.0": "Eine Ausnahme nennt einen Kurs, ein Instrument oder beides",
+      "practiceOverrides.0.minutes": "Eine ganze Zahl von 1 bis 600 Minuten",
+    });
+    const overrides = [
+      { course: "D2", instrument: "CLARINET", minutes: 30 },
+      { course: "D3", instrument: null, minutes: 40 },
+    ];
+    await gqlOk(SAVE, { id: gid("EventLocation", at.practice), input: { ...input, practiceOverrides: overrides }, v: before.rulesVersion });
+    expect((await rulesOf()).rules).toEqual({ practiceMinutes: 20, practiceOverrides: overrides });
+    // every candidate is a D2 clarinettist: starting over gives each practice slot that is not locked 30 minutes;
+    // the location is published, so each moved slot raises its sequence
+    const old = await allSlots();
+    await gqlOk(PLAN, { id: gid("Event", at.event), over: true });
+    const practice = (await allSlots()).filter((s) => s.part === "PRACTICE" && !s.locked);
+    expect(practice.length).toBeGreaterThan(0);
+    for (const s of practice) {
+      expect(s.endMinute - s.startMinute).toBe(30);
+      const was = old.find((x) => x.databaseId === s.databaseId);
+      if (was && was.endMinute - was.startMinute !== 30) expect(s).toMatchObject({ version: was.version + 1, sequence: was.sequence + 1 });
+    }
+  });
 });

@@ -66,11 +66,7 @@ function CompetitionEditForm({ registration, clubs, onClose }: EditFormProps<Com
         documentsComplete
         cancelledAt
         timetableSlots {
-          part
-          locationName
-          room
-          start
-          end
+          ...TimetableSlots_slots
         }
         version
         event {

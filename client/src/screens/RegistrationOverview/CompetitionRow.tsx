@@ -38,11 +38,7 @@ export const CompetitionRow = memo(function CompetitionRow({
         mark
         cancelledAt
         timetableSlots {
-          part
-          locationName
-          room
-          start
-          end
+          ...TimetableSlots_slots
         }
         viewerCan {
           history

@@ -100,11 +100,7 @@ function DexamEditForm({ registration, clubs, onClose }: EditFormProps<DexamEdit
         campDataWithheld
         cancelledAt
         timetableSlots {
-          part
-          locationName
-          room
-          start
-          end
+          ...TimetableSlots_slots
         }
         version
         event {

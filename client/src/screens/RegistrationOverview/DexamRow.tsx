@@ -36,11 +36,7 @@ export const DexamRow = memo(function DexamRow({ registration, onAction }: RowPr
         grade
         cancelledAt
         timetableSlots {
-          part
-          locationName
-          room
-          start
-          end
+          ...TimetableSlots_slots
         }
         partialResultType
         partialResultPoints

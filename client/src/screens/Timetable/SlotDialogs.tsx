@@ -6,7 +6,7 @@ import { t } from "../../i18n/translate";
 import type { SlotDialogsProblemsQuery } from "./__generated__/SlotDialogsProblemsQuery.graphql";
 import type { LocationData, SlotData } from "./TimetableView";
 import { clock, dayLabel, startTimes } from "./timetableTexts";
-import { useMoveTimetableSlot, useSwapTimetableSlots } from "./useTimetableMutations";
+import { useChangeTimetableSlot } from "./useTimetableMutations";
 
 const PROBLEMS = graphql`
   query SlotDialogsProblemsQuery($id: ID!, $room: String!, $day: String!, $startMinute: Int!) {
@@ -52,7 +52,7 @@ export function MoveSlotDialog({ location, slot, onClose, onSaved }: { location:
   const [start, setStart] = useState(slot.startMinute);
   const [problems, setProblems] = useState<readonly string[]>([]);
   const [checking, setChecking] = useState(false);
-  const [move, moving] = useMoveTimetableSlot();
+  const [move, moving] = useChangeTimetableSlot("move");
   const length = slot.endMinute - slot.startMinute;
   const rules = location.rules;
   const dayRules = rules.days.find((candidate) => candidate.day === day);
@@ -127,7 +127,7 @@ export function MoveSlotDialog({ location, slot, onClose, onSaved }: { location:
 /** "Tauschen mit…": another slot of the location; both take the other's place (the server checks and names conflicts). */
 export function SwapSlotDialog({ location, slot, onClose, onSaved }: { location: LocationData; slot: SlotData; onClose: () => void; onSaved: () => void }) {
   const [other, setOther] = useState<string | null>(null);
-  const [swap, swapping] = useSwapTimetableSlots();
+  const [swap, swapping] = useChangeTimetableSlot("swap");
   const options = location.slots.filter((candidate) => candidate.id !== slot.id).map((candidate) => ({ value: candidate.id, label: slotText(candidate) }));
   return (
     <FormDialog

@@ -1,10 +1,13 @@
+import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS } from "@shared/labels";
 import { useState } from "react";
 import { Button } from "../../components/Button";
 import { FormDialog } from "../../components/FormDialog";
+import { SelectField } from "../../components/SelectField";
 import { TextField } from "../../components/TextField";
 import { t } from "../../i18n/translate";
+import type { TimetablePracticeOverrideInput } from "./__generated__/useTimetableMutationsRulesMutation.graphql";
 import type { LocationData } from "./TimetableView";
-import { breaksText, clock, parseBreaks, parseClock, parseRooms } from "./timetableTexts";
+import { breaksText, clock, type OverrideRow, overrideRows, parseBreaks, parseClock, parseOverrides, parseRooms } from "./timetableTexts";
 import { useSaveTimetableRules } from "./useTimetableMutations";
 
 type DayRow = { day: string; start: string; end: string; breaks: string };
@@ -18,9 +21,20 @@ const NUMBERS: Record<string, NumberField[]> = {
   PERFORMANCE: ["warmupMinutes", "changeoverMinutes"],
 };
 
+/** "Any" in the course and instrument choices of an override (stored as null). */
+const ANY = "ANY";
+const COURSE_OPTIONS = [
+  { value: ANY, label: t("timetable.rules.overrideAnyCourse") },
+  ...Object.entries(DEXAM_TYPE_LABELS).map(([value, label]) => ({ value, label })),
+];
+const INSTRUMENT_OPTIONS = [
+  { value: ANY, label: t("timetable.rules.overrideAnyInstrument") },
+  ...Object.entries(INSTRUMENT_LABELS).map(([value, label]) => ({ value, label })),
+];
+
 /**
  * "Regeln bearbeiten": a location's days with start, end and breaks, its parallel rooms (panels,
- * stages) and the lengths its part uses. The server validates (German field messages) and refuses a
+ * stages) and the lengths its part uses (practice: also per course and/or instrument). The server validates (German field messages) and refuses a
  * save based on an older version like every edit.
  */
 export function TimetableRulesDialog({ location, onClose, onSaved }: { location: LocationData; onClose: () => void; onSaved: () => void }) {
@@ -34,9 +48,12 @@ export function TimetableRulesDialog({ location, onClose, onSaved }: { location:
     warmupMinutes: String(rules.warmupMinutes),
     changeoverMinutes: String(rules.changeoverMinutes),
   });
+  const [overrides, setOverrides] = useState<OverrideRow[]>(overrideRows(rules.practiceOverrides));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [save, saving] = useSaveTimetableRules();
   const setDay = (index: number, change: Partial<DayRow>) => setDays((rows) => rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const setOverride = (index: number, change: Partial<OverrideRow>) =>
+    setOverrides((rows) => rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
 
   const submit = async () => {
     const found: Record<string, string> = {};
@@ -60,6 +77,8 @@ export function TimetableRulesDialog({ location, onClose, onSaved }: { location:
         return [key, n];
       }),
     ) as Record<NumberField, number>;
+    const practice = parseOverrides(overrides);
+    for (const [key, message] of Object.entries(practice.errors)) found[key] = t(message);
     setErrors(found);
     if (Object.keys(found).length) return;
     const result = await save({
@@ -69,7 +88,8 @@ export function TimetableRulesDialog({ location, onClose, onSaved }: { location:
         days: parsedDays,
         rooms: roomList,
         ...numeric,
-        practiceOverrides: rules.practiceOverrides.map((o) => ({ course: o.course ?? null, instrument: o.instrument ?? null, minutes: o.minutes })),
+        // course and instrument come from the option lists (DEXAM_TYPE_LABELS, INSTRUMENT_LABELS)
+        practiceOverrides: practice.overrides as TimetablePracticeOverrideInput[],
       },
     });
     if (result.ok) onSaved();
@@ -139,6 +159,45 @@ export function TimetableRulesDialog({ location, onClose, onSaved }: { location:
           required
         />
       ))}
+      {location.part === "PRACTICE" && (
+        <fieldset>
+          <legend>{t("timetable.rules.overrides")}</legend>
+          <p>{t("timetable.rules.overridesHint")}</p>
+          {errors.practiceOverrides && <p role="alert">{errors.practiceOverrides}</p>}
+          {overrides.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the rows have no identity of their own while edited
+            <div key={index}>
+              <SelectField
+                label={t("timetable.rules.overrideCourse", { n: index + 1 })}
+                options={COURSE_OPTIONS}
+                value={row.course || ANY}
+                onChange={(course) => setOverride(index, { course: course === ANY ? "" : (course ?? "") })}
+                error={errors[`practiceOverrides.${index}`]}
+              />
+              <SelectField
+                label={t("timetable.rules.overrideInstrument", { n: index + 1 })}
+                options={INSTRUMENT_OPTIONS}
+                value={row.instrument || ANY}
+                onChange={(instrument) => setOverride(index, { instrument: instrument === ANY ? "" : (instrument ?? "") })}
+              />
+              <TextField
+                label={t("timetable.rules.overrideMinutes", { n: index + 1 })}
+                inputMode="numeric"
+                value={row.minutes}
+                onChange={(minutes) => setOverride(index, { minutes })}
+                error={errors[`practiceOverrides.${index}.minutes`]}
+                required
+              />
+              <Button variant="text" onClick={() => setOverrides((rows) => rows.filter((_, i) => i !== index))}>
+                {t("timetable.rules.removeOverride", { n: index + 1 })}
+              </Button>
+            </div>
+          ))}
+          <Button variant="secondary" onClick={() => setOverrides((rows) => [...rows, { course: "", instrument: "", minutes: numbers.practiceMinutes }])}>
+            {t("timetable.rules.addOverride")}
+          </Button>
+        </fieldset>
+      )}
     </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { breaksText, clock, dayLabel, parseBreaks, parseClock, parseRooms, startTimes } from "./timetableTexts";
+import { breaksText, clock, dayLabel, overrideRows, parseBreaks, parseClock, parseOverrides, parseRooms, startTimes } from "./timetableTexts";
 
 describe("timetable texts", () => {
   it("writes and reads times of day", () => {
@@ -25,5 +25,35 @@ describe("timetable texts", () => {
   it("names days and offers start times that fit", () => {
     expect(dayLabel("2027-03-13")).toBe("Sa., 13.03.2027");
     expect(startTimes(540, 600, 20, 20)).toEqual([540, 560, 580]);
+  });
+
+  it("edits practice lengths per course and instrument: any is null, each needs one of them and whole minutes (the server's field names)", () => {
+    const rows = overrideRows([
+      { course: "D3", instrument: null, minutes: 30 },
+      { course: null, instrument: "TUBA", minutes: 25 },
+    ]);
+    expect(rows).toEqual([
+      { course: "D3", instrument: "", minutes: "30" },
+      { course: "", instrument: "TUBA", minutes: "25" },
+    ]);
+    expect(parseOverrides([...rows, { course: "D1", instrument: "FLUTE", minutes: " 15 " }])).toEqual({
+      overrides: [
+        { course: "D3", instrument: null, minutes: 30 },
+        { course: null, instrument: "TUBA", minutes: 25 },
+        { course: "D1", instrument: "FLUTE", minutes: 15 },
+      ],
+      errors: {},
+    });
+    expect(
+      parseOverrides([
+        { course: "", instrument: "", minutes: "20" },
+        { course: "D2", instrument: "", minutes: "zwanzig" },
+        { course: "D2", instrument: "", minutes: "0" },
+      ]).errors,
+    ).toEqual({
+      "practiceOverrides.0": "timetable.rules.overrideEmpty",
+      "practiceOverrides.1.minutes": "timetable.rules.numberInvalid",
+      "practiceOverrides.2.minutes": "timetable.rules.numberInvalid",
+    });
   });
 });

@@ -70,3 +70,28 @@ export function startTimes(start: number, end: number, length: number, step = 5)
   for (let minute = start; minute + length <= end; minute += step) out.push(minute);
   return out;
 }
+
+/** A practice slot length for a course and/or an instrument as the rules dialog edits it ("" = any). */
+export type OverrideRow = { course: string; instrument: string; minutes: string };
+
+/** The dialog's rows of stored overrides. */
+export function overrideRows(overrides: readonly { course?: string | null; instrument?: string | null; minutes: number }[]): OverrideRow[] {
+  return overrides.map((o) => ({ course: o.course ?? "", instrument: o.instrument ?? "", minutes: String(o.minutes) }));
+}
+
+/**
+ * The overrides of the dialog's rows, with the messages of those that cannot be saved under the
+ * server's field names (`practiceOverrides.0`: neither course nor instrument, `practiceOverrides.0.minutes`).
+ */
+export function parseOverrides(rows: readonly OverrideRow[]): {
+  overrides: { course: string | null; instrument: string | null; minutes: number }[];
+  errors: Record<string, MessageKey>;
+} {
+  const errors: Record<string, MessageKey> = {};
+  const overrides = rows.map((row, index) => {
+    if (!row.course && !row.instrument) errors[`practiceOverrides.${index}`] = "timetable.rules.overrideEmpty";
+    if (!/^\d+$/.test(row.minutes.trim()) || Number(row.minutes) < 1) errors[`practiceOverrides.${index}.minutes`] = "timetable.rules.numberInvalid";
+    return { course: row.course || null, instrument: row.instrument || null, minutes: Number(row.minutes) };
+  });
+  return { overrides, errors };
+}

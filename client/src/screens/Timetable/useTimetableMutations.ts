@@ -1,5 +1,5 @@
-import { graphql } from "react-relay";
-import { useFeedbackMutation } from "../../relay/useFeedbackMutation";
+import { type GraphQLTaggedNode, graphql } from "react-relay";
+import { type FeedbackMessages, useFeedbackMutation } from "../../relay/useFeedbackMutation";
 import type { useTimetableMutationsLockMutation } from "./__generated__/useTimetableMutationsLockMutation.graphql";
 import type { useTimetableMutationsMoveMutation } from "./__generated__/useTimetableMutationsMoveMutation.graphql";
 import type { useTimetableMutationsPlanMutation } from "./__generated__/useTimetableMutationsPlanMutation.graphql";
@@ -42,44 +42,51 @@ export function useSaveTimetableRules() {
   );
 }
 
-/** Moves a slot (the server refuses with the German conflicts when it does not fit). */
-export function useMoveTimetableSlot() {
-  return useFeedbackMutation<useTimetableMutationsMoveMutation>(
-    graphql`
+/** What a move or a swap answers of each slot it changed (Relay updates the timetable's records). */
+graphql`
+  fragment useTimetableMutations_slot on TimetableSlot {
+    id
+    version
+    room
+    day
+    startMinute
+    endMinute
+    locked
+  }
+`;
+
+/** The slot changes staff make by hand, with their answers: the server refuses with the German conflicts when they do not fit. */
+const SLOT_CHANGES = {
+  /** "Verschieben": a new room, day and start. */
+  move: {
+    mutation: graphql`
       mutation useTimetableMutationsMoveMutation($id: ID!, $version: Int!, $room: String!, $day: String!, $startMinute: Int!) {
         moveTimetableSlot(id: $id, version: $version, room: $room, day: $day, startMinute: $startMinute) {
-          id
-          version
-          room
-          day
-          startMinute
-          endMinute
-          locked
+          ...useTimetableMutations_slot @relay(mask: false)
         }
       }
     `,
-    { success: "timetable.moved", failure: "timetable.moveFailed" },
-  );
-}
-
-/** Swaps two slots of one location. */
-export function useSwapTimetableSlots() {
-  return useFeedbackMutation<useTimetableMutationsSwapMutation>(
-    graphql`
+    messages: { success: "timetable.moved", failure: "timetable.moveFailed" },
+  },
+  /** "Tauschen mit…": two slots of one location take each other's place. */
+  swap: {
+    mutation: graphql`
       mutation useTimetableMutationsSwapMutation($first: ID!, $firstVersion: Int!, $second: ID!, $secondVersion: Int!) {
         swapTimetableSlots(first: $first, firstVersion: $firstVersion, second: $second, secondVersion: $secondVersion) {
-          id
-          version
-          room
-          day
-          startMinute
-          endMinute
-          locked
+          ...useTimetableMutations_slot @relay(mask: false)
         }
       }
     `,
-    { success: "timetable.swapped", failure: "timetable.swapFailed" },
-  );
+    messages: { success: "timetable.swapped", failure: "timetable.swapFailed" },
+  },
+} as const satisfies Record<string, { mutation: GraphQLTaggedNode; messages: FeedbackMessages }>;
+
+type SlotChangeMutations = { move: useTimetableMutationsMoveMutation; swap: useTimetableMutationsSwapMutation };
+
+/** Moves a slot (`"move"`) or swaps two (`"swap"`). */
+export function useChangeTimetableSlot<K extends keyof SlotChangeMutations>(kind: K) {
+  const { mutation, messages } = SLOT_CHANGES[kind];
+  return useFeedbackMutation<SlotChangeMutations[K]>(mutation, messages);
 }
 
 /** "Fixieren" / "Fixierung lösen". */
