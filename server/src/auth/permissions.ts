@@ -456,14 +456,15 @@ export const DOORS = {
     description: "Set the fee table of an event of the own district; issued invoices keep what they billed.",
   },
   "invoiceSeller.read": {
-    graphql: ["Query.invoiceSeller"],
+    graphql: ["Query.invoiceSeller", "Query.invoiceReminders"],
     rest: [],
-    description: "The seller data of the own district association (name, address, tax data, bank account, SEPA creditor id).",
+    description:
+      "The seller data of the own district association (name, address, tax data, bank account, SEPA creditor id) and its reminder levels (Zahlungserinnerung, Mahnungen).",
   },
   "invoiceSeller.update": {
-    graphql: ["Mutation.setInvoiceSeller"],
+    graphql: ["Mutation.setInvoiceSeller", "Mutation.setInvoiceReminders"],
     rest: [],
-    description: "Set the seller data of the own district association.",
+    description: "Set the seller data of the own district association and its reminder levels (days after the due date).",
   },
   "invoiceBilling.read": {
     graphql: ["Query.clubBilling"],

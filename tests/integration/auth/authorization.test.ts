@@ -1113,11 +1113,12 @@ const CALLS: Record<Operation, Call[]> = {
     })),
   ],
   // each caller's own district association
-  "invoiceSeller.read": [gqlCall("query { invoiceSeller { name } }")],
+  "invoiceSeller.read": [gqlCall("query { invoiceSeller { name } }"), gqlCall("query { invoiceReminders { version } }")],
   "invoiceSeller.update": [
     gqlCall("mutation($input: InvoiceSellerInput!) { setInvoiceSeller(input: $input) { name } }", () => ({
       input: { ...INVOICE_SELLER, name: `KV ${++seq}` },
     })),
+    gqlCall("mutation($input: InvoiceRemindersInput!) { setInvoiceReminders(input: $input) { version } }", () => ({ input: { days: [14, 28] } })),
   ],
   "invoiceBilling.read": [gqlCall("query($a: ID!) { clubBilling(association: $a) { billingName } }", () => ({ a: globalId("Association", world.club1) }))],
   "invoiceBilling.update": [

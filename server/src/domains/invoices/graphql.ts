@@ -8,6 +8,8 @@ import { berlinDay } from "../../shared/time.ts";
 import { itemLabel } from "./fees.ts";
 import { importBankFile, listOpenItems, markInvoicePaid, type OpenItem } from "./payments.ts";
 import { invoicePdf } from "./pdf.ts";
+import { getReminderPolicy, type ReminderPolicy, setReminderPolicy } from "./reminders.ts";
+import { reminderLabel } from "./rules.ts";
 import { createSepaDebit, debitXml, listSepaDebits, type SepaDebitRow } from "./sepa.ts";
 import {
   cancelInvoice,
@@ -480,6 +482,13 @@ const OpenItemType = builder.objectRef<OpenItem>("OpenItem").implement({
     lastPaidOn: t.field({ type: "Date", nullable: true, description: "Day of the last payment.", resolve: (i) => i.lastPaidOn }),
     status: t.field({ type: PaymentStatusEnum, description: "Open, partial, paid or overpaid.", resolve: (i) => i.status }),
     statusLabel: t.string({ description: "The status in German.", resolve: (i) => STATUS_LABEL[i.status] }),
+    reminderLevel: t.exposeInt("reminderLevel", { description: "The last reminder level sent: 0 none, 1 Zahlungserinnerung, 2 the 1. Mahnung, ..." }),
+    reminderLabel: t.string({
+      nullable: true,
+      description: "The last reminder sent, in German (Zahlungserinnerung, 1. Mahnung, ...); null: none.",
+      resolve: (i) => (i.reminderLevel ? reminderLabel(i.reminderLevel) : null),
+    }),
+    lastReminderOn: t.field({ type: "Date", nullable: true, description: "Day of the last reminder.", resolve: (i) => i.lastReminderOn }),
   }),
 });
 
@@ -560,5 +569,63 @@ builder.mutationField("markInvoicePaid", (t) =>
       paidOn: t.arg.string({ required: true, description: "Day of payment, YYYY-MM-DD (not in the future)." }),
     },
     resolve: (_root, { id, paidOn }, ctx) => markInvoicePaid(ctx, numericId(id, "Invoice", "Rechnung"), paidOn),
+  }),
+);
+
+// ---- reminders (Zahlungserinnerung, Mahnung)
+
+const ReminderLevelType = builder.objectRef<{ level: number; days: number }>("InvoiceReminderLevel").implement({
+  description: "One reminder level.",
+  fields: (t) => ({
+    level: t.exposeInt("level", { description: "1 Zahlungserinnerung, 2 the 1. Mahnung, 3 the 2. Mahnung, 4 the 3. Mahnung." }),
+    label: t.string({ description: "The level in German.", resolve: (l) => reminderLabel(l.level) }),
+    days: t.exposeInt("days", { description: "Days after the due date (and, after an earlier level, at least the days between the two since it)." }),
+  }),
+});
+
+const ReminderPolicyType = builder.objectRef<ReminderPolicy>("InvoiceReminders").implement({
+  description: "The reminder levels of a district association's invoices: sent by mail to the club's invoice e-mail while an invoice is open.",
+  fields: (t) => ({
+    levels: t.field({
+      type: [ReminderLevelType],
+      description: "The levels in order (empty: no reminders).",
+      resolve: (p) => p.days.map((days, i) => ({ level: i + 1, days })),
+    }),
+    isDefault: t.boolean({ description: "true: the district has set none, the defaults apply (14 and 28 days).", resolve: (p) => !p.own }),
+    version: t.exposeInt("version", { description: "Send it back with setInvoiceReminders; 0 before the first save." }),
+  }),
+});
+
+builder.queryField("invoiceReminders", (t) =>
+  t.field({
+    type: ReminderPolicyType,
+    description: "The reminder levels of the own district association (admin: any).",
+    authScopes: { operation: "invoiceSeller.read" },
+    args: { districtAssociation: t.arg.globalID({ required: false, description: "Global id of the district association (admin only; default the own)." }) },
+    resolve: (_root, { districtAssociation }, ctx) =>
+      getReminderPolicy(ctx, districtAssociation ? numericId(districtAssociation, "DistrictAssociation", "Kreisverband") : null),
+  }),
+);
+
+const ReminderPolicyInput = builder.inputType("InvoiceRemindersInput", {
+  description: "The reminder levels: the days after the due date of each, ascending (at most 4; empty: none).",
+  fields: (t) => ({
+    districtAssociation: t.globalID({ required: false, description: "Global id of the district association (admin only; default the own)." }),
+    days: t.intList({ required: true, description: "Days after the due date per level (1-365, each later than the one before)." }),
+    version: t.int({ required: false, description: "InvoiceReminders.version the change is based on." }),
+  }),
+});
+
+builder.mutationField("setInvoiceReminders", (t) =>
+  t.field({
+    type: ReminderPolicyType,
+    description: "Sets the reminder levels of the own district association (invoice_manage; admin any).",
+    authScopes: { operation: "invoiceSeller.update" },
+    args: { input: t.arg({ type: ReminderPolicyInput, required: true, description: "The levels." }) },
+    resolve: (_root, { input }, ctx) =>
+      setReminderPolicy(ctx, input.districtAssociation ? numericId(input.districtAssociation, "DistrictAssociation", "Kreisverband") : null, {
+        days: input.days,
+        version: input.version,
+      }),
   }),
 );

@@ -20,12 +20,12 @@ import { BankFileError, invoiceNumbersIn, readBankFile } from "./camt.ts";
 export const BANK_FILE_MAX = 5_000_000;
 
 /** What an invoice asks for: its total less credit notes, nothing once cancelled. */
-const dueOf = (i: { totalCents: number; corrections: { kind: string; totalCents: number }[] }) =>
+export const dueOf = (i: { totalCents: number; corrections: { kind: string; totalCents: number }[] }) =>
   i.corrections.some((c) => c.kind === "CANCELLATION")
     ? 0
     : i.totalCents - i.corrections.filter((c) => c.kind === "CREDIT_NOTE").reduce((s, c) => s + c.totalCents, 0);
 
-const paidOf = (i: { payments: { amountCents: number }[] }) => i.payments.reduce((s, p) => s + p.amountCents, 0);
+export const paidOf = (i: { payments: { amountCents: number }[] }) => i.payments.reduce((s, p) => s + p.amountCents, 0);
 
 export async function importBankFile(ctx: ServiceCtx, districtAssociationId: number | null, xml: string) {
   const p = authorize(ctx.principal, "invoicePayment.import");
@@ -154,6 +154,7 @@ export async function markInvoicePaid(ctx: ServiceCtx, invoiceId: number, paidOn
 const itemInclude = {
   corrections: { select: { kind: true, totalCents: true } },
   payments: { select: { amountCents: true, paidOn: true }, orderBy: { paidOn: "asc" } },
+  reminders: { select: { level: true, sentOn: true }, orderBy: { level: "asc" } },
 } as const satisfies Prisma.InvoiceInclude;
 type ItemRow = Prisma.InvoiceGetPayload<{ include: typeof itemInclude }>;
 
@@ -178,6 +179,9 @@ function openItemOf(i: ItemRow) {
     openCents: Math.max(openCents, 0),
     overpaidCents: Math.max(-openCents, 0),
     lastPaidOn: i.payments.at(-1)?.paidOn ?? null,
+    /** the last reminder sent (reminders.ts): its level (0: none) and day */
+    reminderLevel: i.reminders.at(-1)?.level ?? 0,
+    lastReminderOn: i.reminders.at(-1)?.sentOn ?? null,
     status: openCents === 0 ? "PAID" : openCents < 0 ? "OVERPAID" : paidCents > 0 ? "PARTIAL" : "OPEN",
   } as const;
 }
