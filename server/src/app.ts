@@ -27,6 +27,7 @@ import { eventRoutes } from "./domains/events/rest.ts";
 import { eventListScope } from "./domains/events/service.ts";
 import { invoiceAttachments } from "./domains/invoices/mail.ts";
 import { runReminderJob } from "./domains/invoices/reminders.ts";
+import { invoiceRoutes } from "./domains/invoices/rest.ts";
 import { resultRoutes, resultUploadRoutes } from "./domains/results/rest.ts";
 import { timetableRoutes } from "./domains/timetable/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
@@ -438,6 +439,7 @@ export async function createApp(opts: {
   resultRoutes(r);
   calendarRoutes(r);
   changeRoutes(r);
+  invoiceRoutes(r);
   timetableRoutes(r);
   calendarFeedRoute(fastify, prisma, services);
   // file uploads (multipart/form-data) in their own scope: the other routes keep JSON-only bodies

@@ -174,6 +174,9 @@ export const queryId = () =>
   });
 /** A query day or time: "yyyy-mm-dd" or RFC 3339. */
 export const queryInstant = () => queryCustom(parseInstant, MSG.date, { type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] });
+/** A query parameter that is one of these words (`format=csv`). */
+export const queryOneOf = <V extends string>(values: readonly V[]) =>
+  queryCustom((v) => ((values as readonly string[]).includes(v) ? (v as V) : null), WIRE_MSG.value, { type: "string", enum: [...values] });
 /** A query text (a search). */
 export const queryText = () => queryCustom((v) => v, WIRE_MSG.text, { type: "string" });
 /**

@@ -5,6 +5,7 @@ import { builder } from "../../graphql/builder.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { berlinDay } from "../../shared/time.ts";
+import { type ExportFile, invoicesExport, openItemsExport } from "./exports.ts";
 import { itemLabel } from "./fees.ts";
 import { importBankFile, listOpenItems, markInvoicePaid, type OpenItem } from "./payments.ts";
 import { invoicePdf } from "./pdf.ts";
@@ -627,5 +628,70 @@ builder.mutationField("setInvoiceReminders", (t) =>
         days: input.days,
         version: input.version,
       }),
+  }),
+);
+
+// ---- the treasurer's exports (exports.ts)
+
+const ExportFormatEnum = builder.enumType("InvoiceExportFormat", {
+  description: "The file format of an invoice export.",
+  values: {
+    CSV: { value: "csv", description: "CSV: semicolons, UTF-8 with BOM, German dates and amounts." },
+    XLSX: { value: "xlsx", description: "Excel workbook (.xlsx) with date and amount cells." },
+  },
+});
+
+const ExportFileType = builder.objectRef<ExportFile>("InvoiceExportFile").implement({
+  description: "An export file to save.",
+  fields: (t) => ({
+    fileName: t.exposeString("fileName", { description: "The file name to save it under." }),
+    mimeType: t.exposeString("mimeType", { description: "Its content type." }),
+    base64: t.string({ description: "The file, base64.", resolve: (f) => f.data.toString("base64") }),
+  }),
+});
+
+builder.queryField("openItemsExport", (t) =>
+  t.field({
+    type: ExportFileType,
+    description: "The open items (with all: the paid ones too) as CSV or .xlsx, under the visibility of openItems.",
+    authScopes: { operation: "invoiceOpenItem.list" },
+    args: {
+      format: t.arg({ type: ExportFormatEnum, required: true, description: "CSV or XLSX." }),
+      event: t.arg.globalID({ required: false, description: "Only this event's." }),
+      association: t.arg.globalID({ required: false, description: "Only this club's." }),
+      all: t.arg.boolean({ required: false, description: "true: the paid invoices too." }),
+    },
+    resolve: (_root, { format, event, association, all }, ctx) =>
+      openItemsExport(
+        ctx,
+        {
+          eventId: event ? numericId(event, "Event", "Veranstaltung") : null,
+          associationId: association ? numericId(association, "Association", "Verein") : null,
+          all,
+        },
+        format,
+      ),
+  }),
+);
+
+builder.queryField("invoicesExport", (t) =>
+  t.field({
+    type: ExportFileType,
+    description: "The issued invoices, cancellation invoices and credit notes as CSV or .xlsx (oldest first), under the visibility of invoices.",
+    authScopes: { operation: "invoice.list" },
+    args: {
+      format: t.arg({ type: ExportFormatEnum, required: true, description: "CSV or XLSX." }),
+      event: t.arg.globalID({ required: false, description: "Only this event's." }),
+      association: t.arg.globalID({ required: false, description: "Only this club's." }),
+    },
+    resolve: (_root, { format, event, association }, ctx) =>
+      invoicesExport(
+        ctx,
+        {
+          eventId: event ? numericId(event, "Event", "Veranstaltung") : null,
+          associationId: association ? numericId(association, "Association", "Verein") : null,
+        },
+        format,
+      ),
   }),
 );

@@ -192,7 +192,7 @@ export type OpenItemFilter = { eventId?: number | null; associationId?: number |
  * Open items: the invoices of the principal's view (district staff all of it, a club's accounts their
  * club's) that still ask for money or were paid too much; `all` adds the settled ones. Oldest due first.
  */
-export async function listOpenItems(ctx: ServiceCtx, filter: OpenItemFilter = {}) {
+export async function listOpenItems(ctx: ServiceCtx, filter: OpenItemFilter = {}, limit = 5000) {
   const p = authorize(ctx.principal, "invoiceOpenItem.list");
   const scope = actsOnWhere<Prisma.InvoiceWhereInput>(p, "invoiceOpenItem.list", {
     district: (districtAssociationId) => ({ districtAssociationId }),
@@ -209,7 +209,7 @@ export async function listOpenItems(ctx: ServiceCtx, filter: OpenItemFilter = {}
     },
     include: itemInclude,
     orderBy: [{ dueDate: "asc" }, { id: "asc" }],
-    take: 5000,
+    take: limit,
   });
   const items = rows.map(openItemOf);
   return filter.all ? items : items.filter((i) => i.status !== "PAID" && !(i.dueCents === 0 && i.paidCents === 0));

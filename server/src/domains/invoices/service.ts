@@ -10,9 +10,11 @@ import { actsOn, actsOnWhere, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { decrypt, encrypt } from "../../crypto/aead.ts";
 import { type InvoiceKind, Prisma } from "../../generated/prisma/client.ts";
+import { listOrder } from "../../graphql/cursor.ts";
 import { addDays, berlinDay } from "../../shared/time.ts";
 import { audit } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, type ServiceCtx } from "../context.ts";
+import type { ListRead } from "../lists.ts";
 import { type BuyerSnapshot, ciiXml, type InvoiceDocument, type SellerSnapshot } from "./einvoice.ts";
 import { computeFees, type FeeLine, feeTableErrors, vatOf } from "./fees.ts";
 import { mailInvoices } from "./mail.ts";
@@ -21,7 +23,8 @@ import { type BillingInput, billingErrors, type CreditLineInput, compact, credit
 
 type Tx = Prisma.TransactionClient;
 
-const invoiceInclude = { lines: { orderBy: { position: "asc" } }, corrects: { select: { number: true, issueDate: true } } } as const;
+/** What an invoice is read with: its lines and the invoice it corrects. */
+export const invoiceInclude = { lines: { orderBy: { position: "asc" } }, corrects: { select: { number: true, issueDate: true } } } as const;
 export type InvoiceRow = Prisma.InvoiceGetPayload<{ include: typeof invoiceInclude }>;
 
 // ---- fees per event
@@ -210,22 +213,36 @@ export async function setClubBilling(ctx: ServiceCtx, associationId: number, inp
 
 export type InvoiceFilter = { districtAssociationId?: number | null; eventId?: number | null; associationId?: number | null };
 
-/** Invoices the principal sees: invoice_read/invoice_manage of the district all of it, a club's accounts their clubs'. Newest first. */
-export async function listInvoices(ctx: ServiceCtx, filter: InvoiceFilter = {}) {
+/** The invoices the principal sees (invoice_read/invoice_manage of the district all of it, a club's accounts their clubs'), filtered. */
+function invoiceWhere(ctx: ServiceCtx, filter: InvoiceFilter & { updatedSince?: Date | null }): Prisma.InvoiceWhereInput {
   const p = authorize(ctx.principal, "invoice.list");
   const scope = actsOnWhere<Prisma.InvoiceWhereInput>(p, "invoice.list", {
     district: (districtAssociationId) => ({ districtAssociationId }),
     clubs: (ids) => ({ associationId: { in: ids } }),
   });
-  const where: Prisma.InvoiceWhereInput = {
+  return {
     AND: [
       scope,
       filter.districtAssociationId != null ? { districtAssociationId: filter.districtAssociationId } : {},
       filter.eventId != null ? { eventId: filter.eventId } : {},
       filter.associationId != null ? { associationId: filter.associationId } : {},
+      // an issued invoice never changes: it is "changed" when it was issued
+      filter.updatedSince ? { createdAt: { gte: filter.updatedSince } } : {},
     ],
   };
-  return ctx.prisma.invoice.findMany({ where, include: invoiceInclude, orderBy: [{ issueDate: "desc" }, { id: "desc" }], take: 2000 });
+}
+
+/** The invoice order: newest first (issue date, then number order). */
+const INVOICE_ORDER = [{ issueDate: "desc" }, { id: "desc" }] as const;
+
+/** Invoices the principal sees, newest first (GraphQL's invoices, the exports). */
+export async function listInvoices(ctx: ServiceCtx, filter: InvoiceFilter = {}, limit = 2000) {
+  return ctx.prisma.invoice.findMany({ where: invoiceWhere(ctx, filter), include: invoiceInclude, orderBy: [...INVOICE_ORDER], take: limit });
+}
+
+/** The same list paged by keyset (GET /v1/invoices, domains/lists.ts). */
+export function invoiceList(ctx: ServiceCtx, filter: InvoiceFilter & { updatedSince?: Date | null }): ListRead {
+  return { where: invoiceWhere(ctx, filter) as Record<string, unknown>, order: listOrder("Invoice", INVOICE_ORDER) };
 }
 
 const ownerOf = (i: { districtAssociationId: number; associationId: number | null }) => ({
