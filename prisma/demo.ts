@@ -318,22 +318,6 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
               theoryPoints: 27,
               practicePoints: 41.25,
             },
-            // of another club: its invoice is cancelled and issued again (demo invoices below)
-            {
-              ...candidate,
-              eventId: autumn.id,
-              associationId: stadtkapelle.id,
-              firstname: "Frieda",
-              lastname: "Flöte",
-              birthdate: new Date("2011-09-03"),
-              instrument: "FLUTE",
-              type: "D2",
-              theoryLocationId: loc(autumn, "Musikschule Musterstadt (Theorie Herbst)"),
-              practiceLocationId: loc(autumn, "Musikschule Musterstadt (Praxis Herbst)"),
-              songs: noSongs,
-              theoryPoints: 30,
-              practicePoints: 40,
-            },
           ] satisfies Prisma.DexamRegistrationCreateManyInput[]
         ).map(withOverviewKeys),
       });
@@ -557,6 +541,25 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
             ],
           },
         },
+      });
+      // last autumn's exams of another club, written last (the ids the /v1 examples name stay): its
+      // invoice is cancelled and issued again (demoInvoices)
+      await tx.dexamRegistration.create({
+        data: withOverviewKeys({
+          ...candidate,
+          eventId: autumn.id,
+          associationId: stadtkapelle.id,
+          firstname: "Frieda",
+          lastname: "Flöte",
+          birthdate: new Date("2011-09-03"),
+          instrument: "FLUTE",
+          type: "D2",
+          theoryLocationId: loc(autumn, "Musikschule Musterstadt (Theorie Herbst)"),
+          practiceLocationId: loc(autumn, "Musikschule Musterstadt (Praxis Herbst)"),
+          songs: noSongs,
+          theoryPoints: 30,
+          practicePoints: 40,
+        }) as Prisma.DexamRegistrationUncheckedCreateInput,
       });
     },
     { timeout: 60_000 },

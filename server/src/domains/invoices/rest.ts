@@ -122,7 +122,7 @@ const OpenItemQuery = w.query({ eventId: w.queryId(), associationId: w.queryId()
 const FORMATS = ["csv", "xlsx"] as const;
 const InvoiceExportQuery = w.query({ format: w.queryOneOf(FORMATS), eventId: w.queryId(), associationId: w.queryId() });
 const OpenItemExportQuery = w.query({ format: w.queryOneOf(FORMATS), eventId: w.queryId(), associationId: w.queryId(), all: w.queryOneOf(["true", "false"]) });
-const FILE_TYPES = ["text/csv; charset=utf-8", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"];
+const FILE_TYPES = ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"];
 const WHO = "Rechnungspersonal (invoice_read, invoice_manage) des Kreisverbands sieht alle seine Rechnungen, die Konten eines Vereins die ihres Vereins.";
 const CSV_NOTE = "CSV: Semikolon, UTF-8 mit BOM, Datum 31.12.2026, Beträge 1234,56; .xlsx: Datums- und Betragszellen, Blatt „Angaben“.";
 

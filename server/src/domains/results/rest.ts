@@ -77,9 +77,9 @@ const OverviewQuery = w.query({ locationId: locationFilter(), location_id: locat
 
 // the examples run against the demo data (prisma/demo.ts): event 1 "D-Prüfungen Frühjahr" (practice
 // location 2 with two candidates), event 2 last autumn's exams (Paul Prüfling passed), event 4
-// "Wertungsspiele"; registration 7 is the camp registration the D-exam create example makes (theory
+// "Wertungsspiele"; registration 8 is the camp registration the D-exam create example makes (theory
 // location 8)
-const CAMP_REGISTRATION = 7;
+const CAMP_REGISTRATION = 8;
 const CAMP_THEORY = 8;
 
 /** The practice location of the demo's spring exams (Felix, registration 2, and Sven), whose sheets the upload example fills. */
