@@ -1,4 +1,4 @@
-// The treasurer's exports (docs/decisions.md "Rechnungen"): the open items and the issued invoices
+// The treasurer's exports (docs/decisions.md "Invoices"): the open items and the issued invoices
 // (cancellations and credit notes included) of the caller's view, as CSV for a bookkeeping import
 // (semicolons, UTF-8 with BOM, CRLF, German dates "31.12.2026" and amounts "1234,56" without
 // thousands separators, text quoted where needed and a leading = + - @ defused) or as .xlsx (the

@@ -1,4 +1,4 @@
-// Reminders of open invoices (docs/decisions.md "Rechnungen"): a Zahlungserinnerung, then Mahnungen,
+// Reminders of open invoices (docs/decisions.md "Invoices"): a Zahlungserinnerung, then Mahnungen,
 // by mail (outbox) to the club's invoice e-mail once the days of a level after the due date have
 // passed. The levels and their days are set per district association (setInvoiceReminders; without
 // them REMINDER_DEFAULT_DAYS). The running server schedules the round (app.ts, every six hours);

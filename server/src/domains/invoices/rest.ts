@@ -1,4 +1,4 @@
-// /v1 routes of invoices (docs/decisions.md "Rechnungen"): the list in pages, one invoice, its
+// /v1 routes of invoices (docs/decisions.md "Invoices"): the list in pages, one invoice, its
 // documents (the ZUGFeRD / Factur-X PDF and the XRechnung CII XML as issued), the open items and the
 // treasurer's exports (CSV, .xlsx). Read-only: issuing, cancelling and payments stay in GraphQL.
 // Who sees what: the permission table (invoice.list, invoice.read, invoiceOpenItem.list).
