@@ -5,14 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendReminders } from "../../../server/src/domains/invoices/reminders.ts";
 import { addDays, berlinDay, berlinTime } from "../../../server/src/shared/time.ts";
-import { startTestApp, type TestApp } from "../../support/app.ts";
+import type { TestApp } from "../../support/app.ts";
 import { gid } from "../../support/fixtures.ts";
-import { createWorld, type World } from "../../support/principals.ts";
-import { dexamRegistration, pastDexamEvent, SELLER } from "./world.ts";
+import type { World } from "../../support/principals.ts";
+import { dexamRegistration, pastDexamEvent, SELLER, sellerWorld } from "./world.ts";
 
 let app: TestApp;
 let world: World;
-const t: Record<string, string> = {};
+let t: Record<string, string> = {};
 let manage: string;
 /** invoice id per club name */
 const inv: Record<string, number> = {};
@@ -34,11 +34,7 @@ const reminders = () => app.db.prisma.invoiceReminder.findMany({ orderBy: [{ inv
 const mails = () => app.db.prisma.mailOutbox.findMany({ where: { kind: "invoiceReminder" }, orderBy: { id: "asc" } });
 
 beforeAll(async () => {
-  app = await startTestApp();
-  world = await createWorld(app.db.prisma);
-  for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
-  manage = t["role:invoice_manage"] as string;
-  await ok("mutation($input: InvoiceSellerInput!) { setInvoiceSeller(input: $input) { name } }", { input: SELLER }, manage);
+  ({ app, world, t, manage } = await sellerWorld());
   const event = await pastDexamEvent(app.db.prisma, world.district1, "D-Prüfungen Mahnlauf");
   const clubs: Record<string, number> = {};
   for (const [name, email] of [

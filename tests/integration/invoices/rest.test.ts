@@ -11,16 +11,16 @@ import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { berlinDay } from "../../../server/src/shared/time.ts";
-import { startTestApp, type TestApp } from "../../support/app.ts";
+import type { TestApp } from "../../support/app.ts";
 import { gid } from "../../support/fixtures.ts";
-import { createWorld, type World } from "../../support/principals.ts";
-import { dexamRegistration, pastDexamEvent, SELLER } from "./world.ts";
+import type { World } from "../../support/principals.ts";
+import { dexamRegistration, pastDexamEvent, sellerWorld } from "./world.ts";
 
 const SOFFICE = ["/usr/bin/soffice", "/usr/bin/libreoffice", "/usr/lib/libreoffice/program/soffice"].find((p) => fs.existsSync(p));
 
 let app: TestApp;
 let world: World;
-const t: Record<string, string> = {};
+let t: Record<string, string> = {};
 let manage: string;
 let event: number;
 /** invoice id per club name; the cancellation of the cancelled club's */
@@ -60,11 +60,7 @@ function readCsv(raw: Buffer): string[][] {
 const asObjects = (rows: string[][]) => rows.slice(1).map((r) => Object.fromEntries(rows[0].map((h, i) => [h, r[i]])));
 
 beforeAll(async () => {
-  app = await startTestApp();
-  world = await createWorld(app.db.prisma);
-  for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
-  manage = t["role:invoice_manage"] as string;
-  await ok("mutation($input: InvoiceSellerInput!) { setInvoiceSeller(input: $input) { name } }", { input: SELLER }, manage);
+  ({ app, world, t, manage } = await sellerWorld());
   event = await pastDexamEvent(app.db.prisma, world.district1, "D-Prüfungen Export");
   await app.db.prisma.association.update({ where: { id: world.club1 }, data: { name: 'MV "Eins"; Süd' } });
   const clubs: Record<string, number> = { eins: world.club1 };
