@@ -123,7 +123,7 @@ export async function markInvoicePaid(ctx: ServiceCtx, invoiceId: number, paidOn
   if (!isDay(paidOn)) throw validationFailed({ paidOn: "Zahltag als Datum (JJJJ-MM-TT)" });
   if (paidOn > today) throw validationFailed({ paidOn: "Der Zahltag liegt nicht in der Zukunft" });
   return ctx.prisma.$transaction(async (tx) => {
-    const i = await tx.invoice.findUnique({ where: { id: invoiceId }, include: itemInclude });
+    const i = await tx.invoice.findUnique({ where: { id: invoiceId }, select: itemSelect });
     if (!i || !actsOn(p, "invoicePayment.record", { districtAssociationId: i.districtAssociationId, associationId: i.associationId }))
       throw notFound("Rechnung");
     if (i.kind !== "INVOICE") throw new AppError("CONFLICT", "Nur eine Rechnung wird bezahlt, keine Stornorechnung oder Gutschrift");
@@ -147,16 +147,28 @@ export async function markInvoicePaid(ctx: ServiceCtx, invoiceId: number, paidOn
       districtAssociationId: i.districtAssociationId,
       details: { paid: { number: i.number, amountCents: open, paidOn } },
     });
-    return openItemOf(await tx.invoice.findUniqueOrThrow({ where: { id: i.id }, include: itemInclude }));
+    return openItemOf(await tx.invoice.findUniqueOrThrow({ where: { id: i.id }, select: itemSelect }));
   });
 }
 
-const itemInclude = {
+/** What an open item reads of an invoice: not its XML, seller or lines (the list reads hundreds at once). */
+const itemSelect = {
+  id: true,
+  districtAssociationId: true,
+  associationId: true,
+  eventId: true,
+  kind: true,
+  number: true,
+  eventName: true,
+  buyer: true,
+  issueDate: true,
+  dueDate: true,
+  totalCents: true,
   corrections: { select: { kind: true, totalCents: true } },
   payments: { select: { amountCents: true, paidOn: true }, orderBy: { paidOn: "asc" } },
   reminders: { select: { level: true, sentOn: true }, orderBy: { level: "asc" } },
-} as const satisfies Prisma.InvoiceInclude;
-type ItemRow = Prisma.InvoiceGetPayload<{ include: typeof itemInclude }>;
+} as const satisfies Prisma.InvoiceSelect;
+type ItemRow = Prisma.InvoiceGetPayload<{ select: typeof itemSelect }>;
 
 export type OpenItem = ReturnType<typeof openItemOf>;
 
@@ -207,7 +219,7 @@ export async function listOpenItems(ctx: ServiceCtx, filter: OpenItemFilter = {}
         filter.associationId != null ? { associationId: filter.associationId } : {},
       ],
     },
-    include: itemInclude,
+    select: itemSelect,
     orderBy: [{ dueDate: "asc" }, { id: "asc" }],
     take: limit,
   });

@@ -12,7 +12,7 @@ import { decrypt, encrypt } from "../../crypto/aead.ts";
 import { type InvoiceKind, Prisma } from "../../generated/prisma/client.ts";
 import { listOrder } from "../../graphql/cursor.ts";
 import { addDays, berlinDay } from "../../shared/time.ts";
-import { audit } from "../audit/service.ts";
+import { audit, auditMany } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, type ServiceCtx } from "../context.ts";
 import type { ListRead } from "../lists.ts";
 import { type BuyerSnapshot, ciiXml, type InvoiceDocument, type SellerSnapshot } from "./einvoice.ts";
@@ -365,7 +365,7 @@ async function writeInvoices(
   const year = Number(today.slice(0, 4));
   const last = await lockCounter(tx, at.districtAssociationId, year);
   const exempt = at.seller.exemptionNote != null;
-  const out: InvoiceRow[] = [];
+  const written: { doc: InvoiceDocument; draft: Draft; xml: string }[] = [];
   let n = last;
   for (const d of drafts) {
     n++;
@@ -394,39 +394,47 @@ async function writeInvoices(
       vatCents,
       totalCents: netCents + vatCents,
     };
-    const xml = await ciiXml(doc);
-    const row = await tx.invoice.create({
-      data: {
-        districtAssociationId: at.districtAssociationId,
-        associationId: d.associationId,
-        eventId: at.eventId,
-        kind: d.kind,
-        number: doc.number,
-        correctsId: d.correctsId,
-        issueDate: new Date(`${doc.issueDate}T00:00:00Z`),
-        dueDate: new Date(`${doc.dueDate}T00:00:00Z`),
-        serviceDate: new Date(`${doc.serviceDate}T00:00:00Z`),
-        eventName: at.eventName,
-        seller: doc.seller as unknown as Prisma.InputJsonValue,
-        buyer: doc.buyer as unknown as Prisma.InputJsonValue,
-        netCents,
-        vatCents,
-        totalCents: doc.totalCents,
-        xml,
-        createdBy: p.subject,
-        lines: { create: lines },
-      },
-      include: invoiceInclude,
-    });
-    await audit(tx, p, {
+    written.push({ doc, draft: d, xml: await ciiXml(doc) });
+  }
+  // one statement each for the invoices, their lines and their audit entries (an issuing run writes hundreds)
+  const made = await tx.invoice.createManyAndReturn({
+    data: written.map(({ doc, draft, xml }) => ({
+      districtAssociationId: at.districtAssociationId,
+      associationId: draft.associationId,
+      eventId: at.eventId,
+      kind: doc.kind,
+      number: doc.number,
+      correctsId: draft.correctsId,
+      issueDate: new Date(`${doc.issueDate}T00:00:00Z`),
+      dueDate: new Date(`${doc.dueDate}T00:00:00Z`),
+      serviceDate: new Date(`${doc.serviceDate}T00:00:00Z`),
+      eventName: at.eventName,
+      seller: doc.seller as unknown as Prisma.InputJsonValue,
+      buyer: doc.buyer as unknown as Prisma.InputJsonValue,
+      netCents: doc.netCents,
+      vatCents: doc.vatCents,
+      totalCents: doc.totalCents,
+      xml,
+      createdBy: p.subject,
+    })),
+    select: { id: true, number: true, kind: true, totalCents: true },
+  });
+  const idOf = new Map(made.map((m) => [m.number, m.id]));
+  await tx.invoiceLine.createMany({
+    data: written.flatMap(({ doc }) => doc.lines.map((l) => ({ ...l, invoiceId: idOf.get(doc.number) as number }))),
+  });
+  await auditMany(
+    tx,
+    p,
+    made.map((row) => ({
       action: "create",
       entity: "Invoice",
       entityId: row.id,
       districtAssociationId: at.districtAssociationId,
       details: { number: row.number, kind: row.kind, totalCents: row.totalCents },
-    });
-    out.push(row);
-  }
+    })),
+  );
+  const out = await tx.invoice.findMany({ where: { id: { in: made.map((m) => m.id) } }, include: invoiceInclude, orderBy: { id: "asc" } });
   await tx.$executeRaw`UPDATE "InvoiceCounter" SET "last" = ${n}::int WHERE "districtAssociationId" = ${at.districtAssociationId}::int AND "year" = ${year}::int`;
   return out;
 }
