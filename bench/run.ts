@@ -19,6 +19,7 @@
 //  10. other users while heavy valid workbooks are uploaded
 //  11. the server's memory: idle RSS with no request served (PostgreSQL, PGlite), RSS in the rush
 //  12. planning the timetable of an event with 5,000 registrations (from no slots; again, keeping them)
+//  13. issuing the invoices of 500 clubs in one run; the open items of them
 //
 // `npm run bench` builds first (scripts/build.mjs: Prisma client, server, client; the figures import
 // the generated client); `npx tsx bench/run.ts` measures the dist/ already built.
