@@ -1,6 +1,7 @@
 // The reminder rules (pure): which level an open invoice is due for on a day, the levels' checks, the mail.
 import { describe, expect, it } from "vitest";
 import { renderMail } from "../../mail/registrationMail.ts";
+import { actionLabel } from "../audit/read.ts";
 import { reminderDaysErrors, reminderDue, reminderLabel } from "./rules.ts";
 
 const invoice = (reminders: { level: number; sentOn: string }[] = []) => ({ dueDate: "2026-12-01", reminders });
@@ -24,8 +25,9 @@ describe("reminderDue", () => {
 });
 
 describe("levels", () => {
-  it("are labelled Zahlungserinnerung, then numbered Mahnungen", () => {
+  it("are labelled Zahlungserinnerung, then numbered Mahnungen; the audit log names a reminder sent in German", () => {
     expect([1, 2, 3, 4].map(reminderLabel)).toEqual(["Zahlungserinnerung", "1. Mahnung", "2. Mahnung", "3. Mahnung"]);
+    expect(actionLabel("remind")).toBe("Zahlungserinnerung oder Mahnung versandt");
   });
   it("take 0 to 4 ascending days of 1 to 365", () => {
     for (const ok of [[], [14], [7, 14, 21, 28], [1, 365]]) expect(reminderDaysErrors(ok), String(ok)).toEqual({});
