@@ -3,8 +3,6 @@
 // staff their district's, a club's accounts their club's); the exports of open items and invoices as
 // CSV (semicolons, UTF-8 BOM, German dates and amounts) and .xlsx, read back, the .xlsx opened by
 // LibreOffice (headless, as the other spreadsheet tests); GraphQL's download gives the same file.
-import { spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,10 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { berlinDay } from "../../../server/src/shared/time.ts";
 import type { TestApp } from "../../support/app.ts";
 import { gid } from "../../support/fixtures.ts";
+import { soffice } from "../../support/libreoffice.ts";
 import type { World } from "../../support/principals.ts";
 import { dexamRegistration, pastDexamEvent, sellerWorld } from "./world.ts";
-
-const SOFFICE = ["/usr/bin/soffice", "/usr/bin/libreoffice", "/usr/lib/libreoffice/program/soffice"].find((p) => fs.existsSync(p));
 
 let app: TestApp;
 let world: World;
@@ -198,17 +195,10 @@ describe("exports", () => {
     expect((row.Rechnungsdatum as Date).toISOString().slice(0, 10)).toBe(today);
 
     // LibreOffice reads it: its CSV of the sheet has the same rows and numbers
-    if (!SOFFICE) throw new Error("LibreOffice (soffice) fehlt: apt-get install libreoffice-calc-nogui (npm test installs it)");
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "anmeldesystem-invoices-"));
     const file = path.join(dir, "offene-posten.xlsx");
     fs.writeFileSync(file, res.raw);
-    const profile = `file://${path.join(dir, `profile-${crypto.randomBytes(4).toString("hex")}`)}`;
-    const r = spawnSync(
-      SOFFICE,
-      [`-env:UserInstallation=${profile}`, "--headless", "--norestore", "--convert-to", "csv:Text - txt - csv (StarCalc):59,34,76,1", "--outdir", dir, file],
-      { encoding: "utf8", timeout: 120_000, env: { ...process.env, HOME: dir } },
-    );
-    expect(r.status, r.stderr).toBe(0);
+    soffice("csv:Text - txt - csv (StarCalc):59,34,76,1", [file], dir, dir);
     // LibreOffice quotes every text field
     const lo = fs.readFileSync(path.join(dir, "offene-posten.csv"), "utf8").trim().replaceAll('""', "'").replaceAll('"', "").split(/\r?\n/);
     expect(lo).toHaveLength(4);
