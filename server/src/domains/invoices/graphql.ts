@@ -306,6 +306,13 @@ export const InvoiceType = builder.prismaNode("Invoice", {
 void InvoiceLineType;
 registerNodeAccess("Invoice", (ctx, i) => canRead(ctx.principal, i));
 
+type GlobalIdArg = Parameters<typeof numericId>[0] | null | undefined;
+/** The event and club filters of the lists and exports, as numeric ids. */
+const eventAndClub = (event: GlobalIdArg, association: GlobalIdArg) => ({
+  eventId: event ? numericId(event, "Event", "Veranstaltung") : null,
+  associationId: association ? numericId(association, "Association", "Verein") : null,
+});
+
 builder.queryField("invoices", (t) =>
   t.prismaField({
     type: [InvoiceType],
@@ -316,12 +323,7 @@ builder.queryField("invoices", (t) =>
       association: t.arg.globalID({ required: false, description: "Only this club's." }),
     },
     resolve: async (query, _root, { event, association }, ctx) => {
-      const ids = (
-        await listInvoices(ctx, {
-          eventId: event ? numericId(event, "Event", "Veranstaltung") : null,
-          associationId: association ? numericId(association, "Association", "Verein") : null,
-        })
-      ).map((i) => i.id);
+      const ids = (await listInvoices(ctx, eventAndClub(event, association))).map((i) => i.id);
       const rows = await ctx.prisma.invoice.findMany({ ...query, where: { id: { in: ids } } });
       return ids.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
     },
@@ -504,12 +506,7 @@ builder.queryField("openItems", (t) =>
       association: t.arg.globalID({ required: false, description: "Only this club's." }),
       all: t.arg.boolean({ required: false, description: "true: the paid invoices too." }),
     },
-    resolve: (_root, { event, association, all }, ctx) =>
-      listOpenItems(ctx, {
-        eventId: event ? numericId(event, "Event", "Veranstaltung") : null,
-        associationId: association ? numericId(association, "Association", "Verein") : null,
-        all,
-      }),
+    resolve: (_root, { event, association, all }, ctx) => listOpenItems(ctx, { ...eventAndClub(event, association), all }),
   }),
 );
 
@@ -661,16 +658,7 @@ builder.queryField("openItemsExport", (t) =>
       association: t.arg.globalID({ required: false, description: "Only this club's." }),
       all: t.arg.boolean({ required: false, description: "true: the paid invoices too." }),
     },
-    resolve: (_root, { format, event, association, all }, ctx) =>
-      openItemsExport(
-        ctx,
-        {
-          eventId: event ? numericId(event, "Event", "Veranstaltung") : null,
-          associationId: association ? numericId(association, "Association", "Verein") : null,
-          all,
-        },
-        format,
-      ),
+    resolve: (_root, { format, event, association, all }, ctx) => openItemsExport(ctx, { ...eventAndClub(event, association), all }, format),
   }),
 );
 
@@ -684,14 +672,6 @@ builder.queryField("invoicesExport", (t) =>
       event: t.arg.globalID({ required: false, description: "Only this event's." }),
       association: t.arg.globalID({ required: false, description: "Only this club's." }),
     },
-    resolve: (_root, { format, event, association }, ctx) =>
-      invoicesExport(
-        ctx,
-        {
-          eventId: event ? numericId(event, "Event", "Veranstaltung") : null,
-          associationId: association ? numericId(association, "Association", "Verein") : null,
-        },
-        format,
-      ),
+    resolve: (_root, { format, event, association }, ctx) => invoicesExport(ctx, eventAndClub(event, association), format),
   }),
 );
