@@ -20,6 +20,7 @@
 //  11. the server's memory: idle RSS with no request served (PostgreSQL, PGlite), RSS in the rush
 //  12. planning the timetable of an event with 5,000 registrations (from no slots; again, keeping them)
 //  13. integrators: the change feed (10,000 changes in pages of 500), the rush with a webhook endpoint
+//  14. issuing the invoices of 500 clubs in one run; the open items of them
 //
 // `npm run bench` builds first (scripts/build.mjs: Prisma client, server, client; the figures import
 // the generated client); `npx tsx bench/run.ts` measures the dist/ already built.

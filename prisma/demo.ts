@@ -2,7 +2,10 @@
 // a second start finds the demo district associations and leaves everything as it is.
 import type { DataKey } from "../server/src/crypto/aead.ts";
 import { competitionOverviewKeys } from "../server/src/domains/competition/rules.ts";
+import type { ServiceCtx } from "../server/src/domains/context.ts";
 import { overviewKeys } from "../server/src/domains/dexam/rules.ts";
+import { markInvoicePaid } from "../server/src/domains/invoices/payments.ts";
+import { cancelInvoice, issueInvoices } from "../server/src/domains/invoices/service.ts";
 import { defaultRules, type RulesInput } from "../server/src/domains/timetable/rules.ts";
 import { seedTimetable } from "../server/src/domains/timetable/service.ts";
 import type { Prisma, PrismaClient } from "../server/src/generated/prisma/client.ts";
@@ -36,6 +39,10 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
   const inDays = (d: number) => new Date(now.getTime() + d * DAY);
   const deadlineIn = (d: number) => deadlineOf(berlinDay(inDays(d)));
   const password = await hashPassword(DEMO_PASSWORD);
+  let staffId = 0;
+  let autumnId = 0;
+  let kv1Id = 0;
+  let stadtkapelleId = 0;
 
   await prisma.$transaction(
     async (tx) => {
@@ -69,7 +76,15 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
         });
       const address = { phone: "+49711123456", street: "Hauptstraße 1", postcode: "70173", city: "Musterstadt", country: "Deutschland" };
       await user({ email: "admin@demo.test", firstname: "Anna", lastname: "Admin", roles: ["admin"], districtAssociationId: kv1.id, ...address });
-      await user({ email: "staff@demo.test", firstname: "Stefan", lastname: "Stab", roles: [...STAFF_ROLES], districtAssociationId: kv1.id, ...address });
+      const staff = await user({
+        email: "staff@demo.test",
+        firstname: "Stefan",
+        lastname: "Stab",
+        roles: [...STAFF_ROLES],
+        districtAssociationId: kv1.id,
+        ...address,
+      });
+      staffId = staff.id;
       await user({
         email: "staff2@demo.test",
         firstname: "Sabine",
@@ -306,7 +321,7 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
           ] satisfies Prisma.DexamRegistrationCreateManyInput[]
         ).map(withOverviewKeys),
       });
-      await tx.event.create({
+      const camp = await tx.event.create({
         data: {
           ...common,
           name: "D-Prüfungen Freizeit Sommer",
@@ -446,6 +461,49 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
       };
       const stages = new Map([stage("Stadthalle Musterstadt", ["Große Bühne"]), stage("Kulturzentrum Musterstadt", ["Saal 1", "Saal 2"])]);
       await seedTimetable(tx, competition.id, stages, [...stages.keys()], now);
+      // fees of district 1's events (invoices/fees.ts item keys) and its seller data
+      const dexamFees = (eventId: number, extra: [string, number][] = []) =>
+        [
+          ["dexam:D1:theory", 1500],
+          ["dexam:D1:practice", 2500],
+          ["dexam:D2:theory", 2000],
+          ["dexam:D2:practice", 3000],
+          ["dexam:D3:theory", 2500],
+          ["dexam:D3:practice", 3500],
+          ...extra,
+        ].map(([item, amountCents]) => ({ eventId, item: item as string, amountCents: amountCents as number }));
+      await tx.eventFee.createMany({
+        data: [
+          ...dexamFees(spring.id),
+          ...dexamFees(autumn.id),
+          ...dexamFees(camp.id, [
+            ["dexam:D1:camp", 12000],
+            ["dexam:D2:camp", 12000],
+          ]),
+          ...["T", "K", "U"].map((t) => ({ eventId: competition.id, item: `competition:${t}`, amountCents: 4000 })),
+        ],
+      });
+      await tx.eventFeeSchedule.create({ data: { eventId: spring.id, lateFrom: deadlineIn(30), lateFeeCents: 1000 } });
+      await tx.invoiceSeller.create({
+        data: {
+          districtAssociationId: kv1.id,
+          name: "Kreisverband Musterstadt e. V.",
+          street: "Hauptstraße 1",
+          postcode: "70173",
+          city: "Musterstadt",
+          email: "kasse@kv-musterstadt.example",
+          taxNumber: "99/815/08151",
+          registrationId: "VR 1234, Amtsgericht Musterstadt",
+          exemptionNote: "Umsatzsteuerfrei nach § 4 Nr. 22 Buchst. a UStG",
+          iban: "DE02120300000000202051",
+          bic: "BYLADEM1001",
+          bankName: "Demo-Bank",
+          creditorId: "DE98ZZZ09999999999",
+        },
+      });
+      autumnId = autumn.id;
+      kv1Id = kv1.id;
+      stadtkapelleId = stadtkapelle.id;
       await tx.event.create({
         data: {
           ...common,
@@ -484,8 +542,63 @@ export async function seedDemoData(prisma: PrismaClient, _opts: { dataKey: DataK
           },
         },
       });
+      // last autumn's exams of another club, written last (the ids the /v1 examples name stay): its
+      // invoice is cancelled and issued again (demoInvoices)
+      await tx.dexamRegistration.create({
+        data: withOverviewKeys({
+          ...candidate,
+          eventId: autumn.id,
+          associationId: stadtkapelle.id,
+          firstname: "Frieda",
+          lastname: "Flöte",
+          birthdate: new Date("2011-09-03"),
+          instrument: "FLUTE",
+          type: "D2",
+          theoryLocationId: loc(autumn, "Musikschule Musterstadt (Theorie Herbst)"),
+          practiceLocationId: loc(autumn, "Musikschule Musterstadt (Praxis Herbst)"),
+          songs: noSongs,
+          theoryPoints: 30,
+          practicePoints: 40,
+        }) as Prisma.DexamRegistrationUncheckedCreateInput,
+      });
     },
     { timeout: 60_000 },
   );
+  await demoInvoices(prisma, _opts, { staffId, districtAssociationId: kv1Id, eventId: autumnId, cancelledClub: stadtkapelleId, now });
   return true;
+}
+
+/**
+ * District 1's invoices of last autumn's exams, issued as its treasurer does (invoices/service.ts):
+ * the Musikverein's paid, the Stadtkapelle's cancelled (with its cancellation invoice) and issued
+ * again, still open.
+ */
+async function demoInvoices(
+  prisma: PrismaClient,
+  opts: { dataKey: DataKey },
+  at: { staffId: number; districtAssociationId: number; eventId: number; cancelledClub: number; now: Date },
+) {
+  const ctx = {
+    prisma,
+    principal: {
+      kind: "user",
+      userId: at.staffId,
+      subject: "demo-seed",
+      roles: ["invoice_manage"],
+      districtAssociationId: at.districtAssociationId,
+      associationIds: [],
+      blocked: false,
+      profileComplete: true,
+    },
+    // the outbox sender sends the invoice mails on its next round
+    services: { dataKey: opts.dataKey, now: () => at.now, mail: { wake: () => {} } },
+  } as unknown as ServiceCtx;
+  const first = await issueInvoices(ctx, at.eventId);
+  const paid = first.find((i) => i.associationId !== at.cancelledClub);
+  const cancelled = first.find((i) => i.associationId === at.cancelledClub);
+  if (paid) await markInvoicePaid(ctx, paid.id, berlinDay(at.now));
+  if (cancelled) {
+    await cancelInvoice(ctx, cancelled.id);
+    await issueInvoices(ctx, at.eventId, [at.cancelledClub]);
+  }
 }

@@ -26,6 +26,8 @@ import { runExpiryJob } from "./domains/events/expiry.ts";
 import { eventRoutes } from "./domains/events/rest.ts";
 import { eventListScope } from "./domains/events/service.ts";
 import { invoiceAttachments } from "./domains/invoices/mail.ts";
+import { runReminderJob } from "./domains/invoices/reminders.ts";
+import { invoiceRoutes } from "./domains/invoices/rest.ts";
 import { resultRoutes, resultUploadRoutes } from "./domains/results/rest.ts";
 import { timetableRoutes } from "./domains/timetable/rest.ts";
 import { userRoutes } from "./domains/users/rest.ts";
@@ -102,7 +104,10 @@ export async function createApp(opts: {
     publicUrl: config.publicUrl,
     retrySeconds: config.mailRetrySeconds,
     auto: opts.mailSending !== "manual",
-    attach: (row) => (row.kind === "invoice" && row.invoiceId ? invoiceAttachments(db.prisma, row.invoiceId, new Date()) : Promise.resolve([])),
+    attach: (row) =>
+      (row.kind === "invoice" || row.kind === "invoiceReminder") && row.invoiceId
+        ? invoiceAttachments(db.prisma, row.invoiceId, new Date())
+        : Promise.resolve([]),
   });
   // webhook deliveries: written by the change's trigger, sent after commit (domains/webhooks/sender.ts)
   const webhooks = webhookSender({
@@ -220,6 +225,12 @@ export async function createApp(opts: {
   await expire();
   const expiry = setInterval(expire, 6 * 3600 * 1000);
   expiry.unref();
+  // reminders of open invoices (invoices/reminders.ts): a minute after the start, then every six hours
+  const remind = () => runReminderJob(prisma, services.now()).catch((e) => console.error("Zahlungserinnerungen fehlgeschlagen", e));
+  const firstReminders = setTimeout(remind, 60 * 1000);
+  firstReminders.unref();
+  const reminders = setInterval(remind, 6 * 3600 * 1000);
+  reminders.unref();
 
   const authenticate = createAuthenticator({
     config,
@@ -430,6 +441,7 @@ export async function createApp(opts: {
   resultRoutes(r);
   calendarRoutes(r);
   changeRoutes(r);
+  invoiceRoutes(r);
   timetableRoutes(r);
   calendarFeedRoute(fastify, prisma, services);
   // file uploads (multipart/form-data) in their own scope: the other routes keep JSON-only bodies
@@ -461,6 +473,8 @@ export async function createApp(opts: {
   const close = async () => {
     if (cleanup) clearInterval(cleanup);
     clearInterval(expiry);
+    clearTimeout(firstReminders);
+    clearInterval(reminders);
     operations.stop();
     await fastify.close();
     await spreadsheetPool.close();

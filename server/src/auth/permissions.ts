@@ -456,14 +456,15 @@ export const DOORS = {
     description: "Set the fee table of an event of the own district; issued invoices keep what they billed.",
   },
   "invoiceSeller.read": {
-    graphql: ["Query.invoiceSeller"],
+    graphql: ["Query.invoiceSeller", "Query.invoiceReminders"],
     rest: [],
-    description: "The seller data of the own district association (name, address, tax data, bank account, SEPA creditor id).",
+    description:
+      "The seller data of the own district association (name, address, tax data, bank account, SEPA creditor id) and its reminder levels (Zahlungserinnerung, Mahnungen).",
   },
   "invoiceSeller.update": {
-    graphql: ["Mutation.setInvoiceSeller"],
+    graphql: ["Mutation.setInvoiceSeller", "Mutation.setInvoiceReminders"],
     rest: [],
-    description: "Set the seller data of the own district association.",
+    description: "Set the seller data of the own district association and its reminder levels (days after the due date).",
   },
   "invoiceBilling.read": {
     graphql: ["Query.clubBilling"],
@@ -476,13 +477,14 @@ export const DOORS = {
     description: "Set a club's billing address, buyer reference and SEPA mandate (IBAN checked, account stored encrypted).",
   },
   "invoice.list": {
-    graphql: ["Query.invoices"],
-    rest: [],
-    description: "Invoices, cancellation invoices and credit notes: invoice staff of the district all of it, a club's accounts their own club's.",
+    graphql: ["Query.invoices", "Query.invoicesExport"],
+    rest: ["GET /v1/invoices", "GET /v1/export/invoices"],
+    description:
+      "Invoices, cancellation invoices and credit notes (also as a CSV/.xlsx export): invoice staff of the district all of it, a club's accounts their own club's.",
   },
   "invoice.read": {
     graphql: ["Query.node(Invoice)"],
-    rest: [],
+    rest: ["GET /v1/invoice/:id", "GET /v1/invoice/:id/pdf", "GET /v1/invoice/:id/xml"],
     description: "One invoice with its EN 16931 XML and its Factur-X PDF, under the same visibility as invoice.list.",
   },
   "invoice.issue": {
@@ -524,10 +526,10 @@ export const DOORS = {
     description: 'Record by hand that an invoice of the own district is paid ("bezahlt") on a day.',
   },
   "invoiceOpenItem.list": {
-    graphql: ["Query.openItems"],
-    rest: [],
+    graphql: ["Query.openItems", "Query.openItemsExport"],
+    rest: ["GET /v1/invoices/open_items", "GET /v1/export/invoices/open_items", "GET /v1/export/invoices/open-items"],
     description:
-      "Open items: what each invoice still asks for, partial and over-payments; invoice staff of the district all of it, a club's accounts their own club's.",
+      "Open items: what each invoice still asks for, partial and over-payments, the last reminder (also as a CSV/.xlsx export); invoice staff of the district all of it, a club's accounts their own club's.",
   },
   // ---- timetables (Zeitplan)
   "timetable.read": {

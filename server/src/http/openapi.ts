@@ -22,6 +22,7 @@ export const TAGS = [
   { name: "D-Prüfungen", description: "Anmeldungen zu D-Prüfungen (D1–D3, auch Feriencamp)" },
   { name: "Wertungsspiele", description: "Anmeldungen zu Wertungsspielen" },
   { name: "Ergebnisse", description: "Ergebnisse, Auswertungsbögen und PC-Juror" },
+  { name: "Rechnungen", description: "Rechnungen an Vereine (E-Rechnungen: ZUGFeRD-PDF und XRechnung-XML), offene Posten und ihre Exporte" },
   { name: "Änderungen", description: "Das Änderungsprotokoll: Anlagen, Änderungen und Löschungen in Bestätigungsreihenfolge" },
   { name: "Exporte", description: "Excel- und ZIP-Dateien (jede unter beiden Schreibweisen: mit _ und mit -)" },
 ] as const;

@@ -5,6 +5,7 @@ import type { Authenticator } from "../auth/authenticate.ts";
 import { AppError } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import { queryTextLengths } from "../db/search.ts";
+import { contentDisposition } from "../domains/files/rules.ts";
 import { KEY_REUSED } from "../domains/registrations/idempotency.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
@@ -121,6 +122,12 @@ export function pageAnswer<T>(ctx: RestCtx, reply: FastifyReply, page: { rows: T
     reply.header("link", `<${ctx.services.config.publicUrl.replace(/\/$/, "")}${sent.pathname}${sent.search}>; rel="next"`);
   }
   return page.rows;
+}
+
+/** A file answer: its type, its name to save it under (Content-Disposition), never cached. */
+export function download(reply: FastifyReply, name: string, type: string, data: Uint8Array) {
+  reply.header("content-type", type).header("content-disposition", contentDisposition(name)).header("cache-control", "no-store");
+  return reply.send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
 }
 
 /**

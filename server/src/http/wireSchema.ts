@@ -206,8 +206,14 @@ export const queryId = () =>
 export const queryInstant = () => queryCustom(parseInstant, MSG.date, INSTANT_JSON);
 /** A query day "yyyy-mm-dd". */
 export const queryDay = () => queryCustom((v) => (isCalendarDay(v) ? v : null), MSG.date, { type: "string", format: "date" });
-/** A query parameter that is one of an enumeration's wire values. */
-export const queryOneOf = <T>(e: TwoWay<T>) => queryCustom((v) => e.fromWire(v) ?? null, WIRE_MSG.value, { type: "string", enum: [...e.values] });
+/** A query parameter that is one of an enumeration's wire values, or one of these words (`format=csv`). */
+export function queryOneOf<T>(e: TwoWay<T>): ReturnType<typeof queryCustom<T>>;
+export function queryOneOf<V extends string>(words: readonly V[]): ReturnType<typeof queryCustom<V>>;
+export function queryOneOf(e: TwoWay<unknown> | readonly string[]) {
+  const values: readonly unknown[] = Array.isArray(e) ? e : (e as TwoWay<unknown>).values;
+  const read = Array.isArray(e) ? (v: string) => (e.includes(v) ? v : null) : (v: string) => (e as TwoWay<unknown>).fromWire(v) ?? null;
+  return queryCustom(read, WIRE_MSG.value, { type: "string", enum: [...values] });
+}
 /** A query text (a search). */
 export const queryText = () => queryCustom((v) => v, WIRE_MSG.text, { type: "string" });
 /**

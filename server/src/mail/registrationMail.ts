@@ -27,6 +27,7 @@ export const MAIL_KINDS = [
   "clubAssigned",
   "webhookDisabled",
   "invoice",
+  "invoiceReminder",
   "timetable",
   "timetableChanged",
 ] as const;
@@ -90,7 +91,25 @@ export type InvoiceFacts = {
   district?: { name: string; imprint: string; privacy: string };
 };
 
-export type MailPayload = RegistrationFacts | AccountFacts | WebhookFacts | InvoiceFacts;
+/** A reminder of an open invoice (Zahlungserinnerung, Mahnung; domains/invoices/reminders.ts), the invoice's files attached. */
+export type ReminderFacts = {
+  /** Zahlungserinnerung, 1. Mahnung, ... */
+  label: string;
+  level: number;
+  number: string;
+  club: string;
+  event: string;
+  /** "50,50 €" */
+  total: string;
+  open: string;
+  /** the invoice's due date and the new one, "12.12.2026" */
+  due: string;
+  payBy: string;
+  iban: string;
+  district?: { name: string; imprint: string; privacy: string };
+};
+
+export type MailPayload = RegistrationFacts | AccountFacts | WebhookFacts | InvoiceFacts | ReminderFacts;
 
 const DATE = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, weekday: "short", day: "2-digit", month: "2-digit", year: "numeric" });
 const TIME = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
@@ -177,7 +196,7 @@ export function competitionFacts(
 
 const WHAT = { dexam: "D-Prüfungsanmeldung", competition: "Wertungsspielanmeldung" } as const;
 
-type RegistrationKind = Exclude<MailKind, "clubAssigned" | "webhookDisabled" | "invoice">;
+type RegistrationKind = Exclude<MailKind, "clubAssigned" | "webhookDisabled" | "invoice" | "invoiceReminder">;
 
 const SUBJECTS: Record<RegistrationKind, (f: RegistrationFacts) => string> = {
   created: () => "Anmeldung eingegangen",
@@ -215,6 +234,7 @@ type Rendered = { subject: string; text: string; html: string };
 export function renderMail(kind: MailKind, payload: MailPayload, publicUrl: string): Rendered {
   if (kind === "webhookDisabled") return renderWebhookDisabledMail(payload as WebhookFacts, publicUrl);
   if (kind === "invoice") return renderInvoiceMail(payload as InvoiceFacts);
+  if (kind === "invoiceReminder") return renderReminderMail(payload as ReminderFacts);
   return kind === "clubAssigned" ? renderClubAssignedMail(payload as AccountFacts) : renderRegistrationMail(kind, payload as RegistrationFacts, publicUrl);
 }
 
@@ -308,6 +328,20 @@ export function renderWebhookDisabledMail(f: WebhookFacts, publicUrl: string): R
     `Der Webhook-Endpunkt ${f.url} hat ${f.failures} Zustellungen in Folge nicht angenommen und wurde abgeschaltet.`,
     "Neue Änderungen werden ihm nicht mehr zugestellt, bis er wieder eingeschaltet wird; noch offene Zustellungen werden dann nachgeholt.",
     `Die Zustellungen und ihre Fehler stehen in der Webhook-Verwaltung: ${publicUrl}`,
+  ];
+  return plainMail(subject, lines, f.district);
+}
+
+/** A Zahlungserinnerung or Mahnung of an open invoice (the invoice's PDF and XML attached again). */
+export function renderReminderMail(f: ReminderFacts): Rendered {
+  const subject = `${f.label}: Rechnung ${f.number} (${f.event})`;
+  const lines = [
+    f.level <= 1
+      ? `unsere Rechnung ${f.number} an ${f.club} für „${f.event}“ über ${f.total} war am ${f.due} fällig. Bis heute haben wir keine vollständige Zahlung erhalten; vielleicht ist sie Ihnen entgangen.`
+      : `trotz unserer Zahlungserinnerung ist unsere Rechnung ${f.number} an ${f.club} für „${f.event}“ über ${f.total}, fällig am ${f.due}, noch nicht vollständig bezahlt.`,
+    `Offen sind noch ${f.open}. Bitte überweisen Sie diesen Betrag bis zum ${f.payBy} auf das Konto IBAN ${f.iban} und geben Sie die Rechnungsnummer ${f.number} als Verwendungszweck an.`,
+    "Haben Sie inzwischen gezahlt, betrachten Sie dieses Schreiben bitte als gegenstandslos.",
+    "Die Rechnung liegt noch einmal bei (PDF als elektronische Rechnung und XML).",
   ];
   return plainMail(subject, lines, f.district);
 }

@@ -150,6 +150,7 @@ export const FIELD_LABELS: Record<string, string> = {
   firstname: "Vorname",
   firstVersion: "Version des ersten Eintrags",
   formType: "Art",
+  format: "Dateiformat",
   from: "Von",
   gdprAccepted: "Datenschutzhinweise akzeptiert",
   gdprLink: "Datenschutz-URL",

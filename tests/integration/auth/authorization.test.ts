@@ -1113,11 +1113,12 @@ const CALLS: Record<Operation, Call[]> = {
     })),
   ],
   // each caller's own district association
-  "invoiceSeller.read": [gqlCall("query { invoiceSeller { name } }")],
+  "invoiceSeller.read": [gqlCall("query { invoiceSeller { name } }"), gqlCall("query { invoiceReminders { version } }")],
   "invoiceSeller.update": [
     gqlCall("mutation($input: InvoiceSellerInput!) { setInvoiceSeller(input: $input) { name } }", () => ({
       input: { ...INVOICE_SELLER, name: `KV ${++seq}` },
     })),
+    gqlCall("mutation($input: InvoiceRemindersInput!) { setInvoiceReminders(input: $input) { version } }", () => ({ input: { days: [14, 28] } })),
   ],
   "invoiceBilling.read": [gqlCall("query($a: ID!) { clubBilling(association: $a) { billingName } }", () => ({ a: globalId("Association", world.club1) }))],
   "invoiceBilling.update": [
@@ -1125,13 +1126,19 @@ const CALLS: Record<Operation, Call[]> = {
       input: { association: globalId("Association", world.club1), billingName: `MV Eins ${++seq}` },
     })),
   ],
-  "invoice.list": [gqlCall("query { invoices { number } }")],
+  "invoice.list": [
+    gqlCall("query { invoices { number } }"),
+    gqlCall("query { invoicesExport(format: CSV) { fileName } }"),
+    restCall("GET", () => "/v1/invoices", undefined, "/v1/invoices"),
+    restCall("GET", () => "/v1/export/invoices?format=csv", undefined, "/v1/export/invoices"),
+  ],
   "invoice.read": [
     gqlCall(
       "query($id: ID!) { node(id: $id) { ... on Invoice { number } } }",
       async () => ({ id: globalId("Invoice", await invoiceOfClub1()) }),
       (d) => d.node,
     ),
+    ...["", "/pdf", "/xml"].map((doc) => restCall("GET", async () => `/v1/invoice/${await invoiceOfClub1()}${doc}`, undefined, `/v1/invoice/:id${doc}`)),
   ],
   "invoice.issue": [
     gqlCall("mutation($e: ID!) { issueInvoices(event: $e) { number } }", async () => ({ e: globalId("Event", await billableEventOfDistrict1()) })),
@@ -1153,7 +1160,12 @@ const CALLS: Record<Operation, Call[]> = {
       d: berlinDay(new Date()),
     })),
   ],
-  "invoiceOpenItem.list": [gqlCall("query { openItems { number } }")],
+  "invoiceOpenItem.list": [
+    gqlCall("query { openItems { number } }"),
+    gqlCall("query { openItemsExport(format: XLSX) { fileName } }"),
+    restCall("GET", () => "/v1/invoices/open_items", undefined, "/v1/invoices/open_items"),
+    ...["open_items", "open-items"].map((path) => restCall("GET", () => `/v1/export/invoices/${path}?format=csv`, undefined, `/v1/export/invoices/${path}`)),
+  ],
   // --- invoices end
   // --- timetable start
   "timetable.read": [

@@ -6,6 +6,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../../server/src/db/client.ts";
 import { deleteExpiredEvents, EXPIRY_LEASE } from "../../../server/src/domains/events/expiry.ts";
+import { REMINDER_LEASE, sendReminders } from "../../../server/src/domains/invoices/reminders.ts";
 import { deleteExpiredOidcRows, OIDC_CLEANUP_LEASE } from "../../../server/src/idp/adapter.ts";
 import { testDatabase } from "../../support/db.ts";
 import { expiredEvent } from "../../support/fixtures.ts";
@@ -50,6 +51,20 @@ describe("automatic deletion lease", () => {
       await other.query("COMMIT");
       expect(await deleteExpiredOidcRows(db.prisma)).toBe(true);
       expect(await db.prisma.oidcPayload.count({ where: { id: expired.id } })).toBe(0);
+    } finally {
+      await other.end();
+    }
+  });
+
+  it("the reminder round of open invoices holds a lease of its own: skipped (null) while another server runs it", async () => {
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query("SELECT pg_advisory_xact_lock($1::bigint)", [REMINDER_LEASE]);
+      expect(await sendReminders(db.prisma, new Date())).toBeNull();
+      await other.query("COMMIT");
+      expect(await sendReminders(db.prisma, new Date())).toMatchObject({ sent: expect.any(Number) });
     } finally {
       await other.end();
     }

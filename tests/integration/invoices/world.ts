@@ -1,6 +1,8 @@
 // Fixtures of the invoice tests: a district's seller data, an event past its deadline with a fee
 // table, and live and cancelled registrations of clubs.
 import type { PrismaClient } from "../../../server/src/generated/prisma/client.ts";
+import { startTestApp } from "../../support/app.ts";
+import { createWorld } from "../../support/principals.ts";
 
 export const SELLER = {
   name: "Kreisverband Eins e. V.",
@@ -67,4 +69,19 @@ export async function dexamRegistration(
     },
   });
   return r.id;
+}
+
+/**
+ * A test app with the principals' world and district 1's seller data set through GraphQL by
+ * invoice_manage: the app, the world, a token per principal name and invoice_manage's.
+ */
+export async function sellerWorld() {
+  const app = await startTestApp();
+  const world = await createWorld(app.db.prisma);
+  const t: Record<string, string> = {};
+  for (const [name, sub] of Object.entries(world.subjects)) t[name] = await app.token(sub);
+  const manage = t["role:invoice_manage"] as string;
+  const res = await app.gql("mutation($input: InvoiceSellerInput!) { setInvoiceSeller(input: $input) { name } }", { input: SELLER }, manage);
+  if (res.body.errors) throw new Error(JSON.stringify(res.body.errors));
+  return { app, world, t, manage };
 }

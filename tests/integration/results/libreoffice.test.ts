@@ -4,7 +4,6 @@
 // one run, and a filled practice sheet saved again by LibreOffice uploads fine (its hidden ids,
 // defined name and points survive). Each run uses its own LibreOffice profile.
 import { spawnSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fillPracticeSheet, unzip, upload } from "../../fixtures/workbooks.ts";
 import { startTestApp, type TestApp } from "../../support/app.ts";
 import { openEventFields } from "../../support/fixtures.ts";
+import { soffice as runSoffice } from "../../support/libreoffice.ts";
 import { createWorld, type World } from "../../support/principals.ts";
-
-const SOFFICE = ["/usr/bin/soffice", "/usr/bin/libreoffice", "/usr/lib/libreoffice/program/soffice"].find((p) => fs.existsSync(p));
 
 let app: TestApp;
 let world: World;
@@ -25,18 +23,8 @@ let practice: number;
 let competition: number;
 const reg: Record<string, number> = {};
 
-/** One soffice run over several files; its own profile, so parallel runs never share state. */
-function soffice(format: string, files: string[], outdir: string) {
-  if (!SOFFICE) throw new Error("LibreOffice (soffice) fehlt: apt-get install libreoffice-calc-nogui (npm test installs it)");
-  const profile = `file://${path.join(dir, `profile-${crypto.randomBytes(4).toString("hex")}`)}`;
-  const r = spawnSync(SOFFICE, [`-env:UserInstallation=${profile}`, "--headless", "--norestore", "--convert-to", format, "--outdir", outdir, ...files], {
-    encoding: "utf8",
-    timeout: 120_000,
-    env: { ...process.env, HOME: dir },
-  });
-  if (r.status !== 0) throw new Error(`soffice failed (${r.status}): ${r.stderr}`);
-  return r.stdout;
-}
+/** One soffice run over several files, in this run's folder. */
+const soffice = (format: string, files: string[], outdir: string) => runSoffice(format, files, outdir, dir);
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "anmeldesystem-lo-"));

@@ -117,6 +117,7 @@ export const ACTION_LABELS: Record<string, string> = {
   "timetable.swap": "Zeitplan: Einträge getauscht",
   "timetable.lock": "Zeitplan: Eintrag fixiert oder gelöst",
   "timetable.publish": "Zeitplan veröffentlicht",
+  remind: "Zahlungserinnerung oder Mahnung versandt",
 };
 
 /** Stored column names that are no input field (the input's label catalogue covers the rest). */

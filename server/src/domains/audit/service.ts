@@ -12,20 +12,25 @@ export type AuditInput = {
   details?: Prisma.InputJsonValue;
 };
 
+const auditRow = (principal: Principal, entry: AuditInput) => ({
+  // machine clients (API-Zugänge) have no user row: their subject "client:<id>" names them
+  actorUserId: principal.kind === "client" ? null : principal.userId,
+  actorLabel: principal.subject,
+  action: entry.action,
+  entity: entry.entity,
+  entityId: entry.entityId ?? null,
+  districtAssociationId: entry.districtAssociationId ?? null,
+  details: entry.details,
+});
+
 /** Writes the audit entry of a change in the change's own transaction. */
 export async function audit(tx: Tx, principal: Principal, entry: AuditInput) {
-  await tx.auditEntry.create({
-    data: {
-      // machine clients (API-Zugänge) have no user row: their subject "client:<id>" names them
-      actorUserId: principal.kind === "client" ? null : principal.userId,
-      actorLabel: principal.subject,
-      action: entry.action,
-      entity: entry.entity,
-      entityId: entry.entityId ?? null,
-      districtAssociationId: entry.districtAssociationId ?? null,
-      details: entry.details,
-    },
-  });
+  await tx.auditEntry.create({ data: auditRow(principal, entry) });
+}
+
+/** Writes the audit entries of a change that writes many rows at once (an issuing run), in one statement. */
+export async function auditMany(tx: Tx, principal: Principal, entries: AuditInput[]) {
+  if (entries.length) await tx.auditEntry.createMany({ data: entries.map((e) => auditRow(principal, e)) });
 }
 
 const BOOKKEEPING = new Set(["version", "updatedAt", "createdAt"]);

@@ -356,7 +356,8 @@ const CAMP_EXAMPLE = {
     emergency_contact: [{ name: "Petra Posaune", phone: "+49 711 987654" }],
   },
 };
-const CREATED = 7;
+// the demo data holds seven D-exam registrations (prisma/demo.ts): the create example makes the eighth
+const CREATED = 8;
 
 const CONSENT_FORM_TYPES = ["application/pdf", "image/jpeg", "image/png", "image/heic"];
 

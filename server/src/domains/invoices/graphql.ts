@@ -5,9 +5,12 @@ import { builder } from "../../graphql/builder.ts";
 import { encodeId, numericId } from "../../graphql/ids.ts";
 import { registerNodeAccess } from "../../graphql/nodeAccess.ts";
 import { berlinDay } from "../../shared/time.ts";
+import { type ExportFile, invoicesExport, openItemsExport } from "./exports.ts";
 import { itemLabel } from "./fees.ts";
 import { importBankFile, listOpenItems, markInvoicePaid, type OpenItem } from "./payments.ts";
 import { invoicePdf } from "./pdf.ts";
+import { getReminderPolicy, type ReminderPolicy, setReminderPolicy } from "./reminders.ts";
+import { reminderLabel } from "./rules.ts";
 import { createSepaDebit, debitXml, listSepaDebits, type SepaDebitRow } from "./sepa.ts";
 import {
   cancelInvoice,
@@ -303,6 +306,13 @@ export const InvoiceType = builder.prismaNode("Invoice", {
 void InvoiceLineType;
 registerNodeAccess("Invoice", (ctx, i) => canRead(ctx.principal, i));
 
+type GlobalIdArg = Parameters<typeof numericId>[0] | null | undefined;
+/** The event and club filters of the lists and exports, as numeric ids. */
+const eventAndClub = (event: GlobalIdArg, association: GlobalIdArg) => ({
+  eventId: event ? numericId(event, "Event", "Veranstaltung") : null,
+  associationId: association ? numericId(association, "Association", "Verein") : null,
+});
+
 builder.queryField("invoices", (t) =>
   t.prismaField({
     type: [InvoiceType],
@@ -313,12 +323,7 @@ builder.queryField("invoices", (t) =>
       association: t.arg.globalID({ required: false, description: "Only this club's." }),
     },
     resolve: async (query, _root, { event, association }, ctx) => {
-      const ids = (
-        await listInvoices(ctx, {
-          eventId: event ? numericId(event, "Event", "Veranstaltung") : null,
-          associationId: association ? numericId(association, "Association", "Verein") : null,
-        })
-      ).map((i) => i.id);
+      const ids = (await listInvoices(ctx, eventAndClub(event, association))).map((i) => i.id);
       const rows = await ctx.prisma.invoice.findMany({ ...query, where: { id: { in: ids } } });
       return ids.map((id) => rows.find((r) => r.id === id)).filter((r) => r !== undefined);
     },
@@ -480,6 +485,13 @@ const OpenItemType = builder.objectRef<OpenItem>("OpenItem").implement({
     lastPaidOn: t.field({ type: "Date", nullable: true, description: "Day of the last payment.", resolve: (i) => i.lastPaidOn }),
     status: t.field({ type: PaymentStatusEnum, description: "Open, partial, paid or overpaid.", resolve: (i) => i.status }),
     statusLabel: t.string({ description: "The status in German.", resolve: (i) => STATUS_LABEL[i.status] }),
+    reminderLevel: t.exposeInt("reminderLevel", { description: "The last reminder level sent: 0 none, 1 Zahlungserinnerung, 2 the 1. Mahnung, ..." }),
+    reminderLabel: t.string({
+      nullable: true,
+      description: "The last reminder sent, in German (Zahlungserinnerung, 1. Mahnung, ...); null: none.",
+      resolve: (i) => (i.reminderLevel ? reminderLabel(i.reminderLevel) : null),
+    }),
+    lastReminderOn: t.field({ type: "Date", nullable: true, description: "Day of the last reminder.", resolve: (i) => i.lastReminderOn }),
   }),
 });
 
@@ -494,12 +506,7 @@ builder.queryField("openItems", (t) =>
       association: t.arg.globalID({ required: false, description: "Only this club's." }),
       all: t.arg.boolean({ required: false, description: "true: the paid invoices too." }),
     },
-    resolve: (_root, { event, association, all }, ctx) =>
-      listOpenItems(ctx, {
-        eventId: event ? numericId(event, "Event", "Veranstaltung") : null,
-        associationId: association ? numericId(association, "Association", "Verein") : null,
-        all,
-      }),
+    resolve: (_root, { event, association, all }, ctx) => listOpenItems(ctx, { ...eventAndClub(event, association), all }),
   }),
 );
 
@@ -560,5 +567,111 @@ builder.mutationField("markInvoicePaid", (t) =>
       paidOn: t.arg.string({ required: true, description: "Day of payment, YYYY-MM-DD (not in the future)." }),
     },
     resolve: (_root, { id, paidOn }, ctx) => markInvoicePaid(ctx, numericId(id, "Invoice", "Rechnung"), paidOn),
+  }),
+);
+
+// ---- reminders (Zahlungserinnerung, Mahnung)
+
+const ReminderLevelType = builder.objectRef<{ level: number; days: number }>("InvoiceReminderLevel").implement({
+  description: "One reminder level.",
+  fields: (t) => ({
+    level: t.exposeInt("level", { description: "1 Zahlungserinnerung, 2 the 1. Mahnung, 3 the 2. Mahnung, 4 the 3. Mahnung." }),
+    label: t.string({ description: "The level in German.", resolve: (l) => reminderLabel(l.level) }),
+    days: t.exposeInt("days", { description: "Days after the due date (and, after an earlier level, at least the days between the two since it)." }),
+  }),
+});
+
+const ReminderPolicyType = builder.objectRef<ReminderPolicy>("InvoiceReminders").implement({
+  description: "The reminder levels of a district association's invoices: sent by mail to the club's invoice e-mail while an invoice is open.",
+  fields: (t) => ({
+    levels: t.field({
+      type: [ReminderLevelType],
+      description: "The levels in order (empty: no reminders).",
+      resolve: (p) => p.days.map((days, i) => ({ level: i + 1, days })),
+    }),
+    isDefault: t.boolean({ description: "true: the district has set none, the defaults apply (14 and 28 days).", resolve: (p) => !p.own }),
+    version: t.exposeInt("version", { description: "Send it back with setInvoiceReminders; 0 before the first save." }),
+  }),
+});
+
+builder.queryField("invoiceReminders", (t) =>
+  t.field({
+    type: ReminderPolicyType,
+    description: "The reminder levels of the own district association (admin: any).",
+    authScopes: { operation: "invoiceSeller.read" },
+    args: { districtAssociation: t.arg.globalID({ required: false, description: "Global id of the district association (admin only; default the own)." }) },
+    resolve: (_root, { districtAssociation }, ctx) =>
+      getReminderPolicy(ctx, districtAssociation ? numericId(districtAssociation, "DistrictAssociation", "Kreisverband") : null),
+  }),
+);
+
+const ReminderPolicyInput = builder.inputType("InvoiceRemindersInput", {
+  description: "The reminder levels: the days after the due date of each, ascending (at most 4; empty: none).",
+  fields: (t) => ({
+    districtAssociation: t.globalID({ required: false, description: "Global id of the district association (admin only; default the own)." }),
+    days: t.intList({ required: true, description: "Days after the due date per level (1-365, each later than the one before)." }),
+    version: t.int({ required: false, description: "InvoiceReminders.version the change is based on." }),
+  }),
+});
+
+builder.mutationField("setInvoiceReminders", (t) =>
+  t.field({
+    type: ReminderPolicyType,
+    description: "Sets the reminder levels of the own district association (invoice_manage; admin any).",
+    authScopes: { operation: "invoiceSeller.update" },
+    args: { input: t.arg({ type: ReminderPolicyInput, required: true, description: "The levels." }) },
+    resolve: (_root, { input }, ctx) =>
+      setReminderPolicy(ctx, input.districtAssociation ? numericId(input.districtAssociation, "DistrictAssociation", "Kreisverband") : null, {
+        days: input.days,
+        version: input.version,
+      }),
+  }),
+);
+
+// ---- the treasurer's exports (exports.ts)
+
+const ExportFormatEnum = builder.enumType("InvoiceExportFormat", {
+  description: "The file format of an invoice export.",
+  values: {
+    CSV: { value: "csv", description: "CSV: semicolons, UTF-8 with BOM, German dates and amounts." },
+    XLSX: { value: "xlsx", description: "Excel workbook (.xlsx) with date and amount cells." },
+  },
+});
+
+const ExportFileType = builder.objectRef<ExportFile>("InvoiceExportFile").implement({
+  description: "An export file to save.",
+  fields: (t) => ({
+    fileName: t.exposeString("fileName", { description: "The file name to save it under." }),
+    mimeType: t.exposeString("mimeType", { description: "Its content type." }),
+    base64: t.string({ description: "The file, base64.", resolve: (f) => f.data.toString("base64") }),
+  }),
+});
+
+builder.queryField("openItemsExport", (t) =>
+  t.field({
+    type: ExportFileType,
+    description: "The open items (with all: the paid ones too) as CSV or .xlsx, under the visibility of openItems.",
+    authScopes: { operation: "invoiceOpenItem.list" },
+    args: {
+      format: t.arg({ type: ExportFormatEnum, required: true, description: "CSV or XLSX." }),
+      event: t.arg.globalID({ required: false, description: "Only this event's." }),
+      association: t.arg.globalID({ required: false, description: "Only this club's." }),
+      all: t.arg.boolean({ required: false, description: "true: the paid invoices too." }),
+    },
+    resolve: (_root, { format, event, association, all }, ctx) => openItemsExport(ctx, { ...eventAndClub(event, association), all }, format),
+  }),
+);
+
+builder.queryField("invoicesExport", (t) =>
+  t.field({
+    type: ExportFileType,
+    description: "The issued invoices, cancellation invoices and credit notes as CSV or .xlsx (oldest first), under the visibility of invoices.",
+    authScopes: { operation: "invoice.list" },
+    args: {
+      format: t.arg({ type: ExportFormatEnum, required: true, description: "CSV or XLSX." }),
+      event: t.arg.globalID({ required: false, description: "Only this event's." }),
+      association: t.arg.globalID({ required: false, description: "Only this club's." }),
+    },
+    resolve: (_root, { format, event, association }, ctx) => invoicesExport(ctx, eventAndClub(event, association), format),
   }),
 );

@@ -20,12 +20,12 @@ import { BankFileError, invoiceNumbersIn, readBankFile } from "./camt.ts";
 export const BANK_FILE_MAX = 5_000_000;
 
 /** What an invoice asks for: its total less credit notes, nothing once cancelled. */
-const dueOf = (i: { totalCents: number; corrections: { kind: string; totalCents: number }[] }) =>
+export const dueOf = (i: { totalCents: number; corrections: { kind: string; totalCents: number }[] }) =>
   i.corrections.some((c) => c.kind === "CANCELLATION")
     ? 0
     : i.totalCents - i.corrections.filter((c) => c.kind === "CREDIT_NOTE").reduce((s, c) => s + c.totalCents, 0);
 
-const paidOf = (i: { payments: { amountCents: number }[] }) => i.payments.reduce((s, p) => s + p.amountCents, 0);
+export const paidOf = (i: { payments: { amountCents: number }[] }) => i.payments.reduce((s, p) => s + p.amountCents, 0);
 
 export async function importBankFile(ctx: ServiceCtx, districtAssociationId: number | null, xml: string) {
   const p = authorize(ctx.principal, "invoicePayment.import");
@@ -123,7 +123,7 @@ export async function markInvoicePaid(ctx: ServiceCtx, invoiceId: number, paidOn
   if (!isDay(paidOn)) throw validationFailed({ paidOn: "Zahltag als Datum (JJJJ-MM-TT)" });
   if (paidOn > today) throw validationFailed({ paidOn: "Der Zahltag liegt nicht in der Zukunft" });
   return ctx.prisma.$transaction(async (tx) => {
-    const i = await tx.invoice.findUnique({ where: { id: invoiceId }, include: itemInclude });
+    const i = await tx.invoice.findUnique({ where: { id: invoiceId }, select: itemSelect });
     if (!i || !actsOn(p, "invoicePayment.record", { districtAssociationId: i.districtAssociationId, associationId: i.associationId }))
       throw notFound("Rechnung");
     if (i.kind !== "INVOICE") throw new AppError("CONFLICT", "Nur eine Rechnung wird bezahlt, keine Stornorechnung oder Gutschrift");
@@ -147,15 +147,28 @@ export async function markInvoicePaid(ctx: ServiceCtx, invoiceId: number, paidOn
       districtAssociationId: i.districtAssociationId,
       details: { paid: { number: i.number, amountCents: open, paidOn } },
     });
-    return openItemOf(await tx.invoice.findUniqueOrThrow({ where: { id: i.id }, include: itemInclude }));
+    return openItemOf(await tx.invoice.findUniqueOrThrow({ where: { id: i.id }, select: itemSelect }));
   });
 }
 
-const itemInclude = {
+/** What an open item reads of an invoice: not its XML, seller or lines (the list reads hundreds at once). */
+const itemSelect = {
+  id: true,
+  districtAssociationId: true,
+  associationId: true,
+  eventId: true,
+  kind: true,
+  number: true,
+  eventName: true,
+  buyer: true,
+  issueDate: true,
+  dueDate: true,
+  totalCents: true,
   corrections: { select: { kind: true, totalCents: true } },
   payments: { select: { amountCents: true, paidOn: true }, orderBy: { paidOn: "asc" } },
-} as const satisfies Prisma.InvoiceInclude;
-type ItemRow = Prisma.InvoiceGetPayload<{ include: typeof itemInclude }>;
+  reminders: { select: { level: true, sentOn: true }, orderBy: { level: "asc" } },
+} as const satisfies Prisma.InvoiceSelect;
+type ItemRow = Prisma.InvoiceGetPayload<{ select: typeof itemSelect }>;
 
 export type OpenItem = ReturnType<typeof openItemOf>;
 
@@ -178,6 +191,9 @@ function openItemOf(i: ItemRow) {
     openCents: Math.max(openCents, 0),
     overpaidCents: Math.max(-openCents, 0),
     lastPaidOn: i.payments.at(-1)?.paidOn ?? null,
+    /** the last reminder sent (reminders.ts): its level (0: none) and day */
+    reminderLevel: i.reminders.at(-1)?.level ?? 0,
+    lastReminderOn: i.reminders.at(-1)?.sentOn ?? null,
     status: openCents === 0 ? "PAID" : openCents < 0 ? "OVERPAID" : paidCents > 0 ? "PARTIAL" : "OPEN",
   } as const;
 }
@@ -188,7 +204,7 @@ export type OpenItemFilter = { eventId?: number | null; associationId?: number |
  * Open items: the invoices of the principal's view (district staff all of it, a club's accounts their
  * club's) that still ask for money or were paid too much; `all` adds the settled ones. Oldest due first.
  */
-export async function listOpenItems(ctx: ServiceCtx, filter: OpenItemFilter = {}) {
+export async function listOpenItems(ctx: ServiceCtx, filter: OpenItemFilter = {}, limit = 5000) {
   const p = authorize(ctx.principal, "invoiceOpenItem.list");
   const scope = actsOnWhere<Prisma.InvoiceWhereInput>(p, "invoiceOpenItem.list", {
     district: (districtAssociationId) => ({ districtAssociationId }),
@@ -203,9 +219,9 @@ export async function listOpenItems(ctx: ServiceCtx, filter: OpenItemFilter = {}
         filter.associationId != null ? { associationId: filter.associationId } : {},
       ],
     },
-    include: itemInclude,
+    select: itemSelect,
     orderBy: [{ dueDate: "asc" }, { id: "asc" }],
-    take: 5000,
+    take: limit,
   });
   const items = rows.map(openItemOf);
   return filter.all ? items : items.filter((i) => i.status !== "PAID" && !(i.dueCents === 0 && i.paidCents === 0));

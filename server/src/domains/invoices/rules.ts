@@ -2,6 +2,7 @@
 // club's billing data and mandate. German messages; the service adds what needs the database.
 
 import { MSG } from "../../shared/messages.ts";
+import { daysBetween } from "../../shared/time.ts";
 import { addLengthErrors, email, TEXT_LIMITS } from "../../shared/validation.ts";
 
 /** Letters and digits of an IBAN or identifier, upper case, without spaces. */
@@ -135,4 +136,45 @@ export function creditErrors(lines: readonly CreditLineInput[], reason: string):
     if (!Number.isInteger(l.unitCents) || l.unitCents < 1 || l.unitCents > 100_000_000) e[`lines.${i}.unitCents`] = "Betrag größer als 0";
   });
   return e;
+}
+
+// ---- reminders (reminders.ts)
+
+/** The most reminder levels a district sets: a Zahlungserinnerung and up to three Mahnungen. */
+export const REMINDER_MAX_LEVELS = 4;
+/** The most days after the due date a level may wait. */
+export const REMINDER_MAX_DAYS = 365;
+/** The levels without a district's own: a Zahlungserinnerung 14 days after the due date, the Mahnung 14 days later. */
+export const REMINDER_DEFAULT_DAYS: readonly number[] = [14, 28];
+
+/** What a reminder level is called: level 1 the Zahlungserinnerung, level n the (n-1). Mahnung. */
+export const reminderLabel = (level: number) => (level <= 1 ? "Zahlungserinnerung" : `${level - 1}. Mahnung`);
+
+/** The days of the levels: at most four, each 1 to 365 days after the due date, each later than the one before. */
+export function reminderDaysErrors(days: readonly number[]): Record<string, string> {
+  if (days.length > REMINDER_MAX_LEVELS) return { days: `Höchstens ${REMINDER_MAX_LEVELS} Stufen (eine Zahlungserinnerung und drei Mahnungen)` };
+  for (const [i, d] of days.entries()) {
+    if (!Number.isInteger(d) || d < 1 || d > REMINDER_MAX_DAYS) return { days: `${reminderLabel(i + 1)}: 1 bis ${REMINDER_MAX_DAYS} Tage nach der Fälligkeit` };
+    if (i > 0 && d <= days[i - 1]) return { days: `${reminderLabel(i + 1)}: später als die ${reminderLabel(i)} (mehr Tage nach der Fälligkeit)` };
+  }
+  return {};
+}
+
+/**
+ * The reminder level an open invoice is due for on `today` (YYYY-MM-DD), or null: the level after the
+ * last one sent, once its days after the due date have passed and, after an earlier reminder, as
+ * many days as lie between the two levels have passed since that one (a round missed does not send
+ * two levels at once, nor one right after the other).
+ */
+export function reminderDue(
+  days: readonly number[],
+  invoice: { dueDate: string; reminders: readonly { level: number; sentOn: string }[] },
+  today: string,
+): number | null {
+  const last = invoice.reminders.reduce<{ level: number; sentOn: string } | null>((m, r) => (!m || r.level > m.level ? r : m), null);
+  const level = (last?.level ?? 0) + 1;
+  if (level > days.length) return null;
+  if (daysBetween(invoice.dueDate, today) < days[level - 1]) return null;
+  if (last && daysBetween(last.sentOn, today) < days[level - 1] - (days[level - 2] ?? 0)) return null;
+  return level;
 }

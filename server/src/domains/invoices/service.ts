@@ -10,9 +10,11 @@ import { actsOn, actsOnWhere, authorize } from "../../auth/permissions.ts";
 import type { Principal } from "../../auth/principal.ts";
 import { decrypt, encrypt } from "../../crypto/aead.ts";
 import { type InvoiceKind, Prisma } from "../../generated/prisma/client.ts";
+import { listOrder } from "../../graphql/cursor.ts";
 import { addDays, berlinDay } from "../../shared/time.ts";
-import { audit } from "../audit/service.ts";
+import { audit, auditMany } from "../audit/service.ts";
 import { checkVersion, clean, districtInScope, type ServiceCtx } from "../context.ts";
+import type { ListRead } from "../lists.ts";
 import { type BuyerSnapshot, ciiXml, type InvoiceDocument, type SellerSnapshot } from "./einvoice.ts";
 import { computeFees, type FeeLine, feeTableErrors, vatOf } from "./fees.ts";
 import { mailInvoices } from "./mail.ts";
@@ -21,7 +23,8 @@ import { type BillingInput, billingErrors, type CreditLineInput, compact, credit
 
 type Tx = Prisma.TransactionClient;
 
-const invoiceInclude = { lines: { orderBy: { position: "asc" } }, corrects: { select: { number: true, issueDate: true } } } as const;
+/** What an invoice is read with: its lines and the invoice it corrects. */
+export const invoiceInclude = { lines: { orderBy: { position: "asc" } }, corrects: { select: { number: true, issueDate: true } } } as const;
 export type InvoiceRow = Prisma.InvoiceGetPayload<{ include: typeof invoiceInclude }>;
 
 // ---- fees per event
@@ -210,22 +213,36 @@ export async function setClubBilling(ctx: ServiceCtx, associationId: number, inp
 
 export type InvoiceFilter = { districtAssociationId?: number | null; eventId?: number | null; associationId?: number | null };
 
-/** Invoices the principal sees: invoice_read/invoice_manage of the district all of it, a club's accounts their clubs'. Newest first. */
-export async function listInvoices(ctx: ServiceCtx, filter: InvoiceFilter = {}) {
+/** The invoices the principal sees (invoice_read/invoice_manage of the district all of it, a club's accounts their clubs'), filtered. */
+function invoiceWhere(ctx: ServiceCtx, filter: InvoiceFilter & { updatedSince?: Date | null }): Prisma.InvoiceWhereInput {
   const p = authorize(ctx.principal, "invoice.list");
   const scope = actsOnWhere<Prisma.InvoiceWhereInput>(p, "invoice.list", {
     district: (districtAssociationId) => ({ districtAssociationId }),
     clubs: (ids) => ({ associationId: { in: ids } }),
   });
-  const where: Prisma.InvoiceWhereInput = {
+  return {
     AND: [
       scope,
       filter.districtAssociationId != null ? { districtAssociationId: filter.districtAssociationId } : {},
       filter.eventId != null ? { eventId: filter.eventId } : {},
       filter.associationId != null ? { associationId: filter.associationId } : {},
+      // an issued invoice never changes: it is "changed" when it was issued
+      filter.updatedSince ? { createdAt: { gte: filter.updatedSince } } : {},
     ],
   };
-  return ctx.prisma.invoice.findMany({ where, include: invoiceInclude, orderBy: [{ issueDate: "desc" }, { id: "desc" }], take: 2000 });
+}
+
+/** The invoice order: newest first (issue date, then number order). */
+const INVOICE_ORDER = [{ issueDate: "desc" }, { id: "desc" }] as const;
+
+/** Invoices the principal sees, newest first (GraphQL's invoices, the exports). */
+export async function listInvoices(ctx: ServiceCtx, filter: InvoiceFilter = {}, limit = 2000) {
+  return ctx.prisma.invoice.findMany({ where: invoiceWhere(ctx, filter), include: invoiceInclude, orderBy: [...INVOICE_ORDER], take: limit });
+}
+
+/** The same list paged by keyset (GET /v1/invoices, domains/lists.ts). */
+export function invoiceList(ctx: ServiceCtx, filter: InvoiceFilter & { updatedSince?: Date | null }): ListRead {
+  return { where: invoiceWhere(ctx, filter) as Record<string, unknown>, order: listOrder("Invoice", INVOICE_ORDER) };
 }
 
 const ownerOf = (i: { districtAssociationId: number; associationId: number | null }) => ({
@@ -348,7 +365,7 @@ async function writeInvoices(
   const year = Number(today.slice(0, 4));
   const last = await lockCounter(tx, at.districtAssociationId, year);
   const exempt = at.seller.exemptionNote != null;
-  const out: InvoiceRow[] = [];
+  const written: { doc: InvoiceDocument; draft: Draft; xml: string }[] = [];
   let n = last;
   for (const d of drafts) {
     n++;
@@ -377,39 +394,47 @@ async function writeInvoices(
       vatCents,
       totalCents: netCents + vatCents,
     };
-    const xml = await ciiXml(doc);
-    const row = await tx.invoice.create({
-      data: {
-        districtAssociationId: at.districtAssociationId,
-        associationId: d.associationId,
-        eventId: at.eventId,
-        kind: d.kind,
-        number: doc.number,
-        correctsId: d.correctsId,
-        issueDate: new Date(`${doc.issueDate}T00:00:00Z`),
-        dueDate: new Date(`${doc.dueDate}T00:00:00Z`),
-        serviceDate: new Date(`${doc.serviceDate}T00:00:00Z`),
-        eventName: at.eventName,
-        seller: doc.seller as unknown as Prisma.InputJsonValue,
-        buyer: doc.buyer as unknown as Prisma.InputJsonValue,
-        netCents,
-        vatCents,
-        totalCents: doc.totalCents,
-        xml,
-        createdBy: p.subject,
-        lines: { create: lines },
-      },
-      include: invoiceInclude,
-    });
-    await audit(tx, p, {
+    written.push({ doc, draft: d, xml: await ciiXml(doc) });
+  }
+  // one statement each for the invoices, their lines and their audit entries (an issuing run writes hundreds)
+  const made = await tx.invoice.createManyAndReturn({
+    data: written.map(({ doc, draft, xml }) => ({
+      districtAssociationId: at.districtAssociationId,
+      associationId: draft.associationId,
+      eventId: at.eventId,
+      kind: doc.kind,
+      number: doc.number,
+      correctsId: draft.correctsId,
+      issueDate: new Date(`${doc.issueDate}T00:00:00Z`),
+      dueDate: new Date(`${doc.dueDate}T00:00:00Z`),
+      serviceDate: new Date(`${doc.serviceDate}T00:00:00Z`),
+      eventName: at.eventName,
+      seller: doc.seller as unknown as Prisma.InputJsonValue,
+      buyer: doc.buyer as unknown as Prisma.InputJsonValue,
+      netCents: doc.netCents,
+      vatCents: doc.vatCents,
+      totalCents: doc.totalCents,
+      xml,
+      createdBy: p.subject,
+    })),
+    select: { id: true, number: true, kind: true, totalCents: true },
+  });
+  const idOf = new Map(made.map((m) => [m.number, m.id]));
+  await tx.invoiceLine.createMany({
+    data: written.flatMap(({ doc }) => doc.lines.map((l) => ({ ...l, invoiceId: idOf.get(doc.number) as number }))),
+  });
+  await auditMany(
+    tx,
+    p,
+    made.map((row) => ({
       action: "create",
       entity: "Invoice",
       entityId: row.id,
       districtAssociationId: at.districtAssociationId,
       details: { number: row.number, kind: row.kind, totalCents: row.totalCents },
-    });
-    out.push(row);
-  }
+    })),
+  );
+  const out = await tx.invoice.findMany({ where: { id: { in: made.map((m) => m.id) } }, include: invoiceInclude, orderBy: { id: "asc" } });
   await tx.$executeRaw`UPDATE "InvoiceCounter" SET "last" = ${n}::int WHERE "districtAssociationId" = ${at.districtAssociationId}::int AND "year" = ${year}::int`;
   return out;
 }

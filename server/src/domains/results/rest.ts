@@ -1,16 +1,14 @@
 // /v1 routes of results management and the exports (spec section 7). Every export is served in
 // both spellings (R-API033): underscores, and the hyphenated segments the spec lists.
 
-import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { AppError } from "../../auth/errors.ts";
 import { uploadedFiles } from "../../http/multipart.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { download, idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { isInt4 } from "../../shared/validation.ts";
 import { zipInThread } from "../../workers/pool.ts";
 import type { ServiceCtx } from "../context.ts";
-import { contentDisposition } from "../files/rules.ts";
 import { XLSX_MIME } from "../files/zip.ts";
 import { fileNamePart } from "./rules.ts";
 import {
@@ -25,11 +23,6 @@ import {
   uploadPcJuror,
   uploadPracticeSheets,
 } from "./service.ts";
-
-function download(reply: FastifyReply, name: string, type: string, data: Uint8Array) {
-  reply.header("content-type", type).header("content-disposition", contentDisposition(name)).header("cache-control", "no-store");
-  return reply.send(Buffer.from(data.buffer, data.byteOffset, data.byteLength));
-}
 
 /** The compact /v1 answer of a result change. */
 export const ResultWire = z.object({
@@ -84,9 +77,9 @@ const OverviewQuery = w.query({ locationId: locationFilter(), location_id: locat
 
 // the examples run against the demo data (prisma/demo.ts): event 1 "D-Prüfungen Frühjahr" (practice
 // location 2 with two candidates), event 2 last autumn's exams (Paul Prüfling passed), event 4
-// "Wertungsspiele"; registration 7 is the camp registration the D-exam create example makes (theory
+// "Wertungsspiele"; registration 8 is the camp registration the D-exam create example makes (theory
 // location 8)
-const CAMP_REGISTRATION = 7;
+const CAMP_REGISTRATION = 8;
 const CAMP_THEORY = 8;
 
 /** The practice location of the demo's spring exams (Felix, registration 2, and Sven), whose sheets the upload example fills. */

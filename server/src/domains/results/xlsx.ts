@@ -327,9 +327,9 @@ export const A4_PORTRAIT: Partial<ExcelJS.PageSetup> = {
 };
 
 /** Number formats of list columns (Excel codes; a German LibreOffice shows TT.MM.JJJJ and a decimal comma). */
-export type ColumnFormat = "date" | "dateTime" | "points";
-const NUM_FMT: Record<ColumnFormat, string> = { date: "DD.MM.YYYY", dateTime: "DD.MM.YYYY hh:mm", points: "0.00" };
-const SHOWN_LENGTH: Record<ColumnFormat, number> = { date: 10, dateTime: 16, points: 6 };
+export type ColumnFormat = "date" | "dateTime" | "points" | "euro";
+const NUM_FMT: Record<ColumnFormat, string> = { date: "DD.MM.YYYY", dateTime: "DD.MM.YYYY hh:mm", points: "0.00", euro: "#,##0.00" };
+const SHOWN_LENGTH: Record<ColumnFormat, number> = { date: 10, dateTime: 16, points: 6, euro: 12 };
 
 export type Cell = string | number | Date | null;
 /** Formats by header name: the columns not named hold text or plain numbers. */

@@ -1,17 +1,15 @@
 // The timetable's /v1 door (thin): the event's timetable, a location's rules, planning, publishing,
 // a slot's move and lock, a registration's slots, the printed lists. Times of day on the wire are
 // "hh:mm" (Europe/Berlin), days "yyyy-mm-dd".
-import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { TimetableSlot } from "../../generated/prisma/client.ts";
 import { XLSX } from "../../http/openapi.ts";
-import { idParam, type RestRouter } from "../../http/rest.ts";
+import { download, idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import { getCompetitionRegistration } from "../competition/service.ts";
 import { getDexamRegistration } from "../dexam/service.ts";
-import { contentDisposition } from "../files/rules.ts";
 import { dexamTypeWire, instrumentWire } from "../wire.ts";
 import { clock } from "./planner.ts";
 import { PRINT_KINDS, type PrintKind, timetablePdf, timetableXlsx } from "./print.ts";
@@ -201,11 +199,6 @@ const RULES_EXAMPLE = {
   warmup_minutes: 10,
   changeover_minutes: 5,
 };
-
-function download(reply: FastifyReply, name: string, type: string, data: Uint8Array) {
-  reply.header("content-type", type).header("content-disposition", contentDisposition(name)).header("cache-control", "no-store");
-  return reply.send(Buffer.from(data));
-}
 
 export function timetableRoutes(r: RestRouter) {
   r.get(
