@@ -4,6 +4,7 @@
 // nothing; Escape restores the saved value; a row saved meanwhile in another tab answers the
 // server's conflict message. The demo data is shared with the other specs: the journey picks the
 // first row that is not Felix Flöte (the other specs' candidate) and deletes its result again.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNotice, rowAction, signIn } from "./support.ts";
 
@@ -63,6 +64,13 @@ test("[R-RE007][R-RE008][R-VA036] staff type theory points row by row in the res
   await expect(nextRow.getByRole("alert")).toHaveText("Die Punktzahl muss zwischen 0 und 100 liegen");
   await expect(next).toHaveAttribute("aria-invalid", "true");
   await expect(next).toBeFocused();
+  // the inputs, one with its message, pass axe (labels naming the person, the message described)
+  const axe = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .include('table[aria-label="D-Prüfungsergebnisse"]')
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await expect(next).toHaveAttribute("aria-describedby", /.+/);
   // Escape restores the saved value
   await next.press("Escape");
   await expect(next).toHaveValue(nextSaved);
