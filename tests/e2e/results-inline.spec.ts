@@ -6,20 +6,13 @@
 // first row that is not Felix Flöte (the other specs' candidate) and deletes its result again.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { expectNotice, rowAction, signIn } from "./support.ts";
+import { expectNotice, openTheoryResults, rowAction, signIn } from "./support.ts";
 
-const EVENT = "D-Prüfungen Frühjahr";
-const THEORY = "Musikschule Musterstadt (Theorie)";
 const LABEL = "Theoriepunkte für ";
 
-async function openTheoryResults(page: Page): Promise<Locator> {
-  await page.goto("/#/result/manage");
-  await expect(page.getByRole("heading", { level: 1, name: "Ergebnisverwaltung" })).toBeVisible();
-  await page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
-  await page.getByRole("option", { name: EVENT, exact: true }).click();
-  await page.getByRole("combobox", { name: "Prüfungsort" }).click();
-  await page.getByRole("option", { name: /^Musikschule Musterstadt \(Theorie\)/ }).click();
-  await expect(page.getByRole("combobox", { name: "Prüfungsort" })).toContainText(THEORY);
+/** The theory location's results table with its "Theoriepunkte" column. */
+async function theoryTable(page: Page): Promise<Locator> {
+  await openTheoryResults(page);
   const table = page.getByRole("table", { name: "D-Prüfungsergebnisse" });
   await expect(table.getByRole("columnheader", { name: "Theoriepunkte", exact: true })).toBeVisible();
   return table;
@@ -38,7 +31,7 @@ test("[R-RE007][R-RE008][R-VA036] staff type theory points row by row in the res
   browser,
 }) => {
   await signIn(page, "staff@demo.test");
-  let table = await openTheoryResults(page);
+  let table = await theoryTable(page);
   const names = await inlineNames(table);
   const index = names.findIndex((name, i) => name !== "Felix Flöte" && i + 1 < names.length);
   expect(index).toBeGreaterThanOrEqual(0);
@@ -78,14 +71,14 @@ test("[R-RE007][R-RE008][R-VA036] staff type theory points row by row in the res
 
   // after a reload the saved points are there, the refused value is not
   await page.reload();
-  table = await openTheoryResults(page);
+  table = await theoryTable(page);
   await expect(table.getByRole("textbox", { name: `${LABEL}${name}`, exact: true })).toHaveValue("2,50");
   await expect(table.getByRole("textbox", { name: `${LABEL}${nextName}`, exact: true })).toHaveValue(nextSaved);
 
   // another tab saves the row meanwhile: this tab's save is refused with the conflict message
   const other = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await signIn(other, "staff@demo.test");
-  const otherTable = await openTheoryResults(other);
+  const otherTable = await theoryTable(other);
   const otherPoints = otherTable.getByRole("textbox", { name: `${LABEL}${name}`, exact: true });
   await otherPoints.fill("3");
   await otherPoints.press("Enter");
@@ -99,7 +92,7 @@ test("[R-RE007][R-RE008][R-VA036] staff type theory points row by row in the res
 
   // put it back: no theory result
   await page.reload();
-  table = await openTheoryResults(page);
+  table = await theoryTable(page);
   await rowAction(page, name, "Ergebnis löschen");
   await page.getByRole("alertdialog").getByRole("button", { name: "OK" }).click();
   await expectNotice(page, "D-Prüfungsergebnis gelöscht");
