@@ -4,20 +4,9 @@
 // browser's language: typed, saved and read back through GraphQL. The journey uses its own
 // candidate (Felix Flöte at the theory location) and deletes the result again.
 import { expect, type Page, test } from "@playwright/test";
-import { expectNotice, graphql, rowAction, signIn } from "./support.ts";
+import { expectNotice, graphql, openTheoryResults, rowAction, signIn } from "./support.ts";
 
 const EVENT = "D-Prüfungen Frühjahr";
-const THEORY = "Musikschule Musterstadt (Theorie)";
-
-async function openTheoryResults(page: Page) {
-  await page.goto("/#/result/manage");
-  await expect(page.getByRole("heading", { level: 1, name: "Ergebnisverwaltung" })).toBeVisible();
-  await page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
-  await page.getByRole("option", { name: EVENT, exact: true }).click();
-  await page.getByRole("combobox", { name: "Prüfungsort" }).click();
-  await page.getByRole("option", { name: /^Musikschule Musterstadt \(Theorie\)/ }).click();
-  await expect(page.getByRole("combobox", { name: "Prüfungsort" })).toContainText(THEORY);
-}
 
 /** Felix Flöte's stored theory points, read through GraphQL. */
 async function storedTheoryPoints(page: Page): Promise<number | null> {

@@ -29,6 +29,16 @@ export async function openScreen(page: Page, path: string, heading: string) {
   await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
 }
 
+/** The Ergebnisverwaltung with the D-exam theory location "Musikschule Musterstadt (Theorie)" of "D-Prüfungen Frühjahr" chosen (demo data). */
+export async function openTheoryResults(page: Page) {
+  await openScreen(page, "/result/manage", "Ergebnisverwaltung");
+  await page.getByRole("main").getByRole("combobox", { name: "Veranstaltung", exact: true }).click();
+  await page.getByRole("option", { name: "D-Prüfungen Frühjahr", exact: true }).click();
+  await page.getByRole("combobox", { name: "Prüfungsort" }).click();
+  await page.getByRole("option", { name: /^Musikschule Musterstadt \(Theorie\)/ }).click();
+  await expect(page.getByRole("combobox", { name: "Prüfungsort" })).toContainText("Musikschule Musterstadt (Theorie)");
+}
+
 /** Chooses `action` in the row menu "Aktionen für {name}". */
 export async function rowAction(page: Page, name: string, action: string) {
   await page.getByRole("button", { name: `Aktionen für ${name}` }).click();

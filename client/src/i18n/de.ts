@@ -613,6 +613,7 @@ export const de = {
   "results.column.instrument": "Instrument",
   "results.column.course": "Kurs",
   "results.column.result": "Ergebnis",
+  "results.column.theoryPoints": "Theoriepunkte",
   "results.column.name": "Name",
   "results.column.type": "Typ",
   "results.column.cast": "Besetzung",
@@ -639,7 +640,9 @@ export const de = {
   "results.publish.confirmButton": "Veröffentlichen",
   "results.publish.done": "Die Ergebnisse am Ort „{location}“ sind veröffentlicht.",
   "results.noLocations": "Diese Veranstaltung hat keinen Theorie- oder Praxisprüfungsort.",
-  "results.theory.toolHint": "Theoriepunkte tragen Sie im Zeilenmenü unter „Theorieergebnis bearbeiten“ ein.",
+  "results.theory.toolHint":
+    "Theoriepunkte tragen Sie direkt in der Spalte „Theoriepunkte“ ein: Zahl tippen, mit Enter oder Tab speichern und zur nächsten Zeile; Escape stellt den gespeicherten Wert wieder her. Oder im Zeilenmenü unter „Theorieergebnis bearbeiten“.",
+  "results.theory.inlineLabel": "Theoriepunkte für {name}",
   "results.theory.title": "Theorieergebnis bearbeiten",
   "results.theory.candidate": "{name} (Anmeldung {id}), {location}",
   "results.theory.points": "Theoriepunkte",

@@ -607,6 +607,7 @@ export const en: Record<MessageKey, string> = {
   "results.column.instrument": "Instrument",
   "results.column.course": "Course",
   "results.column.result": "Result",
+  "results.column.theoryPoints": "Theory points",
   "results.column.name": "Name",
   "results.column.type": "Type",
   "results.column.cast": "Cast",
@@ -633,7 +634,9 @@ export const en: Record<MessageKey, string> = {
   "results.publish.confirmButton": "Publish",
   "results.publish.done": "The results at “{location}” are published.",
   "results.noLocations": "This event has no theory or practice location.",
-  "results.theory.toolHint": "Enter theory points with “Edit theory result” in the row menu.",
+  "results.theory.toolHint":
+    "Type theory points straight into the “Theory points” column: Enter or Tab saves and moves to the next row; Escape restores the saved value. Or use “Edit theory result” in the row menu.",
+  "results.theory.inlineLabel": "Theory points for {name}",
   "results.theory.title": "Edit theory result",
   "results.theory.candidate": "{name} (registration {id}), {location}",
   "results.theory.points": "Theory points",

@@ -295,6 +295,23 @@ describe("theory results", () => {
     expect((await app.gql(q, { e: gid("Event", dexam) }, t.member)).body.errors?.[0].extensions?.code).toBe("FORBIDDEN");
     expect((await app.gql(q, { e: gid("Event", dexam) }, t.staff2)).body.errors?.[0].extensions?.code).toBe("NOT_FOUND");
   });
+
+  it("[R-RE007] setDexamTheoryResult with the row's version: saved once; a save based on an older version is refused with the conflict message", async () => {
+    const m =
+      "mutation($r: ID!, $l: ID!, $p: Float!, $v: Int) { setDexamTheoryResult(registrationId: $r, location: $l, theoryPoints: $p, version: $v) { theoryPoints version } }";
+    const r = gid("DexamRegistration", reg.mueller);
+    const l = gid("EventLocation", theory);
+    const before = await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: reg.mueller } });
+    const first = await app.gql(m, { r, l, p: 24, v: before.version }, t["role:results_manage"]);
+    expect(first.body.data?.setDexamTheoryResult).toEqual({ theoryPoints: 24, version: before.version + 1 });
+    // a second tab still holds the old version: refused, nothing changed
+    const stale = await app.gql(m, { r, l, p: 26, v: before.version }, t["role:results_manage"]);
+    expect(stale.body.errors?.[0].extensions?.code).toBe("CONFLICT");
+    expect(stale.body.errors?.[0].message).toContain("Die Daten wurden inzwischen von jemand anderem geändert");
+    const after = await app.db.prisma.dexamRegistration.findUniqueOrThrow({ where: { id: reg.mueller } });
+    expect(Number(after.theoryPoints)).toBe(24);
+    expect(after.version).toBe(before.version + 1);
+  });
 });
 
 describe("practice sheets", () => {

@@ -60,6 +60,10 @@ export const resultManageHelp: HelpPage = {
             `Tragen Sie die ${ui("results.theory.points")} ein (0 bis 100, höchstens zwei Nachkommastellen, mit Komma oder Punkt: „27,5“ oder „27.5“, ohne Tausenderpunkt) und speichern Sie.`,
           ],
         },
+        {
+          kind: "paragraph",
+          text: `Schneller geht es direkt in der Tabelle: Am Theorieprüfungsort hat jede Zeile in der Spalte ${ui("results.column.theoryPoints")} ein Eingabefeld. Punkte tippen, Enter oder Tab speichert die Zeile und springt in die nächste; Escape stellt den gespeicherten Wert wieder her. Es gelten dieselben Regeln wie im Dialog; eine abgelehnte Eingabe zeigt die Meldung in ihrer Zeile und bleibt dort. Hat jemand die Anmeldung inzwischen geändert, wird nichts überschrieben: Laden Sie die Seite neu und tragen Sie die Punkte noch einmal ein.`,
+        },
         { kind: "paragraph", text: `${ui("results.action.delete")} entfernt das Ergebnis des gewählten Ortes wieder.` },
       ],
     },

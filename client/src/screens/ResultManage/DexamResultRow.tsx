@@ -3,15 +3,20 @@ import { RowMenu } from "../../components/RowMenu";
 import { t } from "../../i18n/translate";
 import type { DexamResultRow_result$data, DexamResultRow_result$key } from "./__generated__/DexamResultRow_result.graphql";
 import { courseLabel, gradeText, instrumentLabel, resultParts } from "./display";
+import { formatPoints } from "./points";
 import styles from "./ResultManage.module.css";
 import { type ChosenLocation, DEXAM_RESULT_ACTION_LABELS, type DexamResultAction, dexamResultActions } from "./rowActions";
+import { TheoryPointsInput } from "./TheoryPointsInput";
+import { mayEnterTheoryInline, showsTheoryColumn } from "./theoryInline";
 
 export type DexamResultRowData = DexamResultRow_result$data;
 
 /**
  * One D-exam registration (R-RE005): ID, first name, last name, club, instrument, course and the
  * result (theory and practice points with two decimals, the grade); cancelled rows are greyed.
- * The row menu offers what dexamResultActions allows for the chosen location.
+ * The row menu offers what dexamResultActions allows for the chosen location. At a theory location
+ * results_manage also gets the "Theoriepunkte" column: an input where the row may get theory
+ * points (TheoryPointsInput), the points as text elsewhere.
  */
 export function DexamResultRow({
   result,
@@ -21,7 +26,7 @@ export function DexamResultRow({
 }: {
   result: DexamResultRow_result$key;
   roles: readonly string[];
-  location: ChosenLocation | null;
+  location: (ChosenLocation & { id: string }) | null;
   onAction: (action: DexamResultAction, row: DexamResultRowData) => void;
 }) {
   const row = useFragment(
@@ -44,6 +49,7 @@ export function DexamResultRow({
         grade
         hasPracticeSheet
         cancelledAt
+        version
       }
     `,
     result,
@@ -68,6 +74,9 @@ export function DexamResultRow({
           {grade && <span className={row.grade === "PASSED" ? styles.passed : styles.failed}>{grade}</span>}
         </span>
       </td>
+      {location && showsTheoryColumn(roles, location) && (
+        <td>{mayEnterTheoryInline(roles, location, row) ? <TheoryPointsInput row={row} location={location} /> : formatPoints(row.theoryPoints)}</td>
+      )}
       <td>
         <RowMenu
           label={t("rowMenu.label", { name })}

@@ -18,6 +18,7 @@ import type { ResultFilters } from "./ResultManageContent";
 import { ResultToolbar, useResultRows } from "./ResultToolbar";
 import { canManageResults, type DexamResultAction, partAt, resultPaths } from "./rowActions";
 import { TheoryResultDialog } from "./TheoryResultDialog";
+import { showsTheoryColumn } from "./theoryInline";
 import { UploadDialog } from "./UploadDialog";
 import { useDeleteDexamResult } from "./useDeleteDexamResult";
 
@@ -142,6 +143,7 @@ export function DexamResults({
     { key: "instrument", header: t("results.column.instrument"), sortable: true },
     { key: "course", header: t("results.column.course"), sortable: true },
     { key: "result", header: t("results.column.result") },
+    ...(showsTheoryColumn(roles, location) ? [{ key: "theoryPoints", header: t("results.column.theoryPoints") }] : []),
     ...menuColumn(),
   ];
 

@@ -5,6 +5,7 @@ import { t } from "../../i18n/translate";
 import type { DexamResultRowData } from "./DexamResultRow";
 import { formatPoints, parsePoints } from "./points";
 import styles from "./ResultManage.module.css";
+import { inlineSaveError } from "./theoryInline";
 import { useSetTheoryResult } from "./useSetTheoryResult";
 
 /**
@@ -35,11 +36,11 @@ export function TheoryResultDialog({
     }
     setError(undefined);
     const result = await save(
-      { registrationId: row.registrationId, location: location.id, theoryPoints: parsed.value },
+      { registrationId: row.registrationId, location: location.id, theoryPoints: parsed.value, version: row.version },
       { required: ["registrationId", "location", "theoryPoints"] },
     );
     if (result.ok) onSaved();
-    else setError(result.fieldErrors.theoryPoints ?? result.fieldErrors.location);
+    else setError(inlineSaveError(result.fieldErrors));
   };
 
   return (

@@ -6,13 +6,14 @@ import type { useSetTheoryResultMutation } from "./__generated__/useSetTheoryRes
  * Enters the theory points of a registration at its theory location (R-RE007, R-RE008):
  * "Theorie-Prüfungsergebnis aktualisiert"; a refusal shows "Theorie-Prüfungsergebnis kann nicht
  * aktualisiert werden: {server message}" and its field message under "Theoriepunkte". The answer
- * updates the row (points and grade) in the store.
+ * updates the row (points, grade and version) in the store. With the row's version a row changed
+ * meanwhile is refused with the server's conflict message (field "version").
  */
 export function useSetTheoryResult() {
   return useFeedbackMutation<useSetTheoryResultMutation>(
     graphql`
-      mutation useSetTheoryResultMutation($registrationId: ID!, $location: ID!, $theoryPoints: Float!) {
-        setDexamTheoryResult(registrationId: $registrationId, location: $location, theoryPoints: $theoryPoints) {
+      mutation useSetTheoryResultMutation($registrationId: ID!, $location: ID!, $theoryPoints: Float!, $version: Int) {
+        setDexamTheoryResult(registrationId: $registrationId, location: $location, theoryPoints: $theoryPoints, version: $version) {
           id
           ...DexamResultRow_result
         }

@@ -58,6 +58,9 @@ const DexamResultType = builder.objectRef<DexamRow>("DexamResult").implement({
       nullable: true,
       description: "When the registration was cancelled (storniert); null while active.",
     }),
+    version: t.exposeInt("version", {
+      description: "The registration's version: increases with every change; send it back with setDexamTheoryResult (optimistic concurrency).",
+    }),
   }),
 });
 
@@ -145,10 +148,14 @@ builder.mutationField("setDexamTheoryResult", (t) =>
         "The registration's theory location (numeric id).",
       ),
       theoryPoints: t.arg.float({ required: true, description: "Points of the theory exam (0..100, step 0.01)." }),
+      version: t.arg.int({
+        description:
+          "The DexamResult.version the entry was based on: refused (CONFLICT) when the registration changed meanwhile; without it the save is not checked.",
+      }),
     },
-    resolve: async (_root, { registrationId, theoryPoints, ...at }, ctx) => {
+    resolve: async (_root, { registrationId, theoryPoints, version, ...at }, ctx) => {
       const result = await inOldShape(at, [LOCATION_SPELLING], ({ locationId }) =>
-        setTheoryResult(ctx, regId(registrationId), locationId as number, theoryPoints),
+        setTheoryResult(ctx, regId(registrationId), locationId as number, theoryPoints, version),
       );
       return reload(ctx, result.id);
     },

@@ -15,7 +15,7 @@ import { RESULT_UPLOAD_MSG } from "../../shared/messages.ts";
 import { extensionOf, PC_JUROR_EXTENSIONS } from "../../shared/resultUploads.ts";
 import { asBuffer, spreadsheetPool } from "../../workers/pool.ts";
 import { audit, type Tx } from "../audit/service.ts";
-import type { ServiceCtx } from "../context.ts";
+import { checkVersion, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { type DexamSong, examOutcome, overviewKeys, PRACTICE_PASS_POINTS } from "../dexam/rules.ts";
 import { campOf, settleOverviewKeys, visibleResult } from "../dexam/service.ts";
 import { sniffType } from "../files/rules.ts";
@@ -152,7 +152,7 @@ async function loadForResult(ctx: ServiceCtx, p: Principal, registrationId: numb
 }
 
 /** PUT .../theory_result (R-RE007, R-API054): theory points 0..100, step 0.01, at the registration's theory location. */
-export async function setTheoryResult(ctx: ServiceCtx, registrationId: number, locationId: number, points: unknown) {
+export async function setTheoryResult(ctx: ServiceCtx, registrationId: number, locationId: number, points: unknown, version?: number | null) {
   const p = authorize(ctx.principal, "results.setTheory");
   const r = await loadForResult(ctx, p, registrationId, "results.setTheory");
   if (r.theoryLocationId === null || r.theoryLocationId !== locationId)
@@ -160,13 +160,16 @@ export async function setTheoryResult(ctx: ServiceCtx, registrationId: number, l
   if (r.cancelledAt) throw new AppError("CONFLICT", "Eine stornierte Anmeldung erhält kein Ergebnis");
   const error = pointsError(points);
   if (error) throw validationFailed({ theoryPoints: error });
+  checkVersion(r, version);
   const { updated, mailed } = await ctx.prisma.$transaction(async (tx) => {
     const updated = await settleOverviewKeys(
       tx,
-      await tx.dexamRegistration.update({
-        where: { id: r.id },
-        data: { theoryPoints: points as number, ...overviewKeys({ ...r, theoryPoints: points as number }), version: { increment: 1 } },
-      }),
+      await guardStale(
+        tx.dexamRegistration.update({
+          where: versionWhere(r.id, version),
+          data: { theoryPoints: points as number, ...overviewKeys({ ...r, theoryPoints: points as number }), version: { increment: 1 } },
+        }),
+      ),
     );
     await auditResult(tx, p, "DexamRegistration", "setTheoryResult", r.id, r.event.districtAssociationId, { points: points as number });
     const mailed = await mailResults(tx, r.eventId, locationId, changedPoints([{ id: r.id, before: r.theoryPoints, after: points as number }]));
