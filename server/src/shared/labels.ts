@@ -209,6 +209,7 @@ export const FIELD_LABELS: Record<string, string> = {
   registration: "Anmeldung",
   registrationDeadline: "Anmeldeschluss",
   registrationId: "Anmeldung",
+  registrations: "Gewählte Anmeldungen",
   remarks: "Bemerkungen",
   removeMandate: "Mandat entfernen",
   resultMails: "E-Mail bei Ergebnissen",

@@ -93,6 +93,20 @@ describe("a message to the registrants", () => {
     expect(await outbox()).toEqual([]);
   });
 
+  it("narrows to the selected rows, never beyond the filter; a registration of another kind is refused", async () => {
+    const ids = (await app.db.prisma.dexamRegistration.findMany({ where: { eventId: event }, orderBy: { id: "asc" } })).map((r) => r.id);
+    const selected = (n: number[]) => n.map((id) => gid("DexamRegistration", id));
+    expect(await count({ registrations: selected([ids[0], ids[2]]) })).toEqual({ registrations: 2, recipients: 2, sent: false });
+    // the selection does not widen the filter: only the flute's row of the two is listed
+    expect(await count({ registrations: selected([ids[0], ids[1]]), filter: { instrument: "FLUTE" } })).toEqual({
+      registrations: 1,
+      recipients: 1,
+      sent: false,
+    });
+    const other = await message({ registrations: [gid("CompetitionRegistration", 1)], dryRun: true });
+    expect((await refused(other)).fields).toEqual({ registrations: "Die gewählten Anmeldungen gehören nicht zu dieser Veranstaltung" });
+  });
+
   it("is refused to staff of another district (not found) and to registration_read (forbidden)", async () => {
     expect((await refused(await message({ dryRun: true }, t.staff2))).code).toBe("NOT_FOUND");
     expect((await refused(await message({ dryRun: true }, t["role:registration_read"]))).code).toBe("FORBIDDEN");

@@ -1,5 +1,6 @@
 // The GraphQL door of a message to the registrants (service.ts): the overview's event, search and
 // filters, the text, and whether it is only counted.
+import { validationFailed } from "../../auth/errors.ts";
 import { builder } from "../../graphql/builder.ts";
 import { fieldId, numericId } from "../../graphql/ids.ts";
 import { filterOf, RegistrationListFilter } from "../registrations/graphql.ts";
@@ -14,6 +15,11 @@ const MessageRegistrantsInput = builder.inputType("MessageRegistrantsInput", {
     location: t.globalID({ required: false, description: "Only registrations at this location (global id), as the overview's location argument." }),
     association: t.globalID({ required: false, description: "Only registrations of this club (Verein; global id), as the overview's association argument." }),
     filter: t.field({ type: RegistrationListFilter, required: false, description: "The overview's filter (RegistrationListFilter)." }),
+    registrations: t.globalIDList({
+      required: false,
+      description:
+        "The overview's selected rows (global ids of the event's registration kind, at most 10000): only those of them the search and filters list. Absent: every listed registration.",
+    }),
     subject: t.string({
       required: false,
       description: "The subject (at most 200 characters, one line); required unless dryRun. Placeholders: {vorname}, {nachname}, {veranstaltung}.",
@@ -30,6 +36,18 @@ const MessageRegistrantsInput = builder.inputType("MessageRegistrantsInput", {
     dryRun: t.boolean({ required: false, description: "Only count the registrations and recipients; nothing is sent. Default false." }),
   }),
 });
+
+const MAX_SELECTED = 10_000;
+const KINDS = ["DexamRegistration", "CompetitionRegistration"];
+
+/** The selected rows as one kind's ids; a mix of kinds or another type is refused under `registrations`. */
+function selectionOf(ids: readonly { typename: string; id: string }[] | null | undefined) {
+  if (!ids) return null;
+  if (ids.length > MAX_SELECTED) throw validationFailed({ registrations: `Bitte höchstens ${MAX_SELECTED.toLocaleString("de-DE")} Anmeldungen wählen` });
+  const entity = ids[0]?.typename ?? "DexamRegistration";
+  if (!KINDS.includes(entity)) throw validationFailed({ registrations: "Bitte nur Anmeldungen wählen" });
+  return { entity, ids: ids.map((id) => fieldId(id, entity, "registrations", "Anmeldung")) };
+}
 
 const MessageRegistrantsResult = builder.objectRef<MessageAnswer>("MessageRegistrantsResult").implement({
   description: "What a message to the registrants reached (or, for a dry run, would reach).",
@@ -56,6 +74,7 @@ builder.mutationField("messageRegistrants", (t) =>
           locationId: input.location ? fieldId(input.location, "EventLocation", "location", "Veranstaltungsort") : null,
           associationId: input.association ? fieldId(input.association, "Association", "association", "Verein") : null,
         },
+        selection: selectionOf(input.registrations),
         subject: input.subject ?? "",
         body: input.body ?? "",
         includeClubAccounts: input.includeClubAccounts ?? false,

@@ -19,6 +19,8 @@ import { type RegistrationList, registrationList } from "../registrations/list.t
 
 export type MessageInput = {
   filter: RegistrationFilter;
+  /** the overview's selected rows (a registration kind and its ids): only those of them the filter lists; null: every listed one */
+  selection?: { entity: string; ids: number[] } | null;
   subject: string;
   body: string;
   includeClubAccounts: boolean;
@@ -27,14 +29,22 @@ export type MessageInput = {
 
 export type MessageAnswer = { registrations: number; recipients: number; sent: boolean };
 
+const NOT_OF_EVENT = "Die gewählten Anmeldungen gehören nicht zu dieser Veranstaltung";
+
 type Recipient = { id: number; firstname: string; lastname: string };
 
 /** The registrations the overview lists for the filter, and their distinct recipients (not blocked), ordered by id. */
-async function recipientsOf(ctx: ServiceCtx, tx: Tx, filter: RegistrationFilter, formType: string, clubs: boolean) {
+async function recipientsOf(ctx: ServiceCtx, tx: Tx, input: MessageInput, formType: string) {
   const list = (formType === "COMPETITION" ? COMPETITION_LIST : DEXAM_LIST) as RegistrationList<string>;
-  const { where } = await registrationList(ctx, list, filter, null as never);
+  const { where } = await registrationList(ctx, list, input.filter, null as never);
+  const { selection } = input;
+  if (selection && selection.entity !== list.kind.entity) throw validationFailed({ registrations: NOT_OF_EVENT });
   const delegate = list.kind.delegate(tx) as unknown as { findMany(args: object): Promise<{ userId: number | null; associationId: number }[]> };
-  const rows = await delegate.findMany({ where, select: { userId: true, associationId: true } });
+  const rows = await delegate.findMany({
+    where: selection ? { AND: [where, { id: { in: selection.ids } }] } : where,
+    select: { userId: true, associationId: true },
+  });
+  const clubs = input.includeClubAccounts;
   const creators = rows.flatMap((r) => (r.userId === null ? [] : [r.userId]));
   const associationIds = clubs ? [...new Set(rows.map((r) => r.associationId))] : [];
   const users: Recipient[] = await tx.user.findMany({
@@ -62,11 +72,11 @@ export async function messageRegistrants(ctx: ServiceCtx, input: MessageInput): 
   const errors = messageErrors(input);
   if (Object.keys(errors).length && !input.dryRun) throw validationFailed(errors);
   if (input.dryRun) {
-    const { registrations, users } = await recipientsOf(ctx, ctx.prisma as unknown as Tx, input.filter, event.formType, input.includeClubAccounts);
+    const { registrations, users } = await recipientsOf(ctx, ctx.prisma as unknown as Tx, input, event.formType);
     return { registrations, recipients: users.length, sent: false };
   }
   const answer = await ctx.prisma.$transaction(async (tx) => {
-    const { registrations, users } = await recipientsOf(ctx, tx, input.filter, event.formType, input.includeClubAccounts);
+    const { registrations, users } = await recipientsOf(ctx, tx, input, event.formType);
     for (const u of users) {
       const values = { vorname: u.firstname, nachname: u.lastname, veranstaltung: event.name };
       await enqueueMail(tx, { userId: u.id, associationId: null, districtAssociationId: event.districtAssociationId }, "message", {
@@ -85,6 +95,7 @@ export async function messageRegistrants(ctx: ServiceCtx, input: MessageInput): 
         subject: input.subject.trim(),
         filter: JSON.parse(JSON.stringify(filter)),
         includeClubAccounts: input.includeClubAccounts,
+        selected: input.selection?.ids.length ?? null,
         registrations,
         recipients: users.length,
       },
