@@ -4,23 +4,10 @@
 // unknown placeholder is refused in the dialog. The demo registrations have no creating account, so
 // the message goes to the club's accounts (member@demo.test); other specs add registrations and
 // accounts: the count is read, not assumed, and the mail found by its own subject.
-import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { OUTBOX } from "../../playwright.config.ts";
-import { expectNotice, signIn } from "./support.ts";
+import { expectNotice, type OutboxMail, outboxMails, signIn } from "./support.ts";
 
-type Mail = { to: string; subject: string; text: string };
-
-function mailsWith(subject: string): Mail[] {
-  if (!fs.existsSync(OUTBOX)) return [];
-  return fs
-    .readFileSync(OUTBOX, "utf8")
-    .trim()
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Mail)
-    .filter((m) => m.subject === subject);
-}
+const mailsWith = (subject: string) => outboxMails().filter((m) => m.subject === subject);
 
 async function openOverview(page: Page, event: string) {
   await page.goto("/#/registration/overview");
@@ -63,7 +50,7 @@ test("staff write to the registrants of the filtered overview: the count before 
 
   const subject = `Hinweis ${tag} zu D-Prüfungen Frühjahr`;
   await expect.poll(() => mailsWith(subject).length).toBe(recipients);
-  const mail = mailsWith(subject).find((m) => m.to === "member@demo.test") as Mail;
+  const mail = mailsWith(subject).find((m) => m.to === "member@demo.test") as OutboxMail;
   expect(mail.text).toContain("Hallo Max Mitglied,\n\nbitte bringen Sie Ihre Noten mit.");
   expect(mail.text).toContain("„D-Prüfungen Frühjahr“");
 });
