@@ -1,6 +1,8 @@
 // Helpers the Playwright journeys share: sign-in through the embedded provider, the snackbar,
-// screens by route, row menus, the German date and time fields.
+// screens by route, row menus, the German date and time fields, the test mailbox.
+import fs from "node:fs";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { OUTBOX } from "../../playwright.config.ts";
 
 /** Signs in through the embedded provider's German page and waits for the start page. */
 export async function signIn(page: Page, email: string, password = "demo") {
@@ -88,4 +90,18 @@ export async function graphql<T>(page: Page, query: string, variables: Record<st
   const body = (await response.json()) as { data?: T; errors?: unknown };
   expect(body.errors).toBeUndefined();
   return body.data as T;
+}
+
+/** A mail of the test mailbox (the e2e server's log outbox, OUTBOX_FILE). */
+export type OutboxMail = { to: string; subject: string; text: string; html?: string };
+
+/** Every mail the e2e server has written to the test mailbox so far (shared by all specs: filter by your own subject). */
+export function outboxMails(): OutboxMail[] {
+  if (!fs.existsSync(OUTBOX)) return [];
+  return fs
+    .readFileSync(OUTBOX, "utf8")
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxMail);
 }

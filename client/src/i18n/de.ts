@@ -110,6 +110,7 @@ export const de = {
   "error.dexamResult.delete": "D-Prüfungsergebnis kann nicht gelöscht werden",
   "error.practiceSheets.upload": "Praxisprüfungsblätter konnten nicht hochgeladen werden",
   "error.partialResult.takeover": "D-Prüfungsteilergebnis kann nicht übernommen werden",
+  "error.registrantMessage": "Nachricht kann nicht gesendet werden",
 
   "error.download.blankPracticeSheets": "Blanko-Auswertungsbögen können nicht heruntergeladen werden",
   "error.download.practiceSheets": "Auswertungsbögen können nicht heruntergeladen werden",
@@ -143,6 +144,7 @@ export const de = {
   "success.competitionResults.upload": "Wertungsspielergebnisse erfolgreich hochgeladen",
   "success.practiceSheets.upload": "Praxisprüfungsbögen erfolgreich hochgeladen",
   "success.partialResult.takeover": "D-Prüfungsteilergebnis erfolgreich übernommen",
+  "success.registrantMessage": "Nachricht gesendet",
   "success.theoryResult.update": "Theorie-Prüfungsergebnis aktualisiert",
   "success.dexamResult.delete": "D-Prüfungsergebnis gelöscht",
 
@@ -554,6 +556,16 @@ export const de = {
   "overview.filter.status.resultEntered": "Ergebnis eingetragen",
   "overview.filter.status.resultPublished": "Ergebnis veröffentlicht",
   "overview.newRegistration": "Neue Anmeldung",
+  "overview.message": "Nachricht an Angemeldete",
+  "overview.message.subject": "Betreff",
+  "overview.message.body": "Text",
+  "overview.message.placeholders": "Platzhalter: {vorname}, {nachname} (der Empfänger), {veranstaltung}",
+  "overview.message.clubAccounts": "Auch an die Konten der Vereine",
+  "overview.message.counting": "Empfänger werden gezählt …",
+  "overview.message.count": "Geht an {n} Empfänger ({registrations} Anmeldungen)",
+  "overview.message.send": "Senden",
+  "overview.message.confirm": "Die Nachricht jetzt an {n} Empfänger senden?",
+  "overview.message.none": "Die gewählten Anmeldungen haben keine Empfänger.",
   "overview.confirmDelete": "Möchten Sie die D-Prüfungsanmeldung von {name} wirklich löschen?",
   "overview.confirmDeleteCancelled":
     "Die D-Prüfungsanmeldung von {name} ist storniert. Möchten Sie sie auf Antrag endgültig löschen? Alle Angaben dieser Anmeldung werden gelöscht.",

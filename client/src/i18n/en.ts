@@ -109,6 +109,7 @@ export const en: Record<MessageKey, string> = {
   "error.dexamResult.delete": "D-exam result cannot be deleted",
   "error.practiceSheets.upload": "Practice exam sheets could not be uploaded",
   "error.partialResult.takeover": "D-exam partial result cannot be taken over",
+  "error.registrantMessage": "The message cannot be sent",
 
   "error.download.blankPracticeSheets": "Blank evaluation sheets cannot be downloaded",
   "error.download.practiceSheets": "Evaluation sheets cannot be downloaded",
@@ -142,6 +143,7 @@ export const en: Record<MessageKey, string> = {
   "success.competitionResults.upload": "Competition results uploaded successfully",
   "success.practiceSheets.upload": "Practice exam sheets uploaded successfully",
   "success.partialResult.takeover": "D-exam partial result taken over successfully",
+  "success.registrantMessage": "Message sent",
   "success.theoryResult.update": "Theory exam result updated",
   "success.dexamResult.delete": "D-exam result deleted",
 
@@ -549,6 +551,16 @@ export const en: Record<MessageKey, string> = {
   "overview.filter.status.resultEntered": "Result entered",
   "overview.filter.status.resultPublished": "Result published",
   "overview.newRegistration": "New registration",
+  "overview.message": "Message to registrants",
+  "overview.message.subject": "Subject",
+  "overview.message.body": "Text",
+  "overview.message.placeholders": "Placeholders: {vorname}, {nachname} (of the recipient), {veranstaltung}",
+  "overview.message.clubAccounts": "Also to the clubs' accounts",
+  "overview.message.counting": "Counting recipients …",
+  "overview.message.count": "Goes to {n} recipients ({registrations} registrations)",
+  "overview.message.send": "Send",
+  "overview.message.confirm": "Send the message to {n} recipients now?",
+  "overview.message.none": "The chosen registrations have no recipients.",
   "overview.confirmDelete": "Do you really want to delete the D-exam registration of {name}?",
   "overview.confirmDeleteCancelled":
     "The D-exam registration of {name} is cancelled. Do you want to delete it for good on request? All data of this registration is deleted.",

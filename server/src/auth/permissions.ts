@@ -285,6 +285,12 @@ export const DOORS = {
     rest: ["GET /v1/export/event/:id/consent_forms", "GET /v1/export/event/:id/consent-forms"],
     description: "All consent forms of a camp event as one zip file (registration staff of the event's district).",
   },
+  "registrations.message": {
+    graphql: ["Mutation.messageRegistrants"],
+    rest: [],
+    description:
+      "A message (subject, text) to the accounts that made the registrations of an event the overview lists for a search and filters, optionally also to their clubs' accounts; through the mail outbox, audited (registration_manage of the event's district).",
+  },
   "dexam.delete": {
     graphql: ["Mutation.deleteDexamRegistration"],
     rest: ["DELETE /v1/registration/dexam/:id"],

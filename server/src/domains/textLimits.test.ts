@@ -3,6 +3,7 @@
 // under the field's key, by the rule the service calls. The /v1 fields are proven end to end in
 // tests/integration/api/strict-input.test.ts.
 import { describe, expect, it } from "vitest";
+import { messageErrors } from "../shared/registrantMessage.ts";
 import { TEXT_LIMITS } from "../shared/validation.ts";
 import { FEE_ITEMS, LATE_ITEM } from "./invoices/fees.ts";
 import { billingErrors, creditErrors, isMandateReference, type SellerInput, sellerErrors } from "./invoices/rules.ts";
@@ -78,5 +79,14 @@ describe("text limits written only through GraphQL", () => {
     const rules = defaultRules({ type: "DEXAM_PRACTICE", start: new Date("2027-03-01T08:00:00Z"), end: new Date("2027-03-01T16:00:00Z") }, "PRACTICE");
     expect(validateRules({ ...rules, rooms: [text(TEXT_LIMITS.TimetableSlot.room)] }).rooms).toBeUndefined();
     expect(validateRules({ ...rules, rooms: [text(TEXT_LIMITS.TimetableSlot.room + 1)] }).rooms).toBeDefined();
+  });
+
+  it("[R-VA001] a message to the registrants: subject and text", () => {
+    const max = TEXT_LIMITS.registrantMessage;
+    expect(messageErrors({ subject: text(max.subject), body: text(max.body) })).toEqual({});
+    expect(messageErrors({ subject: text(max.subject + 1), body: text(max.body + 1) })).toEqual({
+      subject: `Bitte höchstens ${max.subject} Zeichen eingeben`,
+      body: `Bitte höchstens ${max.body} Zeichen eingeben`,
+    });
   });
 });

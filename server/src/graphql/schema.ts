@@ -12,6 +12,7 @@ import "../domains/events/graphql.ts";
 import "../domains/healthaccess/graphql.ts";
 import "../domains/invoices/graphql.ts";
 import "../domains/locations/graphql.ts";
+import "../domains/messages/graphql.ts";
 import "../domains/results/graphql.ts";
 import "../domains/statistics/graphql.ts";
 import "../domains/timetable/graphql.ts";

@@ -15,7 +15,8 @@ import { TIME_ZONE } from "../shared/time.ts";
 /**
  * created; changed by someone else; cancelled; deleted; results published; a location's time or
  * place moved; an account assigned to a club (AccountFacts, to the club's other accounts); a webhook
- * endpoint disabled after repeated failure (WebhookFacts, to its creator)
+ * endpoint disabled after repeated failure (WebhookFacts, to its creator); a message of the
+ * district's staff to the registrants (MessageFacts)
  */
 export const MAIL_KINDS = [
   "created",
@@ -30,6 +31,7 @@ export const MAIL_KINDS = [
   "invoiceReminder",
   "timetable",
   "timetableChanged",
+  "message",
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -109,7 +111,10 @@ export type ReminderFacts = {
   district?: { name: string; imprint: string; privacy: string };
 };
 
-export type MailPayload = RegistrationFacts | AccountFacts | WebhookFacts | InvoiceFacts | ReminderFacts;
+/** A message of the district's staff to the registrants (registrations/message.ts): subject and text, placeholders filled in. */
+export type MessageFacts = { subject: string; text: string; event: string; district?: { name: string; imprint: string; privacy: string } };
+
+export type MailPayload = RegistrationFacts | AccountFacts | WebhookFacts | InvoiceFacts | ReminderFacts | MessageFacts;
 
 const DATE = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, weekday: "short", day: "2-digit", month: "2-digit", year: "numeric" });
 const TIME = new Intl.DateTimeFormat("de-DE", { timeZone: TIME_ZONE, hour: "2-digit", minute: "2-digit" });
@@ -196,7 +201,7 @@ export function competitionFacts(
 
 const WHAT = { dexam: "D-Prüfungsanmeldung", competition: "Wertungsspielanmeldung" } as const;
 
-type RegistrationKind = Exclude<MailKind, "clubAssigned" | "webhookDisabled" | "invoice" | "invoiceReminder">;
+type RegistrationKind = Exclude<MailKind, "clubAssigned" | "webhookDisabled" | "invoice" | "invoiceReminder" | "message">;
 
 const SUBJECTS: Record<RegistrationKind, (f: RegistrationFacts) => string> = {
   created: () => "Anmeldung eingegangen",
@@ -235,6 +240,7 @@ export function renderMail(kind: MailKind, payload: MailPayload, publicUrl: stri
   if (kind === "webhookDisabled") return renderWebhookDisabledMail(payload as WebhookFacts, publicUrl);
   if (kind === "invoice") return renderInvoiceMail(payload as InvoiceFacts);
   if (kind === "invoiceReminder") return renderReminderMail(payload as ReminderFacts);
+  if (kind === "message") return renderMessageMail(payload as MessageFacts);
   return kind === "clubAssigned" ? renderClubAssignedMail(payload as AccountFacts) : renderRegistrationMail(kind, payload as RegistrationFacts, publicUrl);
 }
 
@@ -361,4 +367,14 @@ export function renderInvoiceMail(f: InvoiceFacts): Rendered {
     "Die PDF-Datei ist eine elektronische Rechnung (ZUGFeRD / Factur-X, EN 16931); die XML-Datei enthält dieselbe Rechnung für Ihre Buchhaltung.",
   ];
   return plainMail(subject, lines, f.district);
+}
+
+/** A message to the registrants: the staff's text as written (its paragraphs kept), the event it concerns, the district's footer. */
+export function renderMessageMail(f: MessageFacts): Rendered {
+  const note = `Sie erhalten diese Nachricht zu „${f.event}“, weil Sie oder Ihr Verein dafür angemeldet sind.`;
+  const footer = footerOf(f.district);
+  const text = [f.text, "", "--", note, ...(footer.length ? ["", ...footer] : []), ""].join("\n");
+  const paragraphs = f.text.split(/\r?\n\s*\r?\n/).map((p) => `<p>${escapeHtml(p).replace(/\r?\n/g, "<br>")}</p>`);
+  const html = [htmlHead(f.subject), ...paragraphs, `<hr><p>${escapeHtml(note)}</p>`, ...htmlFoot(f.district)].join("");
+  return { subject: f.subject, text, html };
 }

@@ -267,6 +267,10 @@ export const PERMISSIONS = {
     access: ["registration_read", "registration_manage"],
     tenancy: "ownDistrict",
   },
+  "registrations.message": {
+    access: REGISTRATION_MANAGER,
+    tenancy: "ownDistrict",
+  },
   "dexam.delete": {
     access: "signedIn",
     tenancy: "ownClubsOrDistrict",

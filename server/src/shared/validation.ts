@@ -131,6 +131,8 @@ export const TEXT_LIMITS = {
   emergencyContact: { name: 100, phone: 50 },
   sepaMandate: { holder: 70 },
   creditNote: { reason: 300 },
+  /** a message to the registrants (registrantMessage.ts): written into the mail outbox only */
+  registrantMessage: { subject: 200, body: 5000 },
 } as const satisfies Record<string, Record<string, number>>;
 
 /** At most `max` characters (code points, as PostgreSQL counts them); a huge text is refused before it is split. */

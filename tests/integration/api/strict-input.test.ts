@@ -548,7 +548,7 @@ describe("text limits", () => {
   const rows = entities.flatMap((e) => e.fields.map(([path, limit, kind = "text", key = path]) => ({ entity: e, path, limit, kind, key })));
 
   // texts only GraphQL writes (billing, seller, mandate, credit notes, fee items, webhooks, timetable
-  // rooms): server/src/domains/textLimits.test.ts proves them on the rules the services call
+  // rooms, the message to the registrants): server/src/domains/textLimits.test.ts proves them on the rules the services call
   const GRAPHQL_ONLY: Record<string, readonly string[]> = {
     Association: ["billingName", "billingStreet", "billingPostcode", "billingCity", "billingCountry", "buyerReference"],
     WebhookEndpoint: Object.keys(TEXT_LIMITS.WebhookEndpoint),
@@ -559,6 +559,7 @@ describe("text limits", () => {
     TimetableSlot: Object.keys(TEXT_LIMITS.TimetableSlot),
     sepaMandate: Object.keys(TEXT_LIMITS.sepaMandate),
     creditNote: Object.keys(TEXT_LIMITS.creditNote),
+    registrantMessage: Object.keys(TEXT_LIMITS.registrantMessage),
   };
 
   it("[R-VA001] the table covers every text of TEXT_LIMITS that /v1 writes", () => {

@@ -972,6 +972,11 @@ const CALLS: Record<Operation, Call[]> = {
       (d) => d.healthDataAccesses,
     ),
   ],
+  "registrations.message": [
+    gqlCall("mutation($i: MessageRegistrantsInput!) { messageRegistrants(input: $i) { recipients } }", () => ({
+      i: { eventId: globalId("Event", open.id), subject: "Hinweis", body: "Hallo {vorname}", dryRun: true },
+    })),
+  ],
   "dexam.consentForms": ["consent_forms", "consent-forms"].map((seg) =>
     restCall("GET", () => `/v1/export/event/${openCamp.id}/${seg}`, undefined, `/v1/export/event/:id/${seg}`),
   ),
@@ -1346,6 +1351,7 @@ const EXPECTED: Record<Operation, Record<string, Outcome>> = {
   // "member", another account of the club, reads the registration but not its camp data nor its consent form
   "dexam.consentForm": outcomes("notFound", { ...allow("admin", "role:registration_read", "role:registration_manage"), member: "denied" }),
   "dexam.campData.read": outcomes("notFound", { ...allow("admin", "role:registration_read", "role:registration_manage"), member: "denied" }),
+  "registrations.message": outcomes("denied", { ...allow("admin", "role:registration_manage"), staff2: "notFound" }),
   "dexam.consentForms": outcomes("denied", { ...allow("admin", "role:registration_read", "role:registration_manage"), staff2: "notFound" }),
   "results.list": RESULTS_READ,
   "results.setTheory": MANAGE_IN_DISTRICT_1("results_manage"),

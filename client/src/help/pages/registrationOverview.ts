@@ -23,6 +23,10 @@ export const registrationOverviewHelp: HelpPage = {
         },
         {
           kind: "paragraph",
+          text: `Die Anmeldungsverwaltung des Kreisverbands schreibt mit ${ui("overview.message")} allen, die die gerade gezeigten Anmeldungen (Veranstaltung, Suche und Filter) angelegt haben, eine E-Mail; mit ${ui("overview.message.clubAccounts")} auch allen Konten der Vereine dieser Anmeldungen. Der Dialog zeigt vor dem Senden, an wie viele Empfänger die Nachricht geht, und fragt vor dem Senden noch einmal nach. Betreff (höchstens 200 Zeichen) und Text (höchstens 5000 Zeichen) dürfen die Platzhalter {vorname} und {nachname} (des Empfängers) und {veranstaltung} enthalten; andere Platzhalter, etwa für Punkte oder Gesundheitsangaben, gibt es nicht. Jede Nachricht steht im Änderungsprotokoll.`,
+        },
+        {
+          kind: "paragraph",
           text: `Unter ${ui("overview.districtAssociation")} stehen Ihr eigener Kreisverband und jeder Kreisverband, bei dessen Veranstaltungen Ihre Vereine angemeldet haben: Haben Sie auf der Startseite bei einer Veranstaltung eines anderen Kreisverbands angemeldet, wählen Sie hier diesen Kreisverband, um die Anmeldung anzusehen, zu ändern oder zu stornieren. Gibt es nur einen Kreisverband zur Auswahl, ist das Feld gesperrt.`,
         },
         {

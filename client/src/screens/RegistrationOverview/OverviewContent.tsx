@@ -18,6 +18,7 @@ import type { OverviewContentQuery } from "./__generated__/OverviewContentQuery.
 import type { RegistrationOverviewScreenQuery$variables } from "./__generated__/RegistrationOverviewScreenQuery.graphql";
 import { CompetitionOverview } from "./CompetitionOverview";
 import { DexamOverview } from "./DexamOverview";
+import { MessageDialog } from "./MessageDialog";
 import { OverviewFilterBar } from "./OverviewFilterBar";
 import { type FilterParam, type FilterVariables, filterVariables, useOverviewFilters } from "./overviewFilters";
 import { SEARCH_PARAM } from "./overviewRoute";
@@ -103,13 +104,20 @@ export function OverviewContent({
   const manager = hasDistrictRoles(roles, `${kind}.create`);
   const mayRegister = !!creatable && mayCall(roles, `${kind}.create`) && (manager || (clubCount > 0 && !creatable.deadlinePassed));
   const consentForms = !!event && offersExport(event.formType as EventFormType, "consentForms") && mayCall(roles, "dexam.consentForms");
+  const mayMessage = mayCall(roles, "registrations.message");
+  const [messaging, setMessaging] = useState(false);
   return (
     <>
       <Toolbar
         actions={
           event &&
-          (consentForms || mayRegister) && (
+          (consentForms || mayRegister || mayMessage) && (
             <>
+              {mayMessage && (
+                <Button variant="secondary" onClick={() => setMessaging(true)}>
+                  {t("overview.message")}
+                </Button>
+              )}
               {consentForms && (
                 <Button variant="secondary" onClick={() => void runDownload(overviewExportPaths.consentForms(event.databaseId), "error.download.consentForms")}>
                   {t("overview.consentForms")}
@@ -146,6 +154,7 @@ export function OverviewContent({
         />
       )}
       {registration.dialog}
+      {messaging && event && <MessageDialog eventId={event.id} search={search} filters={filterVars} onClose={() => setMessaging(false)} />}
       {!event ? (
         <NoEventNotice chooser={chooser} none={t("overview.noEvents")} pick={t("overview.pickEvent")} />
       ) : (

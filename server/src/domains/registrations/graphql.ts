@@ -110,7 +110,7 @@ const RegistrationStatusEnum = builder.enumType("RegistrationStatus", {
 });
 
 /** The overview's filters beside the search, the location and the club (one input type for both kinds). */
-const RegistrationListFilter = builder.inputType("RegistrationListFilter", {
+export const RegistrationListFilter = builder.inputType("RegistrationListFilter", {
   description:
     "Filters of a registration overview, combined with each other, with the search, the location and the club; each narrows what the caller may see, never more. A filter a kind does not have (a competition's instrument or course, a D-exam's DOCUMENTS_INCOMPLETE, a competition's NOT_VERIFIED) is refused (VALIDATION).",
   fields: (t) => ({
@@ -130,7 +130,7 @@ const RegistrationListFilter = builder.inputType("RegistrationListFilter", {
 const dayOf = (d: Date | null | undefined) => (d ? d.toISOString().slice(0, 10) : null);
 
 /** The filter input as the list reads it (registrations/access.ts RegistrationFilter). */
-function filterOf(
+export function filterOf(
   input: { instrument?: string | null; course?: string | null; status?: string | null; createdFrom?: Date | null; createdTo?: Date | null } | null | undefined,
 ) {
   return {
