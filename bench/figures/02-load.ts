@@ -1,6 +1,6 @@
 // Figure 2: the start-page events query and the viewer query, 32 connections (autocannon): req/s,
 // p99, errors.
-import { type Figure, gqlBody, gqlPost, load, loadMet, ms, type Server } from "../lib.ts";
+import { type Figure, gqlBody, gqlPost, load, loadMet, type Server } from "../lib.ts";
 
 export async function figure2(server: Server, token: string, startQuery: string, viewerQuery: string) {
   const from = new Date().toISOString().slice(0, 10);

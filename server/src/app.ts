@@ -6,7 +6,6 @@ import path from "node:path";
 import { normalizeIP } from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
-import type { ExecutionResult } from "graphql";
 import { createYoga } from "graphql-yoga";
 import helmet from "helmet";
 import { createAuthenticator, keysFor } from "./auth/authenticate.ts";

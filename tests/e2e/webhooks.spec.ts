@@ -3,7 +3,7 @@
 // secret and delete the endpoint after a confirmation naming it; a role without the right sees no
 // menu entry and is sent to the start page.
 import { expect, type Page, test } from "@playwright/test";
-import { expectNotice, graphql, openScreen, rowAction, signIn } from "./support.ts";
+import { expectNotice, graphql, rowAction, signIn } from "./support.ts";
 
 const URL_1 = "https://hooks.example.org/anmeldesystem";
 const URL_2 = "https://hooks.example.org/anmeldesystem-v2";

@@ -2,7 +2,7 @@
 // its `where` (the caller's scope and the filters) and its order (the default order written once,
 // in the service, or a chosen column before it); both doors page through that with the same keyset
 // cursors: GraphQL's connection (graphql/cursor.ts keysetResolver, `list` option) and the /v1 list
-// (readListPage below, http/rest.ts listRoute).
+// (readListPage below, through the /v1 router's `list`: http/rest.ts ListSource).
 import { encodeCursor, keysetPage, type ListOrder } from "../graphql/cursor.ts";
 
 type Where = Record<string, unknown>;

@@ -1,11 +1,13 @@
 // Helpers for the /v1 routes: authenticate, name the operation, render errors as
 // { error: { code, message, fields? } } with the status of docs/api.md (docs/decisions.md "/v1 REST").
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
 import type { Authenticator } from "../auth/authenticate.ts";
 import { AppError } from "../auth/errors.ts";
 import type { Principal } from "../auth/principal.ts";
 import { queryTextLengths } from "../db/search.ts";
 import { contentDisposition } from "../domains/files/rules.ts";
+import { type ListRead, type PageRequest, readListPage } from "../domains/lists.ts";
 import { KEY_REUSED } from "../domains/registrations/idempotency.ts";
 import type { PrismaClient } from "../generated/prisma/client.ts";
 import type { AppServices } from "../services.ts";
@@ -14,7 +16,7 @@ import { containsNul, NUL_MESSAGE } from "./inputGuard.ts";
 import { jsonSchemaOf, noValidation, operationId, plainJson, type RouteDoc, routeSchema } from "./openapi.ts";
 import { noteCaller } from "./operations.ts";
 import { type ConcurrencyLimiter, RATE_LIMIT_MESSAGE, type RateLimiter, tooManyConcurrent } from "./rateLimit.ts";
-import { fieldsAsSent, refuseParameters } from "./wireSchema.ts";
+import { fieldsAsSent, readQuery, refuseParameters } from "./wireSchema.ts";
 
 export type RestCtx = { principal: Principal; prisma: PrismaClient; services: AppServices; request: FastifyRequest; replayed?: boolean };
 
@@ -102,6 +104,18 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
   };
   return {
     get: (url: string, doc: RouteDoc, h: Handler) => route("GET", url, doc, h),
+    /** A list in pages read from its service's list (ListSource): the one shape of every plain /v1 list. */
+    list: <Q extends z.ZodType<PageRequest>, L extends ListRead, Row>(
+      url: string,
+      doc: Omit<RouteDoc, "query" | "paged"> & { query: Q },
+      source: ListSource<z.output<Q>, L, Row>,
+    ) =>
+      route("GET", url, { ...doc, paged: true }, async (ctx, request, reply) => {
+        const q = readQuery(doc.query, request.query);
+        const list = await source.read(ctx, q, request);
+        const page = await readListPage<Row>(source.delegate(ctx.prisma), source.connection, list, q, source.include);
+        return pageAnswer(ctx, reply, { ...page, rows: page.rows.map((row) => source.wire(row, ctx, list)) });
+      }),
     post: (url: string, doc: RouteDoc, h: Handler) => route("POST", url, doc, h),
     put: (url: string, doc: RouteDoc, h: Handler) => route("PUT", url, doc, h),
     delete: (url: string, doc: RouteDoc, h: Handler) => route("DELETE", url, doc, h),
@@ -109,6 +123,19 @@ export function restRoutes(app: FastifyInstance, deps: RestDeps) {
 }
 
 export type RestRouter = ReturnType<typeof restRoutes>;
+
+/**
+ * What a /v1 list reads (domains/lists.ts, one read path per list): the service's list for the
+ * query (the caller's scope, the filters, the order), the model it pages with the connection's
+ * name in its cursors and what each row includes, and each row's wire shape.
+ */
+export type ListSource<Q, L extends ListRead, Row> = {
+  read: (ctx: RestCtx, q: Q, request: FastifyRequest) => L | Promise<L>;
+  delegate: (prisma: PrismaClient) => { findMany(args: object): Promise<unknown[]> };
+  connection: string;
+  include?: Record<string, unknown>;
+  wire: (row: Row, ctx: RestCtx, list: L) => unknown;
+};
 
 /**
  * A /v1 list's answer: its rows as a JSON array and, when more follow, the next page's address in

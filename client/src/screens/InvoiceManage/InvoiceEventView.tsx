@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { Card } from "../../components/Card";

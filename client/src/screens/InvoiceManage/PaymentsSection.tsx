@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
 import { Button } from "../../components/Button";
 import { DataTable } from "../../components/DataTable";

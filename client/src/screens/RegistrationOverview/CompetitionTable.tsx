@@ -1,7 +1,7 @@
 import { graphql, usePaginationFragment } from "react-relay";
 import type { CompetitionTable_query$key } from "./__generated__/CompetitionTable_query.graphql";
 import type { CompetitionTablePaginationQuery } from "./__generated__/CompetitionTablePaginationQuery.graphql";
-import { overviewColumns, type Pages } from "./RegistrationList";
+import { overviewColumns } from "./RegistrationList";
 
 /**
  * The competition table of the overview (R-RO003, R-RO005): ID, Name, Verein, Typ, Besetzung,

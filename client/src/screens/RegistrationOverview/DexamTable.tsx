@@ -1,7 +1,7 @@
 import { graphql, usePaginationFragment } from "react-relay";
 import type { DexamTable_query$key } from "./__generated__/DexamTable_query.graphql";
 import type { DexamTablePaginationQuery } from "./__generated__/DexamTablePaginationQuery.graphql";
-import { overviewColumns, type Pages } from "./RegistrationList";
+import { overviewColumns } from "./RegistrationList";
 
 /**
  * The D-exam table of the overview (R-RO004, R-RO007): ID, Vorname, Nachname, Verein, Instrument,

@@ -7,7 +7,6 @@ import { SearchField } from "../../components/SearchField";
 import { Toolbar } from "../../components/Toolbar";
 import { useQueryParam } from "../../components/useQueryParam";
 import { chosenNode, EventPicker, NoEventNotice, useEventChooser } from "../../events/useEventChooser";
-import { t } from "../../i18n/translate";
 import { useAppState } from "../../state/AppStateContext";
 import type { ResultManageContentQuery } from "./__generated__/ResultManageContentQuery.graphql";
 import { ClubPicker } from "./ClubPicker";

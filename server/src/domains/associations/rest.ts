@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { Association } from "../../generated/prisma/client.ts";
-import { idParam, ifMatchVersion, pageAnswer, type RestRouter } from "../../http/rest.ts";
+import { idParam, ifMatchVersion, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
-import { readListPage } from "../lists.ts";
 import { clubList, createClub, deleteClub, getClub, updateClub } from "./service.ts";
 
 /** The spec's club fields (section 3), as /v1 answers them. */
@@ -37,7 +36,7 @@ const ClubBody = w.body({
 const ClubQuery = w.listQuery({ search: w.queryText(), districtId: w.queryId() });
 
 export function associationRoutes(r: RestRouter) {
-  r.get(
+  r.list(
     "/v1/associations",
     {
       tag: "Vereine",
@@ -46,14 +45,13 @@ export function associationRoutes(r: RestRouter) {
         "Die Vereine, die der Aufrufer sehen darf; `search` sucht im Namen, `districtId` grenzt auf einen Kreisverband ein (außer Administratoren nur den eigenen; ein anderer: 403).",
       query: ClubQuery,
       response: z.array(ClubWire),
-      paged: true,
       example: { query: { search: "Muster", limit: "20" } },
     },
-    async (ctx, req, reply) => {
-      const q = w.readQuery(ClubQuery, req.query);
-      const list = clubList(ctx, { search: q.search, districtAssociationId: q.districtId, updatedSince: q.updatedSince });
-      const page = await readListPage<Association>(ctx.prisma.association, "AssociationConnection", list, q);
-      return pageAnswer(ctx, reply, { ...page, rows: page.rows.map(toWire) });
+    {
+      read: (ctx, q) => clubList(ctx, { search: q.search, districtAssociationId: q.districtId, updatedSince: q.updatedSince }),
+      delegate: (prisma) => prisma.association,
+      connection: "AssociationConnection",
+      wire: (row: Association) => toWire(row),
     },
   );
   r.get("/v1/association/:id", { tag: "Vereine", summary: "Einen Verein lesen", response: ClubWire, example: { params: { id: 1 } } }, async (ctx, req) =>

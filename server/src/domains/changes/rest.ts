@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { ENTITY_NAMES, OPERATIONS } from "./entities.ts";
-import { DEFAULT_PAGE, MAX_PAGE, readChanges } from "./feed.ts";
+import { DEFAULT_PAGE, readChanges } from "./feed.ts";
 
 const ChangeWire = z.object({
   cursor: z.string().meta({ description: "Die Position nach dieser Änderung" }),

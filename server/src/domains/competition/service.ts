@@ -9,8 +9,7 @@ import { containsText, idSearched, labelSearched, searchTerm } from "../../db/se
 import type { CompetitionRegistration, CompetitionType, Prisma, PrismaClient } from "../../generated/prisma/client.ts";
 import { competitionFacts } from "../../mail/registrationMail.ts";
 import { CAST_LABELS, CATEGORY_LABELS, COMPETITION_TYPE_LABELS, DIFFICULTY_LEVEL_LABELS } from "../../shared/labels.ts";
-import type { Tx } from "../audit/service.ts";
-import { clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
+import { clean, type ServiceCtx } from "../context.ts";
 import {
   checkClub,
   type EventWithLocations,

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { AppError, validationFailed } from "../../auth/errors.ts";
+import { validationFailed } from "../../auth/errors.ts";
 import type { DexamRegistration, ExamPart, Gender, MealRequest, VaccinationType } from "../../generated/prisma/client.ts";
-import { listOrderOf } from "../../graphql/orderBy.ts";
 import { idempotencyKeyOf, idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MAX_EMERGENCY_CONTACTS, MAX_VACCINATIONS, SONG_ROWS } from "../../shared/dexamSchema.ts";
@@ -11,7 +10,7 @@ import type { ServiceCtx } from "../context.ts";
 import { contentDisposition } from "../files/rules.ts";
 import { XLSX_MIME } from "../files/zip.ts";
 import { recordHealthDataAccess } from "../healthaccess/service.ts";
-import { hasCampData, mayReadCampData, refuseHiddenResults } from "../registrations/access.ts";
+import { hasCampData, mayReadCampData } from "../registrations/access.ts";
 import { remarksOf } from "../registrations/remarks.ts";
 import { registrationRoutes } from "../registrations/rest.ts";
 import { consentsOf, registrationBodyFields, registrationBodyOf, registrationHeadOf, registrationWireHead } from "../registrations/wire.ts";

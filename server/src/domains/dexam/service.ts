@@ -14,7 +14,7 @@ import { exportRefusal } from "../../shared/event-exports.ts";
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS } from "../../shared/labels.ts";
 import { DEXAM_MSG } from "../../shared/messages.ts";
 import { isInt4 } from "../../shared/validation.ts";
-import { audit, type Tx } from "../audit/service.ts";
+import { audit } from "../audit/service.ts";
 import { clean, guardStale, type ServiceCtx, versionWhere } from "../context.ts";
 import { parseUpload } from "../files/rules.ts";
 import { fileBytes, storedFileRow } from "../files/stored.ts";

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { AppError } from "../../auth/errors.ts";
 import type { DistrictAssociation, Prisma, StoredFile } from "../../generated/prisma/client.ts";
-import { idParam, ifMatchVersion, pageAnswer, type RestRouter } from "../../http/rest.ts";
+import { idParam, ifMatchVersion, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { canReadClub, clubOrder } from "../associations/service.ts";
 import type { ServiceCtx } from "../context.ts";
-import { readListPage } from "../lists.ts";
 import { type DistrictInput, toDataUrl } from "./rules.ts";
 import {
   canSeeIamRef,
@@ -95,7 +94,7 @@ function input(raw: unknown): DistrictInput & { id: number | null } {
 const CREATED = 3;
 
 export function districtRoutes(r: RestRouter) {
-  r.get(
+  r.list(
     "/v1/districtassociations",
     {
       tag: "Kreisverbände",
@@ -103,19 +102,14 @@ export function districtRoutes(r: RestRouter) {
       description: "Alle Kreisverbände, nach Namen; jeder angemeldete Benutzer darf sie lesen (iam_ref und file_upload nur Administratoren).",
       query: DistrictQuery,
       response: z.array(DistrictWire),
-      paged: true,
       example: {},
     },
-    async (ctx, req, reply) => {
-      const q = w.readQuery(DistrictQuery, req.query);
-      const page = await readListPage<Prisma.DistrictAssociationGetPayload<{ include: typeof WIRE_INCLUDE }>>(
-        ctx.prisma.districtAssociation,
-        "DistrictAssociationList",
-        districtList(ctx, { updatedSince: q.updatedSince }),
-        q,
-        WIRE_INCLUDE,
-      );
-      return pageAnswer(ctx, reply, { ...page, rows: page.rows.map((d) => toWire(ctx, d)) });
+    {
+      read: (ctx, q) => districtList(ctx, { updatedSince: q.updatedSince }),
+      delegate: (prisma) => prisma.districtAssociation,
+      connection: "DistrictAssociationList",
+      include: WIRE_INCLUDE,
+      wire: (row: Prisma.DistrictAssociationGetPayload<{ include: typeof WIRE_INCLUDE }>, ctx) => toWire(ctx, row),
     },
   );
   r.get(

@@ -2,11 +2,10 @@ import { z } from "zod";
 import { AppError, notFound, validationFailed } from "../../auth/errors.ts";
 import { actsOn, authorize } from "../../auth/permissions.ts";
 import type { EventLocation } from "../../generated/prisma/client.ts";
-import { idParam, ifMatchVersion, pageAnswer, type RestRouter } from "../../http/rest.ts";
+import { idParam, ifMatchVersion, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG } from "../../shared/messages.ts";
 import { berlinDay } from "../../shared/time.ts";
-import { readListPage } from "../lists.ts";
 import type { LocationInput } from "../locations/rules.ts";
 import { createLocation, deleteLocation, getLocation, locationList, updateLocation } from "../locations/service.ts";
 import { eventStatistic, type StatisticGroup } from "../statistics/service.ts";
@@ -282,7 +281,7 @@ const LOCATION_EXAMPLE = {
 const MANAGE = "Braucht die Rolle event_manage; Veranstaltungen anderer Kreisverbände antworten 404 NOT_FOUND (admin: alle Kreisverbände).";
 
 export function eventRoutes(r: RestRouter) {
-  r.get(
+  r.list(
     "/v1/events",
     {
       tag: "Veranstaltungen",
@@ -292,15 +291,14 @@ export function eventRoutes(r: RestRouter) {
         "`startDate` und `endDate` (Tag oder RFC-3339-Zeit) auf einen Zeitraum.",
       query: EventQuery,
       response: z.array(EventWire),
-      paged: true,
       example: { query: { districtId: "1", startDate: "2020-01-01" } },
     },
-    async (ctx, req, reply) => {
-      const q = w.readQuery(EventQuery, req.query);
-      const list = eventList(ctx, { districtAssociationId: q.districtId, from: q.startDate, to: q.endDate, updatedSince: q.updatedSince });
-      const page = await readListPage<EventWithLocations>(ctx.prisma.event, "EventConnection", list, q, EVENT_LIST_INCLUDE);
-      const now = ctx.services.now();
-      return pageAnswer(ctx, reply, { ...page, rows: page.rows.map((e) => eventToWire(e, now)) });
+    {
+      read: (ctx, q) => eventList(ctx, { districtAssociationId: q.districtId, from: q.startDate, to: q.endDate, updatedSince: q.updatedSince }),
+      delegate: (prisma) => prisma.event,
+      connection: "EventConnection",
+      include: EVENT_LIST_INCLUDE,
+      wire: (row: EventWithLocations, ctx) => eventToWire(row, ctx.services.now()),
     },
   );
   r.get(
@@ -397,7 +395,7 @@ export function eventRoutes(r: RestRouter) {
       return statisticToWire(await eventStatistic(ctx, idParam(req), q.locationId));
     },
   );
-  r.get(
+  r.list(
     "/v1/event/:eventId/locations",
     {
       tag: "Veranstaltungsorte",
@@ -405,14 +403,13 @@ export function eventRoutes(r: RestRouter) {
       description: "Nach Art, Beginn und Name; eine Veranstaltung, die der Aufrufer nicht sehen darf: 404.",
       query: LocationQuery,
       response: z.array(LocationWire),
-      paged: true,
       example: { params: { eventId: 1 } },
     },
-    async (ctx, req, reply) => {
-      const q = w.readQuery(LocationQuery, req.query);
-      const list = await locationList(ctx, idParam(req, "eventId"), { updatedSince: q.updatedSince });
-      const page = await readListPage<EventLocation>(ctx.prisma.eventLocation, "EventLocationList", list, q);
-      return pageAnswer(ctx, reply, { ...page, rows: page.rows.map((l) => locationToWire(l, list.event)) });
+    {
+      read: (ctx, q, req) => locationList(ctx, idParam(req, "eventId"), { updatedSince: q.updatedSince }),
+      delegate: (prisma) => prisma.eventLocation,
+      connection: "EventLocationList",
+      wire: (row: EventLocation, _ctx, list) => locationToWire(row, list.event),
     },
   );
   r.get(

@@ -3,10 +3,9 @@
 // treasurer's exports (CSV, .xlsx). Read-only: issuing, cancelling and payments stay in GraphQL.
 // Who sees what: the permission table (invoice.list, invoice.read, invoiceOpenItem.list).
 import { z } from "zod";
-import { download, idParam, pageAnswer, type RestRouter } from "../../http/rest.ts";
+import { download, idParam, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { berlinDay } from "../../shared/time.ts";
-import { readListPage } from "../lists.ts";
 import { KIND_LABEL } from "./einvoice.ts";
 import { invoicesExport, openItemsExport } from "./exports.ts";
 import { listOpenItems, type OpenItem } from "./payments.ts";
@@ -127,7 +126,7 @@ const WHO = "Rechnungspersonal (invoice_read, invoice_manage) des Kreisverbands 
 const CSV_NOTE = "CSV: Semikolon, UTF-8 mit BOM, Datum 31.12.2026, Beträge 1234,56; .xlsx: Datums- und Betragszellen, Blatt „Angaben“.";
 
 export function invoiceRoutes(r: RestRouter) {
-  r.get(
+  r.list(
     "/v1/invoices",
     {
       tag: "Rechnungen",
@@ -135,14 +134,14 @@ export function invoiceRoutes(r: RestRouter) {
       description: `Rechnungen, Stornorechnungen und Gutschriften, neueste zuerst; \`eventId\` und \`associationId\` grenzen ein. ${WHO}`,
       query: InvoiceQuery,
       response: z.array(InvoiceWire),
-      paged: true,
       example: { query: { eventId: "2", limit: "20" } },
     },
-    async (ctx, req, reply) => {
-      const q = w.readQuery(InvoiceQuery, req.query);
-      const list = invoiceList(ctx, { eventId: q.eventId, associationId: q.associationId, updatedSince: q.updatedSince });
-      const page = await readListPage<InvoiceRow>(ctx.prisma.invoice, "InvoiceConnection", list, q, invoiceInclude);
-      return pageAnswer(ctx, reply, { ...page, rows: page.rows.map(toInvoiceWire) });
+    {
+      read: (ctx, q) => invoiceList(ctx, { eventId: q.eventId, associationId: q.associationId, updatedSince: q.updatedSince }),
+      delegate: (prisma) => prisma.invoice,
+      connection: "InvoiceConnection",
+      include: invoiceInclude,
+      wire: (row: InvoiceRow) => toInvoiceWire(row),
     },
   );
   r.get(

@@ -10,7 +10,6 @@ import type { OrderArgument, SortableList } from "../../graphql/orderBy.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { RegistrationFacts } from "../../mail/registrationMail.ts";
 import { MSG, SORT_MSG } from "../../shared/messages.ts";
-import { isAdmin } from "../../shared/permissions.ts";
 import { addDays, berlinTime } from "../../shared/time.ts";
 import { isInt4 } from "../../shared/validation.ts";
 import { audit, type Tx } from "../audit/service.ts";

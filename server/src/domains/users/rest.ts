@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError, validationFailed } from "../../auth/errors.ts";
 import type { RouteDoc } from "../../http/openapi.ts";
-import { idParam, ifMatchVersion, pageAnswer, type RestCtx, type RestRouter } from "../../http/rest.ts";
+import { idParam, ifMatchVersion, type RestCtx, type RestRouter } from "../../http/rest.ts";
 import * as w from "../../http/wireSchema.ts";
 import { MSG, WIRE_MSG } from "../../shared/messages.ts";
 import { ROLES, Role } from "../../shared/roles.ts";
@@ -9,7 +9,6 @@ import { MAX_USER_CLUBS } from "../../shared/userSchema.ts";
 import { isProfileComplete } from "../../shared/validation.ts";
 import { zipInThread } from "../../workers/pool.ts";
 import { contentDisposition } from "../files/rules.ts";
-import { readListPage } from "../lists.ts";
 import { exportOwnData, ownConsentForms } from "./export.ts";
 import type { UserFields } from "./rules.ts";
 import {
@@ -268,7 +267,7 @@ export function userRoutes(r: RestRouter) {
     },
     getUser,
   );
-  r.get(
+  r.list(
     "/v1/users",
     {
       tag: "Benutzer",
@@ -277,14 +276,14 @@ export function userRoutes(r: RestRouter) {
         "Die Benutzer, die der Aufrufer sehen darf; `search` sucht in Name und E-Mail, `associationId` grenzt auf einen Verein ein, `districtId` auf einen Kreisverband (außer Administratoren nur den eigenen; ein anderer: 403).",
       query: UserQuery,
       response: z.array(UserWire),
-      paged: true,
       example: { query: { search: "Mitglied" } },
     },
-    async (ctx, req, reply) => {
-      const q = w.readQuery(UserQuery, req.query);
-      const list = userList(ctx, { search: q.search, associationId: q.associationId, districtAssociationId: q.districtId, updatedSince: q.updatedSince });
-      const page = await readListPage<UserWithClubs>(ctx.prisma.user, "UserConnection", list, q, USER_LIST_INCLUDE);
-      return pageAnswer(ctx, reply, { ...page, rows: page.rows.map(toWire) });
+    {
+      read: (ctx, q) => userList(ctx, { search: q.search, associationId: q.associationId, districtAssociationId: q.districtId, updatedSince: q.updatedSince }),
+      delegate: (prisma) => prisma.user,
+      connection: "UserConnection",
+      include: USER_LIST_INCLUDE,
+      wire: (row: UserWithClubs) => toWire(row),
     },
   );
   r.post(
