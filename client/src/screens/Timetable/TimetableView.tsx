@@ -5,7 +5,7 @@ import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, menuColumn } from "../../components/DataTable";
 import { Notice } from "../../components/Notice";
-import { RowMenu } from "../../components/RowMenu";
+import { DeferredRowMenu, RowMenu } from "../../components/RowMenu";
 import { Toolbar } from "../../components/Toolbar";
 import { useManageDialogs } from "../../components/useManageDialogs";
 import { runDownload } from "../../http/runDownload";
@@ -396,7 +396,7 @@ function DaySlots({
             <td>{slot.locked ? t("common.yes") : t("common.no")}</td>
             {manage && (
               <td>
-                <RowMenu<SlotAction>
+                <DeferredRowMenu<SlotAction>
                   label={t("timetable.slotMenu", { name: slot.title, part, day: dayLabel(slot.day), time: clock(slot.startMinute) })}
                   items={[
                     { value: "move", label: t("timetable.action.move") },
