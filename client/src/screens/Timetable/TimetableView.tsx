@@ -344,13 +344,7 @@ function DaySlots({
               id
             }
             slots {
-              id
-              version
-              room
-              day
-              startMinute
-              endMinute
-              locked
+              ...useTimetableMutations_slot @relay(mask: false)
               title
               club
               details
