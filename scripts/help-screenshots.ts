@@ -45,10 +45,13 @@ async function dexamOverview(page: Page) {
   await expect(page.getByRole("table", { name: "D-Prüfungsanmeldungen" }).getByRole("row", { name: /Felix/ })).toBeVisible();
 }
 
-async function timetable(page: Page) {
+/** The timetable of the spring exams: as it opens (the theory's first day), or with the woodwind practice's first day chosen (`practice`). */
+async function timetable(page: Page, practice = false) {
   await openScreen(page, "/event/timetable", "Zeitplan");
   await chooseEvent(page, SPRING);
-  await expect(page.getByRole("region", { name: "Praxis: Musikschule Musterstadt (Praxis Holz)" }).getByRole("row", { name: /Felix/ })).toBeVisible();
+  const section = page.getByRole("region", { name: practice ? "Praxis: Musikschule Musterstadt (Praxis Holz)" : "Theorie: Musikschule Musterstadt (Theorie)" });
+  if (practice) await section.getByRole("group", { name: "Tag" }).getByRole("button").first().click();
+  await expect(section.getByRole("row", { name: /Felix/ })).toBeVisible();
 }
 
 /**
@@ -226,7 +229,7 @@ export const scenes: Record<ScreenshotFile, Scene> = {
   "zeitplan-verschieben.png": {
     user: STAFF,
     show: async (page) => {
-      await timetable(page);
+      await timetable(page, true);
       await page.getByRole("button", { name: /^Aktionen für Felix Flöte \(Praxis, / }).click();
       await page.getByRole("menuitem", { name: "Verschieben…", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Felix Flöte verschieben" });

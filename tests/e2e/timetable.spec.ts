@@ -102,6 +102,18 @@ test("staff plan, move by keyboard and publish; the member sees the time, gets t
   await expect(section).toBeVisible();
   await page.getByRole("button", { name: "Zeitplan erstellen" }).click();
   await expectNotice(page, /^Zeitplan erstellt: /);
+  // the screen shows one day of one location at a time: the candidate's day is chosen in the practice location's days
+  const planned = await graphql<{ timetable: { locations: { location: { name: string }; slots: { title: string; day: string }[] }[] } }>(
+    page,
+    "query ($e: ID!) { timetable(eventId: $e) { locations { location { name } slots { title day } } } }",
+    { e: spring.id },
+  );
+  const slotDay = planned.timetable.locations.find((l) => l.location.name === LOCATION)?.slots.find((slot) => slot.title === CANDIDATE)?.day ?? "";
+  const [y, m, d] = slotDay.split("-");
+  const dayButton = section.getByRole("group", { name: "Tag" }).getByRole("button", { name: new RegExp(`, ${d}\\.${m}\\.${y}$`) });
+  await dayButton.click();
+  await expect(dayButton).toHaveAttribute("aria-pressed", "true");
+  await expect(page).toHaveURL(new RegExp(`day=${slotDay}`));
   await expect(section.getByRole("row", { name: new RegExp(CANDIDATE) })).toBeVisible();
 
   // the screen passes axe (WCAG 2.1 AA: no serious or critical violation)

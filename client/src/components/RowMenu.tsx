@@ -24,10 +24,21 @@ export interface RowMenuItem<T extends string = string> {
  * machine. The list is mounted only while open: a page of 25 rows renders 25 buttons, not 25
  * hidden lists with their items.
  */
-export function RowMenu<T extends string>({ label, items, onSelect }: { label: string; items: readonly RowMenuItem<T>[]; onSelect: (value: T) => void }) {
+export function RowMenu<T extends string>({
+  label,
+  items,
+  onSelect,
+  openAt,
+}: {
+  label: string;
+  items: readonly RowMenuItem<T>[];
+  onSelect: (value: T) => void;
+  /** open from the start (DeferredRowMenu), with the first item highlighted when `"first"` (opened by keyboard) */
+  openAt?: "first" | "none";
+}) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(!!openAt);
   const keepFocusOnTrigger = () => {
     const active = document.activeElement;
     if (!active || active === document.body || contentRef.current?.contains(active)) triggerRef.current?.focus();
@@ -51,6 +62,7 @@ export function RowMenu<T extends string>({ label, items, onSelect }: { label: s
       lazyMount
       unmountOnExit
       open={open}
+      defaultHighlightedValue={openAt === "first" ? items[0]?.value : undefined}
       onOpenChange={(details) => {
         setOpen(details.open);
         if (!details.open) afterClose();
@@ -79,5 +91,35 @@ export function RowMenu<T extends string>({ label, items, onSelect }: { label: s
         </Menu.Positioner>
       </Portal>
     </Menu.Root>
+  );
+}
+
+/**
+ * A row menu for long tables: until it is first opened, the row holds only a plain button that looks
+ * and is named like RowMenu's (no menu machine per row; a day of a timetable has hundreds of rows).
+ * Pressing it (mouse, Enter, Space or the down arrow) puts the RowMenu in its place, open, with the
+ * first item highlighted when opened by keyboard, as RowMenu's own button does.
+ */
+export function DeferredRowMenu<T extends string>(props: { label: string; items: readonly RowMenuItem<T>[]; onSelect: (value: T) => void }) {
+  const [openAt, setOpenAt] = useState<"first" | "none" | null>(null);
+  if (props.items.length === 0) return null;
+  if (openAt) return <RowMenu {...props} openAt={openAt} />;
+  return (
+    <button
+      type="button"
+      className={ownStyles.trigger}
+      aria-label={props.label}
+      title={props.label}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={(event) => setOpenAt(event.detail === 0 ? "first" : "none")}
+      onKeyDown={(event) => {
+        if (event.key !== "ArrowDown") return;
+        event.preventDefault();
+        setOpenAt("first");
+      }}
+    >
+      <Icon name="more" />
+    </button>
   );
 }

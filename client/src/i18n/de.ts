@@ -948,6 +948,8 @@ export const de = {
   "timetable.rooms": "Räume: {rooms}",
   "timetable.saveRulesFirst": "Vor dem Veröffentlichen bitte die Regeln speichern.",
   "timetable.unplaced": "Ohne Platz: {names}",
+  "timetable.days": "Tag",
+  "timetable.dayEmpty": "Keine Einträge am {day}.",
   "timetable.empty": "Noch keine Einträge: „Zeitplan erstellen“ plant die Anmeldungen ein.",
   "timetable.tableLabel": "Zeitplan {name}, {day}, {room}",
   "timetable.field.time": "Zeit",

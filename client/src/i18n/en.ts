@@ -931,6 +931,8 @@ export const en: Record<MessageKey, string> = {
   "timetable.rooms": "Rooms: {rooms}",
   "timetable.saveRulesFirst": "Please save the rules before publishing.",
   "timetable.unplaced": "Without a slot: {names}",
+  "timetable.days": "Day",
+  "timetable.dayEmpty": "No slots on {day}.",
   "timetable.empty": "No slots yet: “Plan timetable” places the registrations.",
   "timetable.tableLabel": "Timetable {name}, {day}, {room}",
   "timetable.field.time": "Time",

@@ -130,6 +130,48 @@ describe("timetable", () => {
     expect(audit.map((a) => a.action)).toEqual(["timetable.rules", "timetable.rules", "timetable.plan"]);
   });
 
+  it("the screen's read narrows to one location and one day; a foreign location, a day that is none and a member are refused", async () => {
+    const NARROW = `query($id: ID!, $location: ID, $day: String) { timetable(eventId: $id, location: $location, day: $day) {
+      locations { location { databaseId } slotCount slotDays unplaced { registrationId } slots { part day } } } }`;
+    const read = async (variables: Record<string, unknown>, token = t["role:event_manage"]) =>
+      app.gql(NARROW, { id: gid("Event", at.event), ...variables }, token);
+    type Narrowed = { location: { databaseId: number }; slotCount: number; slotDays: string[]; slots: { part: string; day: string }[] };
+    const locations = async (variables: Record<string, unknown>) => {
+      const res = await read(variables);
+      expect(res.body.errors).toBeUndefined();
+      return res.body.data.timetable.locations as Narrowed[];
+    };
+    const byId = (list: Narrowed[], id: number) => list.find((l) => l.location.databaseId === id);
+    // only the practice location's slots of the day; every location's state stays
+    const practiceDay = await locations({ location: gid("EventLocation", at.practice), day: DAY });
+    expect(byId(practiceDay, at.practice)?.slots.map((s) => [s.part, s.day])).toEqual([
+      ["PRACTICE", DAY],
+      ["PRACTICE", DAY],
+      ["PRACTICE", DAY],
+    ]);
+    expect(byId(practiceDay, at.theory)).toMatchObject({ slots: [], slotCount: 3, slotDays: [DAY] });
+    expect(byId(practiceDay, at.practice)).toMatchObject({ slotCount: 3, slotDays: [DAY] });
+    // another day: no slots anywhere, the counts stay
+    const otherDay = await locations({ day: "2031-03-16" });
+    expect(otherDay.flatMap((l) => l.slots)).toEqual([]);
+    expect(otherDay.map((l) => l.slotCount)).toEqual([3, 3]);
+    // without arguments everything, as before
+    expect((await locations({})).flatMap((l) => l.slots)).toHaveLength(6);
+    // refused: a day that is none, a location of another event, a location that is no location, a member
+    const badDay = await read({ day: "2031-02-30" });
+    expect(badDay.body.errors?.[0]?.extensions?.code).toBe("VALIDATION");
+    expect(badDay.body.errors?.[0]?.message).toContain("Tag");
+    const other = await dexamEventWithLocations(app.db.prisma, world.district1, "D-Prüfungen Zeitplan andere");
+    const foreign = await read({ location: gid("EventLocation", other.practice) });
+    expect(foreign.body.errors?.[0]?.extensions?.code).toBe("VALIDATION");
+    expect(foreign.body.errors?.[0]?.message).toContain("Ort");
+    const wrongType = await read({ location: gid("Event", at.event) });
+    expect(wrongType.body.errors?.[0]?.extensions?.code).toBeTruthy();
+    expect(wrongType.body.data?.timetable ?? null).toBeNull();
+    const member = await read({ location: gid("EventLocation", at.practice), day: DAY }, t.member);
+    expect(member.body.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
+  });
+
   it("a move that does not fit is refused in German before and on saving; a stale version is refused; a fitting move locks the slot", async () => {
     const slots = await allSlots();
     const practice = slots.filter((s) => s.part === "PRACTICE").sort((a, b) => a.startMinute - b.startMinute);

@@ -154,7 +154,7 @@ export const eventManageHelp: HelpPage = {
         {
           kind: "screenshot",
           file: "zeitplan.png",
-          alt: "Seite „Zeitplan“ mit der Auswahl der Veranstaltung, den Schaltflächen „Zeitplan erstellen“ und „Neu planen“ und je Veranstaltungsort einer Tabelle je Tag und Raum mit Zeit, Name, Prüfung, Verein und Fixierung",
+          alt: "Seite „Zeitplan“ mit der Auswahl der Veranstaltung, den Schaltflächen „Zeitplan erstellen“ und „Neu planen“, je Veranstaltungsort der Auswahl des Tags und einer Tabelle je Raum mit Zeit, Name, Prüfung, Verein und Fixierung",
           caption: "Der Zeitplan einer D-Prüfung",
         },
         {
@@ -163,7 +163,8 @@ export const eventManageHelp: HelpPage = {
           items: [
             `${ui("timetable.rules.edit")}: die Tage mit Beginn, Ende und Pausen (z. B. 12:00-13:00), die parallel belegten Räume, Kommissionen oder Bühnen (einer je Zeile) und die Dauer: Praxisprüfung, Theoriesitzung mit Plätzen je Raum, bei Wertungsspielen Einspielen/Aufbau und Umbau (die Dauer der Stücke kommt aus der Anmeldung). Unter ${ui("timetable.rules.overrides")} gilt für einen Kurs, ein Instrument oder beides eine andere Dauer der Praxisprüfung (z. B. D3 mit 30 Minuten); die genaueste Angabe gilt. Solange nichts gespeichert ist, plant das System mit den Zeiten des Orts, einem Raum und üblichen Längen.`,
             `${ui("timetable.plan")}: verteilt alle gültigen Anmeldungen. Niemand ist zweimal zur selben Zeit eingeplant (Theorie und Praxis desselben Prüflings, eine Dirigentin mit zwei Ensembles), nichts liegt außerhalb der Regeln. Ein erneutes Planen nach späten Änderungen lässt gültige Einträge stehen, gibt die Zeiten stornierter Anmeldungen frei und setzt neue Anmeldungen in freie Zeiten. ${ui("timetable.startOver")} verteilt alles neu, nur fixierte Einträge bleiben.`,
-            `Im Zeilenmenü eines Eintrags: ${ui("timetable.action.move")} (Raum, Tag und Beginn wählen), ${ui("timetable.action.swap")} (ein anderer Eintrag desselben Orts), ${ui("timetable.action.lock")} bzw. ${ui("timetable.action.unlock")}. Alles geht mit Maus oder Tastatur (Tab, Eingabe, Pfeiltasten). Ein verschobener Eintrag wird fixiert.`,
+            `Die Seite zeigt je Ort einen Tag: unter ${ui("timetable.days")} den Tag wählen, dann erscheint je Raum eine Tabelle. Ort und Tag stehen in der Adresse der Seite, ein Link oder Neuladen zeigt denselben Tag.`,
+            `Im Zeilenmenü eines Eintrags: ${ui("timetable.action.move")} (Raum, Tag und Beginn wählen), ${ui("timetable.action.swap")} (ein anderer Eintrag desselben Orts am gezeigten Tag), ${ui("timetable.action.lock")} bzw. ${ui("timetable.action.unlock")}. Alles geht mit Maus oder Tastatur (Tab, Eingabe, Pfeiltasten). Ein verschobener Eintrag wird fixiert.`,
             `${ui("timetable.publish")}: Die Vereine sehen ihre Zeiten in der Anmeldungsübersicht (Spalte ${ui("registration.timetable")}) und im Dialog der Anmeldung; wer die Anmeldung angelegt hat, erhält eine E-Mail, und die Zeit steht in der Kalenderdatei der Anmeldung und im Kalender-Abo. Vorher sehen Vereine nichts davon.`,
           ],
         },

@@ -124,11 +124,11 @@ export function MoveSlotDialog({ location, slot, onClose, onSaved }: { location:
   );
 }
 
-/** "Tauschen mit…": another slot of the location; both take the other's place (the server checks and names conflicts). */
-export function SwapSlotDialog({ location, slot, onClose, onSaved }: { location: LocationData; slot: SlotData; onClose: () => void; onSaved: () => void }) {
+/** "Tauschen mit…": another slot of the location on the day shown; both take the other's place (the server checks and names conflicts). */
+export function SwapSlotDialog({ slots, slot, onClose, onSaved }: { slots: readonly SlotData[]; slot: SlotData; onClose: () => void; onSaved: () => void }) {
   const [other, setOther] = useState<string | null>(null);
   const [swap, swapping] = useChangeTimetableSlot("swap");
-  const options = location.slots.filter((candidate) => candidate.id !== slot.id).map((candidate) => ({ value: candidate.id, label: slotText(candidate) }));
+  const options = slots.filter((candidate) => candidate.id !== slot.id).map((candidate) => ({ value: candidate.id, label: slotText(candidate) }));
   return (
     <FormDialog
       title={t("timetable.swapTitle", { name: slot.title })}
@@ -138,7 +138,7 @@ export function SwapSlotDialog({ location, slot, onClose, onSaved }: { location:
       submitDisabled={!other}
       onCancel={onClose}
       onSubmit={async () => {
-        const second = location.slots.find((candidate) => candidate.id === other);
+        const second = slots.find((candidate) => candidate.id === other);
         if (!second) return;
         const result = await swap({ first: slot.id, firstVersion: slot.version, second: second.id, secondVersion: second.version });
         if (result.ok) onSaved();

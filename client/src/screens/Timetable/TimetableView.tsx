@@ -1,10 +1,11 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, Suspense, useState } from "react";
 import { graphql, useLazyLoadQuery } from "react-relay";
+import { useSearchParams } from "react-router-dom";
 import { Button } from "../../components/Button";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DataTable, menuColumn } from "../../components/DataTable";
 import { Notice } from "../../components/Notice";
-import { RowMenu } from "../../components/RowMenu";
+import { DeferredRowMenu, RowMenu } from "../../components/RowMenu";
 import { Toolbar } from "../../components/Toolbar";
 import { useManageDialogs } from "../../components/useManageDialogs";
 import { runDownload } from "../../http/runDownload";
@@ -12,23 +13,24 @@ import { formatDateTime } from "../../i18n/format";
 import { t } from "../../i18n/translate";
 import { useRefresh } from "../../relay/useRefresh";
 import { notify } from "../../shell/snackbarQueue";
+import type { TimetableDaySlotsQuery } from "./__generated__/TimetableDaySlotsQuery.graphql";
 import type { TimetableViewQuery } from "./__generated__/TimetableViewQuery.graphql";
 import { MoveSlotDialog, SwapSlotDialog } from "./SlotDialogs";
 import styles from "./Timetable.module.css";
 import { TimetableRulesDialog } from "./TimetableRulesDialog";
-import { clock, dayLabel, PART_LABELS, type TimetablePart } from "./timetableTexts";
+import { clock, dayLabel, locationDays, PART_LABELS, shownDay, type TimetablePart } from "./timetableTexts";
 import { useLockTimetableSlot, usePlanTimetable, usePublishTimetable } from "./useTimetableMutations";
 
 export type TimetableData = TimetableViewQuery["response"]["timetable"];
 export type LocationData = TimetableData["locations"][number];
-export type SlotData = LocationData["slots"][number];
+export type SlotData = TimetableDaySlotsQuery["response"]["timetable"]["locations"][number]["slots"][number];
 
 type Dialog =
   | { kind: "rules"; location: LocationData }
   | { kind: "publish"; location: LocationData }
   | { kind: "startOver" }
   | { kind: "move"; location: LocationData; slot: SlotData }
-  | { kind: "swap"; location: LocationData; slot: SlotData };
+  | { kind: "swap"; location: LocationData; slot: SlotData; daySlots: readonly SlotData[] };
 
 type SlotAction = "move" | "swap" | "lock" | "unlock";
 type PrintAction = `${"timetable" | "attendance" | "examiners"}:${"pdf" | "xlsx"}`;
@@ -77,19 +79,8 @@ export function TimetableView({ eventId, picker, may }: { eventId: string; picke
                 minutes
               }
             }
-            slots {
-              id
-              version
-              part
-              room
-              day
-              startMinute
-              endMinute
-              locked
-              title
-              club
-              details
-            }
+            slotCount
+            slotDays
             unplaced {
               part
               registrationId
@@ -108,6 +99,19 @@ export function TimetableView({ eventId, picker, may }: { eventId: string; picke
   const [lock] = useLockTimetableSlot();
   const [unplacedReasons, setUnplacedReasons] = useState<readonly { title: string; reason: string }[]>([]);
   const timetable = data.timetable;
+  // the location and day shown, kept in the URL like the event (one update: both at once, the event kept)
+  const [params, setParams] = useSearchParams();
+  const shown = shownDay(timetable.locations, params.get("location") ?? "", params.get("day") ?? "");
+  const showDay = (locationId: number, day: string) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set("location", String(locationId));
+        updated.set("day", day);
+        return updated;
+      },
+      { replace: true },
+    );
 
   const runPlan = async (startOver: boolean) => {
     const result = await plan({ eventId, startOver });
@@ -121,8 +125,9 @@ export function TimetableView({ eventId, picker, may }: { eventId: string; picke
     saved();
   };
 
-  const onSlot = async (location: LocationData, slot: SlotData, action: SlotAction) => {
-    if (action === "move" || action === "swap") return setDialog({ kind: action, location, slot });
+  const onSlot = async (location: LocationData, slot: SlotData, action: SlotAction, daySlots: readonly SlotData[]) => {
+    if (action === "move") return setDialog({ kind: action, location, slot });
+    if (action === "swap") return setDialog({ kind: action, location, slot, daySlots });
     const result = await lock({ id: slot.id, version: slot.version, locked: action === "lock" });
     if (result.ok) refresh();
   };
@@ -164,14 +169,18 @@ export function TimetableView({ eventId, picker, may }: { eventId: string; picke
           location={location}
           may={may}
           pending={pending}
+          eventId={eventId}
+          fetchKey={fetchKey}
+          day={shown?.locationId === location.location.databaseId ? shown.day : null}
+          onDay={(day) => showDay(location.location.databaseId, day)}
           onRules={() => setDialog({ kind: "rules", location })}
           onPublish={() => setDialog({ kind: "publish", location })}
-          onSlot={(slot, action) => onSlot(location, slot, action)}
+          onSlot={(slot, action, daySlots) => onSlot(location, slot, action, daySlots)}
         />
       ))}
       {dialog?.kind === "rules" && <TimetableRulesDialog location={dialog.location} onClose={close} onSaved={saved} />}
       {dialog?.kind === "move" && <MoveSlotDialog location={dialog.location} slot={dialog.slot} onClose={close} onSaved={saved} />}
-      {dialog?.kind === "swap" && <SwapSlotDialog location={dialog.location} slot={dialog.slot} onClose={close} onSaved={saved} />}
+      {dialog?.kind === "swap" && <SwapSlotDialog slots={dialog.daySlots} slot={dialog.slot} onClose={close} onSaved={saved} />}
       {dialog?.kind === "startOver" && (
         <ConfirmDialog
           text={t("timetable.confirmStartOver")}
@@ -199,14 +208,14 @@ export function TimetableView({ eventId, picker, may }: { eventId: string; picke
   );
 }
 
-/** The slots of a location grouped by day, then room (the grid: one table per day and room). */
-function groups(location: LocationData): { day: string; room: string; slots: SlotData[] }[] {
+/** The slots of one day of a location grouped by room (the grid: one table per room). */
+function groups(location: LocationData, slots: readonly SlotData[]): { day: string; room: string; slots: SlotData[] }[] {
   const out = new Map<string, { day: string; room: string; slots: SlotData[] }>();
   const roomOrder = (room: string) => {
     const i = location.rules.rooms.indexOf(room);
     return i < 0 ? Number.MAX_SAFE_INTEGER : i;
   };
-  const sorted = [...location.slots].sort(
+  const sorted = [...slots].sort(
     (a, b) => a.day.localeCompare(b.day) || roomOrder(a.room) - roomOrder(b.room) || a.room.localeCompare(b.room) || a.startMinute - b.startMinute,
   );
   for (const slot of sorted) {
@@ -222,6 +231,10 @@ function LocationSection({
   location,
   may,
   pending,
+  eventId,
+  fetchKey,
+  day,
+  onDay,
   onRules,
   onPublish,
   onSlot,
@@ -229,9 +242,14 @@ function LocationSection({
   location: LocationData;
   may: { manage: boolean; publish: boolean; print: boolean };
   pending: boolean;
+  eventId: string;
+  fetchKey: number;
+  /** the day shown, or null: this location's slots are not shown */
+  day: string | null;
+  onDay: (day: string) => void;
   onRules: () => void;
   onPublish: () => void;
-  onSlot: (slot: SlotData, action: SlotAction) => void;
+  onSlot: (slot: SlotData, action: SlotAction, daySlots: readonly SlotData[]) => void;
 }) {
   const name = location.location.name;
   const part = t(PART_LABELS[location.part as TimetablePart]);
@@ -240,14 +258,6 @@ function LocationSection({
     : location.rulesSaved
       ? t("timetable.state.draft")
       : t("timetable.state.defaults");
-  const columns = [
-    { key: "time", header: t("timetable.field.time"), narrow: true },
-    { key: "title", header: t("timetable.field.title") },
-    { key: "details", header: t("timetable.field.details") },
-    { key: "club", header: t("timetable.field.club") },
-    { key: "locked", header: t("timetable.field.locked"), narrow: true },
-    ...menuColumn(may.manage),
-  ];
   return (
     <section aria-labelledby={`timetable-location-${location.location.databaseId}`}>
       <h2 id={`timetable-location-${location.location.databaseId}`} className={styles.heading}>
@@ -265,11 +275,11 @@ function LocationSection({
               </Button>
             )}
             {may.publish && !location.published && (
-              <Button onClick={onPublish} disabled={location.slots.length === 0 || !location.rulesSaved}>
+              <Button onClick={onPublish} disabled={location.slotCount === 0 || !location.rulesSaved}>
                 {t("timetable.publish")}
               </Button>
             )}
-            {may.print && location.slots.length > 0 && (
+            {may.print && location.slotCount > 0 && (
               <RowMenu<PrintAction>
                 label={t("timetable.print", { name })}
                 items={PRINTS.map((value) => ({ value, label: t(`timetable.print.${value.replace(":", ".")}` as "timetable.print.timetable.pdf") }))}
@@ -284,48 +294,116 @@ function LocationSection({
       />
       {!location.rulesSaved && may.publish && <Notice>{t("timetable.saveRulesFirst")}</Notice>}
       {location.unplaced.length > 0 && <Notice>{t("timetable.unplaced", { names: location.unplaced.map((u) => u.title).join(", ") })}</Notice>}
-      {location.slots.length === 0 ? (
+      {location.slotCount === 0 ? (
         <Notice>{t("timetable.empty")}</Notice>
       ) : (
-        groups(location).map((group) => (
-          <div key={`${group.day}:${group.room}`}>
-            <h3 className={styles.heading}>
-              {dayLabel(group.day)} · {group.room}
-            </h3>
-            <DataTable
-              label={t("timetable.tableLabel", { name, day: dayLabel(group.day), room: group.room })}
-              columns={columns}
-              rowCount={group.slots.length}
-              loading={pending}
-            >
-              {group.slots.map((slot) => (
-                <tr key={slot.id}>
-                  <td>
-                    {clock(slot.startMinute)}–{clock(slot.endMinute)}
-                  </td>
-                  <td>{slot.title}</td>
-                  <td>{slot.details}</td>
-                  <td>{slot.club}</td>
-                  <td>{slot.locked ? t("common.yes") : t("common.no")}</td>
-                  {may.manage && (
-                    <td>
-                      <RowMenu<SlotAction>
-                        label={t("timetable.slotMenu", { name: slot.title, part, day: dayLabel(slot.day), time: clock(slot.startMinute) })}
-                        items={[
-                          { value: "move", label: t("timetable.action.move") },
-                          { value: "swap", label: t("timetable.action.swap") },
-                          slot.locked ? { value: "unlock", label: t("timetable.action.unlock") } : { value: "lock", label: t("timetable.action.lock") },
-                        ]}
-                        onSelect={(action) => onSlot(slot, action)}
-                      />
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </DataTable>
-          </div>
-        ))
+        <>
+          <fieldset className={styles.days}>
+            <legend className={styles.daysLegend}>{t("timetable.days")}</legend>
+            {locationDays(location).map((candidate) => (
+              <Button key={candidate} variant={candidate === day ? "primary" : "secondary"} aria-pressed={candidate === day} onClick={() => onDay(candidate)}>
+                {dayLabel(candidate)}
+              </Button>
+            ))}
+          </fieldset>
+          {day && (
+            <Suspense fallback={<p>{t("app.loading")}</p>}>
+              <DaySlots eventId={eventId} location={location} day={day} fetchKey={fetchKey} pending={pending} manage={may.manage} onSlot={onSlot} />
+            </Suspense>
+          )}
+        </>
       )}
     </section>
   );
+}
+
+/** One day of a location: its slots read on their own (`timetable(location, day)`), one table per room. */
+function DaySlots({
+  eventId,
+  location,
+  day,
+  fetchKey,
+  pending,
+  manage,
+  onSlot,
+}: {
+  eventId: string;
+  location: LocationData;
+  day: string;
+  fetchKey: number;
+  pending: boolean;
+  manage: boolean;
+  onSlot: (slot: SlotData, action: SlotAction, daySlots: readonly SlotData[]) => void;
+}) {
+  const data = useLazyLoadQuery<TimetableDaySlotsQuery>(
+    graphql`
+      query TimetableDaySlotsQuery($eventId: ID!, $location: ID!, $day: String!) {
+        timetable(eventId: $eventId, location: $location, day: $day) {
+          locations {
+            location {
+              id
+            }
+            slots {
+              ...useTimetableMutations_slot @relay(mask: false)
+              title
+              club
+              details
+            }
+          }
+        }
+      }
+    `,
+    { eventId, location: location.location.id, day },
+    { fetchKey, fetchPolicy: "store-and-network" },
+  );
+  const slots = data.timetable.locations.find((l) => l.location.id === location.location.id)?.slots ?? [];
+  const name = location.location.name;
+  const part = t(PART_LABELS[location.part as TimetablePart]);
+  const columns = [
+    { key: "time", header: t("timetable.field.time"), narrow: true },
+    { key: "title", header: t("timetable.field.title") },
+    { key: "details", header: t("timetable.field.details") },
+    { key: "club", header: t("timetable.field.club") },
+    { key: "locked", header: t("timetable.field.locked"), narrow: true },
+    ...menuColumn(manage),
+  ];
+  if (slots.length === 0) return <Notice>{t("timetable.dayEmpty", { day: dayLabel(day) })}</Notice>;
+  return groups(location, slots).map((group) => (
+    <div key={`${group.day}:${group.room}`}>
+      <h3 className={styles.heading}>
+        {dayLabel(group.day)} · {group.room}
+      </h3>
+      <DataTable
+        label={t("timetable.tableLabel", { name, day: dayLabel(group.day), room: group.room })}
+        columns={columns}
+        rowCount={group.slots.length}
+        loading={pending}
+      >
+        {group.slots.map((slot) => (
+          <tr key={slot.id}>
+            <td>
+              {clock(slot.startMinute)}–{clock(slot.endMinute)}
+            </td>
+            <td>{slot.title}</td>
+            <td>{slot.details}</td>
+            <td>{slot.club}</td>
+            <td>{slot.locked ? t("common.yes") : t("common.no")}</td>
+            {manage && (
+              <td>
+                <DeferredRowMenu<SlotAction>
+                  label={t("timetable.slotMenu", { name: slot.title, part, day: dayLabel(slot.day), time: clock(slot.startMinute) })}
+                  items={[
+                    { value: "move", label: t("timetable.action.move") },
+                    { value: "swap", label: t("timetable.action.swap") },
+                    slot.locked ? { value: "unlock", label: t("timetable.action.unlock") } : { value: "lock", label: t("timetable.action.lock") },
+                  ]}
+                  onSelect={(action) => onSlot(slot, action, slots)}
+                />
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
+    </div>
+  ));
 }

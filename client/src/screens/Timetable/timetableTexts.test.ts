@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { breaksText, clock, dayLabel, overrideRows, parseBreaks, parseClock, parseOverrides, parseRooms, startTimes } from "./timetableTexts";
+import {
+  breaksText,
+  clock,
+  dayLabel,
+  locationDays,
+  overrideRows,
+  parseBreaks,
+  parseClock,
+  parseOverrides,
+  parseRooms,
+  shownDay,
+  startTimes,
+} from "./timetableTexts";
 
 describe("timetable texts", () => {
   it("writes and reads times of day", () => {
@@ -55,5 +67,21 @@ describe("timetable texts", () => {
       "practiceOverrides.1.minutes": "timetable.rules.numberInvalid",
       "practiceOverrides.2.minutes": "timetable.rules.numberInvalid",
     });
+  });
+
+  it("the screen shows one day of one location: the URL's when it names them, else the first location with slots and its first day with slots", () => {
+    const rules = (...days: string[]) => ({ days: days.map((day) => ({ day })) });
+    const theory = { location: { databaseId: 1 }, slotCount: 0, slotDays: [], rules: rules("2027-03-13") };
+    const practice = { location: { databaseId: 2 }, slotCount: 4, slotDays: ["2027-03-14", "2027-03-20"], rules: rules("2027-03-13", "2027-03-14") };
+    // the days offered: the rules' and any other day with slots, in order
+    expect(locationDays(practice)).toEqual(["2027-03-13", "2027-03-14", "2027-03-20"]);
+    expect(shownDay([theory, practice], "", "")).toEqual({ locationId: 2, day: "2027-03-14" });
+    expect(shownDay([theory, practice], "2", "2027-03-20")).toEqual({ locationId: 2, day: "2027-03-20" });
+    expect(shownDay([theory, practice], "1", "2027-03-13")).toEqual({ locationId: 1, day: "2027-03-13" });
+    // a location of another event, or a day the location does not have, falls back
+    expect(shownDay([theory, practice], "99", "2027-03-13")).toEqual({ locationId: 2, day: "2027-03-13" });
+    expect(shownDay([theory, practice], "1", "2027-01-01")).toEqual({ locationId: 1, day: "2027-03-13" });
+    expect(shownDay([theory], "", "")).toEqual({ locationId: 1, day: "2027-03-13" });
+    expect(shownDay([], "", "")).toBeNull();
   });
 });

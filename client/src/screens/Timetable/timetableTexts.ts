@@ -95,3 +95,28 @@ export function parseOverrides(rows: readonly OverrideRow[]): {
   });
   return { overrides, errors };
 }
+
+/** What the day choice reads of a location: its rules' days and the days it has slots on. */
+type DaysOf = { slotDays: readonly string[]; rules: { days: readonly { day: string }[] } };
+
+/** The days a location's tabs offer: its rules' days and any other day it has slots on, in order. */
+export function locationDays(location: DaysOf): string[] {
+  return [...new Set([...location.rules.days.map((d) => d.day), ...location.slotDays])].sort();
+}
+
+/**
+ * The location and day the screen shows (the URL's `location` and `day` when they name one of the
+ * timetable's locations and its days): otherwise the first location with slots (else the first) and
+ * its first day with slots (else its first day). Null without locations.
+ */
+export function shownDay(
+  locations: readonly (DaysOf & { slotCount: number; location: { databaseId: number } })[],
+  locationParam: string,
+  dayParam: string,
+): { locationId: number; day: string } | null {
+  const location = locations.find((l) => String(l.location.databaseId) === locationParam) ?? locations.find((l) => l.slotCount > 0) ?? locations[0];
+  if (!location) return null;
+  const days = locationDays(location);
+  const day = days.includes(dayParam) ? dayParam : (location.slotDays[0] ?? days[0]);
+  return day ? { locationId: location.location.databaseId, day } : null;
+}

@@ -155,7 +155,13 @@ const LocationTimetableType = builder.objectRef<LocationTimetable>("LocationTime
     rulesVersion: t.int({ description: "The rules' version (0 before the first save): send it with a save or publish.", resolve: (l) => l.version }),
     published: t.boolean({ description: "Shown to the clubs.", resolve: (l) => l.published }),
     publishedAt: t.field({ type: "DateTime", nullable: true, description: "When it was published.", resolve: (l) => l.publishedAt }),
-    slots: t.field({ type: [TimetableSlotType], description: "Its slots by day, time and room.", resolve: (l) => l.slots }),
+    slots: t.field({
+      type: [TimetableSlotType],
+      description: "Its slots by day, time and room (only those of the `location` and `day` the timetable was asked for).",
+      resolve: (l) => l.slots,
+    }),
+    slotCount: t.int({ description: "How many slots it has (on every day).", resolve: (l) => l.slotCount }),
+    slotDays: t.stringList({ description: "The days it has slots on (yyyy-mm-dd, in order).", resolve: (l) => l.slotDays }),
     unplaced: t.field({ type: [UnplacedType], description: "Live parts without a slot.", resolve: (l) => l.unplaced }),
   }),
 });
@@ -171,11 +177,19 @@ const TimetableType = builder.objectRef<Timetable>("Timetable").implement({
 builder.queryField("timetable", (t) =>
   t.field({
     type: TimetableType,
-    description: "The timetable of an event (event_manage, registration_read/manage of the event's district).",
+    description:
+      "The timetable of an event (event_manage, registration_read/manage of the event's district). `location` and `day` narrow the slots answered (every location's state, rules and unplaced parts stay).",
     authScopes: { operation: "timetable.read" },
-    args: { eventId: t.arg.globalID({ required: true, description: "Global id of the event." }) },
-    resolve: async (_root, { eventId }, ctx) => {
-      const timetable = await readTimetable(ctx, numericId(eventId, "Event", "Veranstaltung"));
+    args: {
+      eventId: t.arg.globalID({ required: true, description: "Global id of the event." }),
+      location: t.arg.globalID({ required: false, description: "Only the slots of this location (global id of one of the event's planned locations)." }),
+      day: t.arg.string({ required: false, description: "Only the slots of this day (yyyy-mm-dd)." }),
+    },
+    resolve: async (_root, { eventId, location, day }, ctx) => {
+      const timetable = await readTimetable(ctx, numericId(eventId, "Event", "Veranstaltung"), {
+        locationId: location ? numericId(location, "EventLocation", "Veranstaltungsort") : null,
+        day: day ?? null,
+      });
       registrationsOfRequest.set(ctx, timetable.registrations);
       return timetable;
     },

@@ -10,6 +10,7 @@ import type { Principal } from "../../auth/principal.ts";
 import type { Event, EventLocation, Prisma, TimetablePart, TimetableRules, TimetableSlot } from "../../generated/prisma/client.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import type { RegistrationFacts } from "../../mail/registrationMail.ts";
+import { isCalendarDay } from "../../shared/validation.ts";
 import { audit } from "../audit/service.ts";
 import { checkVersion, guardStale, type ServiceCtx, STALE_MESSAGE } from "../context.ts";
 import { clock, germanDay, keyOf, type LocationRules, type PartRequest, type PlannedSlot, plan, slotProblems } from "./planner.ts";
@@ -32,7 +33,11 @@ export type LocationTimetable = {
   publishedAt: Date | null;
   /** the rules row's version (0 before the first save) */
   version: number;
+  /** its slots, narrowed to what was asked for (readTimetable's `shown`) */
   slots: TimetableSlot[];
+  /** how many slots it has, and on which days (yyyy-mm-dd, in order), whatever was asked for */
+  slotCount: number;
+  slotDays: string[];
   unplaced: { part: TimetablePart; registrationId: number; label: string }[];
 };
 
@@ -96,12 +101,25 @@ async function loadState(db: Db, e: LoadedEvent) {
   return { planned, rules, requests, registrations: byKey, slots };
 }
 
-/** The timetable of an event for staff (timetable.read). */
-export async function readTimetable(ctx: ServiceCtx, eventId: number): Promise<Timetable> {
+/** What the screen looks at: the slots of one location and/or one day (only narrows; every location's state stays). */
+export type TimetableShown = { locationId?: number | null; day?: string | null };
+
+/**
+ * The timetable of an event for staff (timetable.read). `shown` narrows the slots answered to one
+ * location and/or one day (the screen reads one day of a location at a time); a location that is not
+ * one of the event's planned locations, or a day that is no calendar day, is refused.
+ */
+export async function readTimetable(ctx: ServiceCtx, eventId: number, shown: TimetableShown = {}): Promise<Timetable> {
   const p = authorize(ctx.principal, "timetable.read");
+  const errors: Record<string, string> = {};
+  if (shown.day != null && !isCalendarDay(shown.day)) errors.day = "Bitte einen Tag im Format JJJJ-MM-TT angeben";
+  if (Object.keys(errors).length) throw validationFailed(errors);
   const e = await eventFor(ctx.prisma, p, "timetable.read", eventId);
+  if (shown.locationId != null && !e.locations.some((l) => l.id === shown.locationId && partOf(l.type)))
+    throw validationFailed({ location: "Dieser Ort gehört nicht zum Zeitplan der Veranstaltung" });
   const state = await loadState(ctx.prisma, e);
   const slotted = new Set(state.slots.map((s) => keyOf(s)));
+  const isShown = (s: TimetableSlot) => (shown.locationId == null || s.locationId === shown.locationId) && (shown.day == null || dayOf(s.day) === shown.day);
   return {
     event: e,
     registrations: state.registrations,
@@ -113,7 +131,9 @@ export async function readTimetable(ctx: ServiceCtx, eventId: number): Promise<T
       published: row?.published ?? false,
       publishedAt: row?.publishedAt ?? null,
       version: row?.version ?? 0,
-      slots: state.slots.filter((s) => s.locationId === location.id),
+      slots: state.slots.filter((s) => s.locationId === location.id && isShown(s)),
+      slotCount: state.slots.filter((s) => s.locationId === location.id).length,
+      slotDays: [...new Set(state.slots.filter((s) => s.locationId === location.id).map((s) => dayOf(s.day)))].sort(),
       unplaced: state.requests
         .filter((r) => r.locationId === location.id && !slotted.has(keyOf(r)))
         .map((r) => ({ part: r.part, registrationId: r.registrationId, label: r.label })),
