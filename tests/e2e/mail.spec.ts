@@ -2,22 +2,11 @@
 // user's confirmation arrives in the outbox (the e2e server has no SMTP_URL: the log outbox,
 // OUTBOX_FILE, as for invitations); the switch for result e-mails under "Mein Account bearbeiten"
 // is stored. The demo data is shared with the other specs: own names, and the switch set back.
-import fs from "node:fs";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { OUTBOX } from "../../playwright.config.ts";
-import { expectNotice, openScreen, signIn } from "./support.ts";
+import { expectNotice, type OutboxMail, openScreen, outboxMails, signIn } from "./support.ts";
 
-type Mail = { to: string; subject: string; text: string; html?: string };
-
-function mailsTo(email: string): Mail[] {
-  if (!fs.existsSync(OUTBOX)) return [];
-  return fs
-    .readFileSync(OUTBOX, "utf8")
-    .trim()
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Mail)
-    .filter((m) => m.to === email);
+function mailsTo(email: string): OutboxMail[] {
+  return outboxMails().filter((m) => m.to === email);
 }
 
 async function choose(page: Page, scope: Locator, label: string, option: string) {
@@ -49,7 +38,7 @@ test("a member's new competition registration sends the registering user a confi
 
   const subject = `Anmeldung eingegangen: ${band} (Wertungsspiele)`;
   await expect.poll(() => mailsTo("member@demo.test").filter((m) => m.subject === subject).length).toBe(1);
-  const mail = mailsTo("member@demo.test").find((m) => m.subject === subject) as Mail;
+  const mail = mailsTo("member@demo.test").find((m) => m.subject === subject) as OutboxMail;
   expect(mail.text).toContain("Ihre Wertungsspielanmeldung ist eingegangen.");
   expect(mail.text).toContain("Musikverein Musterstadt");
   expect(mail.text).toContain("K – Konzertmusik, Blasorchester");

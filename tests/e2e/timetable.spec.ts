@@ -8,22 +8,13 @@ import fs from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import ICAL from "ical.js";
-import { OUTBOX } from "../../playwright.config.ts";
-import { expectNotice, graphql, openScreen, rowAction, signIn } from "./support.ts";
+import { expectNotice, graphql, type OutboxMail, openScreen, outboxMails, rowAction, signIn } from "./support.ts";
 
-type Mail = { to: string; subject: string; text: string };
 const CANDIDATE = "Zora Zeitplan";
 const LOCATION = "Klarinette D2 (Praxis)";
 
-function mailsTo(email: string): Mail[] {
-  if (!fs.existsSync(OUTBOX)) return [];
-  return fs
-    .readFileSync(OUTBOX, "utf8")
-    .trim()
-    .split("\n")
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Mail)
-    .filter((mail) => mail.to === email && mail.subject.includes(CANDIDATE));
+function mailsTo(email: string): OutboxMail[] {
+  return outboxMails().filter((mail) => mail.to === email && mail.subject.includes(CANDIDATE));
 }
 
 const slotEvents = (ics: string) =>
@@ -154,7 +145,7 @@ test("staff plan, move by keyboard and publish; the member sees the time, gets t
 
   // the member: the time in the overview, the mail, the calendar entry (SEQUENCE 0)
   await expect.poll(() => count("Zeitplan veröffentlicht")).toBe(before.published + 1);
-  const published = mailsTo("member@demo.test").findLast((mail) => mail.subject.startsWith("Zeitplan veröffentlicht")) as Mail;
+  const published = mailsTo("member@demo.test").findLast((mail) => mail.subject.startsWith("Zeitplan veröffentlicht")) as OutboxMail;
   expect(published.text).toContain(`${firstTime} – `);
   expect(published.text).toContain(LOCATION);
   // searched: the suite's other journeys fill this event with more rows than one page holds
