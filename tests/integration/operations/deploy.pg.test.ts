@@ -24,11 +24,17 @@ describe("production migrations", () => {
     const env = { ...process.env, DATABASE_URL: db.url };
     const deploy = spawnSync("npm", ["run", "--silent", "db:deploy"], { env, encoding: "utf8", timeout: 120_000 });
     expect(deploy.status, deploy.stdout + deploy.stderr).toBe(0);
-    const diff = spawnSync(prismaBin, ["migrate", "diff", "--from-config-datasource", "--to-schema", "prisma/schema.prisma", "--exit-code"], {
-      env,
-      encoding: "utf8",
-      timeout: 120_000,
-    });
+    const runDiff = () =>
+      spawnSync(prismaBin, ["migrate", "diff", "--from-config-datasource", "--to-schema", "prisma/schema.prisma", "--exit-code"], {
+        env,
+        encoding: "utf8",
+        timeout: 120_000,
+      });
+    // Prisma's schema engine has once ended with an empty "Error in Schema engine:" (no diff, no
+    // cause) while the suite's other PostgreSQL files ran beside it, and passed alone: that crash of
+    // the tool is asked again (twice at most); a difference (exit code 2) or any message fails at once
+    let diff = runDiff();
+    for (let again = 0; again < 2 && diff.status === 1 && /Error in Schema engine:$/.test((diff.stdout + diff.stderr).trim()); again++) diff = runDiff();
     expect(diff.status, diff.stdout + diff.stderr).toBe(0);
     // the start-page version's PL/pgSQL trigger function arrived whole (adapter-pg would split it at ";")
     const check = new pg.Client({ connectionString: db.url });
