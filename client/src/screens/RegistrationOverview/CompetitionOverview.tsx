@@ -38,6 +38,7 @@ const COMPETITION_LIST: ListKind<
       $orderBy: CompetitionRegistrationOrder
     ) {
       ...CompetitionTable_query @arguments(eventId: $eventId, search: $search, location: $location, association: $association, filter: $filter, orderBy: $orderBy)
+      ...OverviewFilterBar_options @arguments(eventId: $eventId)
     }
   `,
   usePages: useCompetitionPages,

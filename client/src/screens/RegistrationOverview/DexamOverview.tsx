@@ -41,6 +41,7 @@ const DEXAM_LIST: ListKind<DexamRowAction, DexamRowData, DexamOverviewQuery, Ret
       $orderBy: DexamRegistrationOrder
     ) {
       ...DexamTable_query @arguments(eventId: $eventId, search: $search, location: $location, association: $association, filter: $filter, orderBy: $orderBy)
+      ...OverviewFilterBar_options @arguments(eventId: $eventId)
     }
   `,
   usePages: useDexamPages,

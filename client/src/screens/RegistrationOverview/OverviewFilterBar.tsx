@@ -1,11 +1,12 @@
 import { DEXAM_TYPE_LABELS, INSTRUMENT_LABELS } from "@shared/labels";
 import { Suspense, useEffect, useMemo } from "react";
-import { graphql, useLazyLoadQuery } from "react-relay";
+import { graphql, useFragment, useLazyLoadQuery } from "react-relay";
 import { useAssociationOptions } from "../../associations/useAssociationOptions";
 import { Button } from "../../components/Button";
 import { DateField } from "../../components/DateField";
 import { SelectField, type SelectOption } from "../../components/SelectField";
 import { t } from "../../i18n/translate";
+import type { OverviewFilterBar_options$key } from "./__generated__/OverviewFilterBar_options.graphql";
 import type { OverviewFilterBarClubsQuery } from "./__generated__/OverviewFilterBarClubsQuery.graphql";
 import type { OverviewFilterBarQuery } from "./__generated__/OverviewFilterBarQuery.graphql";
 import styles from "./OverviewFilterBar.module.css";
@@ -29,6 +30,29 @@ interface FilterBarProps {
 }
 
 /**
+ * What the filters offer: the viewer's own clubs and the event's locations. The overview's queries
+ * (the route's and the first page's) spread it, so the filter bar adds no request of its own.
+ */
+const FILTER_OPTIONS = graphql`
+  fragment OverviewFilterBar_options on Query @argumentDefinitions(eventId: { type: "ID!" }) {
+    viewer {
+      associations {
+        id
+        name
+      }
+    }
+    node(id: $eventId) {
+      ... on Event {
+        locations {
+          id
+          name
+        }
+      }
+    }
+  }
+`;
+
+/**
  * The overview's filters beside the search (a group "Filter"): D-exams' instrument and course, the
  * event's locations, the clubs (registration staff: the district's, everyone else: the own ones),
  * the status (the kind's, overviewFilters.ts statusOptions) and "Angelegt ab/bis"; "Filter
@@ -43,36 +67,27 @@ export function OverviewFilterBar(props: FilterBarProps) {
 }
 
 function FilterFields({ eventId, kind, districtAssociationId, districtClubs, viewerSeesAllResults, filters, onChange, onClear }: FilterBarProps) {
-  const data = useLazyLoadQuery<OverviewFilterBarQuery>(
+  const query = useLazyLoadQuery<OverviewFilterBarQuery>(
     graphql`
       query OverviewFilterBarQuery($eventId: ID!) {
-        viewer {
-          associations {
-            id
-            name
-          }
-        }
-        node(id: $eventId) {
-          ... on Event {
-            locations {
-              id
-              name
-            }
-          }
-        }
+        ...OverviewFilterBar_options @arguments(eventId: $eventId)
       }
     `,
     { eventId },
-    { fetchPolicy: "store-or-network" },
+    // never a request of its own: the overview's queries (the route's, the first page's) bring the
+    // options with the page, and the bar fills in when they are in the store
+    { fetchPolicy: "store-only" },
   );
+  const data = useFragment<OverviewFilterBar_options$key>(FILTER_OPTIONS, query);
   const locations = useMemo(() => (data.node?.locations ?? []).map((l) => ({ value: l.id, label: l.name })), [data.node]);
+  const loaded = data.node?.locations !== undefined;
   // a location belongs to one event: chosen for another event (the event picker keeps the URL's
   // filters), it would list nothing, so it is dropped without a history entry
-  const staleLocation = !!filters.location && !locations.some((l) => l.value === filters.location);
+  const staleLocation = loaded && !!filters.location && !locations.some((l) => l.value === filters.location);
   useEffect(() => {
     if (staleLocation) onChange("location", null, true);
   }, [staleLocation, onChange]);
-  const ownClubs = useMemo(() => data.viewer.associations.map((c) => ({ value: c.id, label: c.name })), [data.viewer]);
+  const ownClubs = useMemo(() => (data.viewer?.associations ?? []).map((c) => ({ value: c.id, label: c.name })), [data.viewer]);
   const statuses = useMemo(
     () => statusOptions(kind, viewerSeesAllResults).map((status) => ({ value: status, label: t(STATUS_LABELS[status]) })),
     [kind, viewerSeesAllResults],

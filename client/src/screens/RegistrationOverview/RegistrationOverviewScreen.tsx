@@ -62,6 +62,8 @@ export function RegistrationOverviewScreen({ query }: { query: PreloadedQuery<Re
         ...OverviewContent_events @include(if: $withDistrict) @alias @arguments(districtAssociationId: $districtAssociationId)
         ...DexamTable_query @include(if: $dexam) @alias @arguments(eventId: $eventId, search: $search, location: $location, association: $association, filter: $filter, orderBy: $dexamOrderBy)
         ...CompetitionTable_query @include(if: $competition) @alias @arguments(eventId: $eventId, search: $search, location: $location, association: $association, filter: $filter, orderBy: $competitionOrderBy)
+        ...OverviewFilterBar_options @include(if: $dexam) @alias(as: "dexamFilterOptions") @arguments(eventId: $eventId)
+        ...OverviewFilterBar_options @include(if: $competition) @alias(as: "competitionFilterOptions") @arguments(eventId: $eventId)
       }
     `,
     query,
